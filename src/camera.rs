@@ -1,0 +1,150 @@
+//! The first-person camera: an eye position, a heading (yaw) and a pitch.
+//!
+//! Axis conventions (shared with the level format, see `docs/level-format.md`):
+//! y is up; the walker moves on the XZ plane. Yaw 0° looks along +x and yaw
+//! 90° along +z, so on a top-down map drawn with x to the right and z down,
+//! a growing yaw turns the walker clockwise, i.e. to the right.
+
+use glam::{Mat4, Vec2, Vec3};
+
+/// Pitch is kept just short of straight up or down so the view matrix never
+/// degenerates (forward parallel to up).
+pub const MAX_PITCH: f32 = 89.0 * std::f32::consts::PI / 180.0;
+
+/// A perspective camera that looks from `position` along yaw and pitch.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Eye position in metres (y is the eye height).
+    pub position: Vec3,
+    /// Heading in radians; 0 looks along +x, π/2 along +z.
+    pub yaw: f32,
+    /// Elevation in radians, positive looks up; clamped to ±[`MAX_PITCH`].
+    pub pitch: f32,
+    /// Vertical field of view in radians.
+    pub fov_y: f32,
+    /// Near clipping plane distance in metres.
+    pub near: f32,
+    /// Far clipping plane distance in metres.
+    pub far: f32,
+}
+
+impl Camera {
+    /// A camera at `position` with heading `yaw_degrees`, level pitch, 70° FOV.
+    pub fn new(position: Vec3, yaw_degrees: f32) -> Self {
+        Self {
+            position,
+            yaw: yaw_degrees.to_radians(),
+            pitch: 0.0,
+            fov_y: 70f32.to_radians(),
+            near: 0.05,
+            far: 500.0,
+        }
+    }
+
+    /// Sets the pitch, clamped so the camera never looks straight up or down.
+    pub fn set_pitch(&mut self, pitch: f32) {
+        self.pitch = pitch.clamp(-MAX_PITCH, MAX_PITCH);
+    }
+
+    /// Turns by the given yaw and pitch deltas (radians); the yaw stays in
+    /// (-π, π] so it never loses precision after long walks.
+    pub fn turn(&mut self, delta_yaw: f32, delta_pitch: f32) {
+        let yaw = (self.yaw + delta_yaw).rem_euclid(std::f32::consts::TAU);
+        self.yaw = if yaw > std::f32::consts::PI {
+            yaw - std::f32::consts::TAU
+        } else {
+            yaw
+        };
+        self.set_pitch(self.pitch + delta_pitch);
+    }
+
+    /// The unit view direction in 3D.
+    pub fn forward(&self) -> Vec3 {
+        let (sin_yaw, cos_yaw) = self.yaw.sin_cos();
+        let (sin_pitch, cos_pitch) = self.pitch.sin_cos();
+        Vec3::new(cos_pitch * cos_yaw, sin_pitch, cos_pitch * sin_yaw)
+    }
+
+    /// The unit heading on the XZ plane (x, z): where W walks.
+    pub fn flat_forward(&self) -> Vec2 {
+        let (sin_yaw, cos_yaw) = self.yaw.sin_cos();
+        Vec2::new(cos_yaw, sin_yaw)
+    }
+
+    /// The unit direction to the walker's right on the XZ plane: where D walks.
+    pub fn flat_right(&self) -> Vec2 {
+        let forward = self.flat_forward();
+        Vec2::new(-forward.y, forward.x)
+    }
+
+    /// Heading in degrees in [0, 360), as shown on the HUD and printed by P.
+    pub fn yaw_degrees(&self) -> f32 {
+        self.yaw.to_degrees().rem_euclid(360.0)
+    }
+
+    /// World to view transform (right-handed, y up).
+    pub fn view(&self) -> Mat4 {
+        glam::camera::rh::view::look_to_mat4(self.position, self.forward(), Vec3::Y)
+    }
+
+    /// View to clip transform for WebGPU's clip space (depth 0..1).
+    pub fn projection(&self, aspect_ratio: f32) -> Mat4 {
+        let aspect = if aspect_ratio.is_finite() && aspect_ratio > 0.0 {
+            aspect_ratio
+        } else {
+            1.0
+        };
+        glam::camera::rh::proj::directx::perspective(self.fov_y, aspect, self.near, self.far)
+    }
+
+    /// World to clip transform.
+    pub fn view_projection(&self, aspect_ratio: f32) -> Mat4 {
+        self.projection(aspect_ratio) * self.view()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaw_zero_looks_along_plus_x_and_right_is_plus_z() {
+        let camera = Camera::new(Vec3::ZERO, 0.0);
+        assert!((camera.flat_forward() - Vec2::X).length() < 1e-6);
+        assert!((camera.flat_right() - Vec2::Y).length() < 1e-6);
+    }
+
+    #[test]
+    fn yaw_ninety_looks_along_plus_z() {
+        let camera = Camera::new(Vec3::ZERO, 90.0);
+        assert!((camera.forward() - Vec3::Z).length() < 1e-6);
+        assert!((camera.yaw_degrees() - 90.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn pitch_is_clamped() {
+        let mut camera = Camera::new(Vec3::ZERO, 0.0);
+        camera.turn(0.0, 10.0);
+        assert_eq!(camera.pitch, MAX_PITCH);
+        camera.turn(0.0, -20.0);
+        assert_eq!(camera.pitch, -MAX_PITCH);
+    }
+
+    #[test]
+    fn a_point_ahead_projects_to_the_screen_centre() {
+        let camera = Camera::new(Vec3::new(1.0, 1.6, 2.0), 90.0);
+        let clip = camera.view_projection(16.0 / 9.0) * glam::Vec4::new(1.0, 1.6, 7.0, 1.0);
+        let ndc = clip.truncate() / clip.w;
+        assert!(ndc.x.abs() < 1e-5 && ndc.y.abs() < 1e-5);
+        assert!(ndc.z > 0.0 && ndc.z < 1.0);
+    }
+
+    #[test]
+    fn a_point_to_the_right_lands_right_of_centre() {
+        let camera = Camera::new(Vec3::ZERO, 0.0);
+        let right = camera.flat_right();
+        let point = glam::Vec4::new(5.0 + right.x, 0.0, right.y, 1.0);
+        let clip = camera.view_projection(1.0) * point;
+        assert!(clip.x / clip.w > 0.0);
+    }
+}

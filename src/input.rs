@@ -1,0 +1,1 @@
+//! SKELETON — key bindings.

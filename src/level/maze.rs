@@ -1,0 +1,1 @@
+//! SKELETON — maze generator (collision helper).

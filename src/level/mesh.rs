@@ -1,0 +1,1 @@
+//! SKELETON — render meshes built from a level (render helper).

@@ -1,0 +1,20 @@
+//! mazewalker: walk a textured 3D house or maze in first person and never pass
+//! through a wall.
+//!
+//! The library holds everything; the `mazewalker` binary only parses the
+//! command line. Module map:
+//! - [`collision`]: pure 2D geometry, the collider every move goes through.
+//! - [`level`]: the level file format, the embedded default house, mazes, and
+//!   the conversion of one level into both collision data and render meshes.
+//! - [`render`]: wgpu device setup, the scene, debug lines and HUD text.
+//! - [`camera`], [`input`], [`app`]: the first-person camera, key bindings and
+//!   the winit application.
+//! - [`replay`]: the headless walk used by `mazewalker replay`.
+
+pub mod app;
+pub mod camera;
+pub mod collision;
+pub mod input;
+pub mod level;
+pub mod render;
+pub mod replay;

@@ -1,0 +1,1 @@
+//! SKELETON — wgpu renderer (render helper).
