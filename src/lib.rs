@@ -7,8 +7,9 @@
 //! - [`level`]: the level file format, the embedded default house, mazes, and
 //!   the conversion of one level into both collision data and render meshes.
 //! - [`render`]: wgpu device setup, the scene, debug lines and HUD text.
-//! - [`camera`], [`input`], [`app`]: the first-person camera, key bindings and
-//!   the winit application.
+//! - [`camera`], [`walker`], [`input`], [`app`]: the first-person camera, the
+//!   controller that moves it through the collider, key bindings and the winit
+//!   application.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
 
 pub mod app;
@@ -18,3 +19,4 @@ pub mod input;
 pub mod level;
 pub mod render;
 pub mod replay;
+pub mod walker;

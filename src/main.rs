@@ -1,1 +1,259 @@
-fn main() {}
+//! The `mazewalker` command line: parses arguments and hands over to the
+//! library. Nothing else lives here.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use glam::Vec2;
+use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
+use mazewalker::collision::{MoveOptions, MovePolicy};
+use mazewalker::level::{Level, LevelChoice};
+
+/// Walk a textured 3D house or maze in first person; never walk through a wall.
+///
+/// With no subcommand, opens a window on the embedded house (or the level
+/// given). Logging: RUST_LOG=info (or debug, warn, ...).
+#[derive(Debug, Parser)]
+#[command(name = "mazewalker", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Vertical sync: `on` (Fifo, default) or `off` (Immediate or Mailbox when
+    /// the surface supports them).
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = parse_on_off)]
+    vsync: bool,
+    /// Start with the seed's reject policy (a move into a wall is refused
+    /// whole) instead of sliding along walls; R toggles it in the window.
+    #[arg(long)]
+    reject: bool,
+    /// Start in ghost mode (walk through walls); G toggles it in the window.
+    #[arg(long)]
+    ghost: bool,
+    /// Initial window size in logical pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    size: (u32, u32),
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Render one frame offscreen (no display needed) and write a PNG.
+    Screenshot(ScreenshotArgs),
+    /// Walk headless: read `dx dz` moves from stdin, print `x z` positions.
+    Replay(ReplayArgs),
+    /// Validate a level file: errors with line and column, warnings; exit
+    /// status 0 when the level is valid.
+    Check(CheckArgs),
+}
+
+/// Which level to use: a file, a generated maze, or the embedded house.
+#[derive(Debug, Args)]
+struct LevelArgs {
+    /// A level file (TOML, see docs/level-format.md).
+    #[arg(long, value_name = "PATH", conflicts_with = "maze")]
+    level: Option<PathBuf>,
+    /// A generated perfect maze of W×H cells instead of a level file.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    maze: Option<(u32, u32)>,
+    /// The maze's random seed.
+    #[arg(long, value_name = "N", requires = "maze", default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Debug, Args)]
+struct ScreenshotArgs {
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Where to write the PNG.
+    #[arg(long, value_name = "FILE.png")]
+    out: PathBuf,
+    /// Eye position (x,z); default the level's start. `--at=-3.5,2` and
+    /// `--at -3.5,2` both work.
+    #[arg(long, value_name = "X,Z", allow_hyphen_values = true, value_parser = parse_point)]
+    at: Option<Vec2>,
+    /// Heading in degrees (0 looks along +x, 90 along +z); default the level's.
+    #[arg(long, value_name = "DEG", allow_negative_numbers = true)]
+    yaw: Option<f32>,
+    /// Pitch in degrees, positive looks up.
+    #[arg(long, value_name = "DEG", allow_negative_numbers = true, default_value_t = 0.0)]
+    pitch: f32,
+    /// Image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Draw the collider's debug lines.
+    #[arg(long)]
+    debug_lines: bool,
+    /// Draw the HUD.
+    #[arg(long)]
+    hud: bool,
+}
+
+#[derive(Debug, Args)]
+struct ReplayArgs {
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Start position (x,z); default the level's start. `--from=-3.5,2` and
+    /// `--from -3.5,2` both work.
+    #[arg(long, value_name = "X,Z", allow_hyphen_values = true, value_parser = parse_point)]
+    from: Option<Vec2>,
+    /// Ghost mode: moves pass through walls unchanged.
+    #[arg(long)]
+    ghost: bool,
+    /// Reject policy: a move that would end too close to a wall is refused whole.
+    #[arg(long)]
+    reject: bool,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// The level file to validate.
+    #[arg(value_name = "LEVEL", required_unless_present = "maze")]
+    path: Option<PathBuf>,
+    /// Check a generated maze instead.
+    #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "path")]
+    maze: Option<(u32, u32)>,
+    /// The maze's random seed.
+    #[arg(long, value_name = "N", requires = "maze", default_value_t = 1)]
+    seed: u64,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => {
+            let level = load(&cli.level)?;
+            let options = WindowOptions {
+                vsync: cli.vsync,
+                move_options: move_options(cli.ghost, cli.reject),
+                size: cli.size,
+            };
+            app::run_window(level, options)?;
+        }
+        Some(Command::Screenshot(args)) => {
+            let level = load(&args.level)?;
+            let options = ScreenshotOptions {
+                at: args.at,
+                yaw_degrees: args.yaw,
+                pitch_degrees: args.pitch,
+                size: args.size,
+                debug_lines: args.debug_lines,
+                hud: args.hud,
+            };
+            app::screenshot(&level, &options, &args.out)?;
+        }
+        Some(Command::Replay(args)) => {
+            let level = load(&args.level)?;
+            let start = args.from.unwrap_or(level.player.start);
+            let options = move_options(args.ghost, args.reject);
+            let stdin = io::stdin().lock();
+            let stdout = io::stdout().lock();
+            mazewalker::replay::replay(&level.collider(), start, &options, stdin, stdout)?;
+        }
+        Some(Command::Check(args)) => {
+            let choice = match (args.path, args.maze) {
+                (_, Some((width, height))) => LevelChoice::Maze {
+                    width,
+                    height,
+                    seed: args.seed,
+                },
+                (Some(path), None) => LevelChoice::File(path),
+                (None, None) => LevelChoice::DefaultHouse,
+            };
+            let loaded = choice.load()?;
+            for warning in &loaded.warnings {
+                eprintln!("warning: {warning}");
+            }
+            println!(
+                "ok: {:?}: {} walls, {} obstacles, {} warnings",
+                loaded.level.name,
+                loaded.level.walls.len(),
+                loaded.level.obstacles.len(),
+                loaded.warnings.len()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Loads the level the arguments name, printing its warnings to stderr.
+fn load(args: &LevelArgs) -> anyhow::Result<Level> {
+    let choice = match (&args.level, args.maze) {
+        (Some(path), _) => LevelChoice::File(path.clone()),
+        (None, Some((width, height))) => LevelChoice::Maze {
+            width,
+            height,
+            seed: args.seed,
+        },
+        (None, None) => LevelChoice::DefaultHouse,
+    };
+    let loaded = choice.load()?;
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(loaded.level)
+}
+
+fn move_options(ghost: bool, reject: bool) -> MoveOptions {
+    MoveOptions {
+        ghost,
+        policy: if reject {
+            MovePolicy::Reject
+        } else {
+            MovePolicy::Slide
+        },
+        ..MoveOptions::default()
+    }
+}
+
+/// Parses `WxH` (also `W×H`), e.g. `1280x720` or `40x30`.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (width, height) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("expected WxH, e.g. 1280x720, got {text:?}"))?;
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&value| value > 0)
+            .ok_or_else(|| format!("expected a positive whole number, got {part:?}"))
+    };
+    Ok((parse(width)?, parse(height)?))
+}
+
+/// Parses `X,Z`, e.g. `-3.5,2`.
+fn parse_point(text: &str) -> Result<Vec2, String> {
+    let (x, z) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Z, e.g. -3.5,2, got {text:?}"))?;
+    let parse = |part: &str| {
+        part.trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|value| value.is_finite())
+            .ok_or_else(|| format!("expected a finite number, got {part:?}"))
+    };
+    Ok(Vec2::new(parse(x)?, parse(z)?))
+}
+
+/// Parses `on` / `off`.
+fn parse_on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("expected on or off, got {other:?}")),
+    }
+}

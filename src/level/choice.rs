@@ -1,0 +1,46 @@
+//! Which level to walk: the embedded house, a level file, or a generated maze.
+//! Every command that takes a level (`--level PATH | --maze WxH [--seed N]`)
+//! resolves it through here, so they all accept the same things.
+
+use std::path::PathBuf;
+
+use super::{Level, LevelError, LoadedLevel};
+
+/// A level named on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LevelChoice {
+    /// The house embedded in the binary.
+    DefaultHouse,
+    /// A level file (TOML).
+    File(PathBuf),
+    /// A generated perfect maze of `width` × `height` cells.
+    Maze {
+        /// Cells along x.
+        width: u32,
+        /// Cells along z.
+        height: u32,
+        /// Random seed; the same seed always gives the same maze.
+        seed: u64,
+    },
+}
+
+impl LevelChoice {
+    /// Loads and validates the chosen level.
+    pub fn load(&self) -> Result<LoadedLevel, LevelError> {
+        match self {
+            LevelChoice::DefaultHouse => Ok(LoadedLevel {
+                level: Level::default_house(),
+                warnings: Vec::new(),
+            }),
+            LevelChoice::File(path) => Level::load(path),
+            LevelChoice::Maze {
+                width,
+                height,
+                seed,
+            } => Ok(LoadedLevel {
+                level: Level::maze(*width, *height, *seed)?,
+                warnings: Vec::new(),
+            }),
+        }
+    }
+}

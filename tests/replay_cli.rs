@@ -1,0 +1,132 @@
+//! `mazewalker replay`: the command-line contract, end to end through the binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// A level with one wall across x = 2 (radius 0.5) and the start at the origin.
+const ONE_WALL: &str = r#"
+name = "one wall"
+
+[player]
+start = [0.0, 0.0]
+
+[[wall]]
+a = [2.0, -10.0]
+b = [2.0, 10.0]
+radius = 0.5
+"#;
+
+fn level_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mazewalker-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write level");
+    path
+}
+
+fn replay(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .arg("replay")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mazewalker");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_owned();
+    let writer = std::thread::spawn(move || {
+        // The child may exit early on a bad line; a broken pipe is expected then.
+        let _ = input.write_all(text.as_bytes());
+    });
+    let output = child.wait_with_output().expect("wait for mazewalker");
+    writer.join().expect("writer thread");
+    output
+}
+
+fn positions(output: &Output) -> Vec<(f32, f32)> {
+    String::from_utf8(output.stdout.clone())
+        .expect("UTF-8 stdout")
+        .lines()
+        .map(|line| {
+            let mut numbers = line.split(' ').map(|n| n.parse::<f32>().expect("a number"));
+            let x = numbers.next().expect("x");
+            let z = numbers.next().expect("z");
+            assert!(numbers.next().is_none(), "extra field in {line:?}");
+            (x, z)
+        })
+        .collect()
+}
+
+#[test]
+fn slides_along_the_wall_and_prints_one_position_per_move() {
+    let level = level_file("slide.toml", ONE_WALL);
+    let output = replay(
+        &["--level", level.to_str().expect("path")],
+        "# into the wall at 45 degrees\n\n3 3\n0 1\n",
+    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let walk = positions(&output);
+    assert_eq!(walk.len(), 2);
+    let (x, z) = walk[0];
+    assert!(x <= 1.5 + 1e-5 && x > 1.45, "stopped at x = {x}");
+    assert!(z > 2.9, "slid along the wall to z = {z}");
+    assert!((walk[1].1 - (z + 1.0)).abs() < 1e-4);
+}
+
+#[test]
+fn reject_refuses_and_ghost_passes_through() {
+    let level = level_file("policies.toml", ONE_WALL);
+    let path = level.to_str().expect("path");
+    let rejected = positions(&replay(&["--level", path, "--reject"], "3 3\n"));
+    assert_eq!(rejected, vec![(0.0, 0.0)]);
+    let ghost = positions(&replay(&["--level", path, "--ghost"], "3 3\n"));
+    assert_eq!(ghost, vec![(3.0, 3.0)]);
+}
+
+#[test]
+fn negative_start_works_with_and_without_equals_sign() {
+    let level = level_file("from.toml", ONE_WALL);
+    let path = level.to_str().expect("path");
+    for args in [
+        vec!["--level", path, "--from=-3.5,2"],
+        vec!["--level", path, "--from", "-3.5,2"],
+    ] {
+        let output = replay(&args, "0.5 -1\n");
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert_eq!(positions(&output), vec![(-3.0, 1.0)], "{args:?}");
+    }
+}
+
+#[test]
+fn a_malformed_line_is_an_error_naming_its_number() {
+    let level = level_file("malformed.toml", ONE_WALL);
+    let output = replay(&["--level", level.to_str().expect("path")], "0.1 0\n\n0.1 zero\n0.1 0\n");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("line 3"), "{stderr}");
+    assert_eq!(positions(&output).len(), 1, "moves before the bad line are still printed");
+}
+
+#[test]
+fn a_bad_level_fails_like_check() {
+    let level = level_file("bad.toml", "name = \"bad\"\n[player]\nstart = [0.0, 0.0]\nnope = 1\n");
+    let path = level.to_str().expect("path");
+    let from_replay = replay(&["--level", path], "");
+    let from_check = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(["check", path])
+        .output()
+        .expect("run check");
+    assert!(!from_replay.status.success() && !from_check.status.success());
+    assert_eq!(from_replay.stderr, from_check.stderr);
+    assert!(String::from_utf8_lossy(&from_check.stderr).contains("nope"));
+}
+
+#[test]
+fn streams_a_long_walk_on_the_default_house() {
+    let moves = 100_000;
+    let input = "0.01 0.003\n-0.004 0.012\n".repeat(moves / 2);
+    let output = replay(&[], &input);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(positions(&output).len(), moves);
+}
