@@ -10,13 +10,16 @@ use std::path::Path;
 
 use image::{Rgb, RgbImage};
 
+/// A function that paints one whole texture.
+type Painter = fn() -> RgbImage;
+
 /// Side of every texture in pixels.
 const SIZE: u32 = 256;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/textures");
     std::fs::create_dir_all(&directory)?;
-    let textures: [(&str, fn() -> RgbImage); 7] = [
+    let textures: [(&str, Painter); 7] = [
         ("plaster", plaster),
         ("brick", brick),
         ("tiles", tiles),
