@@ -1,0 +1,645 @@
+//! Validation: turns a parsed [`LevelFile`] into a [`Level`], resolving every
+//! default and refusing anything unusable with an error that names the item,
+//! its line and what is wrong. Suspicious but usable things become warnings.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+
+use glam::{Vec2, Vec3};
+use toml::Spanned;
+
+use super::diagnostics::{Source, did_you_mean};
+use super::file::{
+    EnvironmentTable, LevelFile, MaterialTable, Number, ObstacleTable, Point, WallTable,
+};
+use super::texture::{builtin_texture, probe_texture_file};
+use super::{
+    Environment, Level, LevelError, LevelObstacle, LevelWall, LevelWarning, LoadedLevel, Material,
+    MaterialId, PlayerSpawn, TextureSource, builtin_materials, defaults,
+};
+use crate::collision::ConvexPolygon;
+
+/// Walls shorter than this (0.1 mm) have no direction and are refused.
+const MIN_WALL_LENGTH: f32 = 1e-4;
+
+/// Validates `file` (parsed from `source`) into a level. Relative texture
+/// paths are resolved against `base_directory`.
+pub(crate) fn build_level(
+    file: LevelFile,
+    source: Source<'_>,
+    base_directory: &Path,
+) -> Result<LoadedLevel, LevelError> {
+    let mut builder = Builder {
+        source,
+        warnings: Vec::new(),
+        materials: builtin_materials(),
+    };
+    builder.declare_materials(&file.material, base_directory)?;
+
+    let top = "level";
+    let wall_defaults = WallDefaults {
+        radius: builder.non_negative(
+            file.wall_radius.as_ref(),
+            top,
+            "wall_radius",
+            defaults::WALL_RADIUS,
+        )?,
+        thickness: builder.non_negative(
+            file.wall_thickness.as_ref(),
+            top,
+            "wall_thickness",
+            defaults::WALL_THICKNESS,
+        )?,
+        material: builder.material_or(file.wall_material.as_ref(), top, defaults::WALL_MATERIAL)?,
+    };
+    let environment = builder.environment(file.environment.as_ref())?;
+    let wall_height = builder.positive(
+        file.wall_height.as_ref(),
+        top,
+        "wall_height",
+        environment.ceiling_height,
+    )?;
+    let obstacle_height = builder.positive(
+        file.obstacle_height.as_ref(),
+        top,
+        "obstacle_height",
+        defaults::OBSTACLE_HEIGHT,
+    )?;
+    let obstacle_material = builder.material_or(
+        file.obstacle_material.as_ref(),
+        top,
+        defaults::OBSTACLE_MATERIAL,
+    )?;
+
+    let walls = file
+        .wall
+        .iter()
+        .enumerate()
+        .map(|(index, wall)| builder.wall(index, wall, &wall_defaults, wall_height))
+        .collect::<Result<Vec<_>, _>>()?;
+    let obstacles = file
+        .obstacle
+        .iter()
+        .enumerate()
+        .map(|(index, obstacle)| {
+            builder.obstacle(index, obstacle, obstacle_height, obstacle_material)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let player_table = &file.player;
+    let item = "player";
+    let start = builder.point(&player_table.start, item, "start")?;
+    let player = PlayerSpawn {
+        start,
+        yaw_degrees: builder.finite_or(
+            player_table.yaw.as_ref(),
+            item,
+            "yaw",
+            defaults::YAW_DEGREES,
+        )?,
+        radius: builder.non_negative(
+            player_table.radius.as_ref(),
+            item,
+            "radius",
+            defaults::PLAYER_RADIUS,
+        )?,
+        eye_height: builder.positive(
+            player_table.eye_height.as_ref(),
+            item,
+            "eye_height",
+            defaults::EYE_HEIGHT,
+        )?,
+    };
+    if player.eye_height >= environment.ceiling_height {
+        let span = player_table
+            .eye_height
+            .as_ref()
+            .map_or(player_table.start.span(), Spanned::span);
+        builder.warn(
+            &span,
+            item,
+            format!(
+                "eye_height {} m is at or above the ceiling ({} m)",
+                player.eye_height, environment.ceiling_height
+            ),
+        );
+    }
+    builder.warn_if_start_is_blocked(&player_table.start.span(), &player, &walls, &obstacles);
+
+    let name = match file.name {
+        Some(name) => name,
+        None => source.origin.file_stem().map_or_else(
+            || "Untitled level".to_string(),
+            |stem| stem.to_string_lossy().into_owned(),
+        ),
+    };
+    Ok(LoadedLevel {
+        level: Level {
+            name,
+            player,
+            walls,
+            obstacles,
+            materials: builder.materials,
+            environment,
+        },
+        warnings: builder.warnings,
+    })
+}
+
+/// Wall properties that `[[wall]]` entries inherit unless they override them.
+struct WallDefaults {
+    radius: f32,
+    thickness: f32,
+    material: MaterialId,
+}
+
+/// Validation state: the source for messages, warnings so far, and the
+/// materials declared so far (builtins first).
+struct Builder<'a> {
+    source: Source<'a>,
+    warnings: Vec<LevelWarning>,
+    materials: Vec<Material>,
+}
+
+impl Builder<'_> {
+    fn warn(&mut self, span: &Range<usize>, item: &str, message: String) {
+        self.warnings.push(self.source.warning(span, item, message));
+    }
+
+    /// `value` if it is a finite number, else an error naming `key`.
+    fn finite(&self, value: &Number, item: &str, key: &str) -> Result<f32, LevelError> {
+        let number = *value.get_ref();
+        if number.is_finite() {
+            Ok(number)
+        } else {
+            Err(self.source.invalid(
+                &value.span(),
+                item,
+                format!("`{key}` must be a finite number, not {number}"),
+            ))
+        }
+    }
+
+    fn finite_or(
+        &self,
+        value: Option<&Number>,
+        item: &str,
+        key: &str,
+        default: f32,
+    ) -> Result<f32, LevelError> {
+        value.map_or(Ok(default), |value| self.finite(value, item, key))
+    }
+
+    /// A finite number ≥ 0 (radii, thicknesses), or `default` when absent.
+    fn non_negative(
+        &self,
+        value: Option<&Number>,
+        item: &str,
+        key: &str,
+        default: f32,
+    ) -> Result<f32, LevelError> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        let number = self.finite(value, item, key)?;
+        if number < 0.0 {
+            return Err(self.source.invalid(
+                &value.span(),
+                item,
+                format!("negative `{key}` ({number}); it must be 0 or more"),
+            ));
+        }
+        Ok(number)
+    }
+
+    /// A finite number > 0 (heights, sizes), or `default` when absent.
+    fn positive(
+        &self,
+        value: Option<&Number>,
+        item: &str,
+        key: &str,
+        default: f32,
+    ) -> Result<f32, LevelError> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        let number = self.finite(value, item, key)?;
+        if number <= 0.0 {
+            return Err(self.source.invalid(
+                &value.span(),
+                item,
+                format!("`{key}` must be more than 0, not {number}"),
+            ));
+        }
+        Ok(number)
+    }
+
+    /// A point `[x, z]` whose coordinates are both finite.
+    fn point(&self, point: &Point, item: &str, key: &str) -> Result<Vec2, LevelError> {
+        let coordinates = self.numbers::<2>(point.get_ref(), &point.span(), item, key)?;
+        Ok(Vec2::from_array(coordinates))
+    }
+
+    /// Exactly `N` finite numbers, e.g. `[x, z]` or `[x, y, z]`.
+    fn numbers<const N: usize>(
+        &self,
+        numbers: &[f32],
+        span: &Range<usize>,
+        item: &str,
+        key: &str,
+    ) -> Result<[f32; N], LevelError> {
+        let array: [f32; N] = numbers.try_into().map_err(|_| {
+            self.source.invalid(
+                span,
+                item,
+                format!(
+                    "`{key}` must be a list of {N} numbers, found {}",
+                    numbers.len()
+                ),
+            )
+        })?;
+        if array.iter().all(|number| number.is_finite()) {
+            Ok(array)
+        } else {
+            Err(self
+                .source
+                .invalid(span, item, format!("`{key}` must be finite, not {array:?}")))
+        }
+    }
+
+    /// The material called `name`, or an error with a suggestion.
+    fn material(&self, name: &Spanned<String>, item: &str) -> Result<MaterialId, LevelError> {
+        if let Some(index) = self
+            .materials
+            .iter()
+            .position(|material| &material.name == name.get_ref())
+        {
+            return Ok(MaterialId(index));
+        }
+        let names = self.materials.iter().map(|material| material.name.as_str());
+        let hint = match did_you_mean(name.get_ref(), names) {
+            Some(suggestion) => format!("did you mean `{suggestion}`?"),
+            None => format!(
+                "known materials: {}",
+                self.materials
+                    .iter()
+                    .map(|material| format!("`{}`", material.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        Err(self.source.invalid(
+            &name.span(),
+            item,
+            format!("unknown material `{}`; {hint}", name.get_ref()),
+        ))
+    }
+
+    fn material_or(
+        &self,
+        name: Option<&Spanned<String>>,
+        item: &str,
+        default: &str,
+    ) -> Result<MaterialId, LevelError> {
+        match name {
+            Some(name) => self.material(name, item),
+            None => Ok(builtin_material_id(&self.materials, default)),
+        }
+    }
+
+    /// Adds (or, for a builtin's name, replaces) every `[[material]]`.
+    fn declare_materials(
+        &mut self,
+        tables: &[MaterialTable],
+        base_directory: &Path,
+    ) -> Result<(), LevelError> {
+        let mut declared_at: HashMap<&str, usize> = HashMap::new();
+        for (index, table) in tables.iter().enumerate() {
+            let item = format!("material {index}");
+            let name = table.name.get_ref();
+            if name.trim().is_empty() {
+                return Err(self.source.invalid(
+                    &table.name.span(),
+                    &item,
+                    "the name is empty".into(),
+                ));
+            }
+            if let Some(first) = declared_at.insert(name, index) {
+                return Err(self.source.invalid(
+                    &table.name.span(),
+                    &item,
+                    format!("material `{name}` is already declared by material {first}"),
+                ));
+            }
+            let (texture, default_repeat) = match (&table.file, &table.builtin) {
+                (Some(file), None) => {
+                    let path = base_directory.join(file.get_ref());
+                    if let Err(reason) = probe_texture_file(&path) {
+                        self.warn(
+                            &file.span(),
+                            &format!("material `{name}`"),
+                            format!("{reason}; it will show as a checkerboard"),
+                        );
+                    }
+                    (TextureSource::File(path), defaults::FILE_METRES_PER_REPEAT)
+                }
+                (None, Some(builtin)) => match builtin_texture(builtin.get_ref()) {
+                    Some(texture) => (
+                        TextureSource::Builtin(texture.name.into()),
+                        texture.metres_per_repeat,
+                    ),
+                    None => {
+                        let names = super::texture::BUILTIN_TEXTURES
+                            .iter()
+                            .map(|texture| texture.name);
+                        let hint = did_you_mean(builtin.get_ref(), names)
+                            .map_or(String::new(), |suggestion| {
+                                format!("; did you mean `{suggestion}`?")
+                            });
+                        return Err(self.source.invalid(
+                            &builtin.span(),
+                            &item,
+                            format!("there is no builtin texture `{}`{hint}", builtin.get_ref()),
+                        ));
+                    }
+                },
+                _ => {
+                    return Err(self.source.invalid(
+                        &table.name.span(),
+                        &item,
+                        "give exactly one of `file` (an image path) or `builtin` (a builtin texture name)".into(),
+                    ));
+                }
+            };
+            let material = Material {
+                name: name.clone(),
+                texture,
+                metres_per_repeat: self.positive(
+                    table.metres_per_repeat.as_ref(),
+                    &item,
+                    "metres_per_repeat",
+                    default_repeat,
+                )?,
+            };
+            match self
+                .materials
+                .iter_mut()
+                .find(|existing| existing.name == *name)
+            {
+                Some(existing) => *existing = material,
+                None => self.materials.push(material),
+            }
+        }
+        Ok(())
+    }
+
+    fn environment(&self, table: Option<&EnvironmentTable>) -> Result<Environment, LevelError> {
+        let mut environment = defaults::environment(&self.materials);
+        let Some(table) = table else {
+            return Ok(environment);
+        };
+        let item = "environment";
+        environment.floor =
+            self.material_or(table.floor.as_ref(), item, defaults::FLOOR_MATERIAL)?;
+        environment.ceiling =
+            self.material_or(table.ceiling.as_ref(), item, defaults::CEILING_MATERIAL)?;
+        environment.ceiling_height = self.positive(
+            table.ceiling_height.as_ref(),
+            item,
+            "ceiling_height",
+            environment.ceiling_height,
+        )?;
+        environment.fog_distance = self.positive(
+            table.fog_distance.as_ref(),
+            item,
+            "fog_distance",
+            environment.fog_distance,
+        )?;
+        if let Some(ambient) = &table.ambient {
+            let value = self.finite(ambient, item, "ambient")?;
+            if !(0.0..=1.0).contains(&value) {
+                return Err(self.source.invalid(
+                    &ambient.span(),
+                    item,
+                    format!("`ambient` must be between 0 and 1, not {value}"),
+                ));
+            }
+            environment.ambient = value;
+        }
+        if let Some(direction) = &table.light_direction {
+            let vector = Vec3::from_array(self.numbers::<3>(
+                direction.get_ref(),
+                &direction.span(),
+                item,
+                "light_direction",
+            )?);
+            environment.light_direction = vector.try_normalize().ok_or_else(|| {
+                self.source.invalid(
+                    &direction.span(),
+                    item,
+                    format!("`light_direction` must not be zero, nor too small or large to normalise ({vector})"),
+                )
+            })?;
+        }
+        Ok(environment)
+    }
+
+    fn wall(
+        &mut self,
+        index: usize,
+        table: &WallTable,
+        defaults: &WallDefaults,
+        default_height: f32,
+    ) -> Result<LevelWall, LevelError> {
+        let item = format!("wall {index}");
+        let a = self.point(&table.a, &item, "a")?;
+        let b = self.point(&table.b, &item, "b")?;
+        if a == b {
+            return Err(self.source.invalid(
+                &table.a.span(),
+                &item,
+                format!("zero-length wall (a = b = {})", show_point(a)),
+            ));
+        }
+        if a.distance(b) < MIN_WALL_LENGTH {
+            return Err(self.source.invalid(
+                &table.a.span(),
+                &item,
+                format!(
+                    "zero-length wall: a = {} and b = {} are less than 0.1 mm apart",
+                    show_point(a),
+                    show_point(b)
+                ),
+            ));
+        }
+        let wall = LevelWall {
+            a,
+            b,
+            radius: self.non_negative(table.radius.as_ref(), &item, "radius", defaults.radius)?,
+            height: self.positive(table.height.as_ref(), &item, "height", default_height)?,
+            thickness: self.non_negative(
+                table.thickness.as_ref(),
+                &item,
+                "thickness",
+                defaults.thickness,
+            )?,
+            material: match &table.material {
+                Some(name) => self.material(name, &item)?,
+                None => defaults.material,
+            },
+        };
+        if wall.thickness / 2.0 >= wall.radius {
+            let span = table
+                .thickness
+                .as_ref()
+                .or(table.radius.as_ref())
+                .map_or(table.a.span(), Spanned::span);
+            self.warn(
+                &span,
+                &item,
+                format!(
+                    "half its thickness ({} m) reaches the collision radius ({} m): the eye can touch the rendered wall",
+                    wall.thickness / 2.0,
+                    wall.radius
+                ),
+            );
+        }
+        Ok(wall)
+    }
+
+    fn obstacle(
+        &self,
+        index: usize,
+        table: &ObstacleTable,
+        default_height: f32,
+        default_material: MaterialId,
+    ) -> Result<LevelObstacle, LevelError> {
+        let item = format!("obstacle {index}");
+        let span = table.points.span();
+        let raw_points = table.points.get_ref();
+        if raw_points.len() < 3 {
+            return Err(self.source.invalid(
+                &span,
+                &item,
+                format!(
+                    "an obstacle needs at least 3 points, found {}",
+                    raw_points.len()
+                ),
+            ));
+        }
+        let points = raw_points
+            .iter()
+            .enumerate()
+            .map(|(point_index, point)| {
+                let key = format!("point {point_index}");
+                self.numbers::<2>(point, &span, &item, &key)
+                    .map(Vec2::from_array)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let polygon = ConvexPolygon::new(points).map_err(|error| {
+            self.source.invalid(
+                &span,
+                &item,
+                format!("not a usable convex polygon: {error}"),
+            )
+        })?;
+        Ok(LevelObstacle {
+            polygon,
+            height: self.positive(table.height.as_ref(), &item, "height", default_height)?,
+            material: match &table.material {
+                Some(name) => self.material(name, &item)?,
+                None => default_material,
+            },
+        })
+    }
+
+    /// Warns when the walker would start inside a wall's radius or an
+    /// obstacle (grown by the body radius): every move from there is stuck.
+    fn warn_if_start_is_blocked(
+        &mut self,
+        span: &Range<usize>,
+        player: &PlayerSpawn,
+        walls: &[LevelWall],
+        obstacles: &[LevelObstacle],
+    ) {
+        let start = player.start;
+        for (index, wall) in walls.iter().enumerate() {
+            let distance = pending_collision_api::distance_to_segment(start, wall.a, wall.b);
+            if distance < wall.radius {
+                self.warn(
+                    span,
+                    "player",
+                    format!(
+                        "start {} is inside wall {index}'s radius ({distance:.3} m from it, radius {} m)",
+                        show_point(start),
+                        wall.radius
+                    ),
+                );
+            }
+        }
+        for (index, obstacle) in obstacles.iter().enumerate() {
+            let distance = pending_collision_api::signed_distance(&obstacle.polygon, start);
+            if distance < player.radius {
+                self.warn(
+                    span,
+                    "player",
+                    format!(
+                        "start {} is inside obstacle {index} (or closer to it than the body radius {} m)",
+                        show_point(start),
+                        player.radius
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The id of a builtin material by name; builtins are always present, first,
+/// in [`super::texture::BUILTIN_TEXTURES`] order, and only ever replaced in place.
+pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> MaterialId {
+    MaterialId(
+        materials
+            .iter()
+            .position(|material| material.name == name)
+            .unwrap_or(0),
+    )
+}
+
+/// `[x, z]` as written in a level file.
+fn show_point(point: Vec2) -> String {
+    format!("[{:?}, {:?}]", point.x, point.y)
+}
+
+/// TEMPORARY: stand-ins for `collision::distance_to_segment` and
+/// `ConvexPolygon::signed_distance`, which the collision helper is writing.
+/// Switch the two call sites above to those and delete this module after the
+/// merge.
+mod pending_collision_api {
+    use glam::Vec2;
+
+    use crate::collision::ConvexPolygon;
+
+    pub fn distance_to_segment(point: Vec2, a: Vec2, b: Vec2) -> f32 {
+        let along = b - a;
+        let t = ((point - a).dot(along) / along.length_squared().max(f32::MIN_POSITIVE))
+            .clamp(0.0, 1.0);
+        point.distance(a + along * t)
+    }
+
+    pub fn signed_distance(polygon: &ConvexPolygon, point: Vec2) -> f32 {
+        let points = polygon.points();
+        let edges = points.iter().zip(points.iter().cycle().skip(1));
+        let outside_distance = edges
+            .clone()
+            .map(|(&a, &b)| distance_to_segment(point, a, b))
+            .fold(f32::INFINITY, f32::min);
+        let sides: Vec<f32> = edges.map(|(&a, &b)| (b - a).perp_dot(point - a)).collect();
+        let inside = sides.iter().all(|&side| side >= 0.0) || sides.iter().all(|&side| side <= 0.0);
+        if inside {
+            -outside_distance
+        } else {
+            outside_distance
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The level file as written: every key of `docs/level-format.md`, with its
+//! byte span so validation can point at the line. Nothing here is checked
+//! beyond TOML types; [`super::build`] validates and resolves defaults.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A number with the place it was written.
+pub(crate) type Number = Spanned<f32>;
+/// A point `[x, z]` with the place it was written. Read as a list so that a
+/// wrong count of numbers is reported instead of silently truncated.
+pub(crate) type Point = Spanned<Vec<f32>>;
+
+/// The top level of a level file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LevelFile {
+    pub name: Option<String>,
+    pub wall_radius: Option<Number>,
+    pub wall_height: Option<Number>,
+    pub wall_thickness: Option<Number>,
+    pub wall_material: Option<Spanned<String>>,
+    pub obstacle_height: Option<Number>,
+    pub obstacle_material: Option<Spanned<String>>,
+    pub player: PlayerTable,
+    #[serde(default)]
+    pub environment: Option<EnvironmentTable>,
+    #[serde(default)]
+    pub material: Vec<MaterialTable>,
+    #[serde(default)]
+    pub wall: Vec<WallTable>,
+    #[serde(default)]
+    pub obstacle: Vec<ObstacleTable>,
+}
+
+/// `[player]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayerTable {
+    pub start: Point,
+    pub yaw: Option<Number>,
+    pub radius: Option<Number>,
+    pub eye_height: Option<Number>,
+}
+
+/// `[environment]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EnvironmentTable {
+    pub floor: Option<Spanned<String>>,
+    pub ceiling: Option<Spanned<String>>,
+    pub ceiling_height: Option<Number>,
+    pub light_direction: Option<Spanned<Vec<f32>>>,
+    pub ambient: Option<Number>,
+    pub fog_distance: Option<Number>,
+}
+
+/// One `[[material]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MaterialTable {
+    pub name: Spanned<String>,
+    pub file: Option<Spanned<String>>,
+    pub builtin: Option<Spanned<String>>,
+    pub metres_per_repeat: Option<Number>,
+}
+
+/// One `[[wall]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WallTable {
+    pub a: Point,
+    pub b: Point,
+    pub radius: Option<Number>,
+    pub height: Option<Number>,
+    pub thickness: Option<Number>,
+    pub material: Option<Spanned<String>>,
+}
+
+/// One `[[obstacle]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ObstacleTable {
+    pub points: Spanned<Vec<Vec<f32>>>,
+    pub height: Option<Number>,
+    pub material: Option<Spanned<String>>,
+}
