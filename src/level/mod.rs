@@ -4,6 +4,7 @@
 //! and the render meshes ([`mesh`]), so the two can never disagree.
 
 mod build;
+mod choice;
 mod diagnostics;
 mod file;
 pub mod maze;
@@ -16,6 +17,7 @@ use glam::{Vec2, Vec3};
 
 use crate::collision::{Collider, ConvexPolygon, Wall};
 
+pub use choice::LevelChoice;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use texture::{BUILTIN_TEXTURES, BuiltinTexture, checkerboard, load_texture_image};
 
