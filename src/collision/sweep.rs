@@ -12,7 +12,10 @@
 //! go deeper at its start never goes deeper later. This rule is what makes the
 //! joints between collinear wall pieces invisible.
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
+
+use super::shapes::Capsule;
+use super::wall::Wall;
 
 /// How much a move may point into a touched surface, relative to its length,
 /// and still count as moving along it (absorbs rounding of a clipped move).
@@ -182,6 +185,29 @@ pub(crate) fn sweep_rounded_polygon(
         );
     }
     best
+}
+
+/// Where a moving eye first gets closer to a wall than its radius.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WallImpact {
+    /// Fraction of the move at the impact, in `[0, 1]`.
+    pub t: f32,
+    /// Unit normal of the wall's surface at the impact, towards the eye.
+    pub normal: Vec2,
+}
+
+/// Continuous test of one move against one wall, without a collider: the
+/// earliest `t ∈ [0, 1]` at which `start + t · motion` gets closer than
+/// `wall.radius` to the wall's segment (a start already that close counts at
+/// `t = 0` only if the move goes deeper). `None` for walls with non-finite
+/// geometry. Useful for picking and for comparing against a brute-force scan.
+pub fn sweep_against_wall(start: Vec2, motion: Vec2, wall: &Wall) -> Option<WallImpact> {
+    Capsule::from_wall(wall)?
+        .sweep(start.as_dvec2(), motion.as_dvec2())
+        .map(|hit| WallImpact {
+            t: hit.t as f32,
+            normal: hit.normal.as_vec2(),
+        })
 }
 
 #[cfg(test)]

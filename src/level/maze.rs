@@ -56,7 +56,7 @@ impl SplitMix64 {
 
     /// Uniform in `0..n` (n ≤ 4, so the bias of the multiply-shift is nil).
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 
