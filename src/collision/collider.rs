@@ -1,0 +1,272 @@
+//! The collider: walls and obstacles behind a uniform grid, and the move
+//! query every camera step goes through.
+
+use std::ops::ControlFlow;
+
+use glam::{DVec2, Vec2};
+
+use super::error::CollisionError;
+use super::grid::{Aabb, UniformGrid};
+use super::options::{MoveOptions, MovePolicy};
+use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
+use super::planes::ClipPlanes;
+use super::polygon::ConvexPolygon;
+use super::sat::circle_polygon_mtv;
+use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
+use super::sweep::SweepHit;
+use super::wall::Wall;
+
+/// How many times a start overlapping obstacles is pushed out, at most.
+const MAX_PUSH_OUTS: usize = 4;
+
+/// The earliest impact along a path, with the shape hit.
+#[derive(Debug, Clone, Copy)]
+struct Impact {
+    hit: SweepHit,
+    surface: Surface,
+}
+
+/// Walls and convex obstacles with a broadphase, immutable once built and
+/// shared by reference (`Send + Sync`; queries take `&self`).
+///
+/// The eye is a point that keeps at least each wall's radius from that wall
+/// and, as a body of radius [`body_radius`](Self::body_radius), does not
+/// overlap any obstacle. Build time is linear in the number of shapes, so a
+/// level can be rebuilt on hot reload.
+#[derive(Debug, Clone)]
+pub struct Collider {
+    walls: Vec<Wall>,
+    obstacles: Vec<ConvexPolygon>,
+    body_radius: f32,
+    capsules: Vec<Option<Capsule>>,
+    rounded_obstacles: Vec<RoundedPolygon>,
+    grid: UniformGrid,
+}
+
+impl Collider {
+    /// Builds the collider. Walls with non-finite geometry are kept in
+    /// [`walls`](Self::walls) but never collide; a NaN, infinite or negative
+    /// `body_radius` counts as zero.
+    pub fn new(walls: Vec<Wall>, obstacles: Vec<ConvexPolygon>, body_radius: f32) -> Self {
+        let body_radius = sanitised_radius(body_radius);
+        let capsules: Vec<Option<Capsule>> = walls.iter().map(Capsule::from_wall).collect();
+        let rounded_obstacles: Vec<RoundedPolygon> = obstacles
+            .iter()
+            .map(|polygon| RoundedPolygon::new(polygon, body_radius))
+            .collect();
+        let boxes: Vec<Option<Aabb>> = capsules
+            .iter()
+            .map(|capsule| capsule.map(|c| c.bounds()))
+            .chain(rounded_obstacles.iter().map(|o| Some(o.bounds())))
+            .collect();
+        let grid = UniformGrid::build(&boxes);
+        Self {
+            walls,
+            obstacles,
+            body_radius,
+            capsules,
+            rounded_obstacles,
+            grid,
+        }
+    }
+
+    /// All walls, as given.
+    pub fn walls(&self) -> &[Wall] {
+        &self.walls
+    }
+
+    /// All obstacles, as given.
+    pub fn obstacles(&self) -> &[ConvexPolygon] {
+        &self.obstacles
+    }
+
+    /// The body radius kept from obstacles (after sanitising).
+    pub fn body_radius(&self) -> f32 {
+        self.body_radius
+    }
+
+    /// Where the eye may go: moves it from `from` by `delta` on the XZ plane.
+    ///
+    /// The test is continuous (a swept point against rounded shapes), so no
+    /// move of any length crosses a wall. With [`MovePolicy::Slide`] the eye
+    /// goes as far as allowed, then the rest of the move slides along what it
+    /// hit (Quake's clip planes): it stops in concave corners and when the
+    /// slid direction would oppose `delta`. With [`MovePolicy::Reject`] a move
+    /// that hits anything is refused whole. In ghost mode the move passes.
+    ///
+    /// Errors on NaN or infinite `from`, `delta` or `from + delta`, and on an
+    /// invalid [`MoveOptions::skin`]; nothing is stored either way.
+    pub fn move_eye(
+        &self,
+        from: Vec2,
+        delta: Vec2,
+        options: &MoveOptions,
+    ) -> Result<MoveOutcome, CollisionError> {
+        if !from.is_finite() {
+            return Err(CollisionError::NonFinite);
+        }
+        if !delta.is_finite() || !(from + delta).is_finite() {
+            return Err(CollisionError::NonFinite);
+        }
+        if !(options.skin.is_finite() && options.skin >= 0.0) {
+            return Err(CollisionError::InvalidSkin { skin: options.skin });
+        }
+        if options.ghost {
+            return Ok(MoveOutcome::free(from + delta));
+        }
+        let skin = f64::from(options.skin);
+        let mut outcome = MoveOutcome::free(from);
+        let mut position = from.as_dvec2();
+        if options.push_out_of_obstacles {
+            position = self.push_out_of_obstacles(position, skin, &mut outcome);
+        }
+        let motion = delta.as_dvec2();
+        let end = match options.policy {
+            MovePolicy::Reject => self.reject_move(position, motion, &mut outcome),
+            MovePolicy::Slide => {
+                let slides = options.max_slides.min(MAX_SLIDES);
+                self.slide_move(position, motion, skin, slides, &mut outcome)
+            }
+        };
+        outcome.position = end.as_vec2();
+        Ok(outcome)
+    }
+
+    /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`.
+    fn cast(&self, start: DVec2, motion: DVec2) -> Option<Impact> {
+        let wall_count = self.capsules.len();
+        let mut best: Option<Impact> = None;
+        self.grid.walk_path(start, motion, |ids, t_exit| {
+            for &id in ids {
+                let id = id as usize;
+                let (hit, surface) = match self.capsules.get(id) {
+                    Some(capsule) => (
+                        capsule.and_then(|c| c.sweep(start, motion)),
+                        Surface::Wall(id),
+                    ),
+                    None => (
+                        self.rounded_obstacles[id - wall_count].sweep(start, motion),
+                        Surface::Obstacle(id - wall_count),
+                    ),
+                };
+                if let Some(hit) = hit
+                    && best.is_none_or(|b| hit.t < b.hit.t)
+                {
+                    best = Some(Impact { hit, surface });
+                }
+            }
+            match best {
+                Some(b) if b.hit.t <= t_exit => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        best
+    }
+
+    /// Pushes a start that overlaps obstacles out along their minimum
+    /// translation vectors (plus `skin`), never through a wall.
+    fn push_out_of_obstacles(
+        &self,
+        mut position: DVec2,
+        skin: f64,
+        outcome: &mut MoveOutcome,
+    ) -> DVec2 {
+        let wall_count = self.capsules.len();
+        for _ in 0..MAX_PUSH_OUTS {
+            let eye = position.as_vec2();
+            let push = self
+                .grid
+                .shapes_at(position)
+                .iter()
+                .filter_map(|&id| id.checked_sub(wall_count as u32))
+                .find_map(|index| {
+                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index as usize])
+                });
+            let Some(push) = push else {
+                break;
+            };
+            let push = push.as_dvec2();
+            let push = push + push.normalize_or_zero() * skin;
+            position = match self.cast(position, push) {
+                Some(impact) => position + push * stop_before(impact.hit, push, skin),
+                None => position + push,
+            };
+            outcome.pushed_out = true;
+        }
+        position
+    }
+
+    /// The whole move if it touches nothing, else the start.
+    fn reject_move(&self, start: DVec2, motion: DVec2, outcome: &mut MoveOutcome) -> DVec2 {
+        match self.cast(start, motion) {
+            None => start + motion,
+            Some(impact) => {
+                outcome.add_contact(contact(impact, start));
+                outcome.blocked = true;
+                start
+            }
+        }
+    }
+
+    /// Quake's slide move: advance to each impact less the skin, keep its
+    /// plane, clip the rest of the move against every plane hit so far.
+    fn slide_move(
+        &self,
+        start: DVec2,
+        motion: DVec2,
+        skin: f64,
+        max_slides: u32,
+        outcome: &mut MoveOutcome,
+    ) -> DVec2 {
+        let mut position = start;
+        let mut remaining = motion;
+        let mut planes = ClipPlanes::new();
+        for impact_count in 0..=max_slides {
+            if remaining == DVec2::ZERO {
+                return position;
+            }
+            let Some(impact) = self.cast(position, remaining) else {
+                return position + remaining;
+            };
+            let advance = stop_before(impact.hit, remaining, skin);
+            position += remaining * advance;
+            outcome.add_contact(contact(impact, position));
+            let rest = remaining * (1.0 - advance);
+            let clipped = if planes.add(impact.hit.normal) && impact_count < max_slides {
+                planes.clip(rest)
+            } else {
+                None
+            };
+            match clipped {
+                Some(slid) if slid.dot(motion) > 0.0 => {
+                    outcome.slid = true;
+                    remaining = slid;
+                }
+                _ => {
+                    outcome.blocked = true;
+                    return position;
+                }
+            }
+        }
+        position
+    }
+}
+
+/// The fraction of `motion` to travel so that the eye stops `skin` before the
+/// impact, measured along the surface normal; never negative.
+fn stop_before(hit: SweepHit, motion: DVec2, skin: f64) -> f64 {
+    let approach = -motion.dot(hit.normal);
+    if approach <= 0.0 {
+        return hit.t;
+    }
+    (hit.t - skin / approach).max(0.0)
+}
+
+/// The public record of an impact, the eye standing at `position`.
+fn contact(impact: Impact, position: DVec2) -> Contact {
+    Contact {
+        surface: impact.surface,
+        normal: impact.hit.normal.as_vec2(),
+        position: position.as_vec2(),
+    }
+}

@@ -1,0 +1,77 @@
+//! Point-to-segment distance by projection (the parametric form).
+//!
+//! `t = clamp((p - a)·(b - a) / |b - a|², 0, 1)`, closest point `a + t (b - a)`.
+//! Vertical, horizontal and zero-length segments are ordinary cases: there is
+//! no slope, so there is nothing to special-case and no epsilon to add.
+
+use glam::Vec2;
+
+/// The point of segment `a`→`b` closest to `p`.
+///
+/// A zero-length segment degrades to the point `a`.
+pub fn closest_point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    let ab = b - a;
+    let length_squared = ab.length_squared();
+    if length_squared > 0.0 {
+        let t = ((p - a).dot(ab) / length_squared).clamp(0.0, 1.0);
+        a + ab * t
+    } else {
+        a
+    }
+}
+
+/// Euclidean distance from `p` to segment `a`→`b` (the level loader uses it to
+/// warn about a start inside a wall's radius).
+pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    p.distance(closest_point_on_segment(p, a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertical_segment_distance_is_horizontal_offset() {
+        let a = Vec2::new(2.0, -1.0);
+        let b = Vec2::new(2.0, 5.0);
+        assert_eq!(distance_to_segment(Vec2::new(5.0, 3.0), a, b), 3.0);
+        assert_eq!(distance_to_segment(Vec2::new(-1.5, 0.0), a, b), 3.5);
+        // Beyond the end the distance is to the end point.
+        assert_eq!(distance_to_segment(Vec2::new(2.0, 9.0), a, b), 4.0);
+    }
+
+    #[test]
+    fn horizontal_segment_distance_is_vertical_offset() {
+        let a = Vec2::new(-3.0, 1.0);
+        let b = Vec2::new(4.0, 1.0);
+        assert_eq!(distance_to_segment(Vec2::new(0.0, 4.0), a, b), 3.0);
+        assert_eq!(distance_to_segment(Vec2::new(7.0, 5.0), a, b), 5.0);
+    }
+
+    #[test]
+    fn diagonal_segment_distance_uses_the_perpendicular() {
+        let a = Vec2::ZERO;
+        let b = Vec2::new(4.0, 4.0);
+        let d = distance_to_segment(Vec2::new(0.0, 4.0), a, b);
+        assert!((d - 8.0_f32.sqrt()).abs() < 1e-6, "{d}");
+        let before_start = distance_to_segment(Vec2::new(-3.0, -4.0), a, b);
+        assert!((before_start - 5.0).abs() < 1e-6, "{before_start}");
+    }
+
+    #[test]
+    fn zero_length_segment_is_a_point() {
+        let a = Vec2::new(1.0, 1.0);
+        assert_eq!(distance_to_segment(Vec2::new(4.0, 5.0), a, a), 5.0);
+        assert_eq!(closest_point_on_segment(Vec2::new(4.0, 5.0), a, a), a);
+    }
+
+    #[test]
+    fn reversed_segment_gives_the_same_distance() {
+        let a = Vec2::new(-2.0, 3.0);
+        let b = Vec2::new(5.0, -1.0);
+        let p = Vec2::new(0.5, 2.5);
+        let forward = distance_to_segment(p, a, b);
+        let backward = distance_to_segment(p, b, a);
+        assert!((forward - backward).abs() < 1e-6, "{forward} vs {backward}");
+    }
+}

@@ -1,0 +1,97 @@
+//! The collider's own copy of its shapes, inflated and in f64, ready for the
+//! narrowphase.
+
+use glam::DVec2;
+
+use super::grid::Aabb;
+use super::polygon::ConvexPolygon;
+use super::sweep::{SweepHit, sweep_capsule, sweep_rounded_polygon};
+use super::wall::Wall;
+
+/// A wall as a capsule: its segment inflated by its radius.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Capsule {
+    a: DVec2,
+    b: DVec2,
+    radius: f64,
+}
+
+impl Capsule {
+    /// The capsule of `wall`, or `None` when its geometry is not finite. A
+    /// negative radius counts as zero.
+    pub fn from_wall(wall: &Wall) -> Option<Self> {
+        let finite = wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite();
+        finite.then(|| Self {
+            a: wall.a.as_dvec2(),
+            b: wall.b.as_dvec2(),
+            radius: f64::from(wall.radius.max(0.0)),
+        })
+    }
+
+    /// Bounding box of the inflated shape.
+    pub fn bounds(&self) -> Aabb {
+        let r = DVec2::splat(self.radius);
+        Aabb {
+            min: self.a.min(self.b) - r,
+            max: self.a.max(self.b) + r,
+        }
+    }
+
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_capsule(start, motion, self.a, self.b, self.radius)
+    }
+}
+
+/// An obstacle as a polygon inflated by the body radius.
+#[derive(Debug, Clone)]
+pub(crate) struct RoundedPolygon {
+    points: Vec<DVec2>,
+    normals: Vec<DVec2>,
+    radius: f64,
+}
+
+impl RoundedPolygon {
+    /// The obstacle `polygon` inflated by `radius` (already sanitised).
+    pub fn new(polygon: &ConvexPolygon, radius: f32) -> Self {
+        let points: Vec<DVec2> = polygon.points().iter().map(|p| p.as_dvec2()).collect();
+        let normals = (0..points.len())
+            .map(|i| {
+                let edge = points[(i + 1) % points.len()] - points[i];
+                DVec2::new(edge.y, -edge.x).normalize_or_zero()
+            })
+            .collect();
+        Self {
+            points,
+            normals,
+            radius: f64::from(radius),
+        }
+    }
+
+    /// Bounding box of the inflated shape.
+    pub fn bounds(&self) -> Aabb {
+        let (min, max) = self.points.iter().fold(
+            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        let r = DVec2::splat(self.radius);
+        Aabb {
+            min: min - r,
+            max: max + r,
+        }
+    }
+
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_rounded_polygon(start, motion, &self.points, &self.normals, self.radius)
+    }
+}
+
+/// Body radius as used: NaN, infinite or negative counts as zero.
+pub(crate) fn sanitised_radius(radius: f32) -> f32 {
+    if radius.is_finite() {
+        radius.max(0.0)
+    } else {
+        0.0
+    }
+}

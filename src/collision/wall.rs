@@ -1,0 +1,18 @@
+//! Wall segments.
+
+use glam::Vec2;
+
+/// A wall: the segment `a`→`b` on the XZ plane and its own collision radius.
+/// The eye may never end closer than `radius` to the segment.
+///
+/// Walls with non-finite coordinates or radius are ignored by the collider; a
+/// negative radius counts as zero; a zero-length wall is a disc.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wall {
+    /// First end point (x, z).
+    pub a: Vec2,
+    /// Second end point (x, z).
+    pub b: Vec2,
+    /// The eye may not come closer than this to the segment, in metres.
+    pub radius: f32,
+}

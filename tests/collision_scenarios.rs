@@ -1,0 +1,315 @@
+//! Scenario tests of the collider: the behaviours a walker feels.
+
+use glam::Vec2;
+use mazewalker::collision::{
+    Collider, CollisionError, ConvexPolygon, MoveOptions, MovePolicy, Surface, Wall,
+    distance_to_segment,
+};
+
+const R: f32 = 0.25;
+
+fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
+    Wall {
+        a: Vec2::new(a.0, a.1),
+        b: Vec2::new(b.0, b.1),
+        radius: R,
+    }
+}
+
+fn walls_only(walls: Vec<Wall>) -> Collider {
+    Collider::new(walls, Vec::new(), R)
+}
+
+fn min_clearance(collider: &Collider, p: Vec2) -> f32 {
+    collider
+        .walls()
+        .iter()
+        .map(|w| distance_to_segment(p, w.a, w.b) - w.radius)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Walks `frames` steps of `step` from `start`, returning every position.
+fn walk(collider: &Collider, start: Vec2, step: Vec2, frames: usize) -> Vec<Vec2> {
+    let options = MoveOptions::default();
+    let mut positions = vec![start];
+    let mut p = start;
+    for _ in 0..frames {
+        p = collider.move_eye(p, step, &options).unwrap().position;
+        positions.push(p);
+    }
+    positions
+}
+
+#[test]
+fn walking_at_45_degrees_into_a_long_wall_keeps_the_tangential_speed() {
+    let collider = walls_only(vec![wall((-100.0, 0.0), (100.0, 0.0))]);
+    let step = Vec2::new(1.0, -1.0).normalize() * 0.05;
+    let positions = walk(&collider, Vec2::new(0.0, 1.0), step, 400);
+    // Once on the wall, each frame keeps at least 99% of the tangential part.
+    let touching: Vec<_> = positions.windows(2).skip(40).collect();
+    for pair in &touching {
+        let gained = pair[1].x - pair[0].x;
+        assert!(gained >= 0.99 * step.x, "lost speed: {gained} < {}", step.x);
+        assert!(min_clearance(&collider, pair[1]) >= -1e-5);
+    }
+    let last = *positions.last().unwrap();
+    assert!((last.y - R).abs() < 1e-3, "{last}");
+}
+
+#[test]
+fn pushing_into_a_concave_corner_for_10000_frames_does_not_move() {
+    let collider = walls_only(vec![
+        wall((0.0, 0.0), (10.0, 0.0)),
+        wall((0.0, 0.0), (0.0, 10.0)),
+    ]);
+    let step = Vec2::new(-0.03, -0.05);
+    let positions = walk(&collider, Vec2::new(2.0, 2.0), step, 10_000);
+    let settled = positions[200];
+    assert!(settled.x < R + 1e-3 && settled.y < R + 1e-3, "{settled}");
+    for p in &positions[200..] {
+        assert_eq!(*p, settled, "jitter or drift");
+    }
+    assert!(min_clearance(&collider, settled) >= 0.0);
+}
+
+#[test]
+fn a_wall_of_100_collinear_pieces_slides_like_one_wall() {
+    let whole = walls_only(vec![wall((0.0, 0.0), (100.0, 0.0))]);
+    let pieces = walls_only(
+        (0..100)
+            .map(|i| wall((i as f32, 0.0), (i as f32 + 1.0, 0.0)))
+            .collect(),
+    );
+    for step in [
+        Vec2::new(0.07, -0.07),
+        Vec2::new(0.13, -0.01),
+        Vec2::new(0.3, 0.0),
+    ] {
+        let start = Vec2::new(0.5, R + 0.5);
+        let on_whole = walk(&whole, start, step, 300);
+        let on_pieces = walk(&pieces, start, step, 300);
+        assert_eq!(on_whole, on_pieces, "step {step}");
+    }
+    // Also when the eye starts exactly at the radius and moves along.
+    let along = Vec2::new(0.2, 0.0);
+    let start = Vec2::new(0.5, R);
+    assert_eq!(
+        walk(&whole, start, along, 300),
+        walk(&pieces, start, along, 300)
+    );
+    assert!(walk(&pieces, start, along, 300).last().unwrap().x > 60.0);
+}
+
+#[test]
+fn walking_around_a_convex_corner() {
+    // An L-shaped pair of walls; the walker hugs the outside of the corner.
+    let collider = walls_only(vec![
+        wall((0.0, 0.0), (5.0, 0.0)),
+        wall((5.0, 0.0), (5.0, -5.0)),
+    ]);
+    let options = MoveOptions::default();
+    let mut p = Vec2::new(1.0, 0.6);
+    for frame in 0..400 {
+        // Steer towards a target behind the corner.
+        let target = Vec2::new(7.0, -3.0);
+        let step = (target - p).normalize_or_zero() * 0.05;
+        let next = collider.move_eye(p, step, &options).unwrap().position;
+        assert!(
+            min_clearance(&collider, next) >= -1e-5,
+            "frame {frame}: {next}"
+        );
+        p = next;
+    }
+    assert!((p - Vec2::new(7.0, -3.0)).length() < 0.06, "stuck at {p}");
+}
+
+#[test]
+fn a_corridor_exactly_2r_wide_admits_the_eye_and_a_narrower_one_does_not() {
+    let step = Vec2::new(0.1, 0.0);
+    let wide = walls_only(vec![
+        wall((0.0, 0.0), (10.0, 0.0)),
+        wall((0.0, 2.0 * R), (10.0, 2.0 * R)),
+    ]);
+    let through = walk(&wide, Vec2::new(-2.0, R), step, 150);
+    assert!(through.last().unwrap().x > 12.0, "{:?}", through.last());
+
+    let narrow_gap = 2.0 * R - 0.01;
+    let narrow = walls_only(vec![
+        wall((0.0, 0.0), (10.0, 0.0)),
+        wall((0.0, narrow_gap), (10.0, narrow_gap)),
+    ]);
+    for start_z in [narrow_gap / 2.0, 0.1, 0.4] {
+        let stopped = walk(&narrow, Vec2::new(-2.0, start_z), step, 150);
+        for p in &stopped {
+            assert!(p.x < 0.0, "entered the narrow corridor at {p}");
+            assert!(min_clearance(&narrow, *p) >= -1e-5);
+        }
+    }
+}
+
+#[test]
+fn reject_refuses_and_slide_slides_on_the_same_input() {
+    let collider = walls_only(vec![wall((-10.0, 0.0), (10.0, 0.0))]);
+    let from = Vec2::new(0.0, 0.5);
+    let delta = Vec2::new(1.0, -1.0);
+    let rejected = collider
+        .move_eye(from, delta, &MoveOptions::reject())
+        .unwrap();
+    assert_eq!(rejected.position, from);
+    assert!(rejected.blocked && !rejected.slid);
+    assert_eq!(rejected.contacts()[0].surface, Surface::Wall(0));
+
+    let slid = collider
+        .move_eye(from, delta, &MoveOptions::default())
+        .unwrap();
+    assert!(slid.slid && !slid.blocked);
+    assert!((slid.position.x - 1.0).abs() < 1e-3, "{}", slid.position);
+    assert!(slid.position.y >= R && slid.position.y < R + 1e-3);
+    assert_eq!(slid.contacts()[0].normal, Vec2::Y);
+}
+
+#[test]
+fn a_1000_unit_move_into_a_short_wall_stops_at_the_wall() {
+    let collider = walls_only(vec![wall((0.0, 0.0), (1.0, 0.0))]);
+    let options = MoveOptions::default();
+    let head_on = collider
+        .move_eye(Vec2::new(0.5, 3.0), Vec2::new(0.0, -1000.0), &options)
+        .unwrap();
+    assert!(head_on.blocked);
+    assert!(
+        (head_on.position - Vec2::new(0.5, R)).length() < 1e-3,
+        "{}",
+        head_on.position
+    );
+    // Aimed exactly at an end point: stopped by the rounded end.
+    let at_end = collider
+        .move_eye(Vec2::new(-3.0, 3.0), Vec2::new(3000.0, -3000.0), &options)
+        .unwrap();
+    assert!(min_clearance(&collider, at_end.position) >= -1e-5);
+    assert!(
+        at_end.position.y > 0.0,
+        "passed the wall: {}",
+        at_end.position
+    );
+    let rejected = collider
+        .move_eye(
+            Vec2::new(0.5, 3.0),
+            Vec2::new(0.0, -1000.0),
+            &MoveOptions::reject(),
+        )
+        .unwrap();
+    assert_eq!(rejected.position, Vec2::new(0.5, 3.0));
+}
+
+#[test]
+fn ghost_mode_passes_through() {
+    let collider = walls_only(vec![wall((0.0, 0.0), (1.0, 0.0))]);
+    let out = collider
+        .move_eye(
+            Vec2::new(0.5, 3.0),
+            Vec2::new(0.0, -6.0),
+            &MoveOptions::ghost(),
+        )
+        .unwrap();
+    assert_eq!(out.position, Vec2::new(0.5, -3.0));
+    assert!(!out.touched());
+}
+
+#[test]
+fn obstacles_block_slide_and_push_out_an_overlapping_start() {
+    let square = ConvexPolygon::new(vec![
+        Vec2::new(0.0, 0.0),
+        Vec2::new(2.0, 0.0),
+        Vec2::new(2.0, 2.0),
+        Vec2::new(0.0, 2.0),
+    ])
+    .unwrap();
+    let collider = Collider::new(Vec::new(), vec![square.clone()], 0.3);
+    let options = MoveOptions::default();
+    let slid = collider
+        .move_eye(Vec2::new(-1.0, 1.0), Vec2::new(2.0, 0.5), &options)
+        .unwrap();
+    assert_eq!(slid.contacts()[0].surface, Surface::Obstacle(0));
+    assert!((slid.position.x - -0.3).abs() < 1e-3, "{}", slid.position);
+    assert!((slid.position.y - 1.5).abs() < 1e-3, "{}", slid.position);
+    // Starting inside: pushed out along the MTV (through the nearest side).
+    let inside = collider
+        .move_eye(Vec2::new(1.0, 1.9), Vec2::ZERO, &options)
+        .unwrap();
+    assert!(inside.pushed_out);
+    assert!(
+        square.signed_distance(inside.position) >= 0.3 - 1e-5,
+        "{}",
+        inside.position
+    );
+    assert!((inside.position.x - 1.0).abs() < 1e-5);
+}
+
+#[test]
+fn non_finite_input_is_refused() {
+    let collider = walls_only(vec![wall((0.0, 0.0), (1.0, 0.0))]);
+    let options = MoveOptions::default();
+    let bad = [
+        (Vec2::new(f32::NAN, 0.0), Vec2::X),
+        (Vec2::ZERO, Vec2::new(0.0, f32::INFINITY)),
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MAX)),
+    ];
+    for (from, delta) in bad {
+        assert_eq!(
+            collider.move_eye(from, delta, &options),
+            Err(CollisionError::NonFinite)
+        );
+    }
+    let bad_skin = MoveOptions {
+        skin: -1.0,
+        ..MoveOptions::default()
+    };
+    assert!(collider.move_eye(Vec2::ZERO, Vec2::X, &bad_skin).is_err());
+}
+
+#[test]
+fn degenerate_geometry_does_not_panic_and_results_repeat() {
+    let walls = vec![
+        wall((1.0, 1.0), (1.0, 1.0)),
+        Wall {
+            a: Vec2::new(f32::NAN, 0.0),
+            b: Vec2::ZERO,
+            radius: 0.1,
+        },
+        Wall {
+            a: Vec2::ZERO,
+            b: Vec2::new(3.0, 0.0),
+            radius: -1.0,
+        },
+        Wall {
+            a: Vec2::new(-1e30, 5.0),
+            b: Vec2::new(1e30, 5.0),
+            radius: f32::INFINITY,
+        },
+        wall((2.0, 2.0), (2.0, 2.0)),
+    ];
+    let collider = Collider::new(walls, Vec::new(), f32::NAN);
+    assert_eq!(collider.body_radius(), 0.0);
+    let options = MoveOptions::default();
+    let first = collider
+        .move_eye(Vec2::new(1.0, 3.0), Vec2::new(0.0, -5.0), &options)
+        .unwrap();
+    // The zero-radius wall along y = 0 still cannot be crossed.
+    assert!(first.position.y >= 0.0, "{}", first.position);
+    let again = collider
+        .move_eye(Vec2::new(1.0, 3.0), Vec2::new(0.0, -5.0), &options)
+        .unwrap();
+    assert_eq!(first, again);
+    let empty = Collider::new(Vec::new(), Vec::new(), 0.2);
+    let free = empty
+        .move_eye(
+            Vec2::ZERO,
+            Vec2::new(3.0, 4.0),
+            &MoveOptions {
+                policy: MovePolicy::Slide,
+                ..MoveOptions::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(free.position, Vec2::new(3.0, 4.0));
+}
