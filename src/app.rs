@@ -110,7 +110,11 @@ pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String>
         ),
         format!(
             "ghost {}  policy {policy}",
-            if walker.move_options.ghost { "on" } else { "off" }
+            if walker.move_options.ghost {
+                "on"
+            } else {
+                "off"
+            }
         ),
         format!("fps {fps}  F1 help"),
     ]
@@ -160,7 +164,9 @@ pub fn run_window_scripted(
         use winit::platform::x11::EventLoopBuilderExtX11 as _;
         builder.with_any_thread(true);
     }
-    let event_loop = builder.build().context("cannot open a window (no display?)")?;
+    let event_loop = builder
+        .build()
+        .context("cannot open a window (no display?)")?;
     let mut app = App::new(level, options, Some(Script::new(script)));
     event_loop.run_app(&mut app)?;
     app.into_result()
@@ -299,11 +305,19 @@ impl App {
         let window = Arc::new(event_loop.create_window(attributes)?);
         let size = window.inner_size();
         let (gpu, surface) = Gpu::for_window(event_loop, window.clone())?;
-        let config = render::surface_config(&gpu, &surface, size.width, size.height, self.options.vsync)?;
+        let config =
+            render::surface_config(&gpu, &surface, size.width, size.height, self.options.vsync)?;
         if config.width > 0 && config.height > 0 {
             surface.configure(&gpu.device, &config);
         }
-        let renderer = Renderer::new(&gpu, config.format, config.width, config.height, &self.level, &self.collider)?;
+        let renderer = Renderer::new(
+            &gpu,
+            config.format,
+            config.width,
+            config.height,
+            &self.level,
+            &self.collider,
+        )?;
         Ok(Graphics {
             window,
             surface,
@@ -322,8 +336,12 @@ impl App {
         // A minimized window is 0×0: keep the old surface and skip frames
         // until it has an area again.
         if size.width > 0 && size.height > 0 {
-            graphics.surface.configure(&graphics.gpu.device, &graphics.config);
-            graphics.renderer.resize(&graphics.gpu, size.width, size.height);
+            graphics
+                .surface
+                .configure(&graphics.gpu.device, &graphics.config);
+            graphics
+                .renderer
+                .resize(&graphics.gpu, size.width, size.height);
         }
     }
 
@@ -481,7 +499,9 @@ impl App {
             | wgpu::CurrentSurfaceTexture::Suboptimal(texture) => texture,
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                graphics.surface.configure(&graphics.gpu.device, &graphics.config);
+                graphics
+                    .surface
+                    .configure(&graphics.gpu.device, &graphics.config);
                 return;
             }
             wgpu::CurrentSurfaceTexture::Validation => {
@@ -489,7 +509,9 @@ impl App {
                 return;
             }
         };
-        let view = texture.texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let view = texture
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
         let frame = self.frame_input(&hud, &help);
         let graphics = self.graphics.as_mut().expect("checked above");
         graphics.renderer.render(&graphics.gpu, &view, &frame);

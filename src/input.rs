@@ -183,7 +183,9 @@ mod tests {
         let bindings = Bindings::default();
         for (index, (key, _)) in bindings.keys.iter().enumerate() {
             assert!(
-                bindings.keys[index + 1..].iter().all(|(other, _)| other != key),
+                bindings.keys[index + 1..]
+                    .iter()
+                    .all(|(other, _)| other != key),
                 "{key:?} is bound twice"
             );
         }
@@ -192,12 +194,24 @@ mod tests {
     #[test]
     fn the_issue_keys_do_what_the_readme_says() {
         let bindings = Bindings::default();
-        assert_eq!(bindings.action_for(KeyCode::KeyG), Some(Action::ToggleGhost));
-        assert_eq!(bindings.action_for(KeyCode::KeyP), Some(Action::PrintPosition));
-        assert_eq!(bindings.action_for(KeyCode::KeyL), Some(Action::ToggleDebugLines));
+        assert_eq!(
+            bindings.action_for(KeyCode::KeyG),
+            Some(Action::ToggleGhost)
+        );
+        assert_eq!(
+            bindings.action_for(KeyCode::KeyP),
+            Some(Action::PrintPosition)
+        );
+        assert_eq!(
+            bindings.action_for(KeyCode::KeyL),
+            Some(Action::ToggleDebugLines)
+        );
         assert_eq!(bindings.action_for(KeyCode::KeyH), Some(Action::ToggleHud));
         assert_eq!(bindings.action_for(KeyCode::F1), Some(Action::ToggleHelp));
-        assert_eq!(bindings.action_for(KeyCode::F11), Some(Action::ToggleFullscreen));
+        assert_eq!(
+            bindings.action_for(KeyCode::F11),
+            Some(Action::ToggleFullscreen)
+        );
         assert_eq!(bindings.action_for(KeyCode::F12), Some(Action::Screenshot));
         assert_eq!(bindings.action_for(KeyCode::KeyQ), None);
     }
@@ -208,6 +222,9 @@ mod tests {
         let forward: Vec<&String> = help.iter().filter(|l| l.contains("walk forward")).collect();
         assert_eq!(forward.len(), 1);
         assert!(forward[0].starts_with("W / Up"), "{}", forward[0]);
-        assert!(help.iter().any(|l| l.starts_with("Shift") && l.contains("run")));
+        assert!(
+            help.iter()
+                .any(|l| l.starts_with("Shift") && l.contains("run"))
+        );
     }
 }

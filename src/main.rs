@@ -78,7 +78,12 @@ struct ScreenshotArgs {
     #[arg(long, value_name = "DEG", allow_negative_numbers = true)]
     yaw: Option<f32>,
     /// Pitch in degrees, positive looks up.
-    #[arg(long, value_name = "DEG", allow_negative_numbers = true, default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "DEG",
+        allow_negative_numbers = true,
+        default_value_t = 0.0
+    )]
     pitch: f32,
     /// Image size in pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]

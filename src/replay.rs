@@ -116,15 +116,23 @@ mod tests {
 
     #[test]
     fn skips_blank_and_comment_lines_and_prints_one_line_per_move() {
-        let out = run(&wall_at_x(100.0), &MoveOptions::default(), "# walk\n\n1 0\n  \n0.5\t-2\n")
-            .expect("valid input");
+        let out = run(
+            &wall_at_x(100.0),
+            &MoveOptions::default(),
+            "# walk\n\n1 0\n  \n0.5\t-2\n",
+        )
+        .expect("valid input");
         assert_eq!(out, "1 0\n1.5 -2\n");
     }
 
     #[test]
     fn positions_round_trip_to_the_same_f32() {
-        let out = run(&wall_at_x(100.0), &MoveOptions::default(), "0.1 0.2\n0.1 0.2\n0.1 0.2\n")
-            .expect("valid input");
+        let out = run(
+            &wall_at_x(100.0),
+            &MoveOptions::default(),
+            "0.1 0.2\n0.1 0.2\n0.1 0.2\n",
+        )
+        .expect("valid input");
         let mut expected = Vec2::ZERO;
         for line in out.lines() {
             expected += Vec2::new(0.1, 0.2);
@@ -137,7 +145,11 @@ mod tests {
     #[test]
     fn a_move_into_a_wall_stops_short_of_its_radius() {
         let out = run(&wall_at_x(2.0), &MoveOptions::default(), "10 0\n").expect("valid input");
-        let x: f32 = out.split(' ').next().and_then(|n| n.parse().ok()).expect("x");
+        let x: f32 = out
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("x");
         assert!(x <= 1.5 + 1e-5 && x > 1.4, "stopped at {x}");
     }
 
@@ -153,7 +165,12 @@ mod tests {
 
     #[test]
     fn malformed_lines_name_their_line_number() {
-        for (input, line) in [("1 0\nx 1\n", 2), ("1\n", 1), ("1 2 3\n", 1), ("\n# c\n1 2,\n", 3)] {
+        for (input, line) in [
+            ("1 0\nx 1\n", 2),
+            ("1\n", 1),
+            ("1 2 3\n", 1),
+            ("\n# c\n1 2,\n", 3),
+        ] {
             match run(&wall_at_x(100.0), &MoveOptions::default(), input) {
                 Err(ReplayError::Malformed { line: got, .. }) => assert_eq!(got, line, "{input:?}"),
                 other => panic!("{input:?}: expected a malformed-line error, got {other:?}"),

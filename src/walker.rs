@@ -120,7 +120,8 @@ impl Walker {
         } else {
             wish
         };
-        let outcome = collider.move_eye(self.position(), wish * speed * seconds, &self.move_options)?;
+        let outcome =
+            collider.move_eye(self.position(), wish * speed * seconds, &self.move_options)?;
         self.camera.position.x = outcome.position.x;
         self.camera.position.z = outcome.position.y;
         Ok(outcome)
@@ -156,7 +157,11 @@ impl Walker {
 /// A coordinate rounded to centimetres, without a "-0.00".
 fn two_decimals(value: f32) -> String {
     let text = format!("{value:.2}");
-    if text == "-0.00" { "0.00".to_owned() } else { text }
+    if text == "-0.00" {
+        "0.00".to_owned()
+    } else {
+        text
+    }
 }
 
 #[cfg(test)]
@@ -199,7 +204,11 @@ mod tests {
         let mut fast = walker_at_origin(0.0);
         walk(&mut slow, FORWARD, 2.0, 24, &collider);
         walk(&mut fast, FORWARD, 2.0, 240, &collider);
-        assert!((slow.position().x - 6.0).abs() < 1e-3, "{:?}", slow.position());
+        assert!(
+            (slow.position().x - 6.0).abs() < 1e-3,
+            "{:?}",
+            slow.position()
+        );
         assert!((slow.position() - fast.position()).length() < 1e-3);
     }
 
@@ -214,7 +223,16 @@ mod tests {
         walk(&mut diagonal, intent, 1.0, 60, &collider);
         assert!((diagonal.position().length() - 3.0).abs() < 1e-3);
         let mut runner = walker_at_origin(0.0);
-        walk(&mut runner, MoveIntent { run: true, ..FORWARD }, 1.0, 60, &collider);
+        walk(
+            &mut runner,
+            MoveIntent {
+                run: true,
+                ..FORWARD
+            },
+            1.0,
+            60,
+            &collider,
+        );
         assert!((runner.position().x - 6.0).abs() < 1e-3);
     }
 
@@ -227,8 +245,14 @@ mod tests {
         };
         let collider = Collider::new(vec![wall], Vec::new(), 0.3);
         let mut stalled = walker_at_origin(0.0);
-        stalled.update(FORWARD, 10.0, &collider).expect("finite move");
-        assert!((stalled.position().x - 0.75).abs() < 1e-4, "{:?}", stalled.position());
+        stalled
+            .update(FORWARD, 10.0, &collider)
+            .expect("finite move");
+        assert!(
+            (stalled.position().x - 0.75).abs() < 1e-4,
+            "{:?}",
+            stalled.position()
+        );
         let mut slow = walker_at_origin(0.0);
         let mut fast = walker_at_origin(0.0);
         walk(&mut slow, FORWARD, 2.0, 10, &collider);
@@ -250,7 +274,10 @@ mod tests {
         walker.look(100.0, 0.0);
         assert!((walker.camera.yaw - (1.25 + 0.22)).abs() < 1e-4);
         walker.look(0.0, 100.0);
-        assert!((walker.camera.pitch + 0.22).abs() < 1e-4, "mouse down looks down");
+        assert!(
+            (walker.camera.pitch + 0.22).abs() < 1e-4,
+            "mouse down looks down"
+        );
     }
 
     #[test]
@@ -266,7 +293,9 @@ mod tests {
     fn non_finite_frame_times_do_not_move_the_walker() {
         let collider = open_space();
         let mut walker = walker_at_origin(0.0);
-        walker.update(FORWARD, f32::NAN, &collider).expect("finite move");
+        walker
+            .update(FORWARD, f32::NAN, &collider)
+            .expect("finite move");
         assert_eq!(walker.position(), Vec2::ZERO);
     }
 }

@@ -65,7 +65,11 @@ fn slides_along_the_wall_and_prints_one_position_per_move() {
         &["--level", level.to_str().expect("path")],
         "# into the wall at 45 degrees\n\n3 3\n0 1\n",
     );
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let walk = positions(&output);
     assert_eq!(walk.len(), 2);
     let (x, z) = walk[0];
@@ -93,7 +97,11 @@ fn negative_start_works_with_and_without_equals_sign() {
         vec!["--level", path, "--from", "-3.5,2"],
     ] {
         let output = replay(&args, "0.5 -1\n");
-        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         assert_eq!(positions(&output), vec![(-3.0, 1.0)], "{args:?}");
     }
 }
@@ -101,16 +109,26 @@ fn negative_start_works_with_and_without_equals_sign() {
 #[test]
 fn a_malformed_line_is_an_error_naming_its_number() {
     let level = level_file("malformed.toml", ONE_WALL);
-    let output = replay(&["--level", level.to_str().expect("path")], "0.1 0\n\n0.1 zero\n0.1 0\n");
+    let output = replay(
+        &["--level", level.to_str().expect("path")],
+        "0.1 0\n\n0.1 zero\n0.1 0\n",
+    );
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("line 3"), "{stderr}");
-    assert_eq!(positions(&output).len(), 1, "moves before the bad line are still printed");
+    assert_eq!(
+        positions(&output).len(),
+        1,
+        "moves before the bad line are still printed"
+    );
 }
 
 #[test]
 fn a_bad_level_fails_like_check() {
-    let level = level_file("bad.toml", "name = \"bad\"\n[player]\nstart = [0.0, 0.0]\nnope = 1\n");
+    let level = level_file(
+        "bad.toml",
+        "name = \"bad\"\n[player]\nstart = [0.0, 0.0]\nnope = 1\n",
+    );
     let path = level.to_str().expect("path");
     let from_replay = replay(&["--level", path], "");
     let from_check = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
@@ -127,6 +145,10 @@ fn streams_a_long_walk_on_the_default_house() {
     let moves = 100_000;
     let input = "0.01 0.003\n-0.004 0.012\n".repeat(moves / 2);
     let output = replay(&[], &input);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert_eq!(positions(&output).len(), moves);
 }

@@ -40,7 +40,11 @@ fn walks_forward_survives_minimize_and_closes() {
         ..WindowOptions::default()
     };
     let report = run_window_scripted(level, options, script).expect("the window session runs");
-    assert!(report.frames_rendered >= 25, "rendered {} frames", report.frames_rendered);
+    assert!(
+        report.frames_rendered >= 25,
+        "rendered {} frames",
+        report.frames_rendered
+    );
     let walked = report.final_position - start.position();
     let along_heading = walked.dot(start.camera.flat_forward());
     assert!(along_heading > 0.05, "walked {walked:?} from the spawn");
