@@ -16,7 +16,6 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
-use crate::camera::Camera;
 use crate::collision::{Collider, MoveOptions, MovePolicy};
 use crate::input::{Action, Bindings};
 use crate::level::Level;
@@ -198,6 +197,17 @@ struct Graphics {
     renderer: Renderer,
 }
 
+impl Graphics {
+    /// Replaces a lost surface with a new one for the same window.
+    fn recreate_surface(&mut self) -> anyhow::Result<()> {
+        self.surface = self.gpu.instance.create_surface(self.window.clone())?;
+        if self.config.width > 0 && self.config.height > 0 {
+            self.surface.configure(&self.gpu.device, &self.config);
+        }
+        Ok(())
+    }
+}
+
 /// Frame-rate measurement over half-second windows.
 #[derive(Debug)]
 struct FrameClock {
@@ -234,6 +244,29 @@ impl FrameClock {
     }
 }
 
+/// Which overlays the person has switched on.
+#[derive(Debug, Clone, Copy)]
+struct Overlays {
+    hud: bool,
+    help: bool,
+    debug_lines: bool,
+}
+
+/// The frame to draw: the walker's camera and the overlays switched on.
+fn frame_input<'a>(
+    walker: &'a Walker,
+    view: &Overlays,
+    hud: &'a [String],
+    help: &'a [String],
+) -> FrameInput<'a> {
+    FrameInput {
+        camera: &walker.camera,
+        debug_lines: view.debug_lines,
+        hud: view.hud.then_some(hud),
+        help: (view.help && !help.is_empty()).then_some(help),
+    }
+}
+
 /// The application state winit drives.
 struct App {
     level: Level,
@@ -242,9 +275,7 @@ struct App {
     walker: Walker,
     options: WindowOptions,
     held_keys: Vec<KeyCode>,
-    show_hud: bool,
-    show_help: bool,
-    show_debug_lines: bool,
+    view: Overlays,
     mouse_grabbed: bool,
     clock: FrameClock,
     frames_rendered: u64,
@@ -267,9 +298,11 @@ impl App {
             walker,
             options,
             held_keys: Vec::new(),
-            show_hud: true,
-            show_help: false,
-            show_debug_lines: false,
+            view: Overlays {
+                hud: true,
+                help: false,
+                debug_lines: false,
+            },
             mouse_grabbed: false,
             clock: FrameClock::new(),
             frames_rendered: 0,
@@ -331,8 +364,10 @@ impl App {
         let Some(graphics) = self.graphics.as_mut() else {
             return;
         };
-        graphics.config.width = size.width;
-        graphics.config.height = size.height;
+        // The surface cannot outgrow the adapter's largest texture.
+        let max_side = graphics.gpu.device.limits().max_texture_dimension_2d;
+        graphics.config.width = size.width.min(max_side);
+        graphics.config.height = size.height.min(max_side);
         // A minimized window is 0×0: keep the old surface and skip frames
         // until it has an area again.
         if size.width > 0 && size.height > 0 {
@@ -341,7 +376,7 @@ impl App {
                 .configure(&graphics.gpu.device, &graphics.config);
             graphics
                 .renderer
-                .resize(&graphics.gpu, size.width, size.height);
+                .resize(&graphics.gpu, graphics.config.width, graphics.config.height);
         }
     }
 
@@ -388,9 +423,9 @@ impl App {
                 log::info!("collision policy {policy:?}");
             }
             Action::PrintPosition => println!("{}", self.walker.position_for_level_file()),
-            Action::ToggleDebugLines => self.show_debug_lines = !self.show_debug_lines,
-            Action::ToggleHud => self.show_hud = !self.show_hud,
-            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::ToggleDebugLines => self.view.debug_lines = !self.view.debug_lines,
+            Action::ToggleHud => self.view.hud = !self.view.hud,
+            Action::ToggleHelp => self.view.help = !self.view.help,
             Action::ToggleFullscreen => {
                 if let Some(graphics) = &self.graphics {
                     let window = &graphics.window;
@@ -442,23 +477,16 @@ impl App {
         self.mouse_grabbed = grab;
     }
 
-    /// Renders the current view offscreen at window size and saves it as
-    /// `mazewalker-<unix seconds>.png` in the working directory.
-    fn save_screenshot(&self) -> anyhow::Result<()> {
-        let Some(graphics) = &self.graphics else {
+    /// Renders the current view (with the HUD, without the help) through
+    /// the window's renderer and saves it as `mazewalker-<unix seconds>.png`
+    /// in the working directory.
+    fn save_screenshot(&mut self) -> anyhow::Result<()> {
+        let hud = hud_lines(&self.walker, self.clock.frames_per_second);
+        let frame = frame_input(&self.walker, &self.view, &hud, &[]);
+        let Some(graphics) = self.graphics.as_mut() else {
             return Ok(());
         };
-        let hud = hud_lines(&self.walker, self.clock.frames_per_second);
-        let frame = self.frame_input(&hud, &[]);
-        let size = graphics.window.inner_size();
-        let image = render::offscreen::render_to_image(
-            &graphics.gpu,
-            &self.level,
-            &self.collider,
-            size.width.max(1),
-            size.height.max(1),
-            &frame,
-        )?;
+        let image = render::offscreen::capture(&graphics.gpu, &mut graphics.renderer, &frame)?;
         let seconds = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());
@@ -468,27 +496,18 @@ impl App {
         Ok(())
     }
 
-    fn frame_input<'a>(&'a self, hud: &'a [String], help: &'a [String]) -> FrameInput<'a> {
-        FrameInput {
-            camera: &self.walker.camera,
-            debug_lines: self.show_debug_lines,
-            hud: self.show_hud.then_some(hud),
-            help: (self.show_help && !help.is_empty()).then_some(help),
-        }
-    }
-
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let seconds = self.clock.tick();
         if let Err(error) = self.walker.update(self.intent(), seconds, &self.collider) {
             log::error!("move refused: {error}");
         }
         let hud = hud_lines(&self.walker, self.clock.frames_per_second);
-        let help = if self.show_help {
+        let help = if self.view.help {
             self.bindings.help_lines()
         } else {
             Vec::new()
         };
-        let Some(graphics) = self.graphics.as_ref() else {
+        let Some(graphics) = self.graphics.as_mut() else {
             return;
         };
         if graphics.config.width == 0 || graphics.config.height == 0 {
@@ -498,10 +517,16 @@ impl App {
             wgpu::CurrentSurfaceTexture::Success(texture)
             | wgpu::CurrentSurfaceTexture::Suboptimal(texture) => texture,
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
-            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+            wgpu::CurrentSurfaceTexture::Outdated => {
                 graphics
                     .surface
                     .configure(&graphics.gpu.device, &graphics.config);
+                return;
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                if let Err(error) = graphics.recreate_surface() {
+                    self.fail(event_loop, error);
+                }
                 return;
             }
             wgpu::CurrentSurfaceTexture::Validation => {
@@ -512,8 +537,7 @@ impl App {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let frame = self.frame_input(&hud, &help);
-        let graphics = self.graphics.as_mut().expect("checked above");
+        let frame = frame_input(&self.walker, &self.view, &hud, &help);
         graphics.renderer.render(&graphics.gpu, &view, &frame);
         graphics.window.pre_present_notify();
         graphics.gpu.queue.present(texture);

@@ -1,1 +1,501 @@
-//! SKELETON — render meshes built from a level (render helper).
+//! Render meshes built from a [`Level`]: walls extruded to their height and
+//! thickness, obstacles as prisms, floor and ceiling, all with world-space
+//! texture coordinates so a long wall shows more repeats, never a stretched
+//! texture. Pure data (no GPU): the renderer uploads it once.
+//!
+//! Triangles are grouped into [`Batch`]es by square chunk of the floor plan
+//! ([`CHUNK_SIZE`]) and material, each with its bounding box, so the renderer
+//! draws one material at a time and skips chunks outside the view. Big mazes
+//! need that; a house is a handful of chunks.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use glam::{Vec2, Vec3};
+
+use super::{Level, MaterialId};
+
+/// Side of one culling chunk of the floor plan, in metres.
+pub const CHUNK_SIZE: f32 = 16.0;
+
+/// How far the floor and ceiling reach beyond the outermost wall, in metres.
+const FLOOR_MARGIN: f32 = 1.0;
+
+/// A wall top is drawn only where the wall stops this far below the ceiling.
+const MIN_GAP_FOR_WALL_TOP: f32 = 1e-3;
+
+/// One vertex as the scene shader reads it (`shaders/scene.wgsl`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct MeshVertex {
+    /// World position in metres (y up).
+    pub position: [f32; 3],
+    /// Unit outward normal.
+    pub normal: [f32; 3],
+    /// Texture coordinates in texture repeats (world metres / repeat size).
+    pub uv: [f32; 2],
+}
+
+/// An axis-aligned box in world space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// Smallest corner.
+    pub min: Vec3,
+    /// Largest corner.
+    pub max: Vec3,
+}
+
+impl Bounds {
+    /// The empty box: growing it by any point gives that point.
+    const EMPTY: Self = Self {
+        min: Vec3::splat(f32::INFINITY),
+        max: Vec3::splat(f32::NEG_INFINITY),
+    };
+
+    fn grow(&mut self, point: Vec3) {
+        self.min = self.min.min(point);
+        self.max = self.max.max(point);
+    }
+}
+
+/// A run of triangles of one material within one chunk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    /// What the triangles are painted with.
+    pub material: MaterialId,
+    /// Box around every vertex of the batch (for view culling).
+    pub bounds: Bounds,
+    /// The batch's range in [`SceneMesh::indices`].
+    pub indices: Range<u32>,
+}
+
+/// Every triangle of a level, ready to upload.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SceneMesh {
+    /// All vertices.
+    pub vertices: Vec<MeshVertex>,
+    /// Triangle list indices into `vertices`, counter-clockwise seen from the
+    /// side the normal points to.
+    pub indices: Vec<u32>,
+    /// Contiguous index ranges by chunk and material.
+    pub batches: Vec<Batch>,
+}
+
+/// Builds the render mesh of `level`: the same walls and obstacles the
+/// collider gets from [`Level::collider`].
+pub fn scene_mesh(level: &Level) -> SceneMesh {
+    let mut builder = MeshBuilder::default();
+    let repeat = |material: MaterialId| {
+        level
+            .materials
+            .get(material.0)
+            .map_or(1.0, |material| material.metres_per_repeat)
+    };
+    for wall in &level.walls {
+        let chunk = chunk_of((wall.a + wall.b) / 2.0);
+        let part = builder.part(chunk, wall.material, repeat(wall.material));
+        part.wall(
+            wall.a,
+            wall.b,
+            wall.thickness,
+            wall.height,
+            wall.height < level.environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
+        );
+    }
+    for obstacle in &level.obstacles {
+        let points = obstacle.polygon.points();
+        let centre = points.iter().copied().sum::<Vec2>() / points.len() as f32;
+        let part = builder.part(
+            chunk_of(centre),
+            obstacle.material,
+            repeat(obstacle.material),
+        );
+        part.prism(points, obstacle.height);
+    }
+    let environment = &level.environment;
+    let (plan_min, plan_max) = floor_plan(level);
+    for (chunk, min, max) in chunks_covering(plan_min, plan_max) {
+        builder
+            .part(chunk, environment.floor, repeat(environment.floor))
+            .horizontal(min, max, 0.0, true);
+        builder
+            .part(chunk, environment.ceiling, repeat(environment.ceiling))
+            .horizontal(min, max, environment.ceiling_height, false);
+    }
+    builder.finish()
+}
+
+/// The rectangle the floor covers: every wall, obstacle and the start, plus a
+/// margin.
+fn floor_plan(level: &Level) -> (Vec2, Vec2) {
+    let points = level
+        .walls
+        .iter()
+        .flat_map(|wall| [wall.a, wall.b])
+        .chain(
+            level
+                .obstacles
+                .iter()
+                .flat_map(|obstacle| obstacle.polygon.points().iter().copied()),
+        )
+        .chain(std::iter::once(level.player.start));
+    let (min, max) = points.fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(min, max), point| (min.min(point), max.max(point)),
+    );
+    (min - FLOOR_MARGIN, max + FLOOR_MARGIN)
+}
+
+/// Chunk coordinates of the chunk holding `point`.
+fn chunk_of(point: Vec2) -> (i32, i32) {
+    let cell = (point / CHUNK_SIZE).floor();
+    (cell.x as i32, cell.y as i32)
+}
+
+/// The chunks a rectangle overlaps, each with the part of the rectangle
+/// inside it.
+fn chunks_covering(min: Vec2, max: Vec2) -> Vec<((i32, i32), Vec2, Vec2)> {
+    let (first, last) = (chunk_of(min), chunk_of(max));
+    let mut pieces = Vec::new();
+    for cz in first.1..=last.1 {
+        for cx in first.0..=last.0 {
+            let chunk_min = Vec2::new(cx as f32, cz as f32) * CHUNK_SIZE;
+            let piece_min = min.max(chunk_min);
+            let piece_max = max.min(chunk_min + CHUNK_SIZE);
+            if piece_min.x < piece_max.x && piece_min.y < piece_max.y {
+                pieces.push(((cx, cz), piece_min, piece_max));
+            }
+        }
+    }
+    pieces
+}
+
+/// Triangles of one chunk and material, before they are concatenated.
+#[derive(Debug)]
+struct Part {
+    metres_per_repeat: f32,
+    vertices: Vec<MeshVertex>,
+    indices: Vec<u32>,
+    bounds: Bounds,
+}
+
+impl Part {
+    /// A planar quad p0 p1 p2 p3 (in order around its outline) facing
+    /// `normal`; `uv` gives each corner's texture position in metres. The
+    /// winding is chosen from the normal, so callers need not care.
+    fn quad(&mut self, corners: [Vec3; 4], normal: Vec3, uv: [Vec2; 4]) {
+        let facing = (corners[1] - corners[0])
+            .cross(corners[2] - corners[0])
+            .dot(normal);
+        let base = self.vertices.len() as u32;
+        for (corner, uv) in corners.into_iter().zip(uv) {
+            self.push_vertex(corner, normal, uv);
+        }
+        let order: [u32; 6] = if facing >= 0.0 {
+            [0, 1, 2, 0, 2, 3]
+        } else {
+            [0, 2, 1, 0, 3, 2]
+        };
+        self.indices.extend(order.iter().map(|i| base + i));
+    }
+
+    fn push_vertex(&mut self, position: Vec3, normal: Vec3, uv_metres: Vec2) {
+        self.bounds.grow(position);
+        self.vertices.push(MeshVertex {
+            position: position.to_array(),
+            normal: normal.to_array(),
+            uv: (uv_metres / self.metres_per_repeat).to_array(),
+        });
+    }
+
+    /// A vertical face from `p` to `q` on the floor plan, up to `height`,
+    /// facing `normal` (on the plan). Texture u runs along `along`'s world
+    /// coordinate so collinear pieces continue one another's pattern;
+    /// v runs down from the top.
+    fn vertical(&mut self, p: Vec2, q: Vec2, height: f32, normal: Vec2, u_offset: f32) {
+        let along = (q - p).normalize_or_zero();
+        let u = |point: Vec2| point.dot(along) - p.dot(along) + u_offset;
+        let corners = [
+            Vec3::new(p.x, 0.0, p.y),
+            Vec3::new(q.x, 0.0, q.y),
+            Vec3::new(q.x, height, q.y),
+            Vec3::new(p.x, height, p.y),
+        ];
+        let uv = [
+            Vec2::new(u(p), height),
+            Vec2::new(u(q), height),
+            Vec2::new(u(q), 0.0),
+            Vec2::new(u(p), 0.0),
+        ];
+        self.quad(corners, Vec3::new(normal.x, 0.0, normal.y), uv);
+    }
+
+    /// A wall: a box `thickness` wide centred on segment a→b, `height` tall.
+    fn wall(&mut self, a: Vec2, b: Vec2, thickness: f32, height: f32, with_top: bool) {
+        let Some(direction) = (b - a).try_normalize() else {
+            return;
+        };
+        let side = Vec2::new(direction.y, -direction.x);
+        let half = side * (thickness / 2.0);
+        // u from the world coordinate along the wall: collinear wall pieces
+        // line up their texture like one long wall.
+        let u_start = a.dot(direction);
+        self.vertical(a + half, b + half, height, side, u_start);
+        self.vertical(b - half, a - half, height, -side, -b.dot(direction));
+        if thickness > 0.0 {
+            self.vertical(a - half, a + half, height, -direction, 0.0);
+            self.vertical(b + half, b - half, height, direction, 0.0);
+            if with_top {
+                let corners = [a + half, b + half, b - half, a - half];
+                self.flat(&corners, height, true);
+            }
+        }
+    }
+
+    /// A prism over a convex outline (counter-clockwise on the plan), with its
+    /// top; texture u runs around the perimeter.
+    fn prism(&mut self, outline: &[Vec2], height: f32) {
+        let mut perimeter = 0.0;
+        for (index, &p) in outline.iter().enumerate() {
+            let q = outline[(index + 1) % outline.len()];
+            let edge = q - p;
+            let outward = Vec2::new(edge.y, -edge.x).normalize_or_zero();
+            self.vertical(p, q, height, outward, perimeter);
+            perimeter += edge.length();
+        }
+        self.flat(outline, height, true);
+    }
+
+    /// A horizontal convex polygon at height `y`, facing up or down, with
+    /// texture coordinates from world x and z.
+    fn flat(&mut self, outline: &[Vec2], y: f32, facing_up: bool) {
+        let normal = if facing_up { Vec3::Y } else { Vec3::NEG_Y };
+        let base = self.vertices.len() as u32;
+        for &point in outline {
+            self.push_vertex(Vec3::new(point.x, y, point.y), normal, point);
+        }
+        let Some(&first) = outline.first() else {
+            return;
+        };
+        for index in 1..outline.len().saturating_sub(1) {
+            let (p, q) = (outline[index], outline[index + 1]);
+            let up = (p - first).perp_dot(q - first) < 0.0;
+            // On the plan (x right, z down the screen) a triangle that turns
+            // clockwise in x-z faces up in 3D (y = z × x).
+            let (i, j) = if up == facing_up {
+                (index, index + 1)
+            } else {
+                (index + 1, index)
+            };
+            self.indices
+                .extend([base, base + i as u32, base + j as u32]);
+        }
+    }
+
+    /// The floor (facing up) or ceiling (facing down) over a rectangle.
+    fn horizontal(&mut self, min: Vec2, max: Vec2, y: f32, facing_up: bool) {
+        let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
+        self.flat(&corners, y, facing_up);
+    }
+}
+
+/// Collects parts by chunk and material, in a deterministic order.
+#[derive(Debug, Default)]
+struct MeshBuilder {
+    parts: BTreeMap<((i32, i32), usize), Part>,
+}
+
+impl MeshBuilder {
+    fn part(
+        &mut self,
+        chunk: (i32, i32),
+        material: MaterialId,
+        metres_per_repeat: f32,
+    ) -> &mut Part {
+        self.parts
+            .entry((chunk, material.0))
+            .or_insert_with(|| Part {
+                metres_per_repeat: if metres_per_repeat > 0.0 {
+                    metres_per_repeat
+                } else {
+                    1.0
+                },
+                vertices: Vec::new(),
+                indices: Vec::new(),
+                bounds: Bounds::EMPTY,
+            })
+    }
+
+    fn finish(self) -> SceneMesh {
+        let mut mesh = SceneMesh::default();
+        for ((_, material), part) in self.parts {
+            if part.indices.is_empty() {
+                continue;
+            }
+            let base = mesh.vertices.len() as u32;
+            let first = mesh.indices.len() as u32;
+            mesh.vertices.extend(part.vertices);
+            mesh.indices.extend(part.indices.iter().map(|i| base + i));
+            mesh.batches.push(Batch {
+                material: MaterialId(material),
+                bounds: part.bounds,
+                indices: first..mesh.indices.len() as u32,
+            });
+        }
+        mesh
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use std::path::Path;
+
+    fn level(toml: &str) -> Level {
+        Level::from_toml_str(toml, Path::new("test.toml"))
+            .expect("valid level")
+            .level
+    }
+
+    fn triangles(mesh: &SceneMesh) -> impl Iterator<Item = [&MeshVertex; 3]> {
+        mesh.indices.chunks_exact(3).map(|t| {
+            [
+                &mesh.vertices[t[0] as usize],
+                &mesh.vertices[t[1] as usize],
+                &mesh.vertices[t[2] as usize],
+            ]
+        })
+    }
+
+    #[test]
+    fn every_triangle_winds_counter_clockwise_around_its_normal() {
+        let mesh = scene_mesh(&Level::default_house());
+        assert!(mesh.indices.len() > 1000);
+        for [p, q, r] in triangles(&mesh) {
+            let (p3, q3, r3) = (
+                Vec3::from(p.position),
+                Vec3::from(q.position),
+                Vec3::from(r.position),
+            );
+            let geometric = (q3 - p3).cross(r3 - p3);
+            assert!(geometric.length() > 0.0, "degenerate triangle {p:?}");
+            assert!(
+                geometric.normalize().dot(Vec3::from(p.normal)) > 0.999,
+                "triangle {p:?} {q:?} {r:?} winds against its normal"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wall_is_a_box_of_its_height_and_thickness_around_its_segment() {
+        let mesh = scene_mesh(&level(
+            "[player]\nstart = [0.0, 5.0]\n[[wall]]\na = [0.0, 0.0]\nb = [4.0, 0.0]\nthickness = 0.2\nheight = 2.0\n",
+        ));
+        let wall = mesh
+            .batches
+            .iter()
+            .find(|batch| batch.bounds.max.y == 2.0)
+            .expect("a batch of wall height");
+        assert_eq!(wall.bounds.min, Vec3::new(0.0, 0.0, -0.1));
+        assert_eq!(wall.bounds.max, Vec3::new(4.0, 2.0, 0.1));
+        // Two sides, two ends, and a top (2.0 m is below the 2.8 m ceiling).
+        assert_eq!(wall.indices.len(), 5 * 6);
+    }
+
+    #[test]
+    fn texture_repeats_follow_world_size_and_continue_across_collinear_pieces() {
+        let mesh = scene_mesh(&level(
+            "[player]\nstart = [0.0, 5.0]\n[[wall]]\na = [0.0, 0.0]\nb = [3.0, 0.0]\nmaterial = \"brick\"\n[[wall]]\na = [3.0, 0.0]\nb = [9.0, 0.0]\nmaterial = \"brick\"\n",
+        ));
+        // brick repeats every 1.2 m; the +z side of both pieces runs along x.
+        let side: Vec<&MeshVertex> = mesh
+            .vertices
+            .iter()
+            .filter(|v| v.normal == [0.0, 0.0, -1.0] && v.position[1] == 0.0)
+            .collect();
+        let u_at = |x: f32| {
+            side.iter()
+                .filter(|v| (v.position[0] - x).abs() < 1e-6)
+                .map(|v| v.uv[0])
+                .collect::<Vec<f32>>()
+        };
+        for u in u_at(3.0) {
+            assert!((u - 3.0 / 1.2).abs() < 1e-5, "u at the seam {u}");
+        }
+        let far = u_at(9.0);
+        assert!(!far.is_empty());
+        for u in far {
+            assert!((u - 9.0 / 1.2).abs() < 1e-5, "u at the far end {u}");
+        }
+    }
+
+    #[test]
+    fn floor_and_ceiling_cover_the_plan_in_chunks() {
+        let house = Level::default_house();
+        let mesh = scene_mesh(&house);
+        let floor: Vec<&Batch> = mesh
+            .batches
+            .iter()
+            .filter(|batch| batch.material == house.environment.floor && batch.bounds.max.y == 0.0)
+            .collect();
+        assert!(floor.len() >= 2, "a 22 m wide house spans chunks");
+        let min = floor
+            .iter()
+            .fold(Vec3::INFINITY, |m, b| m.min(b.bounds.min));
+        let max = floor
+            .iter()
+            .fold(Vec3::NEG_INFINITY, |m, b| m.max(b.bounds.max));
+        assert_eq!((min.x, min.z), (-FLOOR_MARGIN, -FLOOR_MARGIN));
+        assert_eq!((max.x, max.z), (20.0 + FLOOR_MARGIN, 14.0 + FLOOR_MARGIN));
+        for batch in &floor {
+            let size = batch.bounds.max - batch.bounds.min;
+            assert!(size.x <= CHUNK_SIZE && size.z <= CHUNK_SIZE);
+        }
+        let ceiling_height = house.environment.ceiling_height;
+        assert!(mesh.batches.iter().any(|batch| {
+            batch.material == house.environment.ceiling && batch.bounds.min.y == ceiling_height
+        }));
+    }
+
+    #[test]
+    fn every_wall_and_obstacle_of_the_level_is_in_the_mesh() {
+        let house = Level::default_house();
+        let mesh = scene_mesh(&house);
+        let covered = |point: Vec2, y: f32| {
+            mesh.batches.iter().any(|batch| {
+                let (min, max) = (batch.bounds.min, batch.bounds.max);
+                (min.x..=max.x).contains(&point.x)
+                    && (min.z..=max.z).contains(&point.y)
+                    && (min.y..=max.y).contains(&y)
+            })
+        };
+        for wall in &house.walls {
+            assert!(
+                covered((wall.a + wall.b) / 2.0, wall.height / 2.0),
+                "{wall:?}"
+            );
+        }
+        for obstacle in &house.obstacles {
+            let point = obstacle.polygon.points()[0];
+            assert!(covered(point, obstacle.height), "{obstacle:?}");
+        }
+    }
+
+    #[test]
+    fn batches_partition_the_indices() {
+        let mesh = scene_mesh(&Level::maze(12, 9, 3).expect("a maze"));
+        let mut next = 0;
+        for batch in &mesh.batches {
+            assert_eq!(batch.indices.start, next);
+            assert!(batch.indices.end > batch.indices.start);
+            next = batch.indices.end;
+        }
+        assert_eq!(next as usize, mesh.indices.len());
+        assert!(
+            mesh.indices
+                .iter()
+                .all(|&i| (i as usize) < mesh.vertices.len())
+        );
+    }
+}

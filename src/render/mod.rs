@@ -1,1 +1,329 @@
-//! SKELETON — wgpu renderer (render helper).
+//! The wgpu renderer: the textured level, the collider's debug lines and the
+//! HUD, drawn by one [`Renderer::render`] into any texture view — the
+//! window's surface, an offscreen screenshot or a test's target. Meshes and
+//! textures are uploaded once; a frame uploads the camera (and the HUD text).
+//!
+//! Module map: [`gpu`] device setup, `texture` uploads and targets, `scene`
+//! the level's mesh, `lines` the debug lines, `hud` screen text with the
+//! bitmap [`font`], `cull` view culling, [`offscreen`] rendering to an image.
+
+mod cull;
+pub mod font;
+mod gpu;
+mod hud;
+mod lines;
+pub mod offscreen;
+mod scene;
+mod texture;
+
+use glam::Vec3;
+
+use crate::camera::Camera;
+use crate::collision::Collider;
+use crate::level::Level;
+
+pub use gpu::{Gpu, GpuError, surface_config};
+pub use hud::text_scale;
+pub use lines::{LineVertex, collider_lines};
+
+use cull::ViewVolume;
+use hud::{Overlay, TextPass};
+use lines::LinePass;
+use scene::{Globals, ScenePass};
+
+/// Format of the depth buffer every pipeline shares.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+/// MSAA samples asked for (fewer when the adapter cannot do 4).
+pub const WANTED_SAMPLES: u32 = 4;
+
+/// Colour of the fog and of the background beyond it (linear RGB): a dim,
+/// slightly blue grey, so the far end of a corridor fades rather than cuts.
+const FOG_COLOUR: [f32; 3] = [0.018, 0.02, 0.026];
+
+/// What to draw in one frame besides the level itself.
+#[derive(Debug, Clone, Copy)]
+pub struct FrameInput<'a> {
+    /// Where the eye is and where it looks.
+    pub camera: &'a Camera,
+    /// Draw the collider's debug lines over the scene.
+    pub debug_lines: bool,
+    /// HUD lines (top left), if shown.
+    pub hud: Option<&'a [String]>,
+    /// Help overlay lines (centred), if shown.
+    pub help: Option<&'a [String]>,
+}
+
+/// What a frame drew, for tests and benchmarks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameStats {
+    /// Mesh batches drawn after culling.
+    pub batches_drawn: usize,
+    /// Mesh batches the level has.
+    pub batches_total: usize,
+}
+
+/// The render targets' shared description and the size-dependent textures.
+#[derive(Debug)]
+pub struct Targets {
+    /// Format of the view `render` draws into.
+    pub format: wgpu::TextureFormat,
+    /// MSAA samples of every pipeline.
+    pub sample_count: u32,
+    size: (u32, u32),
+    /// The multisampled colour target, resolved into the view (`None`
+    /// without MSAA).
+    multisampled: Option<wgpu::TextureView>,
+    depth: wgpu::TextureView,
+}
+
+impl Targets {
+    fn new(
+        device: &wgpu::Device,
+        format: wgpu::TextureFormat,
+        sample_count: u32,
+        size: (u32, u32),
+    ) -> Self {
+        let multisampled = (sample_count > 1).then(|| {
+            texture::render_target(device, "multisampled colour", size, format, sample_count)
+        });
+        let depth = texture::render_target(device, "depth", size, DEPTH_FORMAT, sample_count);
+        Self {
+            format,
+            sample_count,
+            size,
+            multisampled,
+            depth,
+        }
+    }
+}
+
+/// Everything needed to draw a level: pipelines, meshes, textures and the
+/// size-dependent targets.
+#[derive(Debug)]
+pub struct Renderer {
+    targets: Targets,
+    globals: wgpu::Buffer,
+    globals_bind_group: wgpu::BindGroup,
+    scene: ScenePass,
+    lines: LinePass,
+    text: TextPass,
+    /// Fog distance, ambient, light and ceiling of the level.
+    environment: crate::level::Environment,
+    max_size: u32,
+}
+
+impl Renderer {
+    /// Builds the renderer for views of `format` and `width` × `height`
+    /// pixels: uploads `level`'s mesh and textures and `collider`'s debug
+    /// lines. Errors when the size exceeds what the adapter can render.
+    pub fn new(
+        gpu: &Gpu,
+        format: wgpu::TextureFormat,
+        width: u32,
+        height: u32,
+        level: &Level,
+        collider: &Collider,
+    ) -> anyhow::Result<Self> {
+        let device = &gpu.device;
+        let max_size = device.limits().max_texture_dimension_2d;
+        check_size(width, height, max_size)?;
+        let sample_count = gpu.sample_count(format, WANTED_SAMPLES);
+        let targets = Targets::new(device, format, sample_count, (width, height));
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("globals"),
+            size: size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("globals"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let globals_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &globals_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: globals.as_entire_binding(),
+            }],
+        });
+        let scene = ScenePass::new(device, &gpu.queue, &targets, &globals_layout, level);
+        let lines = LinePass::new(device, &targets, &globals_layout, collider);
+        let text = TextPass::new(device, &gpu.queue, &targets);
+        Ok(Self {
+            targets,
+            globals,
+            globals_bind_group,
+            scene,
+            lines,
+            text,
+            environment: level.environment,
+            max_size,
+        })
+    }
+
+    /// The size (pixels) of the views this renderer draws into.
+    pub fn size(&self) -> (u32, u32) {
+        self.targets.size
+    }
+
+    /// The format of the views this renderer draws into.
+    pub fn format(&self) -> wgpu::TextureFormat {
+        self.targets.format
+    }
+
+    /// MSAA samples per pixel in use.
+    pub fn sample_count(&self) -> u32 {
+        self.targets.sample_count
+    }
+
+    /// Follows a new view size. A zero-sized (minimized) window is ignored:
+    /// nothing is drawn until it has an area again. Sizes beyond the
+    /// adapter's limit are clamped.
+    pub fn resize(&mut self, gpu: &Gpu, width: u32, height: u32) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        let size = (width.min(self.max_size), height.min(self.max_size));
+        if size != self.targets.size {
+            self.targets = Targets::new(
+                &gpu.device,
+                self.targets.format,
+                self.targets.sample_count,
+                size,
+            );
+        }
+    }
+
+    /// Draws one frame into `view`, which must have this renderer's format
+    /// and size.
+    pub fn render(
+        &mut self,
+        gpu: &Gpu,
+        view: &wgpu::TextureView,
+        frame: &FrameInput<'_>,
+    ) -> FrameStats {
+        let (width, height) = self.targets.size;
+        let camera = frame.camera;
+        let view_projection = camera.view_projection(width as f32 / height as f32);
+        let environment = &self.environment;
+        let globals = Globals {
+            view_projection: view_projection.to_cols_array_2d(),
+            eye: camera.position.extend(environment.fog_distance).to_array(),
+            light: environment
+                .light_direction
+                .extend(environment.ambient)
+                .to_array(),
+            fog: Vec3::from_array(FOG_COLOUR)
+                .extend(environment.ceiling_height)
+                .to_array(),
+        };
+        gpu.queue
+            .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let overlay = Overlay {
+            hud: frame.hud,
+            help: frame.help,
+        };
+        self.text
+            .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
+        // Whatever lies beyond the fog is drawn in the fog's colour: skip it.
+        let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
+
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        let [red, green, blue] = FOG_COLOUR.map(f64::from);
+        let (colour_view, resolve_target) = match &self.targets.multisampled {
+            Some(multisampled) => (multisampled, Some(view)),
+            None => (view, None),
+        };
+        let batches_drawn = {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("frame"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: colour_view,
+                    depth_slice: None,
+                    resolve_target,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color {
+                            r: red,
+                            g: green,
+                            b: blue,
+                            a: 1.0,
+                        }),
+                        store: if resolve_target.is_some() {
+                            wgpu::StoreOp::Discard
+                        } else {
+                            wgpu::StoreOp::Store
+                        },
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &self.targets.depth,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Discard,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let drawn = self
+                .scene
+                .draw(&mut pass, &self.globals_bind_group, &volume);
+            if frame.debug_lines {
+                self.lines.draw(&mut pass, &self.globals_bind_group);
+            }
+            self.text.draw(&mut pass);
+            drawn
+        };
+        gpu.queue.submit([encoder.finish()]);
+        FrameStats {
+            batches_drawn,
+            batches_total: self.scene.batch_count(),
+        }
+    }
+}
+
+/// Refuses sizes the adapter cannot render (zero, or beyond its limit).
+fn check_size(width: u32, height: u32, max_size: u32) -> anyhow::Result<()> {
+    if width == 0 || height == 0 || width > max_size || height > max_size {
+        anyhow::bail!(
+            "cannot render {width}x{height}: each side must be between 1 and {max_size} pixels on this adapter"
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_outside_the_adapter_limit_are_refused_with_the_limit() {
+        assert!(check_size(1280, 720, 8192).is_ok());
+        assert!(check_size(8192, 1, 8192).is_ok());
+        let error = check_size(9000, 720, 8192)
+            .expect_err("too wide")
+            .to_string();
+        assert!(
+            error.contains("9000x720") && error.contains("8192"),
+            "{error}"
+        );
+        assert!(check_size(0, 720, 8192).is_err());
+    }
+}

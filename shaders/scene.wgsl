@@ -1,0 +1,69 @@
+// The textured house: walls, floor, ceiling and obstacles, lit by one
+// directional light plus ambient, darkened where walls meet the floor and the
+// ceiling, and faded into fog with distance so depth reads at a glance.
+
+struct Globals {
+    // World to clip.
+    view_proj: mat4x4<f32>,
+    // xyz: the eye; w: the fog distance in metres.
+    eye: vec4<f32>,
+    // xyz: the direction the light travels (unit); w: the ambient fraction.
+    light: vec4<f32>,
+    // rgb: the fog colour (linear); w: the ceiling height in metres.
+    fog: vec4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> globals: Globals;
+@group(1) @binding(0) var material_texture: texture_2d<f32>;
+@group(1) @binding(1) var material_sampler: sampler;
+
+struct VertexIn {
+    @location(0) position: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) uv: vec2<f32>,
+};
+
+struct VertexOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) world: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) uv: vec2<f32>,
+};
+
+@vertex
+fn vs_main(in: VertexIn) -> VertexOut {
+    var out: VertexOut;
+    out.clip = globals.view_proj * vec4<f32>(in.position, 1.0);
+    out.world = in.position;
+    out.normal = in.normal;
+    out.uv = in.uv;
+    return out;
+}
+
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let albedo = textureSample(material_texture, material_sampler, in.uv).rgb;
+    let normal = normalize(in.normal);
+    let towards_light = -globals.light.xyz;
+    let facing = dot(normal, towards_light);
+    // Half direct (Lambert), half wrapped, so walls facing away from the
+    // light keep their texture instead of going flat.
+    let diffuse = 0.55 * max(facing, 0.0) + 0.45 * (0.5 + 0.5 * facing);
+    let ambient = globals.light.w;
+    var light = ambient + (1.0 - ambient) * diffuse;
+
+    // Vertical surfaces darken towards the floor and the ceiling: corners
+    // and the wall's foot stand out.
+    let ceiling_height = globals.fog.w;
+    let gap = min(in.world.y, ceiling_height - in.world.y);
+    let vertical = 1.0 - abs(normal.y);
+    light *= mix(1.0, 0.72 + 0.28 * smoothstep(0.0, 0.45, gap), vertical);
+
+    let distance = length(in.world - globals.eye.xyz);
+    let fog_distance = max(globals.eye.w, 0.001);
+    // A little light carried at the eye: what is near is brighter.
+    light *= 0.7 + 0.5 / (1.0 + 0.05 * distance * distance);
+    let fog = smoothstep(0.0, 1.0, distance / fog_distance);
+    let colour = mix(albedo * light, globals.fog.rgb, fog);
+    return vec4<f32>(colour, 1.0);
+}

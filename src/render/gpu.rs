@@ -1,0 +1,184 @@
+//! Device setup: one [`Gpu`] (instance, adapter, device, queue) for a window
+//! or for offscreen rendering, and the window surface's configuration.
+
+use std::sync::Arc;
+
+use winit::event_loop::ActiveEventLoop;
+use winit::window::Window;
+
+/// Why no device could be had.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// No adapter at all: no GPU driver and no software rasterizer (on
+    /// Debian, install `mesa-vulkan-drivers` for Mesa's llvmpipe).
+    #[error(
+        "no graphics adapter found ({0}); on Linux without a GPU install Mesa's software \
+         renderer (Debian: mesa-vulkan-drivers libvulkan1 libegl1 libegl-mesa0 libgl1-mesa-dri)"
+    )]
+    NoAdapter(#[from] wgpu::RequestAdapterError),
+    /// The adapter refused to open a device.
+    #[error("the graphics adapter refused a device: {0}")]
+    Device(#[from] wgpu::RequestDeviceError),
+    /// The window system refused a surface for the window.
+    #[error("cannot draw into the window: {0}")]
+    Surface(#[from] wgpu::CreateSurfaceError),
+    /// The surface and the adapter have no configuration in common.
+    #[error("the window surface is not supported by the adapter {0}")]
+    UnsupportedSurface(String),
+}
+
+/// A graphics device and everything it came from.
+#[derive(Debug)]
+pub struct Gpu {
+    /// The wgpu instance (needed again to recreate a lost surface).
+    pub instance: wgpu::Instance,
+    /// The physical (or software) adapter.
+    pub adapter: wgpu::Adapter,
+    /// The logical device that owns every GPU resource.
+    pub device: wgpu::Device,
+    /// The queue that uploads and submits work.
+    pub queue: wgpu::Queue,
+}
+
+impl Gpu {
+    /// A device for offscreen rendering: no window, no display, no event
+    /// loop. Honours `WGPU_BACKEND` (e.g. `vulkan`, `gl`); falls back to a
+    /// software adapter when no hardware one exists.
+    pub fn headless() -> Result<Self, GpuError> {
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let adapter = pollster::block_on(request_adapter(&instance, None))?;
+        Self::open(instance, adapter)
+    }
+
+    /// A device able to present to `window`, and the window's surface.
+    pub fn for_window(
+        event_loop: &ActiveEventLoop,
+        window: Arc<Window>,
+    ) -> Result<(Self, wgpu::Surface<'static>), GpuError> {
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
+                Box::new(event_loop.owned_display_handle()),
+            ));
+        let surface = instance.create_surface(window)?;
+        let adapter = pollster::block_on(request_adapter(&instance, Some(&surface)))?;
+        Ok((Self::open(instance, adapter)?, surface))
+    }
+
+    fn open(instance: wgpu::Instance, adapter: wgpu::Adapter) -> Result<Self, GpuError> {
+        let info = adapter.get_info();
+        log::info!(
+            "adapter: {} ({:?}, {:?})",
+            info.name,
+            info.device_type,
+            info.backend
+        );
+        let (device, queue) =
+            pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+                label: Some("mazewalker"),
+                required_limits:
+                    wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
+                ..Default::default()
+            }))?;
+        Ok(Self {
+            instance,
+            adapter,
+            device,
+            queue,
+        })
+    }
+
+    /// The adapter's name, backend and type, for logs and test messages.
+    pub fn describe(&self) -> String {
+        let info = self.adapter.get_info();
+        format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
+    }
+
+    /// The largest MSAA sample count up to `wanted` that `format` and the
+    /// depth format both support on this adapter (1 when none).
+    pub fn sample_count(&self, format: wgpu::TextureFormat, wanted: u32) -> u32 {
+        let supports = |format: wgpu::TextureFormat, count: u32| {
+            self.adapter
+                .get_texture_format_features(format)
+                .flags
+                .sample_count_supported(count)
+        };
+        [16, 8, 4, 2]
+            .into_iter()
+            .filter(|&count| count <= wanted)
+            .find(|&count| supports(format, count) && supports(super::DEPTH_FORMAT, count))
+            .unwrap_or(1)
+    }
+}
+
+/// A hardware adapter if there is one, else a software one.
+async fn request_adapter(
+    instance: &wgpu::Instance,
+    surface: Option<&wgpu::Surface<'_>>,
+) -> Result<wgpu::Adapter, wgpu::RequestAdapterError> {
+    let options = |force_fallback_adapter| wgpu::RequestAdapterOptions {
+        power_preference: wgpu::PowerPreference::HighPerformance,
+        force_fallback_adapter,
+        compatible_surface: surface,
+        ..Default::default()
+    };
+    match instance.request_adapter(&options(false)).await {
+        Ok(adapter) => Ok(adapter),
+        Err(error) => {
+            log::info!("no hardware adapter ({error}); trying a software one");
+            instance.request_adapter(&options(true)).await
+        }
+    }
+}
+
+/// The surface configuration for a window of `width` × `height` physical
+/// pixels: an sRGB format when offered, and with `vsync` off a present mode
+/// that does not wait (Immediate, else Mailbox) when the surface has one.
+pub fn surface_config(
+    gpu: &Gpu,
+    surface: &wgpu::Surface<'_>,
+    width: u32,
+    height: u32,
+    vsync: bool,
+) -> Result<wgpu::SurfaceConfiguration, GpuError> {
+    let capabilities = surface.get_capabilities(&gpu.adapter);
+    let mut config = surface
+        .get_default_config(&gpu.adapter, width.max(1), height.max(1))
+        .ok_or_else(|| GpuError::UnsupportedSurface(gpu.describe()))?;
+    if let Some(&srgb) = capabilities.formats.iter().find(|format| format.is_srgb()) {
+        config.format = srgb;
+    }
+    config.present_mode = present_mode(&capabilities.present_modes, vsync);
+    let max_side = gpu.device.limits().max_texture_dimension_2d;
+    config.width = width.min(max_side);
+    config.height = height.min(max_side);
+    Ok(config)
+}
+
+/// Fifo with vsync; without, the first of Immediate, Mailbox, FifoRelaxed the
+/// surface offers (Fifo is always there).
+fn present_mode(available: &[wgpu::PresentMode], vsync: bool) -> wgpu::PresentMode {
+    use wgpu::PresentMode::{Fifo, FifoRelaxed, Immediate, Mailbox};
+    if vsync {
+        return Fifo;
+    }
+    [Immediate, Mailbox, FifoRelaxed]
+        .into_iter()
+        .find(|mode| available.contains(mode))
+        .unwrap_or(Fifo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wgpu::PresentMode::{Fifo, FifoRelaxed, Immediate, Mailbox};
+
+    #[test]
+    fn vsync_off_prefers_a_mode_that_does_not_wait() {
+        assert_eq!(present_mode(&[Fifo, Mailbox, Immediate], false), Immediate);
+        assert_eq!(present_mode(&[Fifo, Mailbox], false), Mailbox);
+        assert_eq!(present_mode(&[Fifo, FifoRelaxed], false), FifoRelaxed);
+        assert_eq!(present_mode(&[Fifo], false), Fifo);
+        assert_eq!(present_mode(&[Fifo, Immediate], true), Fifo);
+    }
+}

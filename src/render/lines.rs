@@ -1,0 +1,286 @@
+//! Debug lines: what the collider knows, drawn over the scene so it shows
+//! through walls. Each wall's segment (red, with posts at its ends so it can
+//! be found from afar), the outline its radius keeps the eye out of
+//! (yellow), each obstacle (cyan) and the outline the body radius keeps the
+//! eye out of around it (blue). Built from the [`Collider`], not from the
+//! render mesh, so it shows exactly what collision uses.
+
+use glam::{Vec2, Vec3};
+use wgpu::util::DeviceExt as _;
+
+use super::{DEPTH_FORMAT, Targets};
+use crate::collision::Collider;
+
+/// Height above the floor of the outlines, in metres (just above it, so the
+/// floor never hides them even with a depth test).
+const OUTLINE_HEIGHT: f32 = 0.02;
+/// Height of the posts at wall ends, in metres.
+const POST_HEIGHT: f32 = 2.0;
+/// Straight pieces per half circle of a rounded outline.
+const ARC_PIECES: usize = 8;
+
+const WALL_COLOUR: [f32; 4] = [1.0, 0.15, 0.1, 1.0];
+const RADIUS_COLOUR: [f32; 4] = [1.0, 0.85, 0.1, 1.0];
+const OBSTACLE_COLOUR: [f32; 4] = [0.1, 0.9, 1.0, 1.0];
+const BODY_COLOUR: [f32; 4] = [0.3, 0.45, 1.0, 1.0];
+
+/// One end of a debug line.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct LineVertex {
+    /// World position in metres.
+    pub position: [f32; 3],
+    /// Linear RGBA colour.
+    pub colour: [f32; 4],
+}
+
+/// A line list (pairs of vertices) showing every wall and obstacle of
+/// `collider`.
+pub fn collider_lines(collider: &Collider) -> Vec<LineVertex> {
+    let mut lines = Lines::default();
+    for wall in collider.walls() {
+        if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
+            continue;
+        }
+        lines.segment(wall.a, wall.b, OUTLINE_HEIGHT, WALL_COLOUR);
+        for end in [wall.a, wall.b] {
+            lines.line(
+                Vec3::new(end.x, 0.0, end.y),
+                Vec3::new(end.x, POST_HEIGHT, end.y),
+                WALL_COLOUR,
+            );
+        }
+        lines.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
+    }
+    let body_radius = collider.body_radius();
+    for obstacle in collider.obstacles() {
+        let points = obstacle.points();
+        for (index, &p) in points.iter().enumerate() {
+            let q = points[(index + 1) % points.len()];
+            lines.segment(p, q, OUTLINE_HEIGHT, OBSTACLE_COLOUR);
+        }
+        if body_radius > 0.0 {
+            lines.rounded_outline(points, body_radius, BODY_COLOUR);
+        }
+    }
+    lines.vertices
+}
+
+#[derive(Debug, Default)]
+struct Lines {
+    vertices: Vec<LineVertex>,
+}
+
+impl Lines {
+    fn line(&mut self, from: Vec3, to: Vec3, colour: [f32; 4]) {
+        for point in [from, to] {
+            self.vertices.push(LineVertex {
+                position: point.to_array(),
+                colour,
+            });
+        }
+    }
+
+    fn segment(&mut self, p: Vec2, q: Vec2, y: f32, colour: [f32; 4]) {
+        self.line(Vec3::new(p.x, y, p.y), Vec3::new(q.x, y, q.y), colour);
+    }
+
+    /// The outline of a convex chain (counter-clockwise polygon, or the two
+    /// ends of a segment) grown by `radius`: each edge pushed out along its
+    /// normal, joined by arcs around the corners.
+    fn rounded_outline(&mut self, points: &[Vec2], radius: f32, colour: [f32; 4]) {
+        if radius <= 0.0 {
+            return;
+        }
+        let count = points.len();
+        // A segment is a polygon of two edges, there and back.
+        for index in 0..count {
+            let p = points[index];
+            let q = points[(index + 1) % count];
+            let Some(direction) = (q - p).try_normalize() else {
+                continue;
+            };
+            let outward = Vec2::new(direction.y, -direction.x);
+            self.segment(
+                p + outward * radius,
+                q + outward * radius,
+                OUTLINE_HEIGHT,
+                colour,
+            );
+            // The arc around q, from this edge's normal to the next edge's.
+            let next = points[(index + 2) % count];
+            let next_outward = (next - q)
+                .try_normalize()
+                .map_or(-outward, |d| Vec2::new(d.y, -d.x));
+            let mut sweep = outward.angle_to(next_outward);
+            if sweep < 0.0 {
+                sweep += std::f32::consts::TAU;
+            }
+            let pieces = ((sweep / std::f32::consts::PI) * ARC_PIECES as f32).ceil() as usize;
+            let start = outward.to_angle();
+            for piece in 0..pieces {
+                let angle = |k: usize| start + sweep * k as f32 / pieces as f32;
+                let from = q + Vec2::from_angle(angle(piece)) * radius;
+                let to = q + Vec2::from_angle(angle(piece + 1)) * radius;
+                self.segment(from, to, OUTLINE_HEIGHT, colour);
+            }
+        }
+    }
+}
+
+/// The debug lines on the GPU.
+#[derive(Debug)]
+pub struct LinePass {
+    pipeline: wgpu::RenderPipeline,
+    vertices: wgpu::Buffer,
+    count: u32,
+}
+
+impl LinePass {
+    /// Uploads the lines of `collider`.
+    pub fn new(
+        device: &wgpu::Device,
+        targets: &Targets,
+        globals_layout: &wgpu::BindGroupLayout,
+        collider: &Collider,
+    ) -> Self {
+        let lines = collider_lines(collider);
+        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("debug lines"),
+            contents: bytemuck::cast_slice(&lines),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let shader = device.create_shader_module(wgpu::include_wgsl!("../../shaders/lines.wgsl"));
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("debug lines"),
+            bind_group_layouts: &[Some(globals_layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("debug lines"),
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &shader,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[Some(wgpu::VertexBufferLayout {
+                    array_stride: size_of::<LineVertex>() as wgpu::BufferAddress,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4],
+                })],
+            },
+            primitive: wgpu::PrimitiveState {
+                topology: wgpu::PrimitiveTopology::LineList,
+                ..Default::default()
+            },
+            // Shares the scene's depth buffer but ignores it: lines show
+            // through walls.
+            depth_stencil: Some(wgpu::DepthStencilState {
+                format: DEPTH_FORMAT,
+                depth_write_enabled: Some(false),
+                depth_compare: Some(wgpu::CompareFunction::Always),
+                stencil: Default::default(),
+                bias: Default::default(),
+            }),
+            multisample: wgpu::MultisampleState {
+                count: targets.sample_count,
+                ..Default::default()
+            },
+            fragment: Some(wgpu::FragmentState {
+                module: &shader,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(targets.format.into())],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        Self {
+            pipeline,
+            vertices,
+            count: lines.len() as u32,
+        }
+    }
+
+    /// Draws every line.
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
+        if self.count == 0 {
+            return;
+        }
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_vertex_buffer(0, self.vertices.slice(..));
+        pass.draw(0..self.count, 0..1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{ConvexPolygon, Wall};
+
+    fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+        crate::collision::distance_to_segment(p, a, b)
+    }
+
+    #[test]
+    fn a_wall_gets_its_segment_posts_and_a_closed_radius_outline_at_its_radius() {
+        let wall = Wall {
+            a: Vec2::new(0.0, 0.0),
+            b: Vec2::new(4.0, 0.0),
+            radius: 0.5,
+        };
+        let lines = collider_lines(&Collider::new(vec![wall], Vec::new(), 0.25));
+        assert_eq!(lines.len() % 2, 0);
+        let of = |colour: [f32; 4]| -> Vec<&LineVertex> {
+            lines.iter().filter(|v| v.colour == colour).collect()
+        };
+        assert_eq!(of(WALL_COLOUR).len(), 2 * 3, "segment and two posts");
+        let outline = of(RADIUS_COLOUR);
+        // Two long sides and two half circles.
+        assert_eq!(outline.len(), 2 * (2 + 2 * ARC_PIECES));
+        for vertex in &outline {
+            let p = Vec2::new(vertex.position[0], vertex.position[2]);
+            let distance = distance_to_segment(p, wall.a, wall.b);
+            assert!((distance - 0.5).abs() < 1e-5, "{p} is {distance} away");
+        }
+        // Closed: every end point is shared by exactly two pieces.
+        for vertex in &outline {
+            let shared = outline
+                .iter()
+                .filter(|other| {
+                    Vec3::from(other.position).distance(Vec3::from(vertex.position)) < 1e-5
+                })
+                .count();
+            assert_eq!(shared, 2, "{vertex:?}");
+        }
+    }
+
+    #[test]
+    fn an_obstacle_gets_its_outline_and_the_body_radius_outline() {
+        let square = ConvexPolygon::new(vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+        ])
+        .expect("a square");
+        let lines = collider_lines(&Collider::new(Vec::new(), vec![square.clone()], 0.3));
+        let edges = lines.iter().filter(|v| v.colour == OBSTACLE_COLOUR).count();
+        assert_eq!(edges, 2 * 4);
+        let body: Vec<&LineVertex> = lines.iter().filter(|v| v.colour == BODY_COLOUR).collect();
+        assert!(!body.is_empty());
+        for vertex in body {
+            let p = Vec2::new(vertex.position[0], vertex.position[2]);
+            assert!((square.signed_distance(p) - 0.3).abs() < 1e-5, "{p}");
+        }
+    }
+
+    #[test]
+    fn the_house_shows_every_wall() {
+        let house = crate::level::Level::default_house();
+        let lines = collider_lines(&house.collider());
+        let segments = lines.iter().filter(|v| v.colour == WALL_COLOUR).count();
+        assert_eq!(segments, house.walls.len() * 6);
+    }
+}

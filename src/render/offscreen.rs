@@ -1,0 +1,112 @@
+//! Rendering to an image instead of a window: `mazewalker screenshot`, the
+//! window's F12 key and the golden-image tests all come through here, and
+//! through the same [`Renderer::render`] as the window.
+
+use image::RgbaImage;
+
+use super::{FrameInput, Gpu, Renderer};
+use crate::collision::Collider;
+use crate::level::Level;
+
+/// The format offscreen images are rendered in.
+pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
+
+/// Renders one frame of `level` at `width` × `height` and returns it.
+pub fn render_to_image(
+    gpu: &Gpu,
+    level: &Level,
+    collider: &Collider,
+    width: u32,
+    height: u32,
+    frame: &FrameInput<'_>,
+) -> anyhow::Result<RgbaImage> {
+    let mut renderer = Renderer::new(gpu, OFFSCREEN_FORMAT, width, height, level, collider)?;
+    capture(gpu, &mut renderer, frame)
+}
+
+/// Renders one frame with an existing renderer (its size and format) into
+/// a texture and reads it back as RGBA (BGRA targets are swizzled).
+pub fn capture(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    frame: &FrameInput<'_>,
+) -> anyhow::Result<RgbaImage> {
+    let (width, height) = renderer.size();
+    let format = renderer.format();
+    let swap_red_blue = match format {
+        wgpu::TextureFormat::Rgba8Unorm | wgpu::TextureFormat::Rgba8UnormSrgb => false,
+        wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb => true,
+        other => anyhow::bail!("cannot read back {other:?} images"),
+    };
+    let size = wgpu::Extent3d {
+        width,
+        height,
+        depth_or_array_layers: 1,
+    };
+    let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("offscreen"),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+    renderer.render(gpu, &view, frame);
+
+    let row_bytes = 4 * width;
+    let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("offscreen readback"),
+        size: u64::from(padded_row_bytes) * u64::from(height),
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    let mut encoder = gpu
+        .device
+        .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("offscreen readback"),
+        });
+    encoder.copy_texture_to_buffer(
+        wgpu::TexelCopyTextureInfo {
+            texture: &target,
+            mip_level: 0,
+            origin: wgpu::Origin3d::ZERO,
+            aspect: wgpu::TextureAspect::All,
+        },
+        wgpu::TexelCopyBufferInfo {
+            buffer: &readback,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded_row_bytes),
+                rows_per_image: Some(height),
+            },
+        },
+        size,
+    );
+    gpu.queue.submit([encoder.finish()]);
+
+    let (sender, receiver) = std::sync::mpsc::channel();
+    readback.map_async(wgpu::MapMode::Read, .., move |result| {
+        // The receiver waits below; a send can only fail if it is gone.
+        let _ = sender.send(result);
+    });
+    gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
+    receiver.recv()??;
+    let mapped = readback.get_mapped_range(..)?;
+    let mut pixels = Vec::with_capacity((row_bytes * height) as usize);
+    for row in mapped.chunks_exact(padded_row_bytes as usize) {
+        pixels.extend_from_slice(&row[..row_bytes as usize]);
+    }
+    drop(mapped);
+    readback.unmap();
+    if swap_red_blue {
+        for pixel in pixels.chunks_exact_mut(4) {
+            pixel.swap(0, 2);
+        }
+    }
+    RgbaImage::from_raw(width, height, pixels)
+        .ok_or_else(|| anyhow::anyhow!("read back fewer pixels than {width}x{height}"))
+}
