@@ -147,12 +147,14 @@ impl Bindings {
                 continue;
             }
             seen.push(*action);
-            let keys: Vec<String> = self
-                .keys
-                .iter()
-                .filter(|(_, bound)| bound == action)
-                .map(|(key, _)| key_label(*key))
-                .collect();
+            let mut keys: Vec<String> = Vec::new();
+            for (key, bound) in &self.keys {
+                let label = key_label(*key);
+                // Left and right Shift are both "Shift": name it once.
+                if bound == action && !keys.contains(&label) {
+                    keys.push(label);
+                }
+            }
             lines.push(format!("{:<16} {}", keys.join(" / "), action.description()));
         }
         lines.push(format!("{:<16} {}", "mouse", "look (click to grab)"));
@@ -222,6 +224,13 @@ mod tests {
         let forward: Vec<&String> = help.iter().filter(|l| l.contains("walk forward")).collect();
         assert_eq!(forward.len(), 1);
         assert!(forward[0].starts_with("W / Up"), "{}", forward[0]);
+        let run: Vec<&String> = help.iter().filter(|l| l.contains("run")).collect();
+        assert_eq!(run.len(), 1);
+        assert!(
+            run[0].starts_with("Shift ") && !run[0].contains("Shift / Shift"),
+            "{}",
+            run[0]
+        );
         assert!(
             help.iter()
                 .any(|l| l.starts_with("Shift") && l.contains("run"))

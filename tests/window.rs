@@ -3,6 +3,8 @@
 //! cleanly. Skips with a message when there is no display, and fails instead
 //! when `MAZEWALKER_REQUIRE_GPU=1`.
 
+mod common;
+
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
@@ -16,7 +18,7 @@ fn display_available() -> bool {
 fn walks_forward_survives_minimize_and_closes() {
     if !display_available() {
         assert!(
-            std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() != Ok("1"),
+            !common::gpu_required(),
             "MAZEWALKER_REQUIRE_GPU=1 but no DISPLAY: run under xvfb-run"
         );
         eprintln!("skipped: no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run -a)");

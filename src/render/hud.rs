@@ -18,10 +18,11 @@ const ATLAS_HEIGHT: u32 = ATLAS_ROWS * ATLAS_CELL_HEIGHT;
 /// Index of the solid cell (after the 95 glyphs).
 const SOLID_CELL: u32 = 95;
 
-/// Screen pixels per font pixel for a target `height` pixels tall: 1 up to
-/// 719 rows, 2 at 720p, 3 at 1080p, 6 at 2160p.
+/// Screen pixels per font pixel for a target `height` pixels tall: about a
+/// 1/36 of the height per text line, rounded — 1 below 540 rows, 2 at 720p,
+/// 3 at 1080p, 6 at 2160p.
 pub fn text_scale(height: u32) -> u32 {
-    (height / 360).max(1)
+    (height.saturating_add(180) / 360).max(1)
 }
 
 /// What the text pass draws this frame.
@@ -55,13 +56,16 @@ pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVer
     let scale = text_scale(height);
     let mut quads = Quads::default();
     let margin = 4 * scale;
+    // Below this row the help may start without covering the HUD.
+    let mut free_from = 0;
     if let Some(lines) = overlay.hud {
         quads.panel((margin, margin), lines, scale, HUD_TEXT);
+        free_from = margin + panel_size(lines, scale).1 + margin;
     }
     if let Some(lines) = overlay.help {
         let (panel_width, panel_height) = panel_size(lines, scale);
         let x = width.saturating_sub(panel_width) / 2;
-        let y = height.saturating_sub(panel_height) / 2;
+        let y = (height.saturating_sub(panel_height) / 2).max(free_from);
         quads.panel((x, y), lines, scale, HELP_TEXT);
     }
     quads.vertices
@@ -386,6 +390,8 @@ mod tests {
     fn text_grows_by_whole_pixels_with_the_target_height() {
         assert_eq!(text_scale(0), 1);
         assert_eq!(text_scale(480), 1);
+        assert_eq!(text_scale(539), 1);
+        assert_eq!(text_scale(540), 2);
         assert_eq!(text_scale(720), 2);
         assert_eq!(text_scale(1080), 3);
         assert_eq!(text_scale(2160), 6);
@@ -435,6 +441,30 @@ mod tests {
         let min_x = panel.iter().map(|v| v.position[0]).fold(f32::MAX, f32::min);
         let max_x = panel.iter().map(|v| v.position[0]).fold(f32::MIN, f32::max);
         assert!((min_x + max_x - 1000.0).abs() <= 1.0, "{min_x}..{max_x}");
+    }
+
+    #[test]
+    fn help_never_covers_the_hud() {
+        let hud = lines(&["x 1.00", "y 2.00", "z 3.00", "fps 60"]);
+        let help = lines(&["line"; 20]);
+        let overlay = Overlay {
+            hud: Some(&hud),
+            help: Some(&help),
+        };
+        let vertices = layout(&overlay, (480, 270));
+        let hud_bottom = vertices[0..6]
+            .iter()
+            .map(|v| v.position[1])
+            .fold(f32::MIN, f32::max);
+        let help_panel = 6 * (1 + "x1.00y2.00z3.00fps60".len());
+        let help_top = vertices[help_panel..help_panel + 6]
+            .iter()
+            .map(|v| v.position[1])
+            .fold(f32::MAX, f32::min);
+        assert!(
+            help_top > hud_bottom,
+            "help at {help_top}, HUD down to {hud_bottom}"
+        );
     }
 
     #[test]

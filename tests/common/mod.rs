@@ -1,0 +1,114 @@
+//! Helpers shared by the render and window tests: whether a GPU (or Mesa's
+//! llvmpipe) is required, and comparing images with reference PNGs.
+#![allow(dead_code)] // Each test binary uses a different part of this module.
+
+use std::path::{Path, PathBuf};
+
+use image::{Rgba, RgbaImage};
+use mazewalker::render::Gpu;
+
+/// True when `MAZEWALKER_REQUIRE_GPU=1`: render and window tests must run,
+/// not skip (CI sets it).
+pub fn gpu_required() -> bool {
+    std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() == Ok("1")
+}
+
+/// A headless device, or `None` (with a message) when there is no adapter
+/// and none is required. Panics when one is required and missing.
+pub fn gpu_or_skip(test: &str) -> Option<Gpu> {
+    match Gpu::headless() {
+        Ok(gpu) => Some(gpu),
+        Err(error) if !gpu_required() => {
+            eprintln!("skipped {test}: {error} (set MAZEWALKER_REQUIRE_GPU=1 to fail instead)");
+            None
+        }
+        Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
+    }
+}
+
+/// Where the reference images live.
+pub fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("golden")
+}
+
+/// How far an image may stray from its reference.
+#[derive(Debug, Clone, Copy)]
+pub struct Tolerance {
+    /// A pixel is an outlier when a channel differs by more than this.
+    pub channel: u8,
+    /// The share of outlier pixels allowed (0..1).
+    pub outlier_fraction: f64,
+}
+
+/// Rasterizers differ in edge coverage and rounding, not in whole regions:
+/// a channel may drift by 24 of 255, and 0.5 % of pixels (edges) further.
+pub const TOLERANCE: Tolerance = Tolerance {
+    channel: 24,
+    outlier_fraction: 0.005,
+};
+
+/// Pixels of `actual` that differ from `expected` beyond the channel
+/// threshold, and the amplified difference image.
+pub fn compare(actual: &RgbaImage, expected: &RgbaImage, channel: u8) -> (usize, RgbaImage) {
+    let mut outliers = 0;
+    let difference = RgbaImage::from_fn(actual.width(), actual.height(), |x, y| {
+        let a = actual.get_pixel(x, y);
+        let e = expected.get_pixel(x, y);
+        let delta: [u8; 3] = std::array::from_fn(|c| a[c].abs_diff(e[c]));
+        if delta.iter().any(|&d| d > channel) {
+            outliers += 1;
+        }
+        let [r, g, b] = delta.map(|d| d.saturating_mul(4));
+        Rgba([r, g, b, 255])
+    });
+    (outliers, difference)
+}
+
+/// Compares `actual` with `tests/golden/NAME.png`. A missing reference is
+/// written (and the test fails when a GPU is required, as in CI, so a
+/// reference can never silently be skipped); a mismatch writes
+/// `NAME-actual.png` and `NAME-difference.png` beside it and fails.
+pub fn assert_matches_golden(name: &str, actual: &RgbaImage, tolerance: Tolerance) {
+    let dir = golden_dir();
+    let reference = dir.join(format!("{name}.png"));
+    if !reference.exists() {
+        std::fs::create_dir_all(&dir).expect("create tests/golden");
+        actual
+            .save(&reference)
+            .expect("write the missing reference");
+        let message = format!(
+            "reference {} was missing: written from this run; look at it and commit it",
+            reference.display()
+        );
+        assert!(!gpu_required(), "{message}");
+        eprintln!("{message}");
+        return;
+    }
+    let expected = image::open(&reference)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", reference.display()))
+        .to_rgba8();
+    assert_eq!(
+        actual.dimensions(),
+        expected.dimensions(),
+        "{name}: size differs from the reference"
+    );
+    let (outliers, difference) = compare(actual, &expected, tolerance.channel);
+    let allowed =
+        (tolerance.outlier_fraction * f64::from(actual.width() * actual.height())) as usize;
+    if outliers > allowed {
+        let actual_path = dir.join(format!("{name}-actual.png"));
+        let difference_path = dir.join(format!("{name}-difference.png"));
+        actual.save(&actual_path).expect("write the actual image");
+        difference
+            .save(&difference_path)
+            .expect("write the difference image");
+        panic!(
+            "{name}: {outliers} pixels differ by more than {} (allowed {allowed}); see {} and {}",
+            tolerance.channel,
+            actual_path.display(),
+            difference_path.display()
+        );
+    }
+}
