@@ -236,7 +236,9 @@ impl FrameClock {
         self.frames_in_window += 1;
         let window = now.duration_since(self.window_start);
         if window >= Duration::from_millis(500) {
-            self.frames_per_second = Some(self.frames_in_window as f32 / window.as_secs_f32());
+            let fps = self.frames_in_window as f32 / window.as_secs_f32();
+            log::debug!("{fps:.1} fps, {:.2} ms a frame", 1000.0 / fps);
+            self.frames_per_second = Some(fps);
             self.frames_in_window = 0;
             self.window_start = now;
         }

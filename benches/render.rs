@@ -1,0 +1,147 @@
+//! Frame-time benchmarks: one frame rendered offscreen and waited for,
+//! through the same `Renderer::render` as the window. Side by side in one
+//! run: an empty level (floor and ceiling only: the fill-rate baseline), the
+//! default house from its spawn, the house with debug lines and HUD, a 40×40
+//! maze, and the house frame with its readback to an image (screenshots).
+//!
+//! Run: `cargo bench --bench render` (results go to `docs/benchmarks.md`).
+//! Without a GPU this measures Mesa's llvmpipe, i.e. the CPU: compare the
+//! rows as ratios from one run, not as absolute frame times.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mazewalker::app::hud_lines;
+use mazewalker::level::Level;
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
+use mazewalker::render::{FrameInput, Gpu, Renderer};
+use mazewalker::walker::Walker;
+
+const WIDTH: u32 = 1280;
+const HEIGHT: u32 = 720;
+
+/// A level with no walls: only the floor and ceiling are drawn.
+const EMPTY_LEVEL: &str = "name = \"empty\"\n[player]\nstart = [0.0, 0.0]\n";
+
+struct Target {
+    _texture: wgpu::Texture,
+    view: wgpu::TextureView,
+}
+
+fn target(gpu: &Gpu) -> Target {
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("bench target"),
+        size: wgpu::Extent3d {
+            width: WIDTH,
+            height: HEIGHT,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: OFFSCREEN_FORMAT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+    Target {
+        _texture: texture,
+        view,
+    }
+}
+
+fn bench_frames(c: &mut Criterion) {
+    let gpu = match Gpu::headless() {
+        Ok(gpu) => gpu,
+        Err(error) => {
+            eprintln!("render benchmarks skipped: {error}");
+            return;
+        }
+    };
+    eprintln!("adapter: {}", gpu.describe());
+    let empty = match Level::from_toml_str(EMPTY_LEVEL, Path::new("empty.toml")) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("the empty level is invalid: {error}"),
+    };
+    let house = Level::default_house();
+    let maze = match Level::maze(40, 40, 1) {
+        Ok(maze) => maze,
+        Err(error) => panic!("the maze cannot be built: {error}"),
+    };
+    let target = target(&gpu);
+    let mut group = c.benchmark_group(format!("frame_{WIDTH}x{HEIGHT}"));
+    group
+        .sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    let cases: [(&str, &Level, bool); 4] = [
+        ("empty_level", &empty, false),
+        ("house_spawn", &house, false),
+        ("house_spawn_debug_lines_hud", &house, true),
+        ("maze_40x40", &maze, false),
+    ];
+    for (name, level, overlays) in cases {
+        let collider = level.collider();
+        let mut renderer =
+            match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, level, &collider) {
+                Ok(renderer) => renderer,
+                Err(error) => panic!("{name}: {error:#}"),
+            };
+        let walker = Walker::at_spawn(level);
+        let hud = hud_lines(&walker, Some(60.0));
+        let frame = FrameInput {
+            camera: &walker.camera,
+            debug_lines: overlays,
+            hud: overlays.then_some(hud.as_slice()),
+            help: None,
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(renderer.render(&gpu, &target.view, &frame));
+                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+                    panic!("the device was lost: {error}");
+                }
+            })
+        });
+    }
+    let collider = house.collider();
+    let mut renderer = match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, &house, &collider)
+    {
+        Ok(renderer) => renderer,
+        Err(error) => panic!("house: {error:#}"),
+    };
+    let walker = Walker::at_spawn(&house);
+    let frame = FrameInput {
+        camera: &walker.camera,
+        debug_lines: false,
+        hud: None,
+        help: None,
+    };
+    group.bench_function("house_spawn_with_readback", |b| {
+        b.iter(|| match capture(&gpu, &mut renderer, &frame) {
+            Ok(image) => black_box(image),
+            Err(error) => panic!("readback failed: {error:#}"),
+        })
+    });
+    group.finish();
+
+    let mut startup = c.benchmark_group("startup");
+    startup
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    startup.bench_function("house_renderer_new", |b| {
+        b.iter(
+            || match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, &house, &collider) {
+                Ok(renderer) => black_box(renderer),
+                Err(error) => panic!("house: {error:#}"),
+            },
+        )
+    });
+    startup.finish();
+}
+
+criterion_group!(benches, bench_frames);
+criterion_main!(benches);

@@ -1,0 +1,132 @@
+//! `mazewalker screenshot`: the command-line contract, end to end through
+//! the binary. Needs an adapter (Mesa's llvmpipe will do): skips with a
+//! message without one, fails instead when `MAZEWALKER_REQUIRE_GPU=1`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::{TOLERANCE, assert_matches_golden, gpu_or_skip};
+
+fn out_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mazewalker-screenshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn screenshot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .arg("screenshot")
+        .args(args)
+        .output()
+        .expect("run mazewalker")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn default_view_is_the_golden_spawn_image() {
+    if gpu_or_skip("default_view_is_the_golden_spawn_image").is_none() {
+        return;
+    }
+    let out = out_dir().join("spawn.png");
+    let output = screenshot(&["--out", out.to_str().expect("path"), "--size", "480x270"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "stdout is not for logs");
+    let image = image::open(&out).expect("a PNG").to_rgba8();
+    // The same picture the golden test renders through the library.
+    assert_matches_golden("house_spawn", &image, TOLERANCE);
+}
+
+#[test]
+fn every_flag_of_the_contract_is_accepted_with_negative_numbers() {
+    if gpu_or_skip("every_flag_of_the_contract_is_accepted_with_negative_numbers").is_none() {
+        return;
+    }
+    let dir = out_dir();
+    let equals = dir.join("equals.png");
+    let spaced = dir.join("spaced.png");
+    let common_args = [
+        "--yaw",
+        "-90",
+        "--pitch",
+        "-10",
+        "--size",
+        "200x120",
+        "--debug-lines",
+        "--hud",
+    ];
+    let first = screenshot(
+        &[
+            &["--out", equals.to_str().expect("path"), "--at=-3.5,2"][..],
+            &common_args,
+        ]
+        .concat(),
+    );
+    assert!(first.status.success(), "{}", stderr(&first));
+    let second = screenshot(
+        &[
+            &["--out", spaced.to_str().expect("path"), "--at", "-3.5,2"][..],
+            &common_args,
+        ]
+        .concat(),
+    );
+    assert!(second.status.success(), "{}", stderr(&second));
+    let a = image::open(&equals).expect("a PNG").to_rgba8();
+    let b = image::open(&spaced).expect("a PNG").to_rgba8();
+    assert_eq!(a.dimensions(), (200, 120));
+    assert_eq!(a, b, "--at=-3.5,2 and --at -3.5,2 must mean the same");
+
+    let maze = dir.join("maze.png");
+    let output = screenshot(&[
+        "--maze",
+        "6x5",
+        "--seed",
+        "9",
+        "--out",
+        maze.to_str().expect("path"),
+        "--size",
+        "64x48",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        image::open(&maze).expect("a PNG").to_rgba8().dimensions(),
+        (64, 48)
+    );
+}
+
+#[test]
+fn bad_input_fails_with_a_message_and_writes_nothing() {
+    let dir = out_dir();
+    let out = dir.join("never.png");
+    let level = dir.join("broken.toml");
+    std::fs::write(&level, "[player]\nstart = [0.0, \"zero\"]\n").expect("write level");
+    let output = screenshot(&[
+        "--level",
+        level.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains("broken.toml:2:15") && message.contains("expected a number"),
+        "{message}"
+    );
+    assert!(!out.exists());
+
+    let output = screenshot(&["--out", out.to_str().expect("path"), "--size", "12xtall"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("'12xtall' for '--size"),
+        "{}",
+        stderr(&output)
+    );
+    let output = screenshot(&["--size", "12x12"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--out"), "{}", stderr(&output));
+    assert!(!out.exists());
+}
