@@ -177,10 +177,9 @@ fn obstacles_with_non_finite_points_are_refused() {
     );
 }
 
-// These two rely on `collision::ConvexPolygon::new` refusing such polygons,
-// which the collision helper's branch adds; the skeleton accepts everything.
+// Non-convex and degenerate outlines are refused by `ConvexPolygon::new`;
+// the loader names the item and its line.
 #[test]
-#[ignore = "needs the collision helper's ConvexPolygon::new validation (un-ignore after merge)"]
 fn non_convex_obstacles_are_refused() {
     let message = message_for(&format!(
         "{PLAYER}[[obstacle]]\npoints = [[5.0, 5.0], [8.0, 5.0], [6.0, 6.0], [8.0, 8.0], [5.0, 8.0]]\n"
@@ -192,7 +191,6 @@ fn non_convex_obstacles_are_refused() {
 }
 
 #[test]
-#[ignore = "needs the collision helper's ConvexPolygon::new validation (un-ignore after merge)"]
 fn degenerate_obstacles_are_refused() {
     let message = message_for(&format!(
         "{PLAYER}[[obstacle]]\npoints = [[5.0, 5.0], [6.0, 5.0], [7.0, 5.0]]\n"
