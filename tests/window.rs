@@ -31,6 +31,12 @@ fn walks_forward_survives_minimize_and_closes() {
         ScriptStep::Action(Action::MoveForward, true),
         ScriptStep::Frames(20),
         ScriptStep::Action(Action::MoveForward, false),
+        // Every overlay on, a few frames, then off again.
+        ScriptStep::Action(Action::ToggleDebugLines, true),
+        ScriptStep::Action(Action::ToggleHelp, true),
+        ScriptStep::Frames(3),
+        ScriptStep::Action(Action::ToggleDebugLines, true),
+        ScriptStep::Action(Action::ToggleHelp, true),
         ScriptStep::Resize(0, 0),
         ScriptStep::Frames(5),
         ScriptStep::Resize(480, 270),
@@ -43,7 +49,7 @@ fn walks_forward_survives_minimize_and_closes() {
     };
     let report = run_window_scripted(level, options, script).expect("the window session runs");
     assert!(
-        report.frames_rendered >= 25,
+        report.frames_rendered >= 28,
         "rendered {} frames",
         report.frames_rendered
     );
