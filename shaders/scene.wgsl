@@ -1,6 +1,7 @@
-// The textured house: walls, floor, ceiling and obstacles, lit by one
-// directional light plus ambient, darkened where walls meet the floor and the
-// ceiling, and faded into fog with distance so depth reads at a glance.
+// The world passes, sharing one view of the world (`Globals`): the textured
+// house (walls, floor, ceiling and obstacles) lit by one directional light
+// plus ambient, darkened where walls meet the floor and the ceiling, faded
+// into fog with distance so depth reads at a glance; then the debug lines.
 
 struct Globals {
     // World to clip.
@@ -66,4 +67,31 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let fog = smoothstep(0.0, 1.0, distance / fog_distance);
     let colour = mix(albedo * light, globals.fog.rgb, fog);
     return vec4<f32>(colour, 1.0);
+}
+
+// Debug lines: every wall, its collision radius and every obstacle the
+// collider knows, in flat colour over the scene (the pipeline skips the
+// depth test), so they show through walls.
+
+struct LineIn {
+    @location(0) position: vec3<f32>,
+    @location(1) colour: vec4<f32>,
+};
+
+struct LineOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) colour: vec4<f32>,
+};
+
+@vertex
+fn vs_line(in: LineIn) -> LineOut {
+    var out: LineOut;
+    out.clip = globals.view_proj * vec4<f32>(in.position, 1.0);
+    out.colour = in.colour;
+    return out;
+}
+
+@fragment
+fn fs_line(in: LineOut) -> @location(0) vec4<f32> {
+    return in.colour;
 }

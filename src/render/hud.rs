@@ -3,8 +3,9 @@
 //! whole pixels with the target's height, so it stays crisp and legible at
 //! any window size and DPI.
 
+use super::Targets;
 use super::font::{self, CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, GLYPH_WIDTH};
-use super::{DEPTH_FORMAT, Targets};
+use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 
 /// Atlas cells: 16 columns by 6 rows hold the 95 printable ASCII glyphs and,
 /// last, a solid cell for panels.
@@ -230,6 +231,7 @@ impl TextPass {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let [texture_entry, sampler_entry] = texture_entries(1);
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("text"),
             entries: &[
@@ -243,25 +245,12 @@ impl TextPass {
                     },
                     count: None,
                 },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 2,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
+                texture_entry,
+                sampler_entry,
             ],
         });
         let atlas_view = atlas.create_view(&wgpu::TextureViewDescriptor::default());
+        let [texture_binding, sampler_binding] = texture_bindings(1, &atlas_view, &sampler);
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("text"),
             layout: &layout,
@@ -270,60 +259,29 @@ impl TextPass {
                     binding: 0,
                     resource: screen.as_entire_binding(),
                 },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::TextureView(&atlas_view),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: wgpu::BindingResource::Sampler(&sampler),
-                },
+                texture_binding,
+                sampler_binding,
             ],
         });
         let shader = device.create_shader_module(wgpu::include_wgsl!("../../shaders/hud.wgsl"));
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("text"),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("text"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
-                module: &shader,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(wgpu::VertexBufferLayout {
+        let pipeline = create_pipeline(
+            device,
+            targets,
+            PipelineSpec {
+                label: "text",
+                shader: &shader,
+                entry_points: ("vs_main", "fs_main"),
+                bind_group_layouts: &[Some(&layout)],
+                vertex_layout: wgpu::VertexBufferLayout {
                     array_stride: size_of::<TextVertex>() as wgpu::BufferAddress,
                     step_mode: wgpu::VertexStepMode::Vertex,
                     attributes: &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4],
-                })],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth: Depth::Ignored,
+                blend: Some(wgpu::BlendState::ALPHA_BLENDING),
             },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(false),
-                depth_compare: Some(wgpu::CompareFunction::Always),
-                stencil: Default::default(),
-                bias: Default::default(),
-            }),
-            multisample: wgpu::MultisampleState {
-                count: targets.sample_count,
-                ..Default::default()
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &shader,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format: targets.format,
-                    blend: Some(wgpu::BlendState::ALPHA_BLENDING),
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        );
         let vertices = text_buffer(device, INITIAL_TEXT_VERTICES);
         Self {
             pipeline,

@@ -8,7 +8,8 @@
 use glam::{Vec2, Vec3};
 use wgpu::util::DeviceExt as _;
 
-use super::{DEPTH_FORMAT, Targets};
+use super::Targets;
+use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use crate::collision::Collider;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
@@ -137,11 +138,12 @@ pub struct LinePass {
 }
 
 impl LinePass {
-    /// Uploads the lines of `collider`.
+    /// Uploads the lines of `collider`; `shader` is `shaders/scene.wgsl`.
     pub fn new(
         device: &wgpu::Device,
         targets: &Targets,
         globals_layout: &wgpu::BindGroupLayout,
+        shader: &wgpu::ShaderModule,
         collider: &Collider,
     ) -> Self {
         let lines = collider_lines(collider);
@@ -150,51 +152,28 @@ impl LinePass {
             contents: bytemuck::cast_slice(&lines),
             usage: wgpu::BufferUsages::VERTEX,
         });
-        let shader = device.create_shader_module(wgpu::include_wgsl!("../../shaders/lines.wgsl"));
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("debug lines"),
-            bind_group_layouts: &[Some(globals_layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("debug lines"),
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &shader,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(wgpu::VertexBufferLayout {
+        let pipeline = create_pipeline(
+            device,
+            targets,
+            PipelineSpec {
+                label: "debug lines",
+                shader,
+                entry_points: ("vs_line", "fs_line"),
+                bind_group_layouts: &[Some(globals_layout)],
+                vertex_layout: wgpu::VertexBufferLayout {
                     array_stride: size_of::<LineVertex>() as wgpu::BufferAddress,
                     step_mode: wgpu::VertexStepMode::Vertex,
                     attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4],
-                })],
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::LineList,
+                    ..Default::default()
+                },
+                // Lines show through walls.
+                depth: Depth::Ignored,
+                blend: None,
             },
-            primitive: wgpu::PrimitiveState {
-                topology: wgpu::PrimitiveTopology::LineList,
-                ..Default::default()
-            },
-            // Shares the scene's depth buffer but ignores it: lines show
-            // through walls.
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(false),
-                depth_compare: Some(wgpu::CompareFunction::Always),
-                stencil: Default::default(),
-                bias: Default::default(),
-            }),
-            multisample: wgpu::MultisampleState {
-                count: targets.sample_count,
-                ..Default::default()
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &shader,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(targets.format.into())],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        );
         Self {
             pipeline,
             vertices,

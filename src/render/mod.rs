@@ -3,9 +3,10 @@
 //! window's surface, an offscreen screenshot or a test's target. Meshes and
 //! textures are uploaded once; a frame uploads the camera (and the HUD text).
 //!
-//! Module map: [`gpu`] device setup, `texture` uploads and targets, `scene`
-//! the level's mesh, `lines` the debug lines, `hud` screen text with the
-//! bitmap [`font`], `cull` view culling, [`offscreen`] rendering to an image.
+//! Module map: [`gpu`] device setup, `texture` uploads and targets,
+//! `pipeline` what the pipelines share, `scene` the level's mesh, `lines`
+//! the debug lines, `hud` screen text with the bitmap [`font`], `cull` view
+//! culling, [`offscreen`] rendering to an image.
 
 mod cull;
 pub mod font;
@@ -13,6 +14,7 @@ mod gpu;
 mod hud;
 mod lines;
 pub mod offscreen;
+mod pipeline;
 mod scene;
 mod texture;
 
@@ -157,8 +159,17 @@ impl Renderer {
                 resource: globals.as_entire_binding(),
             }],
         });
-        let scene = ScenePass::new(device, &gpu.queue, &targets, &globals_layout, level);
-        let lines = LinePass::new(device, &targets, &globals_layout, collider);
+        let world_shader =
+            device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
+        let scene = ScenePass::new(
+            device,
+            &gpu.queue,
+            &targets,
+            &globals_layout,
+            &world_shader,
+            level,
+        );
+        let lines = LinePass::new(device, &targets, &globals_layout, &world_shader, collider);
         let text = TextPass::new(device, &gpu.queue, &targets);
         Ok(Self {
             targets,

@@ -3,9 +3,10 @@
 
 use wgpu::util::DeviceExt as _;
 
+use super::Targets;
 use super::cull::ViewVolume;
+use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 use super::texture::upload_with_mipmaps;
-use super::{DEPTH_FORMAT, Targets};
 use crate::level::mesh::{Batch, MeshVertex, scene_mesh};
 use crate::level::{Level, load_texture_image};
 
@@ -36,12 +37,14 @@ pub struct ScenePass {
 
 impl ScenePass {
     /// Builds the mesh of `level`, uploads it and every material texture
-    /// (a missing texture becomes a checkerboard and a logged warning).
+    /// (a missing texture becomes a checkerboard and a logged warning);
+    /// `shader` is `shaders/scene.wgsl`.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         targets: &Targets,
         globals_layout: &wgpu::BindGroupLayout,
+        shader: &wgpu::ShaderModule,
         level: &Level,
     ) -> Self {
         let mesh = scene_mesh(level);
@@ -57,24 +60,7 @@ impl ScenePass {
         });
         let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("material"),
-            entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
-            ],
+            entries: &texture_entries(0),
         });
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("material sampler"),
@@ -99,64 +85,33 @@ impl ScenePass {
                 device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some(&material.name),
                     layout: &material_layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: wgpu::BindingResource::TextureView(&view),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: wgpu::BindingResource::Sampler(&sampler),
-                        },
-                    ],
+                    entries: &texture_bindings(0, &view, &sampler),
                 })
             })
             .collect();
-        let shader = device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("scene"),
-            bind_group_layouts: &[Some(globals_layout), Some(&material_layout)],
-            immediate_size: 0,
-        });
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("scene"),
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &shader,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(wgpu::VertexBufferLayout {
+        let pipeline = create_pipeline(
+            device,
+            targets,
+            PipelineSpec {
+                label: "scene",
+                shader,
+                entry_points: ("vs_main", "fs_main"),
+                bind_group_layouts: &[Some(globals_layout), Some(&material_layout)],
+                vertex_layout: wgpu::VertexBufferLayout {
                     array_stride: size_of::<MeshVertex>() as wgpu::BufferAddress,
                     step_mode: wgpu::VertexStepMode::Vertex,
                     attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2],
-                })],
+                },
+                primitive: wgpu::PrimitiveState {
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    front_face: wgpu::FrontFace::Ccw,
+                    cull_mode: Some(wgpu::Face::Back),
+                    ..Default::default()
+                },
+                depth: Depth::Tested,
+                blend: None,
             },
-            primitive: wgpu::PrimitiveState {
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                front_face: wgpu::FrontFace::Ccw,
-                cull_mode: Some(wgpu::Face::Back),
-                ..Default::default()
-            },
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(true),
-                depth_compare: Some(wgpu::CompareFunction::Less),
-                stencil: Default::default(),
-                bias: Default::default(),
-            }),
-            multisample: wgpu::MultisampleState {
-                count: targets.sample_count,
-                ..Default::default()
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &shader,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(targets.format.into())],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        );
         Self {
             pipeline,
             vertices,

@@ -1,0 +1,129 @@
+//! What the scene, line and text pipelines have in common: one way to build
+//! a render pipeline for the frame's targets, and the texture-plus-sampler
+//! bindings two of them use.
+
+use super::{DEPTH_FORMAT, Targets};
+
+/// How a pass meets the depth buffer they all share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// Tested (nearer wins) and written: the scene.
+    Tested,
+    /// Ignored: overlays drawn over everything (debug lines, text).
+    Ignored,
+}
+
+/// The parts in which the pipelines differ.
+#[derive(Debug)]
+pub struct PipelineSpec<'a> {
+    /// Debug label.
+    pub label: &'a str,
+    /// The WGSL module.
+    pub shader: &'a wgpu::ShaderModule,
+    /// Vertex and fragment entry points.
+    pub entry_points: (&'a str, &'a str),
+    /// Bind group layouts, by group index.
+    pub bind_group_layouts: &'a [Option<&'a wgpu::BindGroupLayout>],
+    /// The one vertex buffer's layout.
+    pub vertex_layout: wgpu::VertexBufferLayout<'a>,
+    /// Topology and face culling.
+    pub primitive: wgpu::PrimitiveState,
+    /// Depth test and write.
+    pub depth: Depth,
+    /// Colour blending (`None` replaces).
+    pub blend: Option<wgpu::BlendState>,
+}
+
+/// A pipeline drawing into `targets` (their format and sample count, the
+/// shared depth format).
+pub fn create_pipeline(
+    device: &wgpu::Device,
+    targets: &Targets,
+    spec: PipelineSpec<'_>,
+) -> wgpu::RenderPipeline {
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(spec.label),
+        bind_group_layouts: spec.bind_group_layouts,
+        immediate_size: 0,
+    });
+    let (write, compare) = match spec.depth {
+        Depth::Tested => (true, wgpu::CompareFunction::Less),
+        Depth::Ignored => (false, wgpu::CompareFunction::Always),
+    };
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(spec.label),
+        layout: Some(&layout),
+        vertex: wgpu::VertexState {
+            module: spec.shader,
+            entry_point: Some(spec.entry_points.0),
+            compilation_options: Default::default(),
+            buffers: &[Some(spec.vertex_layout)],
+        },
+        primitive: spec.primitive,
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(write),
+            depth_compare: Some(compare),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: wgpu::MultisampleState {
+            count: targets.sample_count,
+            ..Default::default()
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: spec.shader,
+            entry_point: Some(spec.entry_points.1),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format: targets.format,
+                blend: spec.blend,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// Bind group layout entries for a filterable 2D texture at `binding` and
+/// its sampler at `binding + 1`, read by the fragment shader.
+pub fn texture_entries(binding: u32) -> [wgpu::BindGroupLayoutEntry; 2] {
+    [
+        wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: None,
+        },
+        wgpu::BindGroupLayoutEntry {
+            binding: binding + 1,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+            count: None,
+        },
+    ]
+}
+
+/// Bind group entries for `view` at `binding` and `sampler` at
+/// `binding + 1` (matching [`texture_entries`]).
+pub fn texture_bindings<'a>(
+    binding: u32,
+    view: &'a wgpu::TextureView,
+    sampler: &'a wgpu::Sampler,
+) -> [wgpu::BindGroupEntry<'a>; 2] {
+    [
+        wgpu::BindGroupEntry {
+            binding,
+            resource: wgpu::BindingResource::TextureView(view),
+        },
+        wgpu::BindGroupEntry {
+            binding: binding + 1,
+            resource: wgpu::BindingResource::Sampler(sampler),
+        },
+    ]
+}
