@@ -73,6 +73,33 @@ fn pushing_into_a_concave_corner_for_10000_frames_does_not_move() {
 }
 
 #[test]
+fn pushing_into_an_acute_corner_for_10000_frames_does_not_move() {
+    // Two walls meeting at 40°, pushed into along, and to either side of,
+    // the bisector: the classic place for a slide to ping-pong.
+    let half = 20.0_f32.to_radians();
+    let arm = |sign: f32| Vec2::new(half.cos(), sign * half.sin()) * 10.0;
+    let collider = walls_only(vec![
+        wall((0.0, 0.0), (arm(1.0).x, arm(1.0).y)),
+        wall((0.0, 0.0), (arm(-1.0).x, arm(-1.0).y)),
+    ]);
+    for off_bisector_degrees in [0.0_f32, 5.0, -12.0] {
+        let heading = (180.0 + off_bisector_degrees).to_radians();
+        let step = Vec2::from_angle(heading) * 0.04;
+        let positions = walk(&collider, Vec2::new(5.0, 0.0), step, 10_000);
+        let settled = positions[500];
+        // The apex of the allowed region: R / sin(20°) from the corner.
+        let apex = R / half.sin();
+        assert!((settled.x - apex).abs() < 0.01, "{settled} vs apex {apex}");
+        for p in &positions[500..] {
+            assert_eq!(*p, settled, "jitter or drift at {off_bisector_degrees}°");
+        }
+        for p in &positions {
+            assert!(min_clearance(&collider, *p) >= -1e-5, "{p}");
+        }
+    }
+}
+
+#[test]
 fn a_wall_of_100_collinear_pieces_slides_like_one_wall() {
     let whole = walls_only(vec![wall((0.0, 0.0), (100.0, 0.0))]);
     let pieces = walls_only(
