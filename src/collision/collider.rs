@@ -117,7 +117,7 @@ impl Collider {
         let skin = f64::from(options.skin);
         let mut outcome = MoveOutcome::free(from);
         let mut position = from.as_dvec2();
-        if options.push_out_of_obstacles {
+        if options.push_out_of_obstacles && !self.obstacles.is_empty() {
             position = self.push_out_of_obstacles(position, skin, &mut outcome);
         }
         let motion = delta.as_dvec2();
@@ -135,19 +135,29 @@ impl Collider {
     /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`.
     fn cast(&self, start: DVec2, motion: DVec2) -> Option<Impact> {
         let wall_count = self.capsules.len();
+        // A shape whose box the path's box misses cannot be hit: most of the
+        // candidates in a cell are rejected by these four comparisons.
+        let path = Aabb::of_path(start, motion);
         let mut best: Option<Impact> = None;
         self.grid.walk_path(start, motion, |ids, t_exit| {
             for &id in ids {
                 let id = id as usize;
                 let (hit, surface) = match self.capsules.get(id) {
                     Some(capsule) => (
-                        capsule.and_then(|c| c.sweep(start, motion)),
+                        capsule
+                            .filter(|c| c.bounds().overlaps(&path))
+                            .and_then(|c| c.sweep(start, motion)),
                         Surface::Wall(id),
                     ),
-                    None => (
-                        self.rounded_obstacles[id - wall_count].sweep(start, motion),
-                        Surface::Obstacle(id - wall_count),
-                    ),
+                    None => {
+                        let obstacle = &self.rounded_obstacles[id - wall_count];
+                        let hit = if obstacle.bounds().overlaps(&path) {
+                            obstacle.sweep(start, motion)
+                        } else {
+                            None
+                        };
+                        (hit, Surface::Obstacle(id - wall_count))
+                    }
                 };
                 if let Some(hit) = hit
                     && best.is_none_or(|b| hit.t < b.hit.t)
@@ -174,13 +184,20 @@ impl Collider {
         let wall_count = self.capsules.len();
         for _ in 0..MAX_PUSH_OUTS {
             let eye = position.as_vec2();
+            // Only an eye inside an obstacle's inflated box can overlap it.
+            let at_eye = Aabb {
+                min: position,
+                max: position,
+            };
             let push = self
                 .grid
                 .shapes_at(position)
                 .iter()
                 .filter_map(|&id| id.checked_sub(wall_count as u32))
+                .map(|index| index as usize)
+                .filter(|&index| self.rounded_obstacles[index].bounds().overlaps(&at_eye))
                 .find_map(|index| {
-                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index as usize])
+                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index])
                 });
             let Some(push) = push else {
                 break;

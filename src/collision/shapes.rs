@@ -49,6 +49,7 @@ pub(crate) struct RoundedPolygon {
     points: Vec<DVec2>,
     normals: Vec<DVec2>,
     radius: f64,
+    bounds: Aabb,
 }
 
 impl RoundedPolygon {
@@ -61,24 +62,26 @@ impl RoundedPolygon {
                 DVec2::new(edge.y, -edge.x).normalize_or_zero()
             })
             .collect();
+        let (min, max) = points.iter().fold(
+            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        let radius = f64::from(radius);
+        let r = DVec2::splat(radius);
         Self {
             points,
             normals,
-            radius: f64::from(radius),
+            radius,
+            bounds: Aabb {
+                min: min - r,
+                max: max + r,
+            },
         }
     }
 
     /// Bounding box of the inflated shape.
     pub fn bounds(&self) -> Aabb {
-        let (min, max) = self.points.iter().fold(
-            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
-            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
-        );
-        let r = DVec2::splat(self.radius);
-        Aabb {
-            min: min - r,
-            max: max + r,
-        }
+        self.bounds
     }
 
     /// Earliest entry of the moving eye.
