@@ -1,7 +1,10 @@
-//! Collision benchmarks: our swept slide move against a parry2d slide loop and
-//! a brute-force scan, on a house-sized scene and generated mazes.
+//! Collision benchmarks, side by side in one run: our swept slide move
+//! against the same slide loop over parry2d shape casts and over a
+//! brute-force scan, on the default house and on mazes of about 300, 4k,
+//! 66k and 1M walls; then build times.
 //!
-//! Run: `cargo bench --bench collision` (results go to `docs/benchmarks.md`).
+//! Run: `cargo bench --bench collision` (about a minute and a half here,
+//! after the build; the figures are in `docs/benchmarks.md`).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -9,15 +12,18 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use mazewalker::collision::{
-    Collider, ConvexPolygon, MoveOptions, Wall, distance_to_segment, sweep_against_wall,
+    Collider, ConvexPolygon, MoveOptions, Wall, sweep_against_obstacle, sweep_against_wall,
 };
+use mazewalker::level::Level;
 use mazewalker::level::maze::maze_walls;
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{ShapeCastOptions, cast_shapes};
-use parry2d::shape::{Ball, ConvexPolygon as ParryPolygon, Polyline};
+use parry2d::shape::{Ball, Compound, Polyline, SharedShape};
 
-const WALL_RADIUS: f32 = 0.25;
-const BODY_RADIUS: f32 = 0.25;
+/// Wall radius in the benchmark mazes (unit cells leave 0.5 m free).
+const MAZE_WALL_RADIUS: f32 = 0.25;
+/// Body radius in the benchmark mazes (they have no obstacles).
+const MAZE_BODY_RADIUS: f32 = 0.25;
 const QUERY_COUNT: usize = 1024;
 const SKIN: f32 = 1e-4;
 const MAX_SLIDES: usize = 4;
@@ -33,96 +39,60 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
     }
+
+    /// A 0.1–0.3 m move in a random direction (a walker's frame or three).
+    fn step(&mut self) -> Vec2 {
+        let angle = self.unit() * std::f32::consts::TAU;
+        Vec2::from_angle(angle) * (0.1 + 0.2 * self.unit())
+    }
 }
 
 struct Scene {
     name: String,
     walls: Vec<Wall>,
     obstacles: Vec<ConvexPolygon>,
+    body_radius: f32,
     queries: Vec<(Vec2, Vec2)>,
 }
 
-fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
-    Wall {
-        a: Vec2::new(a.0, a.1),
-        b: Vec2::new(b.0, b.1),
-        radius: WALL_RADIUS,
-    }
-}
-
-/// A 20 m × 14 m house: outer walls, rooms with door gaps, a slanted bay
-/// wall, furniture obstacles — about 50 walls.
-fn house() -> (Vec<Wall>, Vec<ConvexPolygon>) {
-    let mut walls = vec![
-        wall((0.0, 0.0), (20.0, 0.0)),
-        wall((20.0, 0.0), (20.0, 14.0)),
-        wall((20.0, 14.0), (0.0, 14.0)),
-        wall((0.0, 14.0), (0.0, 0.0)),
-    ];
-    // Interior walls on a 4 m grid, each split around a 1 m door.
-    for x in [4.0, 8.0, 12.0, 16.0] {
-        walls.push(wall((x, 0.0), (x, 2.5)));
-        walls.push(wall((x, 3.5), (x, 7.0)));
-        walls.push(wall((x, 7.0), (x, 10.5)));
-        walls.push(wall((x, 11.5), (x, 14.0)));
-    }
-    for z in [7.0] {
-        for x in [0.0, 4.0, 8.0, 12.0, 16.0] {
-            walls.push(wall((x, z), (x + 1.5, z)));
-            walls.push(wall((x + 2.5, z), (x + 4.0, z)));
-        }
-    }
-    // Slanted bay walls and short stubs.
-    for k in 0..10 {
-        let x = 1.0 + k as f32 * 1.9;
-        walls.push(wall((x, 12.0), (x + 0.8, 12.6)));
-    }
-    for k in 0..8 {
-        let x = 1.5 + k as f32 * 2.3;
-        walls.push(wall((x, 1.0), (x, 1.6)));
-    }
-    let boxes = [(2.0, 4.0), (10.0, 9.0), (14.0, 4.5), (18.0, 10.0)];
-    let obstacles = boxes
+/// The embedded default house (`assets/levels/house.toml`), its walls,
+/// obstacles and player radius as the level loader gives them, with random
+/// starts that are clear of everything.
+fn house_scene() -> Scene {
+    let level = Level::default_house();
+    let collider = level.collider();
+    let (min, max) = level
+        .walls
         .iter()
-        .map(|&(x, z)| {
-            ConvexPolygon::new(vec![
-                Vec2::new(x, z),
-                Vec2::new(x + 1.2, z),
-                Vec2::new(x + 1.2, z + 0.6),
-                Vec2::new(x, z + 0.6),
-            ])
-            .expect("house furniture is convex")
-        })
-        .collect();
-    (walls, obstacles)
-}
-
-/// Valid starts (clear of every wall and obstacle) with 0.1–0.3 m moves.
-fn queries(
-    walls: &[Wall],
-    obstacles: &[ConvexPolygon],
-    extent: Vec2,
-    seed: u64,
-) -> Vec<(Vec2, Vec2)> {
-    let probe = Collider::new(walls.to_vec(), obstacles.to_vec(), BODY_RADIUS);
-    let mut rng = Rng(seed);
-    let mut out = Vec::with_capacity(QUERY_COUNT);
-    while out.len() < QUERY_COUNT {
-        let p = Vec2::new(rng.unit() * extent.x, rng.unit() * extent.y);
-        let clear = probe
-            .move_eye(p, Vec2::ZERO, &MoveOptions::default())
-            .is_ok_and(|o| !o.pushed_out)
-            && walls
+        .flat_map(|w| [w.a, w.b])
+        .fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    let mut rng = Rng(3);
+    let mut queries = Vec::with_capacity(QUERY_COUNT);
+    while queries.len() < QUERY_COUNT {
+        let p = min + Vec2::new(rng.unit(), rng.unit()) * (max - min);
+        let clear = collider
+            .walls()
+            .iter()
+            .all(|w| mazewalker::collision::distance_to_segment(p, w.a, w.b) > w.radius + 0.01)
+            && collider
+                .obstacles()
                 .iter()
-                .all(|w| distance_to_segment(p, w.a, w.b) > w.radius + 0.01);
+                .all(|o| o.signed_distance(p) > collider.body_radius() + 0.01);
         if clear {
-            let angle = rng.unit() * std::f32::consts::TAU;
-            out.push((p, Vec2::from_angle(angle) * (0.1 + 0.2 * rng.unit())));
+            queries.push((p, rng.step()));
         }
     }
-    out
+    Scene {
+        name: "default house".to_string(),
+        walls: collider.walls().to_vec(),
+        obstacles: collider.obstacles().to_vec(),
+        body_radius: collider.body_radius(),
+        queries,
+    }
 }
 
+/// A `cells`×`cells` maze of unit cells; starts within 0.2 m of random cell
+/// centres (always clear of walls of radius 0.25).
 fn maze_scene(cells: u32) -> Scene {
     let walls: Vec<Wall> = maze_walls(cells, cells, 7, 1.0)
         .expect("benchmark maze size is valid")
@@ -130,11 +100,10 @@ fn maze_scene(cells: u32) -> Scene {
         .map(|[a, b]| Wall {
             a,
             b,
-            radius: WALL_RADIUS,
+            radius: MAZE_WALL_RADIUS,
         })
         .collect();
-    // Random starts near cell centres are always clear in a unit maze.
-    let mut rng = Rng(cells as u64);
+    let mut rng = Rng(u64::from(cells));
     let queries = (0..QUERY_COUNT)
         .map(|_| {
             let cell = Vec2::new(
@@ -142,23 +111,21 @@ fn maze_scene(cells: u32) -> Scene {
                 (rng.unit() * cells as f32).floor(),
             );
             let offset = Vec2::new(rng.unit(), rng.unit()) * 0.4 - 0.2;
-            let angle = rng.unit() * std::f32::consts::TAU;
-            (
-                cell + 0.5 + offset,
-                Vec2::from_angle(angle) * (0.1 + 0.2 * rng.unit()),
-            )
+            (cell + 0.5 + offset, rng.step())
         })
         .collect();
     Scene {
         name: format!("maze {cells}x{cells}"),
         walls,
         obstacles: Vec::new(),
+        body_radius: MAZE_BODY_RADIUS,
         queries,
     }
 }
 
 /// The same slide rules as the collider (advance less skin along the
-/// normal, Quake's clip planes, stop in corners), over any cast function.
+/// normal, Quake's clip planes, stop in corners or when the slid direction
+/// opposes the move), over any cast function returning `(t, normal)`.
 fn slide(from: Vec2, delta: Vec2, cast: impl Fn(Vec2, Vec2) -> Option<(f32, Vec2)>) -> Vec2 {
     let mut position = from;
     let mut remaining = delta;
@@ -192,25 +159,43 @@ fn slide(from: Vec2, delta: Vec2, cast: impl Fn(Vec2, Vec2) -> Option<(f32, Vec2
     position
 }
 
-fn brute_force_cast(walls: &[Wall], start: Vec2, motion: Vec2) -> Option<(f32, Vec2)> {
-    walls
+/// Every wall and every obstacle, one after the other: no broadphase.
+fn brute_force_cast(scene: &Scene, start: Vec2, motion: Vec2) -> Option<(f32, Vec2)> {
+    let walls = scene
+        .walls
         .iter()
-        .filter_map(|w| sweep_against_wall(start, motion, w))
+        .filter_map(|w| sweep_against_wall(start, motion, w));
+    let obstacles = scene
+        .obstacles
+        .iter()
+        .filter_map(|o| sweep_against_obstacle(start, motion, o, scene.body_radius));
+    walls
+        .chain(obstacles)
         .min_by(|a, b| a.t.total_cmp(&b.t))
         .map(|hit| (hit.t, hit.normal))
-}
-
-struct ParryScene {
-    walls: Polyline,
-    obstacles: Vec<ParryPolygon>,
 }
 
 fn pv(v: Vec2) -> Vector {
     Vector::new(v.x, v.y)
 }
 
+/// The scene in parry2d: the walls as one `Polyline` (parry builds its BVH)
+/// swept by a ball of the wall radius, the obstacles as one `Compound`
+/// (with its own BVH) swept by a ball of the body radius.
+struct ParryScene {
+    walls: Polyline,
+    wall_ball: Ball,
+    obstacles: Option<Compound>,
+    body_ball: Ball,
+}
+
 impl ParryScene {
     fn new(scene: &Scene) -> Self {
+        let wall_radius = scene.walls[0].radius;
+        assert!(
+            scene.walls.iter().all(|w| w.radius == wall_radius),
+            "parry's Polyline sweep needs one radius for every wall"
+        );
         let vertices = scene
             .walls
             .iter()
@@ -219,23 +204,29 @@ impl ParryScene {
         let indices = (0..scene.walls.len() as u32)
             .map(|i| [2 * i, 2 * i + 1])
             .collect();
-        let obstacles = scene
-            .obstacles
-            .iter()
-            .filter_map(|o| {
-                ParryPolygon::from_convex_hull(
-                    &o.points().iter().map(|&p| pv(p)).collect::<Vec<_>>(),
-                )
-            })
-            .collect();
+        let obstacles = (!scene.obstacles.is_empty()).then(|| {
+            Compound::new(
+                scene
+                    .obstacles
+                    .iter()
+                    .map(|o| {
+                        let points = o.points().iter().map(|&p| pv(p)).collect();
+                        let shape = SharedShape::convex_polyline(points)
+                            .expect("obstacles are convex with a non-zero area");
+                        (Pose::identity(), shape)
+                    })
+                    .collect(),
+            )
+        });
         Self {
             walls: Polyline::new(vertices, Some(indices)),
+            wall_ball: Ball::new(wall_radius),
             obstacles,
+            body_ball: Ball::new(scene.body_radius),
         }
     }
 
     fn cast(&self, start: Vec2, motion: Vec2) -> Option<(f32, Vec2)> {
-        let ball = Ball::new(WALL_RADIUS);
         let at = Pose::from_translation(pv(start));
         let options = ShapeCastOptions {
             max_time_of_impact: 1.0,
@@ -243,39 +234,34 @@ impl ParryScene {
             stop_at_penetration: false,
             compute_impact_geometry_on_penetration: true,
         };
-        let mut best: Option<(f32, Vec2)> = None;
-        let shapes = std::iter::once(&self.walls as &dyn parry2d::shape::Shape).chain(
-            self.obstacles
-                .iter()
-                .map(|o| o as &dyn parry2d::shape::Shape),
-        );
-        for shape in shapes {
-            if let Ok(Some(hit)) = cast_shapes(
+        let cast = |ball: &Ball, shape: &dyn parry2d::shape::Shape| {
+            cast_shapes(
                 &at,
                 pv(motion),
-                &ball,
+                ball,
                 &Pose::identity(),
                 Vector::ZERO,
                 shape,
                 options,
-            ) && best.is_none_or(|(t, _)| hit.time_of_impact < t)
-            {
-                best = Some((hit.time_of_impact, Vec2::new(hit.normal2.x, hit.normal2.y)));
-            }
+            )
+            .ok()
+            .flatten()
+            .map(|hit| (hit.time_of_impact, Vec2::new(hit.normal2.x, hit.normal2.y)))
+        };
+        let wall_hit = cast(&self.wall_ball, &self.walls);
+        let obstacle_hit = self
+            .obstacles
+            .as_ref()
+            .and_then(|o| cast(&self.body_ball, o));
+        match (wall_hit, obstacle_hit) {
+            (Some(w), Some(o)) => Some(if o.0 < w.0 { o } else { w }),
+            (w, o) => w.or(o),
         }
-        best
     }
 }
 
 fn scenes() -> Vec<Scene> {
-    let (walls, obstacles) = house();
-    let queries = queries(&walls, &obstacles, Vec2::new(20.0, 14.0), 3);
-    let mut all = vec![Scene {
-        name: format!("house ({} walls)", walls.len()),
-        walls,
-        obstacles,
-        queries,
-    }];
+    let mut all = vec![house_scene()];
     all.extend([24, 90, 368, 1425].map(maze_scene));
     all
 }
@@ -283,12 +269,33 @@ fn scenes() -> Vec<Scene> {
 fn bench_moves(c: &mut Criterion) {
     let options = MoveOptions::default();
     for scene in scenes() {
+        let collider = Collider::new(
+            scene.walls.clone(),
+            scene.obstacles.clone(),
+            scene.body_radius,
+        );
+        let touching = scene
+            .queries
+            .iter()
+            .filter(|(from, delta)| {
+                collider
+                    .move_eye(*from, *delta, &options)
+                    .is_ok_and(|o| o.touched())
+            })
+            .count();
+        eprintln!(
+            "{}: {} walls, {} obstacles; {touching} of {} queries touch something",
+            scene.name,
+            scene.walls.len(),
+            scene.obstacles.len(),
+            scene.queries.len()
+        );
+        let parry = ParryScene::new(&scene);
         let mut group = c.benchmark_group(format!("move/{}", scene.name));
-        group.warm_up_time(Duration::from_millis(300));
-        group.measurement_time(Duration::from_secs(1));
-        group.sample_size(20);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        group.sample_size(30);
         let label = format!("{} walls", scene.walls.len());
-        let collider = Collider::new(scene.walls.clone(), scene.obstacles.clone(), BODY_RADIUS);
         let mut i = 0;
         group.bench_function(BenchmarkId::new("ours", &label), |b| {
             b.iter(|| {
@@ -297,7 +304,6 @@ fn bench_moves(c: &mut Criterion) {
                 black_box(collider.move_eye(from, delta, &options).map(|o| o.position))
             })
         });
-        let parry = ParryScene::new(&scene);
         group.bench_function(BenchmarkId::new("parry2d", &label), |b| {
             b.iter(|| {
                 i = (i + 1) % QUERY_COUNT;
@@ -305,17 +311,17 @@ fn bench_moves(c: &mut Criterion) {
                 black_box(slide(from, delta, |p, m| parry.cast(p, m)))
             })
         });
-        if scene.walls.len() <= 100_000 {
-            group.bench_function(BenchmarkId::new("brute force", &label), |b| {
-                b.iter(|| {
-                    i = (i + 1) % QUERY_COUNT;
-                    let (from, delta) = scene.queries[i];
-                    black_box(slide(from, delta, |p, m| {
-                        brute_force_cast(&scene.walls, p, m)
-                    }))
-                })
-            });
+        if scene.walls.len() > 100_000 {
+            // About 10 ms a move: the fewest samples criterion takes.
+            group.sample_size(10);
         }
+        group.bench_function(BenchmarkId::new("brute force", &label), |b| {
+            b.iter(|| {
+                i = (i + 1) % QUERY_COUNT;
+                let (from, delta) = scene.queries[i];
+                black_box(slide(from, delta, |p, m| brute_force_cast(&scene, p, m)))
+            })
+        });
         group.finish();
     }
 }
@@ -323,12 +329,22 @@ fn bench_moves(c: &mut Criterion) {
 fn bench_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
     group.warm_up_time(Duration::from_millis(300));
-    group.measurement_time(Duration::from_secs(2));
+    group.measurement_time(Duration::from_secs(3));
     group.sample_size(10);
-    for cells in [90, 368] {
+    for cells in [90, 368, 1425] {
         let scene = maze_scene(cells);
+        if cells == 1425 {
+            // About 90 ms a build: 10 samples (55 builds) need about 5-7 s.
+            group.measurement_time(Duration::from_secs(8));
+        }
         group.bench_function(BenchmarkId::new("collider", scene.walls.len()), |b| {
-            b.iter(|| black_box(Collider::new(scene.walls.clone(), Vec::new(), BODY_RADIUS)))
+            b.iter(|| {
+                black_box(Collider::new(
+                    scene.walls.clone(),
+                    Vec::new(),
+                    MAZE_BODY_RADIUS,
+                ))
+            })
         });
     }
     group.bench_function("maze 1000x1000", |b| {

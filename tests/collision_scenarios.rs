@@ -73,11 +73,48 @@ fn pushing_into_a_concave_corner_for_10000_frames_does_not_move() {
 }
 
 #[test]
+fn pushing_into_an_acute_corner_for_10000_frames_does_not_move() {
+    // Two walls meeting at 40°, pushed into along, and to either side of,
+    // the bisector: the classic place for a slide to ping-pong.
+    let half = 20.0_f32.to_radians();
+    let arm = |sign: f32| Vec2::new(half.cos(), sign * half.sin()) * 10.0;
+    let collider = walls_only(vec![
+        wall((0.0, 0.0), (arm(1.0).x, arm(1.0).y)),
+        wall((0.0, 0.0), (arm(-1.0).x, arm(-1.0).y)),
+    ]);
+    for off_bisector_degrees in [0.0_f32, 5.0, -12.0] {
+        let heading = (180.0 + off_bisector_degrees).to_radians();
+        let step = Vec2::from_angle(heading) * 0.04;
+        let positions = walk(&collider, Vec2::new(5.0, 0.0), step, 10_000);
+        let settled = positions[500];
+        // The apex of the allowed region: R / sin(20°) from the corner.
+        let apex = R / half.sin();
+        assert!((settled.x - apex).abs() < 0.01, "{settled} vs apex {apex}");
+        for p in &positions[500..] {
+            assert_eq!(*p, settled, "jitter or drift at {off_bisector_degrees}°");
+        }
+        for p in &positions {
+            assert!(min_clearance(&collider, *p) >= -1e-5, "{p}");
+        }
+    }
+}
+
+#[test]
 fn a_wall_of_100_collinear_pieces_slides_like_one_wall() {
     let whole = walls_only(vec![wall((0.0, 0.0), (100.0, 0.0))]);
     let pieces = walls_only(
         (0..100)
             .map(|i| wall((i as f32, 0.0), (i as f32 + 1.0, 0.0)))
+            .collect(),
+    );
+    // The same pieces, every other one drawn backwards, listed in reverse.
+    let mixed = walls_only(
+        (0..100)
+            .rev()
+            .map(|i| {
+                let (a, b) = ((i as f32, 0.0), (i as f32 + 1.0, 0.0));
+                if i % 2 == 0 { wall(a, b) } else { wall(b, a) }
+            })
             .collect(),
     );
     for step in [
@@ -89,13 +126,27 @@ fn a_wall_of_100_collinear_pieces_slides_like_one_wall() {
         let on_whole = walk(&whole, start, step, 300);
         let on_pieces = walk(&pieces, start, step, 300);
         assert_eq!(on_whole, on_pieces, "step {step}");
+        assert_eq!(on_whole, walk(&mixed, start, step, 300), "step {step}");
     }
+    // The 45° walk first touches the wall exactly at the joint x = 1, then
+    // slides over 20 more joints at full tangential speed.
+    let diagonal = walk(
+        &pieces,
+        Vec2::new(0.5, R + 0.5),
+        Vec2::new(0.07, -0.07),
+        300,
+    );
+    assert!(diagonal.last().unwrap().x > 0.5 + 0.99 * 0.07 * 300.0);
     // Also when the eye starts exactly at the radius and moves along.
     let along = Vec2::new(0.2, 0.0);
     let start = Vec2::new(0.5, R);
     assert_eq!(
         walk(&whole, start, along, 300),
         walk(&pieces, start, along, 300)
+    );
+    assert_eq!(
+        walk(&whole, start, along, 300),
+        walk(&mixed, start, along, 300)
     );
     assert!(walk(&pieces, start, along, 300).last().unwrap().x > 60.0);
 }
@@ -109,17 +160,22 @@ fn walking_around_a_convex_corner() {
     ]);
     let options = MoveOptions::default();
     let mut p = Vec2::new(1.0, 0.6);
+    let mut slid_frames = 0;
     for frame in 0..400 {
-        // Steer towards a target behind the corner.
+        // Steer towards a target behind the corner: the straight line to it
+        // crosses the second wall, so the walker must slide around the end.
         let target = Vec2::new(7.0, -3.0);
         let step = (target - p).normalize_or_zero() * 0.05;
-        let next = collider.move_eye(p, step, &options).unwrap().position;
+        let outcome = collider.move_eye(p, step, &options).unwrap();
+        let next = outcome.position;
         assert!(
             min_clearance(&collider, next) >= -1e-5,
             "frame {frame}: {next}"
         );
+        slid_frames += usize::from(outcome.slid);
         p = next;
     }
+    assert!(slid_frames > 10, "never slid around the corner");
     assert!((p - Vec2::new(7.0, -3.0)).length() < 0.06, "stuck at {p}");
 }
 
@@ -199,6 +255,31 @@ fn a_1000_unit_move_into_a_short_wall_stops_at_the_wall() {
         )
         .unwrap();
     assert_eq!(rejected.position, Vec2::new(0.5, 3.0));
+    // Grazing an end: a 1000-unit move along z = 0.1 passes 0.1 from the
+    // end point (0, 0), inside the radius, so it is stopped by the rounded
+    // end; the slide then goes round it, never into the wall.
+    let from = Vec2::new(-500.0, 0.1);
+    let delta = Vec2::new(1000.0, 0.0);
+    let grazing = collider.move_eye(from, delta, &options).unwrap();
+    assert!(grazing.touched());
+    let first_stop = grazing.contacts()[0].position;
+    let expected_x = -(R * R - 0.1 * 0.1).sqrt();
+    assert!(
+        (first_stop.x - expected_x).abs() < 1e-3 && first_stop.y == 0.1,
+        "first stop {first_stop}, expected x {expected_x}"
+    );
+    let mut legs = vec![from];
+    legs.extend(grazing.contacts().iter().map(|c| c.position));
+    legs.push(grazing.position);
+    for p in &legs {
+        assert!(min_clearance(&collider, *p) >= -1e-5, "{p}");
+        assert!(p.y > 0.0, "went under the wall: {p}");
+    }
+    let refused = collider
+        .move_eye(from, delta, &MoveOptions::reject())
+        .unwrap();
+    assert!(refused.blocked);
+    assert_eq!(refused.position, from);
 }
 
 #[test]
@@ -251,20 +332,45 @@ fn non_finite_input_is_refused() {
     let options = MoveOptions::default();
     let bad = [
         (Vec2::new(f32::NAN, 0.0), Vec2::X),
+        (Vec2::new(0.0, f32::NEG_INFINITY), Vec2::X),
+        (Vec2::ZERO, Vec2::new(f32::NAN, 0.0)),
         (Vec2::ZERO, Vec2::new(0.0, f32::INFINITY)),
+        // Finite parts whose sum overflows.
         (Vec2::splat(f32::MAX), Vec2::splat(f32::MAX)),
     ];
     for (from, delta) in bad {
-        assert_eq!(
-            collider.move_eye(from, delta, &options),
-            Err(CollisionError::NonFinite)
-        );
+        for options in [
+            MoveOptions::default(),
+            MoveOptions::reject(),
+            MoveOptions::ghost(),
+        ] {
+            assert_eq!(
+                collider.move_eye(from, delta, &options),
+                Err(CollisionError::NonFinite),
+                "{from} + {delta}"
+            );
+        }
     }
-    let bad_skin = MoveOptions {
-        skin: -1.0,
-        ..MoveOptions::default()
-    };
-    assert!(collider.move_eye(Vec2::ZERO, Vec2::X, &bad_skin).is_err());
+    for skin in [-1.0, f32::NAN, f32::INFINITY] {
+        let bad_skin = MoveOptions {
+            skin,
+            ..MoveOptions::default()
+        };
+        match collider.move_eye(Vec2::ZERO, Vec2::X, &bad_skin) {
+            Err(CollisionError::InvalidSkin { skin: got }) => {
+                assert!(got.to_bits() == skin.to_bits(), "{got} vs {skin}")
+            }
+            other => panic!("skin {skin}: {other:?}"),
+        }
+    }
+    // A refused query changes nothing: the same good query before and after
+    // gives the same answer.
+    let good = collider.move_eye(Vec2::new(0.5, 1.0), Vec2::new(0.0, -2.0), &options);
+    let _ = collider.move_eye(Vec2::NAN, Vec2::NAN, &options);
+    assert_eq!(
+        collider.move_eye(Vec2::new(0.5, 1.0), Vec2::new(0.0, -2.0), &options),
+        good
+    );
 }
 
 #[test]

@@ -117,7 +117,7 @@ impl Collider {
         let skin = f64::from(options.skin);
         let mut outcome = MoveOutcome::free(from);
         let mut position = from.as_dvec2();
-        if options.push_out_of_obstacles {
+        if options.push_out_of_obstacles && !self.obstacles.is_empty() {
             position = self.push_out_of_obstacles(position, skin, &mut outcome);
         }
         let motion = delta.as_dvec2();
@@ -135,19 +135,29 @@ impl Collider {
     /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`.
     fn cast(&self, start: DVec2, motion: DVec2) -> Option<Impact> {
         let wall_count = self.capsules.len();
+        // A shape whose box the path's box misses cannot be hit: most of the
+        // candidates in a cell are rejected by these four comparisons.
+        let path = Aabb::of_path(start, motion);
         let mut best: Option<Impact> = None;
         self.grid.walk_path(start, motion, |ids, t_exit| {
             for &id in ids {
                 let id = id as usize;
                 let (hit, surface) = match self.capsules.get(id) {
                     Some(capsule) => (
-                        capsule.and_then(|c| c.sweep(start, motion)),
+                        capsule
+                            .filter(|c| c.bounds().overlaps(&path))
+                            .and_then(|c| c.sweep(start, motion)),
                         Surface::Wall(id),
                     ),
-                    None => (
-                        self.rounded_obstacles[id - wall_count].sweep(start, motion),
-                        Surface::Obstacle(id - wall_count),
-                    ),
+                    None => {
+                        let obstacle = &self.rounded_obstacles[id - wall_count];
+                        let hit = if obstacle.bounds().overlaps(&path) {
+                            obstacle.sweep(start, motion)
+                        } else {
+                            None
+                        };
+                        (hit, Surface::Obstacle(id - wall_count))
+                    }
                 };
                 if let Some(hit) = hit
                     && best.is_none_or(|b| hit.t < b.hit.t)
@@ -174,13 +184,20 @@ impl Collider {
         let wall_count = self.capsules.len();
         for _ in 0..MAX_PUSH_OUTS {
             let eye = position.as_vec2();
+            // Only an eye inside an obstacle's inflated box can overlap it.
+            let at_eye = Aabb {
+                min: position,
+                max: position,
+            };
             let push = self
                 .grid
                 .shapes_at(position)
                 .iter()
                 .filter_map(|&id| id.checked_sub(wall_count as u32))
+                .map(|index| index as usize)
+                .filter(|&index| self.rounded_obstacles[index].bounds().overlaps(&at_eye))
                 .find_map(|index| {
-                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index as usize])
+                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index])
                 });
             let Some(push) = push else {
                 break;
@@ -252,14 +269,30 @@ impl Collider {
     }
 }
 
+/// An eye closer than this many skins beyond the skin (so within 1.5 skins
+/// of the surface it hits) does not advance towards that surface at all.
+const SETTLED_SKINS: f64 = 0.5;
+
 /// The fraction of `motion` to travel so that the eye stops `skin` before the
 /// impact, measured along the surface normal; never negative.
+///
+/// An eye that already stands within 1.5 skins of the surface stays put
+/// (fraction 0). Otherwise a resting eye would creep by rounding noise
+/// towards, or away from, the exact skin distance on every call: in a
+/// corner whose two walls it touches at once that showed as a position
+/// changing by about 1e-17 m every frame, for ever. With `skin = 0` the eye
+/// goes exactly to the impact.
 fn stop_before(hit: SweepHit, motion: DVec2, skin: f64) -> f64 {
     let approach = -motion.dot(hit.normal);
     if approach <= 0.0 {
         return hit.t;
     }
-    (hit.t - skin / approach).max(0.0)
+    // Distance along the normal still free before the skin.
+    let gap = hit.t * approach - skin;
+    if gap <= 0.0 || gap < SETTLED_SKINS * skin {
+        return 0.0;
+    }
+    gap / approach
 }
 
 /// The public record of an impact, the eye standing at `position`.
@@ -268,5 +301,45 @@ fn contact(impact: Impact, position: DVec2) -> Contact {
         surface: impact.surface,
         normal: impact.hit.normal.as_vec2(),
         position: position.as_vec2(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(t: f64) -> SweepHit {
+        SweepHit {
+            t,
+            normal: DVec2::Y,
+        }
+    }
+
+    #[test]
+    fn stops_one_skin_before_a_distant_surface() {
+        // 2 m above the surface, moving 4 m straight down: the impact is
+        // halfway; stopping 1 mm before it is 0.5 mm less of the move.
+        let advance = stop_before(hit(0.5), DVec2::new(0.0, -4.0), 1e-3);
+        assert!((advance - (0.5 - 1e-3 / 4.0)).abs() < 1e-15, "{advance}");
+    }
+
+    #[test]
+    fn an_eye_within_one_and_a_half_skins_does_not_creep_closer() {
+        let motion = DVec2::new(0.0, -1.0);
+        // 1.4 skins from the surface: stays.
+        assert_eq!(stop_before(hit(1.4e-3), motion, 1e-3), 0.0);
+        // Closer than one skin (rounding, or a push-out): stays.
+        assert_eq!(stop_before(hit(0.5e-3), motion, 1e-3), 0.0);
+        // 1.6 skins: goes to one skin.
+        let advance = stop_before(hit(1.6e-3), motion, 1e-3);
+        assert!((advance - 0.6e-3).abs() < 1e-15, "{advance}");
+    }
+
+    #[test]
+    fn zero_skin_goes_exactly_to_the_impact_and_grazing_moves_are_not_shortened() {
+        assert_eq!(stop_before(hit(0.25), DVec2::new(0.0, -1.0), 0.0), 0.25);
+        assert_eq!(stop_before(hit(0.0), DVec2::new(0.0, -1.0), 0.0), 0.0);
+        // Moving along or away from the surface: the hit's own fraction.
+        assert_eq!(stop_before(hit(0.75), DVec2::new(1.0, 0.0), 1e-3), 0.75);
     }
 }

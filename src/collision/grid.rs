@@ -20,6 +20,28 @@ pub(crate) struct Aabb {
     pub max: DVec2,
 }
 
+impl Aabb {
+    /// The smallest box holding the segment `start`→`start + motion`, grown
+    /// by a rounding guard relative to its coordinates.
+    pub fn of_path(start: DVec2, motion: DVec2) -> Self {
+        let end = start + motion;
+        let guard = 1e-9 * (1.0 + start.abs().max(end.abs()).max_element());
+        Self {
+            min: start.min(end) - DVec2::splat(guard),
+            max: start.max(end) + DVec2::splat(guard),
+        }
+    }
+
+    /// Whether the two closed boxes share a point (never with NaN).
+    #[inline]
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
+}
+
 /// Upper bound on cells per registered shape, so that sparse scenes (a few
 /// shapes far apart) cannot ask for a huge grid.
 const CELLS_PER_SHAPE: f64 = 2.0;
@@ -29,6 +51,8 @@ const CELLS_PER_SHAPE: f64 = 2.0;
 pub(crate) struct UniformGrid {
     origin: DVec2,
     cell_size: f64,
+    /// `1 / cell_size`: cell lookups multiply instead of dividing.
+    inverse_cell_size: f64,
     columns: usize,
     rows: usize,
     /// `cell_starts[c]..cell_starts[c + 1]` indexes `shape_ids` for cell `c`.
@@ -50,6 +74,7 @@ impl UniformGrid {
             return Self {
                 origin: DVec2::ZERO,
                 cell_size: 1.0,
+                inverse_cell_size: 1.0,
                 columns: 0,
                 rows: 0,
                 cell_starts: vec![0],
@@ -73,6 +98,7 @@ impl UniformGrid {
         let mut grid = Self {
             origin: min,
             cell_size,
+            inverse_cell_size: cell_size.recip(),
             columns,
             rows,
             cell_starts: vec![0; columns * rows + 1],
@@ -111,8 +137,12 @@ impl UniformGrid {
 
     /// Column and row of the cell holding `p`, clamped into the grid.
     fn cell_of(&self, p: DVec2) -> (usize, usize) {
-        let local = (p - self.origin) / self.cell_size;
-        let clamp = |v: f64, count: usize| (v.floor().max(0.0) as usize).min(count - 1);
+        let local = (p - self.origin) * self.inverse_cell_size;
+        // `as usize` truncates towards zero and saturates (negative and NaN
+        // give 0), so for a non-negative value it is `floor`, and below zero
+        // it is the clamp to the first cell: `floor().max(0.0)` without the
+        // libm call that `floor` costs on baseline x86-64.
+        let clamp = |v: f64, count: usize| (v as usize).min(count - 1);
         (clamp(local.x, self.columns), clamp(local.y, self.rows))
     }
 
@@ -131,7 +161,7 @@ impl UniformGrid {
 
     /// The shapes registered in the cell holding `p` (empty outside the grid).
     pub fn shapes_at(&self, p: DVec2) -> &[u32] {
-        let local = (p - self.origin) / self.cell_size;
+        let local = (p - self.origin) * self.inverse_cell_size;
         let inside = local.x >= 0.0
             && local.y >= 0.0
             && local.x < self.columns as f64
@@ -139,7 +169,9 @@ impl UniformGrid {
         if !inside {
             return &[];
         }
-        let (column, row) = self.cell_of(p);
+        // In range, so truncation is floor; `min` guards the rounding edge.
+        let column = (local.x as usize).min(self.columns - 1);
+        let row = (local.y as usize).min(self.rows - 1);
         self.cell(column, row)
     }
 
@@ -156,6 +188,9 @@ impl UniformGrid {
             return;
         }
         let size = DVec2::new(self.columns as f64, self.rows as f64) * self.cell_size;
+        // Per-axis `1 / motion`, so that every crossing time below is a
+        // product (infinite on an axis the path does not move along).
+        let inverse_motion = motion.recip();
         let (mut t_enter, mut t_leave) = (0.0_f64, 1.0_f64);
         for axis in 0..2 {
             let (p, m) = (start[axis] - self.origin[axis], motion[axis]);
@@ -164,7 +199,8 @@ impl UniformGrid {
                     return;
                 }
             } else {
-                let (t0, t1) = ((0.0 - p) / m, (size[axis] - p) / m);
+                let inverse = inverse_motion[axis];
+                let (t0, t1) = ((0.0 - p) * inverse, (size[axis] - p) * inverse);
                 t_enter = t_enter.max(t0.min(t1));
                 t_leave = t_leave.min(t0.max(t1));
             }
@@ -179,7 +215,7 @@ impl UniformGrid {
                 return f64::INFINITY;
             }
             let edge = if m > 0.0 { cell + 1 } else { cell } as f64;
-            (self.origin[axis] + edge * self.cell_size - start[axis]) / m
+            (self.origin[axis] + edge * self.cell_size - start[axis]) * inverse_motion[axis]
         };
         let mut t_next_x = next_boundary(0, column);
         let mut t_next_y = next_boundary(1, row);
@@ -262,5 +298,40 @@ mod tests {
         let grid = UniformGrid::build(&[None, unit_box(0.0, 0.0)]);
         assert_eq!(grid.shapes_at(DVec2::new(0.5, 0.5)), &[1]);
         assert!(grid.shapes_at(DVec2::new(50.0, 0.5)).is_empty());
+    }
+
+    #[test]
+    fn cell_lookup_clamps_outside_points_and_nan_into_the_grid() {
+        let grid = UniformGrid::build(&[unit_box(0.0, 0.0), unit_box(9.0, 9.0)]);
+        let last = (grid.columns - 1, grid.rows - 1);
+        assert_eq!(grid.cell_of(DVec2::new(-5.0, -0.1)), (0, 0));
+        assert_eq!(grid.cell_of(DVec2::new(f64::NAN, 0.5)), (0, 0));
+        assert_eq!(grid.cell_of(DVec2::new(1e30, 1e30)), last);
+        assert_eq!(grid.cell_of(DVec2::new(9.999, 9.999)), last);
+        // Just inside a cell boundary, and just past it.
+        let size = grid.cell_size;
+        let origin = grid.origin;
+        assert_eq!(grid.cell_of(origin + DVec2::splat(size * 0.999)), (0, 0));
+        assert_eq!(grid.cell_of(origin + DVec2::splat(size * 1.001)), (1, 1));
+    }
+
+    #[test]
+    fn path_boxes_overlap_only_what_the_path_can_reach() {
+        let path = Aabb::of_path(DVec2::new(0.0, 0.0), DVec2::new(2.0, -1.0));
+        let touching = Aabb {
+            min: DVec2::new(2.0, 0.0),
+            max: DVec2::new(3.0, 1.0),
+        };
+        assert!(path.overlaps(&touching) && touching.overlaps(&path));
+        let beside = Aabb {
+            min: DVec2::new(2.001, 0.0),
+            max: DVec2::new(3.0, 1.0),
+        };
+        assert!(!path.overlaps(&beside) && !beside.overlaps(&path));
+        let nan = Aabb {
+            min: DVec2::NAN,
+            max: DVec2::NAN,
+        };
+        assert!(!path.overlaps(&nan));
     }
 }

@@ -32,5 +32,5 @@ pub use outcome::{Contact, MAX_CONTACTS, MAX_SLIDES, MoveOutcome, Surface};
 pub use polygon::{ConvexPolygon, PolygonError};
 pub use sat::{circle_polygon_mtv, polygon_polygon_mtv};
 pub use segment::{closest_point_on_segment, distance_to_segment};
-pub use sweep::{WallImpact, sweep_against_wall};
+pub use sweep::{WallImpact, sweep_against_obstacle, sweep_against_wall};
 pub use wall::Wall;

@@ -14,7 +14,8 @@
 
 use glam::{DVec2, Vec2};
 
-use super::shapes::Capsule;
+use super::polygon::ConvexPolygon;
+use super::shapes::{Capsule, sanitised_radius};
 use super::wall::Wall;
 
 /// How much a move may point into a touched surface, relative to its length,
@@ -151,23 +152,42 @@ pub(crate) fn sweep_rounded_polygon(
     normals: &[DVec2],
     radius: f64,
 ) -> Option<SweepHit> {
-    let count = points.len();
-    let next = |i: usize| points[(i + 1) % count];
+    sweep_rounded_polygon_by(
+        start,
+        motion,
+        points.len(),
+        |i| points[i],
+        |i| normals[i],
+        radius,
+    )
+}
+
+/// [`sweep_rounded_polygon`] over `count` vertices given by `point(i)`, with
+/// outward unit normal `normal(i)` for edge `i → i+1`.
+fn sweep_rounded_polygon_by(
+    start: DVec2,
+    motion: DVec2,
+    count: usize,
+    point: impl Fn(usize) -> DVec2,
+    normal: impl Fn(usize) -> DVec2,
+    radius: f64,
+) -> Option<SweepHit> {
+    let next = |i: usize| point((i + 1) % count);
     // Signed distance at the start and the outward normal there.
     let (deepest_edge, deepest) = (0..count)
-        .map(|i| (i, (start - points[i]).dot(normals[i])))
+        .map(|i| (i, (start - point(i)).dot(normal(i))))
         .fold(
             (0, f64::NEG_INFINITY),
             |best, e| if e.1 > best.1 { e } else { best },
         );
     if deepest <= 0.0 {
-        return touching_start(motion, normals[deepest_edge]);
+        return touching_start(motion, normal(deepest_edge));
     }
     let (nearest_offset, nearest_squared) = (0..count)
         .map(|i| {
-            let edge = next(i) - points[i];
-            let t = ((start - points[i]).dot(edge) / edge.length_squared()).clamp(0.0, 1.0);
-            let offset = start - (points[i] + edge * t);
+            let edge = next(i) - point(i);
+            let t = ((start - point(i)).dot(edge) / edge.length_squared()).clamp(0.0, 1.0);
+            let offset = start - (point(i) + edge * t);
             (offset, offset.length_squared())
         })
         .fold((DVec2::ZERO, f64::INFINITY), |best, e| {
@@ -178,21 +198,23 @@ pub(crate) fn sweep_rounded_polygon(
     }
     let mut best = None;
     for i in 0..count {
-        best = earlier(best, sweep_disc(start, motion, points[i], radius));
+        best = earlier(best, sweep_disc(start, motion, point(i), radius));
         best = earlier(
             best,
-            sweep_edge(start, motion, points[i], next(i), normals[i], radius),
+            sweep_edge(start, motion, point(i), next(i), normal(i), radius),
         );
     }
     best
 }
 
-/// Where a moving eye first gets closer to a wall than its radius.
+/// Where a moving eye first gets closer to a wall than its radius, or a body
+/// first overlaps an obstacle.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WallImpact {
     /// Fraction of the move at the impact, in `[0, 1]`.
     pub t: f32,
-    /// Unit normal of the wall's surface at the impact, towards the eye.
+    /// Unit normal of the wall's (or obstacle's) surface at the impact,
+    /// towards the eye.
     pub normal: Vec2,
 }
 
@@ -204,10 +226,44 @@ pub struct WallImpact {
 pub fn sweep_against_wall(start: Vec2, motion: Vec2, wall: &Wall) -> Option<WallImpact> {
     Capsule::from_wall(wall)?
         .sweep(start.as_dvec2(), motion.as_dvec2())
-        .map(|hit| WallImpact {
-            t: hit.t as f32,
-            normal: hit.normal.as_vec2(),
-        })
+        .map(impact)
+}
+
+/// Continuous test of one move against one obstacle, without a collider:
+/// the earliest `t ∈ [0, 1]` at which a body of `body_radius` centred on
+/// `start + t · motion` overlaps `obstacle` (a start already overlapping
+/// counts at `t = 0` only if the move goes deeper), exactly as the collider
+/// tests it. A NaN, infinite or negative `body_radius` counts as zero.
+/// Useful for comparing against a brute-force scan; allocates nothing.
+pub fn sweep_against_obstacle(
+    start: Vec2,
+    motion: Vec2,
+    obstacle: &ConvexPolygon,
+    body_radius: f32,
+) -> Option<WallImpact> {
+    let points = obstacle.points();
+    let point = |i: usize| points[i].as_dvec2();
+    let normal = |i: usize| {
+        let edge = point((i + 1) % points.len()) - point(i);
+        DVec2::new(edge.y, -edge.x).normalize_or_zero()
+    };
+    let radius = f64::from(sanitised_radius(body_radius));
+    sweep_rounded_polygon_by(
+        start.as_dvec2(),
+        motion.as_dvec2(),
+        points.len(),
+        point,
+        normal,
+        radius,
+    )
+    .map(impact)
+}
+
+fn impact(hit: SweepHit) -> WallImpact {
+    WallImpact {
+        t: hit.t as f32,
+        normal: hit.normal.as_vec2(),
+    }
 }
 
 #[cfg(test)]
@@ -314,5 +370,40 @@ mod tests {
             0.5,
         );
         assert_eq!(inside_leaving, None);
+    }
+
+    #[test]
+    fn public_obstacle_sweep_is_the_collider_sweep() {
+        let square = ConvexPolygon::new(vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(2.0, 2.0),
+            Vec2::new(0.0, 2.0),
+        ])
+        .unwrap();
+        let side = sweep_against_obstacle(Vec2::new(5.0, 1.0), Vec2::new(-4.0, 0.0), &square, 0.5)
+            .unwrap();
+        assert!((side.t - 0.625).abs() < 1e-7, "{side:?}");
+        assert_eq!(side.normal, Vec2::X);
+        let corner =
+            sweep_against_obstacle(Vec2::new(4.0, 4.0), Vec2::new(-2.0, -2.0), &square, 0.5)
+                .unwrap();
+        let expected_t = (2.0 * 2.0_f32.sqrt() - 0.5) / (2.0 * 2.0_f32.sqrt());
+        assert!((corner.t - expected_t).abs() < 1e-6, "{corner:?}");
+        assert!((corner.normal - Vec2::splat(1.0).normalize()).length() < 1e-6);
+        // Missing it, and leaving from inside.
+        assert_eq!(
+            sweep_against_obstacle(Vec2::new(5.0, 3.0), Vec2::new(-9.0, 0.0), &square, 0.5),
+            None
+        );
+        assert_eq!(
+            sweep_against_obstacle(Vec2::new(1.0, 1.5), Vec2::new(0.0, 1.0), &square, 0.5),
+            None
+        );
+        // A NaN body radius counts as zero: the bare square.
+        let bare =
+            sweep_against_obstacle(Vec2::new(5.0, 1.0), Vec2::new(-4.0, 0.0), &square, f32::NAN)
+                .unwrap();
+        assert!((bare.t - 0.75).abs() < 1e-7, "{bare:?}");
     }
 }
