@@ -565,7 +565,7 @@ impl Builder<'_> {
     ) {
         let start = player.start;
         for (index, wall) in walls.iter().enumerate() {
-            let distance = pending_collision_api::distance_to_segment(start, wall.a, wall.b);
+            let distance = crate::collision::distance_to_segment(start, wall.a, wall.b);
             if distance < wall.radius {
                 self.warn(
                     span,
@@ -579,7 +579,7 @@ impl Builder<'_> {
             }
         }
         for (index, obstacle) in obstacles.iter().enumerate() {
-            let distance = pending_collision_api::signed_distance(&obstacle.polygon, start);
+            let distance = obstacle.polygon.signed_distance(start);
             if distance < player.radius {
                 self.warn(
                     span,
@@ -609,37 +609,4 @@ pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> Materia
 /// `[x, z]` as written in a level file.
 fn show_point(point: Vec2) -> String {
     format!("[{:?}, {:?}]", point.x, point.y)
-}
-
-/// TEMPORARY: stand-ins for `collision::distance_to_segment` and
-/// `ConvexPolygon::signed_distance`, which the collision helper is writing.
-/// Switch the two call sites above to those and delete this module after the
-/// merge.
-mod pending_collision_api {
-    use glam::Vec2;
-
-    use crate::collision::ConvexPolygon;
-
-    pub fn distance_to_segment(point: Vec2, a: Vec2, b: Vec2) -> f32 {
-        let along = b - a;
-        let t = ((point - a).dot(along) / along.length_squared().max(f32::MIN_POSITIVE))
-            .clamp(0.0, 1.0);
-        point.distance(a + along * t)
-    }
-
-    pub fn signed_distance(polygon: &ConvexPolygon, point: Vec2) -> f32 {
-        let points = polygon.points();
-        let edges = points.iter().zip(points.iter().cycle().skip(1));
-        let outside_distance = edges
-            .clone()
-            .map(|(&a, &b)| distance_to_segment(point, a, b))
-            .fold(f32::INFINITY, f32::min);
-        let sides: Vec<f32> = edges.map(|(&a, &b)| (b - a).perp_dot(point - a)).collect();
-        let inside = sides.iter().all(|&side| side >= 0.0) || sides.iter().all(|&side| side <= 0.0);
-        if inside {
-            -outside_distance
-        } else {
-            outside_distance
-        }
-    }
 }
