@@ -1,8 +1,10 @@
 //! Frame-time benchmarks: one frame rendered offscreen and waited for,
 //! through the same `Renderer::render` as the window. Side by side in one
-//! run: an empty level (floor and ceiling only: the fill-rate baseline), the
-//! default house from its spawn, the house with debug lines and HUD, a 40×40
-//! maze, and the house frame with its readback to an image (screenshots).
+//! run, each at full and fast quality: an empty level (floor and ceiling
+//! filling the screen: the fill-rate baseline), the default house from its
+//! spawn, a 40×40 maze; also the house with debug lines and HUD, the house
+//! frame with its readback to an image (screenshots), and building the
+//! house's renderer (startup).
 //!
 //! Run: `cargo bench --bench render` (results go to `docs/benchmarks.md`).
 //! Without a GPU this measures Mesa's llvmpipe, i.e. the CPU: compare the
@@ -16,14 +18,17 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mazewalker::app::hud_lines;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
-use mazewalker::render::{FrameInput, Gpu, Renderer};
+use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 720;
 
-/// A level with no walls: only the floor and ceiling are drawn.
-const EMPTY_LEVEL: &str = "name = \"empty\"\n[player]\nstart = [0.0, 0.0]\n";
+/// A level with two short walls 100 m apart, far beyond the fog: only the
+/// floor and ceiling, filling the screen, are drawn.
+const EMPTY_LEVEL: &str = "name = \"empty\"\n[player]\nstart = [0.0, 0.0]\n\
+    [[wall]]\na = [-50.0, -50.0]\nb = [-49.0, -50.0]\n\
+    [[wall]]\na = [50.0, 50.0]\nb = [49.0, 50.0]\n";
 
 struct Target {
     _texture: wgpu::Texture,
@@ -76,19 +81,33 @@ fn bench_frames(c: &mut Criterion) {
         .sample_size(30)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    let cases: [(&str, &Level, bool); 4] = [
-        ("empty_level", &empty, false),
-        ("house_spawn", &house, false),
-        ("house_spawn_debug_lines_hud", &house, true),
-        ("maze_40x40", &maze, false),
+    let cases: [(&str, &Level, RenderQuality, bool); 7] = [
+        ("empty_level_full", &empty, RenderQuality::FULL, false),
+        ("empty_level_fast", &empty, RenderQuality::FAST, false),
+        ("house_spawn_full", &house, RenderQuality::FULL, false),
+        ("house_spawn_fast", &house, RenderQuality::FAST, false),
+        (
+            "house_spawn_fast_debug_lines_hud",
+            &house,
+            RenderQuality::FAST,
+            true,
+        ),
+        ("maze_40x40_full", &maze, RenderQuality::FULL, false),
+        ("maze_40x40_fast", &maze, RenderQuality::FAST, false),
     ];
-    for (name, level, overlays) in cases {
+    for (name, level, quality, overlays) in cases {
         let collider = level.collider();
-        let mut renderer =
-            match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, level, &collider) {
-                Ok(renderer) => renderer,
-                Err(error) => panic!("{name}: {error:#}"),
-            };
+        let mut renderer = match Renderer::new(
+            &gpu,
+            OFFSCREEN_FORMAT,
+            (WIDTH, HEIGHT),
+            quality,
+            level,
+            &collider,
+        ) {
+            Ok(renderer) => renderer,
+            Err(error) => panic!("{name}: {error:#}"),
+        };
         let walker = Walker::at_spawn(level);
         let hud = hud_lines(&walker, Some(60.0));
         let frame = FrameInput {
@@ -107,8 +126,14 @@ fn bench_frames(c: &mut Criterion) {
         });
     }
     let collider = house.collider();
-    let mut renderer = match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, &house, &collider)
-    {
+    let mut renderer = match Renderer::new(
+        &gpu,
+        OFFSCREEN_FORMAT,
+        (WIDTH, HEIGHT),
+        RenderQuality::FULL,
+        &house,
+        &collider,
+    ) {
         Ok(renderer) => renderer,
         Err(error) => panic!("house: {error:#}"),
     };
@@ -133,12 +158,19 @@ fn bench_frames(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     startup.bench_function("house_renderer_new", |b| {
-        b.iter(
-            || match Renderer::new(&gpu, OFFSCREEN_FORMAT, WIDTH, HEIGHT, &house, &collider) {
+        b.iter(|| {
+            match Renderer::new(
+                &gpu,
+                OFFSCREEN_FORMAT,
+                (WIDTH, HEIGHT),
+                RenderQuality::FULL,
+                &house,
+                &collider,
+            ) {
                 Ok(renderer) => black_box(renderer),
                 Err(error) => panic!("house: {error:#}"),
-            },
-        )
+            }
+        })
     });
     startup.finish();
 }

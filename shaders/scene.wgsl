@@ -27,8 +27,11 @@ struct VertexIn {
 struct VertexOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) world: vec3<f32>,
-    @location(1) normal: vec3<f32>,
-    @location(2) uv: vec2<f32>,
+    @location(1) uv: vec2<f32>,
+    // Light on this face from the sun and the ambient (constant per face).
+    @location(2) face_light: f32,
+    // 1 on walls, 0 on floors and ceilings.
+    @location(3) vertical: f32,
 };
 
 @vertex
@@ -36,35 +39,37 @@ fn vs_main(in: VertexIn) -> VertexOut {
     var out: VertexOut;
     out.clip = globals.view_proj * vec4<f32>(in.position, 1.0);
     out.world = in.position;
-    out.normal = in.normal;
     out.uv = in.uv;
-    return out;
-}
-
-@fragment
-fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    let albedo = textureSample(material_texture, material_sampler, in.uv).rgb;
-    let normal = normalize(in.normal);
-    let towards_light = -globals.light.xyz;
-    let facing = dot(normal, towards_light);
+    let facing = dot(in.normal, -globals.light.xyz);
     // Half direct (Lambert), half wrapped, so walls facing away from the
     // light keep their texture instead of going flat.
     let diffuse = 0.55 * max(facing, 0.0) + 0.45 * (0.5 + 0.5 * facing);
     let ambient = globals.light.w;
-    var light = ambient + (1.0 - ambient) * diffuse;
+    out.face_light = ambient + (1.0 - ambient) * diffuse;
+    out.vertical = 1.0 - abs(in.normal.y);
+    return out;
+}
 
-    // Vertical surfaces darken towards the floor and the ceiling: corners
-    // and the wall's foot stand out.
-    let ceiling_height = globals.fog.w;
-    let gap = min(in.world.y, ceiling_height - in.world.y);
-    let vertical = 1.0 - abs(normal.y);
-    light *= mix(1.0, 0.72 + 0.28 * smoothstep(0.0, 0.45, gap), vertical);
+// Per pixel only what varies across a face; kept lean because on a software
+// rasterizer (llvmpipe) every instruction here is paid a million times a
+// frame.
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let albedo = textureSample(material_texture, material_sampler, in.uv).rgb;
 
-    let distance = length(in.world - globals.eye.xyz);
-    let fog_distance = max(globals.eye.w, 0.001);
+    // Walls darken towards the floor and the ceiling: corners and the
+    // wall's foot stand out.
+    let gap = min(in.world.y, globals.fog.w - in.world.y);
+    let corner = 0.72 + 0.28 * clamp(gap * (1.0 / 0.45), 0.0, 1.0);
+    var light = in.face_light * mix(1.0, corner, in.vertical);
+
+    let offset = in.world - globals.eye.xyz;
+    let distance_squared = dot(offset, offset);
     // A little light carried at the eye: what is near is brighter.
-    light *= 0.7 + 0.5 / (1.0 + 0.05 * distance * distance);
-    let fog = smoothstep(0.0, 1.0, distance / fog_distance);
+    light *= 0.7 + 0.5 / (1.0 + 0.05 * distance_squared);
+    // Fog grows with the square of the distance, full at the fog distance.
+    let fog_distance = max(globals.eye.w, 0.001);
+    let fog = min(distance_squared / (fog_distance * fog_distance), 1.0);
     let colour = mix(albedo * light, globals.fog.rgb, fog);
     return vec4<f32>(colour, 1.0);
 }

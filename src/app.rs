@@ -19,7 +19,7 @@ use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 use crate::collision::{Collider, MoveOptions, MovePolicy};
 use crate::input::{Action, Bindings};
 use crate::level::Level;
-use crate::render::{self, FrameInput, Gpu, Renderer};
+use crate::render::{self, FrameInput, Gpu, RenderQuality, Renderer};
 use crate::walker::{MoveIntent, Walker};
 
 /// Settings of the interactive window.
@@ -32,6 +32,9 @@ pub struct WindowOptions {
     pub move_options: MoveOptions,
     /// Initial window size in logical pixels.
     pub size: (u32, u32),
+    /// Per-pixel quality; `None` picks it by adapter
+    /// ([`RenderQuality::for_device_type`]): full on a GPU, fast on llvmpipe.
+    pub quality: Option<RenderQuality>,
 }
 
 impl Default for WindowOptions {
@@ -40,6 +43,7 @@ impl Default for WindowOptions {
             vsync: true,
             move_options: MoveOptions::default(),
             size: (1280, 720),
+            quality: None,
         }
     }
 }
@@ -345,11 +349,17 @@ impl App {
         if config.width > 0 && config.height > 0 {
             surface.configure(&gpu.device, &config);
         }
+        let quality = self
+            .options
+            .quality
+            .unwrap_or_else(|| RenderQuality::for_device_type(gpu.adapter.get_info().device_type));
+        log::info!("render quality: {quality}");
+        // A window created minimized gets real targets at its first resize.
         let renderer = Renderer::new(
             &gpu,
             config.format,
-            config.width,
-            config.height,
+            (config.width.max(1), config.height.max(1)),
+            quality,
             &self.level,
             &self.collider,
         )?;

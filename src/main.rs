@@ -10,6 +10,7 @@ use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::level::{Level, LevelChoice};
+use mazewalker::render::RenderQuality;
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
 ///
@@ -24,7 +25,13 @@ struct Cli {
     level: LevelArgs,
     /// Vertical sync: `on` (Fifo, default) or `off` (Immediate or Mailbox when
     /// the surface supports them).
-    #[arg(long, value_name = "on|off", default_value = "on", value_parser = parse_on_off)]
+    #[arg(
+        long,
+        value_name = "on|off",
+        default_value = "on",
+        value_parser = parse_on_off,
+        action = clap::ArgAction::Set
+    )]
     vsync: bool,
     /// Start with the seed's reject policy (a move into a wall is refused
     /// whole) instead of sliding along walls; R toggles it in the window.
@@ -36,6 +43,33 @@ struct Cli {
     /// Initial window size in logical pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
+    /// Per-pixel quality: `full` (4x MSAA, 16x anisotropic, trilinear),
+    /// `fast` (none of them), or `auto`: full on a GPU, fast on a software
+    /// renderer such as llvmpipe.
+    #[arg(long, value_enum, default_value_t = Quality::Auto)]
+    quality: Quality,
+}
+
+/// `--quality`: what the window spends per pixel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Quality {
+    /// Full on a GPU, fast on a software renderer.
+    Auto,
+    /// 4x MSAA, 16x anisotropic filtering, trilinear mipmaps.
+    Full,
+    /// No MSAA, no anisotropic filtering, bilinear.
+    Fast,
+}
+
+impl Quality {
+    /// The renderer's setting; `None` lets the window choose by adapter.
+    fn setting(self) -> Option<RenderQuality> {
+        match self {
+            Quality::Auto => None,
+            Quality::Full => Some(RenderQuality::FULL),
+            Quality::Fast => Some(RenderQuality::FAST),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -145,6 +179,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 vsync: cli.vsync,
                 move_options: move_options(cli.ghost, cli.reject),
                 size: cli.size,
+                quality: cli.quality.setting(),
             };
             app::run_window(level, options)?;
         }
@@ -260,5 +295,43 @@ fn parse_on_off(text: &str) -> Result<bool, String> {
         "on" => Ok(true),
         "off" => Ok(false),
         other => Err(format!("expected on or off, got {other:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("mazewalker").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn window_flags_parse() {
+        let cli = parse(&[]).expect("no arguments");
+        assert!(cli.vsync);
+        assert_eq!(cli.quality, Quality::Auto);
+        let cli =
+            parse(&["--vsync", "off", "--quality", "full", "--size", "640x480"]).expect("flags");
+        assert!(!cli.vsync);
+        assert_eq!(cli.quality.setting(), Some(RenderQuality::FULL));
+        assert_eq!(cli.size, (640, 480));
+        assert!(parse(&["--vsync=on"]).expect("on").vsync);
+        assert!(parse(&["--vsync", "maybe"]).is_err());
+        assert!(parse(&["--quality", "ultra"]).is_err());
+    }
+
+    #[test]
+    fn points_and_sizes_parse_with_negative_numbers() {
+        assert_eq!(parse_point("-3.5,2"), Ok(Vec2::new(-3.5, 2.0)));
+        assert!(parse_point("1;2").is_err());
+        assert!(parse_point("nan,2").is_err());
+        assert_eq!(parse_size("40x30"), Ok((40, 30)));
+        assert!(parse_size("0x30").is_err());
+        let cli = parse(&["replay", "--from", "-3.5,2"]).expect("replay --from");
+        match cli.command {
+            Some(Command::Replay(args)) => assert_eq!(args.from, Some(Vec2::new(-3.5, 2.0))),
+            other => panic!("parsed as {other:?}"),
+        }
     }
 }

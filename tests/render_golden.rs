@@ -12,7 +12,7 @@ use mazewalker::app::hud_lines;
 use mazewalker::input::Bindings;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
-use mazewalker::render::{FrameInput, Gpu, Renderer};
+use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
 
 use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
@@ -160,8 +160,8 @@ fn bgra_targets_read_back_as_the_same_rgba_image() {
     let mut renderer = Renderer::new(
         &gpu,
         wgpu::TextureFormat::Bgra8UnormSrgb,
-        SIZE.0,
-        SIZE.1,
+        SIZE,
+        RenderQuality::FULL,
         &house,
         &collider,
     )
@@ -183,8 +183,8 @@ fn chunks_out_of_view_are_culled() {
     let mut renderer = Renderer::new(
         &gpu,
         mazewalker::render::offscreen::OFFSCREEN_FORMAT,
-        64,
-        64,
+        (64, 64),
+        RenderQuality::FAST,
         &maze,
         &collider,
     )

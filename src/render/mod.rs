@@ -15,6 +15,7 @@ mod hud;
 mod lines;
 pub mod offscreen;
 mod pipeline;
+mod quality;
 mod scene;
 mod texture;
 
@@ -27,6 +28,7 @@ use crate::level::Level;
 pub use gpu::{Gpu, GpuError, surface_config};
 pub use hud::text_scale;
 pub use lines::{LineVertex, collider_lines};
+pub use quality::RenderQuality;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
@@ -35,9 +37,6 @@ use scene::{Globals, ScenePass};
 
 /// Format of the depth buffer every pipeline shares.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
-
-/// MSAA samples asked for (fewer when the adapter cannot do 4).
-pub const WANTED_SAMPLES: u32 = 4;
 
 /// Colour of the fog and of the background beyond it (linear RGB): a dim,
 /// slightly blue grey, so the far end of a corridor fades rather than cuts.
@@ -117,20 +116,21 @@ pub struct Renderer {
 
 impl Renderer {
     /// Builds the renderer for views of `format` and `width` × `height`
-    /// pixels: uploads `level`'s mesh and textures and `collider`'s debug
-    /// lines. Errors when the size exceeds what the adapter can render.
+    /// pixels at `quality`: uploads `level`'s mesh and textures and
+    /// `collider`'s debug lines. Errors when the size exceeds what the
+    /// adapter can render.
     pub fn new(
         gpu: &Gpu,
         format: wgpu::TextureFormat,
-        width: u32,
-        height: u32,
+        (width, height): (u32, u32),
+        quality: RenderQuality,
         level: &Level,
         collider: &Collider,
     ) -> anyhow::Result<Self> {
         let device = &gpu.device;
         let max_size = device.limits().max_texture_dimension_2d;
         check_size(width, height, max_size)?;
-        let sample_count = gpu.sample_count(format, WANTED_SAMPLES);
+        let sample_count = gpu.sample_count(format, quality.samples);
         let targets = Targets::new(device, format, sample_count, (width, height));
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("globals"),
@@ -167,6 +167,7 @@ impl Renderer {
             &targets,
             &globals_layout,
             &world_shader,
+            &quality,
             level,
         );
         let lines = LinePass::new(device, &targets, &globals_layout, &world_shader, collider);

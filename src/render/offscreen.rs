@@ -4,14 +4,15 @@
 
 use image::RgbaImage;
 
-use super::{FrameInput, Gpu, Renderer};
+use super::{FrameInput, Gpu, RenderQuality, Renderer};
 use crate::collision::Collider;
 use crate::level::Level;
 
 /// The format offscreen images are rendered in.
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 
-/// Renders one frame of `level` at `width` × `height` and returns it.
+/// Renders one frame of `level` at `width` × `height` in
+/// [`RenderQuality::FULL`] (one picture: quality over speed) and returns it.
 pub fn render_to_image(
     gpu: &Gpu,
     level: &Level,
@@ -20,7 +21,14 @@ pub fn render_to_image(
     height: u32,
     frame: &FrameInput<'_>,
 ) -> anyhow::Result<RgbaImage> {
-    let mut renderer = Renderer::new(gpu, OFFSCREEN_FORMAT, width, height, level, collider)?;
+    let mut renderer = Renderer::new(
+        gpu,
+        OFFSCREEN_FORMAT,
+        (width, height),
+        RenderQuality::FULL,
+        level,
+        collider,
+    )?;
     capture(gpu, &mut renderer, frame)
 }
 

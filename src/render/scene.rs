@@ -3,10 +3,10 @@
 
 use wgpu::util::DeviceExt as _;
 
-use super::Targets;
 use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 use super::texture::upload_with_mipmaps;
+use super::{RenderQuality, Targets};
 use crate::level::mesh::{Batch, MeshVertex, scene_mesh};
 use crate::level::{Level, load_texture_image};
 
@@ -45,6 +45,7 @@ impl ScenePass {
         targets: &Targets,
         globals_layout: &wgpu::BindGroupLayout,
         shader: &wgpu::ShaderModule,
+        quality: &RenderQuality,
         level: &Level,
     ) -> Self {
         let mesh = scene_mesh(level);
@@ -68,8 +69,12 @@ impl ScenePass {
             address_mode_v: wgpu::AddressMode::Repeat,
             mag_filter: wgpu::FilterMode::Linear,
             min_filter: wgpu::FilterMode::Linear,
-            mipmap_filter: wgpu::MipmapFilterMode::Linear,
-            anisotropy_clamp: 16,
+            mipmap_filter: if quality.trilinear {
+                wgpu::MipmapFilterMode::Linear
+            } else {
+                wgpu::MipmapFilterMode::Nearest
+            },
+            anisotropy_clamp: quality.anisotropy.max(1),
             ..Default::default()
         });
         let materials = level

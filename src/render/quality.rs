@@ -1,0 +1,91 @@
+//! How much the renderer spends on each pixel, chosen by the adapter: a GPU
+//! gets multisampling and anisotropic filtering; Mesa's software rasterizer
+//! (llvmpipe), where those multiply the frame time, gets plain bilinear
+//! sampling so walking stays smooth.
+
+use std::fmt;
+
+/// Per-pixel quality. [`RenderQuality::FULL`] is the default wherever a GPU
+/// renders; each field says what it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenderQuality {
+    /// MSAA samples per pixel; 1 turns multisampling off. Full: 4 (fewer
+    /// when the adapter cannot do 4).
+    pub samples: u32,
+    /// Anisotropic filtering ratio; 1 turns it off. Full: 16 (floors and
+    /// long walls at grazing angles stay sharp).
+    pub anisotropy: u16,
+    /// Blend the two nearest mip levels (trilinear) instead of picking one.
+    /// Full: true (no visible seams where the mip level changes).
+    pub trilinear: bool,
+}
+
+impl RenderQuality {
+    /// 4× MSAA, 16× anisotropic, trilinear: for GPUs, screenshots and the
+    /// golden images.
+    pub const FULL: Self = Self {
+        samples: 4,
+        anisotropy: 16,
+        trilinear: true,
+    };
+
+    /// No MSAA, no anisotropy, one mip level: for software rasterizers. On
+    /// llvmpipe (2 cores, 1280×720, the house from its spawn) this is about
+    /// 12 ms a frame against about 130 ms for [`FULL`](Self::FULL); see
+    /// `docs/benchmarks.md`.
+    pub const FAST: Self = Self {
+        samples: 1,
+        anisotropy: 1,
+        trilinear: false,
+    };
+
+    /// [`FAST`](Self::FAST) on a CPU adapter, else [`FULL`](Self::FULL).
+    pub fn for_device_type(device_type: wgpu::DeviceType) -> Self {
+        if device_type == wgpu::DeviceType::Cpu {
+            Self::FAST
+        } else {
+            Self::FULL
+        }
+    }
+}
+
+impl fmt::Display for RenderQuality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}x MSAA, {}x anisotropic, {}",
+            self.samples,
+            self.anisotropy,
+            if self.trilinear {
+                "trilinear"
+            } else {
+                "bilinear"
+            }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn software_adapters_get_the_fast_settings_and_gpus_the_full_ones() {
+        assert_eq!(
+            RenderQuality::for_device_type(wgpu::DeviceType::Cpu),
+            RenderQuality::FAST
+        );
+        for gpu in [
+            wgpu::DeviceType::DiscreteGpu,
+            wgpu::DeviceType::IntegratedGpu,
+            wgpu::DeviceType::VirtualGpu,
+            wgpu::DeviceType::Other,
+        ] {
+            assert_eq!(RenderQuality::for_device_type(gpu), RenderQuality::FULL);
+        }
+        assert_eq!(
+            RenderQuality::FULL.to_string(),
+            "4x MSAA, 16x anisotropic, trilinear"
+        );
+    }
+}
