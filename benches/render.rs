@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mazewalker::app::hud_lines;
+use mazewalker::collision::Collider;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
@@ -54,6 +55,21 @@ fn target(gpu: &Gpu) -> Target {
     Target {
         _texture: texture,
         view,
+    }
+}
+
+/// A renderer for the bench's target size and format.
+fn new_renderer(gpu: &Gpu, level: &Level, collider: &Collider, quality: RenderQuality) -> Renderer {
+    match Renderer::new(
+        gpu,
+        OFFSCREEN_FORMAT,
+        (WIDTH, HEIGHT),
+        quality,
+        level,
+        collider,
+    ) {
+        Ok(renderer) => renderer,
+        Err(error) => panic!("{}: {error:#}", level.name),
     }
 }
 
@@ -97,17 +113,7 @@ fn bench_frames(c: &mut Criterion) {
     ];
     for (name, level, quality, overlays) in cases {
         let collider = level.collider();
-        let mut renderer = match Renderer::new(
-            &gpu,
-            OFFSCREEN_FORMAT,
-            (WIDTH, HEIGHT),
-            quality,
-            level,
-            &collider,
-        ) {
-            Ok(renderer) => renderer,
-            Err(error) => panic!("{name}: {error:#}"),
-        };
+        let mut renderer = new_renderer(&gpu, level, &collider, quality);
         let walker = Walker::at_spawn(level);
         let hud = hud_lines(&walker, Some(60.0));
         let frame = FrameInput {
@@ -126,17 +132,7 @@ fn bench_frames(c: &mut Criterion) {
         });
     }
     let collider = house.collider();
-    let mut renderer = match Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        (WIDTH, HEIGHT),
-        RenderQuality::FULL,
-        &house,
-        &collider,
-    ) {
-        Ok(renderer) => renderer,
-        Err(error) => panic!("house: {error:#}"),
-    };
+    let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FULL);
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput {
         camera: &walker.camera,
@@ -158,19 +154,7 @@ fn bench_frames(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
     startup.bench_function("house_renderer_new", |b| {
-        b.iter(|| {
-            match Renderer::new(
-                &gpu,
-                OFFSCREEN_FORMAT,
-                (WIDTH, HEIGHT),
-                RenderQuality::FULL,
-                &house,
-                &collider,
-            ) {
-                Ok(renderer) => black_box(renderer),
-                Err(error) => panic!("house: {error:#}"),
-            }
-        })
+        b.iter(|| black_box(new_renderer(&gpu, &house, &collider, RenderQuality::FULL)))
     });
     startup.finish();
 }
