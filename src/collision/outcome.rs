@@ -49,6 +49,7 @@ pub struct MoveOutcome {
 
 impl MoveOutcome {
     /// An outcome at `position` with nothing touched.
+    #[inline]
     pub(crate) fn free(position: Vec2) -> Self {
         let unused = Contact {
             surface: Surface::Wall(0),
