@@ -282,6 +282,8 @@ struct App {
     options: WindowOptions,
     held_keys: Vec<KeyCode>,
     view: Overlays,
+    /// The help overlay's lines, made once from the bindings.
+    help: Vec<String>,
     mouse_grabbed: bool,
     clock: FrameClock,
     frames_rendered: u64,
@@ -297,10 +299,12 @@ impl App {
         let collider = level.collider();
         let mut walker = Walker::at_spawn(&level);
         walker.move_options = options.move_options;
+        let bindings = Bindings::default();
+        let help = bindings.help_lines();
         Self {
             level,
             collider,
-            bindings: Bindings::default(),
+            bindings,
             walker,
             options,
             held_keys: Vec::new(),
@@ -309,6 +313,7 @@ impl App {
                 help: false,
                 debug_lines: false,
             },
+            help,
             mouse_grabbed: false,
             clock: FrameClock::new(),
             frames_rendered: 0,
@@ -514,11 +519,6 @@ impl App {
             log::error!("move refused: {error}");
         }
         let hud = hud_lines(&self.walker, self.clock.frames_per_second);
-        let help = if self.view.help {
-            self.bindings.help_lines()
-        } else {
-            Vec::new()
-        };
         let Some(graphics) = self.graphics.as_mut() else {
             return;
         };
@@ -549,7 +549,7 @@ impl App {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let frame = frame_input(&self.walker, &self.view, &hud, &help);
+        let frame = frame_input(&self.walker, &self.view, &hud, &self.help);
         graphics.renderer.render(&graphics.gpu, &view, &frame);
         graphics.window.pre_present_notify();
         graphics.gpu.queue.present(texture);
