@@ -141,6 +141,8 @@ pub enum ScriptStep {
     Frames(u32),
     /// Deliver a resize to the given physical size (0×0 is a minimize).
     Resize(u32, u32),
+    /// Record the walker's eye position (x, z) in the report.
+    Checkpoint,
     /// Close the window.
     Close,
 }
@@ -152,6 +154,8 @@ pub struct ScriptReport {
     pub frames_rendered: u64,
     /// The walker's final eye position (x, z).
     pub final_position: Vec2,
+    /// The eye position (x, z) at each [`ScriptStep::Checkpoint`], in order.
+    pub checkpoints: Vec<Vec2>,
 }
 
 /// Runs the real window application driven by `script` instead of a person;
@@ -180,6 +184,7 @@ pub fn run_window_scripted(
 struct Script {
     steps: std::collections::VecDeque<ScriptStep>,
     frames_to_wait: u32,
+    checkpoints: Vec<Vec2>,
 }
 
 impl Script {
@@ -187,6 +192,7 @@ impl Script {
         Self {
             steps: steps.into(),
             frames_to_wait: 0,
+            checkpoints: Vec::new(),
         }
     }
 }
@@ -330,6 +336,10 @@ impl App {
             None => Ok(ScriptReport {
                 frames_rendered: self.frames_rendered,
                 final_position: self.walker.position(),
+                checkpoints: self
+                    .script
+                    .map(|script| script.checkpoints)
+                    .unwrap_or_default(),
             }),
         }
     }
@@ -596,6 +606,7 @@ impl App {
                 }
                 self.resize(PhysicalSize::new(width, height));
             }
+            ScriptStep::Checkpoint => script.checkpoints.push(self.walker.position()),
             ScriptStep::Close => event_loop.exit(),
         }
     }
