@@ -2,7 +2,8 @@
 //! through the same `Renderer::render` as the window. Side by side in one
 //! run, each at full and fast quality: an empty level (floor and ceiling
 //! filling the screen: the fill-rate baseline), the default house from its
-//! spawn, a 40×40 maze; also the house with debug lines and HUD, the house
+//! spawn, a 40×40 maze; also the house and a 100×100 maze with debug lines
+//! and HUD, the house
 //! frame with its readback to an image (screenshots), and building the
 //! house's renderer (startup).
 //!
@@ -97,7 +98,11 @@ fn bench_frames(c: &mut Criterion) {
         .sample_size(30)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
-    let cases: [(&str, &Level, RenderQuality, bool); 7] = [
+    let big_maze = match Level::maze(100, 100, 1) {
+        Ok(maze) => maze,
+        Err(error) => panic!("the maze cannot be built: {error}"),
+    };
+    let cases: [(&str, &Level, RenderQuality, bool); 8] = [
         ("empty_level_full", &empty, RenderQuality::FULL, false),
         ("empty_level_fast", &empty, RenderQuality::FAST, false),
         ("house_spawn_full", &house, RenderQuality::FULL, false),
@@ -110,6 +115,12 @@ fn bench_frames(c: &mut Criterion) {
         ),
         ("maze_40x40_full", &maze, RenderQuality::FULL, false),
         ("maze_40x40_fast", &maze, RenderQuality::FAST, false),
+        (
+            "maze_100x100_fast_debug_lines_hud",
+            &big_maze,
+            RenderQuality::FAST,
+            true,
+        ),
     ];
     for (name, level, quality, overlays) in cases {
         let collider = level.collider();

@@ -47,12 +47,13 @@ pub struct Bounds {
 
 impl Bounds {
     /// The empty box: growing it by any point gives that point.
-    const EMPTY: Self = Self {
+    pub const EMPTY: Self = Self {
         min: Vec3::splat(f32::INFINITY),
         max: Vec3::splat(f32::NEG_INFINITY),
     };
 
-    fn grow(&mut self, point: Vec3) {
+    /// Grows the box to hold `point`.
+    pub fn grow(&mut self, point: Vec3) {
         self.min = self.min.min(point);
         self.max = self.max.max(point);
     }
@@ -146,8 +147,9 @@ fn floor_plan(level: &Level) -> (Vec2, Vec2) {
     (min - FLOOR_MARGIN, max + FLOOR_MARGIN)
 }
 
-/// Chunk coordinates of the chunk holding `point`.
-fn chunk_of(point: Vec2) -> (i32, i32) {
+/// Chunk coordinates of the chunk holding `point` (the renderer files its
+/// debug lines by the same chunks).
+pub fn chunk_of(point: Vec2) -> (i32, i32) {
     let cell = (point / CHUNK_SIZE).floor();
     (cell.x as i32, cell.y as i32)
 }

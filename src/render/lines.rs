@@ -3,14 +3,20 @@
 //! be found from afar), the outline its radius keeps the eye out of
 //! (yellow), each obstacle (cyan) and the outline the body radius keeps the
 //! eye out of around it (blue). Built from the [`Collider`], not from the
-//! render mesh, so it shows exactly what collision uses.
+//! render mesh, so it shows exactly what collision uses; filed by the mesh's
+//! chunks so a big maze draws only the lines near the view.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
 
 use glam::{Vec2, Vec3};
 use wgpu::util::DeviceExt as _;
 
 use super::Targets;
+use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use crate::collision::Collider;
+use crate::level::mesh::{Bounds, chunk_of};
 
 /// Height above the floor of the outlines, in metres (just above it, so the
 /// floor never hides them even with a depth test).
@@ -35,9 +41,27 @@ pub struct LineVertex {
     pub colour: [f32; 4],
 }
 
-/// A line list (pairs of vertices) showing every wall and obstacle of
-/// `collider`.
-pub fn collider_lines(collider: &Collider) -> Vec<LineVertex> {
+/// Debug lines grouped like the scene's mesh, by chunk of the floor plan,
+/// so a big maze draws only the lines near the view.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LineMesh {
+    /// A line list: pairs of vertices.
+    pub vertices: Vec<LineVertex>,
+    /// Contiguous vertex ranges by chunk, each with its bounding box.
+    pub batches: Vec<LineBatch>,
+}
+
+/// The lines of one chunk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineBatch {
+    /// Box around every vertex of the batch (for view culling).
+    pub bounds: Bounds,
+    /// The batch's range in [`LineMesh::vertices`].
+    pub vertices: Range<u32>,
+}
+
+/// Lines showing every wall and obstacle of `collider`.
+pub fn collider_lines(collider: &Collider) -> LineMesh {
     let mut lines = Lines::default();
     for wall in collider.walls() {
         if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
@@ -52,6 +76,7 @@ pub fn collider_lines(collider: &Collider) -> Vec<LineVertex> {
             );
         }
         lines.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
+        lines.end_shape(chunk_of((wall.a + wall.b) / 2.0));
     }
     let body_radius = collider.body_radius();
     for obstacle in collider.obstacles() {
@@ -63,16 +88,45 @@ pub fn collider_lines(collider: &Collider) -> Vec<LineVertex> {
         if body_radius > 0.0 {
             lines.rounded_outline(points, body_radius, BODY_COLOUR);
         }
+        lines.end_shape(chunk_of(points[0]));
     }
-    lines.vertices
+    lines.finish()
 }
 
+/// Lines being built: the current shape's, and every finished shape's by
+/// chunk.
 #[derive(Debug, Default)]
 struct Lines {
     vertices: Vec<LineVertex>,
+    chunks: BTreeMap<(i32, i32), Vec<LineVertex>>,
 }
 
 impl Lines {
+    /// Files the current shape's lines under `chunk`.
+    fn end_shape(&mut self, chunk: (i32, i32)) {
+        self.chunks
+            .entry(chunk)
+            .or_default()
+            .append(&mut self.vertices);
+    }
+
+    fn finish(self) -> LineMesh {
+        let mut mesh = LineMesh::default();
+        for (_, vertices) in self.chunks {
+            let mut bounds = Bounds::EMPTY;
+            for vertex in &vertices {
+                bounds.grow(Vec3::from(vertex.position));
+            }
+            let first = mesh.vertices.len() as u32;
+            mesh.vertices.extend(vertices);
+            mesh.batches.push(LineBatch {
+                bounds,
+                vertices: first..mesh.vertices.len() as u32,
+            });
+        }
+        mesh
+    }
+
     fn line(&mut self, from: Vec3, to: Vec3, colour: [f32; 4]) {
         for point in [from, to] {
             self.vertices.push(LineVertex {
@@ -134,7 +188,7 @@ impl Lines {
 pub struct LinePass {
     pipeline: wgpu::RenderPipeline,
     vertices: wgpu::Buffer,
-    count: u32,
+    batches: Vec<LineBatch>,
 }
 
 impl LinePass {
@@ -149,7 +203,7 @@ impl LinePass {
         let lines = collider_lines(collider);
         let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("debug lines"),
-            contents: bytemuck::cast_slice(&lines),
+            contents: bytemuck::cast_slice(&lines.vertices),
             usage: wgpu::BufferUsages::VERTEX,
         });
         let pipeline = create_pipeline(
@@ -177,19 +231,26 @@ impl LinePass {
         Self {
             pipeline,
             vertices,
-            count: lines.len() as u32,
+            batches: lines.batches,
         }
     }
 
-    /// Draws every line.
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
-        if self.count == 0 {
+    /// Draws the lines of every chunk `view` may see.
+    pub fn draw(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        globals: &wgpu::BindGroup,
+        view: &ViewVolume,
+    ) {
+        if self.batches.is_empty() {
             return;
         }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
         pass.set_vertex_buffer(0, self.vertices.slice(..));
-        pass.draw(0..self.count, 0..1);
+        for batch in self.batches.iter().filter(|b| view.may_see(&b.bounds)) {
+            pass.draw(batch.vertices.clone(), 0..1);
+        }
     }
 }
 
@@ -209,7 +270,7 @@ mod tests {
             b: Vec2::new(4.0, 0.0),
             radius: 0.5,
         };
-        let lines = collider_lines(&Collider::new(vec![wall], Vec::new(), 0.25));
+        let lines = collider_lines(&Collider::new(vec![wall], Vec::new(), 0.25)).vertices;
         assert_eq!(lines.len() % 2, 0);
         let of = |colour: [f32; 4]| -> Vec<&LineVertex> {
             lines.iter().filter(|v| v.colour == colour).collect()
@@ -244,7 +305,7 @@ mod tests {
             Vec2::new(0.0, 1.0),
         ])
         .expect("a square");
-        let lines = collider_lines(&Collider::new(Vec::new(), vec![square.clone()], 0.3));
+        let lines = collider_lines(&Collider::new(Vec::new(), vec![square.clone()], 0.3)).vertices;
         let edges = lines.iter().filter(|v| v.colour == OBSTACLE_COLOUR).count();
         assert_eq!(edges, 2 * 4);
         let body: Vec<&LineVertex> = lines.iter().filter(|v| v.colour == BODY_COLOUR).collect();
@@ -259,7 +320,23 @@ mod tests {
     fn the_house_shows_every_wall() {
         let house = crate::level::Level::default_house();
         let lines = collider_lines(&house.collider());
-        let segments = lines.iter().filter(|v| v.colour == WALL_COLOUR).count();
+        let segments = lines
+            .vertices
+            .iter()
+            .filter(|v| v.colour == WALL_COLOUR)
+            .count();
         assert_eq!(segments, house.walls.len() * 6);
+        // Batches partition the vertices, and each box holds its lines.
+        let mut next = 0;
+        for batch in &lines.batches {
+            assert_eq!(batch.vertices.start, next);
+            next = batch.vertices.end;
+            for vertex in &lines.vertices[batch.vertices.start as usize..next as usize] {
+                let p = Vec3::from(vertex.position);
+                assert!(p.cmpge(batch.bounds.min).all() && p.cmple(batch.bounds.max).all());
+            }
+        }
+        assert_eq!(next as usize, lines.vertices.len());
+        assert!(lines.batches.len() > 1, "the house spans several chunks");
     }
 }

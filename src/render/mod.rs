@@ -27,7 +27,7 @@ use crate::level::Level;
 
 pub use gpu::{Gpu, GpuError, surface_config};
 pub use hud::text_scale;
-pub use lines::{LineVertex, collider_lines};
+pub use lines::{LineBatch, LineMesh, LineVertex, collider_lines};
 pub use quality::RenderQuality;
 
 use cull::ViewVolume;
@@ -298,7 +298,8 @@ impl Renderer {
                 .scene
                 .draw(&mut pass, &self.globals_bind_group, &volume);
             if frame.debug_lines {
-                self.lines.draw(&mut pass, &self.globals_bind_group);
+                self.lines
+                    .draw(&mut pass, &self.globals_bind_group, &volume);
             }
             self.text.draw(&mut pass);
             drawn
