@@ -257,11 +257,7 @@ impl LinePass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{ConvexPolygon, Wall};
-
-    fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-        crate::collision::distance_to_segment(p, a, b)
-    }
+    use crate::collision::{ConvexPolygon, Wall, distance_to_segment};
 
     #[test]
     fn a_wall_gets_its_segment_posts_and_a_closed_radius_outline_at_its_radius() {
