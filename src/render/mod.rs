@@ -111,7 +111,6 @@ pub struct Renderer {
     text: TextPass,
     /// Fog distance, ambient, light and ceiling of the level.
     environment: crate::level::Environment,
-    max_size: u32,
 }
 
 impl Renderer {
@@ -128,8 +127,7 @@ impl Renderer {
         collider: &Collider,
     ) -> anyhow::Result<Self> {
         let device = &gpu.device;
-        let max_size = device.limits().max_texture_dimension_2d;
-        check_size(width, height, max_size)?;
+        check_size(width, height, device.limits().max_texture_dimension_2d)?;
         let sample_count = gpu.sample_count(format, quality.samples);
         let targets = Targets::new(device, format, sample_count, (width, height));
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
@@ -180,7 +178,6 @@ impl Renderer {
             lines,
             text,
             environment: level.environment,
-            max_size,
         })
     }
 
@@ -206,7 +203,8 @@ impl Renderer {
         if width == 0 || height == 0 {
             return;
         }
-        let size = (width.min(self.max_size), height.min(self.max_size));
+        let max_side = gpu.device.limits().max_texture_dimension_2d;
+        let size = (width.min(max_side), height.min(max_side));
         if size != self.targets.size {
             self.targets = Targets::new(
                 &gpu.device,
