@@ -14,9 +14,11 @@ use super::file::{
     EnvironmentTable, LevelFile, MaterialTable, Number, ObstacleTable, Point, WallTable,
 };
 use super::texture::{builtin_texture, probe_texture_file};
-use super::{
-    Environment, Level, LevelError, LevelObstacle, LevelWall, LevelWarning, LoadedLevel, Material,
-    MaterialId, PlayerSpawn, TextureSource, builtin_materials, defaults,
+use super::defaults::{self, builtin_material_id, builtin_materials};
+use super::diagnostics::{LevelError, LevelWarning};
+use super::model::{
+    Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
+    PlayerSpawn, TextureSource,
 };
 use crate::collision::ConvexPolygon;
 
@@ -142,6 +144,10 @@ pub(crate) fn build_level(
             obstacles,
             materials: builder.materials,
             environment,
+            source: LevelSource::File {
+                path: source.origin.to_path_buf(),
+                text: source.text.into(),
+            },
         },
         warnings: builder.warnings,
     })
@@ -593,17 +599,6 @@ impl Builder<'_> {
             }
         }
     }
-}
-
-/// The id of a builtin material by name; builtins are always present, first,
-/// in [`super::texture::BUILTIN_TEXTURES`] order, and only ever replaced in place.
-pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> MaterialId {
-    MaterialId(
-        materials
-            .iter()
-            .position(|material| material.name == name)
-            .unwrap_or(0),
-    )
 }
 
 /// `[x, z]` as written in a level file.

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use super::{Level, LevelError, LoadedLevel};
+use super::diagnostics::LevelError;
+use super::model::{Level, LoadedLevel};
 
 /// A level named on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]

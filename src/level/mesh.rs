@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use glam::{Vec2, Vec3};
 
-use super::{Level, MaterialId};
+use super::model::{Level, MaterialId};
 
 /// Side of one culling chunk of the floor plan, in metres.
 pub const CHUNK_SIZE: f32 = 16.0;

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use image::{Rgba, RgbaImage};
 
-use super::{LevelWarning, Material, TextureSource};
+use super::diagnostics::LevelWarning;
+use super::model::{Material, TextureSource};
 
 /// A builtin texture: its name in level files, its PNG bytes and the world
 /// size of one repeat that makes it look right (bricks brick-sized, ...).

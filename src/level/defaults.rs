@@ -1,0 +1,74 @@
+//! The values of every optional key of the level format (see
+//! `docs/level-format.md`), and the builtin materials every level has.
+
+use glam::Vec3;
+
+use super::model::{Environment, Material, MaterialId, TextureSource};
+use super::texture::BUILTIN_TEXTURES;
+
+/// `wall_radius`: how close the eye may come to a wall, in metres.
+pub const WALL_RADIUS: f32 = 0.3;
+/// `wall_thickness`: rendered thickness of walls, in metres.
+pub const WALL_THICKNESS: f32 = 0.15;
+/// `wall_material`.
+pub const WALL_MATERIAL: &str = "plaster";
+/// `obstacle_height`: rendered height of obstacles, in metres.
+pub const OBSTACLE_HEIGHT: f32 = 0.8;
+/// `obstacle_material`.
+pub const OBSTACLE_MATERIAL: &str = "wood";
+/// `[player] yaw`, in degrees (looking along +x).
+pub const YAW_DEGREES: f32 = 0.0;
+/// `[player] radius`: body radius against obstacles, in metres.
+pub const PLAYER_RADIUS: f32 = 0.25;
+/// `[player] eye_height`, in metres.
+pub const EYE_HEIGHT: f32 = 1.6;
+/// `[environment] floor`.
+pub const FLOOR_MATERIAL: &str = "wood_floor";
+/// `[environment] ceiling`.
+pub const CEILING_MATERIAL: &str = "ceiling";
+/// `[environment] ceiling_height`, in metres; also the default `wall_height`.
+pub const CEILING_HEIGHT: f32 = 2.8;
+/// `[environment] light_direction` (before normalising): down, from +x/+z.
+pub const LIGHT_DIRECTION: [f32; 3] = [-0.4, -1.0, -0.3];
+/// `[environment] ambient`.
+pub const AMBIENT: f32 = 0.35;
+/// `[environment] fog_distance`, in metres.
+pub const FOG_DISTANCE: f32 = 60.0;
+/// `metres_per_repeat` of a `[[material]]` with an image `file`.
+pub const FILE_METRES_PER_REPEAT: f32 = 2.0;
+
+/// The environment of a level that has no `[environment]` table.
+pub(crate) fn environment(materials: &[Material]) -> Environment {
+    Environment {
+        floor: builtin_material_id(materials, FLOOR_MATERIAL),
+        ceiling: builtin_material_id(materials, CEILING_MATERIAL),
+        ceiling_height: CEILING_HEIGHT,
+        light_direction: Vec3::from_array(LIGHT_DIRECTION).normalize(),
+        ambient: AMBIENT,
+        fog_distance: FOG_DISTANCE,
+    }
+}
+
+/// One material per builtin texture, named like it, in
+/// [`BUILTIN_TEXTURES`] order: every level can use these without declaring them.
+pub(crate) fn builtin_materials() -> Vec<Material> {
+    BUILTIN_TEXTURES
+        .iter()
+        .map(|builtin| Material {
+            name: builtin.name.to_string(),
+            texture: TextureSource::Builtin(builtin.name.to_string()),
+            metres_per_repeat: builtin.metres_per_repeat,
+        })
+        .collect()
+}
+
+/// The id of a builtin material by name; builtins are always present, first,
+/// in [`BUILTIN_TEXTURES`] order, and only ever replaced in place.
+pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> MaterialId {
+    MaterialId(
+        materials
+            .iter()
+            .position(|material| material.name == name)
+            .unwrap_or(0),
+    )
+}

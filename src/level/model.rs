@@ -1,0 +1,147 @@
+//! What a level is made of, once validated: plain data with every optional
+//! key resolved, shared by the collider, the renderer and the editor. Where
+//! it came from ([`LevelSource`]) travels with it, so it can be reloaded
+//! and saved.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use glam::{Vec2, Vec3};
+
+use super::diagnostics::LevelWarning;
+use crate::collision::ConvexPolygon;
+
+/// A level as loaded from a file, with everything suspicious found on the way.
+#[derive(Debug, Clone)]
+pub struct LoadedLevel {
+    /// The validated level.
+    pub level: Level,
+    /// Warnings to show the person who wrote the file (one line each).
+    pub warnings: Vec<LevelWarning>,
+}
+
+/// A whole level, validated and with every optional key resolved to its value.
+#[derive(Debug, Clone)]
+pub struct Level {
+    /// Display name (the file's `name`).
+    pub name: String,
+    /// Where and how the walker starts.
+    pub player: PlayerSpawn,
+    /// Every wall, with its radius, height, thickness and material resolved.
+    pub walls: Vec<LevelWall>,
+    /// Every convex obstacle (furniture, pillars).
+    pub obstacles: Vec<LevelObstacle>,
+    /// The materials that walls, obstacles, floor and ceiling refer to by index.
+    pub materials: Vec<Material>,
+    /// Floor, ceiling and light.
+    pub environment: Environment,
+    /// Where the level came from: reloading reads it again, saving writes it.
+    pub source: LevelSource,
+}
+
+/// Where a level came from, so that it can be loaded again (hot reload, F5)
+/// and saved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LevelSource {
+    /// The house embedded in the binary.
+    DefaultHouse,
+    /// A level file, and the exact text it held when this level was read.
+    File {
+        /// The path as given (texture paths are relative to its folder).
+        path: PathBuf,
+        /// The file's text at load time.
+        text: Arc<str>,
+    },
+    /// A generated perfect maze.
+    Maze {
+        /// Cells along x.
+        width: u32,
+        /// Cells along z.
+        height: u32,
+        /// Random seed.
+        seed: u64,
+    },
+}
+
+/// The walker's start and body.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerSpawn {
+    /// Start position (x, z) in metres.
+    pub start: Vec2,
+    /// Initial heading in degrees (0 = +x, 90 = +z).
+    pub yaw_degrees: f32,
+    /// Body radius against obstacles, in metres.
+    pub radius: f32,
+    /// Eye height above the floor, in metres.
+    pub eye_height: f32,
+}
+
+/// Index into [`Level::materials`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MaterialId(pub usize);
+
+/// One wall of a level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelWall {
+    /// First end point (x, z).
+    pub a: Vec2,
+    /// Second end point (x, z).
+    pub b: Vec2,
+    /// Collision radius: the eye stays at least this far from segment a→b.
+    pub radius: f32,
+    /// Height of the rendered wall, in metres.
+    pub height: f32,
+    /// Rendered thickness, in metres (centred on the segment).
+    pub thickness: f32,
+    /// Surface material.
+    pub material: MaterialId,
+}
+
+/// One convex obstacle of a level, rendered as a prism.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelObstacle {
+    /// The footprint on the XZ plane.
+    pub polygon: ConvexPolygon,
+    /// Height of the rendered prism, in metres.
+    pub height: f32,
+    /// Surface material.
+    pub material: MaterialId,
+}
+
+/// A surface look: a texture and how large one repeat of it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Material {
+    /// The name the level file uses for it.
+    pub name: String,
+    /// Where the pixels come from.
+    pub texture: TextureSource,
+    /// World size of one texture repeat, in metres (world-space UVs).
+    pub metres_per_repeat: f32,
+}
+
+/// Where a material's texture comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TextureSource {
+    /// One of the textures embedded in the binary, by name.
+    Builtin(String),
+    /// An image file (resolved relative to the level file).
+    File(PathBuf),
+}
+
+/// Floor, ceiling and lighting of a level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Environment {
+    /// Floor material.
+    pub floor: MaterialId,
+    /// Ceiling material.
+    pub ceiling: MaterialId,
+    /// Height of the ceiling above the floor, in metres.
+    pub ceiling_height: f32,
+    /// Direction the sunlight travels (normalised).
+    pub light_direction: Vec3,
+    /// Ambient light fraction, 0..1.
+    pub ambient: f32,
+    /// Distance at which fog hides everything, in metres.
+    pub fog_distance: f32,
+}
+
