@@ -9,17 +9,17 @@ use std::path::Path;
 use glam::{Vec2, Vec3};
 use toml::Spanned;
 
+use super::defaults::{self, builtin_material_id, builtin_materials};
+use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
     EnvironmentTable, LevelFile, MaterialTable, Number, ObstacleTable, Point, WallTable,
 };
-use super::texture::{builtin_texture, probe_texture_file};
-use super::defaults::{self, builtin_material_id, builtin_materials};
-use super::diagnostics::{LevelError, LevelWarning};
 use super::model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
     PlayerSpawn, TextureSource,
 };
+use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
 
 /// Walls shorter than this (0.1 mm) have no direction and are refused.

@@ -25,7 +25,10 @@ pub use model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
     PlayerSpawn, TextureSource,
 };
-pub use texture::{BUILTIN_TEXTURES, BuiltinTexture, checkerboard, load_texture_image};
+pub use texture::{
+    BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
+    texture_bytes, texture_warning,
+};
 
 /// The text of the default house, `assets/levels/house.toml`, embedded so the
 /// program runs from any directory.

@@ -144,4 +144,3 @@ pub struct Environment {
     /// Distance at which fog hides everything, in metres.
     pub fog_distance: f32,
 }
-

@@ -3,6 +3,7 @@
 //! with a loud magenta/black checkerboard whenever a file cannot be used.
 //! Mipmaps are the renderer's job.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use image::{Rgba, RgbaImage};
@@ -71,29 +72,50 @@ pub fn builtin_texture(name: &str) -> Option<&'static BuiltinTexture> {
 const CHECKERBOARD_SIZE: u32 = 64;
 const CHECKER_SQUARE: u32 = 8;
 
+/// The encoded image bytes of `material`'s texture: embedded in the binary
+/// for a builtin, read from disk for a file. Errors say why there are none.
+pub fn texture_bytes(material: &Material) -> Result<Cow<'static, [u8]>, String> {
+    match &material.texture {
+        TextureSource::Builtin(name) => builtin_texture(name)
+            .map(|builtin| Cow::Borrowed(builtin.png))
+            .ok_or_else(|| format!("there is no builtin texture `{name}`")),
+        TextureSource::File(path) => std::fs::read(path)
+            .map(Cow::Owned)
+            .map_err(|error| format!("cannot load texture {}: {error}", path.display())),
+    }
+}
+
+/// Decodes `bytes`, the encoded texture of `material` (PNG and the other
+/// formats the `image` crate was built with).
+pub fn decode_texture(material: &Material, bytes: &[u8]) -> Result<RgbaImage, String> {
+    image::load_from_memory(bytes)
+        .map(|image| image.to_rgba8())
+        .map_err(|error| match &material.texture {
+            TextureSource::Builtin(name) => {
+                format!("builtin texture `{name}` does not decode: {error}")
+            }
+            TextureSource::File(path) => {
+                format!("cannot load texture {}: {error}", path.display())
+            }
+        })
+}
+
+/// The warning for a material whose texture cannot be used.
+pub fn texture_warning(material: &Material, reason: &str) -> LevelWarning {
+    LevelWarning {
+        location: None,
+        item: format!("material `{}`", material.name),
+        message: format!("{reason}; showing a checkerboard instead"),
+    }
+}
+
 /// The pixels of `material`'s texture. A file that cannot be read or decoded
 /// (or an unknown builtin name) gives a magenta/black checkerboard and a
 /// warning instead: a broken texture must be visible, never fatal.
 pub fn load_texture_image(material: &Material) -> (RgbaImage, Option<LevelWarning>) {
-    let decoded = match &material.texture {
-        TextureSource::Builtin(name) => match builtin_texture(name) {
-            Some(builtin) => image::load_from_memory(builtin.png)
-                .map_err(|error| format!("builtin texture `{name}` does not decode: {error}")),
-            None => Err(format!("there is no builtin texture `{name}`")),
-        },
-        TextureSource::File(path) => image::open(path)
-            .map_err(|error| format!("cannot load texture {}: {error}", path.display())),
-    };
-    match decoded {
-        Ok(image) => (image.to_rgba8(), None),
-        Err(reason) => (
-            checkerboard(),
-            Some(LevelWarning {
-                location: None,
-                item: format!("material `{}`", material.name),
-                message: format!("{reason}; showing a checkerboard instead"),
-            }),
-        ),
+    match texture_bytes(material).and_then(|bytes| decode_texture(material, &bytes)) {
+        Ok(image) => (image, None),
+        Err(reason) => (checkerboard(), Some(texture_warning(material, &reason))),
     }
 }
 

@@ -10,11 +10,11 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use glam::{Vec2, Vec3};
-use wgpu::util::DeviceExt as _;
 
 use super::Targets;
 use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
+use super::texture::create_buffer;
 use crate::collision::Collider;
 use crate::level::mesh::{Bounds, chunk_of};
 
@@ -183,29 +183,21 @@ impl Lines {
     }
 }
 
-/// The debug lines on the GPU.
+/// The debug-line pipeline, made once per window.
 #[derive(Debug)]
-pub struct LinePass {
+pub struct LinePipeline {
     pipeline: wgpu::RenderPipeline,
-    vertices: wgpu::Buffer,
-    batches: Vec<LineBatch>,
 }
 
-impl LinePass {
-    /// Uploads the lines of `collider`; `shader` is `shaders/scene.wgsl`.
+impl LinePipeline {
+    /// Builds the line pipeline for `targets`; `shader` is
+    /// `shaders/scene.wgsl`.
     pub fn new(
         device: &wgpu::Device,
         targets: &Targets,
         globals_layout: &wgpu::BindGroupLayout,
         shader: &wgpu::ShaderModule,
-        collider: &Collider,
     ) -> Self {
-        let lines = collider_lines(collider);
-        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("debug lines"),
-            contents: bytemuck::cast_slice(&lines.vertices),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
         let pipeline = create_pipeline(
             device,
             targets,
@@ -228,29 +220,54 @@ impl LinePass {
                 blend: None,
             },
         );
-        Self {
-            pipeline,
-            vertices,
-            batches: lines.batches,
-        }
+        Self { pipeline }
     }
 
-    /// Draws the lines of every chunk `view` may see.
+    /// Draws the lines of every chunk of `lines` that `view` may see.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
+        lines: &LineBuffers,
         view: &ViewVolume,
     ) {
-        if self.batches.is_empty() {
+        if lines.batches.is_empty() {
             return;
         }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, self.vertices.slice(..));
-        for batch in self.batches.iter().filter(|b| view.may_see(&b.bounds)) {
+        pass.set_vertex_buffer(0, lines.vertices.slice(..));
+        for batch in lines.batches.iter().filter(|b| view.may_see(&b.bounds)) {
             pass.draw(batch.vertices.clone(), 0..1);
         }
+    }
+}
+
+/// One level's debug lines on the GPU.
+#[derive(Debug)]
+pub struct LineBuffers {
+    vertices: wgpu::Buffer,
+    batches: Vec<LineBatch>,
+}
+
+impl LineBuffers {
+    /// Uploads `lines`, checked against the device's buffer size limit.
+    pub fn new(device: &wgpu::Device, lines: LineMesh) -> anyhow::Result<Self> {
+        let vertices = create_buffer(
+            device,
+            "debug lines",
+            bytemuck::cast_slice(&lines.vertices),
+            wgpu::BufferUsages::VERTEX,
+        )?;
+        Ok(Self {
+            vertices,
+            batches: lines.batches,
+        })
+    }
+
+    /// Bytes of GPU memory the vertex buffer takes.
+    pub fn buffer_bytes(&self) -> u64 {
+        self.vertices.size()
     }
 }
 

@@ -1,23 +1,31 @@
 //! The wgpu renderer: the textured level, the collider's debug lines and the
 //! HUD, drawn by one [`Renderer::render`] into any texture view — the
-//! window's surface, an offscreen screenshot or a test's target. Meshes and
-//! textures are uploaded once; a frame uploads the camera (and the HUD text).
+//! window's surface, an offscreen screenshot or a test's target.
+//!
+//! Two lifetimes: the [`Renderer`] holds what lives as long as the window
+//! (pipelines, targets, the HUD font); a [`LevelScene`] holds what belongs to
+//! one level (meshes, material textures, debug lines) and is replaced by
+//! [`Renderer::set_level`] when the level changes. A frame uploads the
+//! camera (and the HUD text).
 //!
 //! Module map: [`gpu`] device setup, `texture` uploads and targets,
-//! `pipeline` what the pipelines share, `scene` the level's mesh, `lines`
-//! the debug lines, `hud` screen text with the bitmap [`font`], `cull` view
-//! culling, [`offscreen`] rendering to an image.
+//! `texture_cache` material textures by source and content, `pipeline` what
+//! the pipelines share, `scene` the level's mesh, `lines` the debug lines,
+//! `level_scene` one level's GPU data, `hud` screen text with the bitmap
+//! [`font`], `cull` view culling, [`offscreen`] rendering to an image.
 
 mod cull;
 pub mod font;
 mod gpu;
 mod hud;
+mod level_scene;
 mod lines;
 pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
 mod texture;
+mod texture_cache;
 
 use glam::Vec3;
 
@@ -27,13 +35,15 @@ use crate::level::Level;
 
 pub use gpu::{Gpu, GpuError, surface_config};
 pub use hud::text_scale;
+pub use level_scene::{LevelScene, SceneBuilder};
 pub use lines::{LineBatch, LineMesh, LineVertex, collider_lines};
 pub use quality::RenderQuality;
+pub use texture_cache::BrokenTexture;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
-use lines::LinePass;
-use scene::{Globals, ScenePass};
+use lines::LinePipeline;
+use scene::{Globals, ScenePipeline};
 
 /// Format of the depth buffer every pipeline shares.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -99,25 +109,26 @@ impl Targets {
     }
 }
 
-/// Everything needed to draw a level: pipelines, meshes, textures and the
-/// size-dependent targets.
+/// What lives as long as the window (pipelines, the size-dependent targets,
+/// the HUD) and the level it currently draws.
 #[derive(Debug)]
 pub struct Renderer {
     targets: Targets,
     globals: wgpu::Buffer,
     globals_bind_group: wgpu::BindGroup,
-    scene: ScenePass,
-    lines: LinePass,
+    scene: ScenePipeline,
+    lines: LinePipeline,
     text: TextPass,
-    /// Fog distance, ambient, light and ceiling of the level.
-    environment: crate::level::Environment,
+    builder: SceneBuilder,
+    level: LevelScene,
 }
 
 impl Renderer {
     /// Builds the renderer for views of `format` and `width` × `height`
-    /// pixels at `quality`: uploads `level`'s mesh and textures and
-    /// `collider`'s debug lines. Errors when the size exceeds what the
-    /// adapter can render.
+    /// pixels at `quality`, with `level`'s scene (its mesh, textures and
+    /// `collider`'s debug lines; a broken texture shows a checkerboard).
+    /// Errors when the size exceeds what the adapter can render, or the
+    /// level what its buffers allow.
     pub fn new(
         gpu: &Gpu,
         format: wgpu::TextureFormat,
@@ -159,17 +170,11 @@ impl Renderer {
         });
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
-        let scene = ScenePass::new(
-            device,
-            &gpu.queue,
-            &targets,
-            &globals_layout,
-            &world_shader,
-            &quality,
-            level,
-        );
-        let lines = LinePass::new(device, &targets, &globals_layout, &world_shader, collider);
+        let scene = ScenePipeline::new(device, &targets, &globals_layout, &world_shader, &quality);
+        let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let text = TextPass::new(device, &gpu.queue, &targets);
+        let builder = SceneBuilder::new(device, &gpu.queue, scene.materials.clone());
+        let level = builder.build(level, collider, BrokenTexture::Checkerboard)?;
         Ok(Self {
             targets,
             globals,
@@ -177,8 +182,24 @@ impl Renderer {
             scene,
             lines,
             text,
-            environment: level.environment,
+            builder,
+            level,
         })
+    }
+
+    /// A builder of scenes for this renderer, to hand to another thread.
+    pub fn scene_builder(&self) -> SceneBuilder {
+        self.builder.clone()
+    }
+
+    /// Draws `level` from the next frame on; returns the scene it replaces.
+    pub fn set_level(&mut self, level: LevelScene) -> LevelScene {
+        std::mem::replace(&mut self.level, level)
+    }
+
+    /// The level being drawn.
+    pub fn level(&self) -> &LevelScene {
+        &self.level
     }
 
     /// The size (pixels) of the views this renderer draws into.
@@ -226,7 +247,7 @@ impl Renderer {
         let (width, height) = self.targets.size;
         let camera = frame.camera;
         let view_projection = camera.view_projection(width as f32 / height as f32);
-        let environment = &self.environment;
+        let environment = &self.level.environment;
         let globals = Globals {
             view_projection: view_projection.to_cols_array_2d(),
             eye: camera.position.extend(environment.fog_distance).to_array(),
@@ -292,12 +313,19 @@ impl Renderer {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            let drawn = self
-                .scene
-                .draw(&mut pass, &self.globals_bind_group, &volume);
+            let drawn = self.scene.draw(
+                &mut pass,
+                &self.globals_bind_group,
+                &self.level.mesh,
+                &volume,
+            );
             if frame.debug_lines {
-                self.lines
-                    .draw(&mut pass, &self.globals_bind_group, &volume);
+                self.lines.draw(
+                    &mut pass,
+                    &self.globals_bind_group,
+                    &self.level.lines,
+                    &volume,
+                );
             }
             self.text.draw(&mut pass);
             drawn
@@ -305,7 +333,7 @@ impl Renderer {
         gpu.queue.submit([encoder.finish()]);
         FrameStats {
             batches_drawn,
-            batches_total: self.scene.batch_count(),
+            batches_total: self.level.batch_count(),
         }
     }
 }

@@ -1,14 +1,13 @@
-//! The scene pass: the level's mesh (built once by [`scene_mesh`]) drawn
-//! material by material, chunk by chunk, skipping chunks out of view.
-
-use wgpu::util::DeviceExt as _;
+//! The scene pass: a level's mesh (built by
+//! [`scene_mesh`](crate::level::mesh::scene_mesh)) drawn material by
+//! material, chunk by chunk, skipping chunks out of view. The pipeline lives
+//! as long as the window; the buffers belong to one level.
 
 use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
-use super::texture::upload_with_mipmaps;
+use super::texture::create_buffer;
 use super::{RenderQuality, Targets};
-use crate::level::mesh::{Batch, MeshVertex, scene_mesh};
-use crate::level::{Level, load_texture_image};
+use crate::level::mesh::{Batch, MeshVertex, SceneMesh};
 
 /// The shader's view of the world: camera, light and fog, one per frame.
 #[repr(C)]
@@ -24,41 +23,34 @@ pub struct Globals {
     pub fog: [f32; 4],
 }
 
-/// GPU resources of the level's geometry and materials.
+/// What drawing any level's mesh needs, made once per window: the pipeline,
+/// the material bind group layout and the sampler (set by the quality).
 #[derive(Debug)]
-pub struct ScenePass {
+pub struct ScenePipeline {
     pipeline: wgpu::RenderPipeline,
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
-    batches: Vec<Batch>,
-    /// One bind group per level material, indexed like `Level::materials`.
-    materials: Vec<wgpu::BindGroup>,
+    /// How a level's materials are bound.
+    pub materials: MaterialBinding,
 }
 
-impl ScenePass {
-    /// Builds the mesh of `level`, uploads it and every material texture
-    /// (a missing texture becomes a checkerboard and a logged warning);
-    /// `shader` is `shaders/scene.wgsl`.
+/// How a material is bound (group 1): its layout and the one sampler every
+/// material uses. Cheap to clone (wgpu handles are reference counted), so a
+/// scene can be built on another thread.
+#[derive(Debug, Clone)]
+pub struct MaterialBinding {
+    layout: wgpu::BindGroupLayout,
+    sampler: wgpu::Sampler,
+}
+
+impl ScenePipeline {
+    /// Builds the scene pipeline for `targets`; `shader` is
+    /// `shaders/scene.wgsl`.
     pub fn new(
         device: &wgpu::Device,
-        queue: &wgpu::Queue,
         targets: &Targets,
         globals_layout: &wgpu::BindGroupLayout,
         shader: &wgpu::ShaderModule,
         quality: &RenderQuality,
-        level: &Level,
     ) -> Self {
-        let mesh = scene_mesh(level);
-        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("scene vertices"),
-            contents: bytemuck::cast_slice(&mesh.vertices),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
-        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("scene indices"),
-            contents: bytemuck::cast_slice(&mesh.indices),
-            usage: wgpu::BufferUsages::INDEX,
-        });
         let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("material"),
             entries: &texture_entries(0),
@@ -77,23 +69,6 @@ impl ScenePass {
             anisotropy_clamp: quality.anisotropy.max(1),
             ..Default::default()
         });
-        let materials = level
-            .materials
-            .iter()
-            .map(|material| {
-                let (image, warning) = load_texture_image(material);
-                if let Some(warning) = warning {
-                    log::warn!("{warning}");
-                }
-                let texture = upload_with_mipmaps(device, queue, &material.name, &image);
-                let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-                device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some(&material.name),
-                    layout: &material_layout,
-                    entries: &texture_bindings(0, &view, &sampler),
-                })
-            })
-            .collect();
         let pipeline = create_pipeline(
             device,
             targets,
@@ -119,36 +94,36 @@ impl ScenePass {
         );
         Self {
             pipeline,
-            vertices,
-            indices,
-            batches: mesh.batches,
-            materials,
+            materials: MaterialBinding {
+                layout: material_layout,
+                sampler,
+            },
         }
     }
 
-    /// How many batches the level's mesh has.
-    pub fn batch_count(&self) -> usize {
-        self.batches.len()
-    }
-
-    /// Draws every batch `view` may see; returns how many were drawn.
+    /// Draws every batch of `mesh` that `view` may see; returns how many
+    /// were drawn.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
+        mesh: &SceneBuffers,
         view: &ViewVolume,
     ) -> usize {
+        if mesh.batches.is_empty() {
+            return 0;
+        }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, self.vertices.slice(..));
-        pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
+        pass.set_vertex_buffer(0, mesh.vertices.slice(..));
+        pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint32);
         let mut drawn = 0;
-        for batch in self
+        for batch in mesh
             .batches
             .iter()
             .filter(|batch| view.may_see(&batch.bounds))
         {
-            let Some(material) = self.materials.get(batch.material.0) else {
+            let Some(material) = mesh.materials.get(batch.material.0) else {
                 continue;
             };
             pass.set_bind_group(1, material, &[]);
@@ -156,5 +131,66 @@ impl ScenePass {
             drawn += 1;
         }
         drawn
+    }
+}
+
+/// One level's mesh and materials on the GPU.
+#[derive(Debug)]
+pub struct SceneBuffers {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    batches: Vec<Batch>,
+    /// One bind group per level material, indexed like `Level::materials`.
+    materials: Vec<wgpu::BindGroup>,
+}
+
+impl SceneBuffers {
+    /// Uploads `mesh` (checked against the device's buffer size limit) with
+    /// one bind group per material texture in `textures` (in
+    /// `Level::materials` order).
+    pub fn new(
+        device: &wgpu::Device,
+        binding: &MaterialBinding,
+        mesh: SceneMesh,
+        textures: &[(String, wgpu::TextureView)],
+    ) -> anyhow::Result<Self> {
+        let vertices = create_buffer(
+            device,
+            "scene vertices",
+            bytemuck::cast_slice(&mesh.vertices),
+            wgpu::BufferUsages::VERTEX,
+        )?;
+        let indices = create_buffer(
+            device,
+            "scene indices",
+            bytemuck::cast_slice(&mesh.indices),
+            wgpu::BufferUsages::INDEX,
+        )?;
+        let materials = textures
+            .iter()
+            .map(|(name, view)| {
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(name),
+                    layout: &binding.layout,
+                    entries: &texture_bindings(0, view, &binding.sampler),
+                })
+            })
+            .collect();
+        Ok(Self {
+            vertices,
+            indices,
+            batches: mesh.batches,
+            materials,
+        })
+    }
+
+    /// How many batches the mesh has.
+    pub fn batch_count(&self) -> usize {
+        self.batches.len()
+    }
+
+    /// Bytes of GPU memory the vertex and index buffers take.
+    pub fn buffer_bytes(&self) -> u64 {
+        self.vertices.size() + self.indices.size()
     }
 }

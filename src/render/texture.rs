@@ -1,5 +1,6 @@
-//! GPU textures: material images uploaded with a full mip chain, and the
-//! per-size render targets (multisampled colour, depth).
+//! GPU uploads: material images with a full mip chain, the per-size render
+//! targets (multisampled colour, depth), and vertex buffers checked against
+//! the device's limits.
 
 use image::RgbaImage;
 use image::imageops::FilterType;
@@ -93,6 +94,33 @@ pub fn render_target(
             view_formats: &[],
         })
         .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+/// A buffer holding `contents`, refused with a clear error (instead of a
+/// wgpu validation panic) when it exceeds the device's largest buffer.
+pub fn create_buffer(
+    device: &wgpu::Device,
+    label: &str,
+    contents: &[u8],
+    usage: wgpu::BufferUsages,
+) -> anyhow::Result<wgpu::Buffer> {
+    let limit = device.limits().max_buffer_size;
+    let size = contents.len() as u64;
+    if size > limit {
+        anyhow::bail!(
+            "the level is too large for this GPU: its {label} need {} MB, more than the largest buffer the device allows ({} MB)",
+            size.div_ceil(1 << 20),
+            limit >> 20
+        );
+    }
+    Ok(wgpu::util::DeviceExt::create_buffer_init(
+        device,
+        &wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents,
+            usage,
+        },
+    ))
 }
 
 #[cfg(test)]
