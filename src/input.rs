@@ -43,6 +43,8 @@ pub enum Action {
     Screenshot,
     /// Release the mouse; a second press quits.
     ReleaseOrQuit,
+    /// Reload the level from its source now, even if unchanged.
+    ReloadLevel,
 }
 
 impl Action {
@@ -84,6 +86,7 @@ impl Action {
             Action::ToggleFullscreen => "fullscreen",
             Action::Screenshot => "save screenshot PNG",
             Action::ReleaseOrQuit => "release mouse; again to quit",
+            Action::ReloadLevel => "reload the level",
         }
     }
 }
@@ -121,6 +124,7 @@ impl Default for Bindings {
                 (KeyCode::KeyL, ToggleDebugLines),
                 (KeyCode::KeyH, ToggleHud),
                 (KeyCode::F1, ToggleHelp),
+                (KeyCode::F5, ReloadLevel),
                 (KeyCode::F11, ToggleFullscreen),
                 (KeyCode::F12, Screenshot),
                 (KeyCode::Escape, ReleaseOrQuit),

@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::level::{Level, LevelChoice, LoadedLevel};
 use mazewalker::render::RenderQuality;
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
@@ -40,6 +40,10 @@ struct Cli {
     /// Start in ghost mode (walk through walls); G toggles it in the window.
     #[arg(long)]
     ghost: bool,
+    /// Do not watch the level file and its images for changes (F5 still
+    /// reloads).
+    #[arg(long)]
+    no_watch: bool,
     /// Initial window size in logical pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
@@ -180,6 +184,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 move_options: move_options(cli.ghost, cli.reject),
                 size: cli.size,
                 quality: cli.quality.setting(),
+                watch: !cli.no_watch,
             };
             app::run_window(level, options)?;
         }
@@ -213,10 +218,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 (Some(path), None) => LevelChoice::File(path),
                 (None, None) => LevelChoice::DefaultHouse,
             };
-            let loaded = choice.load()?;
-            for warning in &loaded.warnings {
-                eprintln!("warning: {warning}");
-            }
+            let loaded = load_choice(&choice)?;
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
@@ -240,11 +242,17 @@ fn load(args: &LevelArgs) -> anyhow::Result<Level> {
         },
         (None, None) => LevelChoice::DefaultHouse,
     };
-    let loaded = choice.load()?;
+    Ok(load_choice(&choice)?.level)
+}
+
+/// Loads a level, printing its warnings to stderr. A level error is reported
+/// as the window's hot reload reports it: `error: ` and the message once.
+fn load_choice(choice: &LevelChoice) -> anyhow::Result<LoadedLevel> {
+    let loaded = choice.load().map_err(|error| anyhow::anyhow!("{error}"))?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
-    Ok(loaded.level)
+    Ok(loaded)
 }
 
 fn move_options(ghost: bool, reject: bool) -> MoveOptions {

@@ -11,18 +11,9 @@ use mazewalker::input::Action;
 use mazewalker::level::Level;
 use mazewalker::walker::Walker;
 
-fn display_available() -> bool {
-    std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
-}
-
 #[test]
 fn walks_forward_survives_minimize_and_closes() {
-    if !display_available() {
-        assert!(
-            !common::gpu_required(),
-            "MAZEWALKER_REQUIRE_GPU=1 but no DISPLAY: run under xvfb-run"
-        );
-        eprintln!("skipped: no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run -a)");
+    if !common::display_or_skip("window") {
         return;
     }
     let level = Level::default_house();

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::diagnostics::LevelError;
-use super::model::{Level, LoadedLevel};
+use super::model::{Level, LevelSource, LoadedLevel};
 
 /// A level named on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +42,25 @@ impl LevelChoice {
                 level: Level::maze(*width, *height, *seed)?,
                 warnings: Vec::new(),
             }),
+        }
+    }
+}
+
+impl From<&LevelSource> for LevelChoice {
+    /// How to load a level again from where it came.
+    fn from(source: &LevelSource) -> Self {
+        match source {
+            LevelSource::DefaultHouse => LevelChoice::DefaultHouse,
+            LevelSource::File { path, .. } => LevelChoice::File(path.clone()),
+            LevelSource::Maze {
+                width,
+                height,
+                seed,
+            } => LevelChoice::Maze {
+                width: *width,
+                height: *height,
+                seed: *seed,
+            },
         }
     }
 }

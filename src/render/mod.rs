@@ -187,9 +187,10 @@ impl Renderer {
         })
     }
 
-    /// A builder of scenes for this renderer, to hand to another thread.
-    pub fn scene_builder(&self) -> SceneBuilder {
-        self.builder.clone()
+    /// The builder of scenes for this renderer; clone it to hand it to
+    /// another thread.
+    pub fn scene_builder(&self) -> &SceneBuilder {
+        &self.builder
     }
 
     /// Draws `level` from the next frame on; returns the scene it replaces.

@@ -13,6 +13,21 @@ pub fn gpu_required() -> bool {
     std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() == Ok("1")
 }
 
+/// Whether a display is there for a window test; without one the test
+/// skips with a message, or fails when `MAZEWALKER_REQUIRE_GPU=1`.
+pub fn display_or_skip(test: &str) -> bool {
+    let available =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    if !available {
+        assert!(
+            !gpu_required(),
+            "MAZEWALKER_REQUIRE_GPU=1 but no DISPLAY: run under xvfb-run"
+        );
+        eprintln!("skipped {test}: no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run -a)");
+    }
+    available
+}
+
 /// A headless device, or `None` (with a message) when there is no adapter
 /// and none is required. Panics when one is required and missing.
 pub fn gpu_or_skip(test: &str) -> Option<Gpu> {

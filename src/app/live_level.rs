@@ -1,0 +1,187 @@
+//! The running level and its reloading: the level, its collider, the file
+//! watcher, and the worker thread that loads and builds a new version while
+//! the old one keeps being drawn. The main thread only swaps a finished
+//! build in, so a reload never stalls a frame for long.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
+
+use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
+use super::watch::FolderWatcher;
+use crate::collision::Collider;
+use crate::level::{Level, LevelWarning};
+use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
+
+/// A level built off the main thread, ready to swap in.
+#[derive(Debug)]
+pub struct BuiltLevel {
+    /// The new level.
+    pub level: Level,
+    /// Its warnings (as `check` prints them).
+    pub warnings: Vec<LevelWarning>,
+    /// Its collider.
+    pub collider: Collider,
+    /// Its meshes, textures and debug lines on the GPU.
+    pub scene: LevelScene,
+    /// How long loading and building took on the worker thread.
+    pub build_time: Duration,
+}
+
+/// What a worker thread sends back.
+#[derive(Debug)]
+enum Finished {
+    Unchanged,
+    Built(Box<BuiltLevel>),
+    Failed(String),
+}
+
+/// What [`LiveLevel::poll`] saw finish this frame.
+#[derive(Debug)]
+pub enum ReloadEvent {
+    /// A new level is ready: swap it in (see [`LiveLevel::adopt`]).
+    Ready(Box<BuiltLevel>),
+    /// The file was unchanged (e.g. the program's own save).
+    Unchanged,
+    /// The reload failed; the old level stays. The message is on stderr and
+    /// in [`LiveLevel::error`].
+    Failed,
+}
+
+/// The level being walked, with what reloads it.
+#[derive(Debug)]
+pub struct LiveLevel {
+    level: Level,
+    collider: Collider,
+    reloader: Reloader,
+    watcher: Option<FolderWatcher>,
+    finished: Receiver<Finished>,
+    sender: Sender<Finished>,
+}
+
+impl LiveLevel {
+    /// `level`, watched for changes when `watch` is set and it has a file.
+    pub fn new(level: Level, watch: bool) -> Self {
+        let reloader = Reloader::new(&level.source, texture_files(&level));
+        let watcher = (watch && !reloader.watched_files().is_empty())
+            .then(FolderWatcher::new)
+            .and_then(|created| {
+                created
+                    .inspect_err(|error| log::warn!("hot reload is off: {error:#}"))
+                    .ok()
+            })
+            .map(|mut watcher| {
+                watcher.watch_files(reloader.watched_files());
+                watcher
+            });
+        let (sender, finished) = channel();
+        Self {
+            collider: level.collider(),
+            level,
+            reloader,
+            watcher,
+            finished,
+            sender,
+        }
+    }
+
+    /// The level being walked.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Its collider.
+    pub fn collider(&self) -> &Collider {
+        &self.collider
+    }
+
+    /// The error of the latest failed reload, until a good version arrives.
+    pub fn error(&self) -> Option<&str> {
+        self.reloader.error()
+    }
+
+    /// Whether a reload is being loaded or built.
+    pub fn reloading(&self) -> bool {
+        self.reloader.in_flight()
+    }
+
+    /// Asks for a reload (F5), even if the file is unchanged.
+    pub fn reload_now(&mut self) {
+        self.reloader.notice(&Trigger::Manual);
+    }
+
+    /// Once a frame: takes the watcher's events, starts a due reload on a
+    /// worker thread (which builds its scene with `builder`), and returns a
+    /// reload that finished.
+    pub fn poll(&mut self, builder: &SceneBuilder) -> Option<ReloadEvent> {
+        if let Some(watcher) = &self.watcher {
+            let changed = watcher.changed_paths();
+            if !changed.is_empty() {
+                log::debug!("changed: {changed:?}");
+                self.reloader.notice(&Trigger::Changed(changed));
+            }
+        }
+        if let Some(job) = self.reloader.start() {
+            spawn_build(job, builder.clone(), self.sender.clone());
+        }
+        let finished = self.finished.try_recv().ok()?;
+        Some(match finished {
+            Finished::Unchanged => {
+                self.reloader.unchanged();
+                ReloadEvent::Unchanged
+            }
+            Finished::Failed(message) => {
+                eprintln!("{message}");
+                self.reloader.failed(message);
+                ReloadEvent::Failed
+            }
+            Finished::Built(built) => ReloadEvent::Ready(built),
+        })
+    }
+
+    /// Makes a built level the live one (its scene goes to the renderer,
+    /// separately); returns the old level.
+    pub fn adopt(&mut self, level: Level, collider: Collider) -> Level {
+        let textures = texture_files(&level);
+        self.reloader.succeeded(&level.source, textures);
+        if let Some(watcher) = &mut self.watcher {
+            watcher.watch_files(self.reloader.watched_files());
+        }
+        self.collider = collider;
+        std::mem::replace(&mut self.level, level)
+    }
+}
+
+/// Loads and builds `job` on a new thread; the result comes back on `sender`.
+fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) {
+    let report_failure = sender.clone();
+    let spawned = std::thread::Builder::new()
+        .name("level reload".into())
+        .spawn(move || {
+            let started = Instant::now();
+            let finished = match job.load() {
+                Loaded::Unchanged => Finished::Unchanged,
+                Loaded::Failed(message) => Finished::Failed(message),
+                Loaded::Level(loaded) => {
+                    let collider = loaded.level.collider();
+                    match builder.build(&loaded.level, &collider, BrokenTexture::RefuseUndecodable)
+                    {
+                        Ok(scene) => Finished::Built(Box::new(BuiltLevel {
+                            level: loaded.level,
+                            warnings: loaded.warnings,
+                            collider,
+                            scene,
+                            build_time: started.elapsed(),
+                        })),
+                        Err(error) => Finished::Failed(format!("error: {error:#}")),
+                    }
+                }
+            };
+            // The application may have closed meanwhile: nobody to tell.
+            let _ = sender.send(finished);
+        });
+    if let Err(error) = spawned {
+        let _ = report_failure.send(Finished::Failed(format!(
+            "error: cannot start a reload thread: {error}"
+        )));
+    }
+}

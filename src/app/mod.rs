@@ -1,0 +1,571 @@
+//! The winit application: one window, the walker, the renderer, the live
+//! level and the authoring tools (ghost mode, HUD, coordinates key, debug
+//! lines, help, screenshots, hot reload). Also the headless `screenshot`
+//! command, which renders through the same renderer.
+//!
+//! Module map: `surface` the window and its surface, `input` keyboard and
+//! mouse gathered between updates, `overlays` the HUD and its messages,
+//! `live_level` the running level and its reloads (with the pure [`reload`]
+//! rules and the `watch`er), `script` the scripted-test driver,
+//! `screenshot` the offscreen command.
+
+mod input;
+mod live_level;
+mod overlays;
+pub mod reload;
+mod screenshot;
+mod script;
+mod surface;
+mod watch;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{DeviceEvent, DeviceId, ElementState, MouseButton, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::PhysicalKey;
+use winit::window::{CursorGrabMode, WindowId};
+
+use crate::collision::MoveOptions;
+use crate::input::{Action, Bindings};
+use crate::level::Level;
+use crate::render::{self, FrameInput, RenderQuality, Renderer};
+use crate::walker::Walker;
+
+use input::InputState;
+use live_level::{BuiltLevel, LiveLevel, ReloadEvent};
+use overlays::{FrameClock, HudMessages, Overlays};
+use script::Script;
+use surface::{Acquired, WindowSurface};
+
+pub use overlays::hud_lines;
+pub use screenshot::{ScreenshotOptions, screenshot};
+pub use script::{ReloadRecord, ScriptReport, ScriptStep};
+pub use watch::DEBOUNCE;
+
+/// Settings of the interactive window.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WindowOptions {
+    /// Wait for vertical blank (Fifo). Off picks Immediate or Mailbox when the
+    /// surface supports one. Default: on.
+    pub vsync: bool,
+    /// Initial collision switches (slide or reject, ghost). Default: slide,
+    /// ghost off.
+    pub move_options: MoveOptions,
+    /// Initial window size in logical pixels. Default: 1280×720.
+    pub size: (u32, u32),
+    /// Per-pixel quality; `None` picks it by adapter
+    /// ([`RenderQuality::for_device_type`]): full on a GPU, fast on llvmpipe.
+    /// Default: `None`.
+    pub quality: Option<RenderQuality>,
+    /// Watch the level file and its images, and reload on change
+    /// (`--no-watch` turns it off). Default: on.
+    pub watch: bool,
+}
+
+impl Default for WindowOptions {
+    fn default() -> Self {
+        Self {
+            vsync: true,
+            move_options: MoveOptions::default(),
+            size: (1280, 720),
+            quality: None,
+            watch: true,
+        }
+    }
+}
+
+/// Opens the window on `level` and runs until the person quits.
+pub fn run_window(level: Level, options: WindowOptions) -> anyhow::Result<()> {
+    let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
+    let mut app = App::new(level, options, None);
+    event_loop.run_app(&mut app)?;
+    app.into_result().map(|_| ())
+}
+
+/// Runs the real window application driven by `script` instead of a person;
+/// may be called from a test thread. Returns what happened.
+pub fn run_window_scripted(
+    level: Level,
+    options: WindowOptions,
+    script: Vec<ScriptStep>,
+) -> anyhow::Result<ScriptReport> {
+    let mut builder = EventLoop::builder();
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        use winit::platform::x11::EventLoopBuilderExtX11 as _;
+        builder.with_any_thread(true);
+    }
+    let event_loop = builder
+        .build()
+        .context("cannot open a window (no display?)")?;
+    let mut app = App::new(level, options, Some(Script::new(script)));
+    event_loop.run_app(&mut app)?;
+    app.into_result()
+}
+
+/// The window's surface and the renderer drawing into it: what exists only
+/// while the application is resumed.
+#[derive(Debug)]
+struct Graphics {
+    surface: WindowSurface,
+    renderer: Renderer,
+}
+
+/// A swapped-in level whose first frame has not been presented yet.
+#[derive(Debug, Clone, Copy)]
+struct PendingSwap {
+    swap_time: Duration,
+}
+
+/// The application state winit drives.
+struct App {
+    live: LiveLevel,
+    walker: Walker,
+    bindings: Bindings,
+    /// The help overlay's lines, made once from the bindings.
+    help: Vec<String>,
+    options: WindowOptions,
+    input: InputState,
+    overlays: Overlays,
+    messages: HudMessages,
+    mouse_grabbed: bool,
+    clock: FrameClock,
+    frames_rendered: u64,
+    /// When the application was created, to report the time to first frame.
+    created: Instant,
+    graphics: Option<Graphics>,
+    pending_swap: Option<PendingSwap>,
+    script: Option<Script>,
+    error: Option<anyhow::Error>,
+}
+
+impl App {
+    fn new(level: Level, options: WindowOptions, script: Option<Script>) -> Self {
+        let mut walker = Walker::at_spawn(&level);
+        walker.move_options = options.move_options;
+        let bindings = Bindings::default();
+        let help = bindings.help_lines();
+        Self {
+            live: LiveLevel::new(level, options.watch),
+            walker,
+            bindings,
+            help,
+            options,
+            input: InputState::default(),
+            overlays: Overlays::default(),
+            messages: HudMessages::default(),
+            mouse_grabbed: false,
+            clock: FrameClock::default(),
+            frames_rendered: 0,
+            created: Instant::now(),
+            graphics: None,
+            pending_swap: None,
+            script,
+            error: None,
+        }
+    }
+
+    fn into_result(self) -> anyhow::Result<ScriptReport> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let (checkpoints, reloads) = self
+            .script
+            .map(|script| (script.checkpoints, script.reloads))
+            .unwrap_or_default();
+        Ok(ScriptReport {
+            frames_rendered: self.frames_rendered,
+            final_position: self.walker.position(),
+            checkpoints,
+            reloads,
+            level_name: self.live.level().name.clone(),
+        })
+    }
+
+    /// Stops the application with an error that `run_window` returns.
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        log::error!("{error:#}");
+        self.error.get_or_insert(error);
+        event_loop.exit();
+    }
+
+    fn create_graphics(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Graphics> {
+        let surface = WindowSurface::open(
+            event_loop,
+            &window_title(self.live.level()),
+            self.options.size,
+            self.options.vsync,
+        )?;
+        let gpu = &surface.gpu;
+        let quality = self
+            .options
+            .quality
+            .unwrap_or_else(|| RenderQuality::for_device_type(gpu.adapter.get_info().device_type));
+        log::info!("render quality: {quality}");
+        // A window created minimized gets real targets at its first resize.
+        let (width, height) = surface.size();
+        let renderer = Renderer::new(
+            gpu,
+            surface.format(),
+            (width.max(1), height.max(1)),
+            quality,
+            self.live.level(),
+            self.live.collider(),
+        )?;
+        Ok(Graphics { surface, renderer })
+    }
+
+    fn resize(&mut self, size: PhysicalSize<u32>) {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        graphics.surface.resize(size);
+        let (width, height) = graphics.surface.size();
+        graphics
+            .renderer
+            .resize(&graphics.surface.gpu, width, height);
+    }
+
+    fn key(
+        &mut self,
+        event_loop: &ActiveEventLoop,
+        key: winit::keyboard::KeyCode,
+        pressed: bool,
+        repeat: bool,
+    ) {
+        if let Some(action) = self.input.key(&self.bindings, key, pressed, repeat) {
+            self.trigger(event_loop, action);
+        }
+    }
+
+    fn trigger(&mut self, event_loop: &ActiveEventLoop, action: Action) {
+        match action {
+            Action::ToggleGhost => {
+                let ghost = self.walker.toggle_ghost();
+                log::info!("ghost mode {}", if ghost { "on" } else { "off" });
+            }
+            Action::TogglePolicy => {
+                let policy = self.walker.toggle_policy();
+                log::info!("collision policy {policy:?}");
+            }
+            Action::PrintPosition => println!("{}", self.walker.position_for_level_file()),
+            Action::ToggleDebugLines => self.overlays.debug_lines = !self.overlays.debug_lines,
+            Action::ToggleHud => self.overlays.hud = !self.overlays.hud,
+            Action::ToggleHelp => self.overlays.help = !self.overlays.help,
+            Action::ToggleFullscreen => {
+                if let Some(graphics) = &self.graphics {
+                    graphics.surface.toggle_fullscreen();
+                }
+            }
+            Action::Screenshot => {
+                if let Err(error) = self.save_screenshot() {
+                    log::error!("screenshot failed: {error:#}");
+                }
+            }
+            Action::ReloadLevel => self.live.reload_now(),
+            Action::ReleaseOrQuit => {
+                if self.mouse_grabbed {
+                    self.set_mouse_grab(false);
+                } else {
+                    event_loop.exit();
+                }
+            }
+            held => log::debug!("{held:?} is a held action"),
+        }
+    }
+
+    /// Grabs the mouse for looking (Locked, else Confined; cursor hidden) or
+    /// releases it.
+    fn set_mouse_grab(&mut self, grab: bool) {
+        let Some(graphics) = &self.graphics else {
+            return;
+        };
+        let window = &graphics.surface.window;
+        if grab {
+            let grabbed = window
+                .set_cursor_grab(CursorGrabMode::Locked)
+                .or_else(|_| window.set_cursor_grab(CursorGrabMode::Confined));
+            if let Err(error) = grabbed {
+                log::warn!("cannot grab the mouse: {error}");
+                return;
+            }
+            window.set_cursor_visible(false);
+        } else {
+            if let Err(error) = window.set_cursor_grab(CursorGrabMode::None) {
+                log::warn!("cannot release the mouse: {error}");
+            }
+            window.set_cursor_visible(true);
+        }
+        self.mouse_grabbed = grab;
+    }
+
+    /// The HUD's lines: position and switches, the level's name, a reload
+    /// error until it is fixed, and the current notices.
+    fn hud(&mut self) -> Vec<String> {
+        let mut lines = hud_lines(&self.walker, self.clock.frames_per_second());
+        let reloading = if self.live.reloading() {
+            "  (reloading)"
+        } else {
+            ""
+        };
+        lines.push(format!("level {}{reloading}", self.live.level().name));
+        if let Some(error) = self.live.error() {
+            lines.extend(error.lines().map(str::to_owned));
+        }
+        lines.extend(self.messages.current(Instant::now()).map(str::to_owned));
+        lines
+    }
+
+    /// Renders the current view (with the HUD, without the help) through
+    /// the window's renderer and saves it as `mazewalker-<unix seconds>.png`
+    /// in the working directory.
+    fn save_screenshot(&mut self) -> anyhow::Result<()> {
+        let hud = self.hud();
+        let Some(graphics) = self.graphics.as_mut() else {
+            return Ok(());
+        };
+        let frame = FrameInput {
+            camera: &self.walker.camera,
+            debug_lines: self.overlays.debug_lines,
+            hud: self.overlays.hud.then_some(hud.as_slice()),
+            help: None,
+        };
+        let image =
+            render::offscreen::capture(&graphics.surface.gpu, &mut graphics.renderer, &frame)?;
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        let path = PathBuf::from(format!("mazewalker-{seconds}.png"));
+        image.save(&path)?;
+        println!("saved {}", path.display());
+        Ok(())
+    }
+
+    /// Takes a finished reload, if any: swaps a new level in (the walker
+    /// stays where it is), or shows why not.
+    fn poll_reload(&mut self) {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        let Some(event) = self.live.poll(graphics.renderer.scene_builder()) else {
+            return;
+        };
+        let record = match event {
+            ReloadEvent::Ready(built) => {
+                let started = Instant::now();
+                let BuiltLevel {
+                    level,
+                    warnings,
+                    collider,
+                    scene,
+                    build_time,
+                } = *built;
+                graphics.surface.window.set_title(&window_title(&level));
+                let old_scene = graphics.renderer.set_level(scene);
+                let old_level = self.live.adopt(level, collider);
+                drop((old_scene, old_level));
+                let swap_time = started.elapsed();
+                log::info!(
+                    "reloaded {}: built in {:.1} ms off the main thread, swapped in {:.2} ms",
+                    self.live.level().name,
+                    build_time.as_secs_f64() * 1000.0,
+                    swap_time.as_secs_f64() * 1000.0
+                );
+                let now = Instant::now();
+                for warning in &warnings {
+                    eprintln!("warning: {warning}");
+                    self.messages.notice(format!("warning: {warning}"), now);
+                }
+                self.messages
+                    .notice(format!("reloaded {}", self.live.level().name), now);
+                self.pending_swap = Some(PendingSwap { swap_time });
+                None
+            }
+            ReloadEvent::Unchanged => Some(ReloadRecord {
+                swapped: false,
+                error: None,
+                latency: None,
+                swap_time: None,
+            }),
+            ReloadEvent::Failed => Some(ReloadRecord {
+                swapped: false,
+                error: self.live.error().map(str::to_owned),
+                latency: None,
+                swap_time: None,
+            }),
+        };
+        if let (Some(record), Some(script)) = (record, self.script.as_mut()) {
+            script.reload_finished(record);
+        }
+    }
+
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let seconds = self.clock.tick();
+        self.poll_reload();
+        let (counts_x, counts_y) = self.input.take_mouse_counts();
+        if self.mouse_grabbed {
+            self.walker.look(counts_x, counts_y);
+        }
+        let intent = self.input.intent(&self.bindings);
+        if let Err(error) = self.walker.update(intent, seconds, self.live.collider()) {
+            log::error!("move refused: {error}");
+        }
+        let hud = self.hud();
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        let frame = match graphics.surface.acquire() {
+            Ok(Acquired::Frame(frame)) => frame,
+            Ok(Acquired::Skip) => return,
+            Err(error) => {
+                self.fail(event_loop, error);
+                return;
+            }
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let input = FrameInput {
+            camera: &self.walker.camera,
+            debug_lines: self.overlays.debug_lines,
+            hud: self.overlays.hud.then_some(hud.as_slice()),
+            help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
+        };
+        graphics
+            .renderer
+            .render(&graphics.surface.gpu, &view, &input);
+        graphics.surface.present(frame);
+        if self.frames_rendered == 0 {
+            log::info!(
+                "first frame presented {:.0} ms after start",
+                self.created.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+        self.frames_rendered += 1;
+        if let Some(swap) = self.pending_swap.take()
+            && let Some(script) = self.script.as_mut()
+        {
+            let latency = script.last_write.map(|written| written.elapsed());
+            script.reload_finished(ReloadRecord {
+                swapped: true,
+                error: None,
+                latency,
+                swap_time: Some(swap.swap_time),
+            });
+        }
+    }
+
+    /// Runs the script's next steps, if a script drives this session.
+    fn advance_script(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(script) = self.script.as_mut() else {
+            return;
+        };
+        let Some(step) = script.next_step() else {
+            return;
+        };
+        match step {
+            None | Some(ScriptStep::Close) => event_loop.exit(),
+            Some(ScriptStep::Frames(_) | ScriptStep::AwaitReload(_)) => {}
+            Some(ScriptStep::Action(action, pressed)) => {
+                let key = self
+                    .bindings
+                    .keys
+                    .iter()
+                    .find(|(_, bound)| *bound == action)
+                    .map(|(key, _)| *key);
+                if let Some(key) = key {
+                    self.key(event_loop, key, pressed, false);
+                }
+            }
+            Some(ScriptStep::Resize(width, height)) => {
+                if let Some(graphics) = &self.graphics {
+                    let _ = graphics
+                        .surface
+                        .window
+                        .request_inner_size(PhysicalSize::new(width.max(1), height.max(1)));
+                }
+                self.resize(PhysicalSize::new(width, height));
+            }
+            Some(ScriptStep::Checkpoint) => script.checkpoints.push(self.walker.position()),
+            Some(ScriptStep::WriteFile {
+                path,
+                text,
+                by_rename,
+            }) => {
+                script.last_write = Some(Instant::now());
+                if let Err(error) = script::write_file(&path, &text, by_rename) {
+                    let error = anyhow::Error::new(error)
+                        .context(format!("script cannot write {}", path.display()));
+                    self.fail(event_loop, error);
+                }
+            }
+        }
+    }
+}
+
+/// The window's title for `level`.
+fn window_title(level: &Level) -> String {
+    format!("mazewalker — {}", level.name)
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.graphics.is_some() {
+            return;
+        }
+        match self.create_graphics(event_loop) {
+            Ok(graphics) => {
+                graphics.surface.window.request_redraw();
+                self.graphics = Some(graphics);
+                self.clock = FrameClock::default();
+            }
+            Err(error) => self.fail(event_loop, error),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => self.resize(size),
+            WindowEvent::Focused(false) => {
+                self.input.release_all();
+                self.set_mouse_grab(false);
+            }
+            WindowEvent::KeyboardInput { event, .. } => {
+                if let PhysicalKey::Code(key) = event.physical_key {
+                    let pressed = event.state == ElementState::Pressed;
+                    self.key(event_loop, key, pressed, event.repeat);
+                }
+            }
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Left,
+                ..
+            } if !self.mouse_grabbed => self.set_mouse_grab(true),
+            WindowEvent::RedrawRequested => {
+                self.redraw(event_loop);
+                self.advance_script(event_loop);
+            }
+            _ => {}
+        }
+    }
+
+    fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
+        if let DeviceEvent::MouseMotion { delta: (x, y) } = event
+            && self.mouse_grabbed
+        {
+            self.input.mouse_motion(x, y);
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        event_loop.set_control_flow(ControlFlow::Poll);
+        if let Some(graphics) = &self.graphics {
+            graphics.surface.window.request_redraw();
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! What is drawn over the 3D view: which overlays are on, the HUD's lines,
+//! and the messages the HUD carries (a reload error until it is fixed,
+//! warnings for a few seconds).
+
+use std::time::{Duration, Instant};
+
+use crate::collision::MovePolicy;
+use crate::walker::Walker;
+
+/// How long a warning or a notice stays on the HUD.
+pub const NOTICE_SECONDS: Duration = Duration::from_secs(5);
+
+/// Which overlays the person has switched on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overlays {
+    /// The HUD (H); on at start.
+    pub hud: bool,
+    /// The help overlay (F1).
+    pub help: bool,
+    /// The collider's debug lines (L).
+    pub debug_lines: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self {
+            hud: true,
+            help: false,
+            debug_lines: false,
+        }
+    }
+}
+
+/// Messages for the HUD: notices that expire, shown below the position.
+#[derive(Debug, Default)]
+pub struct HudMessages {
+    notices: Vec<(String, Instant)>,
+}
+
+impl HudMessages {
+    /// Shows `text` for [`NOTICE_SECONDS`] from `now`.
+    pub fn notice(&mut self, text: String, now: Instant) {
+        self.notices.push((text, now + NOTICE_SECONDS));
+    }
+
+    /// The notices still showing at `now` (expired ones are dropped).
+    pub fn current(&mut self, now: Instant) -> impl Iterator<Item = &str> {
+        self.notices.retain(|(_, until)| *until > now);
+        self.notices.iter().map(|(text, _)| text.as_str())
+    }
+}
+
+/// The HUD's lines: position, heading, collision switches, frame rate.
+pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String> {
+    let camera = &walker.camera;
+    let policy = match walker.move_options.policy {
+        MovePolicy::Slide => "slide",
+        MovePolicy::Reject => "reject",
+    };
+    let fps = frames_per_second.map_or_else(|| "-".to_owned(), |fps| format!("{fps:.0}"));
+    vec![
+        format!(
+            "x {:.2}  y {:.2}  z {:.2}",
+            camera.position.x, camera.position.y, camera.position.z
+        ),
+        format!(
+            "heading {:.1} deg  pitch {:.1}",
+            camera.yaw_degrees(),
+            camera.pitch.to_degrees()
+        ),
+        format!(
+            "ghost {}  policy {policy}",
+            if walker.move_options.ghost {
+                "on"
+            } else {
+                "off"
+            }
+        ),
+        format!("fps {fps}  F1 help"),
+    ]
+}
+
+/// Frame-rate measurement over half-second windows.
+#[derive(Debug)]
+pub struct FrameClock {
+    last_frame: Instant,
+    window_start: Instant,
+    frames_in_window: u32,
+    frames_per_second: Option<f32>,
+}
+
+impl Default for FrameClock {
+    fn default() -> Self {
+        let now = Instant::now();
+        Self {
+            last_frame: now,
+            window_start: now,
+            frames_in_window: 0,
+            frames_per_second: None,
+        }
+    }
+}
+
+impl FrameClock {
+    /// Seconds since the last tick.
+    pub fn tick(&mut self) -> f32 {
+        let now = Instant::now();
+        let seconds = now.duration_since(self.last_frame).as_secs_f32();
+        self.last_frame = now;
+        self.frames_in_window += 1;
+        let window = now.duration_since(self.window_start);
+        if window >= Duration::from_millis(500) {
+            let fps = self.frames_in_window as f32 / window.as_secs_f32();
+            log::debug!("{fps:.1} fps, {:.2} ms a frame", 1000.0 / fps);
+            self.frames_per_second = Some(fps);
+            self.frames_in_window = 0;
+            self.window_start = now;
+        }
+        seconds
+    }
+
+    /// Frames per second over the last half second, once measured.
+    pub fn frames_per_second(&self) -> Option<f32> {
+        self.frames_per_second
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_expire() {
+        let start = Instant::now();
+        let mut messages = HudMessages::default();
+        messages.notice("warning: a".into(), start);
+        assert_eq!(messages.current(start).collect::<Vec<_>>(), ["warning: a"]);
+        let later = start + NOTICE_SECONDS + Duration::from_millis(1);
+        assert_eq!(messages.current(later).count(), 0);
+    }
+}

@@ -1,0 +1,56 @@
+//! `mazewalker screenshot`: one frame rendered offscreen through the same
+//! renderer as the window, with no display and no event loop.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use glam::{Vec2, Vec3};
+
+use super::overlays::hud_lines;
+use crate::level::Level;
+use crate::render::{self, FrameInput, Gpu};
+use crate::walker::Walker;
+
+/// What `mazewalker screenshot` renders.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScreenshotOptions {
+    /// Eye position (x, z); `None` is the level's start.
+    pub at: Option<Vec2>,
+    /// Heading in degrees; `None` is the level's.
+    pub yaw_degrees: Option<f32>,
+    /// Pitch in degrees, positive looks up.
+    pub pitch_degrees: f32,
+    /// Image size in pixels.
+    pub size: (u32, u32),
+    /// Draw the collider's debug lines.
+    pub debug_lines: bool,
+    /// Draw the HUD.
+    pub hud: bool,
+}
+
+/// Renders one frame of `level` offscreen and writes it to `out` as PNG.
+pub fn screenshot(level: &Level, options: &ScreenshotOptions, out: &Path) -> anyhow::Result<()> {
+    let gpu = Gpu::headless().context("no graphics adapter for offscreen rendering")?;
+    let collider = level.collider();
+    let mut walker = Walker::at_spawn(level);
+    if let Some(at) = options.at {
+        walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
+    }
+    if let Some(yaw) = options.yaw_degrees {
+        walker.camera.yaw = yaw.to_radians();
+    }
+    walker.camera.set_pitch(options.pitch_degrees.to_radians());
+    let hud = hud_lines(&walker, None);
+    let frame = FrameInput {
+        camera: &walker.camera,
+        debug_lines: options.debug_lines,
+        hud: options.hud.then_some(hud.as_slice()),
+        help: None,
+    };
+    let (width, height) = options.size;
+    let image = render::offscreen::render_to_image(&gpu, level, &collider, width, height, &frame)?;
+    image
+        .save(out)
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! The scripted-test driver: a list of steps that stands in for a person
+//! (key presses, frames to wait, window resizes, edits of the level file),
+//! and the report of what the real application did.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use glam::Vec2;
+
+use crate::input::Action;
+
+/// One step of a scripted session (used by the window tests to drive the
+/// real application with synthetic input).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScriptStep {
+    /// Press (true) or release (false) the key bound to an action.
+    Action(Action, bool),
+    /// Let this many frames render.
+    Frames(u32),
+    /// Deliver a resize to the given physical size (0×0 is a minimize).
+    Resize(u32, u32),
+    /// Record the walker's eye position (x, z) in the report.
+    Checkpoint,
+    /// Write `text` to the file at `path`: in place, or (`by_rename`) into a
+    /// temporary file in the same folder renamed over it, as vim and most
+    /// IDEs save.
+    WriteFile {
+        /// The file to write.
+        path: PathBuf,
+        /// Its new contents.
+        text: String,
+        /// Save by rename instead of writing in place.
+        by_rename: bool,
+    },
+    /// Wait until a reload has finished (swapped in, unchanged or failed),
+    /// rendering frames, for at most this many frames.
+    AwaitReload(u32),
+    /// Close the window.
+    Close,
+}
+
+/// How one reload ended, as the scripted session saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReloadRecord {
+    /// A new level was swapped in.
+    pub swapped: bool,
+    /// The error on the HUD after it, if any.
+    pub error: Option<String>,
+    /// For a swap: from the latest [`ScriptStep::WriteFile`] to the first
+    /// frame presented with the new level.
+    pub latency: Option<Duration>,
+    /// For a swap: main-thread time spent swapping it in.
+    pub swap_time: Option<Duration>,
+}
+
+/// What a scripted session saw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScriptReport {
+    /// Frames actually rendered to the window.
+    pub frames_rendered: u64,
+    /// The walker's final eye position (x, z).
+    pub final_position: Vec2,
+    /// The eye position (x, z) at each [`ScriptStep::Checkpoint`], in order.
+    pub checkpoints: Vec<Vec2>,
+    /// Every reload that finished, in order.
+    pub reloads: Vec<ReloadRecord>,
+    /// The live level's name at the end.
+    pub level_name: String,
+}
+
+/// A script and where it is.
+#[derive(Debug)]
+pub struct Script {
+    steps: VecDeque<ScriptStep>,
+    frames_to_wait: u32,
+    awaiting_reload: bool,
+    /// When the latest file write happened.
+    pub last_write: Option<Instant>,
+    /// Checkpoints so far.
+    pub checkpoints: Vec<Vec2>,
+    /// Reloads so far.
+    pub reloads: Vec<ReloadRecord>,
+}
+
+impl Script {
+    /// A script that runs `steps` in order.
+    pub fn new(steps: Vec<ScriptStep>) -> Self {
+        Self {
+            steps: steps.into(),
+            frames_to_wait: 0,
+            awaiting_reload: false,
+            last_write: None,
+            checkpoints: Vec::new(),
+            reloads: Vec::new(),
+        }
+    }
+
+    /// The next step to carry out this frame, or `None` while waiting.
+    /// `Some(None)` means the script is over.
+    pub fn next_step(&mut self) -> Option<Option<ScriptStep>> {
+        if self.frames_to_wait > 0 {
+            self.frames_to_wait -= 1;
+            return None;
+        }
+        if self.awaiting_reload {
+            self.awaiting_reload = false;
+        }
+        let step = self.steps.pop_front();
+        match &step {
+            Some(ScriptStep::Frames(frames)) => self.frames_to_wait = *frames,
+            Some(ScriptStep::AwaitReload(frames)) => {
+                self.frames_to_wait = *frames;
+                self.awaiting_reload = true;
+            }
+            _ => {}
+        }
+        Some(step)
+    }
+
+    /// A reload finished: stop waiting for it.
+    pub fn reload_finished(&mut self, record: ReloadRecord) {
+        self.reloads.push(record);
+        if self.awaiting_reload {
+            self.awaiting_reload = false;
+            self.frames_to_wait = 0;
+        }
+    }
+}
+
+/// Writes `text` to `path` in place or by a rename over it.
+pub fn write_file(path: &std::path::Path, text: &str, by_rename: bool) -> std::io::Result<()> {
+    if by_rename {
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".swp");
+        let temporary = PathBuf::from(temporary);
+        std::fs::write(&temporary, text)?;
+        std::fs::rename(&temporary, path)
+    } else {
+        std::fs::write(path, text)
+    }
+}
