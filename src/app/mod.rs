@@ -354,7 +354,7 @@ impl App {
         let Some(event) = self.live.poll(graphics.renderer.scene_builder()) else {
             return;
         };
-        let record = match event {
+        let finished = match event {
             ReloadEvent::Ready(built) => {
                 let started = Instant::now();
                 let BuiltLevel {
@@ -382,29 +382,23 @@ impl App {
                 }
                 self.messages
                     .notice(format!("reloaded {}", self.live.level().name), now);
+                // Reported once its first frame is on screen.
                 self.pending_swap = Some(PendingSwap { swap_time });
                 None
             }
-            ReloadEvent::Unchanged => Some(ReloadRecord {
-                swapped: false,
-                error: None,
-                latency: None,
-                swap_time: None,
-            }),
-            ReloadEvent::Failed => Some(ReloadRecord {
-                swapped: false,
-                error: self.live.error().map(str::to_owned),
-                latency: None,
-                swap_time: None,
-            }),
+            ReloadEvent::Unchanged => Some(None),
+            ReloadEvent::Failed => Some(self.live.error().map(str::to_owned)),
         };
-        if let (Some(record), Some(script)) = (record, self.script.as_mut()) {
-            script.reload_finished(record);
+        if let (Some(error), Some(script)) = (finished, self.script.as_mut()) {
+            script.reload_finished(None, error);
         }
     }
 
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let seconds = self.clock.tick();
+        if let Some(script) = self.script.as_mut() {
+            script.frame(seconds);
+        }
         self.poll_reload();
         let (counts_x, counts_y) = self.input.take_mouse_counts();
         if self.mouse_grabbed {
@@ -439,6 +433,13 @@ impl App {
             .renderer
             .render(&graphics.surface.gpu, &view, &input);
         graphics.surface.present(frame);
+        if let Some(error) = graphics.surface.gpu.take_device_error() {
+            self.fail(
+                event_loop,
+                anyhow::anyhow!("graphics device error: {error}"),
+            );
+            return;
+        }
         if self.frames_rendered == 0 {
             log::info!(
                 "first frame presented {:.0} ms after start",
@@ -449,13 +450,7 @@ impl App {
         if let Some(swap) = self.pending_swap.take()
             && let Some(script) = self.script.as_mut()
         {
-            let latency = script.last_write.map(|written| written.elapsed());
-            script.reload_finished(ReloadRecord {
-                swapped: true,
-                error: None,
-                latency,
-                swap_time: Some(swap.swap_time),
-            });
+            script.reload_finished(Some(swap.swap_time), None);
         }
     }
 
@@ -471,6 +466,9 @@ impl App {
             None | Some(ScriptStep::Close) => event_loop.exit(),
             Some(ScriptStep::Frames(_) | ScriptStep::AwaitReload(_)) => {}
             Some(ScriptStep::Action(action, pressed)) => {
+                if action == Action::ReloadLevel && pressed {
+                    script.triggered();
+                }
                 let key = self
                     .bindings
                     .keys
@@ -496,7 +494,7 @@ impl App {
                 text,
                 by_rename,
             }) => {
-                script.last_write = Some(Instant::now());
+                script.triggered();
                 if let Err(error) = script::write_file(&path, &text, by_rename) {
                     let error = anyhow::Error::new(error)
                         .context(format!("script cannot write {}", path.display()));

@@ -47,11 +47,14 @@ pub struct ReloadRecord {
     pub swapped: bool,
     /// The error on the HUD after it, if any.
     pub error: Option<String>,
-    /// For a swap: from the latest [`ScriptStep::WriteFile`] to the first
-    /// frame presented with the new level.
+    /// For a swap: from the trigger (the latest [`ScriptStep::WriteFile`],
+    /// or F5) to the first frame presented with the new level.
     pub latency: Option<Duration>,
     /// For a swap: main-thread time spent swapping it in.
     pub swap_time: Option<Duration>,
+    /// The longest frame between the trigger and this record: a reload that
+    /// stalls the main thread shows here.
+    pub longest_frame: Duration,
 }
 
 /// What a scripted session saw.
@@ -75,8 +78,10 @@ pub struct Script {
     steps: VecDeque<ScriptStep>,
     frames_to_wait: u32,
     awaiting_reload: bool,
-    /// When the latest file write happened.
-    pub last_write: Option<Instant>,
+    /// When the latest reload was triggered (a file written, F5 pressed).
+    pub last_trigger: Option<Instant>,
+    /// The longest frame since then.
+    longest_frame: Duration,
     /// Checkpoints so far.
     pub checkpoints: Vec<Vec2>,
     /// Reloads so far.
@@ -90,7 +95,8 @@ impl Script {
             steps: steps.into(),
             frames_to_wait: 0,
             awaiting_reload: false,
-            last_write: None,
+            last_trigger: None,
+            longest_frame: Duration::ZERO,
             checkpoints: Vec::new(),
             reloads: Vec::new(),
         }
@@ -118,8 +124,27 @@ impl Script {
         Some(step)
     }
 
-    /// A reload finished: stop waiting for it.
-    pub fn reload_finished(&mut self, record: ReloadRecord) {
+    /// A reload was triggered now.
+    pub fn triggered(&mut self) {
+        self.last_trigger = Some(Instant::now());
+        self.longest_frame = Duration::ZERO;
+    }
+
+    /// A frame of `seconds` went by.
+    pub fn frame(&mut self, seconds: f32) {
+        self.longest_frame = self.longest_frame.max(Duration::from_secs_f32(seconds));
+    }
+
+    /// A reload finished (`swap_time` is set for a swap): records it and
+    /// stops waiting for it.
+    pub fn reload_finished(&mut self, swap_time: Option<Duration>, error: Option<String>) {
+        let record = ReloadRecord {
+            swapped: swap_time.is_some(),
+            error,
+            latency: swap_time.and(self.last_trigger.map(|trigger| trigger.elapsed())),
+            swap_time,
+            longest_frame: self.longest_frame,
+        };
         self.reloads.push(record);
         if self.awaiting_reload {
             self.awaiting_reload = false;

@@ -1,7 +1,7 @@
 //! Device setup: one [`Gpu`] (instance, adapter, device, queue) for a window
 //! or for offscreen rendering, and the window surface's configuration.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use winit::event_loop::ActiveEventLoop;
 use winit::window::Window;
@@ -38,6 +38,9 @@ pub struct Gpu {
     pub device: wgpu::Device,
     /// The queue that uploads and submits work.
     pub queue: wgpu::Queue,
+    /// The first error wgpu reported outside any error scope (wgpu's default
+    /// handler would panic instead).
+    device_error: Arc<Mutex<Option<String>>>,
 }
 
 impl Gpu {
@@ -80,12 +83,31 @@ impl Gpu {
                     wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
                 ..Default::default()
             }))?;
+        let device_error: Arc<Mutex<Option<String>>> = Arc::default();
+        let first_error = device_error.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            log::error!("graphics device error: {error}");
+            let mut slot = first_error
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert_with(|| error.to_string());
+        }));
         Ok(Self {
             instance,
             adapter,
             device,
             queue,
+            device_error,
         })
+    }
+
+    /// The first error the device reported since the last call, if any: a
+    /// caller turns it into an error exit with a message, never a panic.
+    pub fn take_device_error(&self) -> Option<String> {
+        self.device_error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
     }
 
     /// The adapter's name, backend and type, for logs and test messages.

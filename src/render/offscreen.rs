@@ -102,6 +102,9 @@ pub fn capture(
         let _ = sender.send(result);
     });
     gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
+    if let Some(error) = gpu.take_device_error() {
+        anyhow::bail!("graphics device error: {error}");
+    }
     receiver.recv()??;
     let mapped = readback.get_mapped_range(..)?;
     let mut pixels = Vec::with_capacity((row_bytes * height) as usize);

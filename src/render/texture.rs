@@ -104,15 +104,11 @@ pub fn create_buffer(
     contents: &[u8],
     usage: wgpu::BufferUsages,
 ) -> anyhow::Result<wgpu::Buffer> {
-    let limit = device.limits().max_buffer_size;
-    let size = contents.len() as u64;
-    if size > limit {
-        anyhow::bail!(
-            "the level is too large for this GPU: its {label} need {} MB, more than the largest buffer the device allows ({} MB)",
-            size.div_ceil(1 << 20),
-            limit >> 20
-        );
-    }
+    check_buffer_size(
+        label,
+        contents.len() as u64,
+        device.limits().max_buffer_size,
+    )?;
     Ok(wgpu::util::DeviceExt::create_buffer_init(
         device,
         &wgpu::util::BufferInitDescriptor {
@@ -121,6 +117,18 @@ pub fn create_buffer(
             usage,
         },
     ))
+}
+
+/// Refuses a buffer of `size` bytes beyond the device's `limit`, naming it.
+fn check_buffer_size(label: &str, size: u64, limit: u64) -> anyhow::Result<()> {
+    if size > limit {
+        anyhow::bail!(
+            "the level is too large for this GPU: its {label} need {} MB, more than the largest buffer the device allows ({} MB)",
+            size.div_ceil(1 << 20),
+            limit >> 20
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -154,5 +162,18 @@ mod tests {
         let smallest = mip_chain(&image).pop().expect("at least one level");
         let value = smallest.get_pixel(0, 0)[0];
         assert!((90..=110).contains(&value), "1x1 level is {value}");
+    }
+
+    #[test]
+    fn buffers_beyond_the_device_limit_are_refused_with_both_sizes() {
+        let limit = 256 << 20;
+        assert!(check_buffer_size("debug lines", limit, limit).is_ok());
+        let error = check_buffer_size("debug lines", 580 << 20, limit)
+            .expect_err("too large")
+            .to_string();
+        assert!(
+            error.contains("debug lines") && error.contains("580 MB") && error.contains("256 MB"),
+            "{error}"
+        );
     }
 }
