@@ -15,7 +15,7 @@
 use glam::{DVec2, Vec2};
 
 use super::polygon::ConvexPolygon;
-use super::shapes::{Capsule, sanitised_radius};
+use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
 use super::wall::Wall;
 
 /// How much a move may point into a touched surface, relative to its length,
@@ -101,14 +101,22 @@ fn earlier(best: Option<SweepHit>, candidate: Option<SweepHit>) -> Option<SweepH
     }
 }
 
+impl Capsule {
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_capsule(start, motion, self.a(), self.b(), self.radius())
+    }
+}
+
+impl RoundedPolygon {
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_rounded_polygon(start, motion, self.points(), self.normals(), self.radius())
+    }
+}
+
 /// Moving point against the capsule of segment `a`→`b` and `radius`.
-pub(crate) fn sweep_capsule(
-    start: DVec2,
-    motion: DVec2,
-    a: DVec2,
-    b: DVec2,
-    radius: f64,
-) -> Option<SweepHit> {
+fn sweep_capsule(start: DVec2, motion: DVec2, a: DVec2, b: DVec2, radius: f64) -> Option<SweepHit> {
     let ab = b - a;
     let length_squared = ab.length_squared();
     let t_closest = if length_squared > 0.0 {
@@ -145,7 +153,7 @@ pub(crate) fn sweep_capsule(
 
 /// Moving point against a counter-clockwise convex polygon (`points`, with
 /// outward unit `normals[i]` for edge `i → i+1`) inflated by `radius`.
-pub(crate) fn sweep_rounded_polygon(
+fn sweep_rounded_polygon(
     start: DVec2,
     motion: DVec2,
     points: &[DVec2],
