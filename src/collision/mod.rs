@@ -11,8 +11,11 @@
 //! Module map: [`segment`] distances, [`polygon`] obstacles, [`sat`] separating
 //! axes with minimum translation vectors, `sweep` the narrowphase, `grid`
 //! the broadphase, `planes` the slide's clip planes, [`Collider`] the move
-//! query, `ray` the crosshair's ray query ([`Collider::ray_cast`]).
+//! query, `ray` the crosshair's ray query ([`Collider::ray_cast`]),
+//! `clearance` an eye standing inside a shape
+//! ([`Collider::deepest_penetration`], [`Collider::nearest_free_point`]).
 
+mod clearance;
 mod collider;
 mod error;
 mod grid;
@@ -27,9 +30,10 @@ mod shapes;
 mod sweep;
 mod wall;
 
+pub use clearance::Penetration;
 pub use collider::Collider;
 pub use error::CollisionError;
-pub use options::{MoveOptions, MovePolicy};
+pub use options::{DEFAULT_SKIN, MoveOptions, MovePolicy};
 pub use outcome::{Contact, MAX_CONTACTS, MAX_SLIDES, MoveOutcome, Surface};
 pub use polygon::{ConvexPolygon, PolygonError};
 pub use ray::{RayHit, ray_against_obstacle, ray_against_wall};
