@@ -1,7 +1,8 @@
 //! Collision benchmarks, side by side in one run: our swept slide move
 //! against the same slide loop over parry2d shape casts and over a
 //! brute-force scan, on the default house and on mazes of about 300, 4k,
-//! 66k and 1M walls; then build times.
+//! 66k and 1M walls; the crosshair's ray query against a brute-force scan
+//! on the same scenes; then build times.
 //!
 //! Run: `cargo bench --bench collision` (about a minute and a half here,
 //! after the build; the figures are in `docs/benchmarks.md`).
@@ -12,7 +13,8 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use mazewalker::collision::{
-    Collider, ConvexPolygon, MoveOptions, Wall, sweep_against_obstacle, sweep_against_wall,
+    Collider, ConvexPolygon, MoveOptions, Wall, ray_against_obstacle, ray_against_wall,
+    sweep_against_obstacle, sweep_against_wall,
 };
 use mazewalker::level::Level;
 use mazewalker::level::maze::maze_walls;
@@ -326,6 +328,72 @@ fn bench_moves(c: &mut Criterion) {
     }
 }
 
+/// Length of the benchmark rays: the edit-mode crosshair's reach.
+const RAY_LENGTH: f32 = 20.0;
+
+/// The crosshair's ray query (`Collider::ray_cast`) against a brute-force
+/// scan of every wall and obstacle, on every scene: rays of 20 m in random
+/// directions from the move queries' starts.
+fn bench_rays(c: &mut Criterion) {
+    for scene in scenes() {
+        let collider = Collider::new(
+            scene.walls.clone(),
+            scene.obstacles.clone(),
+            scene.body_radius,
+        );
+        let mut rng = Rng(11);
+        let rays: Vec<(Vec2, Vec2)> = scene
+            .queries
+            .iter()
+            .map(|&(from, _)| {
+                let angle = rng.unit() * std::f32::consts::TAU;
+                (from, from + Vec2::from_angle(angle) * RAY_LENGTH)
+            })
+            .collect();
+        let hits = rays
+            .iter()
+            .filter(|(from, to)| collider.ray_cast(*from, *to).is_some())
+            .count();
+        eprintln!(
+            "{}: {hits} of {} rays of {RAY_LENGTH} m hit something",
+            scene.name,
+            rays.len()
+        );
+        let mut group = c.benchmark_group(format!("ray/{}", scene.name));
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        group.sample_size(30);
+        let label = format!("{} walls", scene.walls.len());
+        let mut i = 0;
+        group.bench_function(BenchmarkId::new("ours", &label), |b| {
+            b.iter(|| {
+                i = (i + 1) % QUERY_COUNT;
+                let (from, to) = rays[i];
+                black_box(collider.ray_cast(from, to).map(|h| h.fraction))
+            })
+        });
+        if scene.walls.len() > 100_000 {
+            group.sample_size(10);
+        }
+        group.bench_function(BenchmarkId::new("brute force", &label), |b| {
+            b.iter(|| {
+                i = (i + 1) % QUERY_COUNT;
+                let (from, to) = rays[i];
+                let walls = scene
+                    .walls
+                    .iter()
+                    .filter_map(|w| ray_against_wall(from, to, w));
+                let obstacles = scene
+                    .obstacles
+                    .iter()
+                    .filter_map(|o| ray_against_obstacle(from, to, o));
+                black_box(walls.chain(obstacles).min_by(f32::total_cmp))
+            })
+        });
+        group.finish();
+    }
+}
+
 fn bench_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
     group.warm_up_time(Duration::from_millis(300));
@@ -353,5 +421,5 @@ fn bench_build(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_moves, bench_build);
+criterion_group!(benches, bench_moves, bench_rays, bench_build);
 criterion_main!(benches);

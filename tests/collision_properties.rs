@@ -7,47 +7,13 @@ use mazewalker::collision::{
     polygon_polygon_mtv, sweep_against_wall,
 };
 use mazewalker::level::maze::maze_walls;
-use parry2d::math::{Pose, Vector};
+use parry2d::math::Pose;
 use parry2d::query::{self, PointQuery, Ray, RayCast};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon as ParryPolygon, Segment};
 use proptest::prelude::*;
 
-/// glam 0.34 → parry's glam 0.33.
-fn pv(v: Vec2) -> Vector {
-    Vector::new(v.x, v.y)
-}
-
-fn point() -> impl Strategy<Value = Vec2> {
-    (-10.0f32..10.0, -10.0f32..10.0).prop_map(|(x, y)| Vec2::new(x, y))
-}
-
-/// Random walls, with axis-aligned and zero-length ones among them.
-fn wall() -> impl Strategy<Value = Wall> {
-    (point(), point(), 0.05f32..0.6, 0u8..4).prop_map(|(a, b, radius, kind)| {
-        let b = match kind {
-            0 => Vec2::new(a.x, b.y),
-            1 => Vec2::new(b.x, a.y),
-            2 if radius > 0.5 => a,
-            _ => b,
-        };
-        Wall { a, b, radius }
-    })
-}
-
-fn polygon() -> impl Strategy<Value = ConvexPolygon> {
-    (point(), 0.3f32..3.0, 0.1f32..1.0, 3usize..8, 0.0f32..6.3).prop_filter_map(
-        "degenerate polygon",
-        |(centre, size, thinness, sides, turn)| {
-            let points = (0..sides)
-                .map(|k| {
-                    let angle = turn + k as f32 * std::f32::consts::TAU / sides as f32;
-                    centre + Vec2::new(angle.cos() * size, angle.sin() * size * thinness)
-                })
-                .collect();
-            ConvexPolygon::new(points).ok()
-        },
-    )
-}
+mod collision_support;
+use collision_support::{point, polygon, pv, wall};
 
 #[derive(Debug, Clone)]
 enum Step {

@@ -33,14 +33,20 @@ struct Impact {
 /// and, as a body of radius [`body_radius`](Self::body_radius), does not
 /// overlap any obstacle. Build time is linear in the number of shapes, so a
 /// level can be rebuilt on hot reload.
+///
+/// Queries other than moves live in their own modules (such as `ray.rs`),
+/// which read the fields below.
 #[derive(Debug, Clone)]
 pub struct Collider {
     walls: Vec<Wall>,
     obstacles: Vec<ConvexPolygon>,
     body_radius: f32,
-    capsules: Vec<Option<Capsule>>,
-    rounded_obstacles: Vec<RoundedPolygon>,
-    grid: UniformGrid,
+    /// One per wall, `None` for walls with non-finite geometry.
+    pub(super) capsules: Vec<Option<Capsule>>,
+    /// One per obstacle, rounded by the body radius.
+    pub(super) rounded_obstacles: Vec<RoundedPolygon>,
+    /// Shape ids: walls first (`0..walls.len()`), then obstacles.
+    pub(super) grid: UniformGrid,
 }
 
 impl Collider {

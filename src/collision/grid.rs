@@ -181,6 +181,30 @@ impl UniformGrid {
         self.cell(column, row)
     }
 
+    /// Every shape registered in a cell that `b` overlaps, each once, in
+    /// ascending id (allocates: for occasional queries, not per-frame ones).
+    pub fn shapes_in(&self, b: &Aabb) -> Vec<u32> {
+        if self.columns == 0 {
+            return Vec::new();
+        }
+        let extent = DVec2::new(self.columns as u32 as f64, self.rows as u32 as f64);
+        let grid_box = Aabb {
+            min: self.origin,
+            max: self.origin + extent * self.cell_size,
+        };
+        if !grid_box.overlaps(b) {
+            return Vec::new();
+        }
+        let [x0, x1, y0, y1] = self.cell_range(*b, 0.0);
+        let mut ids: Vec<u32> = (y0..=y1)
+            .flat_map(|y| (x0..=x1).flat_map(move |x| self.cell(x, y)))
+            .copied()
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
     /// Visits, in order, the cells that `start + t · motion` (`t ∈ [0, 1]`)
     /// passes through. `visit` gets each cell's shapes and the `t` at which
     /// the path leaves that cell; it breaks to end the walk early.
@@ -321,6 +345,26 @@ mod tests {
         let origin = grid.origin;
         assert_eq!(grid.cell_of(origin + DVec2::splat(size * 0.999)), (0, 0));
         assert_eq!(grid.cell_of(origin + DVec2::splat(size * 1.001)), (1, 1));
+    }
+
+    #[test]
+    fn box_queries_list_each_shape_once() {
+        let boxes: Vec<_> = (0..10).map(|i| unit_box(i as f64 * 2.0, 0.0)).collect();
+        let grid = UniformGrid::build(&boxes);
+        let around = |min: (f64, f64), max: (f64, f64)| Aabb {
+            min: DVec2::new(min.0, min.1),
+            max: DVec2::new(max.0, max.1),
+        };
+        let ids = grid.shapes_in(&around((3.5, 0.2), (8.5, 0.8)));
+        // Cells may be coarser than the boxes: at least shapes 2 to 4, each once.
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+        assert!([2, 3, 4].iter().all(|id| ids.contains(id)), "{ids:?}");
+        assert!(grid.shapes_in(&around((-9.0, 5.0), (-8.0, 6.0))).is_empty());
+        assert!(
+            UniformGrid::build(&[])
+                .shapes_in(&around((0.0, 0.0), (1.0, 1.0)))
+                .is_empty()
+        );
     }
 
     #[test]

@@ -10,8 +10,12 @@
 //!
 //! Module map: [`segment`] distances, [`polygon`] obstacles, [`sat`] separating
 //! axes with minimum translation vectors, `sweep` the narrowphase, `grid`
-//! the broadphase, `planes` the slide's clip planes, [`Collider`] the query.
+//! the broadphase, `planes` the slide's clip planes, [`Collider`] the move
+//! query, `ray` the crosshair's ray query ([`Collider::ray_cast`]),
+//! `clearance` an eye standing inside a shape
+//! ([`Collider::deepest_penetration`], [`Collider::nearest_free_point`]).
 
+mod clearance;
 mod collider;
 mod error;
 mod grid;
@@ -19,17 +23,20 @@ mod options;
 mod outcome;
 mod planes;
 pub mod polygon;
+mod ray;
 pub mod sat;
 pub mod segment;
 mod shapes;
 mod sweep;
 mod wall;
 
+pub use clearance::Penetration;
 pub use collider::Collider;
 pub use error::CollisionError;
-pub use options::{MoveOptions, MovePolicy};
+pub use options::{DEFAULT_SKIN, MoveOptions, MovePolicy};
 pub use outcome::{Contact, MAX_CONTACTS, MAX_SLIDES, MoveOutcome, Surface};
 pub use polygon::{ConvexPolygon, PolygonError};
+pub use ray::{RayHit, ray_against_obstacle, ray_against_wall};
 pub use sat::{circle_polygon_mtv, polygon_polygon_mtv};
 pub use segment::{closest_point_on_segment, distance_to_segment};
 pub use sweep::{WallImpact, sweep_against_obstacle, sweep_against_wall};

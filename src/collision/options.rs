@@ -1,6 +1,11 @@
 //! How a move query behaves: [`MoveOptions`] in the style of rapier's
 //! character controller, with every default documented.
 
+/// The default [`MoveOptions::skin`], in metres: how far short of a surface a
+/// stopped eye stays, and the margin [`Collider::nearest_free_point`](super::Collider::nearest_free_point)
+/// keeps beyond full clearance.
+pub const DEFAULT_SKIN: f32 = 1e-4;
+
 /// What happens to a move that would end closer than allowed to a wall or an
 /// obstacle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -40,7 +45,7 @@ impl Default for MoveOptions {
             policy: MovePolicy::Slide,
             ghost: false,
             max_slides: 4,
-            skin: 1e-4,
+            skin: DEFAULT_SKIN,
             push_out_of_obstacles: true,
         }
     }

@@ -1,11 +1,12 @@
 //! The collider's own copy of its shapes, inflated, ready for the
-//! narrowphase (which computes in f64).
+//! narrowphase (which computes in f64). Plain data: the queries that use
+//! these shapes (sweeps, rays, clearance) live in their own modules and
+//! depend on this one, never the other way round.
 
 use glam::{DVec2, Vec2};
 
 use super::grid::Aabb;
 use super::polygon::ConvexPolygon;
-use super::sweep::{SweepHit, sweep_capsule, sweep_rounded_polygon};
 use super::wall::Wall;
 
 /// A wall as a capsule: its segment inflated by its radius.
@@ -43,15 +44,22 @@ impl Capsule {
         }
     }
 
-    /// Earliest entry of the moving eye.
-    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
-        sweep_capsule(
-            start,
-            motion,
-            self.a.as_dvec2(),
-            self.b.as_dvec2(),
-            f64::from(self.radius),
-        )
+    /// First end of the core segment, widened to f64.
+    #[inline]
+    pub fn a(&self) -> DVec2 {
+        self.a.as_dvec2()
+    }
+
+    /// Second end of the core segment, widened to f64.
+    #[inline]
+    pub fn b(&self) -> DVec2 {
+        self.b.as_dvec2()
+    }
+
+    /// The radius (never negative), widened to f64.
+    #[inline]
+    pub fn radius(&self) -> f64 {
+        f64::from(self.radius)
     }
 }
 
@@ -96,9 +104,19 @@ impl RoundedPolygon {
         self.bounds
     }
 
-    /// Earliest entry of the moving eye.
-    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
-        sweep_rounded_polygon(start, motion, &self.points, &self.normals, self.radius)
+    /// The core polygon's vertices, counter-clockwise.
+    pub fn points(&self) -> &[DVec2] {
+        &self.points
+    }
+
+    /// Outward unit normal of each core edge `i → i+1`.
+    pub fn normals(&self) -> &[DVec2] {
+        &self.normals
+    }
+
+    /// The rounding radius: the body radius.
+    pub fn radius(&self) -> f64 {
+        self.radius
     }
 }
 

@@ -8,6 +8,9 @@
 //!
 //! A start that already touches (or is inside) the rounded shape counts as a
 //! hit at `t = 0` only if the move goes deeper; moving along or away is free.
+//! So an eye that starts inside a wall's clearance (after a hot reload) may
+//! leave it but never go deeper; on the wall's segment itself it may leave
+//! to either side.
 //! The distance to a convex set is convex along a line, so a ray that does not
 //! go deeper at its start never goes deeper later. This rule is what makes the
 //! joints between collinear wall pieces invisible.
@@ -15,7 +18,7 @@
 use glam::{DVec2, Vec2};
 
 use super::polygon::ConvexPolygon;
-use super::shapes::{Capsule, sanitised_radius};
+use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
 use super::wall::Wall;
 
 /// How much a move may point into a touched surface, relative to its length,
@@ -101,14 +104,22 @@ fn earlier(best: Option<SweepHit>, candidate: Option<SweepHit>) -> Option<SweepH
     }
 }
 
+impl Capsule {
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_capsule(start, motion, self.a(), self.b(), self.radius())
+    }
+}
+
+impl RoundedPolygon {
+    /// Earliest entry of the moving eye.
+    pub fn sweep(&self, start: DVec2, motion: DVec2) -> Option<SweepHit> {
+        sweep_rounded_polygon(start, motion, self.points(), self.normals(), self.radius())
+    }
+}
+
 /// Moving point against the capsule of segment `a`→`b` and `radius`.
-pub(crate) fn sweep_capsule(
-    start: DVec2,
-    motion: DVec2,
-    a: DVec2,
-    b: DVec2,
-    radius: f64,
-) -> Option<SweepHit> {
+fn sweep_capsule(start: DVec2, motion: DVec2, a: DVec2, b: DVec2, radius: f64) -> Option<SweepHit> {
     let ab = b - a;
     let length_squared = ab.length_squared();
     let t_closest = if length_squared > 0.0 {
@@ -119,6 +130,12 @@ pub(crate) fn sweep_capsule(
     let offset = start - (a + ab * t_closest);
     let distance_squared = offset.length_squared();
     if distance_squared <= radius * radius {
+        if distance_squared == 0.0 && radius > 0.0 {
+            // On the core segment: as deep as an eye can be, so no move goes
+            // deeper (it may leave to either side). Only a zero-radius wall
+            // still stops a move across it below.
+            return None;
+        }
         let normal = if distance_squared > 0.0 {
             offset / distance_squared.sqrt()
         } else if length_squared > 0.0 {
@@ -145,7 +162,7 @@ pub(crate) fn sweep_capsule(
 
 /// Moving point against a counter-clockwise convex polygon (`points`, with
 /// outward unit `normals[i]` for edge `i → i+1`) inflated by `radius`.
-pub(crate) fn sweep_rounded_polygon(
+fn sweep_rounded_polygon(
     start: DVec2,
     motion: DVec2,
     points: &[DVec2],
@@ -304,6 +321,18 @@ mod tests {
             sweep_capsule(DVec2::new(5.0, 0.5), DVec2::new(1.0, 1.0), A, B, 1.0),
             None
         );
+    }
+
+    #[test]
+    fn an_eye_on_the_segment_may_leave_to_either_side() {
+        for motion in [DVec2::new(0.0, 1.0), DVec2::new(0.3, -1.0), DVec2::X] {
+            assert_eq!(sweep_capsule(DVec2::new(5.0, 0.0), motion, A, B, 0.5), None);
+            // At the centre of a zero-length wall (a disc), too.
+            assert_eq!(sweep_capsule(A, motion, A, A, 0.5), None);
+        }
+        // A zero-radius wall still stops a move across it.
+        let across = sweep_capsule(DVec2::new(5.0, 0.0), DVec2::new(0.0, 1.0), A, B, 0.0);
+        assert_eq!(across.map(|hit| hit.t), Some(0.0));
     }
 
     #[test]
