@@ -11,6 +11,7 @@ use super::watch::FolderWatcher;
 use crate::collision::Collider;
 use crate::level::{Level, LevelWarning};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
+use crate::walker::Walker;
 
 /// A level built off the main thread, ready to swap in.
 #[derive(Debug)]
@@ -151,6 +152,40 @@ impl LiveLevel {
     }
 }
 
+/// How far a reload may move the eye out of a new wall: beyond this the eye
+/// stays and may walk out.
+pub const MAX_PUSH_OUT: f32 = 2.0;
+
+/// What a reload did to the eye.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum EyeAfterReload {
+    /// Nothing of the new level is inside the eye's clearance.
+    Clear,
+    /// The eye was moved out of a wall or obstacle, by this many metres.
+    MovedOut(f32),
+    /// No free point lies within [`MAX_PUSH_OUT`]: the eye stays. The
+    /// collider lets moves leave the overlap, never go deeper.
+    Inside,
+}
+
+/// Moves `walker`'s eye to the nearest free point when the new level's
+/// `collider` puts something inside its clearance (ghost mode passes
+/// through walls, so it is left alone).
+pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload {
+    let eye = walker.position();
+    if walker.move_options.ghost || collider.deepest_penetration(eye).is_none() {
+        return EyeAfterReload::Clear;
+    }
+    match collider.nearest_free_point(eye, MAX_PUSH_OUT) {
+        Some(free) => {
+            walker.camera.position.x = free.x;
+            walker.camera.position.z = free.y;
+            EyeAfterReload::MovedOut(free.distance(eye))
+        }
+        None => EyeAfterReload::Inside,
+    }
+}
+
 /// Loads and builds `job` on a new thread; the result comes back on `sender`.
 fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) {
     let report_failure = sender.clone();
@@ -183,5 +218,92 @@ fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) 
         let _ = report_failure.send(Finished::Failed(format!(
             "error: cannot start a reload thread: {error}"
         )));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::{Vec2, Vec3};
+
+    use super::*;
+    use crate::camera::Camera;
+    use crate::collision::{MoveOptions, Wall};
+    use crate::walker::WalkerSettings;
+
+    fn walker_at(x: f32, z: f32) -> Walker {
+        Walker {
+            camera: Camera::new(Vec3::new(x, 1.6, z), 0.0),
+            settings: WalkerSettings::default(),
+            move_options: MoveOptions::default(),
+        }
+    }
+
+    fn wall(a: [f32; 2], b: [f32; 2], radius: f32) -> Wall {
+        Wall {
+            a: Vec2::from(a),
+            b: Vec2::from(b),
+            radius,
+        }
+    }
+
+    #[test]
+    fn a_new_wall_over_the_eye_pushes_it_to_the_nearest_free_point() {
+        // A wall 0.1 m to the eye's right (+z), radius 0.3: 0.2 m too close.
+        let collider = Collider::new(vec![wall([-5.0, 0.1], [5.0, 0.1], 0.3)], Vec::new(), 0.25);
+        let mut walker = walker_at(0.0, 0.0);
+        let EyeAfterReload::MovedOut(distance) = clear_the_eye(&mut walker, &collider) else {
+            panic!("the eye should move");
+        };
+        assert!((distance - 0.2).abs() < 1e-3, "moved {distance}");
+        let eye = walker.position();
+        assert!(eye.y < 0.0, "moved away from the wall: {eye}");
+        assert!(collider.deepest_penetration(eye).is_none());
+    }
+
+    #[test]
+    fn with_no_free_point_within_two_metres_the_eye_stays_and_can_walk_out() {
+        // Thick parallel walls: free space only beyond 3 m.
+        let walls = (-12..=12)
+            .map(|step| {
+                let z = step as f32 * 0.25;
+                wall([-6.0, z], [6.0, z], 0.3)
+            })
+            .collect();
+        let collider = Collider::new(walls, Vec::new(), 0.25);
+        let mut walker = walker_at(0.0, 0.0);
+        assert_eq!(
+            clear_the_eye(&mut walker, &collider),
+            EyeAfterReload::Inside
+        );
+        assert_eq!(walker.position(), Vec2::ZERO);
+    }
+
+    #[test]
+    fn inside_a_wall_a_move_out_is_allowed_and_a_move_deeper_is_not() {
+        let wall = wall([-5.0, 0.1], [5.0, 0.1], 0.3);
+        let collider = Collider::new(vec![wall], Vec::new(), 0.25);
+        let options = MoveOptions::default();
+        let start = Vec2::ZERO;
+        let deeper = collider
+            .move_eye(start, Vec2::new(0.0, 0.05), &options)
+            .expect("finite");
+        let depth = |p: Vec2| crate::collision::distance_to_segment(p, wall.a, wall.b);
+        assert!(
+            depth(deeper.position) >= depth(start) - 1e-6,
+            "went deeper: {deeper:?}"
+        );
+        let out = collider
+            .move_eye(start, Vec2::new(0.0, -0.5), &options)
+            .expect("finite");
+        assert!((out.position.y + 0.5).abs() < 1e-4, "walked out: {out:?}");
+    }
+
+    #[test]
+    fn ghost_mode_leaves_the_eye_inside() {
+        let collider = Collider::new(vec![wall([-5.0, 0.1], [5.0, 0.1], 0.3)], Vec::new(), 0.25);
+        let mut walker = walker_at(0.0, 0.0);
+        walker.move_options.ghost = true;
+        assert_eq!(clear_the_eye(&mut walker, &collider), EyeAfterReload::Clear);
+        assert_eq!(walker.position(), Vec2::ZERO);
     }
 }

@@ -36,7 +36,7 @@ use crate::render::{self, FrameInput, RenderQuality, Renderer};
 use crate::walker::Walker;
 
 use input::InputState;
-use live_level::{BuiltLevel, LiveLevel, ReloadEvent};
+use live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent};
 use overlays::{FrameClock, HudMessages, Overlays};
 use script::Script;
 use surface::{Acquired, WindowSurface};
@@ -316,6 +316,18 @@ impl App {
         if let Some(error) = self.live.error() {
             lines.extend(error.lines().map(str::to_owned));
         }
+        if !self.walker.move_options.ghost
+            && self
+                .live
+                .collider()
+                .deepest_penetration(self.walker.position())
+                .is_some()
+        {
+            lines.push(format!(
+                "inside a wall: no free point within {} m; walk out",
+                live_level::MAX_PUSH_OUT
+            ));
+        }
         lines.extend(self.messages.current(Instant::now()).map(str::to_owned));
         lines
     }
@@ -367,6 +379,7 @@ impl App {
                 graphics.surface.window.set_title(&window_title(&level));
                 let old_scene = graphics.renderer.set_level(scene);
                 let old_level = self.live.adopt(level, collider);
+                let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
                 drop((old_scene, old_level));
                 let swap_time = started.elapsed();
                 log::info!(
@@ -382,6 +395,12 @@ impl App {
                 }
                 self.messages
                     .notice(format!("reloaded {}", self.live.level().name), now);
+                if let EyeAfterReload::MovedOut(distance) = eye {
+                    self.messages.notice(
+                        format!("moved {distance:.2} m out of a new wall or obstacle"),
+                        now,
+                    );
+                }
                 // Reported once its first frame is on screen.
                 self.pending_swap = Some(PendingSwap { swap_time });
                 None
