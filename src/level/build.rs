@@ -15,8 +15,9 @@ use super::file::{
 };
 use super::texture::{builtin_texture, probe_texture_file};
 use super::{
-    Environment, Level, LevelError, LevelObstacle, LevelWall, LevelWarning, LoadedLevel, Material,
-    MaterialId, PlayerSpawn, TextureSource, builtin_materials, defaults,
+    Environment, Level, LevelError, LevelObstacle, LevelWall, LevelWarning, LoadedLevel,
+    MAX_FOG_DISTANCE, Material, MaterialId, PlayerSpawn, TextureSource, builtin_materials,
+    defaults,
 };
 use crate::collision::ConvexPolygon;
 
@@ -410,12 +411,18 @@ impl Builder<'_> {
             "ceiling_height",
             environment.ceiling_height,
         )?;
-        environment.fog_distance = self.positive(
-            table.fog_distance.as_ref(),
-            item,
-            "fog_distance",
-            environment.fog_distance,
-        )?;
+        if let Some(fog) = &table.fog_distance {
+            let distance =
+                self.positive(Some(fog), item, "fog_distance", defaults::FOG_DISTANCE)?;
+            if distance > MAX_FOG_DISTANCE {
+                return Err(self.source.invalid(
+                    &fog.span(),
+                    item,
+                    format!("`fog_distance` must be at most {MAX_FOG_DISTANCE}, not {distance}"),
+                ));
+            }
+            environment.fog_distance = distance;
+        }
         if let Some(ambient) = &table.ambient {
             let value = self.finite(ambient, item, "ambient")?;
             if !(0.0..=1.0).contains(&value) {

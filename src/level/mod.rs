@@ -5,7 +5,7 @@
 
 mod build;
 mod choice;
-mod diagnostics;
+pub(crate) mod diagnostics;
 mod file;
 pub mod maze;
 pub mod mesh;
@@ -35,6 +35,12 @@ pub const MAZE_WALL_RADIUS: f32 = 0.35;
 /// Rendered thickness of maze walls, in metres (less than twice the radius,
 /// so the eye never reaches the rendered surface).
 pub const MAZE_WALL_THICKNESS: f32 = 0.2;
+
+/// The farthest `fog_distance` a level may set, in metres: the far plane
+/// follows the fog ([`crate::camera::far_plane`]), and past this a 32-bit
+/// depth buffer no longer tells the farthest visible walls from the far
+/// plane.
+pub const MAX_FOG_DISTANCE: f32 = 10_000.0;
 
 /// A level as loaded from a file, with everything suspicious found on the way.
 #[derive(Debug, Clone)]
@@ -140,7 +146,8 @@ pub struct Environment {
     pub light_direction: Vec3,
     /// Ambient light fraction, 0..1.
     pub ambient: f32,
-    /// Distance at which fog hides everything, in metres.
+    /// Distance at which fog hides everything, in metres, at most
+    /// [`MAX_FOG_DISTANCE`].
     pub fog_distance: f32,
 }
 
