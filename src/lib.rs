@@ -12,12 +12,15 @@
 //!   application.
 //! - [`config`]: the settings file (sensitivity, field of view, speeds,
 //!   bindings, gamepad) with its defaults and errors.
+//! - [`gamepad`]: sticks and buttons turned into a move intent, and the
+//!   gilrs source that reads them.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
 
 pub mod app;
 pub mod camera;
 pub mod collision;
 pub mod config;
+pub mod gamepad;
 pub mod input;
 pub mod level;
 pub mod render;
