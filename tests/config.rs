@@ -3,6 +3,7 @@
 //! field-of-view settings reaching the camera, and `mazewalker config`.
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use glam::{Vec3, Vec4};
 use mazewalker::camera::Camera;
@@ -405,4 +406,102 @@ fn docs_describe_every_printed_key() {
             assert!(docs.contains(&format!("`{key}`")), "[{section}] {key}");
         }
     }
+}
+
+// `mazewalker config`, end to end through the binary, in a clean environment.
+
+/// Runs `mazewalker ARGS` with HOME and XDG_CONFIG_HOME in `home`, and
+/// MAZEWALKER_CONFIG set to `env` or unset.
+fn mazewalker(home: &Path, env: Option<&Path>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mazewalker"));
+    command
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("xdg"))
+        .env_remove("MAZEWALKER_CONFIG");
+    if let Some(env) = env {
+        command.env("MAZEWALKER_CONFIG", env);
+    }
+    command.output().expect("run mazewalker")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn config_path_follows_flag_then_environment_then_xdg() {
+    let home = temp_dir("path");
+    let flag = home.join("flag.toml");
+    let env = home.join("env.toml");
+    let flag_arg = flag.to_str().expect("path");
+    let output = mazewalker(
+        &home,
+        Some(&env),
+        &["config", "--path", "--config", flag_arg],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), flag_arg);
+    let output = mazewalker(
+        &home,
+        Some(&env),
+        &["--config", flag_arg, "config", "--path"],
+    );
+    assert_eq!(stdout(&output).trim(), flag_arg);
+    let output = mazewalker(&home, Some(&env), &["config", "--path"]);
+    assert_eq!(stdout(&output).trim(), env.to_str().expect("path"));
+    if cfg!(target_os = "linux") {
+        let output = mazewalker(&home, None, &["config", "--path"]);
+        let expected = home.join("xdg").join("mazewalker").join("config.toml");
+        assert_eq!(stdout(&output).trim(), expected.to_str().expect("path"));
+    }
+}
+
+#[test]
+fn config_prints_the_effective_settings_as_a_file_that_reads_back() {
+    let home = temp_dir("print");
+    let file = home.join("mine.toml");
+    std::fs::write(&file, "[view]\nfov = 75\n[bindings]\nhud = [\"KeyU\"]\n").expect("write");
+    let output = mazewalker(&home, Some(&file), &["config"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    let config = parse(&printed).expect("the printout is a valid config file");
+    assert_eq!(config.view.fov, 75.0);
+    assert_eq!(
+        config.bindings.action_for(KeyCode::KeyU),
+        Some(Action::ToggleHud)
+    );
+    assert_eq!(config, Config::load(&file).expect("the file"));
+    // No file anywhere: the defaults.
+    let output = mazewalker(&home, None, &["config"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        parse(&stdout(&output)).expect("defaults"),
+        Config::default()
+    );
+}
+
+#[test]
+fn config_reports_a_bad_file_and_prints_the_defaults_it_runs_with() {
+    let home = temp_dir("bad");
+    let file = home.join("bad.toml");
+    std::fs::write(&file, "[mouse]\nsensitivity = 0.1\ninvert = true\n").expect("write");
+    let file_arg = file.to_str().expect("path");
+    let output = mazewalker(&home, None, &["config", "--config", file_arg]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!(
+            "{file_arg}:3:1: unknown key `invert`, did you mean `invert_y`?"
+        )),
+        "{message}"
+    );
+    assert_eq!(
+        parse(&stdout(&output)).expect("defaults"),
+        Config::default()
+    );
 }
