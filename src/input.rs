@@ -71,8 +71,10 @@ pub struct ActionSpec {
 
 impl Action {
     /// Every action, in the order of the help overlay, the README table and
-    /// `mazewalker config`. A new action goes both here and in [`Action::spec`]
-    /// (the test `all_lists_every_action_once` checks the names).
+    /// `mazewalker config`. A new action goes both here and in
+    /// [`Action::spec`]: the compiler checks that `spec` covers every
+    /// action, not that this list does; the tests check that no action is
+    /// listed twice and that every name reads back.
     pub const ALL: [Action; 19] = [
         Action::MoveForward,
         Action::MoveBackward,
