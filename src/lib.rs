@@ -10,11 +10,17 @@
 //! - [`camera`], [`walker`], [`input`], [`app`]: the first-person camera, the
 //!   controller that moves it through the collider, key bindings and the winit
 //!   application.
+//! - [`config`]: the settings file (sensitivity, field of view, speeds,
+//!   bindings, gamepad) with its defaults and errors.
+//! - [`gamepad`]: sticks and buttons turned into a move intent, and the
+//!   gilrs source that reads them.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
 
 pub mod app;
 pub mod camera;
 pub mod collision;
+pub mod config;
+pub mod gamepad;
 pub mod input;
 pub mod level;
 pub mod render;

@@ -2,37 +2,44 @@
 //! library. Nothing else lives here.
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::parser::ValueSource;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
+use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::level::{Level, LevelChoice, LoadedLevel};
-use mazewalker::render::RenderQuality;
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
 ///
 /// With no subcommand, opens a window on the embedded house (or the level
 /// given). Logging: RUST_LOG=info (or debug, warn, ...).
 #[derive(Debug, Parser)]
-#[command(name = "mazewalker", version, args_conflicts_with_subcommands = true)]
+#[command(name = "mazewalker", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
     level: LevelArgs,
-    /// Vertical sync: `on` (Fifo, default) or `off` (Immediate or Mailbox when
-    /// the surface supports them).
+    /// The settings file (TOML, see docs/config.md); default
+    /// $MAZEWALKER_CONFIG, else mazewalker/config.toml in the platform's
+    /// config folder. A missing file means the defaults.
+    #[arg(long, value_name = "PATH", global = true)]
+    config: Option<PathBuf>,
+    /// Vertical sync: `on` (Fifo) or `off` (Immediate or Mailbox when the
+    /// surface supports them); default the config file's `[render] vsync`,
+    /// on.
     #[arg(
         long,
         value_name = "on|off",
-        default_value = "on",
         value_parser = parse_on_off,
         action = clap::ArgAction::Set
     )]
-    vsync: bool,
+    vsync: Option<bool>,
     /// Start with the seed's reject policy (a move into a wall is refused
     /// whole) instead of sliding along walls; R toggles it in the window.
     #[arg(long)]
@@ -49,31 +56,10 @@ struct Cli {
     size: (u32, u32),
     /// Per-pixel quality: `full` (4x MSAA, 16x anisotropic, trilinear),
     /// `fast` (none of them), or `auto`: full on a GPU, fast on a software
-    /// renderer such as llvmpipe.
-    #[arg(long, value_enum, default_value_t = Quality::Auto)]
-    quality: Quality,
-}
-
-/// `--quality`: what the window spends per pixel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Quality {
-    /// Full on a GPU, fast on a software renderer.
-    Auto,
-    /// 4x MSAA, 16x anisotropic filtering, trilinear mipmaps.
-    Full,
-    /// No MSAA, no anisotropic filtering, bilinear.
-    Fast,
-}
-
-impl Quality {
-    /// The renderer's setting; `None` lets the window choose by adapter.
-    fn setting(self) -> Option<RenderQuality> {
-        match self {
-            Quality::Auto => None,
-            Quality::Full => Some(RenderQuality::FULL),
-            Quality::Fast => Some(RenderQuality::FAST),
-        }
-    }
+    /// renderer such as llvmpipe. Default the config file's `[render]
+    /// quality`, auto.
+    #[arg(long, value_enum)]
+    quality: Option<QualityChoice>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -85,6 +71,9 @@ enum Command {
     /// Validate a level file: errors with line and column, warnings; exit
     /// status 0 when the level is valid.
     Check(CheckArgs),
+    /// Print the effective settings as a config file (the defaults where the
+    /// file is silent); exit status 1 when the file has an error.
+    Config(ConfigArgs),
 }
 
 /// Which level to use: a file, a generated maze, or the embedded house.
@@ -163,9 +152,16 @@ struct CheckArgs {
     seed: u64,
 }
 
+#[derive(Debug, Args)]
+struct ConfigArgs {
+    /// Print where the config file is read from instead.
+    #[arg(long)]
+    path: bool,
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let cli = Cli::parse();
+    let cli = parse_cli(std::env::args_os()).unwrap_or_else(|error| error.exit());
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
@@ -175,15 +171,43 @@ fn main() -> ExitCode {
     }
 }
 
+/// Parses the command line. The window's flags are refused before a
+/// subcommand (`mazewalker --ghost replay`) instead of being ignored; only
+/// the global `--config` may stand anywhere.
+fn parse_cli(
+    args: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
+) -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    let matches = command.try_get_matches_from_mut(args)?;
+    if let Some((subcommand, _)) = matches.subcommand() {
+        let window_flag = matches.ids().find(|id| {
+            id.as_str() != "config"
+                && matches.value_source(id.as_str()) == Some(ValueSource::CommandLine)
+        });
+        if let Some(flag) = window_flag {
+            return Err(command.error(
+                ErrorKind::ArgumentConflict,
+                format!("--{flag} is a window flag; it cannot be used with `{subcommand}`"),
+            ));
+        }
+    }
+    Cli::from_arg_matches(&matches)
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let config_path = config_path(cli.config.as_deref());
     match cli.command {
         None => {
             let level = load(&cli.level)?;
+            let (settings, error) = Config::load_or_default(config_path.as_deref());
+            if let Some(error) = error {
+                eprintln!("warning: {error}\nwarning: running with the default settings");
+            }
             let options = WindowOptions {
-                vsync: cli.vsync,
+                vsync: cli.vsync.unwrap_or(settings.render.vsync),
                 move_options: move_options(cli.ghost, cli.reject),
                 size: cli.size,
-                quality: cli.quality.setting(),
+                quality: cli.quality.unwrap_or(settings.render.quality).setting(),
                 watch: !cli.no_watch,
             };
             app::run_window(level, options)?;
@@ -227,8 +251,42 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 loaded.warnings.len()
             );
         }
+        Some(Command::Config(args)) => {
+            if args.path {
+                let path = config_path.ok_or_else(|| anyhow::anyhow!(no_config_location()))?;
+                println!("{}", path.display());
+                return Ok(ExitCode::SUCCESS);
+            }
+            let (settings, error) = Config::load_or_default(config_path.as_deref());
+            print!("{}", settings.to_toml());
+            if let Some(error) = error {
+                eprintln!(
+                    "error: {error}\nThe settings above are the defaults the program runs with."
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The config file the arguments and the environment name; `None`, with a
+/// warning, when none is known (no `--config`, no `MAZEWALKER_CONFIG`, no
+/// home folder).
+fn config_path(flag: Option<&Path>) -> Option<PathBuf> {
+    let path = config::config_path(flag);
+    if path.is_none() {
+        log::warn!("{}", no_config_location());
+    }
+    path
+}
+
+/// Why no config file is read when no location is known.
+fn no_config_location() -> String {
+    format!(
+        "no config folder known (no home folder): pass --config PATH or set {}",
+        config::CONFIG_ENV
+    )
 }
 
 /// Loads the level the arguments name, printing its warnings to stderr.
@@ -311,22 +369,43 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("mazewalker").chain(args.iter().copied()))
+        parse_cli(std::iter::once("mazewalker").chain(args.iter().copied()))
     }
 
     #[test]
     fn window_flags_parse() {
         let cli = parse(&[]).expect("no arguments");
-        assert!(cli.vsync);
-        assert_eq!(cli.quality, Quality::Auto);
+        assert_eq!(cli.vsync, None);
+        assert_eq!(cli.quality, None);
         let cli =
             parse(&["--vsync", "off", "--quality", "full", "--size", "640x480"]).expect("flags");
-        assert!(!cli.vsync);
-        assert_eq!(cli.quality.setting(), Some(RenderQuality::FULL));
+        assert_eq!(cli.vsync, Some(false));
+        assert_eq!(cli.quality, Some(QualityChoice::Full));
         assert_eq!(cli.size, (640, 480));
-        assert!(parse(&["--vsync=on"]).expect("on").vsync);
+        assert_eq!(parse(&["--vsync=on"]).expect("on").vsync, Some(true));
         assert!(parse(&["--vsync", "maybe"]).is_err());
         assert!(parse(&["--quality", "ultra"]).is_err());
+    }
+
+    #[test]
+    fn config_is_a_global_flag() {
+        for args in [
+            &["--config", "a.toml"][..],
+            &["--config", "a.toml", "config", "--path"],
+            &["config", "--config", "a.toml"],
+            &["screenshot", "--out", "x.png", "--config", "a.toml"],
+        ] {
+            let cli = parse(args).unwrap_or_else(|error| panic!("{args:?}: {error}"));
+            assert_eq!(cli.config, Some(PathBuf::from("a.toml")), "{args:?}");
+        }
+        let error = parse(&["--ghost", "replay"]).expect_err("a window flag");
+        assert!(error.to_string().contains("--ghost"), "{error}");
+        assert!(parse(&["--maze", "4x4", "check", "--maze", "4x4"]).is_err());
+        let cli = parse(&["config", "--path"]).expect("config --path");
+        assert!(matches!(
+            cli.command,
+            Some(Command::Config(ConfigArgs { path: true }))
+        ));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::path::Path;
 use glam::{Vec2, Vec3};
 use toml::Spanned;
 
-use super::defaults::{self, builtin_material_id, builtin_materials};
+use super::defaults::{self, MAX_FOG_DISTANCE, builtin_material_id, builtin_materials};
 use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
@@ -416,12 +416,18 @@ impl Builder<'_> {
             "ceiling_height",
             environment.ceiling_height,
         )?;
-        environment.fog_distance = self.positive(
-            table.fog_distance.as_ref(),
-            item,
-            "fog_distance",
-            environment.fog_distance,
-        )?;
+        if let Some(fog) = &table.fog_distance {
+            let distance =
+                self.positive(Some(fog), item, "fog_distance", defaults::FOG_DISTANCE)?;
+            if distance > MAX_FOG_DISTANCE {
+                return Err(self.source.invalid(
+                    &fog.span(),
+                    item,
+                    format!("`fog_distance` must be at most {MAX_FOG_DISTANCE}, not {distance}"),
+                ));
+            }
+            environment.fog_distance = distance;
+        }
         if let Some(ambient) = &table.ambient {
             let value = self.finite(ambient, item, "ambient")?;
             if !(0.0..=1.0).contains(&value) {

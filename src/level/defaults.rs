@@ -34,6 +34,11 @@ pub const LIGHT_DIRECTION: [f32; 3] = [-0.4, -1.0, -0.3];
 pub const AMBIENT: f32 = 0.35;
 /// `[environment] fog_distance`, in metres.
 pub const FOG_DISTANCE: f32 = 60.0;
+/// The farthest `fog_distance` a level may set, in metres: the far plane
+/// follows the fog ([`crate::camera::far_plane`]), and past this a 32-bit
+/// depth buffer no longer tells the farthest visible walls from the far
+/// plane.
+pub const MAX_FOG_DISTANCE: f32 = 10_000.0;
 /// `metres_per_repeat` of a `[[material]]` with an image `file`.
 pub const FILE_METRES_PER_REPEAT: f32 = 2.0;
 

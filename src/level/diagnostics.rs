@@ -145,14 +145,45 @@ impl Source<'_> {
     /// Turns a TOML/serde error into a [`LevelError::Syntax`] with the
     /// offending line, a caret line and, for unknown keys, a suggestion.
     pub fn syntax_error(&self, error: &toml::de::Error) -> LevelError {
-        let span = error.span().unwrap_or(0..0);
-        let location = self.location(&span);
-        LevelError::Syntax {
-            snippet: snippet(self.text, &span, &location),
+        let Diagnostic {
             location,
-            message: explain(error.message()),
+            message,
+            snippet,
+        } = self.toml_diagnostic(error);
+        LevelError::Syntax {
+            location,
+            message,
+            snippet,
         }
     }
+
+    /// A TOML/serde error worded for people: where it is, what is wrong
+    /// (with a "did you mean" for misspelt keys and names) and the line.
+    pub fn toml_diagnostic(&self, error: &toml::de::Error) -> Diagnostic {
+        self.diagnostic(&error.span().unwrap_or(0..0), explain(error.message()))
+    }
+
+    /// `message` about the text at `span`, with its location and line.
+    pub fn diagnostic(&self, span: &Range<usize>, message: String) -> Diagnostic {
+        let location = self.location(span);
+        Diagnostic {
+            snippet: snippet(self.text, span, &location),
+            location,
+            message,
+        }
+    }
+}
+
+/// A message about a place in a TOML file (a level or the config file): the
+/// parts of [`LevelError::Syntax`], for other files' errors to reuse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Diagnostic {
+    /// Where the offending text starts.
+    pub location: SourceLocation,
+    /// What is wrong, in words for the person editing the file.
+    pub message: String,
+    /// The offending line with a caret line under the offending text.
+    pub snippet: String,
 }
 
 /// The line holding `span` and a caret line under the spanned text:
@@ -182,11 +213,20 @@ fn snippet(text: &str, span: &Range<usize>, location: &SourceLocation) -> String
     )
 }
 
+/// Most candidates an "unknown key" or "unknown value" message lists; past
+/// that (winit's ~190 key names) only the suggestion is given.
+const MOST_LISTED: usize = 20;
+
 /// Rewrites serde's messages for people editing TOML: "field" becomes "key",
-/// and an unknown key gets the closest expected key as a suggestion.
+/// "variant" becomes "value", and an unknown key or value gets the closest
+/// expected one as a suggestion.
 fn explain(message: &str) -> String {
     let message = message.trim_end();
-    let Some(rest) = message.strip_prefix("unknown field ") else {
+    let (what, rest) = if let Some(rest) = message.strip_prefix("unknown field ") {
+        ("key", rest)
+    } else if let Some(rest) = message.strip_prefix("unknown variant ") {
+        ("value", rest)
+    } else {
         return message
             .replace("missing field", "missing key")
             .replace("expected f32", "expected a number");
@@ -195,52 +235,39 @@ fn explain(message: &str) -> String {
     let Some((unknown, expected)) = quoted.split_first() else {
         return message.to_string();
     };
-    let listing = expected
-        .iter()
-        .map(|key| format!("`{key}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let listing = if expected.len() <= MOST_LISTED {
+        let names: Vec<String> = expected.iter().map(|name| format!("`{name}`")).collect();
+        format!(" (expected one of {})", names.join(", "))
+    } else {
+        String::new()
+    };
     match did_you_mean(unknown, expected.iter().copied()) {
         Some(suggestion) => {
-            format!(
-                "unknown key `{unknown}`, did you mean `{suggestion}`? (expected one of {listing})"
-            )
+            format!("unknown {what} `{unknown}`, did you mean `{suggestion}`?{listing}")
         }
-        None if expected.is_empty() => format!("unknown key `{unknown}`"),
-        None => format!("unknown key `{unknown}` (expected one of {listing})"),
+        None if expected.is_empty() => format!("unknown {what} `{unknown}`"),
+        None => format!("unknown {what} `{unknown}`{listing}"),
     }
 }
 
-/// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a plausible typo (at most a third of the word, and at least 1 edit).
+/// The candidate closest to `word` by edit distance (ignoring case, a swap
+/// of two neighbours counting as one edit), if it is close enough to be a
+/// plausible typo (at most a third of the word, and at least 2 edits).
 pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let limit = (word.chars().count() / 3).max(2);
+    let word = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|candidate| (edit_distance(word, candidate), candidate))
+        .map(|candidate| {
+            let distance = strsim::damerau_levenshtein(&word, &candidate.to_lowercase());
+            (distance, candidate)
+        })
         .filter(|&(distance, _)| distance <= limit)
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance between two strings, by characters.
-fn edit_distance(left: &str, right: &str) -> usize {
-    let right: Vec<char> = right.chars().collect();
-    let mut previous: Vec<usize> = (0..=right.len()).collect();
-    for (row, left_char) in left.chars().enumerate() {
-        let mut current = vec![row + 1; right.len() + 1];
-        for (column, &right_char) in right.iter().enumerate() {
-            let substitution = previous[column] + usize::from(left_char != right_char);
-            current[column + 1] = substitution
-                .min(previous[column + 1] + 1)
-                .min(current[column] + 1);
-        }
-        previous = current;
-    }
-    previous[right.len()]
 }
 
 /// The largest char boundary of `text` not after `offset`.
@@ -257,20 +284,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("radius", "radius"), 0);
-        assert_eq!(edit_distance("radus", "radius"), 1);
-        assert_eq!(edit_distance("yaw", "raw"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
-
-    #[test]
     fn suggestions_only_for_close_words() {
         let keys = ["a", "b", "radius", "height"];
         assert_eq!(did_you_mean("radus", keys), Some("radius"));
         assert_eq!(did_you_mean("hieght", keys), Some("height"));
         assert_eq!(did_you_mean("completely_else", keys), None);
+        assert_eq!(did_you_mean("RADIUS", keys), Some("radius"));
+        assert_eq!(did_you_mean("Kyew", ["KeyQ", "KeyW", "KeyE"]), Some("KeyW"));
     }
 
     #[test]
@@ -280,6 +300,21 @@ mod tests {
             message,
             "unknown key `radus`, did you mean `radius`? (expected one of `a`, `b`, `radius`)"
         );
+    }
+
+    #[test]
+    fn unknown_variant_messages_become_suggestions_without_long_lists() {
+        let short = explain("unknown variant `ful`, expected one of `auto`, `full`, `fast`");
+        assert_eq!(
+            short,
+            "unknown value `ful`, did you mean `full`? (expected one of `auto`, `full`, `fast`)"
+        );
+        let names: Vec<String> = (0..MOST_LISTED + 1).map(|n| format!("`Key{n}`")).collect();
+        let long = explain(&format!(
+            "unknown variant `Kye3`, expected one of {}",
+            names.join(", ")
+        ));
+        assert_eq!(long, "unknown value `Kye3`, did you mean `Key3`?");
     }
 
     #[test]

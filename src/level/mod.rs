@@ -6,7 +6,7 @@
 mod build;
 mod choice;
 pub mod defaults;
-mod diagnostics;
+pub(crate) mod diagnostics;
 mod file;
 pub mod maze;
 pub mod mesh;
@@ -20,6 +20,7 @@ use glam::Vec2;
 use crate::collision::{Collider, Wall};
 
 pub use choice::LevelChoice;
+pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,

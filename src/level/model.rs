@@ -141,6 +141,7 @@ pub struct Environment {
     pub light_direction: Vec3,
     /// Ambient light fraction, 0..1.
     pub ambient: f32,
-    /// Distance at which fog hides everything, in metres.
+    /// Distance at which fog hides everything, in metres, at most
+    /// [`MAX_FOG_DISTANCE`](super::defaults::MAX_FOG_DISTANCE).
     pub fog_distance: f32,
 }
