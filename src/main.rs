@@ -200,7 +200,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         None => {
             let level = load(&cli.level)?;
             let (settings, error) = Config::load_or_default(config_path.as_deref());
-            if let Some(error) = error {
+            if let Some(error) = &error {
                 eprintln!("warning: {error}\nwarning: running with the default settings");
             }
             let options = WindowOptions {
@@ -209,6 +209,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 size: cli.size,
                 quality: cli.quality.unwrap_or(settings.render.quality).setting(),
                 watch: !cli.no_watch,
+                settings_error: error.map(|error| error.to_string()),
+                settings,
             };
             app::run_window(level, options)?;
         }

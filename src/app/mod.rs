@@ -30,10 +30,12 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, WindowId};
 
 use crate::collision::MoveOptions;
+use crate::config::Config;
+use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::input::{Action, Bindings};
 use crate::level::Level;
 use crate::render::{self, FrameInput, RenderQuality, Renderer};
-use crate::walker::Walker;
+use crate::walker::{MoveIntent, Walker};
 
 use input::InputState;
 use live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent};
@@ -47,7 +49,7 @@ pub use script::{ReloadRecord, ScriptReport, ScriptStep};
 pub use watch::DEBOUNCE;
 
 /// Settings of the interactive window.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct WindowOptions {
     /// Wait for vertical blank (Fifo). Off picks Immediate or Mailbox when the
     /// surface supports one. Default: on.
@@ -64,6 +66,12 @@ pub struct WindowOptions {
     /// Watch the level file and its images, and reload on change
     /// (`--no-watch` turns it off). Default: on.
     pub watch: bool,
+    /// The settings file's values (bindings, mouse, view, movement,
+    /// gamepad). Default: [`Config::default`].
+    pub settings: Config,
+    /// Why the settings file could not be used, shown on the HUD (its first
+    /// line) while the program runs on the defaults. Default: none.
+    pub settings_error: Option<String>,
 }
 
 impl Default for WindowOptions {
@@ -74,6 +82,8 @@ impl Default for WindowOptions {
             size: (1280, 720),
             quality: None,
             watch: true,
+            settings: Config::default(),
+            settings_error: None,
         }
     }
 }
@@ -126,6 +136,7 @@ struct App {
     live: LiveLevel,
     walker: Walker,
     bindings: Bindings,
+    gamepad: GamepadSource,
     /// The help overlay's lines, made once from the bindings.
     help: Vec<String>,
     options: WindowOptions,
@@ -147,12 +158,18 @@ impl App {
     fn new(level: Level, options: WindowOptions, script: Option<Script>) -> Self {
         let mut walker = Walker::at_spawn(&level);
         walker.move_options = options.move_options;
-        let bindings = Bindings::default();
+        walker.settings = options.settings.walker_settings(walker.settings);
+        options
+            .settings
+            .view
+            .apply(&mut walker.camera, level.environment.fog_distance);
+        let bindings = options.settings.bindings.clone();
         let help = bindings.help_lines();
         Self {
             live: LiveLevel::new(level, options.watch),
             walker,
             bindings,
+            gamepad: GamepadSource::new(),
             help,
             options,
             input: InputState::default(),
@@ -313,6 +330,10 @@ impl App {
             ""
         };
         lines.push(format!("level {}{reloading}", self.live.level().name));
+        if let Some(error) = &self.options.settings_error {
+            let first = error.lines().next().unwrap_or_default();
+            lines.push(format!("settings file not used: {first}"));
+        }
         if let Some(error) = self.live.error() {
             lines.extend(error.lines().map(str::to_owned));
         }
@@ -380,6 +401,8 @@ impl App {
                 let old_scene = graphics.renderer.set_level(scene);
                 let old_level = self.live.adopt(level, collider);
                 let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
+                let fog = self.live.level().environment.fog_distance;
+                self.options.settings.view.apply(&mut self.walker.camera, fog);
                 drop((old_scene, old_level));
                 let swap_time = started.elapsed();
                 log::info!(
@@ -421,9 +444,24 @@ impl App {
         self.poll_reload();
         let (counts_x, counts_y) = self.input.take_mouse_counts();
         if self.mouse_grabbed {
-            self.walker.look(counts_x, counts_y);
+            let (yaw, pitch) = self.options.settings.mouse.turn(counts_x, counts_y);
+            self.walker.camera.turn(yaw, pitch);
         }
-        let intent = self.input.intent(&self.bindings);
+        let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+        if pad.toggle_ghost {
+            self.trigger(event_loop, Action::ToggleGhost);
+        }
+        self.walker.camera.turn(
+            pad.yaw_rate * seconds.min(self.walker.settings.max_step_seconds),
+            pad.pitch_rate * seconds.min(self.walker.settings.max_step_seconds),
+        );
+        let keys = self.input.intent(&self.bindings);
+        let intent = MoveIntent {
+            forward: (keys.forward + pad.forward).clamp(-1.0, 1.0),
+            right: (keys.right + pad.right).clamp(-1.0, 1.0),
+            run: keys.run || pad.run,
+            ..keys
+        };
         if let Err(error) = self.walker.update(intent, seconds, self.live.collider()) {
             log::error!("move refused: {error}");
         }
@@ -488,12 +526,7 @@ impl App {
                 if action == Action::ReloadLevel && pressed {
                     script.triggered();
                 }
-                let key = self
-                    .bindings
-                    .keys
-                    .iter()
-                    .find(|(_, bound)| *bound == action)
-                    .map(|(key, _)| *key);
+                let key = self.bindings.keys_for(action).next();
                 if let Some(key) = key {
                     self.key(event_loop, key, pressed, false);
                 }
