@@ -151,7 +151,9 @@ fn walls_shorter_than_a_centimetre_warn_and_longer_ones_do_not() {
     let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
         warnings,
-        ["dir/test.toml:4:5: warning: wall 0: only 5.0 mm long (shorter than 1 cm): a slip of the hand?"]
+        [
+            "dir/test.toml:4:5: warning: wall 0: only 5.0 mm long (shorter than 1 cm): a slip of the hand?"
+        ]
     );
 }
 

@@ -436,7 +436,7 @@ impl Builder<'_> {
                 item,
                 "light_direction",
             )?);
-            environment.light_direction = vector.try_normalize().ok_or_else(|| {
+            environment.light_direction = unit_direction(vector).ok_or_else(|| {
                 self.source.invalid(
                     &direction.span(),
                     item,
@@ -596,6 +596,18 @@ impl Builder<'_> {
                 );
             }
         }
+    }
+}
+
+/// `vector` with length 1: as written when it has that length already (to
+/// within float rounding, so that a saved level loads back bit for bit;
+/// normalising a unit vector again can move it by a unit in the last place),
+/// else normalised. `None` for vectors too small or large to normalise.
+fn unit_direction(vector: Vec3) -> Option<Vec3> {
+    if (vector.length_squared() - 1.0).abs() <= 1e-6 {
+        Some(vector)
+    } else {
+        vector.try_normalize()
     }
 }
 

@@ -12,6 +12,7 @@ mod file;
 pub mod maze;
 pub mod mesh;
 mod model;
+pub mod save;
 pub mod texture;
 
 use std::path::Path;
