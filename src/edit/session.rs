@@ -34,15 +34,18 @@ pub struct EditSession {
 impl EditSession {
     /// Opens `level` for editing, in the text of its file, of the embedded
     /// house, or written for it (a maze); see [`LevelDocument::for_level`].
+    /// Fails when that text cannot be edited or holds other walls.
     pub fn new(level: Level) -> Result<Self, EditError> {
-        let document = LevelDocument::for_level(&level)?;
+        let text = LevelDocument::text_for_level(&level)?;
+        let document = LevelDocument::parse(&text)?;
+        let saved = TextFingerprint::of(&text);
+        drop(text);
         if document.wall_count() != level.walls.len() {
             return Err(EditError::OutOfStep {
                 level: level.walls.len(),
                 document: document.wall_count(),
             });
         }
-        let saved = TextFingerprint::of(&document.to_string());
         Ok(Self {
             level,
             document,

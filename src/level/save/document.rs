@@ -160,6 +160,14 @@ impl LevelDocument {
     /// file); blank lines above it go with it.
     pub fn remove_wall(&mut self, index: usize) -> Result<RemovedWall, DocumentError> {
         self.check_index(index)?;
+        let above = self
+            .walls()
+            .and_then(|walls| walls.get(index))
+            .map(prefix_text);
+        let Some(above) = above.filter(|above| above.contains('#')) else {
+            let table = self.walls_mut().remove(index);
+            return Ok(RemovedWall { table });
+        };
         let follower = self.written_after(index).map(|mut address| {
             // The follower's index shifts down once the wall is gone.
             if let Some((key, Some(position))) = address.first_mut()
@@ -171,17 +179,14 @@ impl LevelDocument {
             address
         });
         let table = self.walls_mut().remove(index);
-        let above = prefix_text(&table);
-        if above.contains('#') {
-            match follower.and_then(|address| table_mut(&mut self.document, &address)) {
-                Some(next) => {
-                    let own = prefix_text(next);
-                    next.decor_mut().set_prefix(format!("{above}{own}"));
-                }
-                None => {
-                    let trailing = self.document.trailing().as_str().unwrap_or("").to_string();
-                    self.document.set_trailing(format!("{above}{trailing}"));
-                }
+        match follower.and_then(|address| table_mut(&mut self.document, &address)) {
+            Some(next) => {
+                let own = prefix_text(next);
+                next.decor_mut().set_prefix(format!("{above}{own}"));
+            }
+            None => {
+                let trailing = self.document.trailing().as_str().unwrap_or("").to_string();
+                self.document.set_trailing(format!("{above}{trailing}"));
             }
         }
         Ok(RemovedWall { table })

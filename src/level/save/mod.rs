@@ -16,6 +16,8 @@ pub use atomic::{
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedWall};
 pub use numbers::{number_text, point_text};
 
+use std::borrow::Cow;
+
 use super::{DEFAULT_HOUSE_TOML, Level, LevelSource};
 
 impl LevelDocument {
@@ -32,10 +34,15 @@ impl LevelDocument {
     /// embedded house's own text (comments and all) for the default house,
     /// and [`from_level`](Self::from_level) for a maze.
     pub fn for_level(level: &Level) -> Result<Self, DocumentError> {
-        match &level.source {
-            LevelSource::File { text, .. } => Self::parse(text),
-            LevelSource::DefaultHouse => Self::parse(DEFAULT_HOUSE_TOML),
-            LevelSource::Maze { .. } => Self::from_level(level),
-        }
+        Self::parse(&Self::text_for_level(level)?)
+    }
+
+    /// The text that [`for_level`](Self::for_level) edits, before any edit.
+    pub fn text_for_level(level: &Level) -> Result<Cow<'_, str>, DocumentError> {
+        Ok(match &level.source {
+            LevelSource::File { text, .. } => Cow::Borrowed(&**text),
+            LevelSource::DefaultHouse => Cow::Borrowed(DEFAULT_HOUSE_TOML),
+            LevelSource::Maze { .. } => Cow::Owned(writer::level_text(level)?),
+        })
     }
 }
