@@ -99,7 +99,7 @@ pub enum EditError {
     Document(#[from] DocumentError),
     /// The level and its text hold different numbers of walls: they are not
     /// the same level.
-    #[error("the level has {level} walls but its text {document}")]
+    #[error("the level has {level} walls but its text has {document}")]
     OutOfStep {
         /// Walls in the level.
         level: usize,
