@@ -5,7 +5,10 @@
 //! command line. Module map:
 //! - [`collision`]: pure 2D geometry, the collider every move goes through.
 //! - [`level`]: the level file format, the embedded default house, mazes, and
-//!   the conversion of one level into both collision data and render meshes.
+//!   the conversion of one level into both collision data and render meshes;
+//!   saving edited levels without losing a byte of the file.
+//! - [`edit`]: the edit model under edit mode: edits, undo, plotting,
+//!   snapping, the cursor point and the autosave journal.
 //! - [`render`]: wgpu device setup, the scene, debug lines and HUD text.
 //! - [`camera`], [`walker`], [`input`], [`app`]: the first-person camera, the
 //!   controller that moves it through the collider, key bindings and the winit
@@ -20,6 +23,7 @@ pub mod app;
 pub mod camera;
 pub mod collision;
 pub mod config;
+pub mod edit;
 pub mod gamepad;
 pub mod input;
 pub mod level;

@@ -144,12 +144,27 @@ fn walls_thicker_than_their_radius_warn() {
 }
 
 #[test]
+fn walls_shorter_than_a_centimetre_warn_and_longer_ones_do_not() {
+    let loaded = load(
+        "[player]\nstart = [0.0, 0.0]\n[[wall]]\na = [5.0, 0.0]\nb = [5.005, 0.0]\n[[wall]]\na = [7.0, 0.0]\nb = [7.02, 0.0]\n",
+    );
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        [
+            "dir/test.toml:4:5: warning: wall 0: only 5.0 mm long (shorter than 1 cm): a slip of the hand?"
+        ]
+    );
+}
+
+#[test]
 fn optional_keys_take_their_documented_defaults() {
     let level =
         load("[player]\nstart = [0.0, 0.0]\n[[wall]]\na = [5.0, 0.0]\nb = [5.0, 3.0]\n").level;
     let wall = level.walls[0];
     assert_eq!((wall.radius, wall.thickness, wall.height), (0.3, 0.15, 2.8));
     assert_eq!(level.materials[wall.material.0].name, "plaster");
+    assert_eq!(level.wall_defaults.wall(wall.a, wall.b), wall);
     assert_eq!(
         level.materials[level.environment.floor.0].name,
         "wood_floor"

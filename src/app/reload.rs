@@ -41,8 +41,9 @@ pub struct ReloadJob {
 pub enum Loaded {
     /// The file holds exactly the live level's text: nothing to do.
     Unchanged,
-    /// A valid level, to build and swap in.
-    Level(LoadedLevel),
+    /// A valid level, to build and swap in (boxed: a level is large and the
+    /// other variants are small).
+    Level(Box<LoadedLevel>),
     /// The source could not be read, parsed or validated: the message, as
     /// `mazewalker check` prints it.
     Failed(String),
@@ -59,7 +60,7 @@ impl ReloadJob {
             return Loaded::Unchanged;
         }
         match self.choice.load() {
-            Ok(level) => Loaded::Level(level),
+            Ok(level) => Loaded::Level(Box::new(level)),
             Err(error) => Loaded::Failed(error_report(&error)),
         }
     }

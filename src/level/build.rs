@@ -9,6 +9,7 @@ use std::path::Path;
 use glam::{Vec2, Vec3};
 use toml::Spanned;
 
+use super::checks::{MIN_WALL_LENGTH, short_wall_problem};
 use super::defaults::{self, MAX_FOG_DISTANCE, builtin_material_id, builtin_materials};
 use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
@@ -17,13 +18,10 @@ use super::file::{
 };
 use super::model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
-    PlayerSpawn, TextureSource,
+    PlayerSpawn, TextureSource, WallDefaults,
 };
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
-
-/// Walls shorter than this (0.1 mm) have no direction and are refused.
-const MIN_WALL_LENGTH: f32 = 1e-4;
 
 /// Validates `file` (parsed from `source`) into a level. Relative texture
 /// paths are resolved against `base_directory`.
@@ -40,28 +38,32 @@ pub(crate) fn build_level(
     builder.declare_materials(&file.material, base_directory)?;
 
     let top = "level";
-    let wall_defaults = WallDefaults {
-        radius: builder.non_negative(
-            file.wall_radius.as_ref(),
-            top,
-            "wall_radius",
-            defaults::WALL_RADIUS,
-        )?,
-        thickness: builder.non_negative(
-            file.wall_thickness.as_ref(),
-            top,
-            "wall_thickness",
-            defaults::WALL_THICKNESS,
-        )?,
-        material: builder.material_or(file.wall_material.as_ref(), top, defaults::WALL_MATERIAL)?,
-    };
-    let environment = builder.environment(file.environment.as_ref())?;
-    let wall_height = builder.positive(
-        file.wall_height.as_ref(),
+    let wall_radius = builder.non_negative(
+        file.wall_radius.as_ref(),
         top,
-        "wall_height",
-        environment.ceiling_height,
+        "wall_radius",
+        defaults::WALL_RADIUS,
     )?;
+    let wall_thickness = builder.non_negative(
+        file.wall_thickness.as_ref(),
+        top,
+        "wall_thickness",
+        defaults::WALL_THICKNESS,
+    )?;
+    let wall_material =
+        builder.material_or(file.wall_material.as_ref(), top, defaults::WALL_MATERIAL)?;
+    let environment = builder.environment(file.environment.as_ref())?;
+    let wall_defaults = WallDefaults {
+        radius: wall_radius,
+        height: builder.positive(
+            file.wall_height.as_ref(),
+            top,
+            "wall_height",
+            environment.ceiling_height,
+        )?,
+        thickness: wall_thickness,
+        material: wall_material,
+    };
     let obstacle_height = builder.positive(
         file.obstacle_height.as_ref(),
         top,
@@ -78,7 +80,7 @@ pub(crate) fn build_level(
         .wall
         .iter()
         .enumerate()
-        .map(|(index, wall)| builder.wall(index, wall, &wall_defaults, wall_height))
+        .map(|(index, wall)| builder.wall(index, wall, &wall_defaults))
         .collect::<Result<Vec<_>, _>>()?;
     let obstacles = file
         .obstacle
@@ -141,6 +143,7 @@ pub(crate) fn build_level(
             name,
             player,
             walls,
+            wall_defaults,
             obstacles,
             materials: builder.materials,
             environment,
@@ -151,13 +154,6 @@ pub(crate) fn build_level(
         },
         warnings: builder.warnings,
     })
-}
-
-/// Wall properties that `[[wall]]` entries inherit unless they override them.
-struct WallDefaults {
-    radius: f32,
-    thickness: f32,
-    material: MaterialId,
 }
 
 /// Validation state: the source for messages, warnings so far, and the
@@ -446,7 +442,7 @@ impl Builder<'_> {
                 item,
                 "light_direction",
             )?);
-            environment.light_direction = vector.try_normalize().ok_or_else(|| {
+            environment.light_direction = unit_direction(vector).ok_or_else(|| {
                 self.source.invalid(
                     &direction.span(),
                     item,
@@ -462,7 +458,6 @@ impl Builder<'_> {
         index: usize,
         table: &WallTable,
         defaults: &WallDefaults,
-        default_height: f32,
     ) -> Result<LevelWall, LevelError> {
         let item = format!("wall {index}");
         let a = self.point(&table.a, &item, "a")?;
@@ -489,7 +484,7 @@ impl Builder<'_> {
             a,
             b,
             radius: self.non_negative(table.radius.as_ref(), &item, "radius", defaults.radius)?,
-            height: self.positive(table.height.as_ref(), &item, "height", default_height)?,
+            height: self.positive(table.height.as_ref(), &item, "height", defaults.height)?,
             thickness: self.non_negative(
                 table.thickness.as_ref(),
                 &item,
@@ -501,6 +496,9 @@ impl Builder<'_> {
                 None => defaults.material,
             },
         };
+        if let Some(problem) = short_wall_problem(&wall) {
+            self.warn(&table.a.span(), &item, problem);
+        }
         if wall.thickness / 2.0 >= wall.radius {
             let span = table
                 .thickness
@@ -604,6 +602,18 @@ impl Builder<'_> {
                 );
             }
         }
+    }
+}
+
+/// `vector` with length 1: as written when it has that length already (to
+/// within float rounding, so that a saved level loads back bit for bit;
+/// normalising a unit vector again can move it by a unit in the last place),
+/// else normalised. `None` for vectors too small or large to normalise.
+fn unit_direction(vector: Vec3) -> Option<Vec3> {
+    if (vector.length_squared() - 1.0).abs() <= 1e-6 {
+        Some(vector)
+    } else {
+        vector.try_normalize()
     }
 }
 

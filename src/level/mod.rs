@@ -4,6 +4,7 @@
 //! and the render meshes ([`mesh`]), so the two can never disagree.
 
 mod build;
+pub mod checks;
 mod choice;
 pub mod defaults;
 pub(crate) mod diagnostics;
@@ -11,6 +12,7 @@ mod file;
 pub mod maze;
 pub mod mesh;
 mod model;
+pub mod save;
 pub mod texture;
 
 use std::path::Path;
@@ -24,7 +26,7 @@ pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
-    PlayerSpawn, TextureSource,
+    PlayerSpawn, TextureSource, WallDefaults, WallEnd,
 };
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
@@ -94,17 +96,15 @@ impl Level {
         })?;
         let materials = defaults::builtin_materials();
         let environment = defaults::environment(&materials);
-        let wall_material = defaults::builtin_material_id(&materials, "brick");
+        let wall_defaults = WallDefaults {
+            radius: MAZE_WALL_RADIUS,
+            height: environment.ceiling_height,
+            thickness: MAZE_WALL_THICKNESS,
+            material: defaults::builtin_material_id(&materials, "brick"),
+        };
         let walls: Vec<LevelWall> = segments
             .into_iter()
-            .map(|[a, b]| LevelWall {
-                a,
-                b,
-                radius: MAZE_WALL_RADIUS,
-                height: environment.ceiling_height,
-                thickness: MAZE_WALL_THICKNESS,
-                material: wall_material,
-            })
+            .map(|[a, b]| wall_defaults.wall(a, b))
             .collect();
         let start = Vec2::splat(MAZE_CELL_SIZE / 2.0);
         Ok(Level {
@@ -116,6 +116,7 @@ impl Level {
                 eye_height: defaults::EYE_HEIGHT,
             },
             walls,
+            wall_defaults,
             obstacles: Vec::new(),
             materials,
             environment,

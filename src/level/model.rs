@@ -29,6 +29,11 @@ pub struct Level {
     pub player: PlayerSpawn,
     /// Every wall, with its radius, height, thickness and material resolved.
     pub walls: Vec<LevelWall>,
+    /// What a wall that states nothing but its ends is made of: the file's
+    /// `wall_radius`, `wall_height`, `wall_thickness` and `wall_material`
+    /// (or their defaults). The editor gives new walls these, as the file
+    /// would on reload.
+    pub wall_defaults: WallDefaults,
     /// Every convex obstacle (furniture, pillars).
     pub obstacles: Vec<LevelObstacle>,
     /// The materials that walls, obstacles, floor and ceiling refer to by index.
@@ -95,6 +100,76 @@ pub struct LevelWall {
     pub thickness: f32,
     /// Surface material.
     pub material: MaterialId,
+}
+
+/// The properties a `[[wall]]` takes when it gives only `a` and `b`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WallDefaults {
+    /// Collision radius (`wall_radius`, default 0.3 m).
+    pub radius: f32,
+    /// Rendered height (`wall_height`, default the ceiling height).
+    pub height: f32,
+    /// Rendered thickness (`wall_thickness`, default 0.15 m).
+    pub thickness: f32,
+    /// Surface material (`wall_material`, default `plaster`).
+    pub material: MaterialId,
+}
+
+impl WallDefaults {
+    /// The wall from `a` to `b` with these properties: what a `[[wall]]`
+    /// table holding only `a` and `b` loads as.
+    pub fn wall(&self, a: Vec2, b: Vec2) -> LevelWall {
+        LevelWall {
+            a,
+            b,
+            radius: self.radius,
+            height: self.height,
+            thickness: self.thickness,
+            material: self.material,
+        }
+    }
+}
+
+/// One end of a wall: its `a` or its `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WallEnd {
+    /// The first end point, key `a`.
+    A,
+    /// The second end point, key `b`.
+    B,
+}
+
+impl WallEnd {
+    /// The key of this end in a `[[wall]]` table: `"a"` or `"b"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            WallEnd::A => "a",
+            WallEnd::B => "b",
+        }
+    }
+}
+
+impl LevelWall {
+    /// The end point `end` of this wall.
+    pub fn end(&self, end: WallEnd) -> Vec2 {
+        match end {
+            WallEnd::A => self.a,
+            WallEnd::B => self.b,
+        }
+    }
+
+    /// Mutable access to the end point `end`.
+    pub fn end_mut(&mut self, end: WallEnd) -> &mut Vec2 {
+        match end {
+            WallEnd::A => &mut self.a,
+            WallEnd::B => &mut self.b,
+        }
+    }
+
+    /// Length of the centre line a→b, in metres.
+    pub fn length(&self) -> f32 {
+        self.a.distance(self.b)
+    }
 }
 
 /// One convex obstacle of a level, rendered as a prism.

@@ -1,0 +1,457 @@
+//! The autosave journal, `F.autosave`: the edits not yet saved, as text, one
+//! per line, so a crash loses nothing written to it. It names the level text
+//! it applies to (by length and hash), and replays onto that text alone.
+//! The format is in `docs/editing.md`.
+
+use std::fmt::Write as _;
+use std::io;
+use std::path::Path;
+
+use glam::Vec2;
+
+use super::operation::{Edit, EditError};
+use crate::level::save::{DocumentError, LevelDocument, number_text, write_atomically};
+use crate::level::{LevelWall, MaterialId, WallEnd};
+
+/// The first line of every journal.
+const HEADER: &str = "mazewalker autosave 1";
+
+/// Which level text a journal applies to: its length in bytes and its
+/// 64-bit FNV-1a hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextFingerprint {
+    length: u64,
+    hash: u64,
+}
+
+impl TextFingerprint {
+    /// The fingerprint of `text`.
+    pub fn of(text: &str) -> Self {
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        Self {
+            length: text.len() as u64,
+            hash,
+        }
+    }
+}
+
+/// Unsaved edits and the level text they apply to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Journal {
+    base: TextFingerprint,
+    edits: Vec<Edit>,
+}
+
+/// Why a journal could not be read or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// The file could not be read.
+    #[error("cannot read the autosave: {0}")]
+    Read(#[from] io::Error),
+    /// A line is not in the journal format.
+    #[error("autosave line {line}: {message}")]
+    Format {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The journal was written for another text of the level (the file was
+    /// changed or saved since).
+    #[error("the autosave was written for another version of the level")]
+    OtherBase,
+    /// The level text is not one the editor can edit.
+    #[error("the level cannot be edited: {0}")]
+    Level(#[from] DocumentError),
+    /// The level text or the edit refused one of the edits.
+    #[error("autosave edit {number}: {source}")]
+    Edit {
+        /// The edit's number, from 1.
+        number: usize,
+        /// Why it was refused.
+        source: EditError,
+    },
+}
+
+impl Journal {
+    /// A journal of `edits` made on top of `base_text`.
+    pub fn new(base_text: &str, edits: Vec<Edit>) -> Self {
+        Self::on(TextFingerprint::of(base_text), edits)
+    }
+
+    /// A journal of `edits` made on top of the text with fingerprint `base`.
+    pub fn on(base: TextFingerprint, edits: Vec<Edit>) -> Self {
+        Self { base, edits }
+    }
+
+    /// The edits, in the order they were made.
+    pub fn edits(&self) -> &[Edit] {
+        &self.edits
+    }
+
+    /// How many edits it holds: "F9 restores N unsaved edits".
+    pub fn len(&self) -> usize {
+        self.edits.len()
+    }
+
+    /// Whether it holds no edit.
+    pub fn is_empty(&self) -> bool {
+        self.edits.is_empty()
+    }
+
+    /// Whether it was written for exactly `text`.
+    pub fn applies_to(&self, text: &str) -> bool {
+        self.base == TextFingerprint::of(text)
+    }
+
+    /// Replays the edits onto the level text they were made on, and returns
+    /// the edited text.
+    pub fn replay(&self, text: &str) -> Result<String, JournalError> {
+        if !self.applies_to(text) {
+            return Err(JournalError::OtherBase);
+        }
+        let mut document = LevelDocument::parse(text)?;
+        for (number, edit) in self.edits.iter().enumerate() {
+            edit.apply_to_document(&mut document)
+                .map_err(|source| JournalError::Edit {
+                    number: number + 1,
+                    source,
+                })?;
+        }
+        Ok(document.to_string())
+    }
+
+    /// Reads the journal at `path`.
+    pub fn read(path: &Path) -> Result<Self, JournalError> {
+        Self::parse(&std::fs::read_to_string(path)?)
+    }
+
+    /// Writes the journal to `path` atomically (no backup).
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        write_atomically(path, self.to_text().as_bytes())
+    }
+
+    /// The journal as text.
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
+            "{HEADER}\nbase {} {:016x}\n",
+            self.base.length, self.base.hash
+        );
+        for edit in &self.edits {
+            text.push_str(&edit_line(edit));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Reads a journal's text. Blank lines and lines starting with `#` are
+    /// skipped.
+    pub fn parse(text: &str) -> Result<Self, JournalError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(index, line)| (index + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'));
+        let wrong = |line: usize, message: &str| JournalError::Format {
+            line,
+            message: message.to_string(),
+        };
+        match lines.next() {
+            Some((_, line)) if line == HEADER => {}
+            Some((line, _)) => return Err(wrong(line, &format!("expected `{HEADER}`"))),
+            None => return Err(wrong(1, "the file is empty")),
+        }
+        let base = match lines.next() {
+            Some((line, text)) => parse_base(text).ok_or_else(|| {
+                wrong(line, "expected `base LENGTH HASH` (hash in 16 hex digits)")
+            })?,
+            None => return Err(wrong(2, "the `base` line is missing")),
+        };
+        let edits = lines
+            .map(|(line, text)| parse_edit(text).map_err(|message| wrong(line, &message)))
+            .collect::<Result<_, _>>()?;
+        Ok(Self { base, edits })
+    }
+}
+
+fn parse_base(text: &str) -> Option<TextFingerprint> {
+    match text.split_whitespace().collect::<Vec<_>>()[..] {
+        ["base", length, hash] if hash.len() == 16 => Some(TextFingerprint {
+            length: length.parse().ok()?,
+            hash: u64::from_str_radix(hash, 16).ok()?,
+        }),
+        _ => None,
+    }
+}
+
+/// One edit as a journal line.
+fn edit_line(edit: &Edit) -> String {
+    let point = |point: Vec2| format!("{} {}", number_text(point.x), number_text(point.y));
+    match edit {
+        Edit::AddWall { a, b } => format!("add {} {}", point(*a), point(*b)),
+        Edit::DeleteWall { index, wall } => format!("delete {index} {}", wall_fields(wall)),
+        Edit::MoveEndpoint { from, to, walls } => {
+            let mut line = format!("move {} {}", point(*from), point(*to));
+            for (index, end) in walls {
+                // Writing into a String cannot fail.
+                let _ = write!(line, " {index}{}", end.key());
+            }
+            line
+        }
+        Edit::RestoreWall { index, wall, table } => format!(
+            "restore {index} {} {}",
+            wall_fields(wall),
+            one_line_string(table)
+        ),
+    }
+}
+
+/// `text` as a TOML basic string on one line: quoted, with backslashes,
+/// quotes and control characters (newlines included) escaped.
+fn one_line_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for character in text.chars() {
+        match character {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            '\r' => quoted.push_str("\\r"),
+            control if control.is_control() => {
+                // Writing into a String cannot fail.
+                let _ = write!(quoted, "\\u{:04X}", u32::from(control));
+            }
+            other => quoted.push(other),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// A wall as journal fields: `ax az bx bz radius height thickness material`.
+fn wall_fields(wall: &LevelWall) -> String {
+    [
+        wall.a.x,
+        wall.a.y,
+        wall.b.x,
+        wall.b.y,
+        wall.radius,
+        wall.height,
+        wall.thickness,
+    ]
+    .iter()
+    .map(|&number| number_text(number))
+    .chain(std::iter::once(wall.material.0.to_string()))
+    .collect::<Vec<_>>()
+    .join(" ")
+}
+
+/// Reads one edit line.
+fn parse_edit(line: &str) -> Result<Edit, String> {
+    let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let mut fields = Fields(rest.trim_start());
+    let edit = match kind {
+        "add" => Edit::AddWall {
+            a: fields.point()?,
+            b: fields.point()?,
+        },
+        "delete" => Edit::DeleteWall {
+            index: fields.parse("a wall index")?,
+            wall: fields.wall()?,
+        },
+        "move" => {
+            let from = fields.point()?;
+            let to = fields.point()?;
+            let mut walls = Vec::new();
+            while let Some(field) = fields.next() {
+                let end = match field.chars().last() {
+                    Some('a') => WallEnd::A,
+                    Some('b') => WallEnd::B,
+                    _ => return Err(format!("`{field}` is not a wall end like `3a` or `3b`")),
+                };
+                let index = field[..field.len() - 1]
+                    .parse()
+                    .map_err(|_| format!("`{field}` is not a wall end like `3a` or `3b`"))?;
+                walls.push((index, end));
+            }
+            Edit::MoveEndpoint { from, to, walls }
+        }
+        "restore" => {
+            let index = fields.parse("a wall index")?;
+            let wall = fields.wall()?;
+            let quoted: toml_edit::Value = fields
+                .0
+                .parse()
+                .map_err(|_| "the wall's table must be a quoted string".to_string())?;
+            let table = quoted
+                .as_str()
+                .ok_or("the wall's table must be a quoted string")?
+                .to_string();
+            fields.0 = "";
+            Edit::RestoreWall { index, wall, table }
+        }
+        _ => return Err(format!("unknown edit `{kind}`")),
+    };
+    match fields.next() {
+        None => Ok(edit),
+        Some(extra) => Err(format!("unexpected `{extra}` at the end")),
+    }
+}
+
+/// The space-separated fields of a line, read from the front.
+struct Fields<'a>(&'a str);
+
+impl<'a> Fields<'a> {
+    fn next(&mut self) -> Option<&'a str> {
+        let text = self.0.trim_start();
+        if text.is_empty() {
+            return None;
+        }
+        let end = text.find(char::is_whitespace).unwrap_or(text.len());
+        let (field, rest) = text.split_at(end);
+        self.0 = rest.trim_start();
+        Some(field)
+    }
+
+    fn parse<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+        let field = self.next().ok_or_else(|| format!("missing {what}"))?;
+        field
+            .parse()
+            .map_err(|_| format!("`{field}` is not {what}"))
+    }
+
+    fn point(&mut self) -> Result<Vec2, String> {
+        Ok(Vec2::new(self.parse("a number")?, self.parse("a number")?))
+    }
+
+    fn wall(&mut self) -> Result<LevelWall, String> {
+        Ok(LevelWall {
+            a: self.point()?,
+            b: self.point()?,
+            radius: self.parse("a number")?,
+            height: self.parse("a number")?,
+            thickness: self.parse("a number")?,
+            material: MaterialId(self.parse("a material index")?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wall() -> LevelWall {
+        LevelWall {
+            a: Vec2::new(1.5, -0.0),
+            b: Vec2::new(8.0, 1e-7),
+            radius: 0.3,
+            height: 2.8,
+            thickness: 0.15,
+            material: MaterialId(2),
+        }
+    }
+
+    #[test]
+    fn every_kind_of_edit_reads_back_as_written() {
+        let journal = Journal::new(
+            "some text",
+            vec![
+                Edit::AddWall {
+                    a: Vec2::new(1.25, -3.5),
+                    b: Vec2::new(0.1, 1e20),
+                },
+                Edit::DeleteWall {
+                    index: 7,
+                    wall: wall(),
+                },
+                Edit::MoveEndpoint {
+                    from: Vec2::new(1.0, 2.0),
+                    to: Vec2::new(3.0, 4.5),
+                    walls: vec![(3, WallEnd::A), (12, WallEnd::B)],
+                },
+                Edit::RestoreWall {
+                    index: 0,
+                    wall: wall(),
+                    table: "\n# a \"quoted\" \\ comment\t\u{1}\n[[wall]]  # 0\na = [1.5, -0.0]\n"
+                        .to_string(),
+                },
+            ],
+        );
+        let text = journal.to_text();
+        assert!(text.starts_with("mazewalker autosave 1\nbase 9 "), "{text}");
+        assert!(text.contains("\nadd 1.25 -3.5 0.1 1e20\n"), "{text}");
+        assert!(text.contains("\nmove 1.0 2.0 3.0 4.5 3a 12b\n"), "{text}");
+        assert!(
+            text.contains("\ndelete 7 1.5 -0.0 8.0 1e-7 0.3 2.8 0.15 2\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 6, "one line per edit: {text}");
+        let read = Journal::parse(&text).expect("its own format");
+        assert_eq!(read, journal);
+        assert_eq!(read.len(), 4);
+        assert!(read.applies_to("some text"));
+        assert!(!read.applies_to("some other text"));
+    }
+
+    #[test]
+    fn malformed_journals_name_the_line() {
+        let cases = [
+            ("", "line 1: the file is empty"),
+            ("mazewalker autosave 2\n", "line 1: expected"),
+            (
+                "mazewalker autosave 1\n",
+                "line 2: the `base` line is missing",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 abc\n",
+                "line 2: expected `base",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\n\n# note\nadd 1 2 3\n",
+                "line 5: missing a number",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nadd 1 2 3 4 5\n",
+                "line 3: unexpected `5`",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nmove 1 2 3 4 5c\n",
+                "line 3: `5c` is not a wall end",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\ndelete x\n",
+                "line 3: `x` is not a wall index",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nrestore 1 1 2 3 4 0.3 2 0.1 0 nope\n",
+                "line 3: the wall's table must be a quoted string",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nsmash 1\n",
+                "line 3: unknown edit `smash`",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = Journal::parse(text).expect_err(text).to_string();
+            assert!(error.contains(expected), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_journal_for_another_text_is_not_replayed() {
+        let journal = Journal::new("[player]\nstart = [0.0, 0.0]\n", Vec::new());
+        assert!(matches!(
+            journal.replay("[player]\nstart = [1.0, 0.0]\n"),
+            Err(JournalError::OtherBase)
+        ));
+        assert_eq!(
+            journal
+                .replay("[player]\nstart = [0.0, 0.0]\n")
+                .expect("same text"),
+            "[player]\nstart = [0.0, 0.0]\n"
+        );
+    }
+}

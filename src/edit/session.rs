@@ -1,0 +1,256 @@
+//! [`EditSession`]: one level being edited — the level, its text, the undo
+//! history and the chain being plotted — behind the operations that edit
+//! mode's keys call. The window wiring (keys, HUD, crosshair) lives in the
+//! application.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use glam::Vec2;
+
+use super::chain::{Chain, Plotted, TakenBack};
+use super::history::History;
+use super::journal::{Journal, JournalError, TextFingerprint};
+use super::operation::{Edit, EditError};
+use crate::level::checks::live_warnings;
+use crate::level::save::{LevelDocument, autosave_path, next_free_level_path, save_atomically};
+use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
+
+/// A level open for editing.
+///
+/// Plotting, deleting and moving end points each make one undo step. Any
+/// step other than plotting ends the chain being plotted, so the chain's
+/// walls are always the last steps and Backspace can take them back.
+#[derive(Debug)]
+pub struct EditSession {
+    level: Level,
+    document: LevelDocument,
+    history: History,
+    chain: Chain,
+    /// The text the unsaved edits apply to: as loaded, or as last saved.
+    saved: TextFingerprint,
+}
+
+impl EditSession {
+    /// Opens `level` for editing, in the text of its file, of the embedded
+    /// house, or written for it (a maze); see [`LevelDocument::for_level`].
+    /// Fails when that text cannot be edited or holds other walls.
+    pub fn new(level: Level) -> Result<Self, EditError> {
+        let text = LevelDocument::text_for_level(&level)?;
+        let document = LevelDocument::parse(&text)?;
+        let saved = TextFingerprint::of(&text);
+        drop(text);
+        if document.wall_count() != level.walls.len() {
+            return Err(EditError::OutOfStep {
+                level: level.walls.len(),
+                document: document.wall_count(),
+            });
+        }
+        Ok(Self {
+            level,
+            document,
+            history: History::new(),
+            chain: Chain::default(),
+            saved,
+        })
+    }
+
+    /// The level as edited: what the collider, meshes and lines show.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The level, giving up the session.
+    pub fn into_level(self) -> Level {
+        self.level
+    }
+
+    /// The level's text as edited: what a save writes.
+    pub fn text(&self) -> String {
+        self.document.to_string()
+    }
+
+    /// The chain being plotted (for drawing the wall in progress).
+    pub fn chain(&self) -> &Chain {
+        &self.chain
+    }
+
+    /// The undo history (depths, whether anything is unsaved).
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Plots `point` (Space): the first point starts a chain, each next one
+    /// adds a wall from the previous point with the level's wall defaults,
+    /// a point equal to the previous one adds nothing.
+    pub fn plot(&mut self, point: Vec2) -> Result<Plotted, EditError> {
+        let plotted = self.chain.plot(point);
+        if let Plotted::Wall { a, b } = plotted
+            && let Err(error) =
+                self.history
+                    .apply(Edit::AddWall { a, b }, &mut self.level, &mut self.document)
+        {
+            self.chain.take_back();
+            return Err(error);
+        }
+        Ok(plotted)
+    }
+
+    /// Takes back the chain's last point and the wall that ends at it
+    /// (Backspace). The wall cannot be redone: it was never plotted.
+    pub fn take_back(&mut self) -> Result<TakenBack, EditError> {
+        let last = self.chain.last_point();
+        let taken = self.chain.take_back();
+        if taken == TakenBack::PointAndWall
+            && let Err(error) = self.history.take_back(&mut self.level, &mut self.document)
+        {
+            if let Some(point) = last {
+                self.chain.plot(point);
+            }
+            return Err(error);
+        }
+        Ok(taken)
+    }
+
+    /// Ends the chain (Enter).
+    pub fn end_chain(&mut self) {
+        self.chain.end();
+    }
+
+    /// Deletes wall `index` (Delete, on the wall the crosshair points at).
+    pub fn delete_wall(&mut self, index: usize) -> Result<(), EditError> {
+        let count = self.level.walls.len();
+        let wall = *self
+            .level
+            .walls
+            .get(index)
+            .ok_or(EditError::NoSuchWall { index, count })?;
+        self.step(Edit::DeleteWall { index, wall })
+    }
+
+    /// Moves the end point at `from` to `to` (a drag on the map): every
+    /// wall end exactly at `from` moves, as one step. Returns how many ends
+    /// moved; none (and no step) when no end is at `from` or `to` is `from`.
+    pub fn move_endpoint(&mut self, from: Vec2, to: Vec2) -> Result<usize, EditError> {
+        let walls: Vec<(usize, WallEnd)> = self
+            .level
+            .walls
+            .iter()
+            .enumerate()
+            .flat_map(|(index, wall)| {
+                [WallEnd::A, WallEnd::B]
+                    .into_iter()
+                    .filter(move |&end| wall.end(end) == from)
+                    .map(move |end| (index, end))
+            })
+            .collect();
+        if walls.is_empty() || from == to {
+            return Ok(0);
+        }
+        let moved = walls.len();
+        self.step(Edit::MoveEndpoint { from, to, walls })?;
+        Ok(moved)
+    }
+
+    /// Undoes the last step (Ctrl+Z); `Ok(false)` when there is none.
+    pub fn undo(&mut self) -> Result<bool, EditError> {
+        self.chain.end();
+        self.history.undo(&mut self.level, &mut self.document)
+    }
+
+    /// Redoes the last undone step (Ctrl+Y, Ctrl+Shift+Z).
+    pub fn redo(&mut self) -> Result<bool, EditError> {
+        self.chain.end();
+        self.history.redo(&mut self.level, &mut self.document)
+    }
+
+    /// Whether there are edits since the last save (the HUD's `unsaved`).
+    pub fn is_dirty(&self) -> bool {
+        self.history.is_dirty()
+    }
+
+    /// How many steps can be undone (the HUD's undo depth).
+    pub fn undo_depth(&self) -> usize {
+        self.history.undo_depth()
+    }
+
+    /// The warnings to show after an edit: see [`live_warnings`].
+    pub fn warnings(&self) -> Vec<LevelWarning> {
+        live_warnings(&self.level)
+    }
+
+    /// The file a save writes: the level's own, or for a level without one
+    /// (the embedded house, a maze), `mazewalker-level-N.toml` in
+    /// `working_directory` with the smallest N not taken. Its autosave
+    /// journal goes beside it.
+    pub fn save_path(&self, working_directory: &Path) -> PathBuf {
+        match &self.level.source {
+            LevelSource::File { path, .. } => path.clone(),
+            LevelSource::DefaultHouse | LevelSource::Maze { .. } => {
+                next_free_level_path(working_directory)
+            }
+        }
+    }
+
+    /// Saves to `path` (Ctrl+S): writes the text atomically keeping the
+    /// previous file as `F.bak`, removes the autosave journal beside it,
+    /// and from then on the level's source is that file with that text (so
+    /// the hot-reload watcher knows the save for its own) and the state is
+    /// the saved one. The undo history is kept. On error nothing is marked
+    /// and the edits stay in memory.
+    pub fn save(&mut self, path: &Path) -> io::Result<()> {
+        let text = self.text();
+        save_atomically(path, &text)?;
+        if let Err(error) = std::fs::remove_file(autosave_path(path))
+            && error.kind() != io::ErrorKind::NotFound
+        {
+            log::warn!("cannot remove the autosave of {}: {error}", path.display());
+        }
+        self.saved = TextFingerprint::of(&text);
+        self.level.source = LevelSource::File {
+            path: path.to_path_buf(),
+            text: text.into(),
+        };
+        self.history.mark_saved();
+        Ok(())
+    }
+
+    /// The unsaved edits as a journal, to write to the autosave path.
+    pub fn journal(&self) -> Journal {
+        Journal::on(self.saved, self.history.unsaved_edits().cloned().collect())
+    }
+
+    /// Replays a journal's edits (F9), each as an undo step, onto the text
+    /// it was written for, which must be the session's current text. All or
+    /// nothing: if one edit is refused, those before it are taken back and
+    /// the error is returned. Returns how many edits were restored.
+    pub fn restore(&mut self, journal: &Journal) -> Result<usize, JournalError> {
+        if !journal.applies_to(&self.text()) {
+            return Err(JournalError::OtherBase);
+        }
+        self.chain.end();
+        for (number, edit) in journal.edits().iter().enumerate() {
+            let applied = self
+                .history
+                .apply(edit.clone(), &mut self.level, &mut self.document);
+            if let Err(source) = applied {
+                for _ in 0..number {
+                    // Taking back what was just applied, in order, cannot fail.
+                    let _ = self.history.take_back(&mut self.level, &mut self.document);
+                }
+                return Err(JournalError::Edit {
+                    number: number + 1,
+                    source,
+                });
+            }
+        }
+        Ok(journal.len())
+    }
+
+    /// Applies a new step other than plotting, ending the chain.
+    fn step(&mut self, edit: Edit) -> Result<(), EditError> {
+        self.chain.end();
+        self.history
+            .apply(edit, &mut self.level, &mut self.document)
+    }
+}

@@ -1,0 +1,48 @@
+//! Saving levels edited in the program: the level file's text edited without
+//! losing a byte the author wrote ([`LevelDocument`]), a complete file for
+//! levels that have none, atomic writes with a `.bak` of the previous version,
+//! and the names of the files that go with a level. See `docs/editing.md`.
+
+mod atomic;
+mod document;
+mod numbers;
+mod table_order;
+mod writer;
+
+pub use atomic::{
+    autosave_is_newer, autosave_path, backup_path, next_free_level_path, save_atomically,
+    write_atomically,
+};
+pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedWall};
+pub use numbers::{number_text, point_text};
+
+use std::borrow::Cow;
+
+use super::{DEFAULT_HOUSE_TOML, Level, LevelSource};
+
+impl LevelDocument {
+    /// A complete level file for `level`, written from what it holds, for a
+    /// level without a file of its own: the name and wall defaults,
+    /// `[player]` and `[environment]` with every key, the materials that are
+    /// not builtins as shipped, every wall (with the properties that differ
+    /// from the defaults) and every obstacle. It loads back to an equal level.
+    pub fn from_level(level: &Level) -> Result<Self, DocumentError> {
+        Self::parse(&writer::level_text(level)?)
+    }
+
+    /// The document to edit `level` in: its file's text as it was loaded, the
+    /// embedded house's own text (comments and all) for the default house,
+    /// and [`from_level`](Self::from_level) for a maze.
+    pub fn for_level(level: &Level) -> Result<Self, DocumentError> {
+        Self::parse(&Self::text_for_level(level)?)
+    }
+
+    /// The text that [`for_level`](Self::for_level) edits, before any edit.
+    pub fn text_for_level(level: &Level) -> Result<Cow<'_, str>, DocumentError> {
+        Ok(match &level.source {
+            LevelSource::File { text, .. } => Cow::Borrowed(&**text),
+            LevelSource::DefaultHouse => Cow::Borrowed(DEFAULT_HOUSE_TOML),
+            LevelSource::Maze { .. } => Cow::Owned(writer::level_text(level)?),
+        })
+    }
+}

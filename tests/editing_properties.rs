@@ -1,0 +1,127 @@
+//! Property test of the edit model on the house file: any sequence of plots,
+//! deletions, end point moves, undos, redos and saves keeps the text and the
+//! level in step, the journal always replays to the current text, and
+//! undoing everything gives back the file byte for byte.
+
+use std::path::{Path, PathBuf};
+
+use glam::Vec2;
+use mazewalker::edit::{EditError, EditSession};
+use mazewalker::level::Level;
+use mazewalker::level::save::save_atomically;
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Step {
+    /// Space at a point (on a 0.5 m grid, so plotted ends meet).
+    Plot(i8, i8),
+    /// Enter.
+    EndChain,
+    /// Backspace.
+    TakeBack,
+    /// Delete, on the wall with this index modulo the count.
+    Delete(usize),
+    /// Drag the end point of wall (index modulo the count), end a or b, by
+    /// a grid offset.
+    Move(usize, bool, i8, i8),
+    Undo,
+    Redo,
+    /// Ctrl+S.
+    Save,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => (-4i8..44, -4i8..32).prop_map(|(x, z)| Step::Plot(x, z)),
+        1 => Just(Step::EndChain),
+        1 => Just(Step::TakeBack),
+        2 => any::<usize>().prop_map(Step::Delete),
+        2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
+            .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+        3 => Just(Step::Undo),
+        2 => Just(Step::Redo),
+        1 => Just(Step::Save),
+    ]
+}
+
+fn grid(x: i8, z: i8) -> Vec2 {
+    Vec2::new(f32::from(x), f32::from(z)) * 0.5
+}
+
+fn scratch_file(case: u64) -> PathBuf {
+    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join("editing_properties");
+    std::fs::create_dir_all(&directory).expect("writable");
+    directory.join(format!("case-{case}.toml"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn any_edits_undone_give_back_the_file_byte_for_byte(
+        steps in prop::collection::vec(step(), 1..40),
+        case in any::<u64>(),
+    ) {
+        let original = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml"),
+        )
+        .expect("readable");
+        let path = scratch_file(case);
+        std::fs::write(&path, &original).expect("writable");
+        let mut session = EditSession::new(
+            Level::load(&path).expect("valid").level,
+        )
+        .expect("editable");
+        let mut saved_text = original.clone();
+
+        for step in &steps {
+            let walls = session.level().walls.len();
+            match *step {
+                Step::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
+                Step::EndChain => session.end_chain(),
+                Step::TakeBack => { session.take_back().expect("the chain's walls are the last steps"); }
+                Step::Delete(index) if walls > 0 => {
+                    session.delete_wall(index % walls).expect("an existing wall");
+                }
+                Step::Delete(_) => {}
+                Step::Move(index, end, dx, dz) if walls > 0 => {
+                    let wall = session.level().walls[index % walls];
+                    let from = if end { wall.a } else { wall.b };
+                    // A move that would leave a wall with no length is refused, and changes nothing.
+                    let result = session.move_endpoint(from, from + grid(dx, dz));
+                    prop_assert!(
+                        matches!(result, Ok(_) | Err(EditError::TooShort { .. })),
+                        "{:?}", result
+                    );
+                }
+                Step::Move(..) => {}
+                Step::Undo => { session.undo().expect("undo in step"); }
+                Step::Redo => { session.redo().expect("redo in step"); }
+                Step::Save => {
+                    session.save(&path).expect("writable");
+                    saved_text = std::fs::read_to_string(&path).expect("saved");
+                    prop_assert_eq!(&saved_text, &session.text());
+                }
+            }
+            // The text loads as exactly the session's walls.
+            let loaded = Level::from_toml_str(&session.text(), &path)
+                .expect("an edited level stays valid")
+                .level;
+            prop_assert_eq!(&loaded.walls, &session.level().walls);
+            // The journal turns the last saved text into the current one.
+            let replayed = session.journal().replay(&saved_text).expect("the journal applies");
+            prop_assert_eq!(&replayed, &session.text());
+            if !session.is_dirty() {
+                prop_assert_eq!(&session.text(), &saved_text, "clean means as saved");
+            }
+        }
+
+        while session.undo().expect("undo in step") {}
+        prop_assert_eq!(session.undo_depth(), 0);
+        save_atomically(&path, &session.text()).expect("writable");
+        let final_text = std::fs::read_to_string(&path).expect("saved");
+        prop_assert!(final_text == original, "the file changed:\n{}", final_text);
+        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(mazewalker::level::save::backup_path(&path));
+    }
+}

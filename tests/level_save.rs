@@ -1,0 +1,370 @@
+//! Saving levels: the level file's text edited losslessly, complete files
+//! for levels without one, and numbers that load back exactly.
+
+use std::path::{Path, PathBuf};
+
+use glam::Vec2;
+use mazewalker::level::save::{LevelDocument, point_text, save_atomically};
+use mazewalker::level::{Level, LevelSource, WallEnd};
+use proptest::prelude::*;
+
+fn house_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml")
+}
+
+fn house_text() -> String {
+    std::fs::read_to_string(house_path()).expect("the house file is readable")
+}
+
+/// A fresh directory for this test's files under cargo's per-target temp dir.
+fn scratch_directory(name: &str) -> PathBuf {
+    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("temp dir is writable");
+    directory
+}
+
+/// The lines of `text`, each without its newline.
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+/// The line numbers (from 0) of the `[[wall]]` headers of `text`.
+fn wall_headers(text: &str) -> Vec<usize> {
+    lines(text)
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.starts_with("[[wall]]"))
+        .map(|(number, _)| number)
+        .collect()
+}
+
+/// Asserts that two levels hold the same things (their sources differ).
+fn assert_same_level(loaded: &Level, expected: &Level) {
+    assert_eq!(loaded.name, expected.name);
+    assert_eq!(loaded.player, expected.player);
+    assert_eq!(loaded.walls, expected.walls);
+    assert_eq!(loaded.wall_defaults, expected.wall_defaults);
+    assert_eq!(loaded.obstacles, expected.obstacles);
+    assert_eq!(loaded.materials, expected.materials);
+    assert_eq!(loaded.environment, expected.environment);
+}
+
+#[test]
+fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
+    let original = house_text();
+    let level = Level::load(&house_path()).expect("valid").level;
+    let mut document = LevelDocument::parse(&original).expect("TOML");
+    assert_eq!(
+        document.to_string(),
+        original,
+        "parsing alone changes nothing"
+    );
+
+    let first = (Vec2::new(1.25, -3.5), Vec2::new(4.0, -3.5));
+    let second = (Vec2::new(4.0, -3.5), Vec2::new(4.0, 0.1));
+    assert_eq!(document.append_wall(first.0, first.1), Ok(41));
+    assert_eq!(document.append_wall(second.0, second.1), Ok(42));
+    document.remove_wall(5).expect("wall 5 exists");
+
+    let directory = scratch_directory("house_round_trip");
+    let saved_path = directory.join("house.toml");
+    save_atomically(&saved_path, &document.to_string()).expect("the temp dir is writable");
+    let saved = std::fs::read_to_string(&saved_path).expect("just written");
+
+    // Expected: the original without wall 5's lines (the blank line above
+    // its header, the header, a, b, material), with the two new tables after
+    // the last wall's lines.
+    let original_lines = lines(&original);
+    let headers = wall_headers(&original);
+    let removed = headers[5] - 1..headers[5] + 4;
+    assert_eq!(original_lines[removed.start], "");
+    assert!(original_lines[removed.start + 1].starts_with("[[wall]]  # 5:"));
+    assert_eq!(original_lines[removed.end - 1], "material = \"wood\"");
+    let after_last_wall = headers[40] + 3;
+    assert_eq!(original_lines[after_last_wall - 1], "b = [13.8, 12.2]");
+    let added = [
+        "",
+        "[[wall]]",
+        "a = [1.25, -3.5]",
+        "b = [4.0, -3.5]",
+        "",
+        "[[wall]]",
+        "a = [4.0, -3.5]",
+        "b = [4.0, 0.1]",
+    ];
+    let mut expected: Vec<&str> = Vec::new();
+    expected.extend(&original_lines[..removed.start]);
+    expected.extend(&original_lines[removed.end..after_last_wall]);
+    expected.extend(added);
+    expected.extend(&original_lines[after_last_wall..]);
+    let saved_lines = lines(&saved);
+    for (number, (saved_line, expected_line)) in saved_lines.iter().zip(&expected).enumerate() {
+        assert_eq!(saved_line, expected_line, "line {}", number + 1);
+    }
+    assert_eq!(saved_lines.len(), expected.len());
+    assert!(saved.ends_with('\n'));
+
+    // Every comment survives but the deleted header's own.
+    for line in original_lines.iter().filter(|line| line.contains('#')) {
+        let is_deleted_header = line.starts_with("[[wall]]  # 5:");
+        assert_eq!(
+            saved_lines.contains(line),
+            !is_deleted_header,
+            "comment line {line:?}"
+        );
+    }
+
+    // The saved file loads with the expected walls.
+    let reloaded = Level::load(&saved_path).expect("the saved file is valid");
+    assert!(reloaded.warnings.is_empty(), "{:?}", reloaded.warnings);
+    let walls = &reloaded.level.walls;
+    assert_eq!(walls.len(), 42);
+    let mut expected_walls = level.walls.clone();
+    expected_walls.remove(5);
+    expected_walls.push(level.wall_defaults.wall(first.0, first.1));
+    expected_walls.push(level.wall_defaults.wall(second.0, second.1));
+    assert_eq!(*walls, expected_walls);
+    assert_eq!(reloaded.level.obstacles, level.obstacles);
+}
+
+#[test]
+fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
+    let original = house_text();
+    let mut document = LevelDocument::parse(&original).expect("TOML");
+    let removed = document.remove_wall(0).expect("wall 0 exists");
+    let text = document.to_string();
+    assert!(
+        text.contains("# ---------------------------------------------------------------- walls")
+    );
+    assert!(!text.contains("# 0: living room, north outer wall"));
+    // Exactly the table's own four lines are gone.
+    assert_eq!(lines(&text).len(), lines(&original).len() - 4);
+    assert!(
+        removed
+            .text()
+            .contains("# 0: living room, north outer wall")
+    );
+
+    document
+        .put_back_wall(0, removed)
+        .expect("index 0 is valid");
+    assert_eq!(document.to_string(), original);
+}
+
+#[test]
+fn deleting_the_last_table_of_a_file_keeps_the_comments_above_it() {
+    let original = "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n[[wall]]  # 0\na = [1.0, 0.0]\nb = [2.0, 0.0]\n# the end\n";
+    let mut document = LevelDocument::parse(original).expect("TOML");
+    let removed = document.remove_wall(0).expect("wall 0 exists");
+    assert_eq!(
+        document.to_string(),
+        "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n# the end\n"
+    );
+    let text = removed.text();
+    document.insert_wall_text(0, &text).expect("a wall's text");
+    assert_eq!(document.to_string(), original);
+}
+
+#[test]
+fn a_removed_wall_goes_back_from_its_text_where_it_was() {
+    let original = house_text();
+    for index in [0, 1, 17, 39, 40] {
+        let mut document = LevelDocument::parse(&original).expect("TOML");
+        let text = document.remove_wall(index).expect("exists").text();
+        document
+            .insert_wall_text(index, &text)
+            .expect("a wall's text");
+        assert_eq!(document.to_string(), original, "wall {index}");
+    }
+}
+
+#[test]
+fn moving_an_endpoint_rewrites_only_that_value_and_undoes_exactly() {
+    let original =
+        "[player]\nstart = [0.0, 0.0]\n\n[[wall]]\na = [ 1.50, 0 ]   # corner\nb = [2.0, 0.0]\n";
+    let mut document = LevelDocument::parse(original).expect("TOML");
+    assert_eq!(document.endpoint(0, WallEnd::A), Some(Vec2::new(1.5, 0.0)));
+    let moved = document
+        .move_endpoints(&[(0, WallEnd::A)], Vec2::new(-3.25, 0.5))
+        .expect("wall 0 has an a");
+    assert_eq!(
+        document.to_string(),
+        "[player]\nstart = [0.0, 0.0]\n\n[[wall]]\na = [-3.25, 0.5]   # corner\nb = [2.0, 0.0]\n"
+    );
+    document.put_back_endpoints(moved);
+    assert_eq!(document.to_string(), original);
+    assert!(
+        document
+            .move_endpoints(&[(3, WallEnd::B)], Vec2::ZERO)
+            .is_err()
+    );
+    assert!(
+        document
+            .move_endpoints(&[(0, WallEnd::B)], Vec2::new(f32::NAN, 0.0))
+            .is_err()
+    );
+    assert_eq!(document.to_string(), original);
+}
+
+#[test]
+fn a_file_without_walls_gets_its_first_wall_at_the_end() {
+    let original = "# my level\n[player]\nstart = [0.0, 0.0]   # here\n";
+    let mut document = LevelDocument::parse(original).expect("TOML");
+    assert_eq!(document.wall_count(), 0);
+    assert_eq!(document.append_wall(Vec2::ZERO, Vec2::X), Ok(0));
+    assert_eq!(
+        document.to_string(),
+        format!("{original}\n[[wall]]\na = [0.0, 0.0]\nb = [1.0, 0.0]\n")
+    );
+}
+
+#[test]
+fn walls_written_inline_are_not_edited() {
+    let text = "wall = [{ a = [0.0, 0.0], b = [1.0, 0.0] }]\n[player]\nstart = [0.0, 0.0]\n";
+    assert!(Level::from_toml_str(text, Path::new("inline.toml")).is_ok());
+    assert!(LevelDocument::parse(text).is_err());
+    assert!(LevelDocument::parse("[player\n").is_err());
+}
+
+#[test]
+fn mazes_and_the_house_are_written_as_complete_files_that_load_back_equal() {
+    let directory = scratch_directory("complete_files");
+    for level in [
+        Level::maze(7, 5, 99).expect("valid"),
+        Level::default_house(),
+    ] {
+        let text = LevelDocument::from_level(&level)
+            .expect("writable")
+            .to_string();
+        let path = directory.join("level.toml");
+        save_atomically(&path, &text).expect("writable");
+        let loaded = Level::load(&path).expect("a complete file loads");
+        assert_same_level(&loaded.level, &level);
+    }
+}
+
+#[test]
+fn declared_materials_and_overrides_are_written_too() {
+    let text = r#"
+name = "Odd \"quoted\" name"
+wall_radius = 0.4
+wall_height = 2.5
+wall_material = "stone"
+obstacle_height = 1.3
+
+[player]
+start = [1.5, -2.25]
+yaw = 33.3
+radius = 0.2
+eye_height = 1.7
+
+[environment]
+floor = "tiles"
+ceiling_height = 3.1
+light_direction = [0.3, -0.9, 0.1]
+ambient = 0.2
+fog_distance = 45.0
+
+[[material]]
+name = "stone"
+builtin = "brick"
+metres_per_repeat = 0.7
+
+[[material]]
+name = "wood"
+builtin = "fabric"
+
+[[material]]
+name = "mural"
+file = "textures/mural.png"
+
+[[wall]]
+a = [0.0, 0.0]
+b = [3.0, 0.1]
+radius = 0.35
+material = "mural"
+
+[[wall]]
+a = [3.0, 0.1]
+b = [3.0, 4.0]
+thickness = 0.3
+height = 2.0
+
+[[obstacle]]
+points = [[5.0, 5.0], [6.0, 5.0], [6.0, 6.5]]
+"#;
+    let level = Level::from_toml_str(text, Path::new("odd.toml"))
+        .expect("valid")
+        .level;
+    let written = LevelDocument::from_level(&level)
+        .expect("writable")
+        .to_string();
+    let loaded = Level::from_toml_str(&written, Path::new("again.toml"))
+        .expect("the written file is valid")
+        .level;
+    assert_same_level(&loaded, &level);
+    assert!(written.contains("light_direction = ["));
+}
+
+#[test]
+fn a_level_document_for_each_source() {
+    let house = Level::default_house();
+    assert_eq!(
+        LevelDocument::for_level(&house).expect("valid").to_string(),
+        mazewalker::level::DEFAULT_HOUSE_TOML
+    );
+    let file = Level::load(&house_path()).expect("valid").level;
+    assert!(matches!(file.source, LevelSource::File { .. }));
+    assert_eq!(
+        LevelDocument::for_level(&file).expect("valid").to_string(),
+        house_text()
+    );
+    let maze = Level::maze(3, 3, 1).expect("valid");
+    let document = LevelDocument::for_level(&maze).expect("valid");
+    assert_eq!(document.wall_count(), maze.walls.len());
+}
+
+#[test]
+fn light_directions_that_normalising_again_would_move_load_back_exactly() {
+    let mut level = Level::default_house();
+    let mut tried = 0;
+    for step in 0..200 {
+        let angle = step as f32 * 0.0137;
+        let direction =
+            glam::Vec3::new(angle.cos(), -1.0 - angle.sin().abs(), angle.sin() * 0.7).normalize();
+        if direction.normalize() == direction {
+            continue;
+        }
+        tried += 1;
+        level.environment.light_direction = direction;
+        let written = LevelDocument::from_level(&level)
+            .expect("writable")
+            .to_string();
+        let loaded = Level::from_toml_str(&written, Path::new("light.toml"))
+            .expect("valid")
+            .level;
+        assert_eq!(loaded.environment.light_direction, direction);
+    }
+    assert!(
+        tried > 20,
+        "only {tried} directions that move when normalised"
+    );
+}
+
+proptest! {
+    /// Any finite point written by the editor loads back as the same f32s.
+    #[test]
+    fn written_points_load_back_exactly(x in proptest::num::f32::NORMAL | proptest::num::f32::SUBNORMAL | proptest::num::f32::ZERO,
+                                        z in -1e6f32..1e6) {
+        let text = format!(
+            "[player]\nstart = {}\n[[wall]]\na = {}\nb = [1e30, 0.0]\n",
+            point_text(Vec2::new(x, z)),
+            point_text(Vec2::new(z, x)),
+        );
+        let level = Level::from_toml_str(&text, Path::new("p.toml")).expect("valid").level;
+        prop_assert_eq!(level.player.start.x.to_bits(), x.to_bits());
+        prop_assert_eq!(level.player.start.y.to_bits(), z.to_bits());
+        prop_assert_eq!(level.walls[0].a.y.to_bits(), x.to_bits());
+    }
+}
