@@ -245,12 +245,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 (None, None) => LevelChoice::DefaultHouse,
             };
             let loaded = load_choice(&choice)?;
+            let collider = loaded.level.collider();
+            let gaps = mazewalker::map::near_misses(collider.walls());
+            for gap in &gaps {
+                eprintln!("warning: {}", gap.describe(collider.walls()));
+            }
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
                 loaded.level.walls.len(),
                 loaded.level.obstacles.len(),
-                loaded.warnings.len()
+                loaded.warnings.len() + gaps.len()
             );
         }
         Some(Command::Config(args)) => {
