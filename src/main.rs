@@ -121,6 +121,11 @@ struct ScreenshotArgs {
     /// Draw the HUD.
     #[arg(long)]
     hud: bool,
+    /// Render the full top-down map of the whole level instead of the 3D
+    /// view: fitted with a 5% margin, x right, z down, the eye's arrow at
+    /// `--at` along `--yaw` (see docs/map.md).
+    #[arg(long)]
+    map: bool,
 }
 
 #[derive(Debug, Args)]
@@ -223,6 +228,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 size: args.size,
                 debug_lines: args.debug_lines,
                 hud: args.hud,
+                map: args.map,
             };
             app::screenshot(&level, &options, &args.out)?;
         }
