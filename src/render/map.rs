@@ -75,7 +75,7 @@ impl MapBuffers {
         }
         let (lines, triangles): (Vec<_>, Vec<_>) = chunks
             .into_values()
-            .map(|geometry| (geometry.lines, geometry.triangles))
+            .map(|geometry| (faint_first(geometry.lines), geometry.triangles))
             .unzip();
         Ok(Self {
             lines: ChunkedBuffer::new(device, "map lines", lines)?,
@@ -117,6 +117,18 @@ impl ChunkedBuffer {
         )?;
         Ok(Self { vertices, batches })
     }
+}
+
+/// The line list `lines` with its translucent lines (clearance and body
+/// outlines) before its opaque ones, so that no outline dims a wall drawn
+/// earlier in the same chunk.
+fn faint_first(lines: Vec<MapVertex>) -> Vec<MapVertex> {
+    let mut pairs: Vec<[MapVertex; 2]> = lines
+        .chunks_exact(2)
+        .map(|pair| [pair[0], pair[1]])
+        .collect();
+    pairs.sort_by_key(|pair| pair[0].colour[3] >= 1.0);
+    pairs.into_iter().flatten().collect()
 }
 
 fn gpu_vertex(vertex: &MapVertex) -> LineVertex {
