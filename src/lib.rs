@@ -18,6 +18,7 @@
 //! - [`gamepad`]: sticks and buttons turned into a move intent, and the
 //!   gilrs source that reads them.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
+//! - [`map`]: the top-down map's transform, geometry, seen walls and reach.
 
 pub mod app;
 pub mod camera;
@@ -27,6 +28,7 @@ pub mod edit;
 pub mod gamepad;
 pub mod input;
 pub mod level;
+pub mod map;
 pub mod render;
 pub mod replay;
 pub mod walker;

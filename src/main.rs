@@ -121,6 +121,11 @@ struct ScreenshotArgs {
     /// Draw the HUD.
     #[arg(long)]
     hud: bool,
+    /// Render the full top-down map of the whole level instead of the 3D
+    /// view: fitted with a 5% margin, x right, z down, the eye's arrow at
+    /// `--at` along `--yaw` (see docs/map.md).
+    #[arg(long)]
+    map: bool,
 }
 
 #[derive(Debug, Args)]
@@ -223,6 +228,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 size: args.size,
                 debug_lines: args.debug_lines,
                 hud: args.hud,
+                map: args.map,
             };
             app::screenshot(&level, &options, &args.out)?;
         }
@@ -245,12 +251,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 (None, None) => LevelChoice::DefaultHouse,
             };
             let loaded = load_choice(&choice)?;
+            let collider = loaded.level.collider();
+            let gaps = mazewalker::map::near_misses(collider.walls());
+            for gap in &gaps {
+                eprintln!("warning: {}", gap.describe(collider.walls()));
+            }
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
                 loaded.level.walls.len(),
                 loaded.level.obstacles.len(),
-                loaded.warnings.len()
+                loaded.warnings.len() + gaps.len()
             );
         }
         Some(Command::Config(args)) => {

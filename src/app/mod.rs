@@ -402,7 +402,10 @@ impl App {
                 let old_level = self.live.adopt(level, collider);
                 let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
                 let fog = self.live.level().environment.fog_distance;
-                self.options.settings.view.apply(&mut self.walker.camera, fog);
+                self.options
+                    .settings
+                    .view
+                    .apply(&mut self.walker.camera, fog);
                 drop((old_scene, old_level));
                 let swap_time = started.elapsed();
                 log::info!(

@@ -7,8 +7,11 @@ use anyhow::Context as _;
 use glam::{Vec2, Vec3};
 
 use super::overlays::hud_lines;
+use crate::camera::Camera;
+use crate::collision::Collider;
 use crate::level::Level;
-use crate::render::{self, FrameInput, Gpu};
+use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
+use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
 
 /// What `mazewalker screenshot` renders.
@@ -26,6 +29,9 @@ pub struct ScreenshotOptions {
     pub debug_lines: bool,
     /// Draw the HUD.
     pub hud: bool,
+    /// Draw the full map of the whole level instead of the 3D view
+    /// ([`map_frame`]).
+    pub map: bool,
 }
 
 /// Renders one frame of `level` offscreen and writes it to `out` as PNG.
@@ -47,10 +53,36 @@ pub fn screenshot(level: &Level, options: &ScreenshotOptions, out: &Path) -> any
         hud: options.hud.then_some(hud.as_slice()),
         help: None,
     };
-    let (width, height) = options.size;
-    let image = render::offscreen::render_to_image(&gpu, level, &collider, width, height, &frame)?;
+    let map = options
+        .map
+        .then(|| map_frame(&collider, &walker.camera, options.size));
+    let mut renderer = Renderer::new(
+        &gpu,
+        render::offscreen::OFFSCREEN_FORMAT,
+        options.size,
+        RenderQuality::FULL,
+        level,
+        &collider,
+    )?;
+    let image = render::offscreen::capture_with_map(&gpu, &mut renderer, &frame, map.as_ref())?;
     image
         .save(out)
         .with_context(|| format!("cannot write {}", out.display()))?;
     Ok(())
+}
+
+/// The full map of the whole level for an image of `size` pixels: fitted
+/// to the level's bounds ([`MapView::fit`]), with the eye's arrow at the
+/// camera along its heading. An empty level is centred on the eye.
+fn map_frame(collider: &Collider, camera: &Camera, size: (u32, u32)) -> MapFrame<'static> {
+    let eye = Vec2::new(camera.position.x, camera.position.z);
+    let bounds = level_bounds(collider).unwrap_or(PlanBounds { min: eye, max: eye });
+    MapFrame {
+        view: MapView::fit(bounds, size),
+        mode: MapMode::Full,
+        overlay: Overlay {
+            eye: Some((eye, camera.yaw)),
+            ..Overlay::default()
+        },
+    }
 }

@@ -7,6 +7,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::lines::{LineBuffers, collider_lines};
+use super::map::MapBuffers;
 use super::scene::{MaterialBinding, SceneBuffers};
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
@@ -19,6 +20,8 @@ use crate::level::{Environment, Level};
 pub struct LevelScene {
     pub(super) mesh: SceneBuffers,
     pub(super) lines: LineBuffers,
+    /// The level's shapes as the top-down map draws them.
+    pub(super) map: MapBuffers,
     /// Fog distance, ambient, light and ceiling of the level.
     pub(super) environment: Environment,
     /// One line per material shown as a checkerboard.
@@ -29,7 +32,7 @@ impl LevelScene {
     /// Bytes of GPU memory the level's buffers take (textures not counted:
     /// they are shared through the cache).
     pub fn buffer_bytes(&self) -> u64 {
-        self.mesh.buffer_bytes() + self.lines.buffer_bytes()
+        self.mesh.buffer_bytes() + self.lines.buffer_bytes() + self.map.buffer_bytes()
     }
 
     /// How many mesh batches (material × chunk) the level has.
@@ -63,7 +66,7 @@ impl SceneBuilder {
     }
 
     /// Builds and uploads `level`'s mesh, textures (from the cache when
-    /// unchanged) and `collider`'s debug lines. Errors, leaving nothing
+    /// unchanged) `collider`'s debug lines and map shapes. Errors, leaving nothing
     /// half-built, when a buffer exceeds the device's limits or (with
     /// [`BrokenTexture::RefuseUndecodable`]) an image does not decode.
     pub fn build(
@@ -95,9 +98,11 @@ impl SceneBuilder {
         }
         let mesh = SceneBuffers::new(&self.device, &self.materials, scene_mesh(level), &textures)?;
         let lines = LineBuffers::new(&self.device, collider_lines(collider))?;
+        let map = MapBuffers::new(&self.device, collider)?;
         Ok(LevelScene {
             mesh,
             lines,
+            map,
             environment: level.environment,
             warnings,
         })

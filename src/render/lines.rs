@@ -17,6 +17,7 @@ use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::Collider;
 use crate::level::mesh::{Bounds, chunk_of};
+use crate::map::rounded_outline;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
 /// floor never hides them even with a depth test).
@@ -140,45 +141,11 @@ impl Lines {
         self.line(Vec3::new(p.x, y, p.y), Vec3::new(q.x, y, q.y), colour);
     }
 
-    /// The outline of a convex chain (counter-clockwise polygon, or the two
-    /// ends of a segment) grown by `radius`: each edge pushed out along its
-    /// normal, joined by arcs around the corners.
+    /// The outline `radius` keeps the eye out of around a convex chain (see
+    /// [`rounded_outline`]), at outline height.
     fn rounded_outline(&mut self, points: &[Vec2], radius: f32, colour: [f32; 4]) {
-        if radius <= 0.0 {
-            return;
-        }
-        let count = points.len();
-        // A segment is a polygon of two edges, there and back.
-        for index in 0..count {
-            let p = points[index];
-            let q = points[(index + 1) % count];
-            let Some(direction) = (q - p).try_normalize() else {
-                continue;
-            };
-            let outward = Vec2::new(direction.y, -direction.x);
-            self.segment(
-                p + outward * radius,
-                q + outward * radius,
-                OUTLINE_HEIGHT,
-                colour,
-            );
-            // The arc around q, from this edge's normal to the next edge's.
-            let next = points[(index + 2) % count];
-            let next_outward = (next - q)
-                .try_normalize()
-                .map_or(-outward, |d| Vec2::new(d.y, -d.x));
-            let mut sweep = outward.angle_to(next_outward);
-            if sweep < 0.0 {
-                sweep += std::f32::consts::TAU;
-            }
-            let pieces = ((sweep / std::f32::consts::PI) * ARC_PIECES as f32).ceil() as usize;
-            let start = outward.to_angle();
-            for piece in 0..pieces {
-                let angle = |k: usize| start + sweep * k as f32 / pieces as f32;
-                let from = q + Vec2::from_angle(angle(piece)) * radius;
-                let to = q + Vec2::from_angle(angle(piece + 1)) * radius;
-                self.segment(from, to, OUTLINE_HEIGHT, colour);
-            }
+        for [p, q] in rounded_outline(points, radius, ARC_PIECES) {
+            self.segment(p, q, OUTLINE_HEIGHT, colour);
         }
     }
 }

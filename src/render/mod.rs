@@ -10,7 +10,7 @@
 //!
 //! Module map: [`gpu`] device setup, `texture` uploads and targets,
 //! `texture_cache` material textures by source and content, `pipeline` what
-//! the pipelines share, `scene` the level's mesh, `lines` the debug lines,
+//! the pipelines share, `scene` the level's mesh, `lines` the debug lines, `map` the top-down map,
 //! `level_scene` one level's GPU data, `hud` screen text with the bitmap
 //! [`font`], `cull` view culling, [`offscreen`] rendering to an image.
 
@@ -20,6 +20,7 @@ mod gpu;
 mod hud;
 mod level_scene;
 mod lines;
+mod map;
 pub mod offscreen;
 mod pipeline;
 mod quality;
@@ -37,12 +38,14 @@ pub use gpu::{Gpu, GpuError, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 pub use lines::{LineBatch, LineMesh, LineVertex, collider_lines};
+pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
 pub use texture_cache::BrokenTexture;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::LinePipeline;
+use map::MapPass;
 use scene::{Globals, ScenePipeline};
 
 /// Format of the depth buffer every pipeline shares.
@@ -118,6 +121,7 @@ pub struct Renderer {
     globals_bind_group: wgpu::BindGroup,
     scene: ScenePipeline,
     lines: LinePipeline,
+    map: MapPass,
     text: TextPass,
     builder: SceneBuilder,
     level: LevelScene,
@@ -172,6 +176,7 @@ impl Renderer {
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
         let scene = ScenePipeline::new(device, &targets, &globals_layout, &world_shader, &quality);
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
+        let map = MapPass::new(device, &targets);
         let text = TextPass::new(device, &gpu.queue, &targets);
         let builder = SceneBuilder::new(device, &gpu.queue, scene.materials.clone());
         let level = builder.build(level, collider, BrokenTexture::Checkerboard)?;
@@ -181,6 +186,7 @@ impl Renderer {
             globals_bind_group,
             scene,
             lines,
+            map,
             text,
             builder,
             level,
@@ -245,6 +251,21 @@ impl Renderer {
         view: &wgpu::TextureView,
         frame: &FrameInput<'_>,
     ) -> FrameStats {
+        self.render_with_map(gpu, view, frame, None)
+    }
+
+    /// Draws one frame into `view` like [`render`](Self::render), with the
+    /// top-down map over the 3D view ([`MapMode::Overlay`]) or instead of it
+    /// ([`MapMode::Full`], on the map's dark background; the HUD and help
+    /// still show). A map overlay too large for the device's buffers is
+    /// left out (logged), never a panic.
+    pub fn render_with_map(
+        &mut self,
+        gpu: &Gpu,
+        view: &wgpu::TextureView,
+        frame: &FrameInput<'_>,
+        map: Option<&MapFrame<'_>>,
+    ) -> FrameStats {
         let (width, height) = self.targets.size;
         let camera = frame.camera;
         let view_projection = camera.view_projection(width as f32 / height as f32);
@@ -268,6 +289,13 @@ impl Renderer {
         };
         self.text
             .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
+        let prepared_map = map.and_then(|map| {
+            self.map
+                .prepare(&gpu.device, &gpu.queue, map, self.targets.size)
+                .inspect_err(|error| log::warn!("map left out: {error}"))
+                .ok()
+        });
+        let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         // Whatever lies beyond the fog is drawn in the fog's colour: skip it.
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
 
@@ -276,7 +304,13 @@ impl Renderer {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
-        let [red, green, blue] = FOG_COLOUR.map(f64::from);
+        let [red, green, blue] = if full_map {
+            let [r, g, b, _] = crate::map::colours::BACKGROUND;
+            [r, g, b]
+        } else {
+            FOG_COLOUR
+        }
+        .map(f64::from);
         let (colour_view, resolve_target) = match &self.targets.multisampled {
             Some(multisampled) => (multisampled, Some(view)),
             None => (view, None),
@@ -314,19 +348,26 @@ impl Renderer {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            let drawn = self.scene.draw(
-                &mut pass,
-                &self.globals_bind_group,
-                &self.level.mesh,
-                &volume,
-            );
-            if frame.debug_lines {
+            let drawn = if full_map {
+                0
+            } else {
+                self.scene.draw(
+                    &mut pass,
+                    &self.globals_bind_group,
+                    &self.level.mesh,
+                    &volume,
+                )
+            };
+            if frame.debug_lines && !full_map {
                 self.lines.draw(
                     &mut pass,
                     &self.globals_bind_group,
                     &self.level.lines,
                     &volume,
                 );
+            }
+            if let Some(prepared) = &prepared_map {
+                self.map.draw(&mut pass, &self.level.map, prepared);
             }
             self.text.draw(&mut pass);
             drawn

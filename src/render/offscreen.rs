@@ -4,7 +4,7 @@
 
 use image::RgbaImage;
 
-use super::{FrameInput, Gpu, RenderQuality, Renderer};
+use super::{FrameInput, Gpu, MapFrame, RenderQuality, Renderer};
 use crate::collision::Collider;
 use crate::level::Level;
 
@@ -39,6 +39,17 @@ pub fn capture(
     renderer: &mut Renderer,
     frame: &FrameInput<'_>,
 ) -> anyhow::Result<RgbaImage> {
+    capture_with_map(gpu, renderer, frame, None)
+}
+
+/// [`capture`] with the top-down map (see
+/// [`Renderer::render_with_map`]).
+pub fn capture_with_map(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    frame: &FrameInput<'_>,
+    map: Option<&MapFrame<'_>>,
+) -> anyhow::Result<RgbaImage> {
     let (width, height) = renderer.size();
     let format = renderer.format();
     let swap_red_blue = match format {
@@ -62,7 +73,7 @@ pub fn capture(
         view_formats: &[],
     });
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-    renderer.render(gpu, &view, frame);
+    renderer.render_with_map(gpu, &view, frame, map);
 
     let row_bytes = 4 * width;
     let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);

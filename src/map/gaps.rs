@@ -1,0 +1,124 @@
+//! Gaps that the eye almost passes: two walls whose clearances leave no way
+//! between them, by less than [`NEAR_MISS`]. The eye (a point) passes
+//! between walls `i` and `j` exactly when the distance between their
+//! segments is at least `rᵢ + rⱼ`; a near miss is
+//! `rᵢ + rⱼ − NEAR_MISS ≤ distance < rᵢ + rⱼ` between walls that do not
+//! touch (a shared end point or a crossing is a joint, not a gap).
+
+use std::collections::HashMap;
+
+use glam::Vec2;
+
+use crate::collision::{Wall, closest_point_on_segment, ray_against_wall};
+
+/// How much a gap may miss being passable and still be reported, in metres.
+pub const NEAR_MISS: f32 = 0.10;
+
+/// A gap between two walls that the eye misses passing by less than
+/// [`NEAR_MISS`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NearMiss {
+    /// The two walls' indices, the smaller first.
+    pub walls: (usize, usize),
+    /// The closest points of the two segments: the gap's narrowest place.
+    pub ends: [Vec2; 2],
+    /// How much wider the gap would have to be, in metres (in `(0, NEAR_MISS]`).
+    pub shortfall: f32,
+}
+
+impl NearMiss {
+    /// A line for `mazewalker check`.
+    pub fn describe(&self, walls: &[Wall]) -> String {
+        let [p, q] = self.ends;
+        let radii = |index: usize| walls.get(index).map_or(0.0, |w| w.radius);
+        format!(
+            "walls {} and {} leave a gap the eye cannot pass by {:.0} mm, between ({:.2}, {:.2}) and ({:.2}, {:.2}) (radii {} + {})",
+            self.walls.0 + 1,
+            self.walls.1 + 1,
+            self.shortfall * 1000.0,
+            p.x,
+            p.y,
+            q.x,
+            q.y,
+            radii(self.walls.0),
+            radii(self.walls.1),
+        )
+    }
+}
+
+/// Every near miss between `walls`, ordered by wall indices. Walls with
+/// non-finite geometry are skipped; a negative radius counts as zero.
+pub fn near_misses(walls: &[Wall]) -> Vec<NearMiss> {
+    let usable: Vec<(usize, Wall)> = walls
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.a.is_finite() && w.b.is_finite() && w.radius.is_finite())
+        .map(|(index, w)| {
+            let radius = w.radius.max(0.0);
+            (index, Wall { radius, ..*w })
+        })
+        .collect();
+    let largest_radius = usable.iter().map(|(_, w)| w.radius).fold(0.0, f32::max);
+    // Buckets of a uniform grid, each wall filed under every cell its box
+    // (grown by its reach) covers: any pair close enough shares a cell.
+    let cell = (2.0 * largest_radius + NEAR_MISS).max(1.0);
+    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    for (slot, (_, wall)) in usable.iter().enumerate() {
+        let reach = wall.radius + largest_radius;
+        let min = ((wall.a.min(wall.b) - reach) / cell).floor();
+        let max = ((wall.a.max(wall.b) + reach) / cell).floor();
+        for x in min.x as i64..=max.x as i64 {
+            for z in min.y as i64..=max.y as i64 {
+                buckets.entry((x, z)).or_default().push(slot);
+            }
+        }
+    }
+    let mut found: Vec<NearMiss> = Vec::new();
+    let mut pairs = std::collections::HashSet::new();
+    for slots in buckets.values() {
+        for (k, &first) in slots.iter().enumerate() {
+            for &second in &slots[k + 1..] {
+                if !pairs.insert((first.min(second), first.max(second))) {
+                    continue;
+                }
+                let ((i, wi), (j, wj)) = (usable[first], usable[second]);
+                if let Some(miss) = near_miss(i, &wi, j, &wj) {
+                    found.push(miss);
+                }
+            }
+        }
+    }
+    found.sort_by_key(|miss| miss.walls);
+    found
+}
+
+/// The near miss between two walls, if they leave one.
+fn near_miss(i: usize, wi: &Wall, j: usize, wj: &Wall) -> Option<NearMiss> {
+    if ray_against_wall(wi.a, wi.b, wj).is_some() {
+        return None; // They touch or cross: a joint.
+    }
+    let candidates = [
+        (wi.a, closest_point_on_segment(wi.a, wj.a, wj.b)),
+        (wi.b, closest_point_on_segment(wi.b, wj.a, wj.b)),
+        (closest_point_on_segment(wj.a, wi.a, wi.b), wj.a),
+        (closest_point_on_segment(wj.b, wi.a, wi.b), wj.b),
+    ];
+    let (p, q) = candidates
+        .into_iter()
+        .min_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))?;
+    let needed = wi.radius + wj.radius;
+    let distance = p.distance(q);
+    let shortfall = needed - distance;
+    (shortfall > 0.0 && shortfall <= NEAR_MISS).then(|| {
+        let (walls, ends) = if i < j {
+            ((i, j), [p, q])
+        } else {
+            ((j, i), [q, p])
+        };
+        NearMiss {
+            walls,
+            ends,
+            shortfall,
+        }
+    })
+}

@@ -1,0 +1,368 @@
+//! What the map draws, as coloured 2D lines and triangles on the floor plan
+//! (world metres, x and z). The level's shapes are built once per level;
+//! the eye, trail, marks, grid and reach are built per frame. The renderer
+//! turns these into GPU buffers; nothing here knows about the GPU.
+
+use glam::Vec2;
+
+use super::gaps::NearMiss;
+use super::marks::Marks;
+use super::outline::rounded_outline;
+use super::reach::Reachable;
+use super::trail::Trail;
+use super::view::{MapView, PlanBounds};
+use crate::collision::Collider;
+
+/// Linear RGBA colours of the map. The background is dark and walls are
+/// bright, so that walls can be found in a screenshot by their brightness.
+pub mod colours {
+    /// Behind everything in the full map.
+    pub const BACKGROUND: [f32; 4] = [0.012, 0.014, 0.022, 1.0];
+    /// A wall's segment.
+    pub const WALL: [f32; 4] = [1.0, 1.0, 0.92, 1.0];
+    /// The outline a wall's radius keeps the eye out of (fainter).
+    pub const CLEARANCE: [f32; 4] = [1.0, 0.75, 0.15, 0.35];
+    /// An obstacle's polygon, filled translucently.
+    pub const OBSTACLE_FILL: [f32; 4] = [0.1, 0.7, 1.0, 0.25];
+    /// An obstacle's edges.
+    pub const OBSTACLE: [f32; 4] = [0.1, 0.85, 1.0, 1.0];
+    /// The outline the body radius keeps the eye out of around an obstacle.
+    pub const BODY: [f32; 4] = [0.3, 0.45, 1.0, 0.5];
+    /// The eye's arrow.
+    pub const EYE: [f32; 4] = [1.0, 0.2, 0.1, 1.0];
+    /// The trail of the walk.
+    pub const TRAIL: [f32; 4] = [0.2, 1.0, 0.35, 0.7];
+    /// Numbered marks.
+    pub const MARK: [f32; 4] = [1.0, 0.4, 1.0, 1.0];
+    /// The 1 m grid.
+    pub const GRID: [f32; 4] = [1.0, 1.0, 1.0, 0.07];
+    /// Free space the eye can reach (`V`).
+    pub const REACHABLE: [f32; 4] = [0.2, 0.9, 0.3, 0.22];
+    /// A gap that misses being passable by less than 10 cm.
+    pub const NEAR_MISS: [f32; 4] = [1.0, 0.1, 0.75, 1.0];
+}
+
+/// Straight pieces per half circle of a clearance outline on the map
+/// (fewer than the debug lines': a 300×300 maze has ninety thousand).
+const ARC_PIECES: usize = 4;
+/// Length of the eye's arrow, in pixels (the same at every zoom).
+const ARROW_PIXELS: f32 = 16.0;
+/// Half the size of a mark's digit, in pixels.
+const MARK_PIXELS: f32 = 5.0;
+
+/// One vertex of the map's geometry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapVertex {
+    /// Floor-plan position (x, z) in metres.
+    pub position: Vec2,
+    /// Linear RGBA colour.
+    pub colour: [f32; 4],
+}
+
+/// Lines (pairs of vertices) and triangles (triples), drawn triangles first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MapGeometry {
+    /// A line list.
+    pub lines: Vec<MapVertex>,
+    /// A triangle list.
+    pub triangles: Vec<MapVertex>,
+}
+
+impl MapGeometry {
+    /// Adds the line `p`–`q`.
+    pub fn line(&mut self, p: Vec2, q: Vec2, colour: [f32; 4]) {
+        for position in [p, q] {
+            self.lines.push(MapVertex { position, colour });
+        }
+    }
+
+    /// Adds the triangle `p`, `q`, `r`.
+    pub fn triangle(&mut self, [p, q, r]: [Vec2; 3], colour: [f32; 4]) {
+        for position in [p, q, r] {
+            self.triangles.push(MapVertex { position, colour });
+        }
+    }
+
+    /// Adds `other`'s lines and triangles.
+    pub fn append(&mut self, other: &mut Self) {
+        self.lines.append(&mut other.lines);
+        self.triangles.append(&mut other.triangles);
+    }
+
+    /// Whether there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.triangles.is_empty()
+    }
+}
+
+/// One wall's or obstacle's map geometry, with the point it is filed under
+/// (for chunking and culling).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapShape {
+    /// A point of the shape (a wall's midpoint, an obstacle's first vertex).
+    pub anchor: Vec2,
+    /// Its lines and triangles.
+    pub geometry: MapGeometry,
+}
+
+/// The box the fitted map shows: every finite wall end point and obstacle
+/// vertex of `collider` (radii not included); `None` for an empty level.
+pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
+    let walls = collider.walls().iter().flat_map(|w| [w.a, w.b]);
+    let obstacles = collider
+        .obstacles()
+        .iter()
+        .flat_map(|o| o.points().to_vec());
+    PlanBounds::around(walls.chain(obstacles))
+}
+
+/// The level's shapes as the map draws them, one [`MapShape`] per wall
+/// (segment, clearance outline) and per obstacle (fill, edges, body-radius
+/// outline), walls first in collider order. Walls with non-finite geometry
+/// are skipped.
+pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
+    let mut shapes = Vec::with_capacity(collider.walls().len() + collider.obstacles().len());
+    for wall in collider.walls() {
+        if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
+            continue;
+        }
+        let mut geometry = MapGeometry::default();
+        for [p, q] in rounded_outline(&[wall.a, wall.b], wall.radius, ARC_PIECES) {
+            geometry.line(p, q, colours::CLEARANCE);
+        }
+        geometry.line(wall.a, wall.b, colours::WALL);
+        shapes.push(MapShape {
+            anchor: (wall.a + wall.b) / 2.0,
+            geometry,
+        });
+    }
+    let body_radius = collider.body_radius();
+    for obstacle in collider.obstacles() {
+        let points = obstacle.points();
+        let mut geometry = MapGeometry::default();
+        for index in 1..points.len().saturating_sub(1) {
+            geometry.triangle(
+                [points[0], points[index], points[index + 1]],
+                colours::OBSTACLE_FILL,
+            );
+        }
+        for [p, q] in rounded_outline(points, body_radius, ARC_PIECES) {
+            geometry.line(p, q, colours::BODY);
+        }
+        for (index, &p) in points.iter().enumerate() {
+            geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
+        }
+        shapes.push(MapShape {
+            anchor: points[0],
+            geometry,
+        });
+    }
+    shapes
+}
+
+/// What moves with the walk, drawn over the level's shapes each frame.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Overlay<'a> {
+    /// The eye (x, z) and its heading in radians, drawn as an arrow.
+    pub eye: Option<(Vec2, f32)>,
+    /// The walk so far.
+    pub trail: Option<&'a Trail>,
+    /// Numbered marks.
+    pub marks: Option<&'a Marks>,
+    /// Where the eye can go (`V`).
+    pub reach: Option<&'a Reachable>,
+    /// Gaps to mark.
+    pub near_misses: &'a [NearMiss],
+}
+
+/// The per-frame geometry for `overlay` seen through `view` in an image of
+/// `size` pixels: the reach shading, the 1 m grid when
+/// [`MapView::shows_grid`], the trail, marks, near misses and the eye's
+/// arrow (sized in pixels, so they read at any zoom).
+pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32)) -> MapGeometry {
+    let mut geometry = MapGeometry::default();
+    let metres = |pixels: f32| pixels / view.pixels_per_metre;
+    let visible = view.visible(size);
+    if let Some(reach) = overlay.reach {
+        let half = reach.cell_size / 2.0;
+        for cell in reach.cells() {
+            let c = reach.centre(cell);
+            let (lo, hi) = (c - half, c + half);
+            if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
+                continue;
+            }
+            let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+            geometry.triangle([corners[0], corners[1], corners[2]], colours::REACHABLE);
+            geometry.triangle([corners[0], corners[2], corners[3]], colours::REACHABLE);
+        }
+    }
+    if view.shows_grid() {
+        let (lo, hi) = (visible.min.floor(), visible.max.ceil());
+        for x in lo.x as i64..=hi.x as i64 {
+            let x = x as f32;
+            geometry.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), colours::GRID);
+        }
+        for z in lo.y as i64..=hi.y as i64 {
+            let z = z as f32;
+            geometry.line(Vec2::new(lo.x, z), Vec2::new(hi.x, z), colours::GRID);
+        }
+    }
+    if let Some(trail) = overlay.trail {
+        let points: Vec<Vec2> = trail.points().collect();
+        for pair in points.windows(2) {
+            geometry.line(pair[0], pair[1], colours::TRAIL);
+        }
+    }
+    if let Some(marks) = overlay.marks {
+        for (number, at) in marks.iter() {
+            for [p, q] in digit_strokes(number) {
+                geometry.line(
+                    at + p * metres(MARK_PIXELS),
+                    at + q * metres(MARK_PIXELS),
+                    colours::MARK,
+                );
+            }
+        }
+    }
+    for miss in overlay.near_misses {
+        let [p, q] = miss.ends;
+        geometry.line(p, q, colours::NEAR_MISS);
+        let cross = metres(4.0);
+        let middle = (p + q) / 2.0;
+        geometry.line(
+            middle - Vec2::splat(cross),
+            middle + Vec2::splat(cross),
+            colours::NEAR_MISS,
+        );
+        geometry.line(
+            middle + Vec2::new(cross, -cross),
+            middle + Vec2::new(-cross, cross),
+            colours::NEAR_MISS,
+        );
+    }
+    if let Some((eye, yaw)) = overlay.eye
+        && eye.is_finite()
+        && yaw.is_finite()
+    {
+        let forward = Vec2::from_angle(yaw) * metres(ARROW_PIXELS);
+        let side = forward.perp() * 0.35;
+        geometry.triangle(
+            [
+                eye + forward * 0.6,
+                eye - forward * 0.4 + side,
+                eye - forward * 0.4 - side,
+            ],
+            colours::EYE,
+        );
+    }
+    geometry
+}
+
+/// The strokes of `digit` (0–9; larger numbers show their last digit) as a
+/// seven-segment figure centred on the origin, 1 unit wide and 2 tall
+/// (z down).
+fn digit_strokes(digit: usize) -> impl Iterator<Item = [Vec2; 2]> {
+    // Segments a (top) b c (right, top to bottom) d (bottom) e f (left,
+    // bottom to top) g (middle), as bits 0..7.
+    const SEGMENTS: [u8; 10] = [
+        0b011_1111, 0b000_0110, 0b101_1011, 0b100_1111, 0b110_0110, 0b110_1101, 0b111_1101,
+        0b000_0111, 0b111_1111, 0b110_1111,
+    ];
+    let (l, r, t, m, b) = (-0.5, 0.5, -1.0, 0.0, 1.0);
+    let stroke = |x0: f32, z0: f32, x1: f32, z1: f32| [Vec2::new(x0, z0), Vec2::new(x1, z1)];
+    let strokes = [
+        stroke(l, t, r, t),
+        stroke(r, t, r, m),
+        stroke(r, m, r, b),
+        stroke(l, b, r, b),
+        stroke(l, m, l, b),
+        stroke(l, t, l, m),
+        stroke(l, m, r, m),
+    ];
+    let bits = SEGMENTS[digit % 10];
+    strokes
+        .into_iter()
+        .enumerate()
+        .filter(move |(segment, _)| bits & (1 << segment) != 0)
+        .map(|(_, stroke)| stroke)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{ConvexPolygon, Wall};
+
+    #[test]
+    fn a_wall_is_one_bright_line_inside_its_fainter_clearance_outline() {
+        let wall = Wall {
+            a: Vec2::ZERO,
+            b: Vec2::new(2.0, 0.0),
+            radius: 0.25,
+        };
+        let shapes = level_shapes(&Collider::new(vec![wall], Vec::new(), 0.25));
+        assert_eq!(shapes.len(), 1);
+        let lines = &shapes[0].geometry.lines;
+        let bright: Vec<_> = lines.iter().filter(|v| v.colour == colours::WALL).collect();
+        assert_eq!(bright.len(), 2);
+        assert_eq!([bright[0].position, bright[1].position], [wall.a, wall.b]);
+        const { assert!(colours::CLEARANCE[3] < colours::WALL[3]) };
+        assert_eq!(lines.len() - 2, 2 * (2 + 2 * ARC_PIECES));
+    }
+
+    #[test]
+    fn an_obstacle_is_filled_and_outlined_twice() {
+        let square =
+            ConvexPolygon::new(vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]).expect("a square");
+        let shapes = level_shapes(&Collider::new(Vec::new(), vec![square], 0.3));
+        let geometry = &shapes[0].geometry;
+        assert_eq!(geometry.triangles.len(), 2 * 3);
+        let edges = geometry
+            .lines
+            .iter()
+            .filter(|v| v.colour == colours::OBSTACLE)
+            .count();
+        let body = geometry
+            .lines
+            .iter()
+            .filter(|v| v.colour == colours::BODY)
+            .count();
+        assert_eq!(edges, 2 * 4);
+        assert!(body > edges);
+    }
+
+    #[test]
+    fn the_arrow_points_along_the_heading_and_holds_the_eye() {
+        let view = MapView {
+            centre: Vec2::ZERO,
+            pixels_per_metre: 16.0,
+        };
+        let overlay = Overlay {
+            eye: Some((Vec2::new(1.0, 2.0), std::f32::consts::FRAC_PI_2)),
+            ..Overlay::default()
+        };
+        let arrow = overlay_geometry(&overlay, &view, (100, 100)).triangles;
+        assert_eq!(arrow.len(), 3);
+        // Yaw 90° looks along +z: the tip is 0.6 m (16 px at 16 px/m) below.
+        assert!(arrow[0].position.distance(Vec2::new(1.0, 2.6)) < 1e-5);
+        assert!(arrow[1].position.y < 2.0 && arrow[2].position.y < 2.0);
+    }
+
+    #[test]
+    fn the_grid_appears_only_when_zoomed_in_and_digits_have_their_segments() {
+        let overlay = Overlay::default();
+        let far = MapView {
+            centre: Vec2::ZERO,
+            pixels_per_metre: 2.0,
+        };
+        assert!(overlay_geometry(&overlay, &far, (200, 200)).is_empty());
+        let near = MapView {
+            pixels_per_metre: 20.0,
+            ..far
+        };
+        // 10 m across: 11 or 12 lines each way.
+        let lines = overlay_geometry(&overlay, &near, (200, 200)).lines.len() / 2;
+        assert!((22..=24).contains(&lines), "{lines}");
+        assert_eq!(digit_strokes(8).count(), 7);
+        assert_eq!(digit_strokes(1).count(), 2);
+    }
+}

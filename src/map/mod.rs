@@ -1,0 +1,34 @@
+//! The top-down map (issue 11), its pure parts: the transform between the
+//! floor plan and the screen ([`MapView`]), what is drawn as coloured lines
+//! and triangles ([`level_shapes`], [`overlay_geometry`]), the trail, the
+//! numbered marks, which walls have been seen ([`SeenWalls`]), where the eye
+//! can go ([`Reachable`]) and the gaps it almost passes ([`near_misses`]).
+//! No GPU, no window, no I/O: `render` draws what this module builds.
+//!
+//! Module map: `view` the transform and zoom, `outline` the clearance
+//! outline shared with the debug lines, `geometry` the shapes and colours,
+//! `trail`, `marks`, `seen`, `reach` the flood fill, `gaps` near misses.
+
+mod gaps;
+mod geometry;
+mod marks;
+mod outline;
+mod reach;
+mod seen;
+mod trail;
+mod view;
+
+pub use gaps::{NEAR_MISS, NearMiss, near_misses};
+pub use geometry::{
+    MapGeometry, MapShape, MapVertex, Overlay, colours, level_bounds, level_shapes,
+    overlay_geometry,
+};
+pub use marks::{MAX_MARKS, Marks};
+pub use outline::rounded_outline;
+pub use reach::{DEFAULT_CELL_SIZE, MAX_CELLS, Reachable};
+pub use seen::{RAY_SPACING_DEGREES, SeenWalls, Sight, fan_directions, visible_walls};
+pub use trail::{TRAIL_LENGTH, Trail};
+pub use view::{
+    FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,
+    MapView, PlanBounds, WHEEL_ZOOM_FACTOR,
+};

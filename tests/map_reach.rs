@@ -1,0 +1,182 @@
+//! Where the eye can go and what it has seen, on small floor plans built for
+//! the purpose: corridors exactly as wide as the clearance and a hair
+//! narrower, a closed room, and seen walls against a brute-force fan.
+
+use glam::Vec2;
+use mazewalker::collision::{Collider, Wall, ray_against_obstacle, ray_against_wall};
+use mazewalker::map::{
+    NEAR_MISS, PlanBounds, Reachable, SeenWalls, Sight, fan_directions, near_misses,
+};
+use proptest::prelude::*;
+
+const R: f32 = 0.25;
+
+fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
+    Wall {
+        a: Vec2::from(a),
+        b: Vec2::from(b),
+        radius: R,
+    }
+}
+
+/// A room 0..4 × 0..4 with an opening in its right wall that leads into a
+/// corridor along +x whose wall centre lines are `width` apart, centred on
+/// z = 2, ending in a closed pocket at x = 10.
+fn room_and_corridor(width: f32) -> Vec<Wall> {
+    let (top, bottom) = (2.0 - width / 2.0, 2.0 + width / 2.0);
+    vec![
+        wall((0.0, 0.0), (4.0, 0.0)),
+        wall((0.0, 4.0), (4.0, 4.0)),
+        wall((0.0, 0.0), (0.0, 4.0)),
+        wall((4.0, 0.0), (4.0, 1.0)),
+        wall((4.0, 3.0), (4.0, 4.0)),
+        // The corridor: narrow between x = 6 and 8, a pocket beyond.
+        wall((6.0, top), (8.0, top)),
+        wall((6.0, bottom), (8.0, bottom)),
+        wall((6.0, 0.0), (6.0, top)),
+        wall((6.0, bottom), (6.0, 4.0)),
+        wall((8.0, 0.0), (8.0, top)),
+        wall((8.0, bottom), (8.0, 4.0)),
+        wall((10.0, 0.0), (10.0, 4.0)),
+        wall((4.0, 0.0), (10.0, 0.0)),
+        wall((4.0, 4.0), (10.0, 4.0)),
+    ]
+}
+
+fn bounds() -> PlanBounds {
+    PlanBounds {
+        min: Vec2::new(-1.0, -1.0),
+        max: Vec2::new(11.0, 5.0),
+    }
+}
+
+fn flood(walls: Vec<Wall>, eye: Vec2) -> (Collider, Reachable) {
+    let collider = Collider::new(walls, Vec::new(), R);
+    let reach = Reachable::flood(&collider, eye, bounds(), 0.1);
+    (collider, reach)
+}
+
+#[test]
+fn a_corridor_exactly_twice_the_radius_wide_is_reachable_and_no_near_miss() {
+    let walls = room_and_corridor(2.0 * R);
+    let (_, reach) = flood(walls.clone(), Vec2::new(2.0, 2.0));
+    assert!(reach.reaches(Vec2::new(5.0, 2.0)), "before the corridor");
+    assert!(reach.reaches(Vec2::new(7.0, 2.0)), "inside the corridor");
+    assert!(reach.reaches(Vec2::new(9.0, 1.0)), "the pocket beyond");
+    assert!(near_misses(&walls).is_empty(), "{:?}", near_misses(&walls));
+}
+
+#[test]
+fn a_corridor_one_centimetre_narrower_is_not_and_is_a_near_miss() {
+    let walls = room_and_corridor(2.0 * R - 0.01);
+    let (_, reach) = flood(walls.clone(), Vec2::new(2.0, 2.0));
+    assert!(reach.reaches(Vec2::new(5.0, 2.0)));
+    assert!(!reach.reaches(Vec2::new(7.0, 2.0)));
+    assert!(!reach.reaches(Vec2::new(9.0, 1.0)), "the pocket is cut off");
+    // The corridor's sides, and the stubs at each of its mouths.
+    let misses = near_misses(&walls);
+    let pairs: Vec<_> = misses.iter().map(|m| m.walls).collect();
+    assert_eq!(
+        pairs,
+        [(5, 6), (5, 8), (5, 10), (6, 7), (6, 9), (7, 8), (9, 10)],
+        "{misses:?}"
+    );
+    for miss in &misses {
+        assert!((miss.shortfall - 0.01).abs() < 1e-4, "{miss:?}");
+    }
+    let line = misses[0].describe(&walls);
+    assert!(
+        line.contains("walls 6 and 7") && line.contains("10 mm"),
+        "{line}"
+    );
+}
+
+#[test]
+fn near_misses_stop_at_ten_centimetres_and_ignore_joints() {
+    let short_by = |shortfall: f32| near_misses(&room_and_corridor(2.0 * R - shortfall));
+    assert!(!short_by(NEAR_MISS - 0.005).is_empty());
+    assert!(short_by(NEAR_MISS + 0.005).is_empty());
+    // A corner and a T: walls that touch leave no gap to report.
+    let joints = [
+        wall((0.0, 0.0), (1.0, 0.0)),
+        wall((1.0, 0.0), (1.0, 1.0)),
+        wall((0.5, 0.0), (0.5, -1.0)),
+    ];
+    assert!(near_misses(&joints).is_empty());
+}
+
+#[test]
+fn a_closed_room_beside_the_start_is_unreachable() {
+    let mut walls = room_and_corridor(1.0);
+    // A closed 2 × 2 m room inside the pocket area, beside the corridor.
+    walls.extend([
+        wall((-1.0, -1.0), (-1.0, -0.5)),
+        wall((1.0, 1.0), (3.0, 1.0)),
+        wall((3.0, 1.0), (3.0, 3.0)),
+        wall((3.0, 3.0), (1.0, 3.0)),
+        wall((1.0, 3.0), (1.0, 1.0)),
+    ]);
+    let (_, reach) = flood(walls, Vec2::new(0.5, 0.5));
+    assert!(reach.reaches(Vec2::new(3.5, 3.5)), "around the room");
+    assert!(reach.reaches(Vec2::new(7.0, 2.0)));
+    assert!(
+        !reach.reaches(Vec2::new(2.0, 2.0)),
+        "inside the closed room"
+    );
+}
+
+#[test]
+fn an_eye_inside_a_wall_or_outside_the_bounds_reaches_nothing() {
+    let (_, inside) = flood(room_and_corridor(1.0), Vec2::new(0.1, 2.0));
+    assert_eq!(inside.cells().count(), 0);
+    let (_, outside) = flood(room_and_corridor(1.0), Vec2::new(50.0, 2.0));
+    assert_eq!(outside.cells().count(), 0);
+    let (_, nan) = flood(room_and_corridor(1.0), Vec2::NAN);
+    assert_eq!(nan.cells().count(), 0);
+}
+
+/// The first wall each ray of the fan meets, by scanning every shape.
+fn brute_force_seen(collider: &Collider, sight: &Sight) -> Vec<usize> {
+    let mut seen = Vec::new();
+    for direction in fan_directions(sight) {
+        let to = sight.eye + direction * sight.distance;
+        let wall = collider
+            .walls()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, w)| ray_against_wall(sight.eye, to, w).map(|t| (t, index)))
+            .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let obstacle = collider
+            .obstacles()
+            .iter()
+            .filter_map(|o| ray_against_obstacle(sight.eye, to, o))
+            .min_by(f32::total_cmp);
+        if let Some((t, index)) = wall
+            && obstacle.is_none_or(|o| t <= o)
+        {
+            seen.push(index);
+        }
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    seen
+}
+
+proptest! {
+    #[test]
+    fn seen_walls_match_a_brute_force_fan(
+        ends in prop::collection::vec((-10f32..10.0, -10f32..10.0, -10f32..10.0, -10f32..10.0), 1..25),
+        eye in (-10f32..10.0, -10f32..10.0),
+        yaw in -4f32..4.0,
+        fov in 0.2f32..3.0,
+    ) {
+        let walls: Vec<Wall> = ends.iter().map(|&(ax, az, bx, bz)| wall((ax, az), (bx, bz))).collect();
+        let collider = Collider::new(walls.clone(), Vec::new(), R);
+        let sight = Sight { eye: Vec2::from(eye), yaw, fov_x: fov, distance: 30.0 };
+        let mut seen = SeenWalls::new(walls.len());
+        seen.update(&collider, &sight);
+        let expected = brute_force_seen(&collider, &sight);
+        let actual: Vec<usize> = (0..walls.len()).filter(|&i| seen.is_seen(i)).collect();
+        prop_assert_eq!(actual, expected);
+    }
+}
