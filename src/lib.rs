@@ -11,6 +11,7 @@
 //!   controller that moves it through the collider, key bindings and the winit
 //!   application.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
+//! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
 
 pub mod app;
 pub mod camera;
@@ -19,4 +20,5 @@ pub mod input;
 pub mod level;
 pub mod render;
 pub mod replay;
+pub mod tick;
 pub mod walker;
