@@ -7,6 +7,7 @@ mod build;
 mod choice;
 mod diagnostics;
 mod file;
+mod hash;
 pub mod maze;
 pub mod mesh;
 pub mod texture;
