@@ -11,11 +11,13 @@
 //!   controller that moves it through the collider, key bindings and the winit
 //!   application.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
+//! - [`demo`]: recorded walks: the format, recording, playback, timedemo.
 //! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
 
 pub mod app;
 pub mod camera;
 pub mod collision;
+pub mod demo;
 pub mod input;
 pub mod level;
 pub mod render;
