@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
+use mazewalker::demo::{Playback, Played, TimedemoOptions};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
 
@@ -48,7 +49,17 @@ struct Cli {
     /// renderer such as llvmpipe.
     #[arg(long, value_enum, default_value_t = Quality::Auto)]
     quality: Quality,
+    /// Record the walk into a demo file (see docs/demo-format.md).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
 }
+
+/// Exit status of `play` when a check line does not match (a desync).
+const EXIT_DESYNC: u8 = 3;
+
+/// Exit status of what needs the window application, which cannot record
+/// or play demos yet.
+const EXIT_NEEDS_APP: u8 = 2;
 
 /// `--quality`: what the window spends per pixel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -81,6 +92,10 @@ enum Command {
     /// Validate a level file: errors with line and column, warnings; exit
     /// status 0 when the level is valid.
     Check(CheckArgs),
+    /// Play a recorded demo: `--headless` prints the final `x z yaw`, or
+    /// `desync at tick T: ...` with exit status 3; `--timedemo` renders
+    /// every tick offscreen and prints frame-time figures.
+    Play(PlayArgs),
 }
 
 /// Which level to use: a file, a generated maze, or the embedded house.
@@ -147,6 +162,34 @@ struct ReplayArgs {
 }
 
 #[derive(Debug, Args)]
+struct PlayArgs {
+    /// The demo file (see docs/demo-format.md).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Play without a window: print the final `x z yaw` (exit status 0), or
+    /// the first check line that does not match (exit status 3).
+    #[arg(long)]
+    headless: bool,
+    /// Print `T X Z YAW` after every tick T.
+    #[arg(long, conflicts_with = "timedemo")]
+    trace: bool,
+    /// Play on this level instead of the recorded one (the demo's level
+    /// hash is then likely to differ: a warning, and it plays anyway).
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Render every tick offscreen as fast as possible (no display needed)
+    /// and print `N frames in S s: F fps, mean M ms, p99 P ms, peak R MB`.
+    #[arg(long)]
+    timedemo: bool,
+    /// Timedemo image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size, requires = "timedemo")]
+    size: (u32, u32),
+    /// Timedemo per-pixel quality (as for the window).
+    #[arg(long, value_enum, default_value_t = Quality::Auto, requires = "timedemo")]
+    quality: Quality,
+}
+
+#[derive(Debug, Args)]
 struct CheckArgs {
     /// The level file to validate.
     #[arg(value_name = "LEVEL", required_unless_present = "maze")]
@@ -173,6 +216,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        None if cli.record.is_some() => {
+            eprintln!("error: recording needs the window application, which does not record yet");
+            return Ok(ExitCode::from(EXIT_NEEDS_APP));
+        }
         None => {
             let level = load(&cli.level)?;
             let options = WindowOptions {
@@ -225,21 +272,59 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 loaded.warnings.len()
             );
         }
+        Some(Command::Play(args)) => return play(&args),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Loads the level the arguments name, printing its warnings to stderr.
-fn load(args: &LevelArgs) -> anyhow::Result<Level> {
-    let choice = match (&args.level, args.maze) {
-        (Some(path), _) => LevelChoice::File(path.clone()),
-        (None, Some((width, height))) => LevelChoice::Maze {
-            width,
-            height,
-            seed: args.seed,
-        },
-        (None, None) => LevelChoice::DefaultHouse,
+/// `mazewalker play`: headless or timedemo; the window cannot play yet.
+fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    if !args.headless && !args.timedemo {
+        eprintln!(
+            "error: playing in the window needs the window application, which does not play \
+             demos yet; use --headless or --timedemo"
+        );
+        return Ok(ExitCode::from(EXIT_NEEDS_APP));
+    }
+    let playback = Playback::open(&args.file, args.level.named())?;
+    for warning in &playback.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let mut stdout = io::stdout().lock();
+    let played = if args.timedemo {
+        let options = TimedemoOptions {
+            size: args.size,
+            quality: args.quality.setting(),
+        };
+        mazewalker::demo::run_timedemo(playback, &options, &mut stdout)?
+    } else {
+        playback.run_headless(args.trace, &mut stdout)?
     };
+    Ok(match played {
+        Played::Finished { .. } => ExitCode::SUCCESS,
+        Played::Desync(_) => ExitCode::from(EXIT_DESYNC),
+    })
+}
+
+impl LevelArgs {
+    /// The level these arguments name, if they name one.
+    fn named(&self) -> Option<LevelChoice> {
+        match (&self.level, self.maze) {
+            (Some(path), _) => Some(LevelChoice::File(path.clone())),
+            (None, Some((width, height))) => Some(LevelChoice::Maze {
+                width,
+                height,
+                seed: self.seed,
+            }),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Loads the level the arguments name (the default house if none),
+/// printing its warnings to stderr.
+fn load(args: &LevelArgs) -> anyhow::Result<Level> {
+    let choice = args.named().unwrap_or(LevelChoice::DefaultHouse);
     let loaded = choice.load()?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
@@ -319,6 +404,48 @@ mod tests {
         assert!(parse(&["--vsync=on"]).expect("on").vsync);
         assert!(parse(&["--vsync", "maybe"]).is_err());
         assert!(parse(&["--quality", "ultra"]).is_err());
+    }
+
+    #[test]
+    fn play_flags_parse_and_timedemo_flags_need_timedemo() {
+        let cli = parse(&[
+            "play",
+            "walk.demo",
+            "--headless",
+            "--trace",
+            "--maze",
+            "24x24",
+        ])
+        .expect("headless play");
+        match cli.command {
+            Some(Command::Play(args)) => {
+                assert!(args.headless && args.trace && !args.timedemo);
+                assert_eq!(
+                    args.level.named(),
+                    Some(LevelChoice::Maze {
+                        width: 24,
+                        height: 24,
+                        seed: 1
+                    })
+                );
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let cli =
+            parse(&["play", "walk.demo", "--timedemo", "--size", "320x200"]).expect("timedemo");
+        match cli.command {
+            Some(Command::Play(args)) => {
+                assert!(args.timedemo && args.level.named().is_none());
+                assert_eq!(args.size, (320, 200));
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(parse(&["play", "walk.demo", "--headless", "--size", "320x200"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
+        assert!(parse(&["play"]).is_err());
+        let cli =
+            parse(&["--record", "walk.demo", "--maze", "8x8", "--seed", "3"]).expect("record");
+        assert_eq!(cli.record, Some(PathBuf::from("walk.demo")));
     }
 
     #[test]
