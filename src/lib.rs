@@ -19,11 +19,14 @@
 //!   gilrs source that reads them.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
 //! - [`map`]: the top-down map's transform, geometry, seen walls and reach.
+//! - [`demo`]: recorded walks: the format, recording, playback, timedemo.
+//! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
 
 pub mod app;
 pub mod camera;
 pub mod collision;
 pub mod config;
+pub mod demo;
 pub mod edit;
 pub mod gamepad;
 pub mod input;
@@ -31,4 +34,5 @@ pub mod level;
 pub mod map;
 pub mod render;
 pub mod replay;
+pub mod tick;
 pub mod walker;

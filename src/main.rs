@@ -12,6 +12,7 @@ use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
+use mazewalker::demo::{Playback, Played, TimedemoOptions};
 use mazewalker::level::{Level, LevelChoice, LoadedLevel};
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
@@ -60,7 +61,13 @@ struct Cli {
     /// quality`, auto.
     #[arg(long, value_enum)]
     quality: Option<QualityChoice>,
+    /// Record the walk into a demo file (see docs/demo-format.md).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
 }
+
+/// Exit status of `play` when a check line does not match (a desync).
+const EXIT_DESYNC: u8 = 3;
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -74,6 +81,10 @@ enum Command {
     /// Print the effective settings as a config file (the defaults where the
     /// file is silent); exit status 1 when the file has an error.
     Config(ConfigArgs),
+    /// Play a recorded demo: `--headless` prints the final `x z yaw`, or
+    /// `desync at tick T: ...` with exit status 3; `--timedemo` renders
+    /// every tick offscreen and prints frame-time figures.
+    Play(PlayArgs),
 }
 
 /// Which level to use: a file, a generated maze, or the embedded house.
@@ -145,6 +156,34 @@ struct ReplayArgs {
 }
 
 #[derive(Debug, Args)]
+struct PlayArgs {
+    /// The demo file (see docs/demo-format.md).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Play without a window: print the final `x z yaw` (exit status 0), or
+    /// the first check line that does not match (exit status 3).
+    #[arg(long)]
+    headless: bool,
+    /// Print `T X Z YAW` after every tick T.
+    #[arg(long, conflicts_with = "timedemo")]
+    trace: bool,
+    /// Play on this level instead of the recorded one (the demo's level
+    /// hash is then likely to differ: a warning, and it plays anyway).
+    #[command(flatten)]
+    level: LevelArgs,
+    /// Render every tick offscreen as fast as possible (no display needed)
+    /// and print `N frames in S s: F fps, mean M ms, p99 P ms, peak R MB`.
+    #[arg(long)]
+    timedemo: bool,
+    /// Timedemo image size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size, requires = "timedemo")]
+    size: (u32, u32),
+    /// Timedemo per-pixel quality (as for the window).
+    #[arg(long, value_enum, default_value_t = QualityChoice::Auto, requires = "timedemo")]
+    quality: QualityChoice,
+}
+
+#[derive(Debug, Args)]
 struct CheckArgs {
     /// The level file to validate.
     #[arg(value_name = "LEVEL", required_unless_present = "maze")]
@@ -203,21 +242,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let config_path = config_path(cli.config.as_deref());
     match cli.command {
         None => {
-            let level = load(&cli.level)?;
-            let (settings, error) = Config::load_or_default(config_path.as_deref());
-            if let Some(error) = &error {
-                eprintln!("warning: {error}\nwarning: running with the default settings");
-            }
+            let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
+            let level = load_choice(&choice)?.level;
+            let defaults = window_options(config_path.as_deref());
             let options = WindowOptions {
-                vsync: cli.vsync.unwrap_or(settings.render.vsync),
+                vsync: cli.vsync.unwrap_or(defaults.vsync),
                 move_options: move_options(cli.ghost, cli.reject),
                 size: cli.size,
-                quality: cli.quality.unwrap_or(settings.render.quality).setting(),
+                quality: cli.quality.map_or(defaults.quality, QualityChoice::setting),
                 watch: !cli.no_watch,
-                settings_error: error.map(|error| error.to_string()),
-                settings,
+                record: cli.record,
+                ..defaults
             };
-            app::run_window(level, options)?;
+            app::run_window(level, choice, options)?;
         }
         Some(Command::Screenshot(args)) => {
             let level = load(&args.level)?;
@@ -279,6 +316,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
+        Some(Command::Play(args)) => return play(&args, config_path.as_deref()),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -302,17 +340,71 @@ fn no_config_location() -> String {
     )
 }
 
-/// Loads the level the arguments name, printing its warnings to stderr.
-fn load(args: &LevelArgs) -> anyhow::Result<Level> {
-    let choice = match (&args.level, args.maze) {
-        (Some(path), _) => LevelChoice::File(path.clone()),
-        (None, Some((width, height))) => LevelChoice::Maze {
-            width,
-            height,
-            seed: args.seed,
-        },
-        (None, None) => LevelChoice::DefaultHouse,
+/// The window's options from the settings file (its error, if any, goes to
+/// stderr and the HUD, and the defaults are used).
+fn window_options(config_path: Option<&Path>) -> WindowOptions {
+    let (settings, error) = Config::load_or_default(config_path);
+    if let Some(error) = &error {
+        eprintln!("warning: {error}\nwarning: running with the default settings");
+    }
+    WindowOptions {
+        vsync: settings.render.vsync,
+        quality: settings.render.quality.setting(),
+        settings_error: error.map(|error| error.to_string()),
+        settings,
+        ..WindowOptions::default()
+    }
+}
+
+/// `mazewalker play`: in the window, headless, or as a timedemo.
+fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode> {
+    if !args.headless && !args.timedemo {
+        let options = WindowOptions {
+            watch: false,
+            ..window_options(config_path)
+        };
+        app::play_in_window(&args.file, args.level.named(), options)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let playback = Playback::open(&args.file, args.level.named())?;
+    for warning in &playback.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let mut stdout = io::stdout().lock();
+    let played = if args.timedemo {
+        let options = TimedemoOptions {
+            size: args.size,
+            quality: args.quality.setting(),
+        };
+        mazewalker::demo::run_timedemo(playback, &options, &mut stdout)?
+    } else {
+        playback.run_headless(args.trace, &mut stdout)?
     };
+    Ok(match played {
+        Played::Finished { .. } => ExitCode::SUCCESS,
+        Played::Desync(_) => ExitCode::from(EXIT_DESYNC),
+    })
+}
+
+impl LevelArgs {
+    /// The level these arguments name, if they name one.
+    fn named(&self) -> Option<LevelChoice> {
+        match (&self.level, self.maze) {
+            (Some(path), _) => Some(LevelChoice::File(path.clone())),
+            (None, Some((width, height))) => Some(LevelChoice::Maze {
+                width,
+                height,
+                seed: self.seed,
+            }),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Loads the level the arguments name (the default house if none),
+/// printing its warnings to stderr.
+fn load(args: &LevelArgs) -> anyhow::Result<Level> {
+    let choice = args.named().unwrap_or(LevelChoice::DefaultHouse);
     Ok(load_choice(&choice)?.level)
 }
 
@@ -419,6 +511,48 @@ mod tests {
             cli.command,
             Some(Command::Config(ConfigArgs { path: true }))
         ));
+    }
+
+    #[test]
+    fn play_flags_parse_and_timedemo_flags_need_timedemo() {
+        let cli = parse(&[
+            "play",
+            "walk.demo",
+            "--headless",
+            "--trace",
+            "--maze",
+            "24x24",
+        ])
+        .expect("headless play");
+        match cli.command {
+            Some(Command::Play(args)) => {
+                assert!(args.headless && args.trace && !args.timedemo);
+                assert_eq!(
+                    args.level.named(),
+                    Some(LevelChoice::Maze {
+                        width: 24,
+                        height: 24,
+                        seed: 1
+                    })
+                );
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let cli =
+            parse(&["play", "walk.demo", "--timedemo", "--size", "320x200"]).expect("timedemo");
+        match cli.command {
+            Some(Command::Play(args)) => {
+                assert!(args.timedemo && args.level.named().is_none());
+                assert_eq!(args.size, (320, 200));
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        assert!(parse(&["play", "walk.demo", "--headless", "--size", "320x200"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
+        assert!(parse(&["play"]).is_err());
+        let cli =
+            parse(&["--record", "walk.demo", "--maze", "8x8", "--seed", "3"]).expect("record");
+        assert_eq!(cli.record, Some(PathBuf::from("walk.demo")));
     }
 
     #[test]

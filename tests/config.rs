@@ -5,14 +5,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use glam::{Vec3, Vec4};
+use glam::{DVec2, Vec3, Vec4};
 use mazewalker::camera::Camera;
+use mazewalker::collision::Collider;
 use mazewalker::config::{
     Config, ConfigError, GamepadSettings, MouseSettings, MovementSettings, QualityChoice,
     RenderSettings, ViewSettings,
 };
 use mazewalker::input::Action;
 use mazewalker::level::Level;
+use mazewalker::walker::{TickInput, Walker};
 use winit::keyboard::KeyCode;
 
 fn parse(text: &str) -> Result<Config, ConfigError> {
@@ -283,45 +285,65 @@ fn printed_settings_read_back_the_same() {
     );
 }
 
+/// A walker with `config`'s settings, turned by `ticks` ticks of `counts`
+/// mouse counts each: the window's one path for the mouse.
+fn turned_by_mouse(config: &Config, counts: (f64, f64), ticks: u32) -> (f32, f32) {
+    let mut walker = Walker::standing(Camera::new(Vec3::ZERO, 0.0));
+    walker.settings = config.walker_settings();
+    let collider = Collider::new(Vec::new(), Vec::new(), 0.25);
+    let input = TickInput {
+        mouse: DVec2::new(counts.0, counts.1),
+        ..TickInput::default()
+    };
+    for _ in 0..ticks {
+        walker.step(&input, &collider);
+    }
+    (walker.camera.yaw, walker.camera.pitch)
+}
+
 #[test]
 fn the_same_mouse_counts_turn_the_same_angle_however_they_are_split() {
-    let mouse = MouseSettings {
-        sensitivity: 0.2,
-        invert_y: false,
-    };
-    // 600 counts in one frame (a slow machine) or in 60 frames of 10.
-    let (yaw_once, pitch_once) = mouse.turn(600.0, -300.0);
-    let (mut yaw_split, mut pitch_split) = (0.0_f32, 0.0_f32);
-    for _ in 0..60 {
-        let (yaw, pitch) = mouse.turn(10.0, -5.0);
-        yaw_split += yaw;
-        pitch_split += pitch;
-    }
+    let config = parse("[mouse]\nsensitivity = 0.2\n").expect("valid");
+    // 600 counts in one tick (a slow frame) or in 60 ticks of 10.
+    let (yaw_once, pitch_once) = turned_by_mouse(&config, (600.0, -300.0), 1);
+    let (yaw_split, pitch_split) = turned_by_mouse(&config, (10.0, -5.0), 60);
     assert!((yaw_once - 120f32.to_radians()).abs() < 1e-5, "{yaw_once}");
     assert!((yaw_once - yaw_split).abs() < 1e-4);
     assert!((pitch_once - pitch_split).abs() < 1e-4);
     // Mouse pushed away (negative y) looks up.
     assert!(pitch_once > 0.0);
     // Sensitivity scales the angle linearly.
-    let double = MouseSettings {
-        sensitivity: 0.4,
-        ..mouse
-    };
-    assert!((double.turn(600.0, 0.0).0 - 2.0 * yaw_once).abs() < 1e-5);
+    let double = parse("[mouse]\nsensitivity = 0.4\n").expect("valid");
+    let (yaw_double, _) = turned_by_mouse(&double, (600.0, 0.0), 1);
+    assert!(
+        (yaw_double - 240f32.to_radians()).abs() < 1e-5,
+        "{yaw_double}"
+    );
 }
 
 #[test]
 fn invert_y_flips_the_pitch_only() {
-    let normal = MouseSettings::default();
-    let inverted = MouseSettings {
-        invert_y: true,
-        ..normal
-    };
-    let (yaw, pitch) = normal.turn(37.0, 21.0);
-    let (yaw_inverted, pitch_inverted) = inverted.turn(37.0, 21.0);
+    let normal = Config::default();
+    let inverted = parse("[mouse]\ninvert_y = true\n").expect("valid");
+    let (yaw, pitch) = turned_by_mouse(&normal, (37.0, 21.0), 1);
+    let (yaw_inverted, pitch_inverted) = turned_by_mouse(&inverted, (37.0, 21.0), 1);
     assert_eq!(yaw_inverted, yaw);
     assert_eq!(pitch_inverted, -pitch);
     assert!(pitch < 0.0, "pulling the mouse back looks down");
+}
+
+#[test]
+fn movement_feel_reaches_the_walker() {
+    let config = parse(
+        "[movement]\nwalk_speed = 2.0\naccelerate = 10.0\nfriction = 4.0\nstop_speed = 1.0\n",
+    )
+    .expect("valid");
+    let settings = config.walker_settings();
+    assert_eq!(settings.walk_speed, 2.0);
+    assert_eq!(
+        (settings.accelerate, settings.friction, settings.stop_speed),
+        (10.0, 4.0, 1.0)
+    );
 }
 
 #[test]

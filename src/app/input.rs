@@ -1,18 +1,18 @@
-//! What the person is doing with keyboard and mouse, gathered between
-//! updates: held keys, mouse counts, and the presses of one-shot actions.
-//! The application reads it once per update (learn-wgpu's controller:
-//! gather input, then one update applies it).
+//! Which keys the person holds, and which key presses fire one-shot
+//! actions. The application turns the held keys into the walker's
+//! [`MoveIntent`] once a frame; mouse counts and switch presses go to the
+//! walker's tick [`InputGatherer`](crate::walker::InputGatherer) (learn-wgpu's
+//! controller: gather input, then one update applies it).
 
 use winit::keyboard::KeyCode;
 
 use crate::input::{Action, Bindings};
 use crate::walker::MoveIntent;
 
-/// Keyboard and mouse state between two updates.
+/// The keys held between two frames.
 #[derive(Debug, Default)]
 pub struct InputState {
     held: Vec<KeyCode>,
-    mouse_counts: (f64, f64),
 }
 
 impl InputState {
@@ -37,21 +37,9 @@ impl InputState {
         }
     }
 
-    /// Adds raw mouse motion (counts, positive x right, positive y down).
-    pub fn mouse_motion(&mut self, x: f64, y: f64) {
-        self.mouse_counts.0 += x;
-        self.mouse_counts.1 += y;
-    }
-
     /// Releases everything (the window lost focus: no key stays stuck).
     pub fn release_all(&mut self) {
         self.held.clear();
-        self.mouse_counts = (0.0, 0.0);
-    }
-
-    /// The mouse counts gathered since the last call.
-    pub fn take_mouse_counts(&mut self) -> (f64, f64) {
-        std::mem::take(&mut self.mouse_counts)
     }
 
     /// The movement the held keys ask for.
@@ -95,14 +83,5 @@ mod tests {
         assert_eq!(input.intent(&bindings).forward, 0.0);
         input.release_all();
         assert_eq!(input.intent(&bindings), MoveIntent::default());
-    }
-
-    #[test]
-    fn mouse_counts_add_up_until_taken() {
-        let mut input = InputState::default();
-        input.mouse_motion(3.0, -1.0);
-        input.mouse_motion(2.0, 4.0);
-        assert_eq!(input.take_mouse_counts(), (5.0, 3.0));
-        assert_eq!(input.take_mouse_counts(), (0.0, 0.0));
     }
 }

@@ -228,14 +228,9 @@ mod tests {
     use super::*;
     use crate::camera::Camera;
     use crate::collision::{MoveOptions, Wall};
-    use crate::walker::WalkerSettings;
 
     fn walker_at(x: f32, z: f32) -> Walker {
-        Walker {
-            camera: Camera::new(Vec3::new(x, 1.6, z), 0.0),
-            settings: WalkerSettings::default(),
-            move_options: MoveOptions::default(),
-        }
+        Walker::standing(Camera::new(Vec3::new(x, 1.6, z), 0.0))
     }
 
     fn wall(a: [f32; 2], b: [f32; 2], radius: f32) -> Wall {

@@ -9,6 +9,7 @@
 //! rules and the `watch`er), `script` the scripted-test driver,
 //! `screenshot` the offscreen command.
 
+mod demo_mode;
 mod input;
 mod live_level;
 mod overlays;
@@ -31,12 +32,16 @@ use winit::window::{CursorGrabMode, WindowId};
 
 use crate::collision::MoveOptions;
 use crate::config::Config;
+use crate::demo::{DemoHeader, DemoRecorder};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::input::{Action, Bindings};
 use crate::level::Level;
+use crate::level::LevelChoice;
 use crate::render::{self, FrameInput, RenderQuality, Renderer};
-use crate::walker::{MoveIntent, Walker};
+use crate::tick::TickClock;
+use crate::walker::{InputGatherer, MoveIntent, Toggle, Walker};
 
+use demo_mode::{DemoMode, WindowPlayback};
 use input::InputState;
 use live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent};
 use overlays::{FrameClock, HudMessages, Overlays};
@@ -72,6 +77,8 @@ pub struct WindowOptions {
     /// Why the settings file could not be used, shown on the HUD (its first
     /// line) while the program runs on the defaults. Default: none.
     pub settings_error: Option<String>,
+    /// Record the session into this demo file (`--record`). Default: none.
+    pub record: Option<PathBuf>,
 }
 
 impl Default for WindowOptions {
@@ -84,14 +91,36 @@ impl Default for WindowOptions {
             watch: true,
             settings: Config::default(),
             settings_error: None,
+            record: None,
         }
     }
 }
 
-/// Opens the window on `level` and runs until the person quits.
-pub fn run_window(level: Level, options: WindowOptions) -> anyhow::Result<()> {
+/// Opens the window on `level` (loaded from `source`) and runs until the
+/// person quits; with [`WindowOptions::record`], the walk is recorded.
+pub fn run_window(level: Level, source: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
     let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
     let mut app = App::new(level, options, None);
+    app.start_recording(source)?;
+    event_loop.run_app(&mut app)?;
+    app.into_result().map(|_| ())
+}
+
+/// Plays the demo `file` in the window, on the demo's level or `level`
+/// instead, until the person quits.
+pub fn play_in_window(
+    file: &std::path::Path,
+    level: Option<LevelChoice>,
+    options: WindowOptions,
+) -> anyhow::Result<()> {
+    let playback = crate::demo::Playback::open(file, level)?;
+    for warning in &playback.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let event_loop = EventLoop::new().context("cannot open a window (no display?)")?;
+    let mut app = App::new(playback.level, options, None);
+    app.walker = playback.header.walker(app.live.level());
+    app.demo = DemoMode::Playing(WindowPlayback::new(playback.reader));
     event_loop.run_app(&mut app)?;
     app.into_result().map(|_| ())
 }
@@ -112,7 +141,9 @@ pub fn run_window_scripted(
     let event_loop = builder
         .build()
         .context("cannot open a window (no display?)")?;
+    let source = LevelChoice::from(&level.source);
     let mut app = App::new(level, options, Some(Script::new(script)));
+    app.start_recording(source)?;
     event_loop.run_app(&mut app)?;
     app.into_result()
 }
@@ -141,6 +172,11 @@ struct App {
     help: Vec<String>,
     options: WindowOptions,
     input: InputState,
+    /// The fixed simulation tick the walker runs on.
+    ticks: TickClock,
+    /// Input gathered between ticks.
+    gatherer: InputGatherer,
+    demo: DemoMode,
     overlays: Overlays,
     messages: HudMessages,
     mouse_grabbed: bool,
@@ -158,7 +194,7 @@ impl App {
     fn new(level: Level, options: WindowOptions, script: Option<Script>) -> Self {
         let mut walker = Walker::at_spawn(&level);
         walker.move_options = options.move_options;
-        walker.settings = options.settings.walker_settings(walker.settings);
+        walker.settings = options.settings.walker_settings();
         options
             .settings
             .view
@@ -173,6 +209,9 @@ impl App {
             help,
             options,
             input: InputState::default(),
+            ticks: TickClock::new(),
+            gatherer: InputGatherer::default(),
+            demo: DemoMode::Off,
             overlays: Overlays::default(),
             messages: HudMessages::default(),
             mouse_grabbed: false,
@@ -186,7 +225,31 @@ impl App {
         }
     }
 
-    fn into_result(self) -> anyhow::Result<ScriptReport> {
+    /// Starts recording into [`WindowOptions::record`], if set, from the
+    /// walker's current pose on the level loaded from `source`.
+    fn start_recording(&mut self, source: LevelChoice) -> anyhow::Result<()> {
+        let Some(path) = &self.options.record else {
+            return Ok(());
+        };
+        let header = DemoHeader::for_recording(source, self.live.level(), &self.walker);
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create demo {}", path.display()))?;
+        let recorder = DemoRecorder::new(std::io::BufWriter::new(file), &header)
+            .with_context(|| format!("cannot write demo {}", path.display()))?;
+        self.demo = DemoMode::Recording(recorder);
+        Ok(())
+    }
+
+    fn into_result(mut self) -> anyhow::Result<ScriptReport> {
+        if let DemoMode::Recording(recorder) = std::mem::replace(&mut self.demo, DemoMode::Off) {
+            let finished = recorder.finish(&self.walker);
+            if let (Err(error), Some(path)) = (finished, &self.options.record) {
+                self.error.get_or_insert(
+                    anyhow::Error::new(error)
+                        .context(format!("cannot write demo {}", path.display())),
+                );
+            }
+        }
         if let Some(error) = self.error {
             return Err(error);
         }
@@ -254,6 +317,12 @@ impl App {
         pressed: bool,
         repeat: bool,
     ) {
+        if let DemoMode::Playing(playback) = &mut self.demo
+            && pressed
+            && playback.key(key)
+        {
+            return;
+        }
         if let Some(action) = self.input.key(&self.bindings, key, pressed, repeat) {
             self.trigger(event_loop, action);
         }
@@ -261,14 +330,9 @@ impl App {
 
     fn trigger(&mut self, event_loop: &ActiveEventLoop, action: Action) {
         match action {
-            Action::ToggleGhost => {
-                let ghost = self.walker.toggle_ghost();
-                log::info!("ghost mode {}", if ghost { "on" } else { "off" });
-            }
-            Action::TogglePolicy => {
-                let policy = self.walker.toggle_policy();
-                log::info!("collision policy {policy:?}");
-            }
+            // Switches flip on the next tick, so that a demo records them.
+            Action::ToggleGhost => self.gatherer.flip(Toggle::Ghost),
+            Action::TogglePolicy => self.gatherer.flip(Toggle::Policy),
             Action::PrintPosition => println!("{}", self.walker.position_for_level_file()),
             Action::ToggleDebugLines => self.overlays.debug_lines = !self.overlays.debug_lines,
             Action::ToggleHud => self.overlays.hud = !self.overlays.hud,
@@ -330,6 +394,11 @@ impl App {
             ""
         };
         lines.push(format!("level {}{reloading}", self.live.level().name));
+        match &self.demo {
+            DemoMode::Playing(playback) => lines.push(playback.status()),
+            DemoMode::Recording(_) => lines.push("recording".to_owned()),
+            DemoMode::Off => {}
+        }
         if let Some(error) = &self.options.settings_error {
             let first = error.lines().next().unwrap_or_default();
             lines.push(format!("settings file not used: {first}"));
@@ -445,29 +514,8 @@ impl App {
             script.frame(seconds);
         }
         self.poll_reload();
-        let (counts_x, counts_y) = self.input.take_mouse_counts();
-        if self.mouse_grabbed {
-            let (yaw, pitch) = self.options.settings.mouse.turn(counts_x, counts_y);
-            self.walker.camera.turn(yaw, pitch);
-        }
-        let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
-        if pad.toggle_ghost {
-            self.trigger(event_loop, Action::ToggleGhost);
-        }
-        self.walker.camera.turn(
-            pad.yaw_rate * seconds.min(self.walker.settings.max_step_seconds),
-            pad.pitch_rate * seconds.min(self.walker.settings.max_step_seconds),
-        );
-        let keys = self.input.intent(&self.bindings);
-        let intent = MoveIntent {
-            forward: (keys.forward + pad.forward).clamp(-1.0, 1.0),
-            right: (keys.right + pad.right).clamp(-1.0, 1.0),
-            run: keys.run || pad.run,
-            ..keys
-        };
-        if let Err(error) = self.walker.update(intent, seconds, self.live.collider()) {
-            log::error!("move refused: {error}");
-        }
+        self.gather_held_input(event_loop);
+        self.run_ticks(f64::from(seconds));
         let hud = self.hud();
         let Some(graphics) = self.graphics.as_mut() else {
             return;
@@ -483,8 +531,9 @@ impl App {
         let view = frame
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
+        let camera = self.walker.interpolated_camera(self.ticks.alpha());
         let input = FrameInput {
-            camera: &self.walker.camera,
+            camera: &camera,
             debug_lines: self.overlays.debug_lines,
             hud: self.overlays.hud.then_some(hud.as_slice()),
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
@@ -511,6 +560,52 @@ impl App {
             && let Some(script) = self.script.as_mut()
         {
             script.reload_finished(Some(swap.swap_time), None);
+        }
+    }
+
+    /// Hands the held keys and the gamepad's sticks to the tick gatherer.
+    fn gather_held_input(&mut self, event_loop: &ActiveEventLoop) {
+        let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+        if pad.toggle_ghost {
+            self.trigger(event_loop, Action::ToggleGhost);
+        }
+        let keys = self.input.intent(&self.bindings);
+        // The right stick's rates, as a share of the keyboard's turn speed.
+        let turn_speed = self.walker.settings.turn_speed.max(f32::EPSILON);
+        self.gatherer.hold(MoveIntent {
+            forward: keys.forward + pad.forward,
+            right: keys.right + pad.right,
+            turn: keys.turn + pad.yaw_rate / turn_speed,
+            look_up: keys.look_up + pad.pitch_rate / turn_speed,
+            run: keys.run || pad.run,
+        });
+    }
+
+    /// Runs the ticks that `seconds` of frame time cover: from the gathered
+    /// input (recorded when recording), or from the demo being played.
+    fn run_ticks(&mut self, seconds: f64) {
+        let collider = self.live.collider();
+        match &mut self.demo {
+            DemoMode::Playing(playback) => {
+                let ticks = self.ticks.advance(playback.demo_seconds(seconds));
+                playback.play(ticks, &mut self.walker, collider);
+            }
+            DemoMode::Off | DemoMode::Recording(_) => {
+                for _ in 0..self.ticks.advance(seconds) {
+                    let input = self.gatherer.next_tick();
+                    if let Err(error) = self.walker.step(&input, collider).collision {
+                        log::error!("move refused: {error}");
+                    }
+                    if let DemoMode::Recording(recorder) = &mut self.demo
+                        && let Err(error) = recorder.record(&input, &self.walker)
+                    {
+                        log::error!("recording stopped: {error}");
+                        self.messages
+                            .notice(format!("recording stopped: {error}"), Instant::now());
+                        self.demo = DemoMode::Off;
+                    }
+                }
+            }
         }
     }
 
@@ -611,7 +706,7 @@ impl ApplicationHandler for App {
         if let DeviceEvent::MouseMotion { delta: (x, y) } = event
             && self.mouse_grabbed
         {
-            self.input.mouse_motion(x, y);
+            self.gatherer.add_mouse(glam::DVec2::new(x, y));
         }
     }
 

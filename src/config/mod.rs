@@ -135,18 +135,19 @@ impl Config {
         format!("# mazewalker settings; every key is described in docs/config.md.\n\n{body}")
     }
 
-    /// `base` with the walk, run and turn speeds and the mouse sensitivity
-    /// of these settings, in the walker's units (radians). `invert_y`,
-    /// `accelerate`, `friction` and `stop_speed` are read from
-    /// [`Config::mouse`] and [`Config::movement`] by whoever owns the
-    /// walker's fields for them.
-    pub fn walker_settings(&self, base: WalkerSettings) -> WalkerSettings {
+    /// The walker's tuning from these settings: speeds, mouse sensitivity
+    /// and invert-y, acceleration and friction, in the walker's units
+    /// (radians).
+    pub fn walker_settings(&self) -> WalkerSettings {
         WalkerSettings {
             walk_speed: self.movement.walk_speed,
             run_speed: self.movement.run_speed,
             turn_speed: self.movement.turn_speed.to_radians(),
             mouse_radians_per_count: self.mouse.radians_per_count(),
-            ..base
+            invert_y: self.mouse.invert_y,
+            accelerate: self.movement.accelerate,
+            friction: self.movement.friction,
+            stop_speed: self.movement.stop_speed,
         }
     }
 }
@@ -178,16 +179,11 @@ mod tests {
             Path::new("c.toml"),
         )
         .expect("valid");
-        let base = WalkerSettings {
-            max_step_seconds: 0.1,
-            ..WalkerSettings::default()
-        };
-        let settings = config.walker_settings(base);
+        let settings = config.walker_settings();
         assert_eq!(settings.walk_speed, 2.0);
         assert_eq!(settings.run_speed, 9.0);
         assert!((settings.turn_speed - std::f32::consts::FRAC_PI_2).abs() < 1e-6);
         assert!((settings.mouse_radians_per_count - 0.5f32.to_radians()).abs() < 1e-9);
-        assert_eq!(settings.max_step_seconds, 0.1);
     }
 
     #[test]

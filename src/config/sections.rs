@@ -33,19 +33,6 @@ impl MouseSettings {
     pub fn radians_per_count(&self) -> f32 {
         self.sensitivity.to_radians()
     }
-
-    /// The turn (yaw, pitch) in radians for raw mouse counts: positive x
-    /// turns right, positive y (the mouse pulled back) looks down, or up with
-    /// `invert_y`. Never scaled by frame time: the same hand motion turns the
-    /// same angle at any frame rate.
-    pub fn turn(&self, counts_x: f64, counts_y: f64) -> (f32, f32) {
-        let scale = self.radians_per_count();
-        let pitch_sign = if self.invert_y { 1.0 } else { -1.0 };
-        (
-            counts_x as f32 * scale,
-            pitch_sign * counts_y as f32 * scale,
-        )
-    }
 }
 
 impl Default for MouseSettings {

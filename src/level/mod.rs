@@ -9,6 +9,7 @@ mod choice;
 pub mod defaults;
 pub(crate) mod diagnostics;
 mod file;
+mod hash;
 pub mod maze;
 pub mod mesh;
 mod model;

@@ -1,0 +1,160 @@
+//! Records the demos kept in `benches/demos/` (the timedemo's walks): an
+//! autopilot that walks a level for a few seconds, turning away from walls
+//! and into side passages, running now and then, looking up and down.
+//!
+//! Run: `cargo run --release --example record_demos [-- OUT_DIR]` (default
+//! `benches/demos`). The walks are deterministic: the same program writes
+//! the same files.
+//!
+//! The autopilot decides every [`BLOCK`] ticks and holds its keys for the
+//! whole block; mouse turns come on a block's first tick. A change of input
+//! then always falls on a frame boundary at 30, 60, 144 and 240 Hz, which
+//! the frame-rate test (`tests/demo_frame_rate.rs`) relies on.
+
+use std::f32::consts::FRAC_PI_2;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use glam::{DVec2, Vec2};
+use mazewalker::collision::{Collider, MoveOptions};
+use mazewalker::demo::{DemoHeader, DemoRecorder};
+use mazewalker::level::{Level, LevelChoice};
+use mazewalker::walker::{MoveIntent, TickInput, Walker};
+
+/// Ticks between the autopilot's decisions: 1/6 s, a whole number of frames
+/// at 30, 60, 144 and 240 Hz.
+const BLOCK: u32 = 20;
+
+/// Ticks per demo: five seconds at 120 Hz.
+const TICKS: u32 = 600;
+
+/// How far ahead (metres) a heading must be clear to walk it.
+const LOOK_AHEAD: f32 = 1.2;
+
+fn main() -> anyhow::Result<()> {
+    let out_dir = std::env::args_os()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("benches/demos"), PathBuf::from);
+    // Each walk has its own maze seed and autopilot seed.
+    let demos = [
+        ("house.demo", LevelChoice::DefaultHouse, 1),
+        (
+            "maze-24x24.demo",
+            LevelChoice::Maze {
+                width: 24,
+                height: 24,
+                seed: 7,
+            },
+            2,
+        ),
+        (
+            "maze-300x300.demo",
+            LevelChoice::Maze {
+                width: 300,
+                height: 300,
+                seed: 42,
+            },
+            3,
+        ),
+    ];
+    for (name, choice, autopilot_seed) in demos {
+        let path = out_dir.join(name);
+        let end = record(&path, choice, autopilot_seed)?;
+        println!("{}: {TICKS} ticks, ends at {end}", path.display());
+    }
+    Ok(())
+}
+
+/// Records one autopilot walk on `choice` into `path`; returns where it ends.
+fn record(path: &Path, choice: LevelChoice, autopilot_seed: u64) -> anyhow::Result<Vec2> {
+    let level: Level = choice.load()?.level;
+    let collider = level.collider();
+    let mut walker = Walker::at_spawn(&level);
+    let header = DemoHeader::for_recording(choice, &level, &walker);
+    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    let mut recorder = DemoRecorder::new(file, &header)?;
+    let mut random = Random(0x9e37_79b9_7f4a_7c15 ^ autopilot_seed);
+    for block in 0..TICKS / BLOCK {
+        let (held, turn) = decide(&walker, &collider, block, &mut random);
+        let counts = f64::from(turn / walker.settings.mouse_radians_per_count);
+        for tick in 0..BLOCK {
+            let input = TickInput {
+                held,
+                mouse: if tick == 0 {
+                    DVec2::new(counts, 0.0)
+                } else {
+                    DVec2::ZERO
+                },
+                ..TickInput::default()
+            };
+            walker.step(&input, &collider);
+            recorder.record(&input, &walker)?;
+        }
+    }
+    recorder.finish(&walker)?;
+    Ok(walker.position())
+}
+
+/// The keys for the next block and the turn (radians) to make first:
+/// keep going while the way ahead is clear (mostly), else take a clear side,
+/// else turn round.
+fn decide(
+    walker: &Walker,
+    collider: &Collider,
+    block: u32,
+    random: &mut Random,
+) -> (MoveIntent, f32) {
+    let yaw = walker.camera.yaw;
+    let clear = |turn: f32| {
+        let heading = Vec2::from_angle(yaw + turn);
+        collider
+            .move_eye(
+                walker.position(),
+                heading * LOOK_AHEAD,
+                &MoveOptions::reject(),
+            )
+            .is_ok_and(|outcome| !outcome.blocked)
+    };
+    let sides: Vec<f32> = [FRAC_PI_2, -FRAC_PI_2]
+        .into_iter()
+        .filter(|&turn| clear(turn))
+        .collect();
+    let turn = if clear(0.0) && (sides.is_empty() || random.below(10) < 7) {
+        // A glance to the side now and then.
+        (random.below(5) as f32 - 2.0) * 0.05
+    } else if let Some(&side) = sides.get(random.below(sides.len().max(1) as u32) as usize) {
+        side
+    } else {
+        std::f32::consts::PI
+    };
+    let held = MoveIntent {
+        forward: 1.0,
+        right: 0.0,
+        turn: 0.0,
+        look_up: match block % 12 {
+            3 => 1.0,
+            4 => -1.0,
+            _ => 0.0,
+        },
+        run: random.below(4) == 0,
+    };
+    (held, turn)
+}
+
+/// A small deterministic generator (xorshift64), so the walks never change.
+struct Random(u64);
+
+impl Random {
+    /// A number in 0..bound (0 when bound is 0).
+    fn below(&mut self, bound: u32) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        if bound == 0 {
+            0
+        } else {
+            (self.0 % u64::from(bound)) as u32
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! A demo file opened for playback on its level (or on another level named
+//! on the command line), and `mazewalker play FILE --headless`.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+
+use crate::level::{Level, LevelChoice};
+use crate::walker::Pose;
+
+use super::fields::exact;
+use super::header::DemoHeader;
+use super::player::{Played, play};
+use super::reader::DemoReader;
+
+/// A demo whose header has been read, and the level it will play on.
+#[derive(Debug)]
+pub struct Playback {
+    /// The demo file, for messages.
+    pub path: PathBuf,
+    /// The demo's header.
+    pub header: DemoHeader,
+    /// The reader, standing before the first tick.
+    pub reader: DemoReader<BufReader<File>>,
+    /// The level to play on: the recorded one, or the override.
+    pub level: Level,
+    /// Warnings to show: the level's own, and a level that differs from
+    /// the recorded one (naming both hashes).
+    pub warnings: Vec<String>,
+}
+
+impl Playback {
+    /// Opens the demo at `path`, reads its header and loads its level, or
+    /// `level` instead when given (to try an old route on an edited level).
+    /// A relative `file` level in the demo is read from the current folder.
+    pub fn open(path: &Path, level: Option<LevelChoice>) -> anyhow::Result<Self> {
+        let file =
+            File::open(path).with_context(|| format!("cannot open demo {}", path.display()))?;
+        let (reader, header) =
+            DemoReader::new(BufReader::new(file)).with_context(|| path.display().to_string())?;
+        let choice = level.unwrap_or_else(|| header.level.clone());
+        let loaded = choice.load()?;
+        let mut warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+        warnings.extend(header.level_mismatch(&loaded.level));
+        Ok(Self {
+            path: path.to_path_buf(),
+            header,
+            reader,
+            level: loaded.level,
+            warnings,
+        })
+    }
+
+    /// Plays the demo without a window. With `trace`, writes `T X Z YAW`
+    /// after every tick T; then writes the final `X Z YAW`, or the desync
+    /// line (`desync at tick T: recorded X Z, replayed X' Z'`) at the first
+    /// check that does not match. Numbers are exact (round-trip).
+    pub fn run_headless(mut self, trace: bool, out: &mut impl Write) -> anyhow::Result<Played> {
+        let collider = self.level.collider();
+        let mut walker = self.header.walker(&self.level);
+        let path = self.path.display().to_string();
+        let played = play(
+            &mut self.reader,
+            &mut walker,
+            &collider,
+            |tick, walker| -> anyhow::Result<()> {
+                if trace {
+                    writeln!(out, "{tick} {}", x_z_yaw(&walker.pose()))?;
+                }
+                Ok(())
+            },
+        )
+        .context(path)?;
+        match &played {
+            Played::Finished { pose, .. } => writeln!(out, "{}", x_z_yaw(pose))?,
+            Played::Desync(desync) => writeln!(out, "{desync}")?,
+        }
+        out.flush()?;
+        Ok(played)
+    }
+}
+
+/// `X Z YAW`, exact.
+fn x_z_yaw(pose: &Pose) -> String {
+    format!(
+        "{} {} {}",
+        exact(pose.position.x),
+        exact(pose.position.y),
+        exact(pose.yaw)
+    )
+}
