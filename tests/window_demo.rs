@@ -1,0 +1,74 @@
+//! A walk recorded through the real window (Xvfb in CI) plays back headless
+//! to exactly where the window left the eye. Its own test binary: one event
+//! loop per process.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::input::Action;
+use mazewalker::level::Level;
+
+#[test]
+fn a_walk_recorded_in_the_window_plays_back_headless_to_the_same_place() {
+    if !common::display_or_skip("window_demo") {
+        return;
+    }
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_demo");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("create the test folder");
+    let demo = folder.join("walk.demo");
+    let script = vec![
+        ScriptStep::Frames(3),
+        ScriptStep::Action(Action::MoveForward, true),
+        ScriptStep::Action(Action::TurnRight, true),
+        ScriptStep::Frames(40),
+        ScriptStep::Action(Action::TurnRight, false),
+        ScriptStep::Action(Action::StrafeLeft, true),
+        ScriptStep::Action(Action::Run, true),
+        ScriptStep::Frames(60),
+        ScriptStep::Action(Action::ToggleGhost, true),
+        ScriptStep::Frames(30),
+        ScriptStep::Action(Action::MoveForward, false),
+        ScriptStep::Action(Action::StrafeLeft, false),
+        ScriptStep::Action(Action::Run, false),
+        ScriptStep::Frames(5),
+        ScriptStep::Action(Action::PrintPosition, true),
+        ScriptStep::Checkpoint,
+        ScriptStep::Close,
+    ];
+    let options = WindowOptions {
+        size: (320, 180),
+        record: Some(demo.clone()),
+        ..WindowOptions::default()
+    };
+    let report = run_window_scripted(Level::default_house(), options, script)
+        .expect("the window session runs");
+    let window_end = report.final_position;
+    assert!(window_end.length() > 0.5, "the walk moved: {window_end}");
+
+    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(["play", "--headless"])
+        .arg(&demo)
+        .output()
+        .expect("run mazewalker play");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "play failed: {stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let numbers: Vec<f32> = stdout
+        .split_whitespace()
+        .map(|field| field.parse().expect("a number"))
+        .collect();
+    let [x, z, _yaw] = numbers[..] else {
+        panic!("expected `x z yaw`, got {stdout:?}");
+    };
+    // Bit for bit where the window left the eye when P printed it (the
+    // walk stood still for the last frames before P).
+    assert_eq!((x, z), (window_end.x, window_end.y), "{stdout}");
+    assert_eq!(report.checkpoints, [window_end]);
+}
