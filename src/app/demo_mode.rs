@@ -8,7 +8,7 @@ use std::io::{BufReader, BufWriter};
 use winit::keyboard::KeyCode;
 
 use crate::collision::Collider;
-use crate::demo::{Advanced, DemoReader, DemoRecorder, Played, advance};
+use crate::demo::{DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::walker::Walker;
 
 /// Playback speeds `+` and `-` step through.
@@ -92,12 +92,13 @@ impl WindowPlayback {
             if self.ended.is_some() {
                 return;
             }
-            match advance(&mut self.reader, walker, collider) {
-                Ok(Advanced::Ticked) => {}
-                Ok(Advanced::Ended(Played::Finished { ticks, .. })) => {
+            match play_tick(&mut self.reader, walker, collider) {
+                Ok(TickPlayed::Ticked) => {}
+                Ok(TickPlayed::Ended) => {
+                    let ticks = self.reader.ticks();
                     self.ended = Some(format!("demo finished after {ticks} ticks"));
                 }
-                Ok(Advanced::Ended(Played::Desync(desync))) => {
+                Ok(TickPlayed::Desync(desync)) => {
                     eprintln!("{desync}");
                     self.ended = Some(desync.to_string());
                 }

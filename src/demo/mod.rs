@@ -6,7 +6,8 @@
 //! and, every [`CHECK_INTERVAL`] ticks, a check line with the eye's exact
 //! position and heading. Playback ([`play`]) streams the file through a
 //! [`DemoReader`] and the same [`Walker::step`](crate::walker::Walker::step);
-//! the first check that differs is a [`Desync`]. [`Playback`] opens a file
+//! the first check that differs is a [`Desync`]; [`play_tick`] plays one
+//! tick at a time for a caller that paces the playback. [`Playback`] opens a file
 //! for `mazewalker play --headless`, [`run_timedemo`] renders every tick.
 //!
 //! Module map: `error` errors with line numbers, `fields` exact numbers and
@@ -31,7 +32,7 @@ pub use error::{DemoError, DemoErrorKind};
 pub use frame_times::FrameTimes;
 pub use header::DemoHeader;
 pub use playback::Playback;
-pub use player::{Advanced, Desync, Played, advance, play};
+pub use player::{Desync, Played, TickPlayed, play, play_tick};
 pub use reader::{DemoEvent, DemoReader};
 pub use tick_line::{Check, MAX_REPEAT};
 pub use timedemo::{TimedemoOptions, TimedemoReport, run_timedemo};

@@ -1,5 +1,6 @@
 //! Playing a demo back: each tick's input through [`Walker::step`], each
-//! check line compared bit for bit with the replayed eye.
+//! check line compared bit for bit with the replayed eye; tick by tick
+//! ([`play_tick`], for a window that paces playback) or to the end ([`play`]).
 
 use std::fmt;
 use std::io::BufRead;
@@ -51,43 +52,40 @@ impl fmt::Display for Desync {
     }
 }
 
-/// What [`advance`] did.
+/// What [`play_tick`] did.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Advanced {
-    /// One tick played (its check lines before it matched).
+pub enum TickPlayed {
+    /// One tick was played (and every check line before it matched).
     Ticked,
-    /// The demo is over: its `end` line, or a check that did not match.
-    Ended(Played),
+    /// A check line did not match; the demo should stop here.
+    Desync(Desync),
+    /// The `end` line was reached (every check line before it matched).
+    Ended,
 }
 
-/// Plays `reader`'s next tick on `walker` through `collider`, checking the
-/// check lines before it: the window's playback, one tick at a time.
-pub fn advance<R: BufRead>(
+/// Plays the demo's next tick on `walker` through `collider`, checking the
+/// check lines on the way: one step of a playback that the caller paces
+/// (the window pauses, steps one tick, changes speed).
+pub fn play_tick<R: BufRead>(
     reader: &mut DemoReader<R>,
     walker: &mut Walker,
     collider: &Collider,
-) -> Result<Advanced, DemoError> {
+) -> Result<TickPlayed, DemoError> {
     while let Some(event) = reader.next_event()? {
         match event {
             DemoEvent::Tick(input) => {
                 walker.step(&input, collider);
-                return Ok(Advanced::Ticked);
+                return Ok(TickPlayed::Ticked);
             }
             DemoEvent::Check(recorded) => {
                 let replayed = walker.pose();
                 if !matches(&recorded, &replayed) {
-                    return Ok(Advanced::Ended(Played::Desync(Desync {
-                        recorded,
-                        replayed,
-                    })));
+                    return Ok(TickPlayed::Desync(Desync { recorded, replayed }));
                 }
             }
         }
     }
-    Ok(Advanced::Ended(Played::Finished {
-        ticks: reader.ticks(),
-        pose: walker.pose(),
-    }))
+    Ok(TickPlayed::Ended)
 }
 
 /// Plays the rest of `reader` on `walker` through `collider`, calling
@@ -100,9 +98,15 @@ pub fn play<R: BufRead, E: From<DemoError>>(
     mut after_tick: impl FnMut(u64, &Walker) -> Result<(), E>,
 ) -> Result<Played, E> {
     loop {
-        match advance(reader, walker, collider)? {
-            Advanced::Ticked => after_tick(reader.ticks(), walker)?,
-            Advanced::Ended(played) => return Ok(played),
+        match play_tick(reader, walker, collider)? {
+            TickPlayed::Ticked => after_tick(reader.ticks(), walker)?,
+            TickPlayed::Desync(desync) => return Ok(Played::Desync(desync)),
+            TickPlayed::Ended => {
+                return Ok(Played::Finished {
+                    ticks: reader.ticks(),
+                    pose: walker.pose(),
+                });
+            }
         }
     }
 }
@@ -114,4 +118,51 @@ fn matches(recorded: &Check, replayed: &Pose) -> bool {
     same(recorded.position.x, replayed.position.x)
         && same(recorded.position.y, replayed.position.y)
         && same(recorded.yaw, replayed.yaw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    /// Plays `body` after a house header tick by tick; what each call said.
+    fn tick_by_tick(body: &str) -> Vec<TickPlayed> {
+        let text =
+            format!("mazewalker-demo 1\nlevel house\ntick-rate 120\nstart 1.2 7.25 0 0\n{body}");
+        let (mut reader, header) = DemoReader::new(text.as_bytes()).expect("header");
+        let level = Level::default_house();
+        let collider = level.collider();
+        let mut walker = header.walker(&level);
+        let mut said = Vec::new();
+        loop {
+            let played = play_tick(&mut reader, &mut walker, &collider).expect("valid body");
+            said.push(played);
+            if played != TickPlayed::Ticked {
+                return said;
+            }
+        }
+    }
+
+    #[test]
+    fn a_paced_playback_ticks_then_ends_or_stops_at_the_desync() {
+        // Standing still: the eye stays at the start, heading 0.
+        assert_eq!(
+            tick_by_tick("\n\ncheck 2 1.2 7.25 0\nend\n"),
+            [TickPlayed::Ticked, TickPlayed::Ticked, TickPlayed::Ended]
+        );
+        let said = tick_by_tick("\n\ncheck 2 1.2 7.5 0\n\nend\n");
+        assert_eq!(said.len(), 3);
+        let TickPlayed::Desync(desync) = said[2] else {
+            panic!("expected a desync: {said:?}");
+        };
+        assert_eq!(
+            desync.to_string(),
+            "desync at tick 2: recorded 1.2 7.5, replayed 1.2 7.25"
+        );
+        let heading = tick_by_tick("check 0 1.2 7.25 -0\nend\n");
+        assert!(
+            matches!(heading[0], TickPlayed::Desync(_)),
+            "-0 is not 0: {heading:?}"
+        );
+    }
 }
