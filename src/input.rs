@@ -184,7 +184,13 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// Controls that are not key bindings but belong in the help and the README.
-const OTHER_CONTROLS: [(&str, &str); 1] = [("mouse", "look (click the window to grab it)")];
+const OTHER_CONTROLS: [(&str, &str); 2] = [
+    ("mouse", "look (click the window to grab it)"),
+    (
+        "Space . + -",
+        "demo playback (mazewalker play): pause, step a tick, faster, slower",
+    ),
+];
 
 /// Width of the keys column of the help overlay, in characters.
 const HELP_KEYS_WIDTH: usize = 16;
