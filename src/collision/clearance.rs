@@ -13,6 +13,7 @@ use super::collider::Collider;
 use super::grid::Aabb;
 use super::options::DEFAULT_SKIN;
 use super::outcome::Surface;
+use super::segment::closest_point_on_segment_f64;
 
 /// How deep a standing eye is inside one shape's clearance: what
 /// [`Collider::deepest_penetration`] returns.
@@ -216,19 +217,12 @@ impl Collider {
 /// segment's closest point to `p` (the left-hand normal, or +x for a
 /// zero-length segment, when `p` lies on it).
 fn distance_and_normal(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) {
-    let ab = b - a;
-    let length_squared = ab.length_squared();
-    let t = if length_squared > 0.0 {
-        ((p - a).dot(ab) / length_squared).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let offset = p - (a + ab * t);
+    let offset = p - closest_point_on_segment_f64(p, a, b);
     let distance = offset.length();
     let normal = if distance > 0.0 {
         offset / distance
     } else {
-        ab.perp().try_normalize().unwrap_or(DVec2::X)
+        (b - a).perp().try_normalize().unwrap_or(DVec2::X)
     };
     (distance, normal)
 }

@@ -4,12 +4,26 @@
 //! Vertical, horizontal and zero-length segments are ordinary cases: there is
 //! no slope, so there is nothing to special-case and no epsilon to add.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 /// The point of segment `a`→`b` closest to `p`.
 ///
 /// A zero-length segment degrades to the point `a`.
 pub fn closest_point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    let ab = b - a;
+    let length_squared = ab.length_squared();
+    if length_squared > 0.0 {
+        let t = ((p - a).dot(ab) / length_squared).clamp(0.0, 1.0);
+        a + ab * t
+    } else {
+        a
+    }
+}
+
+/// [`closest_point_on_segment`] in double precision, as the collider's
+/// narrowphase computes it.
+#[inline]
+pub(crate) fn closest_point_on_segment_f64(p: DVec2, a: DVec2, b: DVec2) -> DVec2 {
     let ab = b - a;
     let length_squared = ab.length_squared();
     if length_squared > 0.0 {
