@@ -312,11 +312,12 @@ fn the_same_mouse_counts_turn_the_same_angle_however_they_are_split() {
     assert!((pitch_once - pitch_split).abs() < 1e-4);
     // Mouse pushed away (negative y) looks up.
     assert!(pitch_once > 0.0);
-    // Sensitivity scales the angle linearly.
+    // Sensitivity scales the angle linearly: twice the sensitivity turns
+    // half the counts as far.
     let double = parse("[mouse]\nsensitivity = 0.4\n").expect("valid");
-    let (yaw_double, _) = turned_by_mouse(&double, (600.0, 0.0), 1);
+    let (yaw_double, _) = turned_by_mouse(&double, (300.0, 0.0), 1);
     assert!(
-        (yaw_double - 240f32.to_radians()).abs() < 1e-5,
+        (yaw_double - 120f32.to_radians()).abs() < 1e-5,
         "{yaw_double}"
     );
 }
