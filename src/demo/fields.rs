@@ -70,11 +70,11 @@ pub(super) fn key_value(token: &str) -> Result<(&str, &str), DemoErrorKind> {
 
 /// Remembers which keys of one line were seen, to refuse repeats.
 #[derive(Debug, Default)]
-pub(super) struct SeenKeys(Vec<&'static str>);
+pub(super) struct SeenKeys<'line>(Vec<&'line str>);
 
-impl SeenKeys {
+impl<'line> SeenKeys<'line> {
     /// Marks `key` as seen; errors when it was seen before on this line.
-    pub(super) fn first_time(&mut self, key: &'static str) -> Result<(), DemoErrorKind> {
+    pub(super) fn first_time(&mut self, key: &'line str) -> Result<(), DemoErrorKind> {
         if self.0.contains(&key) {
             return Err(DemoErrorKind::syntax(format!("`{key}` appears twice")));
         }

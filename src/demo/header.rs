@@ -156,7 +156,7 @@ pub(super) fn parse_version_line(text: &str) -> Result<(), DemoErrorKind> {
 /// Header lines read so far, until the `start` line completes the header.
 #[derive(Debug, Default)]
 pub(super) struct HeaderBuilder {
-    seen: SeenKeys,
+    seen: SeenKeys<'static>,
     program: Option<String>,
     level: Option<LevelChoice>,
     level_hash: Option<u64>,
@@ -221,13 +221,11 @@ impl HeaderBuilder {
     fn parse_collision(&mut self, fields: &str) -> Result<(), DemoErrorKind> {
         let mut seen = SeenKeys::default();
         for token in fields.split_whitespace() {
-            match key_value(token)? {
-                ("ghost", value) => {
-                    seen.first_time("ghost")?;
-                    self.ghost = on_off("ghost", value)?;
-                }
-                ("policy", value) => {
-                    seen.first_time("policy")?;
+            let (key, value) = key_value(token)?;
+            seen.first_time(key)?;
+            match key {
+                "ghost" => self.ghost = on_off(key, value)?,
+                "policy" => {
                     self.policy = match value {
                         "slide" => MovePolicy::Slide,
                         "reject" => MovePolicy::Reject,
@@ -238,7 +236,7 @@ impl HeaderBuilder {
                         }
                     };
                 }
-                (key, _) => {
+                _ => {
                     return Err(DemoErrorKind::syntax(format!(
                         "unknown collision switch `{key}`; the switches are ghost, policy"
                     )));

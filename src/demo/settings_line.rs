@@ -6,7 +6,8 @@ use crate::walker::WalkerSettings;
 use super::error::DemoErrorKind;
 use super::fields::{SeenKeys, exact, f32_in, key_value};
 
-/// The names the `settings` line uses, in the order it writes them.
+/// The names the `settings` line uses, in the order it writes them (for
+/// messages; `every_field_round_trips_exactly` proves each is read).
 const NAMES: [&str; 8] = [
     "walk_speed",
     "run_speed",
@@ -51,34 +52,40 @@ pub(super) fn parse_settings(fields: &str) -> Result<WalkerSettings, DemoErrorKi
     let mut seen = SeenKeys::default();
     for token in fields.split_whitespace() {
         let (key, value) = key_value(token)?;
-        let name = NAMES.iter().find(|name| **name == key).ok_or_else(|| {
-            DemoErrorKind::syntax(format!(
-                "unknown setting `{key}`; the settings are {}",
-                NAMES.join(", ")
-            ))
-        })?;
-        seen.first_time(name)?;
-        let non_negative = |value| f32_in(name, value, 0.0, f32::MAX, "a finite number >= 0");
-        match *name {
-            "walk_speed" => settings.walk_speed = non_negative(value)?,
-            "run_speed" => settings.run_speed = non_negative(value)?,
-            "turn_speed" => settings.turn_speed = non_negative(value)?,
-            "mouse_radians_per_count" => {
-                settings.mouse_radians_per_count =
-                    f32_in(name, value, -1.0, 1.0, "a number in -1..=1")?;
-            }
+        seen.first_time(key)?;
+        let (field, min, max, expected) = match key {
             "invert_y" => {
                 settings.invert_y = value.parse().map_err(|_| {
                     DemoErrorKind::syntax(format!("invert_y must be true or false, not {value:?}"))
                 })?;
+                continue;
             }
-            "accelerate" => settings.accelerate = non_negative(value)?,
-            "friction" => settings.friction = non_negative(value)?,
-            _ => settings.stop_speed = non_negative(value)?,
-        }
+            "mouse_radians_per_count" => (
+                &mut settings.mouse_radians_per_count,
+                -1.0,
+                1.0,
+                "a number in -1..=1",
+            ),
+            "walk_speed" => (&mut settings.walk_speed, 0.0, f32::MAX, NON_NEGATIVE),
+            "run_speed" => (&mut settings.run_speed, 0.0, f32::MAX, NON_NEGATIVE),
+            "turn_speed" => (&mut settings.turn_speed, 0.0, f32::MAX, NON_NEGATIVE),
+            "accelerate" => (&mut settings.accelerate, 0.0, f32::MAX, NON_NEGATIVE),
+            "friction" => (&mut settings.friction, 0.0, f32::MAX, NON_NEGATIVE),
+            "stop_speed" => (&mut settings.stop_speed, 0.0, f32::MAX, NON_NEGATIVE),
+            _ => {
+                return Err(DemoErrorKind::syntax(format!(
+                    "unknown setting `{key}`; the settings are {}",
+                    NAMES.join(", ")
+                )));
+            }
+        };
+        *field = f32_in(key, value, min, max, expected)?;
     }
     Ok(settings)
 }
+
+/// The range of speeds and of Quake's factors.
+const NON_NEGATIVE: &str = "a finite number >= 0";
 
 #[cfg(test)]
 mod tests {

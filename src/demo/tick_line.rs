@@ -69,17 +69,16 @@ pub(super) fn parse_tick(text: &str) -> Result<(TickInput, u32), DemoErrorKind> 
     for token in text.split_whitespace() {
         match token {
             "run" => {
-                seen.first_time("run")?;
+                seen.first_time(token)?;
                 input.held.run = true;
             }
             "ghost" | "policy" | "edit" => {
-                let (name, toggle) = match token {
-                    "ghost" => ("ghost", Toggle::Ghost),
-                    "policy" => ("policy", Toggle::Policy),
-                    _ => ("edit", Toggle::Edit),
-                };
-                seen.first_time(name)?;
-                input.toggles.flip(toggle);
+                seen.first_time(token)?;
+                input.toggles.flip(match token {
+                    "ghost" => Toggle::Ghost,
+                    "policy" => Toggle::Policy,
+                    _ => Toggle::Edit,
+                });
             }
             _ => {
                 let (key, value) = key_value(token).map_err(|_| unknown_field(token))?;
@@ -88,11 +87,11 @@ pub(super) fn parse_tick(text: &str) -> Result<(TickInput, u32), DemoErrorKind> 
                         parse_axis(&mut input.held, key, value, &mut seen)?;
                     }
                     "mouse" => {
-                        seen.first_time("mouse")?;
+                        seen.first_time(key)?;
                         input.mouse = parse_mouse(value)?;
                     }
                     "repeat" => {
-                        seen.first_time("repeat")?;
+                        seen.first_time(key)?;
                         repeat = value
                             .parse::<u32>()
                             .ok()
@@ -114,20 +113,20 @@ pub(super) fn parse_tick(text: &str) -> Result<(TickInput, u32), DemoErrorKind> 
 }
 
 /// Sets one held axis from `key=value`.
-fn parse_axis(
+fn parse_axis<'line>(
     held: &mut MoveIntent,
-    key: &str,
+    key: &'line str,
     value: &str,
-    seen: &mut SeenKeys,
+    seen: &mut SeenKeys<'line>,
 ) -> Result<(), DemoErrorKind> {
-    let (name, axis) = match key {
-        "forward" => ("forward", &mut held.forward),
-        "right" => ("right", &mut held.right),
-        "turn" => ("turn", &mut held.turn),
-        _ => ("look_up", &mut held.look_up),
+    seen.first_time(key)?;
+    let axis = match key {
+        "forward" => &mut held.forward,
+        "right" => &mut held.right,
+        "turn" => &mut held.turn,
+        _ => &mut held.look_up,
     };
-    seen.first_time(name)?;
-    *axis = f32_in(name, value, -1.0, 1.0, "a number in -1..=1")?;
+    *axis = f32_in(key, value, -1.0, 1.0, "a number in -1..=1")?;
     Ok(())
 }
 
