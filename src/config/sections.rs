@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::limits::Limits;
 use crate::camera::{self, Camera};
 use crate::render::RenderQuality;
+use crate::walker::WalkerSettings;
 
 /// `[mouse]`: how mouse motion turns the view.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -112,12 +113,13 @@ pub struct MovementSettings {
     #[serde(deserialize_with = "accelerate")]
     pub accelerate: f32,
     /// Quake's `sv_friction`: the fraction of speed lost per second when no
-    /// key is held, 0 to 100. Default 0: off.
+    /// key is held, 0 to 100. Default 4 (the walker's); used only while
+    /// `accelerate` is on.
     #[serde(deserialize_with = "friction")]
     pub friction: f32,
     /// Quake's `sv_stopspeed`: below this speed, in metres per second,
     /// friction acts as if at this speed so the walker comes to a stop, 0 to
-    /// 50. Default 0: off.
+    /// 50. Default 1 (the walker's); used only while `accelerate` is on.
     #[serde(deserialize_with = "stop_speed")]
     pub stop_speed: f32,
 }
@@ -167,9 +169,11 @@ impl Default for MovementSettings {
             walk_speed: 3.0,
             run_speed: 6.0,
             turn_speed: 143.0,
-            accelerate: 0.0,
-            friction: 0.0,
-            stop_speed: 0.0,
+            // Off, and the walker's own values for when it is turned on:
+            // one set of defaults for the file and the walker.
+            accelerate: WalkerSettings::default().accelerate,
+            friction: WalkerSettings::default().friction,
+            stop_speed: WalkerSettings::default().stop_speed,
         }
     }
 }
