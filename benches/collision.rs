@@ -2,7 +2,8 @@
 //! against the same slide loop over parry2d shape casts and over a
 //! brute-force scan, on the default house and on mazes of about 300, 4k,
 //! 66k and 1M walls; the crosshair's ray query against a brute-force scan
-//! on the same scenes; then build times.
+//! on the same scenes; which walls a view sees, and the nearest free point
+//! for an eye inside a wall; then build times.
 //!
 //! Run: `cargo bench --bench collision` (about a minute and a half here,
 //! after the build; the figures are in `docs/benchmarks.md`).
@@ -13,8 +14,8 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use mazewalker::collision::{
-    Collider, ConvexPolygon, MoveOptions, Wall, ray_against_obstacle, ray_against_wall,
-    sweep_against_obstacle, sweep_against_wall,
+    Collider, ConvexPolygon, MoveOptions, ViewWedge, VisibleSet, Wall, ray_against_obstacle,
+    ray_against_wall, sweep_against_obstacle, sweep_against_wall,
 };
 use mazewalker::level::Level;
 use mazewalker::level::maze::maze_walls;
@@ -55,6 +56,9 @@ struct Scene {
     obstacles: Vec<ConvexPolygon>,
     body_radius: f32,
     queries: Vec<(Vec2, Vec2)>,
+    /// Per wall: whether it hides what is behind it (as high as the
+    /// ceiling).
+    occludes: Vec<bool>,
 }
 
 /// The embedded default house (`assets/levels/house.toml`), its walls,
@@ -84,12 +88,14 @@ fn house_scene() -> Scene {
             queries.push((p, rng.step()));
         }
     }
+    let ceiling = level.environment.ceiling_height;
     Scene {
         name: "default house".to_string(),
         walls: collider.walls().to_vec(),
         obstacles: collider.obstacles().to_vec(),
         body_radius: collider.body_radius(),
         queries,
+        occludes: level.walls.iter().map(|w| w.height >= ceiling).collect(),
     }
 }
 
@@ -118,6 +124,7 @@ fn maze_scene(cells: u32) -> Scene {
         .collect();
     Scene {
         name: format!("maze {cells}x{cells}"),
+        occludes: vec![true; walls.len()],
         walls,
         obstacles: Vec::new(),
         body_radius: MAZE_BODY_RADIUS,
@@ -394,6 +401,123 @@ fn bench_rays(c: &mut Criterion) {
     }
 }
 
+/// The camera's far plane: how far a view sees.
+const VIEW_DISTANCE: f32 = 500.0;
+
+/// Which walls a view sees (`Collider::visible_shapes`) on every scene:
+/// the default camera (70° vertical field of view on a 16:9 screen) from
+/// the move queries' starts, in random directions. The cost should follow
+/// what is visible, not the size of the maze.
+fn bench_visibility(c: &mut Criterion) {
+    let half_angle = (35f32.to_radians().tan() * 16.0 / 9.0).atan();
+    for scene in scenes() {
+        let collider = Collider::new(
+            scene.walls.clone(),
+            scene.obstacles.clone(),
+            scene.body_radius,
+        );
+        let mut rng = Rng(13);
+        let views: Vec<ViewWedge> = scene
+            .queries
+            .iter()
+            .map(|&(eye, _)| ViewWedge {
+                eye,
+                yaw: rng.unit() * std::f32::consts::TAU,
+                half_angle,
+                max_distance: VIEW_DISTANCE,
+            })
+            .collect();
+        let mut set = VisibleSet::new();
+        let visible: usize = views
+            .iter()
+            .map(|view| {
+                collider.visible_shapes(view, &scene.occludes, &mut set);
+                set.walls().len() + set.obstacles().len()
+            })
+            .sum();
+        eprintln!(
+            "{}: {:.1} shapes visible per view on average",
+            scene.name,
+            visible as f64 / views.len() as f64
+        );
+        // Frame after frame from one spot, turning 3° a frame: what a
+        // walker's views cost once the spot's cells are in cache (random
+        // spots all over a million-wall maze miss the cache every time).
+        let turning: Vec<ViewWedge> = (0..QUERY_COUNT)
+            .map(|k| ViewWedge {
+                yaw: k as f32 * 3f32.to_radians(),
+                ..views[k / 64 * 64]
+            })
+            .collect();
+        let mut group = c.benchmark_group(format!("visible/{}", scene.name));
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        group.sample_size(30);
+        let label = format!("{} walls", scene.walls.len());
+        for (name, views) in [("random spots", &views), ("turning on a spot", &turning)] {
+            let mut i = 0;
+            group.bench_function(BenchmarkId::new(name, &label), |b| {
+                b.iter(|| {
+                    i = (i + 1) % QUERY_COUNT;
+                    collider.visible_shapes(&views[i], &scene.occludes, &mut set);
+                    black_box(set.walls().len())
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+/// After a reload puts a wall where the eye stands: the nearest free point
+/// within 2 m (`Collider::nearest_free_point`), from points inside walls'
+/// clearance, on the house and on the smallest and largest mazes.
+fn bench_clearance(c: &mut Criterion) {
+    for scene in scenes()
+        .into_iter()
+        .filter(|s| !s.name.contains("90") && !s.name.contains("368"))
+    {
+        let collider = Collider::new(
+            scene.walls.clone(),
+            scene.obstacles.clone(),
+            scene.body_radius,
+        );
+        let mut rng = Rng(17);
+        let starts: Vec<Vec2> = (0..QUERY_COUNT)
+            .map(|_| {
+                let wall = scene.walls
+                    [(rng.unit() * scene.walls.len() as f32) as usize % scene.walls.len()];
+                let along = wall.a + (wall.b - wall.a) * rng.unit();
+                let angle = rng.unit() * std::f32::consts::TAU;
+                along + Vec2::from_angle(angle) * wall.radius * 0.5
+            })
+            .collect();
+        let found = starts
+            .iter()
+            .filter(|&&p| collider.nearest_free_point(p, 2.0).is_some())
+            .count();
+        eprintln!(
+            "{}: {found} of {} starts inside walls have a free point within 2 m",
+            scene.name,
+            starts.len()
+        );
+        let mut group = c.benchmark_group(format!("clearance/{}", scene.name));
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        group.sample_size(20);
+        let mut i = 0;
+        group.bench_function(
+            BenchmarkId::new("nearest free point", format!("{} walls", scene.walls.len())),
+            |b| {
+                b.iter(|| {
+                    i = (i + 1) % QUERY_COUNT;
+                    black_box(collider.nearest_free_point(starts[i], 2.0))
+                })
+            },
+        );
+        group.finish();
+    }
+}
+
 fn bench_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
     group.warm_up_time(Duration::from_millis(300));
@@ -421,5 +545,12 @@ fn bench_build(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_moves, bench_rays, bench_build);
+criterion_group!(
+    benches,
+    bench_moves,
+    bench_rays,
+    bench_visibility,
+    bench_clearance,
+    bench_build
+);
 criterion_main!(benches);

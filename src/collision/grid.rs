@@ -32,6 +32,11 @@ impl Aabb {
         }
     }
 
+    /// Distance from `p` to the closed box (0 inside).
+    pub fn distance_to(&self, p: DVec2) -> f64 {
+        (self.min - p).max(p - self.max).max(DVec2::ZERO).length()
+    }
+
     /// Whether the two closed boxes share a point (never with NaN).
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
@@ -135,8 +140,28 @@ impl UniformGrid {
         grid
     }
 
-    /// Column and row of the cell holding `p`, clamped into the grid.
-    fn cell_of(&self, p: DVec2) -> (usize, usize) {
+    /// Number of columns (0 for a grid without shapes).
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// Number of rows (0 for a grid without shapes).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The box of cell (`column`, `row`).
+    pub fn cell_box(&self, column: usize, row: usize) -> Aabb {
+        let min = self.origin + DVec2::new(column as f64, row as f64) * self.cell_size;
+        Aabb {
+            min,
+            max: min + DVec2::splat(self.cell_size),
+        }
+    }
+
+    /// Column and row of the cell holding `p`, clamped into the grid (which
+    /// must have cells).
+    pub fn cell_of(&self, p: DVec2) -> (usize, usize) {
         let local = (p - self.origin) * self.inverse_cell_size;
         // `as usize` truncates towards zero and saturates (negative and NaN
         // give 0), so for a non-negative value it is `floor`, and below zero
@@ -151,15 +176,16 @@ impl UniformGrid {
         (clamp(local.x, self.columns), clamp(local.y, self.rows))
     }
 
-    /// Inclusive cell range `[x0, x1, y0, y1]` covered by `b` grown by `margin`.
-    fn cell_range(&self, b: Aabb, margin: f64) -> [usize; 4] {
+    /// Inclusive cell range `[x0, x1, y0, y1]` covered by `b` grown by
+    /// `margin`, clamped into the grid (which must have cells).
+    pub fn cell_range(&self, b: Aabb, margin: f64) -> [usize; 4] {
         let (x0, y0) = self.cell_of(b.min - DVec2::splat(margin));
         let (x1, y1) = self.cell_of(b.max + DVec2::splat(margin));
         [x0, x1, y0, y1]
     }
 
-    /// The shapes registered in cell (`column`, `row`).
-    fn cell(&self, column: usize, row: usize) -> &[u32] {
+    /// The shapes registered in cell (`column`, `row`), in ascending id.
+    pub fn cell(&self, column: usize, row: usize) -> &[u32] {
         let c = row * self.columns + column;
         &self.shape_ids[self.cell_starts[c] as usize..self.cell_starts[c + 1] as usize]
     }

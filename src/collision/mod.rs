@@ -13,7 +13,8 @@
 //! the broadphase, `planes` the slide's clip planes, [`Collider`] the move
 //! query, `ray` the crosshair's ray query ([`Collider::ray_cast`]),
 //! `clearance` an eye standing inside a shape
-//! ([`Collider::deepest_penetration`], [`Collider::nearest_free_point`]).
+//! ([`Collider::deepest_penetration`], [`Collider::nearest_free_point`]),
+//! `visibility` what a view sees ([`Collider::visible_shapes`]).
 
 mod clearance;
 mod collider;
@@ -28,6 +29,7 @@ pub mod sat;
 pub mod segment;
 mod shapes;
 mod sweep;
+mod visibility;
 mod wall;
 
 pub use clearance::Penetration;
@@ -40,4 +42,5 @@ pub use ray::{RayHit, ray_against_obstacle, ray_against_wall};
 pub use sat::{circle_polygon_mtv, polygon_polygon_mtv};
 pub use segment::{closest_point_on_segment, distance_to_segment};
 pub use sweep::{WallImpact, sweep_against_obstacle, sweep_against_wall};
+pub use visibility::{BIN_COUNT, ViewWedge, VisibleSet};
 pub use wall::Wall;
