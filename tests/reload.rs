@@ -47,6 +47,16 @@ fn folder(test: &str) -> PathBuf {
     folder
 }
 
+/// A fresh folder for `test` holding `level.toml` with [`ONE_WALL`], and a
+/// session started on it: the folder, the file and the session.
+fn start(test: &str) -> (PathBuf, PathBuf, Session) {
+    let folder = folder(test);
+    let path = folder.join("level.toml");
+    std::fs::write(&path, ONE_WALL).expect("write");
+    let session = Session::start(&path);
+    (folder, path, session)
+}
+
 /// The live level and the reload state, as the window holds them.
 struct Session {
     live: Level,
@@ -89,10 +99,7 @@ impl Session {
 
 #[test]
 fn an_in_place_write_reloads() {
-    let folder = folder("in_place");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("in_place");
     std::fs::write(&path, TWO_WALLS).expect("write");
     session.changed(&[&path]);
     session.settle();
@@ -103,10 +110,7 @@ fn an_in_place_write_reloads() {
 
 #[test]
 fn a_save_by_rename_reloads() {
-    let folder = folder("rename");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (folder, path, mut session) = start("rename");
     let temporary = folder.join(".level.toml.swp");
     std::fs::write(&temporary, TWO_WALLS).expect("write");
     std::fs::rename(&temporary, &path).expect("rename");
@@ -118,10 +122,7 @@ fn a_save_by_rename_reloads() {
 
 #[test]
 fn delete_then_recreate_keeps_the_old_level_then_takes_the_new_one() {
-    let folder = folder("delete");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("delete");
     std::fs::remove_file(&path).expect("delete");
     session.changed(&[&path]);
     session.settle();
@@ -140,10 +141,7 @@ fn delete_then_recreate_keeps_the_old_level_then_takes_the_new_one() {
 
 #[test]
 fn a_broken_file_shows_the_check_error_until_a_fixed_one_arrives() {
-    let folder = folder("broken");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (folder, path, mut session) = start("broken");
     std::fs::write(&path, BROKEN).expect("write");
     session.changed(&[&path]);
     session.settle();
@@ -173,10 +171,7 @@ fn a_broken_file_shows_the_check_error_until_a_fixed_one_arrives() {
 
 #[test]
 fn reverting_a_broken_file_to_the_live_text_clears_the_error_without_a_swap() {
-    let folder = folder("revert");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("revert");
     std::fs::write(&path, BROKEN).expect("write");
     session.changed(&[&path]);
     session.settle();
@@ -190,10 +185,7 @@ fn reverting_a_broken_file_to_the_live_text_clears_the_error_without_a_swap() {
 
 #[test]
 fn a_burst_of_twenty_writes_reloads_once() {
-    let folder = folder("burst");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("burst");
     for index in 0..20 {
         let text = if index == 19 { TWO_WALLS } else { BROKEN };
         std::fs::write(&path, text).expect("write");
@@ -207,10 +199,7 @@ fn a_burst_of_twenty_writes_reloads_once() {
 
 #[test]
 fn writes_during_a_reload_fold_into_one_more() {
-    let folder = folder("in_flight");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("in_flight");
     std::fs::write(&path, TWO_WALLS).expect("write");
     session.changed(&[&path]);
     let job = session.reloader.start().expect("a reload starts");
@@ -234,10 +223,7 @@ fn writes_during_a_reload_fold_into_one_more() {
 
 #[test]
 fn an_unchanged_file_does_not_reload_but_f5_does() {
-    let folder = folder("unchanged");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("unchanged");
     session.changed(&[&path]);
     session.settle();
     assert_eq!(session.swaps, 0);
@@ -271,10 +257,7 @@ fn the_house_and_mazes_have_nothing_to_watch_and_f5_rebuilds_them() {
 
 #[test]
 fn a_binary_or_empty_file_is_an_error_not_a_panic() {
-    let folder = folder("binary");
-    let path = folder.join("level.toml");
-    std::fs::write(&path, ONE_WALL).expect("write");
-    let mut session = Session::start(&path);
+    let (_, path, mut session) = start("binary");
     for contents in [&[0u8, 159, 146, 150, 255, 0][..], b""] {
         std::fs::write(&path, contents).expect("write");
         session.changed(&[&path]);

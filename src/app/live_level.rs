@@ -11,7 +11,7 @@ use super::watch::FolderWatcher;
 use crate::collision::Collider;
 use crate::level::{Level, LevelWarning};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
-use crate::walker::Walker;
+use crate::walker::{Pose, Walker};
 
 /// A level built off the main thread, ready to swap in.
 #[derive(Debug)]
@@ -178,8 +178,12 @@ pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload
     }
     match collider.nearest_free_point(eye, MAX_PUSH_OUT) {
         Some(free) => {
-            walker.camera.position.x = free.x;
-            walker.camera.position.z = free.y;
+            // Placed, not moved: no glide from inside the wall on screen,
+            // and no speed carried into the new spot.
+            walker.place(Pose {
+                position: free,
+                ..walker.pose()
+            });
             EyeAfterReload::MovedOut(free.distance(eye))
         }
         None => EyeAfterReload::Inside,
