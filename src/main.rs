@@ -206,6 +206,7 @@ struct ConfigArgs {
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = parse_cli(std::env::args_os()).unwrap_or_else(|error| error.exit());
+    let _runtime_dir = quiet_headless_run(&cli);
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
@@ -213,6 +214,26 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Points `XDG_RUNTIME_DIR` at a private folder for the commands that open
+/// a device without a window (`screenshot`, `play --headless` or
+/// `--timedemo`) when it is unusable, so Mesa stays quiet; the folder goes
+/// when the returned guard does.
+fn quiet_headless_run(cli: &Cli) -> Option<mazewalker::render::PrivateRuntimeDir> {
+    let headless = match &cli.command {
+        Some(Command::Screenshot(_)) => true,
+        Some(Command::Play(args)) => args.headless || args.timedemo,
+        _ => false,
+    };
+    if !headless {
+        return None;
+    }
+    let folder = mazewalker::render::PrivateRuntimeDir::create_if_needed()?;
+    // SAFETY: called from `main` before any other thread exists (the logger
+    // starts none), so nothing reads the environment concurrently.
+    unsafe { std::env::set_var("XDG_RUNTIME_DIR", folder.path()) };
+    Some(folder)
 }
 
 /// Parses the command line. The window's flags are refused before a

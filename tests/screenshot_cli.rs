@@ -130,3 +130,21 @@ fn bad_input_fails_with_a_message_and_writes_nothing() {
     assert!(stderr(&output).contains("--out"), "{}", stderr(&output));
     assert!(!out.exists());
 }
+
+#[test]
+fn a_headless_run_without_a_runtime_folder_is_quiet() {
+    if gpu_or_skip("a_headless_run_without_a_runtime_folder_is_quiet").is_none() {
+        return;
+    }
+    let out = out_dir().join("quiet.png");
+    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(["screenshot", "--size", "64x48", "--out"])
+        .arg(&out)
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("WGPU_BACKEND")
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run mazewalker");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "nothing was wrong, so nothing is said");
+}

@@ -1,6 +1,7 @@
 //! Device setup: one [`Gpu`] (instance, adapter, device, queue) for a window
 //! or for offscreen rendering, and the window surface's configuration.
 
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use winit::event_loop::ActiveEventLoop;
@@ -47,9 +48,22 @@ impl Gpu {
     /// A device for offscreen rendering: no window, no display, no event
     /// loop. Honours `WGPU_BACKEND` (e.g. `vulkan`, `gl`); falls back to a
     /// software adapter when no hardware one exists.
+    ///
+    /// Without `WGPU_BACKEND`, the primary backends (Vulkan, Metal, DX12)
+    /// are tried first and GL only when they find nothing: probing EGL where
+    /// it has no driver logs an error even though Vulkan works.
     pub fn headless() -> Result<Self, GpuError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env;
+        if std::env::var_os("WGPU_BACKEND").is_none() {
+            let primary = wgpu::Instance::new(wgpu::InstanceDescriptor {
+                backends: wgpu::Backends::PRIMARY,
+                ..descriptor()
+            });
+            if let Ok(adapter) = pollster::block_on(request_adapter(&primary, None)) {
+                return Self::open(primary, adapter);
+            }
+        }
+        let instance = wgpu::Instance::new(descriptor());
         let adapter = pollster::block_on(request_adapter(&instance, None))?;
         Self::open(instance, adapter)
     }
@@ -133,6 +147,55 @@ impl Gpu {
     }
 }
 
+/// A private, empty folder standing in for an unusable `XDG_RUNTIME_DIR`
+/// during a headless run, removed when dropped.
+///
+/// Mesa's Vulkan and Wayland code print `XDG_RUNTIME_DIR is invalid or not
+/// set` on every run where it is unset, though nothing is wrong for an
+/// offscreen render; pointing it at this folder (which has no display socket)
+/// keeps such runs quiet.
+#[derive(Debug)]
+pub struct PrivateRuntimeDir {
+    path: PathBuf,
+}
+
+impl PrivateRuntimeDir {
+    /// A new folder (mode 0700) when `XDG_RUNTIME_DIR` is unset or does not
+    /// name an existing folder by an absolute path; `None` when it does, or
+    /// when no folder could be made (the run then only stays noisy).
+    pub fn create_if_needed() -> Option<Self> {
+        let current = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from);
+        if current.is_some_and(|path| path.is_absolute() && path.is_dir()) {
+            return None;
+        }
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.subsec_nanos());
+        let path =
+            std::env::temp_dir().join(format!("mazewalker-runtime-{}-{nanos}", std::process::id()));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder
+            .create(&path)
+            .inspect_err(|error| log::info!("no private runtime folder: {error}"))
+            .ok()?;
+        Some(Self { path })
+    }
+
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for PrivateRuntimeDir {
+    fn drop(&mut self) {
+        // Best effort: a leftover empty folder in the temp folder is harmless.
+        let _ = std::fs::remove_dir(&self.path);
+    }
+}
+
 /// A hardware adapter if there is one, else a software one.
 async fn request_adapter(
     instance: &wgpu::Instance,
@@ -194,6 +257,22 @@ fn present_mode(available: &[wgpu::PresentMode], vsync: bool) -> wgpu::PresentMo
 mod tests {
     use super::*;
     use wgpu::PresentMode::{Fifo, FifoRelaxed, Immediate, Mailbox};
+
+    #[test]
+    fn a_private_runtime_folder_is_made_only_when_needed_and_removed_after() {
+        // Reads the environment only: whatever it holds, the answer must
+        // match it.
+        let current = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from);
+        let usable = current.is_some_and(|path| path.is_absolute() && path.is_dir());
+        let made = PrivateRuntimeDir::create_if_needed();
+        assert_eq!(made.is_some(), !usable);
+        if let Some(folder) = made {
+            let path = folder.path().to_path_buf();
+            assert!(path.is_absolute() && path.is_dir());
+            drop(folder);
+            assert!(!path.exists());
+        }
+    }
 
     #[test]
     fn vsync_off_prefers_a_mode_that_does_not_wait() {

@@ -34,7 +34,7 @@ use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
 
-pub use gpu::{Gpu, GpuError, surface_config};
+pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 pub use lines::{LineBatch, LineMesh, LineVertex, collider_lines};
