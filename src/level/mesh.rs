@@ -59,9 +59,25 @@ impl Bounds {
     }
 }
 
+/// What a batch holds, for culling: walls and obstacles are drawn only
+/// when the eye can see one of their chunk's shapes; the floor and ceiling,
+/// which no wall hides from every angle, whenever their box is in view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BatchKind {
+    /// Walls and obstacles filed under the chunk (see [`wall_chunk`] and
+    /// [`obstacle_chunk`]).
+    Shapes,
+    /// The floor and ceiling over the chunk.
+    FloorAndCeiling,
+}
+
 /// A run of triangles of one material within one chunk.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Batch {
+    /// The chunk the triangles are filed under ([`chunk_of`] coordinates).
+    pub chunk: (i32, i32),
+    /// Whether they are shapes or floor and ceiling.
+    pub kind: BatchKind,
     /// What the triangles are painted with.
     pub material: MaterialId,
     /// Box around every vertex of the batch (for view culling).
@@ -93,8 +109,12 @@ pub fn scene_mesh(level: &Level) -> SceneMesh {
             .map_or(1.0, |material| material.metres_per_repeat)
     };
     for wall in &level.walls {
-        let chunk = chunk_of((wall.a + wall.b) / 2.0);
-        let part = builder.part(chunk, wall.material, repeat(wall.material));
+        let chunk = wall_chunk(wall.a, wall.b);
+        let part = builder.part(
+            (chunk, BatchKind::Shapes),
+            wall.material,
+            repeat(wall.material),
+        );
         part.wall(
             wall.a,
             wall.b,
@@ -105,9 +125,8 @@ pub fn scene_mesh(level: &Level) -> SceneMesh {
     }
     for obstacle in &level.obstacles {
         let points = obstacle.polygon.points();
-        let centre = points.iter().copied().sum::<Vec2>() / points.len() as f32;
         let part = builder.part(
-            chunk_of(centre),
+            (obstacle_chunk(points), BatchKind::Shapes),
             obstacle.material,
             repeat(obstacle.material),
         );
@@ -116,11 +135,12 @@ pub fn scene_mesh(level: &Level) -> SceneMesh {
     let environment = &level.environment;
     let (plan_min, plan_max) = floor_plan(level);
     for (chunk, min, max) in chunks_covering(plan_min, plan_max) {
+        let key = (chunk, BatchKind::FloorAndCeiling);
         builder
-            .part(chunk, environment.floor, repeat(environment.floor))
+            .part(key, environment.floor, repeat(environment.floor))
             .horizontal(min, max, 0.0, true);
         builder
-            .part(chunk, environment.ceiling, repeat(environment.ceiling))
+            .part(key, environment.ceiling, repeat(environment.ceiling))
             .horizontal(min, max, environment.ceiling_height, false);
     }
     builder.finish()
@@ -152,6 +172,20 @@ fn floor_plan(level: &Level) -> (Vec2, Vec2) {
 pub fn chunk_of(point: Vec2) -> (i32, i32) {
     let cell = (point / CHUNK_SIZE).floor();
     (cell.x as i32, cell.y as i32)
+}
+
+/// The chunk a wall from `a` to `b` is filed under: its midpoint's. The
+/// mesh, the debug lines and view culling all file walls by this one rule.
+pub fn wall_chunk(a: Vec2, b: Vec2) -> (i32, i32) {
+    chunk_of((a + b) / 2.0)
+}
+
+/// The chunk an obstacle with outline `points` is filed under: its
+/// vertices' mean's (chunk (0, 0) for an empty outline). The mesh, the
+/// debug lines and view culling all file obstacles by this one rule.
+pub fn obstacle_chunk(points: &[Vec2]) -> (i32, i32) {
+    let centre = points.iter().copied().sum::<Vec2>() / points.len().max(1) as f32;
+    chunk_of(centre)
 }
 
 /// The chunks a rectangle overlaps, each with the part of the rectangle
@@ -304,33 +338,34 @@ impl Part {
 /// Collects parts by chunk and material, in a deterministic order.
 #[derive(Debug, Default)]
 struct MeshBuilder {
-    parts: BTreeMap<((i32, i32), usize), Part>,
+    parts: BTreeMap<(PartKey, usize), Part>,
 }
+
+/// What a part is filed under besides its material: its chunk and kind.
+type PartKey = ((i32, i32), BatchKind);
 
 impl MeshBuilder {
     fn part(
         &mut self,
-        chunk: (i32, i32),
+        key: PartKey,
         material: MaterialId,
         metres_per_repeat: f32,
     ) -> &mut Part {
-        self.parts
-            .entry((chunk, material.0))
-            .or_insert_with(|| Part {
-                metres_per_repeat: if metres_per_repeat > 0.0 {
-                    metres_per_repeat
-                } else {
-                    1.0
-                },
-                vertices: Vec::new(),
-                indices: Vec::new(),
-                bounds: Bounds::EMPTY,
-            })
+        self.parts.entry((key, material.0)).or_insert_with(|| Part {
+            metres_per_repeat: if metres_per_repeat > 0.0 {
+                metres_per_repeat
+            } else {
+                1.0
+            },
+            vertices: Vec::new(),
+            indices: Vec::new(),
+            bounds: Bounds::EMPTY,
+        })
     }
 
     fn finish(self) -> SceneMesh {
         let mut mesh = SceneMesh::default();
-        for ((_, material), part) in self.parts {
+        for (((chunk, kind), material), part) in self.parts {
             if part.indices.is_empty() {
                 continue;
             }
@@ -339,6 +374,8 @@ impl MeshBuilder {
             mesh.vertices.extend(part.vertices);
             mesh.indices.extend(part.indices.iter().map(|i| base + i));
             mesh.batches.push(Batch {
+                chunk,
+                kind,
                 material: MaterialId(material),
                 bounds: part.bounds,
                 indices: first..mesh.indices.len() as u32,
@@ -429,6 +466,36 @@ mod tests {
         assert!(!far.is_empty());
         for u in far {
             assert!((u - 9.0 / 1.2).abs() < 1e-5, "u at the far end {u}");
+        }
+    }
+
+    #[test]
+    fn a_straddling_obstacle_is_filed_by_its_centre_and_floors_apart_from_shapes() {
+        // Its first point lies in chunk (0, 0), most of it in chunk (1, 0).
+        let level = level(
+            "[player]\nstart = [0.0, 0.0]\n\
+             [[obstacle]]\npoints = [[15.5, 2.0], [19.0, 2.0], [19.0, 4.0], [15.5, 4.0]]\n",
+        );
+        let points = level.obstacles[0].polygon.points();
+        assert_eq!(obstacle_chunk(points), (1, 0));
+        let mesh = scene_mesh(&level);
+        let shapes: Vec<(i32, i32)> = mesh
+            .batches
+            .iter()
+            .filter(|batch| batch.kind == BatchKind::Shapes)
+            .map(|batch| batch.chunk)
+            .collect();
+        assert_eq!(shapes, [(1, 0)]);
+        // The floor and ceiling share no batch with the obstacle, though
+        // they may share its material.
+        for batch in &mesh.batches {
+            let is_floor = batch.bounds.max.y == 0.0;
+            let is_ceiling = batch.bounds.min.y == level.environment.ceiling_height;
+            assert_eq!(
+                batch.kind == BatchKind::FloorAndCeiling,
+                is_floor || is_ceiling,
+                "{batch:?}"
+            );
         }
     }
 

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use super::lines::{LineBuffers, collider_lines};
 use super::map::MapBuffers;
 use super::scene::{MaterialBinding, SceneBuffers};
+use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
 use crate::level::mesh::scene_mesh;
@@ -22,6 +23,8 @@ pub struct LevelScene {
     pub(super) lines: LineBuffers,
     /// The level's shapes as the top-down map draws them.
     pub(super) map: MapBuffers,
+    /// Which chunks' shapes the eye can see.
+    pub(super) sight: SightCuller,
     /// Fog distance, ambient, light and ceiling of the level.
     pub(super) environment: Environment,
     /// One line per material shown as a checkerboard.
@@ -103,6 +106,7 @@ impl SceneBuilder {
             mesh,
             lines,
             map,
+            sight: SightCuller::new(level, collider),
             environment: level.environment,
             warnings,
         })

@@ -12,11 +12,10 @@ use std::ops::Range;
 use glam::{Vec2, Vec3};
 
 use super::Targets;
-use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::Collider;
-use crate::level::mesh::{Bounds, chunk_of};
+use crate::level::mesh::{Bounds, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
@@ -77,7 +76,7 @@ pub fn collider_lines(collider: &Collider) -> LineMesh {
             );
         }
         lines.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
-        lines.end_shape(chunk_of((wall.a + wall.b) / 2.0));
+        lines.end_shape(wall_chunk(wall.a, wall.b));
     }
     let body_radius = collider.body_radius();
     for obstacle in collider.obstacles() {
@@ -89,7 +88,7 @@ pub fn collider_lines(collider: &Collider) -> LineMesh {
         if body_radius > 0.0 {
             lines.rounded_outline(points, body_radius, BODY_COLOUR);
         }
-        lines.end_shape(chunk_of(points[0]));
+        lines.end_shape(obstacle_chunk(points));
     }
     lines.finish()
 }
@@ -190,13 +189,14 @@ impl LinePipeline {
         Self { pipeline }
     }
 
-    /// Draws the lines of every chunk of `lines` that `view` may see.
+    /// Draws the lines of every chunk of `lines` whose box `shown` lets
+    /// through.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
         lines: &LineBuffers,
-        view: &ViewVolume,
+        shown: impl Fn(&Bounds) -> bool,
     ) {
         if lines.batches.is_empty() {
             return;
@@ -204,7 +204,7 @@ impl LinePipeline {
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
         pass.set_vertex_buffer(0, lines.vertices.slice(..));
-        for batch in lines.batches.iter().filter(|b| view.may_see(&b.bounds)) {
+        for batch in lines.batches.iter().filter(|b| shown(&b.bounds)) {
             pass.draw(batch.vertices.clone(), 0..1);
         }
     }

@@ -12,7 +12,8 @@
 //! `texture_cache` material textures by source and content, `pipeline` what
 //! the pipelines share, `scene` the level's mesh, `lines` the debug lines, `map` the top-down map,
 //! `level_scene` one level's GPU data, `hud` screen text with the bitmap
-//! [`font`], `cull` view culling, [`offscreen`] rendering to an image.
+//! [`font`], `cull` view culling, `sight` culling of what walls hide,
+//! [`offscreen`] rendering to an image.
 
 mod cull;
 pub mod font;
@@ -25,6 +26,7 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
+mod sight;
 mod texture;
 mod texture_cache;
 
@@ -33,6 +35,7 @@ use glam::Vec3;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
+use crate::level::mesh::{Batch, BatchKind, Bounds};
 
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
@@ -66,6 +69,21 @@ pub struct FrameInput<'a> {
     pub hud: Option<&'a [String]>,
     /// Help overlay lines (centred), if shown.
     pub help: Option<&'a [String]>,
+}
+
+/// How much of the level a frame skips drawing. Every mode draws the same
+/// picture; the cheaper ones exist to check that and to measure the gain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Culling {
+    /// Draw every batch and every debug line.
+    Off,
+    /// Skip chunks wholly outside the view frustum or beyond the fog.
+    Frustum,
+    /// Also skip walls and obstacles in chunks where the eye sees none:
+    /// worked out on the floor plan through the collider's grid (the
+    /// default).
+    #[default]
+    FrustumAndSight,
 }
 
 /// What a frame drew, for tests and benchmarks.
@@ -125,6 +143,7 @@ pub struct Renderer {
     text: TextPass,
     builder: SceneBuilder,
     level: LevelScene,
+    culling: Culling,
 }
 
 impl Renderer {
@@ -190,6 +209,7 @@ impl Renderer {
             text,
             builder,
             level,
+            culling: Culling::default(),
         })
     }
 
@@ -202,6 +222,12 @@ impl Renderer {
     /// Draws `level` from the next frame on; returns the scene it replaces.
     pub fn set_level(&mut self, level: LevelScene) -> LevelScene {
         std::mem::replace(&mut self.level, level)
+    }
+
+    /// Sets how much of the level later frames skip drawing (by default
+    /// [`Culling::FrustumAndSight`]).
+    pub fn set_culling(&mut self, culling: Culling) {
+        self.culling = culling;
     }
 
     /// The level being drawn.
@@ -298,6 +324,21 @@ impl Renderer {
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         // Whatever lies beyond the fog is drawn in the fog's colour: skip it.
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
+        let fog_distance = environment.fog_distance;
+        let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
+        let seen_chunks = match self.culling {
+            Culling::FrustumAndSight if !full_map => {
+                self.level
+                    .sight
+                    .visible_chunks(view_projection, camera.position, fog_distance)
+            }
+            _ => None,
+        };
+        let shown = |batch: &Batch| {
+            in_volume(&batch.bounds)
+                && (batch.kind == BatchKind::FloorAndCeiling
+                    || seen_chunks.is_none_or(|seen| seen.contains(&batch.chunk)))
+        };
 
         let mut encoder = gpu
             .device
@@ -351,19 +392,16 @@ impl Renderer {
             let drawn = if full_map {
                 0
             } else {
-                self.scene.draw(
-                    &mut pass,
-                    &self.globals_bind_group,
-                    &self.level.mesh,
-                    &volume,
-                )
+                self.scene
+                    .draw(&mut pass, &self.globals_bind_group, &self.level.mesh, shown)
             };
             if frame.debug_lines && !full_map {
+                // Lines show through walls: only the view volume culls them.
                 self.lines.draw(
                     &mut pass,
                     &self.globals_bind_group,
                     &self.level.lines,
-                    &volume,
+                    in_volume,
                 );
             }
             if let Some(prepared) = &prepared_map {

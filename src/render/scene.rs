@@ -1,9 +1,8 @@
 //! The scene pass: a level's mesh (built by
 //! [`scene_mesh`](crate::level::mesh::scene_mesh)) drawn material by
-//! material, chunk by chunk, skipping chunks out of view. The pipeline lives
-//! as long as the window; the buffers belong to one level.
+//! material, chunk by chunk, skipping the batches culling leaves out. The
+//! pipeline lives as long as the window; the buffers belong to one level.
 
-use super::cull::ViewVolume;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 use super::texture::create_buffer;
 use super::{RenderQuality, Targets};
@@ -101,14 +100,14 @@ impl ScenePipeline {
         }
     }
 
-    /// Draws every batch of `mesh` that `view` may see; returns how many
-    /// were drawn.
+    /// Draws every batch of `mesh` that `shown` lets through; returns how
+    /// many were drawn.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
         mesh: &SceneBuffers,
-        view: &ViewVolume,
+        shown: impl Fn(&Batch) -> bool,
     ) -> usize {
         if mesh.batches.is_empty() {
             return 0;
@@ -118,11 +117,7 @@ impl ScenePipeline {
         pass.set_vertex_buffer(0, mesh.vertices.slice(..));
         pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint32);
         let mut drawn = 0;
-        for batch in mesh
-            .batches
-            .iter()
-            .filter(|batch| view.may_see(&batch.bounds))
-        {
+        for batch in mesh.batches.iter().filter(|batch| shown(batch)) {
             let Some(material) = mesh.materials.get(batch.material.0) else {
                 continue;
             };

@@ -1,0 +1,285 @@
+//! Sight culling: which chunks hold a wall or obstacle the eye can see,
+//! worked out on the floor plan by [`Collider::visible_shapes`] for the
+//! wedge that holds the view frustum, so that a maze draws a few dozen
+//! cells whatever its size. Walls and obstacles are filed under chunks by
+//! the mesh's one rule ([`wall_chunk`], [`obstacle_chunk`]).
+//!
+//! Conservative like the visibility it uses: only full-height walls hide
+//! anything, and culling is switched off for a frame whose eye is not
+//! between the floor and the ceiling, or stands inside a visible wall's
+//! thickness (from inside a box its faces are culled, so what its centre
+//! line would hide shows).
+
+use std::collections::HashSet;
+use std::f32::consts::PI;
+
+use glam::{Mat4, Vec2, Vec3};
+
+use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
+use crate::level::Level;
+use crate::level::mesh::{obstacle_chunk, wall_chunk};
+
+/// Added to the wedge's half-angle, in radians, so that rounding in the
+/// frustum's corners never narrows it.
+const ANGLE_MARGIN: f32 = 1e-3;
+
+/// A frustum that holds the straight up or down direction with this much
+/// slack (a fraction of the clip-space width) sees all round on the floor
+/// plan.
+const ALL_ROUND: f32 = 1e-4;
+
+/// An eye this near (metres) to a wall's box counts as inside it.
+const INSIDE_MARGIN: f32 = 1e-3;
+
+/// What sight culling needs of one level, and the scratch space it reuses
+/// from frame to frame.
+#[derive(Debug, Clone)]
+pub struct SightCuller {
+    collider: Collider,
+    /// Per wall: whether it reaches the ceiling, and so hides what is
+    /// behind it.
+    occludes: Vec<bool>,
+    /// Per wall: half its thickness, in metres.
+    half_thickness: Vec<f32>,
+    /// The largest half thickness: the wedge reaches this much beyond the
+    /// fog, since walls count by their centre lines.
+    reach_margin: f32,
+    ceiling_height: f32,
+    wall_chunks: Vec<(i32, i32)>,
+    obstacle_chunks: Vec<(i32, i32)>,
+    visible: VisibleSet,
+    chunks: HashSet<(i32, i32)>,
+}
+
+impl SightCuller {
+    /// Sight culling for `level`, whose collision shapes `collider` holds
+    /// in the same order (as [`Level::collider`] makes them).
+    pub fn new(level: &Level, collider: &Collider) -> Self {
+        let ceiling_height = level.environment.ceiling_height;
+        let half_thickness: Vec<f32> = level
+            .walls
+            .iter()
+            .map(|wall| (wall.thickness / 2.0).max(0.0))
+            .collect();
+        Self {
+            collider: collider.clone(),
+            occludes: level
+                .walls
+                .iter()
+                .map(|wall| wall.height >= ceiling_height)
+                .collect(),
+            reach_margin: half_thickness.iter().copied().fold(0.0, f32::max),
+            half_thickness,
+            ceiling_height,
+            wall_chunks: level
+                .walls
+                .iter()
+                .map(|wall| wall_chunk(wall.a, wall.b))
+                .collect(),
+            obstacle_chunks: level
+                .obstacles
+                .iter()
+                .map(|obstacle| obstacle_chunk(obstacle.polygon.points()))
+                .collect(),
+            visible: VisibleSet::new(),
+            chunks: HashSet::new(),
+        }
+    }
+
+    /// The chunks holding a shape visible through `view_projection` from
+    /// `eye`, no farther than `max_distance`; `None` when this view cannot
+    /// be culled safely (every chunk may be seen).
+    pub fn visible_chunks(
+        &mut self,
+        view_projection: Mat4,
+        eye: Vec3,
+        max_distance: f32,
+    ) -> Option<&HashSet<(i32, i32)>> {
+        if !(eye.y > 0.0 && eye.y < self.ceiling_height) {
+            return None;
+        }
+        let wedge = view_wedge(view_projection, eye, max_distance + self.reach_margin)?;
+        self.collider
+            .visible_shapes(&wedge, &self.occludes, &mut self.visible);
+        let eye_inside_a_wall = self.visible.walls().iter().any(|&index| {
+            let wall = &self.collider.walls()[index];
+            let half = self.half_thickness.get(index).copied().unwrap_or(0.0);
+            self.occludes.get(index).copied().unwrap_or(false)
+                && distance_to_segment(wedge.eye, wall.a, wall.b) <= half + INSIDE_MARGIN
+        });
+        if eye_inside_a_wall {
+            return None;
+        }
+        self.chunks.clear();
+        let walls = self.visible.walls().iter().map(|&i| self.wall_chunks[i]);
+        let obstacles = self
+            .visible
+            .obstacles()
+            .iter()
+            .map(|&i| self.obstacle_chunks[i]);
+        self.chunks.extend(walls.chain(obstacles));
+        Some(&self.chunks)
+    }
+}
+
+/// The wedge on the floor plan that holds every ray of the frustum
+/// `view_projection` (WebGPU clip space) from `eye`, out to `max_distance`;
+/// all round when the frustum looks (nearly) straight up or down. `None`
+/// when the matrix is singular or not finite.
+pub fn view_wedge(view_projection: Mat4, eye: Vec3, max_distance: f32) -> Option<ViewWedge> {
+    let inverse = view_projection.inverse();
+    // The far plane's corners, anticlockwise in clip space.
+    let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(x, y)| {
+        let far = inverse.project_point3(Vec3::new(x, y, 1.0)) - eye;
+        Vec2::new(far.x, far.z)
+    });
+    if !corners.iter().all(|corner| corner.is_finite()) {
+        return None;
+    }
+    let all_round = ViewWedge {
+        eye: Vec2::new(eye.x, eye.z),
+        yaw: 0.0,
+        half_angle: PI,
+        max_distance,
+    };
+    if looks_vertically(view_projection, eye) {
+        return Some(all_round);
+    }
+    // The footprint lies on one side of a line through the eye, so the
+    // angles measured from its mean direction do not wrap.
+    let mean: Vec2 = corners.iter().map(|c| c.normalize_or_zero()).sum();
+    let Some(mean) = mean.try_normalize() else {
+        return Some(all_round);
+    };
+    let angles = corners.map(|c| mean.perp_dot(c).atan2(mean.dot(c)));
+    let low = angles.iter().copied().fold(f32::INFINITY, f32::min);
+    let high = angles.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    Some(ViewWedge {
+        yaw: mean.y.atan2(mean.x) + (low + high) / 2.0,
+        half_angle: ((high - low) / 2.0 + ANGLE_MARGIN).min(PI),
+        ..all_round
+    })
+}
+
+/// Whether the frustum `view_projection` from `eye` holds the straight up
+/// or straight down direction (or comes within [`ALL_ROUND`] of it): then
+/// its footprint on the floor plan surrounds the eye.
+fn looks_vertically(view_projection: Mat4, eye: Vec3) -> bool {
+    [Vec3::Y, Vec3::NEG_Y].into_iter().any(|up_or_down| {
+        let clip = view_projection * (eye + up_or_down).extend(1.0);
+        let slack = clip.w * (1.0 + ALL_ROUND);
+        clip.w > 0.0 && clip.x.abs() <= slack && clip.y.abs() <= slack
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::f32::consts::FRAC_PI_2;
+
+    use super::*;
+    use crate::camera::Camera;
+    use crate::level::Level;
+
+    fn wedge_of(camera: &Camera) -> ViewWedge {
+        view_wedge(camera.view_projection(16.0 / 9.0), camera.position, 50.0)
+            .expect("a finite view")
+    }
+
+    fn angle_between(a: f32, b: f32) -> f32 {
+        let d = (a - b).rem_euclid(2.0 * PI);
+        d.min(2.0 * PI - d)
+    }
+
+    #[test]
+    fn a_level_view_gives_the_horizontal_field_of_view_around_the_yaw() {
+        let mut camera = Camera::new(Vec3::new(1.0, 1.6, 2.0), 30.0);
+        let wedge = wedge_of(&camera);
+        assert_eq!(wedge.eye, Vec2::new(1.0, 2.0));
+        assert!(angle_between(wedge.yaw, camera.yaw) < 1e-4, "{wedge:?}");
+        let expected = camera.fov_x / 2.0 + ANGLE_MARGIN;
+        assert!((wedge.half_angle - expected).abs() < 1e-4, "{wedge:?}");
+        // Pitching down widens the footprint, never narrows it.
+        camera.set_pitch(-0.6);
+        let pitched = wedge_of(&camera);
+        assert!(pitched.half_angle > wedge.half_angle, "{pitched:?}");
+        assert!(angle_between(pitched.yaw, camera.yaw) < 1e-4);
+    }
+
+    #[test]
+    fn every_frustum_ray_lies_inside_the_wedge() {
+        for (yaw, pitch) in [(0.0, 0.0), (123.0, -1.2), (-80.0, 1.3), (200.0, 0.4)] {
+            let mut camera = Camera::new(Vec3::new(0.0, 1.6, 0.0), yaw);
+            camera.set_pitch(pitch);
+            let wedge = wedge_of(&camera);
+            let inverse = camera.view_projection(16.0 / 9.0).inverse();
+            for i in 0..=8 {
+                for j in 0..=8 {
+                    let ndc = Vec3::new(i as f32 / 4.0 - 1.0, j as f32 / 4.0 - 1.0, 1.0);
+                    let ray = inverse.project_point3(ndc) - camera.position;
+                    let flat = Vec2::new(ray.x, ray.z);
+                    let angle = flat.y.atan2(flat.x);
+                    assert!(
+                        angle_between(angle, wedge.yaw) <= wedge.half_angle,
+                        "yaw {yaw} pitch {pitch}: ray {flat} outside {wedge:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn looking_straight_down_sees_all_round() {
+        let mut camera = Camera::new(Vec3::new(0.0, 1.6, 0.0), 0.0);
+        camera.set_pitch(-FRAC_PI_2);
+        assert_eq!(wedge_of(&camera).half_angle, PI);
+    }
+
+    fn parse(toml: &str) -> (Level, Collider) {
+        let level = Level::from_toml_str(toml, std::path::Path::new("test.toml"))
+            .expect("valid level")
+            .level;
+        let collider = level.collider();
+        (level, collider)
+    }
+
+    /// A near wall across the view along +x in chunk (0, 0), and a far one
+    /// behind it in chunk (2, 0); the near one `height` tall.
+    fn near_and_far(height: f32) -> String {
+        format!(
+            "[player]\nstart = [0.0, 0.0]\n\
+             [[wall]]\na = [4.0, -30.0]\nb = [4.0, 30.0]\nheight = {height}\n\
+             [[wall]]\na = [40.0, -1.0]\nb = [40.0, 1.0]\n"
+        )
+    }
+
+    fn chunks_seen(level: &Level, collider: &Collider, eye: Vec3) -> Option<Vec<(i32, i32)>> {
+        let camera = Camera::new(eye, 0.0);
+        let mut culler = SightCuller::new(level, collider);
+        let seen = culler.visible_chunks(camera.view_projection(16.0 / 9.0), eye, 100.0)?;
+        let mut seen: Vec<(i32, i32)> = seen.iter().copied().collect();
+        seen.sort_unstable();
+        Some(seen)
+    }
+
+    #[test]
+    fn a_wall_hidden_behind_a_full_height_wall_is_culled_and_behind_a_low_one_is_not() {
+        let eye = Vec3::new(0.0, 1.6, 0.0);
+        let (level, collider) = parse(&near_and_far(2.8));
+        assert_eq!(chunks_seen(&level, &collider, eye), Some(vec![(0, 0)]));
+        let (level, collider) = parse(&near_and_far(2.0));
+        assert_eq!(
+            chunks_seen(&level, &collider, eye),
+            Some(vec![(0, 0), (2, 0)])
+        );
+    }
+
+    #[test]
+    fn an_eye_inside_a_wall_or_above_the_ceiling_culls_nothing() {
+        let (level, collider) = parse(&near_and_far(2.8));
+        let inside = Vec3::new(3.95, 1.6, 0.0);
+        assert!(level.walls[0].thickness > 0.1);
+        assert_eq!(chunks_seen(&level, &collider, inside), None);
+        let above = Vec3::new(0.0, 3.0, 0.0);
+        assert_eq!(chunks_seen(&level, &collider, above), None);
+    }
+}
