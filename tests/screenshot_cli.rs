@@ -148,3 +148,37 @@ fn a_headless_run_without_a_runtime_folder_is_quiet() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stderr(&output), "", "nothing was wrong, so nothing is said");
 }
+
+#[test]
+fn a_million_wall_maze_renders_and_a_size_beyond_the_limit_is_refused() {
+    if gpu_or_skip("a_million_wall_maze_renders_and_a_size_beyond_the_limit_is_refused").is_none() {
+        return;
+    }
+    let huge = out_dir().join("huge.png");
+    let output = screenshot(&[
+        "--maze",
+        "1425x1425",
+        "--size",
+        "160x90",
+        "--out",
+        huge.to_str().expect("path"),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(image::open(&huge).expect("a PNG").width(), 160);
+
+    let refused = out_dir().join("refused.png");
+    let output = screenshot(&[
+        "--maze",
+        "5000x5000",
+        "--out",
+        refused.to_str().expect("path"),
+    ]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains("5000") && message.contains("4096"),
+        "{message}"
+    );
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(!refused.exists());
+}

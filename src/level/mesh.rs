@@ -8,7 +8,7 @@
 //! draws one material at a time and skips chunks outside the view. Big mazes
 //! need that; a house is a handful of chunks.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 use glam::{Vec2, Vec3};
@@ -99,51 +99,198 @@ pub struct SceneMesh {
 }
 
 /// Builds the render mesh of `level`: the same walls and obstacles the
-/// collider gets from [`Level::collider`].
+/// collider gets from [`Level::collider`], every chunk of it.
 pub fn scene_mesh(level: &Level) -> SceneMesh {
+    let index = ChunkIndex::new(level);
+    let mut chunks: Vec<(i32, i32)> = index.all_chunks().collect();
+    chunks.sort_unstable();
     let mut builder = MeshBuilder::default();
-    let repeat = |material: MaterialId| {
-        level
-            .materials
-            .get(material.0)
-            .map_or(1.0, |material| material.metres_per_repeat)
-    };
-    for wall in &level.walls {
-        let chunk = wall_chunk(wall.a, wall.b);
-        let part = builder.part(
-            (chunk, BatchKind::Shapes),
-            wall.material,
-            repeat(wall.material),
-        );
-        part.wall(
-            wall.a,
-            wall.b,
-            wall.thickness,
-            wall.height,
-            wall.height < level.environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
-        );
-    }
-    for obstacle in &level.obstacles {
-        let points = obstacle.polygon.points();
-        let part = builder.part(
-            (obstacle_chunk(points), BatchKind::Shapes),
-            obstacle.material,
-            repeat(obstacle.material),
-        );
-        part.prism(points, obstacle.height);
-    }
-    let environment = &level.environment;
-    let (plan_min, plan_max) = floor_plan(level);
-    for (chunk, min, max) in chunks_covering(plan_min, plan_max) {
-        let key = (chunk, BatchKind::FloorAndCeiling);
-        builder
-            .part(key, environment.floor, repeat(environment.floor))
-            .horizontal(min, max, 0.0, true);
-        builder
-            .part(key, environment.ceiling, repeat(environment.ceiling))
-            .horizontal(min, max, environment.ceiling_height, false);
+    for chunk in chunks {
+        builder.add_chunk(level, &index, chunk);
     }
     builder.finish()
+}
+
+/// Builds the mesh of one chunk of `level` (filed by `index`, which must
+/// have been made from `level`): its walls, obstacles, floor and ceiling.
+/// Streaming builds chunks near the eye this way, on demand.
+pub fn chunk_mesh(level: &Level, index: &ChunkIndex, chunk: (i32, i32)) -> SceneMesh {
+    let mut builder = MeshBuilder::default();
+    builder.add_chunk(level, index, chunk);
+    builder.finish()
+}
+
+/// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
+/// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
+/// from on demand, and a box around each chunk for culling before it is
+/// built. About 8 bytes per shape.
+#[derive(Debug, Clone)]
+pub struct ChunkIndex {
+    shapes: HashMap<(i32, i32), ChunkShapes>,
+    /// The rectangle the floor and ceiling cover.
+    plan: (Vec2, Vec2),
+    /// Height of the ceiling (the floor and ceiling pieces' boxes).
+    ceiling_height: f32,
+    /// How far any chunk's box reaches beyond its square, in metres.
+    overhang: f32,
+    /// The smallest and largest chunk coordinates holding anything.
+    extent: ((i32, i32), (i32, i32)),
+    batch_count: usize,
+}
+
+/// The shapes filed under one chunk.
+#[derive(Debug, Clone)]
+pub struct ChunkShapes {
+    /// Indices into `Level::walls`, ascending.
+    pub walls: Vec<u32>,
+    /// Indices into `Level::obstacles`, ascending.
+    pub obstacles: Vec<u32>,
+    /// Box around every shape filed here.
+    pub bounds: Bounds,
+}
+
+impl ChunkIndex {
+    /// Files every wall and obstacle of `level` by chunk.
+    pub fn new(level: &Level) -> Self {
+        let mut shapes: HashMap<(i32, i32), ChunkShapes> = HashMap::new();
+        fn file(
+            shapes: &mut HashMap<(i32, i32), ChunkShapes>,
+            chunk: (i32, i32),
+        ) -> &mut ChunkShapes {
+            shapes.entry(chunk).or_insert_with(|| ChunkShapes {
+                walls: Vec::new(),
+                obstacles: Vec::new(),
+                bounds: Bounds::EMPTY,
+            })
+        }
+        for (index, wall) in level.walls.iter().enumerate() {
+            let entry = file(&mut shapes, wall_chunk(wall.a, wall.b));
+            entry.walls.push(index as u32);
+            let half = Vec2::splat(wall.thickness.max(0.0) / 2.0);
+            entry.bounds.grow(flat(wall.a.min(wall.b) - half, 0.0));
+            entry
+                .bounds
+                .grow(flat(wall.a.max(wall.b) + half, wall.height.max(0.0)));
+        }
+        for (index, obstacle) in level.obstacles.iter().enumerate() {
+            let points = obstacle.polygon.points();
+            let entry = file(&mut shapes, obstacle_chunk(points));
+            entry.obstacles.push(index as u32);
+            for &point in points {
+                entry.bounds.grow(flat(point, 0.0));
+                entry.bounds.grow(flat(point, obstacle.height.max(0.0)));
+            }
+        }
+        let plan = floor_plan(level);
+        let mut overhang: f32 = 0.0;
+        let (mut low, mut high) = (chunk_of(plan.0), chunk_of(plan.1));
+        let mut batch_count = 0;
+        let mut materials = Vec::new();
+        for (&chunk, entry) in &shapes {
+            let square_min = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
+            let square_max = square_min + CHUNK_SIZE;
+            let (min, max) = (entry.bounds.min, entry.bounds.max);
+            let beyond = (square_min - Vec2::new(min.x, min.z))
+                .max(Vec2::new(max.x, max.z) - square_max)
+                .max_element();
+            if beyond.is_finite() {
+                overhang = overhang.max(beyond);
+            }
+            low = (low.0.min(chunk.0), low.1.min(chunk.1));
+            high = (high.0.max(chunk.0), high.1.max(chunk.1));
+            materials.clear();
+            materials.extend(
+                entry
+                    .walls
+                    .iter()
+                    .map(|&i| level.walls[i as usize].material.0),
+            );
+            materials.extend(
+                entry
+                    .obstacles
+                    .iter()
+                    .map(|&i| level.obstacles[i as usize].material.0),
+            );
+            materials.sort_unstable();
+            materials.dedup();
+            batch_count += materials.len();
+        }
+        let environment = &level.environment;
+        let surfaces = if environment.floor == environment.ceiling {
+            1
+        } else {
+            2
+        };
+        batch_count += surfaces * chunks_covering(plan.0, plan.1).len();
+        Self {
+            shapes,
+            plan,
+            ceiling_height: environment.ceiling_height,
+            overhang,
+            extent: (low, high),
+            batch_count,
+        }
+    }
+
+    /// The shapes filed under `chunk`, if any.
+    pub fn shapes(&self, chunk: (i32, i32)) -> Option<&ChunkShapes> {
+        self.shapes.get(&chunk)
+    }
+
+    /// The part of the floor plan inside `chunk`, if any.
+    fn floor_piece(&self, chunk: (i32, i32)) -> Option<(Vec2, Vec2)> {
+        let chunk_min = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
+        let min = self.plan.0.max(chunk_min);
+        let max = self.plan.1.min(chunk_min + CHUNK_SIZE);
+        (min.x < max.x && min.y < max.y).then_some((min, max))
+    }
+
+    /// A box around everything `chunk`'s mesh holds; `None` when it holds
+    /// nothing.
+    pub fn bounds(&self, chunk: (i32, i32)) -> Option<Bounds> {
+        let mut bounds = self.shapes(chunk).map_or(Bounds::EMPTY, |s| s.bounds);
+        if let Some((min, max)) = self.floor_piece(chunk) {
+            bounds.grow(flat(min, 0.0));
+            bounds.grow(flat(max, self.ceiling_height));
+        }
+        (bounds.min.x <= bounds.max.x).then_some(bounds)
+    }
+
+    /// The chunks whose mesh may come within `distance` of `point` on the
+    /// floor plan (a square of chunks, clipped to the level's): the ones to
+    /// look at for a view that sees no farther. Costs the square's area,
+    /// whatever the level's size.
+    pub fn chunks_near(&self, point: Vec2, distance: f32) -> impl Iterator<Item = (i32, i32)> {
+        let reach = distance.max(0.0) + self.overhang;
+        let (low, high) = if point.is_finite() && !reach.is_nan() {
+            (chunk_of(point - reach), chunk_of(point + reach))
+        } else {
+            ((1, 1), (0, 0))
+        };
+        let (x0, z0) = (low.0.max(self.extent.0.0), low.1.max(self.extent.0.1));
+        let (x1, z1) = (high.0.min(self.extent.1.0), high.1.min(self.extent.1.1));
+        (z0..=z1).flat_map(move |z| (x0..=x1).map(move |x| (x, z)))
+    }
+
+    /// Every chunk that holds a shape or a piece of floor.
+    pub fn all_chunks(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        let floors = chunks_covering(self.plan.0, self.plan.1)
+            .into_iter()
+            .map(|(chunk, _, _)| chunk)
+            .filter(|chunk| !self.shapes.contains_key(chunk));
+        self.shapes.keys().copied().chain(floors)
+    }
+
+    /// How many batches (chunk × kind × material) the whole level's mesh
+    /// has, at most (a chunk's empty shapes make none).
+    pub fn batch_count(&self) -> usize {
+        self.batch_count
+    }
+}
+
+/// A point of the floor plan at height `y`.
+fn flat(point: Vec2, y: f32) -> Vec3 {
+    Vec3::new(point.x, y, point.y)
 }
 
 /// The rectangle the floor covers: every wall, obstacle and the start, plus a
@@ -345,12 +492,49 @@ struct MeshBuilder {
 type PartKey = ((i32, i32), BatchKind);
 
 impl MeshBuilder {
-    fn part(
-        &mut self,
-        key: PartKey,
-        material: MaterialId,
-        metres_per_repeat: f32,
-    ) -> &mut Part {
+    /// Adds the walls, obstacles, floor and ceiling of `chunk`.
+    fn add_chunk(&mut self, level: &Level, index: &ChunkIndex, chunk: (i32, i32)) {
+        let repeat = |material: MaterialId| {
+            level
+                .materials
+                .get(material.0)
+                .map_or(1.0, |material| material.metres_per_repeat)
+        };
+        let environment = &level.environment;
+        if let Some(shapes) = index.shapes(chunk) {
+            let key = (chunk, BatchKind::Shapes);
+            for wall in shapes
+                .walls
+                .iter()
+                .filter_map(|&i| level.walls.get(i as usize))
+            {
+                self.part(key, wall.material, repeat(wall.material)).wall(
+                    wall.a,
+                    wall.b,
+                    wall.thickness,
+                    wall.height,
+                    wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
+                );
+            }
+            let obstacles = shapes
+                .obstacles
+                .iter()
+                .filter_map(|&i| level.obstacles.get(i as usize));
+            for obstacle in obstacles {
+                self.part(key, obstacle.material, repeat(obstacle.material))
+                    .prism(obstacle.polygon.points(), obstacle.height);
+            }
+        }
+        if let Some((min, max)) = index.floor_piece(chunk) {
+            let key = (chunk, BatchKind::FloorAndCeiling);
+            self.part(key, environment.floor, repeat(environment.floor))
+                .horizontal(min, max, 0.0, true);
+            self.part(key, environment.ceiling, repeat(environment.ceiling))
+                .horizontal(min, max, environment.ceiling_height, false);
+        }
+    }
+
+    fn part(&mut self, key: PartKey, material: MaterialId, metres_per_repeat: f32) -> &mut Part {
         self.parts.entry((key, material.0)).or_insert_with(|| Part {
             metres_per_repeat: if metres_per_repeat > 0.0 {
                 metres_per_repeat

@@ -6,24 +6,36 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::lines::{LineBuffers, collider_lines};
+use super::chunk_cache::{ChunkCache, DEFAULT_CHUNK_BUDGET};
 use super::map::MapBuffers;
-use super::scene::{MaterialBinding, SceneBuffers};
+use super::scene::MaterialBinding;
 use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
-use crate::level::mesh::scene_mesh;
+use crate::level::mesh::ChunkIndex;
 use crate::level::{Environment, Level};
 
 /// One level on the GPU: what the renderer draws until the next
-/// [`Renderer::set_level`](super::Renderer::set_level).
+/// [`Renderer::set_level`](super::Renderer::set_level). Its chunks' meshes
+/// and debug lines are built when a frame first needs them and kept in a
+/// cache with a byte budget ([`DEFAULT_CHUNK_BUDGET`]), so building a
+/// scene costs the same for a house and for a million-wall maze.
 #[derive(Debug)]
 pub struct LevelScene {
-    pub(super) mesh: SceneBuffers,
-    pub(super) lines: LineBuffers,
-    /// The level's shapes as the top-down map draws them.
-    pub(super) map: MapBuffers,
-    /// Which chunks' shapes the eye can see.
+    /// The level the chunks are built from.
+    pub(super) level: Level,
+    /// Its walls and obstacles by chunk.
+    pub(super) index: ChunkIndex,
+    /// The chunks built so far.
+    pub(super) cache: ChunkCache,
+    /// One bind group per level material.
+    pub(super) materials: Vec<wgpu::BindGroup>,
+    /// The level's shapes as the top-down map draws them: built when the
+    /// map is first shown (`None` inside until then, or when the device
+    /// refused them).
+    map: Option<Option<MapBuffers>>,
+    /// Which chunks' shapes the eye can see (and the collider the debug
+    /// lines are built from).
     pub(super) sight: SightCuller,
     /// Fog distance, ambient, light and ceiling of the level.
     pub(super) environment: Environment,
@@ -32,15 +44,52 @@ pub struct LevelScene {
 }
 
 impl LevelScene {
-    /// Bytes of GPU memory the level's buffers take (textures not counted:
-    /// they are shared through the cache).
+    /// Bytes of GPU memory the level's buffers take now: the cached chunks
+    /// and the map (textures not counted: they are shared through the
+    /// cache).
     pub fn buffer_bytes(&self) -> u64 {
-        self.mesh.buffer_bytes() + self.lines.buffer_bytes() + self.map.buffer_bytes()
+        self.cache.bytes() + self.built_map().map_or(0, MapBuffers::buffer_bytes)
     }
 
-    /// How many mesh batches (material × chunk) the level has.
+    /// The map's buffers if [`map_buffers`](Self::map_buffers) built them.
+    pub(super) fn built_map(&self) -> Option<&MapBuffers> {
+        self.map.as_ref()?.as_ref()
+    }
+
+    /// The map's buffers, built from the collider on first use; `None`,
+    /// logged once, when the device refuses them (the map is then left
+    /// out, never a panic).
+    pub(super) fn map_buffers(&mut self, device: &wgpu::Device) -> Option<&MapBuffers> {
+        let collider = self.sight.collider();
+        self.map
+            .get_or_insert_with(|| {
+                MapBuffers::new(device, collider)
+                    .inspect_err(|error| log::error!("map left out: {error:#}"))
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Bytes of GPU memory the cached chunks take now.
+    pub fn chunk_bytes(&self) -> u64 {
+        self.cache.bytes()
+    }
+
+    /// How many chunks are built and cached now.
+    pub fn cached_chunks(&self) -> usize {
+        self.cache.chunk_count()
+    }
+
+    /// Sets the bytes the chunk cache may keep once a frame is done
+    /// (default [`DEFAULT_CHUNK_BUDGET`]); applies from the next frame.
+    pub fn set_chunk_budget(&mut self, bytes: u64) {
+        self.cache.set_budget(bytes);
+    }
+
+    /// How many mesh batches (material × chunk) the level has, built or
+    /// not.
     pub fn batch_count(&self) -> usize {
-        self.mesh.batch_count()
+        self.index.batch_count()
     }
 }
 
@@ -68,9 +117,12 @@ impl SceneBuilder {
         }
     }
 
-    /// Builds and uploads `level`'s mesh, textures (from the cache when
-    /// unchanged) `collider`'s debug lines and map shapes. Errors, leaving nothing
-    /// half-built, when a buffer exceeds the device's limits or (with
+    /// Prepares `level` for drawing: uploads its textures (from the cache
+    /// when unchanged) and files its shapes by chunk; chunks' meshes and
+    /// debug lines, and `collider`'s map shapes, are built when first
+    /// drawn.
+    /// Errors, leaving nothing half-built, when a buffer exceeds the
+    /// device's limits or (with
     /// [`BrokenTexture::RefuseUndecodable`]) an image does not decode.
     pub fn build(
         &self,
@@ -99,13 +151,12 @@ impl SceneBuilder {
         for warning in &warnings {
             log::warn!("{warning}");
         }
-        let mesh = SceneBuffers::new(&self.device, &self.materials, scene_mesh(level), &textures)?;
-        let lines = LineBuffers::new(&self.device, collider_lines(collider))?;
-        let map = MapBuffers::new(&self.device, collider)?;
         Ok(LevelScene {
-            mesh,
-            lines,
-            map,
+            level: level.clone(),
+            index: ChunkIndex::new(level),
+            cache: ChunkCache::new(DEFAULT_CHUNK_BUDGET),
+            materials: self.materials.bind_groups(&self.device, &textures),
+            map: None,
             sight: SightCuller::new(level, collider),
             environment: level.environment,
             warnings,

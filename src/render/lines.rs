@@ -14,8 +14,8 @@ use glam::{Vec2, Vec3};
 use super::Targets;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
-use crate::collision::Collider;
-use crate::level::mesh::{Bounds, obstacle_chunk, wall_chunk};
+use crate::collision::{Collider, Wall};
+use crate::level::mesh::{Bounds, ChunkShapes, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
@@ -64,33 +64,37 @@ pub struct LineBatch {
 pub fn collider_lines(collider: &Collider) -> LineMesh {
     let mut lines = Lines::default();
     for wall in collider.walls() {
-        if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
-            continue;
-        }
-        lines.segment(wall.a, wall.b, OUTLINE_HEIGHT, WALL_COLOUR);
-        for end in [wall.a, wall.b] {
-            lines.line(
-                Vec3::new(end.x, 0.0, end.y),
-                Vec3::new(end.x, POST_HEIGHT, end.y),
-                WALL_COLOUR,
-            );
-        }
-        lines.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
+        lines.wall(wall);
         lines.end_shape(wall_chunk(wall.a, wall.b));
     }
-    let body_radius = collider.body_radius();
     for obstacle in collider.obstacles() {
-        let points = obstacle.points();
-        for (index, &p) in points.iter().enumerate() {
-            let q = points[(index + 1) % points.len()];
-            lines.segment(p, q, OUTLINE_HEIGHT, OBSTACLE_COLOUR);
-        }
-        if body_radius > 0.0 {
-            lines.rounded_outline(points, body_radius, BODY_COLOUR);
-        }
-        lines.end_shape(obstacle_chunk(points));
+        lines.obstacle(obstacle.points(), collider.body_radius());
+        lines.end_shape(obstacle_chunk(obstacle.points()));
     }
     lines.finish()
+}
+
+/// The lines of the walls and obstacles of `collider` filed under one
+/// chunk (`shapes` indexes its walls and obstacles, as the level's, from
+/// which the collider is made in the same order): what streaming builds on
+/// demand.
+pub fn chunk_lines(collider: &Collider, shapes: &ChunkShapes) -> Vec<LineVertex> {
+    let mut lines = Lines::default();
+    for wall in shapes
+        .walls
+        .iter()
+        .filter_map(|&i| collider.walls().get(i as usize))
+    {
+        lines.wall(wall);
+    }
+    for obstacle in shapes
+        .obstacles
+        .iter()
+        .filter_map(|&i| collider.obstacles().get(i as usize))
+    {
+        lines.obstacle(obstacle.points(), collider.body_radius());
+    }
+    lines.vertices
 }
 
 /// Lines being built: the current shape's, and every finished shape's by
@@ -125,6 +129,35 @@ impl Lines {
             });
         }
         mesh
+    }
+
+    /// A wall's segment, the posts at its ends and its radius outline
+    /// (nothing for a wall with non-finite geometry).
+    fn wall(&mut self, wall: &Wall) {
+        if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
+            return;
+        }
+        self.segment(wall.a, wall.b, OUTLINE_HEIGHT, WALL_COLOUR);
+        for end in [wall.a, wall.b] {
+            self.line(
+                Vec3::new(end.x, 0.0, end.y),
+                Vec3::new(end.x, POST_HEIGHT, end.y),
+                WALL_COLOUR,
+            );
+        }
+        self.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
+    }
+
+    /// An obstacle's outline and the outline `body_radius` keeps the eye
+    /// out of around it.
+    fn obstacle(&mut self, points: &[Vec2], body_radius: f32) {
+        for (index, &p) in points.iter().enumerate() {
+            let q = points[(index + 1) % points.len()];
+            self.segment(p, q, OUTLINE_HEIGHT, OBSTACLE_COLOUR);
+        }
+        if body_radius > 0.0 {
+            self.rounded_outline(points, body_radius, BODY_COLOUR);
+        }
     }
 
     fn line(&mut self, from: Vec3, to: Vec3, colour: [f32; 4]) {
@@ -189,47 +222,56 @@ impl LinePipeline {
         Self { pipeline }
     }
 
-    /// Draws the lines of every chunk of `lines` whose box `shown` lets
+    /// Draws the lines of every chunk in `chunks` whose box `shown` lets
     /// through.
-    pub fn draw(
+    pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
-        lines: &LineBuffers,
+        chunks: impl IntoIterator<Item = &'a LineChunk>,
         shown: impl Fn(&Bounds) -> bool,
     ) {
-        if lines.batches.is_empty() {
-            return;
-        }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, lines.vertices.slice(..));
-        for batch in lines.batches.iter().filter(|b| shown(&b.bounds)) {
-            pass.draw(batch.vertices.clone(), 0..1);
+        for chunk in chunks.into_iter().filter(|chunk| shown(&chunk.bounds)) {
+            pass.set_vertex_buffer(0, chunk.vertices.slice(..));
+            pass.draw(0..chunk.count, 0..1);
         }
     }
 }
 
-/// One level's debug lines on the GPU.
+/// One chunk's debug lines on the GPU (see [`chunk_lines`]).
 #[derive(Debug)]
-pub struct LineBuffers {
+pub struct LineChunk {
     vertices: wgpu::Buffer,
-    batches: Vec<LineBatch>,
+    count: u32,
+    /// Box around every vertex (for view culling).
+    bounds: Bounds,
 }
 
-impl LineBuffers {
-    /// Uploads `lines`, checked against the device's buffer size limit.
-    pub fn new(device: &wgpu::Device, lines: LineMesh) -> anyhow::Result<Self> {
-        let vertices = create_buffer(
+impl LineChunk {
+    /// Uploads `vertices` (a line list), checked against the device's
+    /// buffer size limit; `None` when there are none.
+    pub fn new(device: &wgpu::Device, vertices: &[LineVertex]) -> anyhow::Result<Option<Self>> {
+        if vertices.is_empty() {
+            return Ok(None);
+        }
+        let count = u32::try_from(vertices.len())?;
+        let mut bounds = Bounds::EMPTY;
+        for vertex in vertices {
+            bounds.grow(Vec3::from(vertex.position));
+        }
+        let buffer = create_buffer(
             device,
-            "debug lines",
-            bytemuck::cast_slice(&lines.vertices),
+            "chunk debug lines",
+            bytemuck::cast_slice(vertices),
             wgpu::BufferUsages::VERTEX,
         )?;
-        Ok(Self {
-            vertices,
-            batches: lines.batches,
-        })
+        Ok(Some(Self {
+            vertices: buffer,
+            count,
+            bounds,
+        }))
     }
 
     /// Bytes of GPU memory the vertex buffer takes.
@@ -241,7 +283,7 @@ impl LineBuffers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{ConvexPolygon, Wall, distance_to_segment};
+    use crate::collision::{ConvexPolygon, distance_to_segment};
 
     #[test]
     fn a_wall_gets_its_segment_posts_and_a_closed_radius_outline_at_its_radius() {

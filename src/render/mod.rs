@@ -15,6 +15,7 @@
 //! [`font`], `cull` view culling, `sight` culling of what walls hide,
 //! [`offscreen`] rendering to an image.
 
+mod chunk_cache;
 mod cull;
 pub mod font;
 mod gpu;
@@ -30,21 +31,25 @@ mod sight;
 mod texture;
 mod texture_cache;
 
-use glam::Vec3;
+use std::collections::HashSet;
+
+use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds};
 
+pub use chunk_cache::DEFAULT_CHUNK_BUDGET;
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
-pub use lines::{LineBatch, LineMesh, LineVertex, collider_lines};
+pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
 pub use texture_cache::BrokenTexture;
 
+use chunk_cache::ChunkPart;
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::LinePipeline;
@@ -230,6 +235,13 @@ impl Renderer {
         self.culling = culling;
     }
 
+    /// Sets the bytes the current level's chunk cache may keep once a
+    /// frame is done (see [`LevelScene::set_chunk_budget`]; a level set
+    /// later brings its own).
+    pub fn set_chunk_budget(&mut self, bytes: u64) {
+        self.level.set_chunk_budget(bytes);
+    }
+
     /// The level being drawn.
     pub fn level(&self) -> &LevelScene {
         &self.level
@@ -326,18 +338,56 @@ impl Renderer {
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
         let fog_distance = environment.fog_distance;
         let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
+        let scene = &mut self.level;
+        if prepared_map.is_some() {
+            // Built on the map's first frame, so that a level that never
+            // shows its map never pays for it.
+            scene.map_buffers(&gpu.device);
+        }
         let seen_chunks = match self.culling {
             Culling::FrustumAndSight if !full_map => {
-                self.level
+                scene
                     .sight
                     .visible_chunks(view_projection, camera.position, fog_distance)
             }
             _ => None,
         };
+        // The chunks to draw: those in view, and of those the ones whose
+        // walls and obstacles are seen.
+        let mut drawn_chunks = Vec::new();
+        let mut shapes_seen = HashSet::new();
+        if !full_map {
+            let eye = Vec2::new(camera.position.x, camera.position.z);
+            let candidates: Vec<(i32, i32)> = if self.culling == Culling::Off {
+                scene.index.all_chunks().collect()
+            } else {
+                scene.index.chunks_near(eye, fog_distance).collect()
+            };
+            for chunk in candidates {
+                if !scene.index.bounds(chunk).is_some_and(|b| in_volume(&b)) {
+                    continue;
+                }
+                drawn_chunks.push(chunk);
+                if seen_chunks.is_none_or(|seen| seen.contains(&chunk)) {
+                    shapes_seen.insert(chunk);
+                }
+            }
+        }
+        scene.cache.begin_frame();
+        let source = (&scene.level, &scene.index, scene.sight.collider());
+        for &chunk in &drawn_chunks {
+            scene
+                .cache
+                .ensure(&gpu.device, source, chunk, ChunkPart::Mesh);
+            if frame.debug_lines {
+                scene
+                    .cache
+                    .ensure(&gpu.device, source, chunk, ChunkPart::Lines);
+            }
+        }
         let shown = |batch: &Batch| {
             in_volume(&batch.bounds)
-                && (batch.kind == BatchKind::FloorAndCeiling
-                    || seen_chunks.is_none_or(|seen| seen.contains(&batch.chunk)))
+                && (batch.kind == BatchKind::FloorAndCeiling || shapes_seen.contains(&batch.chunk))
         };
 
         let mut encoder = gpu
@@ -392,28 +442,32 @@ impl Renderer {
             let drawn = if full_map {
                 0
             } else {
-                self.scene
-                    .draw(&mut pass, &self.globals_bind_group, &self.level.mesh, shown)
+                let meshes = drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c));
+                self.scene.draw(
+                    &mut pass,
+                    &self.globals_bind_group,
+                    &scene.materials,
+                    meshes,
+                    shown,
+                )
             };
             if frame.debug_lines && !full_map {
                 // Lines show through walls: only the view volume culls them.
-                self.lines.draw(
-                    &mut pass,
-                    &self.globals_bind_group,
-                    &self.level.lines,
-                    in_volume,
-                );
+                let lines = drawn_chunks.iter().filter_map(|&c| scene.cache.lines(c));
+                self.lines
+                    .draw(&mut pass, &self.globals_bind_group, lines, in_volume);
             }
-            if let Some(prepared) = &prepared_map {
-                self.map.draw(&mut pass, &self.level.map, prepared);
+            if let Some((prepared, buffers)) = prepared_map.as_ref().zip(scene.built_map()) {
+                self.map.draw(&mut pass, buffers, prepared);
             }
             self.text.draw(&mut pass);
             drawn
         };
         gpu.queue.submit([encoder.finish()]);
+        scene.cache.end_frame();
         FrameStats {
             batches_drawn,
-            batches_total: self.level.batch_count(),
+            batches_total: scene.batch_count(),
         }
     }
 }

@@ -1,7 +1,8 @@
-//! The scene pass: a level's mesh (built by
-//! [`scene_mesh`](crate::level::mesh::scene_mesh)) drawn material by
-//! material, chunk by chunk, skipping the batches culling leaves out. The
-//! pipeline lives as long as the window; the buffers belong to one level.
+//! The scene pass: a level's mesh, chunk by chunk (each built by
+//! [`chunk_mesh`](crate::level::mesh::chunk_mesh) and kept in the level's
+//! chunk cache), drawn material by material, skipping the batches culling
+//! leaves out. The pipeline lives as long as the window; the buffers belong
+//! to one level.
 
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 use super::texture::create_buffer;
@@ -100,88 +101,90 @@ impl ScenePipeline {
         }
     }
 
-    /// Draws every batch of `mesh` that `shown` lets through; returns how
-    /// many were drawn.
-    pub fn draw(
+    /// Draws every batch of every chunk in `chunks` that `shown` lets
+    /// through, painted with `materials` (one bind group per level
+    /// material); returns how many were drawn.
+    pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
         globals: &wgpu::BindGroup,
-        mesh: &SceneBuffers,
+        materials: &[wgpu::BindGroup],
+        chunks: impl IntoIterator<Item = &'a ChunkBuffers>,
         shown: impl Fn(&Batch) -> bool,
     ) -> usize {
-        if mesh.batches.is_empty() {
-            return 0;
-        }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, mesh.vertices.slice(..));
-        pass.set_index_buffer(mesh.indices.slice(..), wgpu::IndexFormat::Uint32);
         let mut drawn = 0;
-        for batch in mesh.batches.iter().filter(|batch| shown(batch)) {
-            let Some(material) = mesh.materials.get(batch.material.0) else {
-                continue;
-            };
-            pass.set_bind_group(1, material, &[]);
-            pass.draw_indexed(batch.indices.clone(), 0, 0..1);
-            drawn += 1;
+        for chunk in chunks {
+            let mut bound = false;
+            for batch in chunk.batches.iter().filter(|batch| shown(batch)) {
+                let Some(material) = materials.get(batch.material.0) else {
+                    continue;
+                };
+                if !bound {
+                    pass.set_vertex_buffer(0, chunk.vertices.slice(..));
+                    pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
+                    bound = true;
+                }
+                pass.set_bind_group(1, material, &[]);
+                pass.draw_indexed(batch.indices.clone(), 0, 0..1);
+                drawn += 1;
+            }
         }
         drawn
     }
 }
 
-/// One level's mesh and materials on the GPU.
+impl MaterialBinding {
+    /// One bind group per material texture in `textures` (in
+    /// `Level::materials` order).
+    pub fn bind_groups(
+        &self,
+        device: &wgpu::Device,
+        textures: &[(String, wgpu::TextureView)],
+    ) -> Vec<wgpu::BindGroup> {
+        textures
+            .iter()
+            .map(|(name, view)| {
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(name),
+                    layout: &self.layout,
+                    entries: &texture_bindings(0, view, &self.sampler),
+                })
+            })
+            .collect()
+    }
+}
+
+/// One chunk's mesh on the GPU (see
+/// [`chunk_mesh`](crate::level::mesh::chunk_mesh)).
 #[derive(Debug)]
-pub struct SceneBuffers {
+pub struct ChunkBuffers {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
     batches: Vec<Batch>,
-    /// One bind group per level material, indexed like `Level::materials`.
-    materials: Vec<wgpu::BindGroup>,
 }
 
-impl SceneBuffers {
-    /// Uploads `mesh` (checked against the device's buffer size limit) with
-    /// one bind group per material texture in `textures` (in
-    /// `Level::materials` order).
-    pub fn new(
-        device: &wgpu::Device,
-        binding: &MaterialBinding,
-        mesh: SceneMesh,
-        textures: &[(String, wgpu::TextureView)],
-    ) -> anyhow::Result<Self> {
+impl ChunkBuffers {
+    /// Uploads `mesh`, checked against the device's buffer size limit.
+    pub fn new(device: &wgpu::Device, mesh: SceneMesh) -> anyhow::Result<Self> {
         let vertices = create_buffer(
             device,
-            "scene vertices",
+            "chunk vertices",
             bytemuck::cast_slice(&mesh.vertices),
             wgpu::BufferUsages::VERTEX,
         )?;
         let indices = create_buffer(
             device,
-            "scene indices",
+            "chunk indices",
             bytemuck::cast_slice(&mesh.indices),
             wgpu::BufferUsages::INDEX,
         )?;
-        let materials = textures
-            .iter()
-            .map(|(name, view)| {
-                device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some(name),
-                    layout: &binding.layout,
-                    entries: &texture_bindings(0, view, &binding.sampler),
-                })
-            })
-            .collect();
         Ok(Self {
             vertices,
             indices,
             batches: mesh.batches,
-            materials,
         })
-    }
-
-    /// How many batches the mesh has.
-    pub fn batch_count(&self) -> usize {
-        self.batches.len()
     }
 
     /// Bytes of GPU memory the vertex and index buffers take.

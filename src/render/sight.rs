@@ -86,6 +86,11 @@ impl SightCuller {
         }
     }
 
+    /// The level's collider (a copy, kept for the visibility queries).
+    pub fn collider(&self) -> &Collider {
+        &self.collider
+    }
+
     /// The chunks holding a shape visible through `view_projection` from
     /// `eye`, no farther than `max_distance`; `None` when this view cannot
     /// be culled safely (every chunk may be seen).
