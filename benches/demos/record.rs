@@ -57,6 +57,15 @@ fn main() -> anyhow::Result<()> {
             },
             3,
         ),
+        (
+            "maze-1425x1425.demo",
+            LevelChoice::Maze {
+                width: 1425,
+                height: 1425,
+                seed: 42,
+            },
+            3,
+        ),
     ];
     for (name, choice, autopilot_seed) in demos {
         let path = out_dir.join(name);

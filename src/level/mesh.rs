@@ -1,7 +1,8 @@
 //! Render meshes built from a [`Level`]: walls extruded to their height and
 //! thickness, obstacles as prisms, floor and ceiling, all with world-space
 //! texture coordinates so a long wall shows more repeats, never a stretched
-//! texture. Pure data (no GPU): the renderer uploads it once.
+//! texture. Pure data (no GPU): the renderer builds and uploads it chunk by
+//! chunk as the eye comes near ([`ChunkIndex`], [`chunk_mesh`]).
 //!
 //! Triangles are grouped into [`Batch`]es by square chunk of the floor plan
 //! ([`CHUNK_SIZE`]) and material, each with its bounding box, so the renderer
@@ -681,6 +682,41 @@ mod tests {
                 "{batch:?}"
             );
         }
+    }
+
+    #[test]
+    fn chunk_meshes_together_are_the_whole_mesh_and_lie_in_their_boxes() {
+        let level = Level::maze(20, 20, 3).expect("maze");
+        let index = ChunkIndex::new(&level);
+        let whole = scene_mesh(&level);
+        let mut triangles = 0;
+        let mut batches = 0;
+        for chunk in index.all_chunks() {
+            let mesh = chunk_mesh(&level, &index, chunk);
+            let bounds = index.bounds(chunk).expect("a listed chunk holds something");
+            for vertex in &mesh.vertices {
+                let p = Vec3::from(vertex.position);
+                assert!(p.cmpge(bounds.min).all() && p.cmple(bounds.max).all());
+            }
+            assert!(mesh.batches.iter().all(|batch| batch.chunk == chunk));
+            triangles += mesh.indices.len();
+            batches += mesh.batches.len();
+        }
+        assert_eq!(triangles, whole.indices.len());
+        assert_eq!(batches, whole.batches.len());
+        assert_eq!(index.batch_count(), whole.batches.len());
+        // Every chunk with a vertex within 10 m of a point is near it.
+        let point = Vec2::new(13.0, 27.0);
+        let near: Vec<(i32, i32)> = index.chunks_near(point, 10.0).collect();
+        for chunk in index.all_chunks() {
+            let mesh = chunk_mesh(&level, &index, chunk);
+            let close = mesh
+                .vertices
+                .iter()
+                .any(|v| Vec2::new(v.position[0], v.position[2]).distance(point) <= 10.0);
+            assert!(!close || near.contains(&chunk), "{chunk:?} left out");
+        }
+        assert!(index.chunks_near(Vec2::NAN, 10.0).next().is_none());
     }
 
     #[test]
