@@ -4,15 +4,20 @@
 //! shared between threads), so a large level is built while the old one
 //! keeps being drawn, then swapped in with [`Renderer::set_level`](super::Renderer::set_level).
 
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use super::chunk_cache::{ChunkCache, DEFAULT_CHUNK_BUDGET};
+use glam::{Mat4, Vec2, Vec3};
+
+use super::Culling;
+use super::chunk_cache::{ChunkCache, ChunkPart, DEFAULT_CHUNK_BUDGET};
+use super::cull::ViewVolume;
 use super::map::MapBuffers;
 use super::scene::MaterialBinding;
 use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
-use crate::level::mesh::ChunkIndex;
+use crate::level::mesh::{Bounds, ChunkIndex};
 use crate::level::{Environment, Level};
 
 /// One level on the GPU: what the renderer draws until the next
@@ -90,6 +95,77 @@ impl LevelScene {
     /// not.
     pub fn batch_count(&self) -> usize {
         self.index.batch_count()
+    }
+}
+
+/// What [`LevelScene::prepare_chunks`] needs to know of a frame.
+#[derive(Debug)]
+pub(super) struct ChunkView<'a> {
+    /// How much to skip.
+    pub culling: Culling,
+    /// World to clip transform of the camera.
+    pub view_projection: Mat4,
+    /// The eye.
+    pub eye: Vec3,
+    /// The view frustum, out to the fog.
+    pub volume: &'a ViewVolume,
+    /// Whether debug lines are drawn (their chunks are built too).
+    pub debug_lines: bool,
+}
+
+/// The chunks one frame draws, all built.
+#[derive(Debug, Default)]
+pub(super) struct FrameChunks {
+    /// Chunks in view: their floor and ceiling are drawn, and their lines.
+    pub drawn: Vec<(i32, i32)>,
+    /// Of those, the ones whose walls and obstacles are drawn too.
+    pub shapes_seen: HashSet<(i32, i32)>,
+}
+
+impl LevelScene {
+    /// Picks the chunks a frame seen through `view` draws, builds those not
+    /// yet cached, and starts the cache's frame (the renderer ends it after
+    /// submitting).
+    pub(super) fn prepare_chunks(
+        &mut self,
+        device: &wgpu::Device,
+        view: &ChunkView<'_>,
+    ) -> FrameChunks {
+        let in_volume =
+            |bounds: &Bounds| view.culling == Culling::Off || view.volume.may_see(bounds);
+        let fog_distance = self.environment.fog_distance;
+        let seen = match view.culling {
+            Culling::FrustumAndSight => {
+                self.sight
+                    .visible_chunks(view.view_projection, view.eye, fog_distance)
+            }
+            _ => None,
+        };
+        let candidates: Vec<(i32, i32)> = if view.culling == Culling::Off {
+            self.index.all_chunks().collect()
+        } else {
+            let eye = Vec2::new(view.eye.x, view.eye.z);
+            self.index.chunks_near(eye, fog_distance).collect()
+        };
+        let mut chunks = FrameChunks::default();
+        for chunk in candidates {
+            if !self.index.bounds(chunk).is_some_and(|b| in_volume(&b)) {
+                continue;
+            }
+            chunks.drawn.push(chunk);
+            if seen.is_none_or(|seen| seen.contains(&chunk)) {
+                chunks.shapes_seen.insert(chunk);
+            }
+        }
+        self.cache.begin_frame();
+        let source = (&self.level, &self.index, self.sight.collider());
+        for &chunk in &chunks.drawn {
+            self.cache.ensure(device, source, chunk, ChunkPart::Mesh);
+            if view.debug_lines {
+                self.cache.ensure(device, source, chunk, ChunkPart::Lines);
+            }
+        }
+        chunks
     }
 }
 

@@ -31,9 +31,7 @@ mod sight;
 mod texture;
 mod texture_cache;
 
-use std::collections::HashSet;
-
-use glam::{Vec2, Vec3};
+use glam::Vec3;
 
 use crate::camera::Camera;
 use crate::collision::Collider;
@@ -44,12 +42,13 @@ pub use chunk_cache::DEFAULT_CHUNK_BUDGET;
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
+
+use level_scene::{ChunkView, FrameChunks};
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
 pub use texture_cache::BrokenTexture;
 
-use chunk_cache::ChunkPart;
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::LinePipeline;
@@ -336,7 +335,6 @@ impl Renderer {
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         // Whatever lies beyond the fog is drawn in the fog's colour: skip it.
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
-        let fog_distance = environment.fog_distance;
         let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
         let scene = &mut self.level;
         if prepared_map.is_some() {
@@ -344,47 +342,23 @@ impl Renderer {
             // shows its map never pays for it.
             scene.map_buffers(&gpu.device);
         }
-        let seen_chunks = match self.culling {
-            Culling::FrustumAndSight if !full_map => {
-                scene
-                    .sight
-                    .visible_chunks(view_projection, camera.position, fog_distance)
-            }
-            _ => None,
+        let FrameChunks {
+            drawn: drawn_chunks,
+            shapes_seen,
+        } = if full_map {
+            FrameChunks::default()
+        } else {
+            scene.prepare_chunks(
+                &gpu.device,
+                &ChunkView {
+                    culling: self.culling,
+                    view_projection,
+                    eye: camera.position,
+                    volume: &volume,
+                    debug_lines: frame.debug_lines,
+                },
+            )
         };
-        // The chunks to draw: those in view, and of those the ones whose
-        // walls and obstacles are seen.
-        let mut drawn_chunks = Vec::new();
-        let mut shapes_seen = HashSet::new();
-        if !full_map {
-            let eye = Vec2::new(camera.position.x, camera.position.z);
-            let candidates: Vec<(i32, i32)> = if self.culling == Culling::Off {
-                scene.index.all_chunks().collect()
-            } else {
-                scene.index.chunks_near(eye, fog_distance).collect()
-            };
-            for chunk in candidates {
-                if !scene.index.bounds(chunk).is_some_and(|b| in_volume(&b)) {
-                    continue;
-                }
-                drawn_chunks.push(chunk);
-                if seen_chunks.is_none_or(|seen| seen.contains(&chunk)) {
-                    shapes_seen.insert(chunk);
-                }
-            }
-        }
-        scene.cache.begin_frame();
-        let source = (&scene.level, &scene.index, scene.sight.collider());
-        for &chunk in &drawn_chunks {
-            scene
-                .cache
-                .ensure(&gpu.device, source, chunk, ChunkPart::Mesh);
-            if frame.debug_lines {
-                scene
-                    .cache
-                    .ensure(&gpu.device, source, chunk, ChunkPart::Lines);
-            }
-        }
         let shown = |batch: &Batch| {
             in_volume(&batch.bounds)
                 && (batch.kind == BatchKind::FloorAndCeiling || shapes_seen.contains(&batch.chunk))
