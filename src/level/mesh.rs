@@ -132,8 +132,14 @@ pub struct ChunkIndex {
     plan: (Vec2, Vec2),
     /// Height of the ceiling (the floor and ceiling pieces' boxes).
     ceiling_height: f32,
-    /// How far any chunk's box reaches beyond its square, in metres.
+    /// How far any chunk's box reaches beyond its square, in metres, up to
+    /// [`CHUNK_SIZE`]; chunks that reach farther are in `wide`.
     overhang: f32,
+    /// Chunks whose box reaches more than [`CHUNK_SIZE`] beyond their
+    /// square (a long wall filed under its midpoint, such as a maze's
+    /// outer wall): always looked at, so that one long wall does not widen
+    /// every view's square of chunks to the whole level.
+    wide: Vec<(i32, i32)>,
     /// The smallest and largest chunk coordinates holding anything.
     extent: ((i32, i32), (i32, i32)),
     batch_count: usize,
@@ -184,6 +190,7 @@ impl ChunkIndex {
         }
         let plan = floor_plan(level);
         let mut overhang: f32 = 0.0;
+        let mut wide = Vec::new();
         let (mut low, mut high) = (chunk_of(plan.0), chunk_of(plan.1));
         let mut batch_count = 0;
         let mut materials = Vec::new();
@@ -194,7 +201,9 @@ impl ChunkIndex {
             let beyond = (square_min - Vec2::new(min.x, min.z))
                 .max(Vec2::new(max.x, max.z) - square_max)
                 .max_element();
-            if beyond.is_finite() {
+            if beyond > CHUNK_SIZE {
+                wide.push(chunk);
+            } else if beyond.is_finite() {
                 overhang = overhang.max(beyond);
             }
             low = (low.0.min(chunk.0), low.1.min(chunk.1));
@@ -228,6 +237,7 @@ impl ChunkIndex {
             plan,
             ceiling_height: environment.ceiling_height,
             overhang,
+            wide,
             extent: (low, high),
             batch_count,
         }
@@ -258,10 +268,10 @@ impl ChunkIndex {
     }
 
     /// The chunks whose mesh may come within `distance` of `point` on the
-    /// floor plan (a square of chunks, clipped to the level's): the ones to
-    /// look at for a view that sees no farther. Costs the square's area,
-    /// whatever the level's size.
-    pub fn chunks_near(&self, point: Vec2, distance: f32) -> impl Iterator<Item = (i32, i32)> {
+    /// floor plan (a square of chunks, clipped to the level's, and the
+    /// few wide chunks outside it): the ones to look at for a view that
+    /// sees no farther. Costs the square's area, whatever the level's size.
+    pub fn chunks_near(&self, point: Vec2, distance: f32) -> impl Iterator<Item = (i32, i32)> + '_ {
         let reach = distance.max(0.0) + self.overhang;
         let (low, high) = if point.is_finite() && !reach.is_nan() {
             (chunk_of(point - reach), chunk_of(point + reach))
@@ -270,7 +280,15 @@ impl ChunkIndex {
         };
         let (x0, z0) = (low.0.max(self.extent.0.0), low.1.max(self.extent.0.1));
         let (x1, z1) = (high.0.min(self.extent.1.0), high.1.min(self.extent.1.1));
-        (z0..=z1).flat_map(move |z| (x0..=x1).map(move |x| (x, z)))
+        let in_square = move |(x, z): &(i32, i32)| (x0..=x1).contains(x) && (z0..=z1).contains(z);
+        let wide = self
+            .wide
+            .iter()
+            .copied()
+            .filter(move |chunk| point.is_finite() && !in_square(chunk));
+        (z0..=z1)
+            .flat_map(move |z| (x0..=x1).map(move |x| (x, z)))
+            .chain(wide)
     }
 
     /// Every chunk that holds a shape or a piece of floor.
@@ -717,6 +735,11 @@ mod tests {
             assert!(!close || near.contains(&chunk), "{chunk:?} left out");
         }
         assert!(index.chunks_near(Vec2::NAN, 10.0).next().is_none());
+        // The maze's outer walls run its whole side, yet a near view looks
+        // at a few dozen chunks, not the level's.
+        let big = ChunkIndex::new(&Level::maze(200, 200, 3).expect("maze"));
+        let looked_at = big.chunks_near(Vec2::new(200.0, 200.0), 60.0).count();
+        assert!(looked_at < 150, "{looked_at} chunks");
     }
 
     #[test]
