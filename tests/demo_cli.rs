@@ -265,7 +265,12 @@ fn bad_demos_fail_with_an_error_naming_their_line() {
 #[test]
 fn the_kept_demos_play_to_the_end_without_desync() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/demos");
-    for name in ["house.demo", "maze-24x24.demo", "maze-300x300.demo"] {
+    for name in [
+        "house.demo",
+        "maze-24x24.demo",
+        "maze-300x300.demo",
+        "maze-1425x1425.demo",
+    ] {
         let playback = Playback::open(&dir.join(name), None).expect("a valid demo");
         assert!(
             playback.warnings.is_empty(),
