@@ -293,12 +293,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for gap in &gaps {
                 eprintln!("warning: {}", gap.describe(collider.walls()));
             }
+            let unreachable = mazewalker::map::unreachable_areas(
+                &collider,
+                loaded.level.player.start,
+                mazewalker::map::DEFAULT_CELL_SIZE,
+            );
+            let unreachable = unreachable.unwrap_or_else(|| {
+                eprintln!("note: the level is too large to look for unreachable areas");
+                Vec::new()
+            });
+            for area in &unreachable {
+                eprintln!("warning: {}", area.describe());
+            }
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
                 loaded.level.walls.len(),
                 loaded.level.obstacles.len(),
-                loaded.warnings.len() + gaps.len()
+                loaded.warnings.len() + gaps.len() + unreachable.len()
             );
         }
         Some(Command::Config(args)) => {

@@ -25,7 +25,10 @@ pub use geometry::{
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;
-pub use reach::{DEFAULT_CELL_SIZE, MAX_CELLS, Reachable};
+pub use reach::{
+    DEFAULT_CELL_SIZE, MAX_CELLS, MIN_UNREACHABLE_AREA, Reachable, UnreachableArea,
+    unreachable_areas,
+};
 pub use seen::{RAY_SPACING_DEGREES, SeenWalls, Sight, fan_directions, visible_walls};
 pub use trail::{TRAIL_LENGTH, Trail};
 pub use view::{
