@@ -132,6 +132,8 @@ fn bench_frames(c: &mut Criterion) {
             debug_lines: overlays,
             hud: overlays.then_some(hud.as_slice()),
             help: None,
+            markers: &[],
+            crosshair: false,
         };
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -150,6 +152,8 @@ fn bench_frames(c: &mut Criterion) {
         debug_lines: false,
         hud: None,
         help: None,
+        markers: &[],
+        crosshair: false,
     };
     group.bench_function("house_spawn_with_readback", |b| {
         b.iter(|| match capture(&gpu, &mut renderer, &frame) {

@@ -37,6 +37,8 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
         debug_lines: false,
         hud: None,
         help: None,
+        markers: &[],
+        crosshair: false,
     };
     let mut renderer = Renderer::new(
         gpu,

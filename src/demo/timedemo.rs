@@ -110,6 +110,8 @@ pub fn run_timedemo(
                 debug_lines: false,
                 hud: None,
                 help: None,
+                markers: &[],
+                crosshair: false,
             };
             renderer.render(&gpu, &view, &frame);
             gpu.device.poll(wgpu::PollType::wait_indefinitely())?;

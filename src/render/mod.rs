@@ -44,7 +44,7 @@ pub use texture_cache::BrokenTexture;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
-use lines::LinePipeline;
+use lines::{LinePipeline, MarkerLines};
 use map::MapPass;
 use scene::{Globals, ScenePipeline};
 
@@ -66,6 +66,11 @@ pub struct FrameInput<'a> {
     pub hud: Option<&'a [String]>,
     /// Help overlay lines (centred), if shown.
     pub help: Option<&'a [String]>,
+    /// Lines in the world drawn over the scene this frame, through walls
+    /// (edit mode's cursor marker and the wall in progress); a line list.
+    pub markers: &'a [LineVertex],
+    /// Draw a crosshair at the centre of the view (edit mode).
+    pub crosshair: bool,
 }
 
 /// What a frame drew, for tests and benchmarks.
@@ -121,6 +126,7 @@ pub struct Renderer {
     globals_bind_group: wgpu::BindGroup,
     scene: ScenePipeline,
     lines: LinePipeline,
+    markers: MarkerLines,
     map: MapPass,
     text: TextPass,
     builder: SceneBuilder,
@@ -186,6 +192,7 @@ impl Renderer {
             globals_bind_group,
             scene,
             lines,
+            markers: MarkerLines::new(&gpu.device),
             map,
             text,
             builder,
@@ -286,7 +293,9 @@ impl Renderer {
         let overlay = Overlay {
             hud: frame.hud,
             help: frame.help,
+            crosshair: frame.crosshair,
         };
+        self.markers.prepare(&gpu.device, &gpu.queue, frame.markers);
         self.text
             .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
         let prepared_map = map.and_then(|map| {
@@ -365,6 +374,10 @@ impl Renderer {
                     &self.level.lines,
                     &volume,
                 );
+            }
+            if !full_map {
+                self.lines
+                    .draw_markers(&mut pass, &self.globals_bind_group, &self.markers);
             }
             if let Some(prepared) = &prepared_map {
                 self.map.draw(&mut pass, &self.level.map, prepared);
