@@ -64,6 +64,9 @@ struct Cli {
     /// Record the walk into a demo file (see docs/demo-format.md).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// The map (Tab) shows every wall, not only the walls seen so far.
+    #[arg(long)]
+    map_all: bool,
 }
 
 /// Exit status of `play` when a check line does not match (a desync).
@@ -252,6 +255,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 quality: cli.quality.map_or(defaults.quality, QualityChoice::setting),
                 watch: !cli.no_watch,
                 record: cli.record,
+                map_all: cli.map_all,
                 ..defaults
             };
             app::run_window(level, choice, options)?;

@@ -57,7 +57,7 @@ impl App {
             | Action::FinerGrid
             | Action::CoarserGrid => {
                 if self.edit.is_active() {
-                    self.plotting_action(action);
+                    self.run_edit_action(action);
                 }
             }
             _ => return false,
@@ -80,7 +80,9 @@ impl App {
         self.gatherer.flip(Toggle::Edit);
     }
 
-    fn plotting_action(&mut self, action: Action) {
+    /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
+    /// Delete, `[`, `]`) at the cursor point.
+    pub(super) fn run_edit_action(&mut self, action: Action) {
         let point = self.cursor_point();
         let aimed = aimed_wall(&self.walker.camera, self.live.collider());
         let Ok(session) = self.edit.session_or_open(self.live.level()) else {
@@ -119,6 +121,31 @@ impl App {
         match changed {
             Ok(true) => self.level_edited(),
             Ok(false) => {}
+            Err(error) => self.notice(format!("edit refused: {error}")),
+        }
+    }
+
+    /// Moves the end point at `from` (and every wall end there) to the
+    /// cursor point: a drag on the map.
+    pub(super) fn move_endpoint(&mut self, from: glam::Vec2) {
+        let to = self.cursor_point();
+        let Some(session) = self.edit.session_mut() else {
+            return;
+        };
+        match session.move_endpoint(from, to) {
+            Ok(0) => {}
+            Ok(_) => self.level_edited(),
+            Err(error) => self.notice(format!("edit refused: {error}")),
+        }
+    }
+
+    /// Deletes wall `index`: a right click on the map.
+    pub(super) fn delete_wall(&mut self, index: usize) {
+        let Ok(session) = self.edit.session_or_open(self.live.level()) else {
+            return;
+        };
+        match session.delete_wall(index) {
+            Ok(()) => self.level_edited(),
             Err(error) => self.notice(format!("edit refused: {error}")),
         }
     }
@@ -170,7 +197,11 @@ impl App {
                 }
             }
         }
+        let old_walls = self.live.collider().walls().to_vec();
         self.live.edited(level, collider);
+        let eye = self.walker.position();
+        self.map
+            .level_changed(&old_walls, self.live.collider(), eye);
         self.edit.edited(self.live.collider(), Instant::now());
         self.quit_warning = None;
     }
@@ -304,8 +335,12 @@ impl App {
         marker_lines(self.cursor_point(), chain_end, aimed)
     }
 
-    /// The cursor point now (Alt held: not snapped).
-    fn cursor_point(&self) -> glam::Vec2 {
+    /// The cursor point now: the crosshair's, or the pointer's on the full
+    /// map (Alt held: not snapped).
+    pub(super) fn cursor_point(&self) -> glam::Vec2 {
+        if let Some(on_map) = self.map_cursor() {
+            return on_map;
+        }
         let snapping = !self.input.modifiers().alt;
         cursor(
             &self.walker.camera,

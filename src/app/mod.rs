@@ -14,6 +14,8 @@ mod edit_mode;
 mod editing;
 mod input;
 mod live_level;
+mod map_input;
+mod map_state;
 mod overlays;
 pub mod reload;
 mod screenshot;
@@ -48,6 +50,8 @@ use edit_mode::EditMode;
 use editing::QuitBy;
 use input::InputState;
 use live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent};
+use map_input::Press;
+use map_state::MapState;
 use overlays::{FrameClock, HudMessages, Overlays};
 use script::Script;
 use surface::{Acquired, WindowSurface};
@@ -83,6 +87,8 @@ pub struct WindowOptions {
     pub settings_error: Option<String>,
     /// Record the session into this demo file (`--record`). Default: none.
     pub record: Option<PathBuf>,
+    /// The map shows every wall, seen or not (`--map-all`). Default: off.
+    pub map_all: bool,
 }
 
 impl Default for WindowOptions {
@@ -96,6 +102,7 @@ impl Default for WindowOptions {
             settings: Config::default(),
             settings_error: None,
             record: None,
+            map_all: false,
         }
     }
 }
@@ -203,6 +210,12 @@ struct App {
     quit_warning: Option<QuitBy>,
     /// F5 was pressed once with unsaved edits (a second press drops them).
     reload_warned: bool,
+    /// The map: mode, view, trail, marks, seen walls.
+    map: MapState,
+    /// Where the mouse pointer is in the window, in pixels.
+    pointer: Option<glam::Vec2>,
+    /// A left button held on the full map.
+    press: Option<Press>,
 }
 
 impl App {
@@ -218,6 +231,7 @@ impl App {
         let help = bindings.help_lines();
         let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         let edit = EditMode::new(&level, &working_directory);
+        let map = MapState::new(&level.collider(), options.map_all);
         Self {
             live: LiveLevel::new(level, options.watch),
             walker,
@@ -244,6 +258,9 @@ impl App {
             working_directory,
             quit_warning: None,
             reload_warned: false,
+            map,
+            pointer: None,
+            press: None,
         }
     }
 
@@ -286,6 +303,13 @@ impl App {
             reloads,
             huds,
             ticks: self.ticks_run,
+            walls: self
+                .live
+                .level()
+                .walls
+                .iter()
+                .map(|wall| (wall.a, wall.b))
+                .collect(),
             level_name: self.live.level().name.clone(),
         })
     }
@@ -347,6 +371,9 @@ impl App {
         {
             return;
         }
+        if self.map_pan_key(key, pressed) {
+            return;
+        }
         let action = self.input.key(&self.bindings, key, pressed, repeat);
         if self.chord(key, pressed, repeat) {
             return;
@@ -384,7 +411,7 @@ impl App {
                 }
             }
             other => {
-                if !self.edit_action(other) {
+                if !self.edit_action(other) && !self.map_action(other) {
                     log::debug!("{other:?} is a held action");
                 }
             }
@@ -445,6 +472,7 @@ impl App {
             DemoMode::Off => {}
         }
         self.edit_hud(&mut lines);
+        lines.extend(self.map.hud_line(self.walker.passes_walls()));
         if let Some(error) = &self.options.settings_error {
             let first = error.lines().next().unwrap_or_default();
             lines.push(format!("settings file not used: {first}"));
@@ -537,8 +565,11 @@ impl App {
         } = built;
         graphics.surface.window.set_title(&window_title(&level));
         let old_scene = graphics.renderer.set_level(scene);
+        let old_walls = self.live.collider().walls().to_vec();
         let old_level = self.live.adopt(level, collider);
         let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
+        self.map
+            .level_changed(&old_walls, self.live.collider(), self.walker.position());
         let fog = self.live.level().environment.fog_distance;
         self.options
             .settings
@@ -619,6 +650,12 @@ impl App {
             script.ticked(u32::try_from(ran).unwrap_or(u32::MAX));
         }
         self.autosave();
+        self.map.follow_walk(
+            self.live.collider(),
+            &self.walker.camera,
+            self.live.level().environment.fog_distance,
+            !self.walker.passes_walls(),
+        );
         let hud = self.hud();
         let markers = self.edit_markers();
         let Some(graphics) = self.graphics.as_mut() else {
@@ -644,9 +681,23 @@ impl App {
             markers: &markers,
             crosshair: self.edit.is_active(),
         };
+        let eye = glam::Vec2::new(camera.position.x, camera.position.z);
+        let cursor = self.edit.is_active().then(|| {
+            let chain_end = self
+                .edit
+                .session()
+                .and_then(|session| session.chain().last_point());
+            (self.cursor_point(), self.dragged_end().or(chain_end))
+        });
+        let map = self
+            .map
+            .frame(eye, camera.yaw, self.walker.passes_walls(), cursor);
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
         graphics
             .renderer
-            .render(&graphics.surface.gpu, &view, &input);
+            .render_with_map(&graphics.surface.gpu, &view, &input, map.as_ref());
         graphics.surface.present(frame);
         if let Some(error) = graphics.surface.gpu.take_device_error() {
             self.fail(
@@ -748,6 +799,18 @@ impl App {
             }
             Some(ScriptStep::Checkpoint) => script.checkpoints.push(self.walker.position()),
             Some(ScriptStep::Key(key, pressed)) => self.key(event_loop, key, pressed, false),
+            Some(ScriptStep::Pointer(x, y)) => self.pointer_moved(glam::Vec2::new(x, y)),
+            Some(ScriptStep::Button(button, pressed)) => {
+                let state = if pressed {
+                    ElementState::Pressed
+                } else {
+                    ElementState::Released
+                };
+                self.map_button(button, state);
+            }
+            Some(ScriptStep::Wheel(notches)) => {
+                self.wheel(winit::event::MouseScrollDelta::LineDelta(0.0, notches));
+            }
             Some(ScriptStep::CaptureHud) => {
                 let hud = self.hud();
                 if let Some(script) = self.script.as_mut() {
@@ -804,11 +867,17 @@ impl ApplicationHandler for App {
                     self.key(event_loop, key, pressed, event.repeat);
                 }
             }
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button: MouseButton::Left,
-                ..
-            } if !self.mouse_grabbed => self.set_mouse_grab(true),
+            WindowEvent::MouseInput { state, button, .. } => {
+                let on_map = self.map_button(button, state);
+                let click = state == ElementState::Pressed && button == MouseButton::Left;
+                if !on_map && click && !self.mouse_grabbed {
+                    self.set_mouse_grab(true);
+                }
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                self.pointer_moved(glam::Vec2::new(position.x as f32, position.y as f32));
+            }
+            WindowEvent::MouseWheel { delta, .. } => self.wheel(delta),
             WindowEvent::RedrawRequested => {
                 self.redraw(event_loop);
                 self.advance_script(event_loop);

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use glam::Vec2;
 
+use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use crate::input::Action;
@@ -23,6 +24,12 @@ pub enum ScriptStep {
     Key(KeyCode, bool),
     /// Record the HUD's lines in the report.
     CaptureHud,
+    /// Move the mouse pointer to this position in the window, in pixels.
+    Pointer(f32, f32),
+    /// Press (true) or release (false) a mouse button.
+    Button(MouseButton, bool),
+    /// Turn the mouse wheel by this many notches (positive: away, zoom in).
+    Wheel(f32),
     /// Let this many frames render.
     Frames(u32),
     /// Let at least this many simulation ticks run (120 a second), so a
@@ -82,6 +89,8 @@ pub struct ScriptReport {
     pub huds: Vec<Vec<String>>,
     /// Simulation ticks run (120 a simulated second).
     pub ticks: u64,
+    /// The live level's walls at the end, as (a, b).
+    pub walls: Vec<(Vec2, Vec2)>,
     /// The live level's name at the end.
     pub level_name: String,
 }

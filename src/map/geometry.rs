@@ -9,6 +9,7 @@ use super::gaps::NearMiss;
 use super::marks::Marks;
 use super::outline::rounded_outline;
 use super::reach::Reachable;
+use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::{MapView, PlanBounds};
 use crate::collision::Collider;
@@ -40,6 +41,8 @@ pub mod colours {
     pub const REACHABLE: [f32; 4] = [0.2, 0.9, 0.3, 0.22];
     /// A gap that misses being passable by less than 10 cm.
     pub const NEAR_MISS: [f32; 4] = [1.0, 0.1, 0.75, 1.0];
+    /// Edit mode's cursor point.
+    pub const CURSOR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 }
 
 /// Straight pieces per half circle of a clearance outline on the map
@@ -99,6 +102,8 @@ impl MapGeometry {
 /// (for chunking and culling).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapShape {
+    /// The wall's index in the collider, for a wall; `None` for an obstacle.
+    pub wall: Option<usize>,
     /// A point of the shape (a wall's midpoint, an obstacle's first vertex).
     pub anchor: Vec2,
     /// Its lines and triangles.
@@ -122,7 +127,7 @@ pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
 /// are skipped.
 pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
     let mut shapes = Vec::with_capacity(collider.walls().len() + collider.obstacles().len());
-    for wall in collider.walls() {
+    for (index, wall) in collider.walls().iter().enumerate() {
         if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
             continue;
         }
@@ -132,6 +137,7 @@ pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
         }
         geometry.line(wall.a, wall.b, colours::WALL);
         shapes.push(MapShape {
+            wall: Some(index),
             anchor: (wall.a + wall.b) / 2.0,
             geometry,
         });
@@ -153,6 +159,7 @@ pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
             geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
         }
         shapes.push(MapShape {
+            wall: None,
             anchor: points[0],
             geometry,
         });
@@ -173,7 +180,25 @@ pub struct Overlay<'a> {
     pub reach: Option<&'a Reachable>,
     /// Gaps to mark.
     pub near_misses: &'a [NearMiss],
+    /// Draw these shapes instead of the level's uploaded ones: every
+    /// obstacle, and only the walls seen so far (walking mode).
+    pub seen_only: Option<SeenShapes<'a>>,
+    /// Edit mode's cursor point, and the chain's last point when a wall is
+    /// in progress.
+    pub cursor: Option<(Vec2, Option<Vec2>)>,
 }
+
+/// The level's shapes with the walls seen so far.
+#[derive(Debug, Clone, Copy)]
+pub struct SeenShapes<'a> {
+    /// Every shape of the level ([`level_shapes`]).
+    pub shapes: &'a [MapShape],
+    /// Which walls have been seen.
+    pub seen: &'a SeenWalls,
+}
+
+/// The cursor cross's half size and the in-progress line, in pixels.
+const CURSOR_PIXELS: f32 = 6.0;
 
 /// The per-frame geometry for `overlay` seen through `view` in an image of
 /// `size` pixels: the reach shading, the 1 m grid when
@@ -239,6 +264,29 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
             middle + Vec2::new(-cross, cross),
             colours::NEAR_MISS,
         );
+    }
+    if let Some(SeenShapes { shapes, seen }) = overlay.seen_only {
+        for shape in shapes {
+            let shown = shape.wall.is_none_or(|index| seen.is_seen(index));
+            let points = shape
+                .geometry
+                .lines
+                .iter()
+                .chain(&shape.geometry.triangles)
+                .map(|vertex| vertex.position);
+            if shown && PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
+                geometry.append(&mut shape.geometry.clone());
+            }
+        }
+    }
+    if let Some((cursor, chain_end)) = overlay.cursor {
+        let arm = metres(CURSOR_PIXELS);
+        for offset in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
+            geometry.line(cursor - offset, cursor + offset, colours::CURSOR);
+        }
+        if let Some(end) = chain_end {
+            geometry.line(end, cursor, colours::WALL);
+        }
     }
     if let Some((eye, yaw)) = overlay.eye
         && eye.is_finite()

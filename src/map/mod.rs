@@ -20,7 +20,7 @@ mod view;
 
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
-    MapGeometry, MapShape, MapVertex, Overlay, colours, level_bounds, level_shapes,
+    MapGeometry, MapShape, MapVertex, Overlay, SeenShapes, colours, level_bounds, level_shapes,
     overlay_geometry,
 };
 pub use marks::{MAX_MARKS, Marks};

@@ -244,13 +244,15 @@ impl MapPass {
             };
         Ok(PreparedMap {
             visible: frame.view.visible(size),
+            level_shapes: frame.overlay.seen_only.is_none(),
             lines: upload("map overlay lines", &overlay.lines)?,
             triangles: upload("map overlay triangles", &overlay.triangles)?,
         })
     }
 
-    /// Draws the level's map shapes that `prepared`'s view shows, then the
-    /// overlay: triangles first, lines over them.
+    /// Draws the level's map shapes that `prepared`'s view shows (unless
+    /// the overlay brings the seen ones instead), then the overlay:
+    /// triangles first, lines over them.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -263,7 +265,7 @@ impl MapPass {
             (&self.lines, &level.lines, &prepared.lines),
         ] {
             pass.set_pipeline(pipeline);
-            if !chunked.batches.is_empty() {
+            if prepared.level_shapes && !chunked.batches.is_empty() {
                 pass.set_vertex_buffer(0, chunked.vertices.slice(..));
                 for batch in &chunked.batches {
                     let bounds = PlanBounds {
@@ -287,6 +289,9 @@ impl MapPass {
 #[derive(Debug)]
 pub struct PreparedMap {
     visible: PlanBounds,
+    /// Draw the level's uploaded shapes (all of them); false when the
+    /// overlay brings the seen ones.
+    level_shapes: bool,
     lines: Option<(wgpu::Buffer, u32)>,
     triangles: Option<(wgpu::Buffer, u32)>,
 }
