@@ -181,6 +181,7 @@ impl App {
         let Some(session) = self.edit.session() else {
             return;
         };
+        let started = Instant::now();
         let level = session.level().clone();
         let collider = level.collider();
         if let Some(graphics) = self.graphics.as_mut() {
@@ -202,7 +203,13 @@ impl App {
         let eye = self.walker.position();
         self.map
             .level_changed(&old_walls, self.live.collider(), eye);
+        let rebuilt = started.elapsed();
         self.edit.edited(self.live.collider(), Instant::now());
+        log::info!(
+            "edit applied: collider and scene rebuilt in {:.1} ms, live checks in {:.1} ms",
+            rebuilt.as_secs_f64() * 1000.0,
+            (started.elapsed() - rebuilt).as_secs_f64() * 1000.0
+        );
         self.quit_warning = None;
     }
 

@@ -275,7 +275,13 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
                 .chain(&shape.geometry.triangles)
                 .map(|vertex| vertex.position);
             if shown && PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
-                geometry.append(&mut shape.geometry.clone());
+                let lines = shape.geometry.lines.chunks_exact(2);
+                for pair in lines.filter(|pair| view.shows_outlines() || pair[0].colour[3] >= 1.0) {
+                    geometry.line(pair[0].position, pair[1].position, pair[0].colour);
+                }
+                geometry
+                    .triangles
+                    .extend_from_slice(&shape.geometry.triangles);
             }
         }
     }
@@ -376,6 +382,58 @@ mod tests {
             .count();
         assert_eq!(edges, 2 * 4);
         assert!(body > edges);
+    }
+
+    #[test]
+    fn seen_only_draws_seen_walls_and_obstacles_with_outlines_when_zoomed_in() {
+        let square = crate::collision::ConvexPolygon::new(vec![
+            Vec2::new(5.0, 5.0),
+            Vec2::new(6.0, 5.0),
+            Vec2::new(6.0, 6.0),
+            Vec2::new(5.0, 6.0),
+        ])
+        .expect("a square");
+        let wall = |x: f32| crate::collision::Wall {
+            a: Vec2::new(x, -1.0),
+            b: Vec2::new(x, 1.0),
+            radius: 0.25,
+        };
+        let collider = Collider::new(vec![wall(1.0), wall(2.0)], vec![square], 0.25);
+        let shapes = level_shapes(&collider);
+        let mut seen = SeenWalls::new(2);
+        seen.mark(1);
+        let overlay = Overlay {
+            seen_only: Some(SeenShapes {
+                shapes: &shapes,
+                seen: &seen,
+            }),
+            ..Overlay::default()
+        };
+        let near = |pixels_per_metre| MapView {
+            centre: Vec2::new(3.0, 2.0),
+            pixels_per_metre,
+        };
+        let walls_at = |geometry: &MapGeometry, x: f32| {
+            geometry
+                .lines
+                .iter()
+                .filter(|v| v.colour == colours::WALL && v.position.x == x)
+                .count()
+        };
+        let zoomed_in = overlay_geometry(&overlay, &near(20.0), (400, 400));
+        assert_eq!(walls_at(&zoomed_in, 1.0), 0, "wall 0 was not seen");
+        assert_eq!(walls_at(&zoomed_in, 2.0), 2, "wall 1 was");
+        assert!(
+            zoomed_in
+                .lines
+                .iter()
+                .any(|v| v.colour == colours::CLEARANCE)
+        );
+        assert!(!zoomed_in.triangles.is_empty(), "the obstacle is filled");
+        // Zoomed out, the outlines go; the seen wall stays.
+        let zoomed_out = overlay_geometry(&overlay, &near(2.0), (400, 400));
+        assert_eq!(walls_at(&zoomed_out, 2.0), 2);
+        assert!(zoomed_out.lines.iter().all(|v| v.colour[3] >= 1.0));
     }
 
     #[test]

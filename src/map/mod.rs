@@ -33,5 +33,5 @@ pub use seen::{RAY_SPACING_DEGREES, SeenWalls, Sight, fan_directions, visible_wa
 pub use trail::{TRAIL_LENGTH, Trail};
 pub use view::{
     FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,
-    MapView, PlanBounds, WHEEL_ZOOM_FACTOR,
+    MapView, OUTLINE_MIN_PIXELS_PER_METRE, PlanBounds, WHEEL_ZOOM_FACTOR,
 };
