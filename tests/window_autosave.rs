@@ -1,0 +1,106 @@
+//! Never losing edits, through the real window under a real X server (Xvfb
+//! in CI): an autosave journal left by a crash is offered at start ("F9
+//! restores N unsaved edits"), F9 restores it, and a new edit is journaled
+//! within seconds, before any save. Its own test binary: one event loop per
+//! process.
+
+mod common;
+
+use std::path::Path;
+
+use glam::Vec2;
+use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::edit::{Edit, Journal};
+use mazewalker::input::Action;
+use mazewalker::level::Level;
+use mazewalker::level::save::autosave_path;
+
+/// A 40 × 40 m hall, the eye at its centre looking along +x.
+const HALL: &str = "name = \"Hall\"\n[player]\nstart = [0.0, 0.0]\n\n\
+[[wall]]\na = [-20.0, -20.0]\nb = [20.0, -20.0]\n\n\
+[[wall]]\na = [20.0, -20.0]\nb = [20.0, 20.0]\n\n\
+[[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\n\
+[[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
+
+fn press(action: Action) -> [ScriptStep; 3] {
+    [
+        ScriptStep::Action(action, true),
+        ScriptStep::Action(action, false),
+        ScriptStep::Frames(2),
+    ]
+}
+
+#[test]
+fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
+    if !common::display_or_skip("window_autosave") {
+        return;
+    }
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_autosave");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("create the test folder");
+    let path = folder.join("hall.toml");
+    std::fs::write(&path, HALL).expect("write the level");
+    // What a crashed session left: one wall plotted, never saved.
+    let crashed = Edit::AddWall {
+        a: Vec2::new(2.0, -3.0),
+        b: Vec2::new(2.0, 3.0),
+    };
+    let journal_path = autosave_path(&path);
+    Journal::new(HALL, vec![crashed.clone()])
+        .write(&journal_path)
+        .expect("write the journal");
+    let level = Level::load(&path).expect("valid").level;
+
+    let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
+    script.extend(press(Action::RestoreAutosave));
+    script.push(ScriptStep::CaptureHud);
+    // One more wall in edit mode, then 1.5 s of frames: the journal must
+    // hold both edits by then, without a save.
+    script.extend(press(Action::ToggleEdit));
+    script.extend(press(Action::PlotPoint));
+    script.extend([
+        ScriptStep::Action(Action::StrafeLeft, true),
+        ScriptStep::Ticks(120),
+        ScriptStep::Action(Action::StrafeLeft, false),
+    ]);
+    script.extend(press(Action::PlotPoint));
+    script.extend([ScriptStep::Ticks(180), ScriptStep::Close]);
+
+    let options = WindowOptions {
+        size: (320, 180),
+        ..WindowOptions::default()
+    };
+    let report = run_window_scripted(level, options, script).expect("the window session runs");
+    let [offered, restored] = &report.huds[..] else {
+        panic!("expected 2 HUD captures, got {:?}", report.huds);
+    };
+    assert!(
+        offered
+            .iter()
+            .any(|line| line == "F9 restores 1 unsaved edits"),
+        "{offered:?}"
+    );
+    assert!(
+        !restored.iter().any(|line| line.starts_with("F9 restores")),
+        "{restored:?}"
+    );
+    assert!(
+        restored
+            .iter()
+            .any(|line| line.starts_with("undo 1  unsaved")),
+        "{restored:?}"
+    );
+    assert_eq!(report.walls.len(), 6, "{:?}", report.walls);
+    assert_eq!(report.walls[4], (Vec2::new(2.0, -3.0), Vec2::new(2.0, 3.0)));
+
+    // The file is untouched; the journal holds both edits, on its text.
+    assert_eq!(std::fs::read_to_string(&path).expect("the level"), HALL);
+    let journal = Journal::read(&journal_path).expect("the journal");
+    assert!(journal.applies_to(HALL));
+    assert_eq!(journal.len(), 2, "{journal:?}");
+    assert_eq!(journal.edits()[0], crashed);
+    let replayed = journal.replay(HALL).expect("the journal replays");
+    let replayed = Level::from_toml_str(&replayed, &path).expect("valid").level;
+    let walls: Vec<(Vec2, Vec2)> = replayed.walls.iter().map(|w| (w.a, w.b)).collect();
+    assert_eq!(walls, report.walls);
+}
