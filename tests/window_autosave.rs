@@ -54,6 +54,15 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
     let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
     script.extend(press(Action::RestoreAutosave));
     script.push(ScriptStep::CaptureHud);
+    // Walking (not editing) into the restored, unsaved wall stops at its
+    // radius.
+    script.extend([
+        ScriptStep::Action(Action::MoveForward, true),
+        ScriptStep::Ticks(120),
+        ScriptStep::Action(Action::MoveForward, false),
+        ScriptStep::Frames(2),
+        ScriptStep::Checkpoint,
+    ]);
     // One more wall in edit mode, then 1.5 s of frames: the journal must
     // hold both edits by then, without a save.
     script.extend(press(Action::ToggleEdit));
@@ -89,6 +98,18 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
             .iter()
             .any(|line| line.starts_with("undo 1  unsaved")),
         "{restored:?}"
+    );
+    let [stopped] = report.checkpoints[..] else {
+        panic!("expected 1 checkpoint, got {:?}", report.checkpoints);
+    };
+    let radius = Level::load(&path)
+        .expect("valid")
+        .level
+        .wall_defaults
+        .radius;
+    assert!(
+        (2.0 - radius - 0.011..=2.0 - radius).contains(&stopped.x),
+        "stopped at {stopped} before a wall at x = 2 of radius {radius}"
     );
     assert_eq!(report.walls.len(), 6, "{:?}", report.walls);
     assert_eq!(report.walls[4], (Vec2::new(2.0, -3.0), Vec2::new(2.0, 3.0)));
