@@ -148,14 +148,7 @@ fn bench_frames(c: &mut Criterion) {
     let collider = house.collider();
     let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FULL);
     let walker = Walker::at_spawn(&house);
-    let frame = FrameInput {
-        camera: &walker.camera,
-        debug_lines: false,
-        hud: None,
-        help: None,
-        markers: &[],
-        crosshair: false,
-    };
+    let frame = FrameInput::plain(&walker.camera);
     group.bench_function("house_spawn_with_readback", |b| {
         b.iter(|| match capture(&gpu, &mut renderer, &frame) {
             Ok(image) => black_box(image),
@@ -188,14 +181,7 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
     let collider = maze.collider();
     let mut renderer = new_renderer(gpu, &maze, &collider, RenderQuality::FAST);
     let walker = Walker::at_spawn(&maze);
-    let frame = FrameInput {
-        camera: &walker.camera,
-        debug_lines: false,
-        hud: None,
-        help: None,
-        markers: &[],
-        crosshair: false,
-    };
+    let frame = FrameInput::plain(&walker.camera);
     let eye = walker.position();
     let overlay = Overlay {
         eye: Some((eye, walker.camera.yaw)),

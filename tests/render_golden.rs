@@ -154,12 +154,8 @@ fn bgra_targets_read_back_as_the_same_rgba_image() {
     let collider = house.collider();
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput {
-        camera: &walker.camera,
         debug_lines: true,
-        hud: None,
-        help: None,
-        markers: &[],
-        crosshair: false,
+        ..FrameInput::plain(&walker.camera)
     };
     let rgba = render_to_image(&gpu, &house, &collider, SIZE.0, SIZE.1, &frame).expect("rgba");
     let mut renderer = Renderer::new(
@@ -199,14 +195,7 @@ fn chunks_out_of_view_are_culled() {
         let mut walker = Walker::at_spawn(&maze);
         walker.camera.position = Vec3::new(centre.x, 1.6, centre.y);
         walker.camera.yaw = yaw.to_radians();
-        let frame = FrameInput {
-            camera: &walker.camera,
-            debug_lines: false,
-            hud: None,
-            help: None,
-            markers: &[],
-            crosshair: false,
-        };
+        let frame = FrameInput::plain(&walker.camera);
         let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: None,
             size: wgpu::Extent3d {

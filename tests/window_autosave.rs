@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::edit::{Edit, Journal};
@@ -15,44 +13,24 @@ use mazewalker::input::Action;
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
 
-/// A 40 × 40 m hall, the eye at its centre looking along +x.
-const HALL: &str = "name = \"Hall\"\n[player]\nstart = [0.0, 0.0]\n\n\
-[[wall]]\na = [-20.0, -20.0]\nb = [20.0, -20.0]\n\n\
-[[wall]]\na = [20.0, -20.0]\nb = [20.0, 20.0]\n\n\
-[[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\n\
-[[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
-
-fn press(action: Action) -> [ScriptStep; 3] {
-    [
-        ScriptStep::Action(action, true),
-        ScriptStep::Action(action, false),
-        ScriptStep::Frames(2),
-    ]
-}
-
 #[test]
 fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
     if !common::display_or_skip("window_autosave") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_autosave");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let path = folder.join("hall.toml");
-    std::fs::write(&path, HALL).expect("write the level");
+    let (path, level) = common::level_file("window_autosave", common::HALL);
     // What a crashed session left: one wall plotted, never saved.
     let crashed = Edit::AddWall {
         a: Vec2::new(2.0, -3.0),
         b: Vec2::new(2.0, 3.0),
     };
     let journal_path = autosave_path(&path);
-    Journal::new(HALL, vec![crashed.clone()])
+    Journal::new(common::HALL, vec![crashed.clone()])
         .write(&journal_path)
         .expect("write the journal");
-    let level = Level::load(&path).expect("valid").level;
 
     let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
-    script.extend(press(Action::RestoreAutosave));
+    script.extend(common::press(Action::RestoreAutosave));
     script.push(ScriptStep::CaptureHud);
     // Walking (not editing) into the restored, unsaved wall stops at its
     // radius.
@@ -65,14 +43,14 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
     ]);
     // One more wall in edit mode, then 1.5 s of frames: the journal must
     // hold both edits by then, without a save.
-    script.extend(press(Action::ToggleEdit));
-    script.extend(press(Action::PlotPoint));
+    script.extend(common::press(Action::ToggleEdit));
+    script.extend(common::press(Action::PlotPoint));
     script.extend([
         ScriptStep::Action(Action::StrafeLeft, true),
         ScriptStep::Ticks(120),
         ScriptStep::Action(Action::StrafeLeft, false),
     ]);
-    script.extend(press(Action::PlotPoint));
+    script.extend(common::press(Action::PlotPoint));
     script.extend([ScriptStep::Ticks(180), ScriptStep::Close]);
 
     let options = WindowOptions {
@@ -115,12 +93,15 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
     assert_eq!(report.walls[4], (Vec2::new(2.0, -3.0), Vec2::new(2.0, 3.0)));
 
     // The file is untouched; the journal holds both edits, on its text.
-    assert_eq!(std::fs::read_to_string(&path).expect("the level"), HALL);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the level"),
+        common::HALL
+    );
     let journal = Journal::read(&journal_path).expect("the journal");
-    assert!(journal.applies_to(HALL));
+    assert!(journal.applies_to(common::HALL));
     assert_eq!(journal.len(), 2, "{journal:?}");
     assert_eq!(journal.edits()[0], crashed);
-    let replayed = journal.replay(HALL).expect("the journal replays");
+    let replayed = journal.replay(common::HALL).expect("the journal replays");
     let replayed = Level::from_toml_str(&replayed, &path).expect("valid").level;
     let walls: Vec<(Vec2, Vec2)> = replayed.walls.iter().map(|w| (w.a, w.b)).collect();
     assert_eq!(walls, report.walls);

@@ -7,35 +7,12 @@
 
 mod common;
 
-use std::path::Path;
-
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
+use mazewalker::level::save::{autosave_path, backup_path};
 use winit::keyboard::KeyCode;
-
-/// A 40 × 40 m hall, the eye at its centre looking along +x.
-const HALL: &str = "# A hall to build in.\n\
-name = \"Hall\"\n\
-[player]\n\
-start = [0.0, 0.0]\n\
-\n\
-[[wall]]\na = [-20.0, -20.0]\nb = [20.0, -20.0]\n\
-\n\
-[[wall]]\na = [20.0, -20.0]\nb = [20.0, 20.0]\n\
-\n\
-[[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\
-\n\
-[[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
-
-/// Presses and releases the key bound to `action`.
-fn press(action: Action) -> [ScriptStep; 2] {
-    [
-        ScriptStep::Action(action, true),
-        ScriptStep::Action(action, false),
-    ]
-}
 
 /// Holds `action`'s key for `frames` frames.
 fn hold(action: Action, frames: u32) -> [ScriptStep; 3] {
@@ -66,28 +43,23 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     if !common::display_or_skip("window_edit") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_edit");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let path = folder.join("hall.toml");
-    std::fs::write(&path, HALL).expect("write the level");
-    let level = Level::load(&path).expect("valid").level;
+    let (path, level) = common::level_file("window_edit", common::HALL);
 
     let mut script = vec![ScriptStep::Frames(3)];
-    script.extend(press(Action::ToggleEdit));
+    script.extend(common::press(Action::ToggleEdit));
     script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
     // The first point, where the eye stands (looking level, the crosshair
     // meets no floor).
     script.push(ScriptStep::Checkpoint);
-    script.extend(press(Action::PlotPoint));
+    script.extend(common::press(Action::PlotPoint));
     // Walk sideways about 3 m, plot the second point: a wall.
     script.extend(hold(Action::StrafeRight, 110));
     script.extend([ScriptStep::Frames(3), ScriptStep::Checkpoint]);
-    script.extend(press(Action::PlotPoint));
-    script.extend(press(Action::EndChain));
+    script.extend(common::press(Action::PlotPoint));
+    script.extend(common::press(Action::EndChain));
     script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
     // Esc with unsaved edits only warns: the session goes on.
-    script.extend(press(Action::ReleaseOrQuit));
+    script.extend(common::press(Action::ReleaseOrQuit));
     script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
     // Ctrl+S saves, and does not walk backwards.
     script.push(ScriptStep::Checkpoint);
@@ -97,7 +69,7 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     script.push(ScriptStep::CaptureHud);
     // Edit mode off: walk back from the wall's end, to its middle, and run
     // into it.
-    script.extend(press(Action::ToggleEdit));
+    script.extend(common::press(Action::ToggleEdit));
     script.extend(hold(Action::MoveBackward, 40));
     script.extend(hold(Action::StrafeLeft, 55));
     script.push(ScriptStep::Action(Action::Run, true));
@@ -156,16 +128,16 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     // The file: the original text untouched, one `[[wall]]` appended where
     // the points were plotted; the previous version kept as `.bak`.
     let text = std::fs::read_to_string(&path).expect("the saved file");
-    assert!(text.starts_with(HALL), "the original text changed:\n{text}");
+    assert!(
+        text.starts_with(common::HALL),
+        "the original text changed:\n{text}"
+    );
     assert_eq!(text.matches("[[wall]]").count(), 5, "{text}");
     assert_eq!(
-        std::fs::read_to_string(folder.join("hall.toml.bak")).expect("the backup"),
-        HALL
+        std::fs::read_to_string(backup_path(&path)).expect("the backup"),
+        common::HALL
     );
-    assert!(
-        !folder.join("hall.toml.autosave").exists(),
-        "a save removes the journal"
-    );
+    assert!(!autosave_path(&path).exists(), "a save removes the journal");
     let saved_level = Level::load(&path).expect("the saved file loads").level;
     let wall = saved_level.walls.last().expect("the new wall");
     assert_eq!((wall.a, wall.b), (a, b), "{text}");

@@ -5,20 +5,11 @@
 
 mod common;
 
-use std::path::Path;
-
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
 use winit::keyboard::KeyCode;
-
-/// An empty 40 × 40 m hall, the eye at its centre looking along +x.
-const HALL: &str = "name = \"Hall\"\n[player]\nstart = [0.0, 0.0]\n\n\
-[[wall]]\na = [-20.0, -20.0]\nb = [20.0, -20.0]\n\n\
-[[wall]]\na = [20.0, -20.0]\nb = [20.0, 20.0]\n\n\
-[[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\n\
-[[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
 
 /// Ticks to walk 3 m at the default 3 m/s.
 const THREE_METRES: u32 = 120;
@@ -28,19 +19,8 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
     if !common::display_or_skip("window_edit_room") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_edit_room");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let path = folder.join("hall.toml");
-    std::fs::write(&path, HALL).expect("write the level");
-    let level = Level::load(&path).expect("valid").level;
+    let (path, level) = common::level_file("window_edit_room", common::HALL);
 
-    let press = |action| {
-        [
-            ScriptStep::Action(action, true),
-            ScriptStep::Action(action, false),
-        ]
-    };
     let walk = |action| {
         [
             ScriptStep::Action(action, true),
@@ -49,8 +29,8 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
         ]
     };
     let mut script = vec![ScriptStep::Frames(3)];
-    script.extend(press(Action::ToggleEdit));
-    script.extend(press(Action::PlotPoint));
+    script.extend(common::press(Action::ToggleEdit));
+    script.extend(common::press(Action::PlotPoint));
     // Around the square: ahead, right, back, left; the last point snaps to
     // the first one (within 0.3 m), closing the room.
     for side in [
@@ -60,9 +40,9 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
         Action::StrafeLeft,
     ] {
         script.extend(walk(side));
-        script.extend(press(Action::PlotPoint));
+        script.extend(common::press(Action::PlotPoint));
     }
-    script.extend(press(Action::EndChain));
+    script.extend(common::press(Action::EndChain));
     script.extend([
         ScriptStep::Key(KeyCode::ControlLeft, true),
         ScriptStep::Key(KeyCode::KeyS, true),

@@ -6,8 +6,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
@@ -32,14 +30,6 @@ fn pixel(world: Vec2, eye: Vec2, scale: f32) -> Vec2 {
     (world - eye) * scale + Vec2::new(SIZE.0 as f32, SIZE.1 as f32) / 2.0
 }
 
-fn press(action: Action) -> [ScriptStep; 3] {
-    [
-        ScriptStep::Action(action, true),
-        ScriptStep::Action(action, false),
-        ScriptStep::Frames(2),
-    ]
-}
-
 fn click(button: MouseButton, at: Vec2) -> [ScriptStep; 4] {
     [
         ScriptStep::Pointer(at.x, at.y),
@@ -54,29 +44,24 @@ fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
     if !common::display_or_skip("window_map") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_map");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let path = folder.join("hall.toml");
-    std::fs::write(&path, HALL).expect("write the level");
-    let level = Level::load(&path).expect("valid").level;
+    let (path, level) = common::level_file("window_map", HALL);
 
     let eye = Vec2::new(-10.0, 0.0);
     let at = |x: f32, z: f32| pixel(Vec2::new(x, z), eye, 20.0);
     let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
     // Overlay, then full.
     for _ in 0..2 {
-        script.extend(press(Action::CycleMap));
+        script.extend(common::press(Action::CycleMap));
         script.push(ScriptStep::CaptureHud);
     }
     // Edit mode on the full map: click, click, click plots a chain of two
     // walls; dragging their shared end moves both; a right click on the
     // second (where it now is) deletes it.
-    script.extend(press(Action::ToggleEdit));
+    script.extend(common::press(Action::ToggleEdit));
     script.extend(click(MouseButton::Left, at(-14.0, -2.0)));
     script.extend(click(MouseButton::Left, at(-10.0, -2.0)));
     script.extend(click(MouseButton::Left, at(-6.0, 2.0)));
-    script.extend(press(Action::EndChain));
+    script.extend(common::press(Action::EndChain));
     script.push(ScriptStep::CaptureHud);
     let (from, to) = (at(-10.0, -2.0), at(-10.0, 3.0));
     script.extend([
@@ -91,18 +76,18 @@ fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
     ]);
     script.extend(click(MouseButton::Right, at(-8.0, 2.5)));
     script.push(ScriptStep::CaptureHud);
-    script.extend(press(Action::ToggleEdit));
+    script.extend(common::press(Action::ToggleEdit));
     // Off; then the overlay again: zoom in by key and wheel, then fit, then
     // follow again.
-    script.extend(press(Action::CycleMap));
+    script.extend(common::press(Action::CycleMap));
     script.push(ScriptStep::CaptureHud);
-    script.extend(press(Action::CycleMap));
-    script.extend(press(Action::ZoomMapIn));
+    script.extend(common::press(Action::CycleMap));
+    script.extend(common::press(Action::ZoomMapIn));
     script.push(ScriptStep::Wheel(1.0));
     script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
-    script.extend(press(Action::FitMap));
+    script.extend(common::press(Action::FitMap));
     script.push(ScriptStep::CaptureHud);
-    script.extend(press(Action::FollowOnMap));
+    script.extend(common::press(Action::FollowOnMap));
     script.push(ScriptStep::CaptureHud);
 
     let options = WindowOptions {

@@ -73,6 +73,21 @@ pub struct FrameInput<'a> {
     pub crosshair: bool,
 }
 
+impl<'a> FrameInput<'a> {
+    /// The level alone, seen by `camera`: no debug lines, HUD, help,
+    /// markers or crosshair.
+    pub fn plain(camera: &'a Camera) -> Self {
+        Self {
+            camera,
+            debug_lines: false,
+            hud: None,
+            help: None,
+            markers: &[],
+            crosshair: false,
+        }
+    }
+}
+
 /// What a frame drew, for tests and benchmarks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FrameStats {
