@@ -4,8 +4,8 @@
 //! filling the screen: the fill-rate baseline), the default house from its
 //! spawn, a 40×40 maze; also the house and a 100×100 maze with debug lines
 //! and HUD, the house
-//! frame with its readback to an image (screenshots), and building the
-//! house's renderer (startup).
+//! frame with its readback to an image (screenshots), building the house's
+//! renderer (startup), and a 300×300 maze's 3D view against its full map.
 //!
 //! Run: `cargo bench --bench render` (results go to `docs/benchmarks.md`).
 //! Without a GPU this measures Mesa's llvmpipe, i.e. the CPU: compare the
@@ -19,8 +19,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use mazewalker::app::hud_lines;
 use mazewalker::collision::Collider;
 use mazewalker::level::Level;
+use mazewalker::map::{MapView, Overlay, level_bounds};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
-use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
 
 const WIDTH: u32 = 1280;
@@ -132,6 +133,8 @@ fn bench_frames(c: &mut Criterion) {
             debug_lines: overlays,
             hud: overlays.then_some(hud.as_slice()),
             help: None,
+            markers: &[],
+            crosshair: false,
         };
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -145,12 +148,7 @@ fn bench_frames(c: &mut Criterion) {
     let collider = house.collider();
     let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FULL);
     let walker = Walker::at_spawn(&house);
-    let frame = FrameInput {
-        camera: &walker.camera,
-        debug_lines: false,
-        hud: None,
-        help: None,
-    };
+    let frame = FrameInput::plain(&walker.camera);
     group.bench_function("house_spawn_with_readback", |b| {
         b.iter(|| match capture(&gpu, &mut renderer, &frame) {
             Ok(image) => black_box(image),
@@ -158,6 +156,7 @@ fn bench_frames(c: &mut Criterion) {
         })
     });
     group.finish();
+    bench_map(c, &gpu, &target);
 
     let mut startup = c.benchmark_group("startup");
     startup
@@ -168,6 +167,60 @@ fn bench_frames(c: &mut Criterion) {
         b.iter(|| black_box(new_renderer(&gpu, &house, &collider, RenderQuality::FULL)))
     });
     startup.finish();
+}
+
+/// Issue 11's budget: on a 300×300 maze, the full map at most 2× the 3D
+/// view's frame time. Side by side: the 3D view from the spawn, the full
+/// map following the eye at the default 20 px/m, and the full map fitted
+/// to the whole maze (every wall on screen: the worst case).
+fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
+    let maze = match Level::maze(300, 300, 1) {
+        Ok(maze) => maze,
+        Err(error) => panic!("the maze cannot be built: {error}"),
+    };
+    let collider = maze.collider();
+    let mut renderer = new_renderer(gpu, &maze, &collider, RenderQuality::FAST);
+    let walker = Walker::at_spawn(&maze);
+    let frame = FrameInput::plain(&walker.camera);
+    let eye = walker.position();
+    let overlay = Overlay {
+        eye: Some((eye, walker.camera.yaw)),
+        ..Overlay::default()
+    };
+    let following = MapView {
+        centre: eye,
+        pixels_per_metre: 20.0,
+    };
+    let fitted = match level_bounds(&collider) {
+        Some(bounds) => MapView::fit(bounds, (WIDTH, HEIGHT)),
+        None => panic!("the maze has walls"),
+    };
+    let mut group = c.benchmark_group(format!("map_300x300_{WIDTH}x{HEIGHT}"));
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    let cases = [
+        ("3d_view", None),
+        ("full_map_following", Some(following)),
+        ("full_map_fitted", Some(fitted)),
+    ];
+    for (name, view) in cases {
+        let map = view.map(|view| MapFrame {
+            view,
+            mode: MapMode::Full,
+            overlay,
+        });
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(renderer.render_with_map(gpu, &target.view, &frame, map.as_ref()));
+                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+                    panic!("the device was lost: {error}");
+                }
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench_frames);

@@ -52,6 +52,39 @@ pub enum Action {
     Screenshot,
     /// Release the mouse; a second press quits.
     ReleaseOrQuit,
+    /// Toggle edit mode (moves like ghost mode; leaving restores the mode).
+    ToggleEdit,
+    /// Edit mode: plot a point at the cursor; from the second point on, each
+    /// adds a wall.
+    PlotPoint,
+    /// Edit mode: take back the chain's last point and its wall.
+    TakeBack,
+    /// Edit mode: end the chain being plotted.
+    EndChain,
+    /// Edit mode: delete the wall the crosshair points at.
+    DeleteWall,
+    /// Edit mode: halve the snapping grid (down to 1/32 m).
+    FinerGrid,
+    /// Edit mode: double the snapping grid (up to 8 m).
+    CoarserGrid,
+    /// Restore the unsaved edits of an autosave journal that was offered.
+    RestoreAutosave,
+    /// Cycle the map: overlay, full map, off.
+    CycleMap,
+    /// Toggle the map's follow mode (centred on the eye).
+    FollowOnMap,
+    /// Zoom the map in.
+    ZoomMapIn,
+    /// Zoom the map out.
+    ZoomMapOut,
+    /// Fit the whole level on the map.
+    FitMap,
+    /// Drop a numbered mark at the eye and print it.
+    DropMark,
+    /// Clear the marks.
+    ClearMarks,
+    /// Shade on the map where the eye can go.
+    ToggleReach,
 }
 
 /// One row of the binding table: what an action is called, what it does and
@@ -76,7 +109,7 @@ impl Action {
     /// [`Action::spec`]: the compiler checks that `spec` covers every
     /// action, not that this list does; the tests check that no action is
     /// listed twice and that every name reads back.
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 35] = [
         Action::MoveForward,
         Action::MoveBackward,
         Action::StrafeLeft,
@@ -96,6 +129,22 @@ impl Action {
         Action::ToggleFullscreen,
         Action::Screenshot,
         Action::ReleaseOrQuit,
+        Action::ToggleEdit,
+        Action::PlotPoint,
+        Action::TakeBack,
+        Action::EndChain,
+        Action::DeleteWall,
+        Action::FinerGrid,
+        Action::CoarserGrid,
+        Action::RestoreAutosave,
+        Action::CycleMap,
+        Action::FollowOnMap,
+        Action::ZoomMapIn,
+        Action::ZoomMapOut,
+        Action::FitMap,
+        Action::DropMark,
+        Action::ClearMarks,
+        Action::ToggleReach,
     ];
 
     /// The binding table's row for this action.
@@ -131,6 +180,39 @@ impl Action {
                 &[Escape],
                 false,
             ),
+            Action::ToggleEdit => ("edit", "edit mode: build walls", &[KeyE], false),
+            Action::PlotPoint => ("plot_point", "edit: plot a point", &[Space], false),
+            Action::TakeBack => ("take_back", "edit: take back a point", &[Backspace], false),
+            Action::EndChain => (
+                "end_chain",
+                "edit: end the chain",
+                &[Enter, NumpadEnter],
+                false,
+            ),
+            Action::DeleteWall => ("delete_wall", "edit: delete aimed wall", &[Delete], false),
+            Action::FinerGrid => ("finer_grid", "edit: halve the grid", &[BracketLeft], false),
+            Action::CoarserGrid => (
+                "coarser_grid",
+                "edit: double the grid",
+                &[BracketRight],
+                false,
+            ),
+            Action::RestoreAutosave => {
+                ("restore_autosave", "restore autosaved edits", &[F9], false)
+            }
+            Action::CycleMap => ("map", "map: overlay / full / off", &[Tab], false),
+            Action::FollowOnMap => ("map_follow", "map: follow the eye", &[KeyF], false),
+            Action::ZoomMapIn => ("map_zoom_in", "map: zoom in", &[Equal, NumpadAdd], false),
+            Action::ZoomMapOut => (
+                "map_zoom_out",
+                "map: zoom out",
+                &[Minus, NumpadSubtract],
+                false,
+            ),
+            Action::FitMap => ("map_fit", "map: fit the level", &[Digit0], false),
+            Action::DropMark => ("mark", "map: drop and print a mark", &[KeyM], false),
+            Action::ClearMarks => ("clear_marks", "map: clear the marks", &[KeyC], false),
+            Action::ToggleReach => ("reach", "map: where the eye can go", &[KeyV], false),
         };
         ActionSpec {
             name,
@@ -184,8 +266,18 @@ impl<'de> Deserialize<'de> for Action {
 }
 
 /// Controls that are not key bindings but belong in the help and the README.
-const OTHER_CONTROLS: [(&str, &str); 2] = [
+const OTHER_CONTROLS: [(&str, &str); 9] = [
     ("mouse", "look (click the window to grab it)"),
+    ("Ctrl+Z", "undo an edit"),
+    ("Ctrl+Y/Ctrl+Shift+Z", "redo an edit"),
+    ("Ctrl+S", "save the level (edits)"),
+    ("Alt (hold)", "edit: no snapping"),
+    ("arrows / drag", "full map, follow off: pan"),
+    ("wheel", "map: zoom"),
+    (
+        "click / right click",
+        "full map, edit mode: plot / delete; drag an end to move it",
+    ),
     (
         "Space . + -",
         "demo playback (mazewalker play): pause, step a tick, faster, slower",
@@ -193,7 +285,7 @@ const OTHER_CONTROLS: [(&str, &str); 2] = [
 ];
 
 /// Width of the keys column of the help overlay, in characters.
-const HELP_KEYS_WIDTH: usize = 16;
+const HELP_KEYS_WIDTH: usize = 19;
 
 /// Width of the config-name column of the help overlay, in characters.
 const HELP_NAME_WIDTH: usize = 17;
@@ -290,8 +382,9 @@ impl Bindings {
             .map(|(key, _)| *key)
     }
 
-    /// Help overlay lines: each action once with every key bound to it (`-`
-    /// when none), its config name and what it does; then the mouse.
+    /// Help overlay lines: each action once with every key bound to it
+    /// (`none` when none), its config name and what it does; then the
+    /// controls that are not bindings.
     pub fn help_lines(&self) -> Vec<String> {
         let mut lines = vec!["mazewalker controls".to_owned(), String::new()];
         for action in Action::ALL {
@@ -330,7 +423,7 @@ impl Bindings {
         table
     }
 
-    /// The keys of `action` as people read them: `W / Up`, `Shift`, or `-`.
+    /// The keys of `action` as people read them: `W / Up`, `Shift`, or `none`.
     fn key_labels(&self, action: Action) -> String {
         let keys: Vec<KeyCode> = self.keys_for(action).collect();
         let mut labels: Vec<String> = Vec::new();
@@ -341,7 +434,7 @@ impl Bindings {
             }
         }
         if labels.is_empty() {
-            "-".to_owned()
+            "none".to_owned()
         } else {
             labels.join(" / ")
         }
@@ -388,6 +481,10 @@ fn key_label(key: KeyCode, bound_together: &[KeyCode]) -> String {
         .unwrap_or(&name);
     match short {
         "Escape" => "Esc".to_owned(),
+        "BracketLeft" => "[".to_owned(),
+        "BracketRight" => "]".to_owned(),
+        "Equal" => "=".to_owned(),
+        "Minus" => "-".to_owned(),
         other => other.to_owned(),
     }
 }
@@ -433,6 +530,22 @@ mod tests {
                 "fullscreen",
                 "screenshot",
                 "release_or_quit",
+                "edit",
+                "plot_point",
+                "take_back",
+                "end_chain",
+                "delete_wall",
+                "finer_grid",
+                "coarser_grid",
+                "restore_autosave",
+                "map",
+                "map_follow",
+                "map_zoom_in",
+                "map_zoom_out",
+                "map_fit",
+                "mark",
+                "clear_marks",
+                "reach",
             ]
         );
     }
@@ -463,6 +576,22 @@ mod tests {
             (KeyCode::F5, Action::ReloadLevel),
             (KeyCode::F11, Action::ToggleFullscreen),
             (KeyCode::F12, Action::Screenshot),
+            (KeyCode::KeyE, Action::ToggleEdit),
+            (KeyCode::Space, Action::PlotPoint),
+            (KeyCode::Backspace, Action::TakeBack),
+            (KeyCode::Enter, Action::EndChain),
+            (KeyCode::Delete, Action::DeleteWall),
+            (KeyCode::BracketLeft, Action::FinerGrid),
+            (KeyCode::BracketRight, Action::CoarserGrid),
+            (KeyCode::F9, Action::RestoreAutosave),
+            (KeyCode::Tab, Action::CycleMap),
+            (KeyCode::KeyF, Action::FollowOnMap),
+            (KeyCode::Equal, Action::ZoomMapIn),
+            (KeyCode::Minus, Action::ZoomMapOut),
+            (KeyCode::Digit0, Action::FitMap),
+            (KeyCode::KeyM, Action::DropMark),
+            (KeyCode::KeyC, Action::ClearMarks),
+            (KeyCode::KeyV, Action::ToggleReach),
         ];
         for (key, action) in expected {
             assert_eq!(bindings.action_for(key), Some(action), "{key:?}");
@@ -547,7 +676,7 @@ mod tests {
         };
         assert!(line("ghost").starts_with("N "), "{}", line("ghost"));
         assert!(line("run").starts_with("ShiftLeft "), "{}", line("run"));
-        assert!(line("hud").starts_with("- "), "{}", line("hud"));
+        assert!(line("hud").starts_with("none "), "{}", line("hud"));
     }
 
     #[test]
@@ -556,7 +685,9 @@ mod tests {
         assert_eq!(label(KeyCode::KeyW), "W");
         assert_eq!(label(KeyCode::Digit3), "3");
         assert_eq!(label(KeyCode::ArrowLeft), "Left");
-        assert_eq!(label(KeyCode::BracketLeft), "BracketLeft");
+        assert_eq!(label(KeyCode::BracketLeft), "[");
+        assert_eq!(label(KeyCode::Minus), "-");
+        assert_eq!(label(KeyCode::Equal), "=");
         assert_eq!(label(KeyCode::Escape), "Esc");
         assert_eq!(label(KeyCode::ControlRight), "ControlRight");
         let both = [KeyCode::ControlLeft, KeyCode::ControlRight];

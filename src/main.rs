@@ -64,6 +64,9 @@ struct Cli {
     /// Record the walk into a demo file (see docs/demo-format.md).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// The map (Tab) shows every wall, not only the walls seen so far.
+    #[arg(long)]
+    map_all: bool,
 }
 
 /// Exit status of `play` when a check line does not match (a desync).
@@ -273,6 +276,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 quality: cli.quality.map_or(defaults.quality, QualityChoice::setting),
                 watch: !cli.no_watch,
                 record: cli.record,
+                map_all: cli.map_all,
                 ..defaults
             };
             app::run_window(level, choice, options)?;
@@ -314,12 +318,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for gap in &gaps {
                 eprintln!("warning: {}", gap.describe(collider.walls()));
             }
+            let unreachable = mazewalker::map::unreachable_areas(
+                &collider,
+                loaded.level.player.start,
+                mazewalker::map::DEFAULT_CELL_SIZE,
+            );
+            let unreachable = unreachable.unwrap_or_else(|| {
+                eprintln!("note: the level is too large to look for unreachable areas");
+                Vec::new()
+            });
+            for area in &unreachable {
+                eprintln!("warning: {}", area.describe());
+            }
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
                 loaded.level.walls.len(),
                 loaded.level.obstacles.len(),
-                loaded.warnings.len() + gaps.len()
+                loaded.warnings.len() + gaps.len() + unreachable.len()
             );
         }
         Some(Command::Config(args)) => {

@@ -77,6 +77,50 @@ fn ray(walls: &[Wall], from: Vec2, to: Vec2, kind: u8, pick: usize) -> (Vec2, Ve
     }
 }
 
+/// The nearest wall by scanning every wall: its index (lowest on a tie)
+/// and distance, within `within`.
+fn nearest_by_scan(walls: &[Wall], p: Vec2, within: f32) -> Option<(usize, f32)> {
+    let mut best: Option<(usize, f32)> = None;
+    for (index, wall) in walls.iter().enumerate() {
+        let d = mazewalker::collision::closest_point_on_segment(p, wall.a, wall.b).distance(p);
+        if d <= within && best.is_none_or(|(_, nearest)| d < nearest) {
+            best = Some((index, d));
+        }
+    }
+    best
+}
+
+proptest! {
+    /// The grid's nearest wall is the scan's (up to rounding: the grid
+    /// works in f64, the scan in f32).
+    #[test]
+    fn nearest_wall_matches_a_scan(
+        walls in prop::collection::vec(wall(), 1..30),
+        p in point(),
+        within in 0.0f32..6.0,
+    ) {
+        let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
+        let grid = collider.nearest_wall(p, within);
+        let scan = nearest_by_scan(&walls, p, within);
+        match (grid, scan) {
+            (Some((i, d)), Some((j, e))) => {
+                prop_assert!((d - e).abs() < 1e-4, "{d} vs {e}");
+                if i != j {
+                    let other = mazewalker::collision::closest_point_on_segment(p, walls[i].a, walls[i].b);
+                    prop_assert!((other.distance(p) - e).abs() < 1e-4, "a tie: {i} vs {j}");
+                }
+            }
+            (None, None) => {}
+            (grid, scan) => {
+                // Only at the edge of reach.
+                let d = grid.or(scan).map_or(0.0, |(_, d)| d);
+                prop_assert!((d - within).abs() < 1e-4, "{grid:?} vs {scan:?}");
+            }
+        }
+    }
+
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
 

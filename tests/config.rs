@@ -271,7 +271,7 @@ fn printed_settings_read_back_the_same() {
     assert_eq!(parse(&defaults.to_toml()).expect("defaults"), defaults);
     let custom = parse(
         "[mouse]\nsensitivity = 0.0731\ninvert_y = true\n[view]\nfov = 61.5\n\
-         [render]\nquality = \"full\"\n[bindings]\nrun = []\nscreenshot = [\"F12\", \"Digit0\"]\n\
+         [render]\nquality = \"full\"\n[bindings]\nrun = []\nscreenshot = [\"F12\", \"Digit9\"]\n\
          [gamepad]\nrun = [\"RightTrigger2\"]\n",
     )
     .expect("valid");

@@ -32,12 +32,7 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
             ..Overlay::default()
         },
     };
-    let frame = FrameInput {
-        camera,
-        debug_lines: false,
-        hud: None,
-        help: None,
-    };
+    let frame = FrameInput::plain(camera);
     let mut renderer = Renderer::new(
         gpu,
         OFFSCREEN_FORMAT,

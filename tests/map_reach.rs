@@ -6,6 +6,7 @@ use glam::Vec2;
 use mazewalker::collision::{Collider, Wall, ray_against_obstacle, ray_against_wall};
 use mazewalker::map::{
     NEAR_MISS, PlanBounds, Reachable, SeenWalls, Sight, fan_directions, near_misses,
+    unreachable_areas,
 };
 use proptest::prelude::*;
 
@@ -122,6 +123,49 @@ fn a_closed_room_beside_the_start_is_unreachable() {
     assert!(
         !reach.reaches(Vec2::new(2.0, 2.0)),
         "inside the closed room"
+    );
+}
+
+#[test]
+fn unreachable_areas_are_the_closed_rooms_not_the_outside() {
+    // The room and corridor: the only closed spaces are the two solid
+    // blocks on either side of the corridor (x 6..8), 1.5 m² of free floor
+    // each; the space around the building is never reported.
+    let open = Collider::new(room_and_corridor(1.0), Vec::new(), R);
+    let blocks = unreachable_areas(&open, Vec2::new(2.0, 2.0), 0.1).expect("small level");
+    assert_eq!(blocks.len(), 2, "{blocks:?}");
+    for block in &blocks {
+        assert!((block.area - 1.5).abs() < 0.2, "{blocks:?}");
+        assert!((block.at.x - 7.0).abs() < 0.2 && (block.at.y - 2.0).abs() > 1.0);
+    }
+    // A closed 2 × 2 m room in the first room: reported once, at about
+    // (2 − 2r)² = 2.25 m² of free floor, around its centre.
+    let mut walls = room_and_corridor(1.0);
+    walls.extend([
+        wall((1.0, 1.0), (3.0, 1.0)),
+        wall((3.0, 1.0), (3.0, 3.0)),
+        wall((3.0, 3.0), (1.0, 3.0)),
+        wall((1.0, 3.0), (1.0, 1.0)),
+    ]);
+    let closed = Collider::new(walls, Vec::new(), R);
+    let areas = unreachable_areas(&closed, Vec2::new(0.5, 0.5), 0.1).expect("small level");
+    assert_eq!(
+        areas.len(),
+        3,
+        "the room, largest first, then the blocks: {areas:?}"
+    );
+    assert!((areas[0].area - 2.25).abs() < 0.5, "{areas:?}");
+    assert!(areas[0].at.distance(Vec2::new(2.0, 2.0)) < 0.2, "{areas:?}");
+    assert!(areas[0].describe().contains("cannot be reached"));
+    // A corridor a centimetre too narrow cuts off the pocket beyond it.
+    let narrow = Collider::new(room_and_corridor(2.0 * R - 0.01), Vec::new(), R);
+    let areas = unreachable_areas(&narrow, Vec2::new(2.0, 2.0), 0.1).expect("small level");
+    assert_eq!(areas.len(), 3, "{areas:?}");
+    assert!(areas[0].at.x > 8.0, "the pocket, largest: {areas:?}");
+    // Too many cells: no answer rather than a wrong one.
+    assert_eq!(
+        unreachable_areas(&closed, Vec2::new(0.5, 0.5), 0.0001),
+        None
     );
 }
 

@@ -51,12 +51,7 @@ fn compare_views(gpu: &Gpu, level: &Level, cameras: &[Camera]) -> (usize, usize)
         Renderer::new(gpu, OFFSCREEN_FORMAT, SIZE, QUALITY, level, &collider).expect("renderer");
     let (mut culled, mut all) = (0, 0);
     for camera in cameras {
-        let frame = FrameInput {
-            camera,
-            debug_lines: false,
-            hud: None,
-            help: None,
-        };
+        let frame = FrameInput::plain(camera);
         let mut pictures = Vec::new();
         for culling in [Culling::Off, Culling::Frustum, Culling::FrustumAndSight] {
             renderer.set_culling(culling);

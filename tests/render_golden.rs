@@ -48,6 +48,8 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         debug_lines: view.debug_lines,
         hud: view.hud.then_some(hud.as_slice()),
         help: view.help.then_some(help.as_slice()),
+        markers: &[],
+        crosshair: false,
     };
     let (width, height) = view.size.unwrap_or(SIZE);
     render_to_image(gpu, level, &level.collider(), width, height, &frame).expect("offscreen render")
@@ -96,7 +98,8 @@ fn house_hallway_with_hud_and_help() {
         yaw_degrees: Some(180.0),
         hud: true,
         help: true,
-        size: Some((640, 360)),
+        // The default window's size: the whole help fits (at text scale 1).
+        size: Some((1280, 720)),
         ..View::default()
     };
     golden("house_hud_help", &Level::default_house(), view);
@@ -151,10 +154,8 @@ fn bgra_targets_read_back_as_the_same_rgba_image() {
     let collider = house.collider();
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput {
-        camera: &walker.camera,
         debug_lines: true,
-        hud: None,
-        help: None,
+        ..FrameInput::plain(&walker.camera)
     };
     let rgba = render_to_image(&gpu, &house, &collider, SIZE.0, SIZE.1, &frame).expect("rgba");
     let mut renderer = Renderer::new(
@@ -194,12 +195,7 @@ fn chunks_out_of_view_are_culled() {
         let mut walker = Walker::at_spawn(&maze);
         walker.camera.position = Vec3::new(centre.x, 1.6, centre.y);
         walker.camera.yaw = yaw.to_radians();
-        let frame = FrameInput {
-            camera: &walker.camera,
-            debug_lines: false,
-            hud: None,
-            help: None,
-        };
+        let frame = FrameInput::plain(&walker.camera);
         let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: None,
             size: wgpu::Extent3d {

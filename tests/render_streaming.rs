@@ -48,10 +48,8 @@ fn walk(gpu: &Gpu, renderer: &mut Renderer, level: &Level, steps: usize) -> u64 
             step as f32 * 37.0,
         );
         let frame = FrameInput {
-            camera: &camera,
             debug_lines: step % 2 == 0,
-            hud: None,
-            help: None,
+            ..FrameInput::plain(&camera)
         };
         let stats = renderer.render(gpu, &view, &frame);
         assert!(stats.batches_drawn > 0, "step {step} drew nothing");

@@ -54,6 +54,8 @@ pub struct LiveLevel {
     level: Level,
     collider: Collider,
     reloader: Reloader,
+    /// Whether files are to be watched (`--no-watch` turns it off).
+    watch: bool,
     watcher: Option<FolderWatcher>,
     finished: Receiver<Finished>,
     sender: Sender<Finished>,
@@ -63,25 +65,39 @@ impl LiveLevel {
     /// `level`, watched for changes when `watch` is set and it has a file.
     pub fn new(level: Level, watch: bool) -> Self {
         let reloader = Reloader::new(&level.source, texture_files(&level));
-        let watcher = (watch && !reloader.watched_files().is_empty())
-            .then(FolderWatcher::new)
-            .and_then(|created| {
-                created
-                    .inspect_err(|error| log::warn!("hot reload is off: {error:#}"))
-                    .ok()
-            })
-            .map(|mut watcher| {
-                watcher.watch_files(reloader.watched_files());
-                watcher
-            });
         let (sender, finished) = channel();
-        Self {
+        let mut live = Self {
             collider: level.collider(),
             level,
             reloader,
-            watcher,
+            watch,
+            watcher: None,
             finished,
             sender,
+        };
+        live.watch_files();
+        live
+    }
+
+    /// Watches the files the level now comes from: the watcher starts with
+    /// the first file (a house saved to a new file gets one).
+    fn watch_files(&mut self) {
+        let files = self.reloader.watched_files();
+        if !self.watch || files.is_empty() {
+            return;
+        }
+        if self.watcher.is_none() {
+            match FolderWatcher::new() {
+                Ok(watcher) => self.watcher = Some(watcher),
+                Err(error) => {
+                    log::warn!("hot reload is off: {error:#}");
+                    self.watch = false;
+                    return;
+                }
+            }
+        }
+        if let Some(watcher) = &mut self.watcher {
+            watcher.watch_files(files);
         }
     }
 
@@ -144,11 +160,44 @@ impl LiveLevel {
     pub fn adopt(&mut self, level: Level, collider: Collider) -> Level {
         let textures = texture_files(&level);
         self.reloader.succeeded(&level.source, textures);
-        if let Some(watcher) = &mut self.watcher {
-            watcher.watch_files(self.reloader.watched_files());
-        }
         self.collider = collider;
+        self.watch_files();
         std::mem::replace(&mut self.level, level)
+    }
+}
+
+impl LiveLevel {
+    /// Makes the edited `level` live (its scene goes to the renderer
+    /// separately). Reloads go on comparing the file with the level's
+    /// source text, which an edit leaves as it was.
+    pub fn edited(&mut self, level: Level, collider: Collider) {
+        self.reloader.follow(&level.source, texture_files(&level));
+        self.level = level;
+        self.collider = collider;
+        self.watch_files();
+    }
+
+    /// The level was saved as `source` (a file and its text): the watcher
+    /// takes the save for the program's own, and a level that had no file
+    /// is watched from now on.
+    pub fn saved(&mut self, source: crate::level::LevelSource) {
+        self.level.source = source;
+        self.reloader
+            .follow(&self.level.source, texture_files(&self.level));
+        self.watch_files();
+    }
+
+    /// A finished reload is not swapped in (unsaved edits would be lost):
+    /// `message` shows until the file and the level agree again.
+    pub fn refuse(&mut self, message: String) {
+        eprintln!("{message}");
+        self.reloader.failed(message);
+    }
+
+    /// A finished reload holds what is live already (the program's own
+    /// save, read by a reload that started before it).
+    pub fn unchanged(&mut self) {
+        self.reloader.unchanged();
     }
 }
 
@@ -173,7 +222,7 @@ pub enum EyeAfterReload {
 /// through walls, so it is left alone).
 pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload {
     let eye = walker.position();
-    if walker.move_options.ghost || collider.deepest_penetration(eye).is_none() {
+    if walker.passes_walls() || collider.deepest_penetration(eye).is_none() {
         return EyeAfterReload::Clear;
     }
     match collider.nearest_free_point(eye, MAX_PUSH_OUT) {

@@ -10,8 +10,12 @@
 //! `screenshot` the offscreen command.
 
 mod demo_mode;
+mod edit_mode;
+mod editing;
 mod input;
 mod live_level;
+mod map_input;
+mod map_state;
 mod overlays;
 pub mod reload;
 mod screenshot;
@@ -42,8 +46,12 @@ use crate::tick::TickClock;
 use crate::walker::{InputGatherer, MoveIntent, Toggle, Walker};
 
 use demo_mode::{DemoMode, WindowPlayback};
+use edit_mode::EditMode;
+use editing::QuitBy;
 use input::InputState;
 use live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent};
+use map_input::Press;
+use map_state::MapState;
 use overlays::{FrameClock, HudMessages, Overlays};
 use script::Script;
 use surface::{Acquired, WindowSurface};
@@ -79,6 +87,8 @@ pub struct WindowOptions {
     pub settings_error: Option<String>,
     /// Record the session into this demo file (`--record`). Default: none.
     pub record: Option<PathBuf>,
+    /// The map shows every wall, seen or not (`--map-all`). Default: off.
+    pub map_all: bool,
 }
 
 impl Default for WindowOptions {
@@ -92,6 +102,7 @@ impl Default for WindowOptions {
             settings: Config::default(),
             settings_error: None,
             record: None,
+            map_all: false,
         }
     }
 }
@@ -182,12 +193,29 @@ struct App {
     mouse_grabbed: bool,
     clock: FrameClock,
     frames_rendered: u64,
+    /// Simulation ticks run, for the script's report.
+    ticks_run: u64,
     /// When the application was created, to report the time to first frame.
     created: Instant,
     graphics: Option<Graphics>,
     pending_swap: Option<PendingSwap>,
     script: Option<Script>,
     error: Option<anyhow::Error>,
+    /// Edit mode: the session, the grid, saving and autosaving.
+    edit: EditMode,
+    /// Where a level without a file is first saved, and relative paths
+    /// resolve: the working directory at start.
+    working_directory: PathBuf,
+    /// A quit request that was held back because of unsaved edits.
+    quit_warning: Option<QuitBy>,
+    /// F5 was pressed once with unsaved edits (a second press drops them).
+    reload_warned: bool,
+    /// The map: mode, view, trail, marks, seen walls.
+    map: MapState,
+    /// Where the mouse pointer is in the window, in pixels.
+    pointer: Option<glam::Vec2>,
+    /// A left button held on the full map.
+    press: Option<Press>,
 }
 
 impl App {
@@ -201,6 +229,9 @@ impl App {
             .apply(&mut walker.camera, level.environment.fog_distance);
         let bindings = options.settings.bindings.clone();
         let help = bindings.help_lines();
+        let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let edit = EditMode::new(&level, &working_directory);
+        let map = MapState::new(&level.collider(), options.map_all);
         Self {
             live: LiveLevel::new(level, options.watch),
             walker,
@@ -217,11 +248,19 @@ impl App {
             mouse_grabbed: false,
             clock: FrameClock::default(),
             frames_rendered: 0,
+            ticks_run: 0,
             created: Instant::now(),
             graphics: None,
             pending_swap: None,
             script,
             error: None,
+            edit,
+            working_directory,
+            quit_warning: None,
+            reload_warned: false,
+            map,
+            pointer: None,
+            press: None,
         }
     }
 
@@ -253,15 +292,24 @@ impl App {
         if let Some(error) = self.error {
             return Err(error);
         }
-        let (checkpoints, reloads) = self
+        let (checkpoints, reloads, huds) = self
             .script
-            .map(|script| (script.checkpoints, script.reloads))
+            .map(|script| (script.checkpoints, script.reloads, script.huds))
             .unwrap_or_default();
         Ok(ScriptReport {
             frames_rendered: self.frames_rendered,
             final_position: self.walker.position(),
             checkpoints,
             reloads,
+            huds,
+            ticks: self.ticks_run,
+            walls: self
+                .live
+                .level()
+                .walls
+                .iter()
+                .map(|wall| (wall.a, wall.b))
+                .collect(),
             level_name: self.live.level().name.clone(),
         })
     }
@@ -323,7 +371,14 @@ impl App {
         {
             return;
         }
-        if let Some(action) = self.input.key(&self.bindings, key, pressed, repeat) {
+        if self.map_pan_key(key, pressed) {
+            return;
+        }
+        let action = self.input.key(&self.bindings, key, pressed, repeat);
+        if self.chord(key, pressed, repeat) {
+            return;
+        }
+        if let Some(action) = action {
             self.trigger(event_loop, action);
         }
     }
@@ -347,16 +402,33 @@ impl App {
                     log::error!("screenshot failed: {error:#}");
                 }
             }
-            Action::ReloadLevel => self.live.reload_now(),
+            Action::ReloadLevel => self.reload_now(),
             Action::ReleaseOrQuit => {
                 if self.mouse_grabbed {
                     self.set_mouse_grab(false);
                 } else {
-                    event_loop.exit();
+                    self.quit(event_loop, QuitBy::Escape);
                 }
             }
-            held => log::debug!("{held:?} is a held action"),
+            other => {
+                if !self.edit_action(other) && !self.map_action(other) {
+                    log::debug!("{other:?} is a held action");
+                }
+            }
         }
+    }
+
+    /// F5: reloads now; with unsaved edits, only a second press does (and
+    /// drops them).
+    fn reload_now(&mut self) {
+        if self.edit.has_unsaved_edits() && !self.reload_warned {
+            self.reload_warned = true;
+            self.notice("unsaved edits: F5 again drops them and reloads the file".to_owned());
+            return;
+        }
+        self.reload_warned = false;
+        self.edit.drop_session();
+        self.live.reload_now();
     }
 
     /// Grabs the mouse for looking (Locked, else Confined; cursor hidden) or
@@ -399,6 +471,8 @@ impl App {
             DemoMode::Recording(_) => lines.push("recording".to_owned()),
             DemoMode::Off => {}
         }
+        self.edit_hud(&mut lines);
+        lines.extend(self.map.hud_line(self.walker.passes_walls()));
         if let Some(error) = &self.options.settings_error {
             let first = error.lines().next().unwrap_or_default();
             lines.push(format!("settings file not used: {first}"));
@@ -406,7 +480,7 @@ impl App {
         if let Some(error) = self.live.error() {
             lines.extend(error.lines().map(str::to_owned));
         }
-        if !self.walker.move_options.ghost
+        if !self.walker.passes_walls()
             && self
                 .live
                 .collider()
@@ -435,6 +509,8 @@ impl App {
             debug_lines: self.overlays.debug_lines,
             hud: self.overlays.hud.then_some(hud.as_slice()),
             help: None,
+            markers: &[],
+            crosshair: false,
         };
         let image =
             render::offscreen::capture(&graphics.surface.gpu, &mut graphics.renderer, &frame)?;
@@ -457,47 +533,11 @@ impl App {
             return;
         };
         let finished = match event {
+            ReloadEvent::Ready(built) if self.edit.session().is_some() => {
+                self.reload_while_editing(*built)
+            }
             ReloadEvent::Ready(built) => {
-                let started = Instant::now();
-                let BuiltLevel {
-                    level,
-                    warnings,
-                    collider,
-                    scene,
-                    build_time,
-                } = *built;
-                graphics.surface.window.set_title(&window_title(&level));
-                let old_scene = graphics.renderer.set_level(scene);
-                let old_level = self.live.adopt(level, collider);
-                let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
-                let fog = self.live.level().environment.fog_distance;
-                self.options
-                    .settings
-                    .view
-                    .apply(&mut self.walker.camera, fog);
-                drop((old_scene, old_level));
-                let swap_time = started.elapsed();
-                log::info!(
-                    "reloaded {}: built in {:.1} ms off the main thread, swapped in {:.2} ms",
-                    self.live.level().name,
-                    build_time.as_secs_f64() * 1000.0,
-                    swap_time.as_secs_f64() * 1000.0
-                );
-                let now = Instant::now();
-                for warning in &warnings {
-                    eprintln!("warning: {warning}");
-                    self.messages.notice(format!("warning: {warning}"), now);
-                }
-                self.messages
-                    .notice(format!("reloaded {}", self.live.level().name), now);
-                if let EyeAfterReload::MovedOut(distance) = eye {
-                    self.messages.notice(
-                        format!("moved {distance:.2} m out of a new wall or obstacle"),
-                        now,
-                    );
-                }
-                // Reported once its first frame is on screen.
-                self.pending_swap = Some(PendingSwap { swap_time });
+                self.swap_in(*built);
                 None
             }
             ReloadEvent::Unchanged => Some(None),
@@ -508,6 +548,94 @@ impl App {
         }
     }
 
+    /// Swaps a reloaded level in (the walker stays where it is, moved out of
+    /// a new wall if it must be); the script hears of it once its first
+    /// frame is on screen.
+    fn swap_in(&mut self, built: BuiltLevel) {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        let started = Instant::now();
+        let BuiltLevel {
+            level,
+            warnings,
+            collider,
+            scene,
+            build_time,
+        } = built;
+        graphics.surface.window.set_title(&window_title(&level));
+        let old_scene = graphics.renderer.set_level(scene);
+        let old_walls = self.live.collider().walls().to_vec();
+        let old_level = self.live.adopt(level, collider);
+        let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
+        self.map
+            .level_changed(&old_walls, self.live.collider(), self.walker.position());
+        let fog = self.live.level().environment.fog_distance;
+        self.options
+            .settings
+            .view
+            .apply(&mut self.walker.camera, fog);
+        drop((old_scene, old_level));
+        let swap_time = started.elapsed();
+        log::info!(
+            "reloaded {}: built in {:.1} ms off the main thread, swapped in {:.2} ms",
+            self.live.level().name,
+            build_time.as_secs_f64() * 1000.0,
+            swap_time.as_secs_f64() * 1000.0
+        );
+        let now = Instant::now();
+        for warning in &warnings {
+            eprintln!("warning: {warning}");
+            self.messages.notice(format!("warning: {warning}"), now);
+        }
+        self.messages
+            .notice(format!("reloaded {}", self.live.level().name), now);
+        if let EyeAfterReload::MovedOut(distance) = eye {
+            self.messages.notice(
+                format!("moved {distance:.2} m out of a new wall or obstacle"),
+                now,
+            );
+        }
+        // Reported once its first frame is on screen.
+        self.pending_swap = Some(PendingSwap { swap_time });
+    }
+
+    /// A reload finished while a level is being edited: the program's own
+    /// save is no change; a file changed elsewhere is refused while there
+    /// are unsaved edits, and otherwise swapped in, ending the session.
+    /// Returns the error to report to a script, as `poll_reload` does.
+    fn reload_while_editing(&mut self, built: BuiltLevel) -> Option<Option<String>> {
+        let edited_text = self
+            .edit
+            .session()
+            .and_then(|session| match &session.level().source {
+                crate::level::LevelSource::File { text, .. } => Some(text.clone()),
+                _ => None,
+            });
+        let built_text = match &built.level.source {
+            crate::level::LevelSource::File { text, .. } => Some(text.clone()),
+            _ => None,
+        };
+        if edited_text.is_some() && edited_text == built_text {
+            self.live.unchanged();
+            return Some(None);
+        }
+        if self.edit.has_unsaved_edits() {
+            let message = "the level file changed on disk; your unsaved edits are kept: \
+                           Ctrl+S writes them over it, F5 twice takes the file"
+                .to_owned();
+            self.live.refuse(message.clone());
+            return Some(Some(message));
+        }
+        self.edit.drop_session();
+        if self.edit.is_active() {
+            self.notice("the level file changed on disk: the undo history starts again".to_owned());
+        }
+        // Swapped in like any reload (the session reopens at the next edit).
+        self.swap_in(built);
+        None
+    }
+
     fn redraw(&mut self, event_loop: &ActiveEventLoop) {
         let seconds = self.clock.tick();
         if let Some(script) = self.script.as_mut() {
@@ -515,8 +643,21 @@ impl App {
         }
         self.poll_reload();
         self.gather_held_input(event_loop);
+        let ticks_before = self.ticks_run;
         self.run_ticks(f64::from(seconds));
+        if let Some(script) = self.script.as_mut() {
+            let ran = self.ticks_run - ticks_before;
+            script.ticked(u32::try_from(ran).unwrap_or(u32::MAX));
+        }
+        self.autosave();
+        self.map.follow_walk(
+            self.live.collider(),
+            &self.walker.camera,
+            self.live.level().environment.fog_distance,
+            !self.walker.passes_walls(),
+        );
         let hud = self.hud();
+        let markers = self.edit_markers();
         let Some(graphics) = self.graphics.as_mut() else {
             return;
         };
@@ -537,10 +678,26 @@ impl App {
             debug_lines: self.overlays.debug_lines,
             hud: self.overlays.hud.then_some(hud.as_slice()),
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
+            markers: &markers,
+            crosshair: self.edit.is_active(),
+        };
+        let eye = glam::Vec2::new(camera.position.x, camera.position.z);
+        let cursor = self.edit.is_active().then(|| {
+            let chain_end = self
+                .edit
+                .session()
+                .and_then(|session| session.chain().last_point());
+            (self.cursor_point(), self.dragged_end().or(chain_end))
+        });
+        let map = self
+            .map
+            .frame(eye, camera.yaw, self.walker.passes_walls(), cursor);
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
         };
         graphics
             .renderer
-            .render(&graphics.surface.gpu, &view, &input);
+            .render_with_map(&graphics.surface.gpu, &view, &input, map.as_ref());
         graphics.surface.present(frame);
         if let Some(error) = graphics.surface.gpu.take_device_error() {
             self.fail(
@@ -588,10 +745,12 @@ impl App {
         match &mut self.demo {
             DemoMode::Playing(playback) => {
                 let ticks = self.ticks.advance(playback.demo_seconds(seconds));
+                self.ticks_run += u64::from(ticks);
                 playback.play(ticks, &mut self.walker, collider);
             }
             DemoMode::Off | DemoMode::Recording(_) => {
                 for _ in 0..self.ticks.advance(seconds) {
+                    self.ticks_run += 1;
                     let input = self.gatherer.next_tick();
                     if let Err(error) = self.walker.step(&input, collider).collision {
                         log::error!("move refused: {error}");
@@ -619,7 +778,7 @@ impl App {
         };
         match step {
             None | Some(ScriptStep::Close) => event_loop.exit(),
-            Some(ScriptStep::Frames(_) | ScriptStep::AwaitReload(_)) => {}
+            Some(ScriptStep::Frames(_) | ScriptStep::Ticks(_) | ScriptStep::AwaitReload(_)) => {}
             Some(ScriptStep::Action(action, pressed)) => {
                 if action == Action::ReloadLevel && pressed {
                     script.triggered();
@@ -639,6 +798,25 @@ impl App {
                 self.resize(PhysicalSize::new(width, height));
             }
             Some(ScriptStep::Checkpoint) => script.checkpoints.push(self.walker.position()),
+            Some(ScriptStep::Key(key, pressed)) => self.key(event_loop, key, pressed, false),
+            Some(ScriptStep::Pointer(x, y)) => self.pointer_moved(glam::Vec2::new(x, y)),
+            Some(ScriptStep::Button(button, pressed)) => {
+                let state = if pressed {
+                    ElementState::Pressed
+                } else {
+                    ElementState::Released
+                };
+                self.map_button(button, state);
+            }
+            Some(ScriptStep::Wheel(notches)) => {
+                self.wheel(winit::event::MouseScrollDelta::LineDelta(0.0, notches));
+            }
+            Some(ScriptStep::CaptureHud) => {
+                let hud = self.hud();
+                if let Some(script) = self.script.as_mut() {
+                    script.huds.push(hud);
+                }
+            }
             Some(ScriptStep::WriteFile {
                 path,
                 text,
@@ -677,7 +855,7 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => self.quit(event_loop, QuitBy::Close),
             WindowEvent::Resized(size) => self.resize(size),
             WindowEvent::Focused(false) => {
                 self.input.release_all();
@@ -689,11 +867,17 @@ impl ApplicationHandler for App {
                     self.key(event_loop, key, pressed, event.repeat);
                 }
             }
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button: MouseButton::Left,
-                ..
-            } if !self.mouse_grabbed => self.set_mouse_grab(true),
+            WindowEvent::MouseInput { state, button, .. } => {
+                let on_map = self.map_button(button, state);
+                let click = state == ElementState::Pressed && button == MouseButton::Left;
+                if !on_map && click && !self.mouse_grabbed {
+                    self.set_mouse_grab(true);
+                }
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                self.pointer_moved(glam::Vec2::new(position.x as f32, position.y as f32));
+            }
+            WindowEvent::MouseWheel { delta, .. } => self.wheel(delta),
             WindowEvent::RedrawRequested => {
                 self.redraw(event_loop);
                 self.advance_script(event_loop);

@@ -169,6 +169,13 @@ impl Reloader {
         self.adopt(source, textures);
     }
 
+    /// The live level changed in the program (an edit, a save): reloads
+    /// compare the file with `source`'s text from now on, so the program's
+    /// own save reads as unchanged. A reload under way goes on.
+    pub fn follow(&mut self, source: &LevelSource, textures: Vec<PathBuf>) {
+        self.adopt(source, textures);
+    }
+
     fn adopt(&mut self, source: &LevelSource, textures: Vec<PathBuf>) {
         self.live_text = match source {
             LevelSource::File { text, .. } => Some(text.clone()),

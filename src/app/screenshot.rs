@@ -52,6 +52,8 @@ pub fn screenshot(level: &Level, options: &ScreenshotOptions, out: &Path) -> any
         debug_lines: options.debug_lines,
         hud: options.hud.then_some(hud.as_slice()),
         help: None,
+        markers: &[],
+        crosshair: false,
     };
     let map = options
         .map

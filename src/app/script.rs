@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 
 use glam::Vec2;
 
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
 use crate::input::Action;
 
 /// One step of a scripted session (used by the window tests to drive the
@@ -16,8 +19,22 @@ use crate::input::Action;
 pub enum ScriptStep {
     /// Press (true) or release (false) the key bound to an action.
     Action(Action, bool),
+    /// Press (true) or release (false) a physical key, bound or not
+    /// (modifiers, the Ctrl chords' letters).
+    Key(KeyCode, bool),
+    /// Record the HUD's lines in the report.
+    CaptureHud,
+    /// Move the mouse pointer to this position in the window, in pixels.
+    Pointer(f32, f32),
+    /// Press (true) or release (false) a mouse button.
+    Button(MouseButton, bool),
+    /// Turn the mouse wheel by this many notches (positive: away, zoom in).
+    Wheel(f32),
     /// Let this many frames render.
     Frames(u32),
+    /// Let at least this many simulation ticks run (120 a second), so a
+    /// held key moves the walker about a known distance at any frame rate.
+    Ticks(u32),
     /// Deliver a resize to the given physical size (0×0 is a minimize).
     Resize(u32, u32),
     /// Record the walker's eye position (x, z) in the report.
@@ -68,6 +85,12 @@ pub struct ScriptReport {
     pub checkpoints: Vec<Vec2>,
     /// Every reload that finished, in order.
     pub reloads: Vec<ReloadRecord>,
+    /// The HUD's lines at each [`ScriptStep::CaptureHud`], in order.
+    pub huds: Vec<Vec<String>>,
+    /// Simulation ticks run (120 a simulated second).
+    pub ticks: u64,
+    /// The live level's walls at the end, as (a, b).
+    pub walls: Vec<(Vec2, Vec2)>,
     /// The live level's name at the end.
     pub level_name: String,
 }
@@ -77,6 +100,7 @@ pub struct ScriptReport {
 pub struct Script {
     steps: VecDeque<ScriptStep>,
     frames_to_wait: u32,
+    ticks_to_wait: u32,
     awaiting_reload: bool,
     /// When the latest reload was triggered (a file written, F5 pressed).
     pub last_trigger: Option<Instant>,
@@ -86,6 +110,8 @@ pub struct Script {
     pub checkpoints: Vec<Vec2>,
     /// Reloads so far.
     pub reloads: Vec<ReloadRecord>,
+    /// HUD captures so far.
+    pub huds: Vec<Vec<String>>,
 }
 
 impl Script {
@@ -94,11 +120,13 @@ impl Script {
         Self {
             steps: steps.into(),
             frames_to_wait: 0,
+            ticks_to_wait: 0,
             awaiting_reload: false,
             last_trigger: None,
             longest_frame: Duration::ZERO,
             checkpoints: Vec::new(),
             reloads: Vec::new(),
+            huds: Vec::new(),
         }
     }
 
@@ -109,12 +137,16 @@ impl Script {
             self.frames_to_wait -= 1;
             return None;
         }
+        if self.ticks_to_wait > 0 {
+            return None;
+        }
         if self.awaiting_reload {
             self.awaiting_reload = false;
         }
         let step = self.steps.pop_front();
         match &step {
             Some(ScriptStep::Frames(frames)) => self.frames_to_wait = *frames,
+            Some(ScriptStep::Ticks(ticks)) => self.ticks_to_wait = *ticks,
             Some(ScriptStep::AwaitReload(frames)) => {
                 self.frames_to_wait = *frames;
                 self.awaiting_reload = true;
@@ -128,6 +160,11 @@ impl Script {
     pub fn triggered(&mut self) {
         self.last_trigger = Some(Instant::now());
         self.longest_frame = Duration::ZERO;
+    }
+
+    /// `ticks` simulation ticks ran.
+    pub fn ticked(&mut self, ticks: u32) {
+        self.ticks_to_wait = self.ticks_to_wait.saturating_sub(ticks);
     }
 
     /// A frame of `seconds` went by.

@@ -39,6 +39,36 @@ const FIRST_SEARCH_FRACTION: f64 = 0.125;
 const TANGENT_TOLERANCE: f64 = 1e-12;
 
 impl Collider {
+    /// The wall whose centre segment passes nearest to `p`, within
+    /// `within` metres, and that distance: what the map's right click
+    /// deletes. The lowest index wins a tie. `None` when no wall is that
+    /// close, or for a NaN or infinite `p` or `within`, or a negative
+    /// `within`. Looks only at the grid cells within reach.
+    pub fn nearest_wall(&self, p: Vec2, within: f32) -> Option<(usize, f32)> {
+        if !p.is_finite() || !within.is_finite() || within < 0.0 {
+            return None;
+        }
+        let point = p.as_dvec2();
+        let reach = DVec2::splat(f64::from(within));
+        let area = Aabb {
+            min: point - reach,
+            max: point + reach,
+        };
+        let mut best: Option<(usize, f64)> = None;
+        for id in self.grid.shapes_in(&area) {
+            let index = id as usize;
+            let Some(Some(capsule)) = self.capsules.get(index) else {
+                continue;
+            };
+            let nearest = closest_point_on_segment_f64(point, capsule.a(), capsule.b());
+            let distance = nearest.distance(point);
+            if distance <= f64::from(within) && best.is_none_or(|(_, d)| distance < d) {
+                best = Some((index, distance));
+            }
+        }
+        best.map(|(index, distance)| (index, distance as f32))
+    }
+
     /// The deepest overlap of an eye standing at `p`: the shape whose
     /// clearance it violates most (the lowest index on a tie, walls first),
     /// or `None` when `p` is free — or NaN or infinite.

@@ -44,6 +44,20 @@ impl Collider {
     /// at the first cell that holds a hit, so the cost depends on the cells
     /// crossed and the shapes in them, not on the number of walls.
     pub fn ray_cast(&self, from: Vec2, to: Vec2) -> Option<RayHit> {
+        self.first_hit(from, to, true)
+    }
+
+    /// The first wall met by the segment `from → to`, as
+    /// [`ray_cast`](Self::ray_cast) finds it but passing through obstacles:
+    /// the wall the editor's crosshair points at (obstacles are not
+    /// editable, so they must not shield a wall from Delete).
+    pub fn ray_cast_walls(&self, from: Vec2, to: Vec2) -> Option<RayHit> {
+        self.first_hit(from, to, false)
+    }
+
+    /// The first shape met by `from → to`: walls, and obstacles when
+    /// `obstacles` is set.
+    fn first_hit(&self, from: Vec2, to: Vec2, obstacles: bool) -> Option<RayHit> {
         if !from.is_finite() || !to.is_finite() {
             return None;
         }
@@ -61,7 +75,7 @@ impl Collider {
                         .filter(|c| c.bounds().overlaps(&path))
                         .and_then(|c| segment_entry(start, motion, c.a(), c.b())),
                     None => Some(&self.rounded_obstacles[index - wall_count])
-                        .filter(|o| o.bounds().overlaps(&path))
+                        .filter(|o| obstacles && o.bounds().overlaps(&path))
                         .and_then(|o| polygon_entry(start, motion, o.points())),
                 };
                 if let Some(t) = fraction
@@ -320,5 +334,31 @@ mod tests {
             collider.ray_cast(Vec2::ZERO, Vec2::new(f32::INFINITY, 0.0)),
             None
         );
+    }
+
+    #[test]
+    fn the_walls_query_passes_through_obstacles() {
+        let square = ConvexPolygon::new(vec![
+            Vec2::new(1.0, -1.0),
+            Vec2::new(2.0, -1.0),
+            Vec2::new(2.0, 1.0),
+            Vec2::new(1.0, 1.0),
+        ])
+        .expect("a valid square");
+        let behind = Wall {
+            a: Vec2::new(4.0, -1.0),
+            b: Vec2::new(4.0, 1.0),
+            radius: 0.3,
+        };
+        let collider = Collider::new(vec![behind], vec![square], 0.25);
+        let (from, to) = (Vec2::ZERO, Vec2::new(10.0, 0.0));
+        let first = collider.ray_cast(from, to).expect("the obstacle");
+        assert_eq!(first.surface, Surface::Obstacle(0));
+        let wall = collider.ray_cast_walls(from, to).expect("the wall behind");
+        assert_eq!(
+            (wall.surface, wall.point),
+            (Surface::Wall(0), Vec2::new(4.0, 0.0))
+        );
+        assert_eq!(collider.ray_cast_walls(from, Vec2::new(3.0, 0.0)), None);
     }
 }

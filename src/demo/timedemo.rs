@@ -105,12 +105,7 @@ pub fn run_timedemo(
         &mut walker,
         &collider,
         |_, walker| -> anyhow::Result<()> {
-            let frame = FrameInput {
-                camera: &walker.camera,
-                debug_lines: false,
-                hud: None,
-                help: None,
-            };
+            let frame = FrameInput::plain(&walker.camera);
             renderer.render(&gpu, &view, &frame);
             gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
             let now = Instant::now();

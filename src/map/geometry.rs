@@ -9,6 +9,7 @@ use super::gaps::NearMiss;
 use super::marks::Marks;
 use super::outline::rounded_outline;
 use super::reach::Reachable;
+use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::{MapView, PlanBounds};
 use crate::collision::Collider;
@@ -40,6 +41,8 @@ pub mod colours {
     pub const REACHABLE: [f32; 4] = [0.2, 0.9, 0.3, 0.22];
     /// A gap that misses being passable by less than 10 cm.
     pub const NEAR_MISS: [f32; 4] = [1.0, 0.1, 0.75, 1.0];
+    /// Edit mode's cursor point.
+    pub const CURSOR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 }
 
 /// Straight pieces per half circle of a clearance outline on the map
@@ -99,6 +102,8 @@ impl MapGeometry {
 /// (for chunking and culling).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapShape {
+    /// The wall's index in the collider, for a wall; `None` for an obstacle.
+    pub wall: Option<usize>,
     /// A point of the shape (a wall's midpoint, an obstacle's first vertex).
     pub anchor: Vec2,
     /// Its lines and triangles.
@@ -122,7 +127,7 @@ pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
 /// are skipped.
 pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
     let mut shapes = Vec::with_capacity(collider.walls().len() + collider.obstacles().len());
-    for wall in collider.walls() {
+    for (index, wall) in collider.walls().iter().enumerate() {
         if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
             continue;
         }
@@ -132,6 +137,7 @@ pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
         }
         geometry.line(wall.a, wall.b, colours::WALL);
         shapes.push(MapShape {
+            wall: Some(index),
             anchor: (wall.a + wall.b) / 2.0,
             geometry,
         });
@@ -153,6 +159,7 @@ pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
             geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
         }
         shapes.push(MapShape {
+            wall: None,
             anchor: points[0],
             geometry,
         });
@@ -173,7 +180,25 @@ pub struct Overlay<'a> {
     pub reach: Option<&'a Reachable>,
     /// Gaps to mark.
     pub near_misses: &'a [NearMiss],
+    /// Draw these shapes instead of the level's uploaded ones: every
+    /// obstacle, and only the walls seen so far (walking mode).
+    pub seen_only: Option<SeenShapes<'a>>,
+    /// Edit mode's cursor point, and the chain's last point when a wall is
+    /// in progress.
+    pub cursor: Option<(Vec2, Option<Vec2>)>,
 }
+
+/// The level's shapes with the walls seen so far.
+#[derive(Debug, Clone, Copy)]
+pub struct SeenShapes<'a> {
+    /// Every shape of the level ([`level_shapes`]).
+    pub shapes: &'a [MapShape],
+    /// Which walls have been seen.
+    pub seen: &'a SeenWalls,
+}
+
+/// The cursor cross's half size and the in-progress line, in pixels.
+const CURSOR_PIXELS: f32 = 6.0;
 
 /// The per-frame geometry for `overlay` seen through `view` in an image of
 /// `size` pixels: the reach shading, the 1 m grid when
@@ -239,6 +264,35 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
             middle + Vec2::new(-cross, cross),
             colours::NEAR_MISS,
         );
+    }
+    if let Some(SeenShapes { shapes, seen }) = overlay.seen_only {
+        for shape in shapes {
+            let shown = shape.wall.is_none_or(|index| seen.is_seen(index));
+            let points = shape
+                .geometry
+                .lines
+                .iter()
+                .chain(&shape.geometry.triangles)
+                .map(|vertex| vertex.position);
+            if shown && PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
+                let lines = shape.geometry.lines.chunks_exact(2);
+                for pair in lines.filter(|pair| view.shows_outlines() || pair[0].colour[3] >= 1.0) {
+                    geometry.line(pair[0].position, pair[1].position, pair[0].colour);
+                }
+                geometry
+                    .triangles
+                    .extend_from_slice(&shape.geometry.triangles);
+            }
+        }
+    }
+    if let Some((cursor, chain_end)) = overlay.cursor {
+        let arm = metres(CURSOR_PIXELS);
+        for offset in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
+            geometry.line(cursor - offset, cursor + offset, colours::CURSOR);
+        }
+        if let Some(end) = chain_end {
+            geometry.line(end, cursor, colours::WALL);
+        }
     }
     if let Some((eye, yaw)) = overlay.eye
         && eye.is_finite()
@@ -328,6 +382,58 @@ mod tests {
             .count();
         assert_eq!(edges, 2 * 4);
         assert!(body > edges);
+    }
+
+    #[test]
+    fn seen_only_draws_seen_walls_and_obstacles_with_outlines_when_zoomed_in() {
+        let square = crate::collision::ConvexPolygon::new(vec![
+            Vec2::new(5.0, 5.0),
+            Vec2::new(6.0, 5.0),
+            Vec2::new(6.0, 6.0),
+            Vec2::new(5.0, 6.0),
+        ])
+        .expect("a square");
+        let wall = |x: f32| crate::collision::Wall {
+            a: Vec2::new(x, -1.0),
+            b: Vec2::new(x, 1.0),
+            radius: 0.25,
+        };
+        let collider = Collider::new(vec![wall(1.0), wall(2.0)], vec![square], 0.25);
+        let shapes = level_shapes(&collider);
+        let mut seen = SeenWalls::new(2);
+        seen.mark(1);
+        let overlay = Overlay {
+            seen_only: Some(SeenShapes {
+                shapes: &shapes,
+                seen: &seen,
+            }),
+            ..Overlay::default()
+        };
+        let near = |pixels_per_metre| MapView {
+            centre: Vec2::new(3.0, 2.0),
+            pixels_per_metre,
+        };
+        let walls_at = |geometry: &MapGeometry, x: f32| {
+            geometry
+                .lines
+                .iter()
+                .filter(|v| v.colour == colours::WALL && v.position.x == x)
+                .count()
+        };
+        let zoomed_in = overlay_geometry(&overlay, &near(20.0), (400, 400));
+        assert_eq!(walls_at(&zoomed_in, 1.0), 0, "wall 0 was not seen");
+        assert_eq!(walls_at(&zoomed_in, 2.0), 2, "wall 1 was");
+        assert!(
+            zoomed_in
+                .lines
+                .iter()
+                .any(|v| v.colour == colours::CLEARANCE)
+        );
+        assert!(!zoomed_in.triangles.is_empty(), "the obstacle is filled");
+        // Zoomed out, the outlines go; the seen wall stays.
+        let zoomed_out = overlay_geometry(&overlay, &near(2.0), (400, 400));
+        assert_eq!(walls_at(&zoomed_out, 2.0), 2);
+        assert!(zoomed_out.lines.iter().all(|v| v.colour[3] >= 1.0));
     }
 
     #[test]

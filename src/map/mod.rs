@@ -20,15 +20,18 @@ mod view;
 
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
-    MapGeometry, MapShape, MapVertex, Overlay, colours, level_bounds, level_shapes,
+    MapGeometry, MapShape, MapVertex, Overlay, SeenShapes, colours, level_bounds, level_shapes,
     overlay_geometry,
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;
-pub use reach::{DEFAULT_CELL_SIZE, MAX_CELLS, Reachable};
+pub use reach::{
+    DEFAULT_CELL_SIZE, MAX_CELLS, MIN_UNREACHABLE_AREA, Reachable, UnreachableArea,
+    unreachable_areas,
+};
 pub use seen::{RAY_SPACING_DEGREES, SeenWalls, Sight, fan_directions, visible_walls};
 pub use trail::{TRAIL_LENGTH, Trail};
 pub use view::{
     FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,
-    MapView, PlanBounds, WHEEL_ZOOM_FACTOR,
+    MapView, OUTLINE_MIN_PIXELS_PER_METRE, PlanBounds, WHEEL_ZOOM_FACTOR,
 };

@@ -74,24 +74,34 @@ impl Reachable {
         if collider.deepest_penetration(eye).is_some() {
             return reach;
         }
-        reach.set(start);
+        reach.fill_from(collider, start);
+        reach
+    }
+
+    /// Marks `start` and every cell connected to it through free cells (see
+    /// the module's rule), skipping cells already marked; returns the cells
+    /// it marked, `start` first.
+    fn fill_from(&mut self, collider: &Collider, start: IVec2) -> Vec<IVec2> {
+        let mut marked = vec![start];
+        self.set(start);
         let mut queue = VecDeque::from([start]);
         while let Some(at) = queue.pop_front() {
             for step in [IVec2::X, IVec2::NEG_X, IVec2::Y, IVec2::NEG_Y] {
                 let next = at + step;
-                if reach.index(next).is_none() || reach.contains(next) {
+                if self.index(next).is_none() || self.contains(next) {
                     continue;
                 }
-                let (from, to) = (reach.centre(at), reach.centre(next));
+                let (from, to) = (self.centre(at), self.centre(next));
                 if collider.deepest_penetration(to).is_none()
                     && collider.ray_cast(from, to).is_none()
                 {
-                    reach.set(next);
+                    self.set(next);
+                    marked.push(next);
                     queue.push_back(next);
                 }
             }
         }
-        reach
+        marked
     }
 
     /// The centre of cell `cell`, in metres.
@@ -120,6 +130,13 @@ impl Reachable {
             .map(move |(index, _)| IVec2::new(index as i32 % columns, index as i32 / columns))
     }
 
+    /// Whether `cell` lies on the lattice's outer ring.
+    fn on_border(&self, cell: IVec2) -> bool {
+        cell.min_element() == 0
+            || cell.x == self.dimensions.x - 1
+            || cell.y == self.dimensions.y - 1
+    }
+
     fn index(&self, cell: IVec2) -> Option<usize> {
         let inside = cell.cmpge(IVec2::ZERO).all() && cell.cmplt(self.dimensions).all();
         inside.then(|| (cell.y * self.dimensions.x + cell.x) as usize)
@@ -130,4 +147,98 @@ impl Reachable {
             self.cells[index] = true;
         }
     }
+}
+
+/// Unreachable areas smaller than this (0.05 m²) are not reported: a few
+/// cells can be cut off by the lattice's own coarseness.
+pub const MIN_UNREACHABLE_AREA: f32 = 0.05;
+
+/// A part of the level's free floor that the eye cannot reach from the start:
+/// a closed room, or a space shut off by walls.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UnreachableArea {
+    /// A free point inside it (the cell nearest its centre), in metres.
+    pub at: Vec2,
+    /// Its size, in square metres (cells counted).
+    pub area: f32,
+}
+
+impl UnreachableArea {
+    /// The warning `check` and the editor show, e.g. "about 12.0 m² around
+    /// (4.50, -2.00) cannot be reached from the start".
+    pub fn describe(&self) -> String {
+        format!(
+            "about {:.1} m² around ({:.2}, {:.2}) cannot be reached from the start",
+            self.area, self.at.x, self.at.y
+        )
+    }
+}
+
+/// The parts of `collider`'s free floor (clearance at least the radius)
+/// that the eye cannot reach from `start`, largest first: every region of
+/// free cells, found like [`Reachable::flood`], that is neither reached nor
+/// open to the outside of the level. The lattice covers the level's walls
+/// and obstacles with a margin wide enough for the outside to be one free
+/// ring, so the space around a house is never reported. Nothing is reported
+/// for an empty level or a start that is itself not free. `None` when the
+/// level needs more than [`MAX_CELLS`] cells of `cell_size`: a coarser
+/// lattice could close narrow corridors and report false areas.
+pub fn unreachable_areas(
+    collider: &Collider,
+    start: Vec2,
+    cell_size: f32,
+) -> Option<Vec<UnreachableArea>> {
+    let Some(bounds) = super::geometry::level_bounds(collider) else {
+        return Some(Vec::new());
+    };
+    let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
+        cell_size
+    } else {
+        DEFAULT_CELL_SIZE
+    };
+    let widest = collider
+        .walls()
+        .iter()
+        .map(|wall| wall.radius)
+        .filter(|radius| radius.is_finite())
+        .fold(collider.body_radius(), f32::max);
+    let margin = Vec2::splat(2.0 * widest + 4.0 * cell_size);
+    let bounds = PlanBounds {
+        min: bounds.min.min(start) - margin,
+        max: bounds.max.max(start) + margin,
+    };
+    let extent = (bounds.max - bounds.min) / cell_size + 2.0;
+    if !extent.is_finite() || extent.x * extent.y > MAX_CELLS as f32 {
+        return None;
+    }
+    let mut marked = Reachable::flood(collider, start, bounds, cell_size);
+    if !marked.cells.iter().any(|&reached| reached) {
+        return Some(Vec::new());
+    }
+    let cell_area = marked.cell_size * marked.cell_size;
+    let mut areas = Vec::new();
+    for index in 0..marked.cells.len() {
+        let columns = marked.dimensions.x;
+        let cell = IVec2::new(index as i32 % columns, index as i32 / columns);
+        if marked.cells[index] || collider.deepest_penetration(marked.centre(cell)).is_some() {
+            continue;
+        }
+        let region = marked.fill_from(collider, cell);
+        let area = region.len() as f32 * cell_area;
+        if area < MIN_UNREACHABLE_AREA || region.iter().any(|&c| marked.on_border(c)) {
+            continue;
+        }
+        let mean = region.iter().map(|&c| marked.centre(c)).sum::<Vec2>() / region.len() as f32;
+        let at = region
+            .iter()
+            .map(|&c| marked.centre(c))
+            .min_by(|p, q| {
+                p.distance_squared(mean)
+                    .total_cmp(&q.distance_squared(mean))
+            })
+            .unwrap_or(mean);
+        areas.push(UnreachableArea { at, area });
+    }
+    areas.sort_by(|a, b| b.area.total_cmp(&a.area));
+    Some(areas)
 }

@@ -28,6 +28,9 @@ pub const FIT_MARGIN: f32 = 0.05;
 /// lines would merge into a grey wash.
 pub const GRID_MIN_PIXELS: f32 = 8.0;
 
+/// The scale from which outlines are drawn: see [`MapView::shows_outlines`].
+pub const OUTLINE_MIN_PIXELS_PER_METRE: f32 = 4.0;
+
 /// An axis-aligned box on the floor plan (x, z), in metres.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlanBounds {
@@ -153,6 +156,14 @@ impl MapView {
         self.zoomed(WHEEL_ZOOM_FACTOR.powf(notches))
     }
 
+    /// Whether the clearance and body outlines are drawn at this zoom: from
+    /// [`OUTLINE_MIN_PIXELS_PER_METRE`]. Below it a 0.25 m radius is under a
+    /// pixel, and a whole 300×300 maze fitted on screen would draw ten lines
+    /// per wall for nothing.
+    pub fn shows_outlines(&self) -> bool {
+        self.pixels_per_metre >= OUTLINE_MIN_PIXELS_PER_METRE
+    }
+
     /// Whether the 1 m grid is drawn at this zoom.
     pub fn shows_grid(&self) -> bool {
         self.pixels_per_metre >= GRID_MIN_PIXELS
@@ -260,5 +271,7 @@ mod tests {
         };
         assert!(!at(4.0).shows_grid());
         assert!(at(GRID_MIN_PIXELS).shows_grid());
+        assert!(!at(3.9).shows_outlines());
+        assert!(at(OUTLINE_MIN_PIXELS_PER_METRE).shows_outlines());
     }
 }

@@ -33,11 +33,14 @@ pub struct Overlay<'a> {
     pub hud: Option<&'a [String]>,
     /// Help lines, centred.
     pub help: Option<&'a [String]>,
+    /// A crosshair at the centre.
+    pub crosshair: bool,
 }
 
 const HUD_TEXT: [f32; 4] = [0.95, 0.95, 0.88, 1.0];
 const HELP_TEXT: [f32; 4] = [1.0, 0.92, 0.6, 1.0];
 const PANEL: [f32; 4] = [0.0, 0.0, 0.0, 0.6];
+const CROSSHAIR: [f32; 4] = [1.0, 1.0, 1.0, 0.85];
 
 /// One corner of a screen quad.
 #[repr(C)]
@@ -63,11 +66,38 @@ pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVer
         quads.panel((margin, margin), lines, scale, HUD_TEXT);
         free_from = margin + panel_size(lines, scale).1 + margin;
     }
+    if overlay.crosshair {
+        let (arm, thickness) = (6 * scale, scale.max(2));
+        let (centre_x, centre_y) = (width / 2, height / 2);
+        let horizontal = (
+            centre_x.saturating_sub(arm),
+            centre_y.saturating_sub(thickness / 2),
+        );
+        quads.quad(horizontal, (2 * arm, thickness), SOLID_CELL, CROSSHAIR);
+        let vertical = (
+            centre_x.saturating_sub(thickness / 2),
+            centre_y.saturating_sub(arm),
+        );
+        quads.quad(vertical, (thickness, 2 * arm), SOLID_CELL, CROSSHAIR);
+    }
     if let Some(lines) = overlay.help {
-        let (panel_width, panel_height) = panel_size(lines, scale);
+        // The help keeps the HUD's scale when it fits the target, else the
+        // largest smaller one that does (at least 1).
+        let fits = |scale: u32| {
+            let (panel_width, panel_height) = panel_size(lines, scale);
+            panel_width <= width && panel_height + 2 * margin <= height
+        };
+        let help_scale = (1..=scale).rev().find(|&s| fits(s)).unwrap_or(1);
+        let (panel_width, panel_height) = panel_size(lines, help_scale);
         let x = width.saturating_sub(panel_width) / 2;
-        let y = (height.saturating_sub(panel_height) / 2).max(free_from);
-        quads.panel((x, y), lines, scale, HELP_TEXT);
+        let centred = height.saturating_sub(panel_height) / 2;
+        // Below the HUD when there is room; over it when there is not.
+        let y = if centred.max(free_from) + panel_height <= height {
+            centred.max(free_from)
+        } else {
+            centred
+        };
+        quads.panel((x, y), lines, help_scale, HELP_TEXT);
     }
     quads.vertices
 }
@@ -361,6 +391,7 @@ mod tests {
         let overlay = Overlay {
             hud: Some(&hud),
             help: None,
+            crosshair: false,
         };
         let vertices = layout(&overlay, (1280, 720));
         // Panel + "x", "1", ".", "0", "0" + "o", "k" (the space is skipped).
@@ -393,6 +424,7 @@ mod tests {
         let overlay = Overlay {
             hud: None,
             help: Some(&help),
+            crosshair: false,
         };
         let vertices = layout(&overlay, (1000, 500));
         let panel = &vertices[0..6];
@@ -408,6 +440,7 @@ mod tests {
         let overlay = Overlay {
             hud: Some(&hud),
             help: Some(&help),
+            crosshair: false,
         };
         let vertices = layout(&overlay, (480, 270));
         let hud_bottom = vertices[0..6]
@@ -423,6 +456,69 @@ mod tests {
             help_top > hud_bottom,
             "help at {help_top}, HUD down to {hud_bottom}"
         );
+    }
+
+    /// The panel's (top, bottom) in pixels; the panel is the first quad.
+    fn panel_rows(vertices: &[TextVertex]) -> (f32, f32) {
+        let rows = vertices[0..6].iter().map(|v| v.position[1]);
+        (
+            rows.clone().fold(f32::MAX, f32::min),
+            rows.fold(f32::MIN, f32::max),
+        )
+    }
+
+    #[test]
+    fn a_help_too_tall_for_the_hud_scale_shrinks_to_fit() {
+        let help = lines(&["line"; 45]);
+        let overlay = Overlay {
+            hud: None,
+            help: Some(&help),
+            crosshair: false,
+        };
+        // Scale 2 at 540 rows would make the panel about 900 pixels tall.
+        let (top, bottom) = panel_rows(&layout(&overlay, (960, 540)));
+        assert!(top >= 0.0 && bottom <= 540.0, "help at {top}..{bottom}");
+        // With room, the HUD's scale (6 at 2160 rows) stays.
+        let short = lines(&["line"; 10]);
+        let overlay = Overlay {
+            help: Some(&short),
+            ..overlay
+        };
+        let (top, bottom) = panel_rows(&layout(&overlay, (1920, 2160)));
+        assert!(
+            bottom - top > 10.0 * (CELL_HEIGHT * 5) as f32,
+            "{top}..{bottom}"
+        );
+    }
+
+    #[test]
+    fn the_crosshair_crosses_the_centre() {
+        let overlay = Overlay {
+            hud: None,
+            help: None,
+            crosshair: true,
+        };
+        let vertices = layout(&overlay, (1280, 720));
+        assert_eq!(vertices.len(), 12, "two bars");
+        for bar in vertices.chunks(6) {
+            let xs = bar.iter().map(|v| v.position[0]);
+            let ys = bar.iter().map(|v| v.position[1]);
+            let (left, right) = (
+                xs.clone().fold(f32::MAX, f32::min),
+                xs.fold(f32::MIN, f32::max),
+            );
+            let (top, bottom) = (
+                ys.clone().fold(f32::MAX, f32::min),
+                ys.fold(f32::MIN, f32::max),
+            );
+            assert!(left < 640.0 && right > 640.0 && top < 360.0 && bottom > 360.0);
+            assert_eq!(bar[0].colour, CROSSHAIR);
+        }
+        let none = Overlay {
+            crosshair: false,
+            ..overlay
+        };
+        assert!(layout(&none, (1280, 720)).is_empty());
     }
 
     #[test]

@@ -240,6 +240,65 @@ impl LinePipeline {
     }
 }
 
+impl LinePipeline {
+    /// Draws the frame's marker lines (uploaded by
+    /// [`MarkerLines::prepare`]), unculled: there are a handful.
+    pub fn draw_markers(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        globals: &wgpu::BindGroup,
+        markers: &MarkerLines,
+    ) {
+        if markers.count == 0 {
+            return;
+        }
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_vertex_buffer(0, markers.vertices.slice(..));
+        pass.draw(0..markers.count, 0..1);
+    }
+}
+
+/// The few lines drawn this frame only (edit mode's cursor marker and wall
+/// in progress), in a buffer rewritten each frame and grown when needed.
+#[derive(Debug)]
+pub struct MarkerLines {
+    vertices: wgpu::Buffer,
+    count: u32,
+}
+
+impl MarkerLines {
+    /// Room for 64 vertices to start with.
+    pub fn new(device: &wgpu::Device) -> Self {
+        Self {
+            vertices: marker_buffer(device, 64),
+            count: 0,
+        }
+    }
+
+    /// Uploads this frame's `lines` (a line list).
+    pub fn prepare(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, lines: &[LineVertex]) {
+        self.count = lines.len() as u32;
+        if lines.is_empty() {
+            return;
+        }
+        let needed = lines.len() as u64;
+        if needed * size_of::<LineVertex>() as u64 > self.vertices.size() {
+            self.vertices = marker_buffer(device, needed.next_power_of_two());
+        }
+        queue.write_buffer(&self.vertices, 0, bytemuck::cast_slice(lines));
+    }
+}
+
+fn marker_buffer(device: &wgpu::Device, vertices: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("marker lines"),
+        size: vertices * size_of::<LineVertex>() as u64,
+        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
 /// One chunk's debug lines on the GPU (see [`chunk_lines`]).
 #[derive(Debug)]
 pub struct LineChunk {

@@ -60,6 +60,10 @@ pub struct MapBuffers {
 struct ChunkedBuffer {
     vertices: wgpu::Buffer,
     batches: Vec<LineBatch>,
+    /// For each batch, where its opaque vertices start: before it lie the
+    /// translucent ones (outlines), skipped when zoomed out too far to see
+    /// them.
+    opaque_from: Vec<u32>,
 }
 
 impl MapBuffers {
@@ -97,9 +101,11 @@ impl ChunkedBuffer {
     ) -> anyhow::Result<Self> {
         let mut vertices = Vec::new();
         let mut batches = Vec::new();
+        let mut opaque_from = Vec::new();
         for chunk in chunks.into_iter().filter(|c| !c.is_empty()) {
             let mut bounds = Bounds::EMPTY;
             let first = vertices.len() as u32;
+            let faint = chunk.iter().take_while(|v| v.colour[3] < 1.0).count() as u32;
             for vertex in &chunk {
                 bounds.grow(Vec3::new(vertex.position.x, 0.0, vertex.position.y));
                 vertices.push(gpu_vertex(vertex));
@@ -108,6 +114,7 @@ impl ChunkedBuffer {
                 bounds,
                 vertices: first..vertices.len() as u32,
             });
+            opaque_from.push(first + faint);
         }
         let vertices = create_buffer(
             device,
@@ -115,7 +122,11 @@ impl ChunkedBuffer {
             bytemuck::cast_slice(&vertices),
             wgpu::BufferUsages::VERTEX,
         )?;
-        Ok(Self { vertices, batches })
+        Ok(Self {
+            vertices,
+            batches,
+            opaque_from,
+        })
     }
 }
 
@@ -244,13 +255,16 @@ impl MapPass {
             };
         Ok(PreparedMap {
             visible: frame.view.visible(size),
+            outlines: frame.view.shows_outlines(),
+            level_shapes: frame.overlay.seen_only.is_none(),
             lines: upload("map overlay lines", &overlay.lines)?,
             triangles: upload("map overlay triangles", &overlay.triangles)?,
         })
     }
 
-    /// Draws the level's map shapes that `prepared`'s view shows, then the
-    /// overlay: triangles first, lines over them.
+    /// Draws the level's map shapes that `prepared`'s view shows (unless
+    /// the overlay brings the seen ones instead), then the overlay:
+    /// triangles first, lines over them.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -258,20 +272,35 @@ impl MapPass {
         prepared: &PreparedMap,
     ) {
         pass.set_bind_group(0, &self.bind_group, &[]);
-        for (pipeline, chunked, extra) in [
-            (&self.triangles, &level.triangles, &prepared.triangles),
-            (&self.lines, &level.lines, &prepared.lines),
+        for (pipeline, chunked, extra, skip_faint) in [
+            (
+                &self.triangles,
+                &level.triangles,
+                &prepared.triangles,
+                false,
+            ),
+            (
+                &self.lines,
+                &level.lines,
+                &prepared.lines,
+                !prepared.outlines,
+            ),
         ] {
             pass.set_pipeline(pipeline);
-            if !chunked.batches.is_empty() {
+            if prepared.level_shapes && !chunked.batches.is_empty() {
                 pass.set_vertex_buffer(0, chunked.vertices.slice(..));
-                for batch in &chunked.batches {
+                for (batch, &opaque_from) in chunked.batches.iter().zip(&chunked.opaque_from) {
                     let bounds = PlanBounds {
                         min: Vec2::new(batch.bounds.min.x, batch.bounds.min.z),
                         max: Vec2::new(batch.bounds.max.x, batch.bounds.max.z),
                     };
                     if bounds.overlaps(&prepared.visible) {
-                        pass.draw(batch.vertices.clone(), 0..1);
+                        let start = if skip_faint {
+                            opaque_from
+                        } else {
+                            batch.vertices.start
+                        };
+                        pass.draw(start..batch.vertices.end, 0..1);
                     }
                 }
             }
@@ -287,6 +316,11 @@ impl MapPass {
 #[derive(Debug)]
 pub struct PreparedMap {
     visible: PlanBounds,
+    /// Draw the level's outlines (zoomed in far enough to see them).
+    outlines: bool,
+    /// Draw the level's uploaded shapes (all of them); false when the
+    /// overlay brings the seen ones.
+    level_shapes: bool,
     lines: Option<(wgpu::Buffer, u32)>,
     triangles: Option<(wgpu::Buffer, u32)>,
 }

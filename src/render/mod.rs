@@ -51,7 +51,7 @@ pub use texture_cache::BrokenTexture;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
-use lines::LinePipeline;
+use lines::{LinePipeline, MarkerLines};
 use map::MapPass;
 use scene::{Globals, ScenePipeline};
 
@@ -73,6 +73,26 @@ pub struct FrameInput<'a> {
     pub hud: Option<&'a [String]>,
     /// Help overlay lines (centred), if shown.
     pub help: Option<&'a [String]>,
+    /// Lines in the world drawn over the scene this frame, through walls
+    /// (edit mode's cursor marker and the wall in progress); a line list.
+    pub markers: &'a [LineVertex],
+    /// Draw a crosshair at the centre of the view (edit mode).
+    pub crosshair: bool,
+}
+
+impl<'a> FrameInput<'a> {
+    /// The level alone, seen by `camera`: no debug lines, HUD, help,
+    /// markers or crosshair.
+    pub fn plain(camera: &'a Camera) -> Self {
+        Self {
+            camera,
+            debug_lines: false,
+            hud: None,
+            help: None,
+            markers: &[],
+            crosshair: false,
+        }
+    }
 }
 
 /// How much of the level a frame skips drawing. Every mode draws the same
@@ -143,6 +163,7 @@ pub struct Renderer {
     globals_bind_group: wgpu::BindGroup,
     scene: ScenePipeline,
     lines: LinePipeline,
+    markers: MarkerLines,
     map: MapPass,
     text: TextPass,
     builder: SceneBuilder,
@@ -209,6 +230,7 @@ impl Renderer {
             globals_bind_group,
             scene,
             lines,
+            markers: MarkerLines::new(&gpu.device),
             map,
             text,
             builder,
@@ -323,7 +345,9 @@ impl Renderer {
         let overlay = Overlay {
             hud: frame.hud,
             help: frame.help,
+            crosshair: frame.crosshair,
         };
+        self.markers.prepare(&gpu.device, &gpu.queue, frame.markers);
         self.text
             .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
         let prepared_map = map.and_then(|map| {
@@ -430,6 +454,10 @@ impl Renderer {
                 let lines = drawn_chunks.iter().filter_map(|&c| scene.cache.lines(c));
                 self.lines
                     .draw(&mut pass, &self.globals_bind_group, lines, in_volume);
+            }
+            if !full_map {
+                self.lines
+                    .draw_markers(&mut pass, &self.globals_bind_group, &self.markers);
             }
             if let Some((prepared, buffers)) = prepared_map.as_ref().zip(scene.built_map()) {
                 self.map.draw(&mut pass, buffers, prepared);

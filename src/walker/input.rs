@@ -49,8 +49,7 @@ pub enum Toggle {
     Ghost,
     /// The collision policy: slide or reject.
     Policy,
-    /// Edit mode. Reserved: recorded and played back, but the walker does
-    /// not act on it yet (edit mode does not exist yet).
+    /// Edit mode: the walker moves like ghost mode while it is on.
     Edit,
 }
 
@@ -62,7 +61,7 @@ pub struct Toggles {
     pub ghost: bool,
     /// Flip between the slide and reject policies.
     pub policy: bool,
-    /// Flip edit mode (reserved; the walker ignores it).
+    /// Flip edit mode.
     pub edit: bool,
 }
 

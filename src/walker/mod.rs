@@ -59,6 +59,10 @@ pub struct Walker {
     pub settings: WalkerSettings,
     /// How moves meet walls (slide, or reject, or ghost).
     pub move_options: MoveOptions,
+    /// Edit mode: the eye moves like ghost mode, through walls, whatever
+    /// `move_options.ghost` says, so leaving edit mode restores the mode
+    /// before it. Flipped by the edit toggle. Default: off.
+    pub editing: bool,
     /// The eye before the last tick, for [`interpolated_camera`](Self::interpolated_camera).
     previous: Camera,
     /// Metres per second on the XZ plane (kept between ticks only when
@@ -82,6 +86,7 @@ impl Walker {
             camera,
             settings: WalkerSettings::default(),
             move_options: MoveOptions::default(),
+            editing: false,
             previous: camera,
             velocity: Vec2::ZERO,
         }
@@ -138,7 +143,11 @@ impl Walker {
             physics::next_velocity(self.velocity, wish * speed, &self.settings, TICK_SECONDS);
         let desired = self.velocity * TICK_SECONDS;
         let from = self.position();
-        let collision = collider.move_eye(from, desired, &self.move_options);
+        let options = MoveOptions {
+            ghost: self.passes_walls(),
+            ..self.move_options
+        };
+        let collision = collider.move_eye(from, desired, &options);
         let applied = match &collision {
             Ok(outcome) => {
                 self.camera.position.x = outcome.position.x;
@@ -189,10 +198,18 @@ impl Walker {
         )
     }
 
-    /// Flips the switches pressed; the edit toggle is reserved and ignored.
+    /// Whether moves pass through walls: in ghost mode or edit mode.
+    pub fn passes_walls(&self) -> bool {
+        self.move_options.ghost || self.editing
+    }
+
+    /// Flips the switches pressed.
     fn apply_toggles(&mut self, toggles: Toggles) {
         if toggles.ghost {
             self.move_options.ghost = !self.move_options.ghost;
+        }
+        if toggles.edit {
+            self.editing = !self.editing;
         }
         if toggles.policy {
             self.move_options.policy = match self.move_options.policy {
@@ -255,6 +272,7 @@ mod tests {
             camera,
             settings: WalkerSettings::default(),
             move_options: MoveOptions::default(),
+            editing: false,
             previous: camera,
             velocity: Vec2::ZERO,
         }
@@ -492,22 +510,29 @@ mod tests {
     }
 
     #[test]
-    fn toggles_flip_ghost_and_policy_and_edit_is_ignored() {
+    fn toggles_flip_ghost_and_policy_and_edit_mode_passes_walls() {
         let collider = wall_at_x_2();
         let mut walker = walker_at_origin(0.0);
         let press = |toggles: Toggles| TickInput {
             toggles,
             ..TickInput::default()
         };
+        let edit = Toggles {
+            edit: true,
+            ..Toggles::default()
+        };
         let before = walker.clone();
-        walker.step(
-            &press(Toggles {
-                edit: true,
-                ..Toggles::default()
-            }),
-            &collider,
-        );
-        assert_eq!(walker.move_options, before.move_options);
+        walker.step(&press(edit), &collider);
+        assert!(walker.editing && walker.passes_walls());
+        assert_eq!(walker.move_options, before.move_options, "ghost stays off");
+        run_ticks(&mut walker, held(FORWARD), 2 * TICK_RATE, &collider);
+        assert!(walker.position().x > 5.0, "edit mode passes the wall");
+        walker.step(&press(edit), &collider);
+        assert!(!walker.passes_walls(), "leaving restores walking");
+        walker.place(Pose {
+            position: Vec2::ZERO,
+            ..walker.pose()
+        });
         walker.step(
             &press(Toggles {
                 ghost: true,

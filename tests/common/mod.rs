@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use image::{Rgba, RgbaImage};
+use mazewalker::app::ScriptStep;
+use mazewalker::input::Action;
+use mazewalker::level::Level;
 use mazewalker::render::Gpu;
 
 /// True when `MAZEWALKER_REQUIRE_GPU=1`: render and window tests must run,
@@ -26,6 +29,43 @@ pub fn display_or_skip(test: &str) -> bool {
         eprintln!("skipped {test}: no DISPLAY or WAYLAND_DISPLAY (run under xvfb-run -a)");
     }
     available
+}
+
+/// A 40 × 40 m hall with a comment, the eye at its centre looking along
+/// +x: room to build in for the window tests of edit mode.
+pub const HALL: &str = "# A hall to build in.\n\
+name = \"Hall\"\n\
+[player]\n\
+start = [0.0, 0.0]\n\
+\n\
+[[wall]]\na = [-20.0, -20.0]\nb = [20.0, -20.0]\n\
+\n\
+[[wall]]\na = [20.0, -20.0]\nb = [20.0, 20.0]\n\
+\n\
+[[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\
+\n\
+[[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
+
+/// Writes `text` as `level.toml` in a fresh scratch folder `name` (under
+/// the tests' target folder); returns the file's path and its level.
+pub fn level_file(name: &str, text: &str) -> (PathBuf, Level) {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("create the test folder");
+    let path = folder.join("level.toml");
+    std::fs::write(&path, text).expect("write the level");
+    let level = Level::load(&path).expect("a valid level").level;
+    (path, level)
+}
+
+/// Presses and releases the key bound to `action`, then lets two frames
+/// render.
+pub fn press(action: Action) -> [ScriptStep; 3] {
+    [
+        ScriptStep::Action(action, true),
+        ScriptStep::Action(action, false),
+        ScriptStep::Frames(2),
+    ]
 }
 
 /// A headless device, or `None` (with a message) when there is no adapter

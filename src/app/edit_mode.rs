@@ -1,0 +1,372 @@
+//! Edit mode's state in the window: the [`EditSession`] (kept when edit mode
+//! is left, so undo and unsaved edits survive), the grid, where saves and
+//! the autosave journal go, the live checks, and an autosave offered at
+//! start. The keys' wiring is in `editing`; the edits themselves are the
+//! pure [`crate::edit`] model.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use glam::{Vec2, Vec3};
+
+use crate::camera::Camera;
+use crate::collision::{Collider, Surface};
+use crate::edit::{CURSOR_REACH, EditSession, GridSize, Journal, cursor_point, snap};
+use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path};
+use crate::level::{Level, LevelSource};
+use crate::render::LineVertex;
+
+/// How long after an edit its journal is written at the latest (the issue
+/// allows 5 s; a crash loses at most this much).
+pub const AUTOSAVE_DELAY: Duration = Duration::from_secs(1);
+
+/// How many live-check warnings the HUD lists before "and N more".
+const SHOWN_CHECKS: usize = 4;
+
+/// Height of the cursor marker and the wall in progress above the floor.
+const MARKER_HEIGHT: f32 = 0.03;
+/// Half the size of the cursor's floor marker, in metres.
+const MARKER_SIZE: f32 = 0.15;
+const CURSOR_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
+const IN_PROGRESS_COLOUR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
+
+/// Unsaved edits found in an autosave journal at start, offered to F9.
+#[derive(Debug)]
+pub struct AutosaveOffer {
+    /// The journal's edits.
+    pub journal: Journal,
+    /// The journal file.
+    pub path: PathBuf,
+}
+
+/// Edit mode as the window runs it.
+#[derive(Debug)]
+pub struct EditMode {
+    /// The level being edited, from the first E (or F9) on.
+    session: Option<EditSession>,
+    /// Whether edit mode is on (E).
+    active: bool,
+    /// The snapping grid (`[` and `]`).
+    pub grid: GridSize,
+    /// Where saves and the journal go once known: the level's file, or the
+    /// new file a level without one is first saved to.
+    save_path: Option<PathBuf>,
+    /// When the journal must be written (the first unsaved edit since it
+    /// was last written, plus [`AUTOSAVE_DELAY`]).
+    journal_due: Option<Instant>,
+    /// The live checks' warnings after the latest edit.
+    checks: Vec<String>,
+    /// An autosave offered at start, until F9 takes it or an edit makes it
+    /// stale.
+    offer: Option<AutosaveOffer>,
+}
+
+impl EditMode {
+    /// Edit mode, off, for `level`: with an autosave offer when the level's
+    /// journal (see [`save_path_for`]) is newer than the level and was
+    /// written for its text.
+    pub fn new(level: &Level, working_directory: &Path) -> Self {
+        let path = save_path_for(level, working_directory);
+        let offer = find_offer(level, &path);
+        Self {
+            session: None,
+            active: false,
+            grid: GridSize::default(),
+            save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
+            journal_due: None,
+            checks: Vec::new(),
+            offer,
+        }
+    }
+
+    /// Whether edit mode is on.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// Turns edit mode on or off.
+    pub fn set_active(&mut self, active: bool) {
+        self.active = active;
+        if let Some(session) = &mut self.session {
+            session.end_chain();
+        }
+    }
+
+    /// The session, if editing has begun.
+    pub fn session(&self) -> Option<&EditSession> {
+        self.session.as_ref()
+    }
+
+    /// The session, opened on `level` if there is none yet.
+    pub fn session_or_open(&mut self, level: &Level) -> anyhow::Result<&mut EditSession> {
+        if self.session.is_none() {
+            let session = EditSession::new(level.clone())
+                .map_err(|error| anyhow::anyhow!("this level cannot be edited: {error}"))?;
+            self.session = Some(session);
+        }
+        self.session
+            .as_mut()
+            .ok_or_else(|| anyhow::anyhow!("no edit session"))
+    }
+
+    /// The open session, if any, to edit.
+    pub fn session_mut(&mut self) -> Option<&mut EditSession> {
+        self.session.as_mut()
+    }
+
+    /// Forgets the session (the level was reloaded from its file): the undo
+    /// history goes with it. Edit mode stays on or off.
+    pub fn drop_session(&mut self) {
+        self.session = None;
+        self.journal_due = None;
+        self.checks.clear();
+    }
+
+    /// Whether there are edits not saved yet.
+    pub fn has_unsaved_edits(&self) -> bool {
+        self.session.as_ref().is_some_and(EditSession::is_dirty)
+    }
+
+    /// After an edit: the checks are redone and the journal falls due.
+    pub fn edited(&mut self, collider: &Collider, now: Instant) {
+        self.journal_due.get_or_insert(now + AUTOSAVE_DELAY);
+        if let Some(offer) = self.offer.take() {
+            // The offer no longer applies to the edited text: keep its file.
+            let kept = offer.path.with_extension("autosave.old");
+            match std::fs::rename(&offer.path, &kept) {
+                Ok(()) => log::warn!(
+                    "the autosave that was offered is kept as {}",
+                    kept.display()
+                ),
+                Err(error) => log::warn!("cannot keep the offered autosave: {error}"),
+            }
+        }
+        self.checks = self
+            .session
+            .as_ref()
+            .map(|session| live_checks(session.level(), collider))
+            .unwrap_or_default();
+    }
+
+    /// The live checks' lines for the HUD.
+    pub fn check_lines(&self) -> impl Iterator<Item = String> + '_ {
+        let more = self.checks.len().saturating_sub(SHOWN_CHECKS);
+        self.checks
+            .iter()
+            .take(SHOWN_CHECKS)
+            .cloned()
+            .chain((more > 0).then(|| format!("check: and {more} more")))
+    }
+
+    /// The file a save writes, chosen once: the level's own, or the first
+    /// free `mazewalker-level-N.toml` in `working_directory`.
+    pub fn save_path(&mut self, working_directory: &Path) -> PathBuf {
+        self.save_path
+            .get_or_insert_with(|| {
+                self.session.as_ref().map_or_else(
+                    || next_free_level_path(working_directory),
+                    |session| session.save_path(working_directory),
+                )
+            })
+            .clone()
+    }
+
+    /// After a save: the journal is gone and nothing is due.
+    pub fn saved(&mut self) {
+        self.journal_due = None;
+    }
+
+    /// Writes the journal of unsaved edits if it is due at `now` (or, with
+    /// `now` = `None`, at once: before quitting); removes it when every edit
+    /// is saved or undone. Returns an error message to show.
+    pub fn write_journal(
+        &mut self,
+        now: Option<Instant>,
+        working_directory: &Path,
+    ) -> Option<String> {
+        let due = self.journal_due?;
+        if now.is_some_and(|now| now < due) {
+            return None;
+        }
+        self.journal_due = None;
+        let path = autosave_path(&self.save_path(working_directory));
+        let session = self.session.as_ref()?;
+        let result = if session.is_dirty() {
+            session.journal().write(&path)
+        } else {
+            std::fs::remove_file(&path).or_else(|error| {
+                if error.kind() == std::io::ErrorKind::NotFound {
+                    Ok(())
+                } else {
+                    Err(error)
+                }
+            })
+        };
+        result
+            .err()
+            .map(|error| format!("cannot write the autosave {}: {error}", path.display()))
+    }
+
+    /// The autosave offered at start, taken by F9.
+    pub fn take_offer(&mut self) -> Option<AutosaveOffer> {
+        self.offer.take()
+    }
+
+    /// The offer's HUD line, while it stands.
+    pub fn offer_line(&self) -> Option<String> {
+        self.offer
+            .as_ref()
+            .map(|offer| format!("F9 restores {} unsaved edits", offer.journal.len()))
+    }
+}
+
+/// The file `level` is saved to: its own, or the first free
+/// `mazewalker-level-N.toml` in `working_directory`.
+fn save_path_for(level: &Level, working_directory: &Path) -> PathBuf {
+    match &level.source {
+        LevelSource::File { path, .. } => path.clone(),
+        LevelSource::DefaultHouse | LevelSource::Maze { .. } => {
+            next_free_level_path(working_directory)
+        }
+    }
+}
+
+/// The journal beside `path`, if it is newer than the level and applies to
+/// `level`'s text.
+fn find_offer(level: &Level, path: &Path) -> Option<AutosaveOffer> {
+    if !autosave_is_newer(path) {
+        return None;
+    }
+    let journal_path = autosave_path(path);
+    let journal = Journal::read(&journal_path)
+        .inspect_err(|error| log::warn!("{}: {error}", journal_path.display()))
+        .ok()?;
+    let text = crate::level::save::LevelDocument::text_for_level(level).ok()?;
+    (journal.applies_to(&text) && !journal.is_empty()).then_some(AutosaveOffer {
+        journal,
+        path: journal_path,
+    })
+}
+
+/// The editor's live checks on `level`: the loader's warnings on single
+/// walls (shorter than 1 cm), gaps a little too narrow to pass, and floor
+/// the player cannot reach from the start.
+pub fn live_checks(level: &Level, collider: &Collider) -> Vec<String> {
+    let mut lines: Vec<String> = crate::level::checks::live_warnings(level)
+        .iter()
+        .map(|warning| format!("check: {}: {}", warning.item, warning.message))
+        .collect();
+    let walls = collider.walls();
+    lines.extend(
+        crate::map::near_misses(walls)
+            .iter()
+            .map(|gap| format!("check: {}", gap.describe(walls))),
+    );
+    match crate::map::unreachable_areas(collider, level.player.start, crate::map::DEFAULT_CELL_SIZE)
+    {
+        Some(areas) => lines.extend(
+            areas
+                .iter()
+                .map(|area| format!("check: {}", area.describe())),
+        ),
+        None => lines.push("check: too large to look for unreachable floor".to_owned()),
+    }
+    lines
+}
+
+/// Where the crosshair's cursor point is for `camera`, snapped to `walls`'
+/// end points or to `grid` unless `snapping` is off.
+pub fn cursor(camera: &Camera, level: &Level, grid: GridSize, snapping: bool) -> Vec2 {
+    let point = cursor_point(camera.position, camera.forward(), CURSOR_REACH);
+    snap(point, &level.walls, grid, snapping)
+}
+
+/// The wall the crosshair points at: the first one its ray meets on the
+/// floor plan within [`CURSOR_REACH`], passing through obstacles.
+pub fn aimed_wall(camera: &Camera, collider: &Collider) -> Option<usize> {
+    let eye = Vec2::new(camera.position.x, camera.position.z);
+    let reach = camera.flat_forward().normalize_or_zero() * CURSOR_REACH;
+    match collider.ray_cast_walls(eye, eye + reach)?.surface {
+        Surface::Wall(index) => Some(index),
+        Surface::Obstacle(_) => None,
+    }
+}
+
+/// Edit mode's lines in the world: a cross on the floor at the cursor, the
+/// wall in progress from the chain's last point to it, and the wall the
+/// crosshair aims at.
+pub fn marker_lines(
+    cursor: Vec2,
+    chain_end: Option<Vec2>,
+    aimed: Option<[Vec2; 2]>,
+) -> Vec<LineVertex> {
+    let at = |point: Vec2, colour: [f32; 4]| LineVertex {
+        position: Vec3::new(point.x, MARKER_HEIGHT, point.y).to_array(),
+        colour,
+    };
+    let mut lines = Vec::new();
+    for offset in [
+        Vec2::new(MARKER_SIZE, MARKER_SIZE),
+        Vec2::new(MARKER_SIZE, -MARKER_SIZE),
+    ] {
+        lines.push(at(cursor - offset, CURSOR_COLOUR));
+        lines.push(at(cursor + offset, CURSOR_COLOUR));
+    }
+    if let Some(end) = chain_end {
+        lines.push(at(end, IN_PROGRESS_COLOUR));
+        lines.push(at(cursor, IN_PROGRESS_COLOUR));
+    }
+    if let Some([a, b]) = aimed {
+        lines.push(at(a, AIMED_COLOUR));
+        lines.push(at(b, AIMED_COLOUR));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_are_a_cross_then_the_wall_in_progress_then_the_aimed_wall() {
+        let cursor = Vec2::new(1.0, 2.0);
+        assert_eq!(marker_lines(cursor, None, None).len(), 4);
+        let lines = marker_lines(
+            cursor,
+            Some(Vec2::new(-1.0, 2.0)),
+            Some([Vec2::ZERO, Vec2::X]),
+        );
+        assert_eq!(lines.len(), 8);
+        assert_eq!(lines[4].position, [-1.0, MARKER_HEIGHT, 2.0]);
+        assert_eq!(lines[5].position, [1.0, MARKER_HEIGHT, 2.0]);
+        assert_eq!(lines[6].colour, AIMED_COLOUR);
+        // The cross is centred on the cursor.
+        let centre = (Vec3::from(lines[0].position) + Vec3::from(lines[1].position)) / 2.0;
+        assert!(centre.abs_diff_eq(Vec3::new(1.0, MARKER_HEIGHT, 2.0), 1e-6));
+    }
+
+    #[test]
+    fn the_crosshair_aims_through_obstacles_at_walls_within_reach() {
+        let level = Level::default_house();
+        let collider = level.collider();
+        let eye = level.player.start;
+        let mut camera = Camera::new(Vec3::new(eye.x, 1.6, eye.y), 0.0);
+        // Inside the house every heading meets a wall; the aimed one is the
+        // first wall (not obstacle) the ray meets.
+        for degrees in (0..360).step_by(15) {
+            camera.yaw = (degrees as f32).to_radians();
+            let index = aimed_wall(&camera, &collider).expect("a wall in every direction");
+            let to = eye + camera.flat_forward().normalize() * CURSOR_REACH;
+            let distance = |wall| crate::collision::ray_against_wall(eye, to, wall);
+            let aimed = distance(&collider.walls()[index]).expect("the ray meets it");
+            assert!(
+                collider
+                    .walls()
+                    .iter()
+                    .filter_map(distance)
+                    .all(|t| t >= aimed)
+            );
+        }
+    }
+}

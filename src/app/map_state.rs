@@ -1,0 +1,298 @@
+//! The map as the window runs it: Tab's mode, follow, the view (pan and
+//! zoom), the trail, the marks, the walls seen so far, the reach shading
+//! and a drag in progress. Pure state; the keys and the mouse are wired in
+//! `map_input`, the drawing is [`crate::render::MapFrame`].
+
+use glam::Vec2;
+
+use crate::camera::Camera;
+use crate::collision::{Collider, Wall};
+use crate::map::{
+    DEFAULT_CELL_SIZE, MapShape, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable,
+    SeenShapes, SeenWalls, Sight, Trail, level_bounds, level_shapes, near_misses,
+};
+use crate::render::{MapFrame, MapMode};
+
+/// The scale of a new map, before any zoom: 20 pixels per metre.
+pub const START_PIXELS_PER_METRE: f32 = 20.0;
+
+/// How far an arrow key pans the map, in pixels.
+pub const PAN_PIXELS: f32 = 40.0;
+
+/// The map in the window.
+#[derive(Debug)]
+pub struct MapState {
+    /// Off (`None`), overlay or full map; Tab cycles them.
+    mode: Option<MapMode>,
+    /// Centred on the eye (F); on at start.
+    pub follow: bool,
+    /// Where the map looks when not following, and the zoom.
+    pub view: MapView,
+    /// The walk's last 500 m.
+    pub trail: Trail,
+    /// Marks dropped with M.
+    pub marks: Marks,
+    /// The walls the eye has seen.
+    seen: SeenWalls,
+    /// Show every wall whatever was seen (`--map-all`).
+    show_all: bool,
+    /// Where the eye can go, while V shows it.
+    pub reach: Option<Reachable>,
+    /// The level's shapes, for drawing only the seen walls.
+    shapes: Vec<MapShape>,
+    /// Gaps that miss being passable by less than 10 cm.
+    near_misses: Vec<NearMiss>,
+}
+
+impl MapState {
+    /// The map of a level with `collider`, off, following the eye;
+    /// `show_all` is `--map-all`.
+    pub fn new(collider: &Collider, show_all: bool) -> Self {
+        Self {
+            mode: None,
+            follow: true,
+            view: MapView {
+                centre: Vec2::ZERO,
+                pixels_per_metre: START_PIXELS_PER_METRE,
+            },
+            trail: Trail::default(),
+            marks: Marks::default(),
+            seen: SeenWalls::new(collider.walls().len()),
+            show_all,
+            reach: None,
+            shapes: level_shapes(collider),
+            near_misses: near_misses(collider.walls()),
+        }
+    }
+
+    /// Whether and how the map shows.
+    pub fn mode(&self) -> Option<MapMode> {
+        self.mode
+    }
+
+    /// Tab: overlay → full map → off.
+    pub fn cycle(&mut self) {
+        self.mode = match self.mode {
+            None => Some(MapMode::Overlay),
+            Some(MapMode::Overlay) => Some(MapMode::Full),
+            Some(MapMode::Full) => None,
+        };
+    }
+
+    /// Whether the full map is open (the 3D view hidden).
+    pub fn is_full(&self) -> bool {
+        self.mode == Some(MapMode::Full)
+    }
+
+    /// The level changed (a reload or an edit) from `old` to `collider`:
+    /// walls that did not change stay seen, the shapes, gaps and reach are
+    /// redone.
+    pub fn level_changed(&mut self, old_walls: &[Wall], collider: &Collider, eye: Vec2) {
+        self.seen = self.seen.carry_over(old_walls, collider.walls());
+        self.shapes = level_shapes(collider);
+        self.near_misses = near_misses(collider.walls());
+        if self.reach.is_some() {
+            self.reach = Some(reach_from(collider, eye));
+        }
+    }
+
+    /// Once a frame, after the ticks: the trail follows the eye, and in
+    /// walking mode the walls in view are marked seen.
+    /// Seen walls are those within `fog` metres.
+    pub fn follow_walk(&mut self, collider: &Collider, camera: &Camera, fog: f32, walking: bool) {
+        let eye = Vec2::new(camera.position.x, camera.position.z);
+        self.trail.push(eye);
+        if walking {
+            let sight = Sight {
+                eye,
+                yaw: camera.yaw,
+                fov_x: camera.fov_x,
+                distance: fog,
+            };
+            self.seen.update(collider, &sight);
+        }
+    }
+
+    /// V: shade where the eye can go from `eye`, or stop shading.
+    pub fn toggle_reach(&mut self, collider: &Collider, eye: Vec2) {
+        self.reach = match self.reach {
+            Some(_) => None,
+            None => Some(reach_from(collider, eye)),
+        };
+    }
+
+    /// `0`: the whole level fitted into `size`; follow turns off so the fit
+    /// stays.
+    pub fn fit(&mut self, collider: &Collider, eye: Vec2, size: (u32, u32)) {
+        let bounds = level_bounds(collider).unwrap_or(PlanBounds { min: eye, max: eye });
+        self.view = MapView::fit(bounds, size);
+        self.follow = false;
+    }
+
+    /// Pans by `pixels` (the map moves with the pointer: a drag to the right
+    /// shows what lies to the left); follow turns off.
+    pub fn pan(&mut self, pixels: Vec2) {
+        self.view.centre -= pixels / self.view.pixels_per_metre;
+        self.follow = false;
+    }
+
+    /// The map part of this frame: the view (centred on `eye` when
+    /// following), the mode, and the overlay; `show_every_wall` in ghost or
+    /// edit mode. `None` while the map is off.
+    pub fn frame<'a>(
+        &'a self,
+        eye: Vec2,
+        yaw: f32,
+        show_every_wall: bool,
+        cursor: Option<(Vec2, Option<Vec2>)>,
+    ) -> Option<MapFrame<'a>> {
+        let mode = self.mode?;
+        let view = self.view_now(eye);
+        let every_wall = show_every_wall || self.show_all;
+        Some(MapFrame {
+            view,
+            mode,
+            overlay: Overlay {
+                eye: Some((eye, yaw)),
+                trail: Some(&self.trail),
+                marks: Some(&self.marks),
+                reach: self.reach.as_ref(),
+                near_misses: &self.near_misses,
+                seen_only: (!every_wall).then_some(SeenShapes {
+                    shapes: &self.shapes,
+                    seen: &self.seen,
+                }),
+                cursor,
+            },
+        })
+    }
+
+    /// The view this frame: centred on `eye` when following.
+    pub fn view_now(&self, eye: Vec2) -> MapView {
+        if self.follow && eye.is_finite() {
+            MapView {
+                centre: eye,
+                ..self.view
+            }
+        } else {
+            self.view
+        }
+    }
+
+    /// How many walls have been seen.
+    pub fn seen_count(&self) -> usize {
+        self.seen.count()
+    }
+
+    /// The HUD's map line while the map shows, e.g. `map full  follow off
+    /// 20.0 px/m  seen 12 of 41 walls`; `every_wall` in ghost or edit mode.
+    pub fn hud_line(&self, every_wall: bool) -> Option<String> {
+        let mode = match self.mode? {
+            MapMode::Overlay => "overlay",
+            MapMode::Full => "full",
+        };
+        let follow = if self.follow { "on" } else { "off" };
+        let walls = if every_wall || self.show_all {
+            "all walls".to_owned()
+        } else {
+            format!("seen {} of {} walls", self.seen_count(), self.seen.len())
+        };
+        Some(format!(
+            "map {mode}  follow {follow}  {:.1} px/m  {walls}",
+            self.view.pixels_per_metre
+        ))
+    }
+}
+
+/// The reachable space from `eye` over the level's bounds.
+fn reach_from(collider: &Collider, eye: Vec2) -> Reachable {
+    let bounds = level_bounds(collider).unwrap_or(PlanBounds { min: eye, max: eye });
+    let bounds = PlanBounds {
+        min: bounds.min.min(eye) - Vec2::ONE,
+        max: bounds.max.max(eye) + Vec2::ONE,
+    };
+    Reachable::flood(collider, eye, bounds, DEFAULT_CELL_SIZE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
+        Wall {
+            a: Vec2::from(a),
+            b: Vec2::from(b),
+            radius: 0.25,
+        }
+    }
+
+    #[test]
+    fn tab_cycles_overlay_full_off() {
+        let collider = Collider::new(vec![wall((0.0, 0.0), (1.0, 0.0))], Vec::new(), 0.25);
+        let mut map = MapState::new(&collider, false);
+        assert_eq!(map.mode(), None);
+        assert!(map.frame(Vec2::ZERO, 0.0, false, None).is_none());
+        map.cycle();
+        assert_eq!(map.mode(), Some(MapMode::Overlay));
+        map.cycle();
+        assert!(map.is_full());
+        map.cycle();
+        assert_eq!(map.mode(), None);
+    }
+
+    #[test]
+    fn walking_sees_walls_ahead_and_a_reload_keeps_unchanged_ones() {
+        // One wall ahead along +x, one behind.
+        let walls = vec![
+            wall((3.0, -1.0), (3.0, 1.0)),
+            wall((-3.0, -1.0), (-3.0, 1.0)),
+        ];
+        let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
+        let mut map = MapState::new(&collider, false);
+        let camera = Camera::new(glam::Vec3::new(0.0, 1.6, 0.0), 0.0);
+        // Ghost or edit mode: nothing is marked.
+        map.follow_walk(&collider, &camera, 50.0, false);
+        assert_eq!(map.seen_count(), 0);
+        map.follow_walk(&collider, &camera, 50.0, true);
+        assert_eq!(map.seen_count(), 1);
+        map.cycle();
+        assert_eq!(
+            map.hud_line(false).as_deref(),
+            Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
+        );
+        let frame = map.frame(Vec2::ZERO, 0.0, false, None).expect("shown");
+        let seen = frame.overlay.seen_only.expect("walking: seen walls only");
+        assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
+        assert!(
+            map.frame(Vec2::ZERO, 0.0, true, None)
+                .expect("shown")
+                .overlay
+                .seen_only
+                .is_none()
+        );
+        // A reload that adds a wall in front keeps wall 0 seen.
+        let mut more = walls.clone();
+        more.insert(0, wall((5.0, 5.0), (6.0, 5.0)));
+        let reloaded = Collider::new(more, Vec::new(), 0.25);
+        map.level_changed(collider.walls(), &reloaded, Vec2::ZERO);
+        assert_eq!(map.seen_count(), 1);
+        let frame = map.frame(Vec2::ZERO, 0.0, false, None).expect("shown");
+        assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
+    }
+
+    #[test]
+    fn following_centres_on_the_eye_and_panning_stops_it() {
+        let collider = Collider::new(vec![wall((0.0, 0.0), (10.0, 0.0))], Vec::new(), 0.25);
+        let mut map = MapState::new(&collider, false);
+        let eye = Vec2::new(4.0, 2.0);
+        assert_eq!(map.view_now(eye).centre, eye);
+        map.view.centre = eye;
+        map.pan(Vec2::new(40.0, 0.0));
+        assert!(!map.follow);
+        // 40 px at 20 px/m: the map moves right, the centre 2 m left.
+        assert_eq!(map.view_now(eye).centre, Vec2::new(2.0, 2.0));
+        map.fit(&collider, eye, (200, 100));
+        assert!(!map.follow);
+        assert_eq!(map.view_now(eye).centre, Vec2::new(5.0, 0.0));
+    }
+}

@@ -1,0 +1,108 @@
+//! Never losing edits, through the real window under a real X server (Xvfb
+//! in CI): an autosave journal left by a crash is offered at start ("F9
+//! restores N unsaved edits"), F9 restores it, and a new edit is journaled
+//! within seconds, before any save. Its own test binary: one event loop per
+//! process.
+
+mod common;
+
+use glam::Vec2;
+use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::edit::{Edit, Journal};
+use mazewalker::input::Action;
+use mazewalker::level::Level;
+use mazewalker::level::save::autosave_path;
+
+#[test]
+fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
+    if !common::display_or_skip("window_autosave") {
+        return;
+    }
+    let (path, level) = common::level_file("window_autosave", common::HALL);
+    // What a crashed session left: one wall plotted, never saved.
+    let crashed = Edit::AddWall {
+        a: Vec2::new(2.0, -3.0),
+        b: Vec2::new(2.0, 3.0),
+    };
+    let journal_path = autosave_path(&path);
+    Journal::new(common::HALL, vec![crashed.clone()])
+        .write(&journal_path)
+        .expect("write the journal");
+
+    let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
+    script.extend(common::press(Action::RestoreAutosave));
+    script.push(ScriptStep::CaptureHud);
+    // Walking (not editing) into the restored, unsaved wall stops at its
+    // radius.
+    script.extend([
+        ScriptStep::Action(Action::MoveForward, true),
+        ScriptStep::Ticks(120),
+        ScriptStep::Action(Action::MoveForward, false),
+        ScriptStep::Frames(2),
+        ScriptStep::Checkpoint,
+    ]);
+    // One more wall in edit mode, then 1.5 s of frames: the journal must
+    // hold both edits by then, without a save.
+    script.extend(common::press(Action::ToggleEdit));
+    script.extend(common::press(Action::PlotPoint));
+    script.extend([
+        ScriptStep::Action(Action::StrafeLeft, true),
+        ScriptStep::Ticks(120),
+        ScriptStep::Action(Action::StrafeLeft, false),
+    ]);
+    script.extend(common::press(Action::PlotPoint));
+    script.extend([ScriptStep::Ticks(180), ScriptStep::Close]);
+
+    let options = WindowOptions {
+        size: (320, 180),
+        ..WindowOptions::default()
+    };
+    let report = run_window_scripted(level, options, script).expect("the window session runs");
+    let [offered, restored] = &report.huds[..] else {
+        panic!("expected 2 HUD captures, got {:?}", report.huds);
+    };
+    assert!(
+        offered
+            .iter()
+            .any(|line| line == "F9 restores 1 unsaved edits"),
+        "{offered:?}"
+    );
+    assert!(
+        !restored.iter().any(|line| line.starts_with("F9 restores")),
+        "{restored:?}"
+    );
+    assert!(
+        restored
+            .iter()
+            .any(|line| line.starts_with("undo 1  unsaved")),
+        "{restored:?}"
+    );
+    let [stopped] = report.checkpoints[..] else {
+        panic!("expected 1 checkpoint, got {:?}", report.checkpoints);
+    };
+    let radius = Level::load(&path)
+        .expect("valid")
+        .level
+        .wall_defaults
+        .radius;
+    assert!(
+        (2.0 - radius - 0.011..=2.0 - radius).contains(&stopped.x),
+        "stopped at {stopped} before a wall at x = 2 of radius {radius}"
+    );
+    assert_eq!(report.walls.len(), 6, "{:?}", report.walls);
+    assert_eq!(report.walls[4], (Vec2::new(2.0, -3.0), Vec2::new(2.0, 3.0)));
+
+    // The file is untouched; the journal holds both edits, on its text.
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the level"),
+        common::HALL
+    );
+    let journal = Journal::read(&journal_path).expect("the journal");
+    assert!(journal.applies_to(common::HALL));
+    assert_eq!(journal.len(), 2, "{journal:?}");
+    assert_eq!(journal.edits()[0], crashed);
+    let replayed = journal.replay(common::HALL).expect("the journal replays");
+    let replayed = Level::from_toml_str(&replayed, &path).expect("valid").level;
+    let walls: Vec<(Vec2, Vec2)> = replayed.walls.iter().map(|w| (w.a, w.b)).collect();
+    assert_eq!(walls, report.walls);
+}
