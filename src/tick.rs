@@ -66,6 +66,13 @@ impl TickClock {
         due as u32
     }
 
+    /// Takes back `ticks` of those [`advance`](Self::advance) handed out:
+    /// they run on a later frame (a scripted session stops a held key
+    /// exactly where its step ends).
+    pub fn give_back(&mut self, ticks: u32) {
+        self.pending_ticks += f64::from(ticks);
+    }
+
     /// How far the frame is between the last tick and the next one, in
     /// 0..=1: the blend of [`Walker::interpolated_camera`](crate::walker::Walker::interpolated_camera).
     pub fn alpha(&self) -> f32 {
@@ -82,6 +89,17 @@ mod tests {
         (0..seconds * frame_rate)
             .map(|_| clock.advance(1.0 / f64::from(frame_rate)))
             .sum()
+    }
+
+    #[test]
+    fn ticks_given_back_run_on_the_next_frame() {
+        let mut clock = TickClock::new();
+        // A tenth of a second: 12 ticks; run 5, give 7 back.
+        assert_eq!(clock.advance(0.1), 12);
+        clock.give_back(7);
+        assert_eq!(clock.alpha(), 1.0);
+        assert_eq!(clock.advance(0.0), 7);
+        assert_eq!(clock.advance(0.0), 0);
     }
 
     #[test]

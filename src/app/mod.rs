@@ -749,7 +749,13 @@ impl App {
                 playback.play(ticks, &mut self.walker, collider);
             }
             DemoMode::Off | DemoMode::Recording(_) => {
-                for _ in 0..self.ticks.advance(seconds) {
+                let due = self.ticks.advance(seconds);
+                // A script waiting for ticks gets exactly those: the rest
+                // run on the next frame, after its next step.
+                let limit = self.script.as_ref().and_then(Script::tick_limit);
+                let run = limit.map_or(due, |limit| due.min(limit));
+                self.ticks.give_back(due - run);
+                for _ in 0..run {
                     self.ticks_run += 1;
                     let input = self.gatherer.next_tick();
                     if let Err(error) = self.walker.step(&input, collider).collision {

@@ -32,8 +32,9 @@ pub enum ScriptStep {
     Wheel(f32),
     /// Let this many frames render.
     Frames(u32),
-    /// Let at least this many simulation ticks run (120 a second), so a
-    /// held key moves the walker about a known distance at any frame rate.
+    /// Let exactly this many simulation ticks run (120 a second) before the
+    /// next step, so a held key moves the walker a known distance at any
+    /// frame rate.
     Ticks(u32),
     /// Deliver a resize to the given physical size (0×0 is a minimize).
     Resize(u32, u32),
@@ -160,6 +161,12 @@ impl Script {
     pub fn triggered(&mut self) {
         self.last_trigger = Some(Instant::now());
         self.longest_frame = Duration::ZERO;
+    }
+
+    /// How many ticks may run before the script's next step, while it
+    /// waits for ticks ([`ScriptStep::Ticks`]).
+    pub fn tick_limit(&self) -> Option<u32> {
+        (self.ticks_to_wait > 0).then_some(self.ticks_to_wait)
     }
 
     /// `ticks` simulation ticks ran.
