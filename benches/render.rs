@@ -20,7 +20,7 @@ use mazewalker::app::hud_lines;
 use mazewalker::collision::Collider;
 use mazewalker::level::Level;
 use mazewalker::map::{MapView, Overlay, level_bounds};
-use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
 
@@ -39,20 +39,7 @@ struct Target {
 }
 
 fn target(gpu: &Gpu) -> Target {
-    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("bench target"),
-        size: wgpu::Extent3d {
-            width: WIDTH,
-            height: HEIGHT,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-        view_formats: &[],
-    });
+    let texture = render_target(gpu, "bench target", (WIDTH, HEIGHT));
     let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
     Target {
         _texture: texture,

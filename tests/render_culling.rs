@@ -9,7 +9,7 @@ mod common;
 use glam::Vec3;
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
-use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{Culling, FrameInput, Gpu, RenderQuality, Renderer};
 
 use common::gpu_or_skip;
@@ -84,20 +84,7 @@ fn compare_views(gpu: &Gpu, level: &Level, cameras: &[Camera]) -> (usize, usize)
 /// How many mesh batches `renderer` draws for `frame`.
 fn batches_drawn(gpu: &Gpu, renderer: &mut Renderer, frame: &FrameInput<'_>) -> usize {
     let (width, height) = renderer.size();
-    let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("stats target"),
-        size: wgpu::Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-        view_formats: &[],
-    });
+    let target = render_target(gpu, "stats target", (width, height));
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     renderer.render(gpu, &view, frame).batches_drawn
 }

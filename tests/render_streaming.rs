@@ -10,7 +10,7 @@ mod common;
 use glam::Vec3;
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
-use mazewalker::render::offscreen::OFFSCREEN_FORMAT;
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, render_target};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 
 use common::gpu_or_skip;
@@ -25,20 +25,7 @@ const BUDGET: u64 = 8 * 1024 * 1024;
 /// as it goes, with debug lines on every other frame; returns the most
 /// chunk bytes cached after any frame.
 fn walk(gpu: &Gpu, renderer: &mut Renderer, level: &Level, steps: usize) -> u64 {
-    let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("walk target"),
-        size: wgpu::Extent3d {
-            width: SIZE.0,
-            height: SIZE.1,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-        view_formats: &[],
-    });
+    let target = render_target(gpu, "walk target", SIZE);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut most = 0;
     for step in 0..steps {

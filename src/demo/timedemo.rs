@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
-use crate::render::offscreen::OFFSCREEN_FORMAT;
+use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
 use crate::render::{FrameInput, Gpu, RenderQuality, Renderer};
 
 use super::frame_times::FrameTimes;
@@ -93,7 +93,7 @@ pub fn run_timedemo(
         level,
         &collider,
     )?;
-    let target = render_target(&gpu, options.size);
+    let target = offscreen::render_target(&gpu, "timedemo target", options.size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut walker = playback.header.walker(level);
     let mut frames = FrameTimes::default();
@@ -128,24 +128,6 @@ pub fn run_timedemo(
     }
     out.flush()?;
     Ok(played)
-}
-
-/// The texture every frame is drawn into.
-fn render_target(gpu: &Gpu, (width, height): (u32, u32)) -> wgpu::Texture {
-    gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("timedemo target"),
-        size: wgpu::Extent3d {
-            width,
-            height,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-        view_formats: &[],
-    })
 }
 
 /// Peak resident memory in bytes: `VmHWM` of `/proc/self/status` (Linux);

@@ -11,6 +11,25 @@ use crate::level::Level;
 /// The format offscreen images are rendered in.
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 
+/// A texture of `size` pixels in [`OFFSCREEN_FORMAT`] to render into and
+/// not read back (timedemo, benchmarks, tests that count what is drawn).
+pub fn render_target(gpu: &Gpu, label: &str, (width, height): (u32, u32)) -> wgpu::Texture {
+    gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: OFFSCREEN_FORMAT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    })
+}
+
 /// Renders one frame of `level` at `width` × `height` in
 /// [`RenderQuality::FULL`] (one picture: quality over speed) and returns it.
 pub fn render_to_image(
