@@ -12,6 +12,7 @@ use mazewalker::edit::{Edit, Journal};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
+use winit::keyboard::KeyCode;
 
 #[test]
 fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
@@ -51,6 +52,21 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
         ScriptStep::Action(Action::StrafeLeft, false),
     ]);
     script.extend(common::press(Action::PlotPoint));
+    // Undo and redo by their chords: Ctrl+Z, Ctrl+Y, Ctrl+Z, Ctrl+Shift+Z.
+    let chord = |keys: &[KeyCode]| {
+        let mut steps: Vec<ScriptStep> = keys.iter().map(|&k| ScriptStep::Key(k, true)).collect();
+        steps.extend(keys.iter().rev().map(|&k| ScriptStep::Key(k, false)));
+        steps.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+        steps
+    };
+    script.extend(chord(&[KeyCode::ControlLeft, KeyCode::KeyZ]));
+    script.extend(chord(&[KeyCode::ControlLeft, KeyCode::KeyY]));
+    script.extend(chord(&[KeyCode::ControlLeft, KeyCode::KeyZ]));
+    script.extend(chord(&[
+        KeyCode::ControlLeft,
+        KeyCode::ShiftLeft,
+        KeyCode::KeyZ,
+    ]));
     script.extend([ScriptStep::Ticks(180), ScriptStep::Close]);
 
     let options = WindowOptions {
@@ -58,9 +74,30 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
         ..WindowOptions::default()
     };
     let report = run_window_scripted(level, options, script).expect("the window session runs");
-    let [offered, restored] = &report.huds[..] else {
-        panic!("expected 2 HUD captures, got {:?}", report.huds);
+    let [
+        offered,
+        restored,
+        undone,
+        redone,
+        undone_again,
+        redone_again,
+    ] = &report.huds[..]
+    else {
+        panic!("expected 6 HUD captures, got {:?}", report.huds);
     };
+    let depth = |hud: &[String]| {
+        hud.iter()
+            .find(|line| line.starts_with("EDIT"))
+            .and_then(|line| line.split("undo ").nth(1))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|depth| depth.parse::<usize>().ok())
+            .unwrap_or_else(|| panic!("no undo depth in {hud:?}"))
+    };
+    assert_eq!(
+        [undone, redone, undone_again, redone_again].map(|hud| depth(hud)),
+        [1, 2, 1, 2],
+        "Ctrl+Z, Ctrl+Y, Ctrl+Z, Ctrl+Shift+Z"
+    );
     assert!(
         offered
             .iter()
