@@ -315,27 +315,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let loaded = load_choice(&choice)?;
             let collider = loaded.level.collider();
             let gaps = mazewalker::map::near_misses(collider.walls());
-            for gap in &gaps {
-                eprintln!("warning: {}", gap.describe(collider.walls()));
+            let floor =
+                mazewalker::map::floor_warnings(&collider, &gaps, loaded.level.player.start);
+            for warning in &floor.warnings {
+                eprintln!("warning: {warning}");
             }
-            let unreachable = mazewalker::map::unreachable_areas(
-                &collider,
-                loaded.level.player.start,
-                mazewalker::map::DEFAULT_CELL_SIZE,
-            );
-            let unreachable = unreachable.unwrap_or_else(|| {
-                eprintln!("note: the level is too large to look for unreachable areas");
-                Vec::new()
-            });
-            for area in &unreachable {
-                eprintln!("warning: {}", area.describe());
+            if !floor.reach_checked {
+                eprintln!("note: {}", mazewalker::map::TOO_LARGE_FOR_REACH);
             }
             println!(
                 "ok: {:?}: {} walls, {} obstacles, {} warnings",
                 loaded.level.name,
                 loaded.level.walls.len(),
                 loaded.level.obstacles.len(),
-                loaded.warnings.len() + gaps.len() + unreachable.len()
+                loaded.warnings.len() + floor.warnings.len()
             );
         }
         Some(Command::Config(args)) => {

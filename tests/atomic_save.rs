@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use mazewalker::level::save::{
-    autosave_is_newer, autosave_path, backup_path, next_free_level_path, save_atomically,
-    write_atomically,
+    autosave_is_newer, autosave_path, backup_path, next_free_level_path, remove_autosave,
+    save_atomically, write_atomically,
 };
 
 /// A fresh directory for this test's files under cargo's per-target temp dir.
@@ -173,6 +173,10 @@ fn the_journal_is_written_atomically_without_a_backup() {
     write_atomically(&journal, b"two").expect("writable");
     assert_eq!(read(&journal), "two");
     assert_eq!(names(&directory), ["level.toml.autosave"]);
+    // Removing it works once, and again without it is no error.
+    remove_autosave(&directory.join("level.toml")).expect("removed");
+    assert!(names(&directory).is_empty());
+    remove_autosave(&directory.join("level.toml")).expect("nothing to remove is fine");
 }
 
 #[test]

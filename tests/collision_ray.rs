@@ -90,7 +90,32 @@ fn nearest_by_scan(walls: &[Wall], p: Vec2, within: f32) -> Option<(usize, f32)>
     best
 }
 
+/// The nearest wall end by scanning every wall's ends in order (the first
+/// on a tie), within `within`.
+fn nearest_end_by_scan(walls: &[Wall], p: Vec2, within: f32) -> Option<Vec2> {
+    let mut best: Option<(f32, Vec2)> = None;
+    for end in walls.iter().flat_map(|wall| [wall.a, wall.b]) {
+        let d = p.distance(end);
+        if d <= within && best.is_none_or(|(nearest, _)| d < nearest) {
+            best = Some((d, end));
+        }
+    }
+    best.map(|(_, end)| end)
+}
+
 proptest! {
+    /// The grid's nearest wall end is the scan's, exactly: the same f32
+    /// distances, the same tie rule.
+    #[test]
+    fn nearest_wall_end_matches_a_scan(
+        walls in prop::collection::vec(wall(), 1..30),
+        p in point(),
+        within in 0.0f32..6.0,
+    ) {
+        let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
+        prop_assert_eq!(collider.nearest_wall_end(p, within), nearest_end_by_scan(&walls, p, within));
+    }
+
     /// The grid's nearest wall is the scan's (up to rounding: the grid
     /// works in f64, the scan in f32).
     #[test]

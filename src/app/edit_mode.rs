@@ -12,8 +12,9 @@ use glam::{Vec2, Vec3};
 use crate::camera::Camera;
 use crate::collision::{Collider, Surface};
 use crate::edit::{CURSOR_REACH, EditSession, GridSize, Journal, cursor_point, snap};
-use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path};
+use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
 use crate::level::{Level, LevelSource};
+use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings};
 use crate::render::LineVertex;
 
 /// How long after an edit its journal is written at the latest (the issue
@@ -128,8 +129,9 @@ impl EditMode {
         self.session.as_ref().is_some_and(EditSession::is_dirty)
     }
 
-    /// After an edit: the checks are redone and the journal falls due.
-    pub fn edited(&mut self, collider: &Collider, now: Instant) {
+    /// After an edit: the checks are redone (with the level's
+    /// `near_misses`) and the journal falls due.
+    pub fn edited(&mut self, collider: &Collider, near_misses: &[NearMiss], now: Instant) {
         self.journal_due.get_or_insert(now + AUTOSAVE_DELAY);
         if let Some(offer) = self.offer.take() {
             // The offer no longer applies to the edited text: keep its file.
@@ -145,7 +147,7 @@ impl EditMode {
         self.checks = self
             .session
             .as_ref()
-            .map(|session| live_checks(session.level(), collider))
+            .map(|session| live_checks(session.level(), collider, near_misses))
             .unwrap_or_default();
     }
 
@@ -190,18 +192,13 @@ impl EditMode {
             return None;
         }
         self.journal_due = None;
-        let path = autosave_path(&self.save_path(working_directory));
+        let level_path = self.save_path(working_directory);
+        let path = autosave_path(&level_path);
         let session = self.session.as_ref()?;
         let result = if session.is_dirty() {
             session.journal().write(&path)
         } else {
-            std::fs::remove_file(&path).or_else(|error| {
-                if error.kind() == std::io::ErrorKind::NotFound {
-                    Ok(())
-                } else {
-                    Err(error)
-                }
-            })
+            remove_autosave(&level_path)
         };
         result
             .err()
@@ -250,36 +247,27 @@ fn find_offer(level: &Level, path: &Path) -> Option<AutosaveOffer> {
 }
 
 /// The editor's live checks on `level`: the loader's warnings on single
-/// walls (shorter than 1 cm), gaps a little too narrow to pass, and floor
-/// the player cannot reach from the start.
-pub fn live_checks(level: &Level, collider: &Collider) -> Vec<String> {
-    let mut lines: Vec<String> = crate::level::checks::live_warnings(level)
-        .iter()
-        .map(|warning| format!("check: {}: {}", warning.item, warning.message))
-        .collect();
-    let walls = collider.walls();
-    lines.extend(
-        crate::map::near_misses(walls)
-            .iter()
-            .map(|gap| format!("check: {}", gap.describe(walls))),
-    );
-    match crate::map::unreachable_areas(collider, level.player.start, crate::map::DEFAULT_CELL_SIZE)
-    {
-        Some(areas) => lines.extend(
-            areas
-                .iter()
-                .map(|area| format!("check: {}", area.describe())),
-        ),
-        None => lines.push("check: too large to look for unreachable floor".to_owned()),
-    }
-    lines
+/// walls (shorter than 1 cm), and the floor plan's (see [`floor_warnings`]):
+/// gaps a little too narrow to pass, `near_misses`, and floor the player
+/// cannot reach from the start.
+pub fn live_checks(level: &Level, collider: &Collider, near_misses: &[NearMiss]) -> Vec<String> {
+    let floor = floor_warnings(collider, near_misses, level.player.start);
+    let walls = crate::level::checks::live_warnings(level)
+        .into_iter()
+        .map(|warning| format!("{}: {}", warning.item, warning.message));
+    let too_large = (!floor.reach_checked).then(|| TOO_LARGE_FOR_REACH.to_owned());
+    walls
+        .chain(floor.warnings)
+        .chain(too_large)
+        .map(|line| format!("check: {line}"))
+        .collect()
 }
 
-/// Where the crosshair's cursor point is for `camera`, snapped to `walls`'
-/// end points or to `grid` unless `snapping` is off.
-pub fn cursor(camera: &Camera, level: &Level, grid: GridSize, snapping: bool) -> Vec2 {
+/// Where the crosshair's cursor point is for `camera`, snapped to the
+/// level's wall ends (its `collider`) or to `grid` unless `snapping` is off.
+pub fn cursor(camera: &Camera, collider: &Collider, grid: GridSize, snapping: bool) -> Vec2 {
     let point = cursor_point(camera.position, camera.forward(), CURSOR_REACH);
-    snap(point, &level.walls, grid, snapping)
+    snap(point, collider, grid, snapping)
 }
 
 /// The wall the crosshair points at: the first one its ray meets on the

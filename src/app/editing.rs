@@ -35,9 +35,8 @@ impl App {
             return false;
         }
         match key {
-            KeyCode::KeyZ if modifiers.shift => self.redo(),
-            KeyCode::KeyZ => self.undo(),
-            KeyCode::KeyY => self.redo(),
+            KeyCode::KeyZ => self.history_step(modifiers.shift),
+            KeyCode::KeyY => self.history_step(true),
             KeyCode::KeyS if !repeat => self.save_level(),
             KeyCode::KeyS => {}
             _ => return false,
@@ -150,27 +149,23 @@ impl App {
         }
     }
 
-    fn undo(&mut self) {
-        let Some(session) = self.edit.session_mut() else {
-            self.notice("nothing to undo".to_owned());
-            return;
+    /// Ctrl+Z (`redo` false) or Ctrl+Y (`redo` true): one step of the
+    /// history back or forward.
+    fn history_step(&mut self, redo: bool) {
+        let (word, nothing) = if redo {
+            ("redo", "nothing to redo")
+        } else {
+            ("undo", "nothing to undo")
         };
-        match session.undo() {
-            Ok(true) => self.level_edited(),
-            Ok(false) => self.notice("nothing to undo".to_owned()),
-            Err(error) => self.notice(format!("cannot undo: {error}")),
-        }
-    }
-
-    fn redo(&mut self) {
-        let Some(session) = self.edit.session_mut() else {
-            self.notice("nothing to redo".to_owned());
-            return;
+        let stepped = match self.edit.session_mut() {
+            Some(session) if redo => session.redo(),
+            Some(session) => session.undo(),
+            None => Ok(false),
         };
-        match session.redo() {
+        match stepped {
             Ok(true) => self.level_edited(),
-            Ok(false) => self.notice("nothing to redo".to_owned()),
-            Err(error) => self.notice(format!("cannot redo: {error}")),
+            Ok(false) => self.notice(nothing.to_owned()),
+            Err(error) => self.notice(format!("cannot {word}: {error}")),
         }
     }
 
@@ -198,13 +193,14 @@ impl App {
                 }
             }
         }
-        let old_walls = self.live.collider().walls().to_vec();
-        self.live.edited(level, collider);
+        let (_, old_collider) = self.live.edited(level, collider);
         let eye = self.walker.position();
         self.map
-            .level_changed(&old_walls, self.live.collider(), eye);
+            .level_changed(&old_collider, self.live.collider(), eye);
         let rebuilt = started.elapsed();
-        self.edit.edited(self.live.collider(), Instant::now());
+        let collider = self.live.collider();
+        self.edit
+            .edited(collider, self.map.near_misses(collider), Instant::now());
         log::info!(
             "edit applied: collider and scene rebuilt in {:.1} ms, live checks in {:.1} ms",
             rebuilt.as_secs_f64() * 1000.0,
@@ -351,7 +347,7 @@ impl App {
         let snapping = !self.input.modifiers().alt;
         cursor(
             &self.walker.camera,
-            self.live.level(),
+            self.live.collider(),
             self.edit.grid,
             snapping,
         )

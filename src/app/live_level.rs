@@ -156,25 +156,30 @@ impl LiveLevel {
     }
 
     /// Makes a built level the live one (its scene goes to the renderer,
-    /// separately); returns the old level.
-    pub fn adopt(&mut self, level: Level, collider: Collider) -> Level {
-        let textures = texture_files(&level);
-        self.reloader.succeeded(&level.source, textures);
-        self.collider = collider;
-        self.watch_files();
-        std::mem::replace(&mut self.level, level)
+    /// separately); returns the old level and collider.
+    pub fn adopt(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
+        self.reloader
+            .succeeded(&level.source, texture_files(&level));
+        self.replace(level, collider)
     }
-}
 
-impl LiveLevel {
     /// Makes the edited `level` live (its scene goes to the renderer
-    /// separately). Reloads go on comparing the file with the level's
-    /// source text, which an edit leaves as it was.
-    pub fn edited(&mut self, level: Level, collider: Collider) {
+    /// separately); returns the old level and collider. Reloads go on
+    /// comparing the file with the level's source text, which an edit
+    /// leaves as it was.
+    pub fn edited(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
         self.reloader.follow(&level.source, texture_files(&level));
-        self.level = level;
-        self.collider = collider;
+        self.replace(level, collider)
+    }
+
+    /// Puts `level` and `collider` in place and watches the level's files.
+    fn replace(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
+        let old = (
+            std::mem::replace(&mut self.level, level),
+            std::mem::replace(&mut self.collider, collider),
+        );
         self.watch_files();
+        old
     }
 
     /// The level was saved as `source` (a file and its text): the watcher

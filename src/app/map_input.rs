@@ -10,7 +10,7 @@ use winit::keyboard::KeyCode;
 
 use super::App;
 use super::map_state::PAN_PIXELS;
-use crate::edit::{ENDPOINT_SNAP_DISTANCE, nearest_endpoint, snap};
+use crate::edit::{ENDPOINT_SNAP_DISTANCE, snap};
 use crate::input::Action;
 
 /// How near the pointer must be to a wall or an end point for a click to
@@ -131,7 +131,7 @@ impl App {
             (MouseButton::Left, true, true) => {
                 let world = self.pointer_on_map(pointer);
                 let within = self.pick_distance().max(ENDPOINT_SNAP_DISTANCE);
-                let end = nearest_endpoint(world, &self.live.level().walls, within);
+                let end = self.live.collider().nearest_wall_end(world, within);
                 self.press = Some(Press::Edit { at: pointer, end });
             }
             (MouseButton::Left, false, _) => {
@@ -179,12 +179,7 @@ impl App {
         }
         let world = self.pointer_on_map(self.pointer?);
         let snapping = !self.input.modifiers().alt;
-        Some(snap(
-            world,
-            &self.live.level().walls,
-            self.edit.grid,
-            snapping,
-        ))
+        Some(snap(world, self.live.collider(), self.edit.grid, snapping))
     }
 
     /// Where a drag on the map started from, while one is under way: the

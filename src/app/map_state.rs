@@ -3,10 +3,12 @@
 //! and a drag in progress. Pure state; the keys and the mouse are wired in
 //! `map_input`, the drawing is [`crate::render::MapFrame`].
 
+use std::cell::OnceCell;
+
 use glam::Vec2;
 
 use crate::camera::Camera;
-use crate::collision::{Collider, Wall};
+use crate::collision::Collider;
 use crate::map::{
     DEFAULT_CELL_SIZE, MapShape, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable,
     SeenShapes, SeenWalls, Sight, Trail, level_bounds, level_shapes, near_misses,
@@ -38,16 +40,22 @@ pub struct MapState {
     show_all: bool,
     /// Where the eye can go, while V shows it.
     pub reach: Option<Reachable>,
-    /// The level's shapes, for drawing only the seen walls.
-    shapes: Vec<MapShape>,
-    /// Gaps that miss being passable by less than 10 cm.
-    near_misses: Vec<NearMiss>,
+    /// The sight the seen walls were last updated from: an eye that stands
+    /// still and looks the same way sees nothing new.
+    last_sight: Option<Sight>,
+    /// The level's shapes, for drawing only the seen walls; made when the
+    /// map first needs them (a million-wall maze would spend gigabytes on
+    /// them at start).
+    shapes: OnceCell<Vec<MapShape>>,
+    /// Gaps that miss being passable by less than 10 cm; made when first
+    /// needed, by the map or the editor's live checks.
+    near_misses: OnceCell<Vec<NearMiss>>,
 }
 
 impl MapState {
-    /// The map of a level with `collider`, off, following the eye;
+    /// The map of a level of `wall_count` walls, off, following the eye;
     /// `show_all` is `--map-all`.
-    pub fn new(collider: &Collider, show_all: bool) -> Self {
+    pub fn new(wall_count: usize, show_all: bool) -> Self {
         Self {
             mode: None,
             follow: true,
@@ -57,12 +65,20 @@ impl MapState {
             },
             trail: Trail::default(),
             marks: Marks::default(),
-            seen: SeenWalls::new(collider.walls().len()),
+            seen: SeenWalls::new(wall_count),
             show_all,
             reach: None,
-            shapes: level_shapes(collider),
-            near_misses: near_misses(collider.walls()),
+            last_sight: None,
+            shapes: OnceCell::new(),
+            near_misses: OnceCell::new(),
         }
+    }
+
+    /// The level's near misses (see [`near_misses`]), worked out once per
+    /// level version.
+    pub fn near_misses(&self, collider: &Collider) -> &[NearMiss] {
+        self.near_misses
+            .get_or_init(|| near_misses(collider.walls()))
     }
 
     /// Whether and how the map shows.
@@ -85,12 +101,13 @@ impl MapState {
     }
 
     /// The level changed (a reload or an edit) from `old` to `collider`:
-    /// walls that did not change stay seen, the shapes, gaps and reach are
-    /// redone.
-    pub fn level_changed(&mut self, old_walls: &[Wall], collider: &Collider, eye: Vec2) {
-        self.seen = self.seen.carry_over(old_walls, collider.walls());
-        self.shapes = level_shapes(collider);
-        self.near_misses = near_misses(collider.walls());
+    /// walls that did not change stay seen; the shapes and gaps are redone
+    /// when next needed, the reach at once.
+    pub fn level_changed(&mut self, old: &Collider, collider: &Collider, eye: Vec2) {
+        self.seen = self.seen.carry_over(old.walls(), collider.walls());
+        self.last_sight = None;
+        self.shapes = OnceCell::new();
+        self.near_misses = OnceCell::new();
         if self.reach.is_some() {
             self.reach = Some(reach_from(collider, eye));
         }
@@ -102,14 +119,15 @@ impl MapState {
     pub fn follow_walk(&mut self, collider: &Collider, camera: &Camera, fog: f32, walking: bool) {
         let eye = Vec2::new(camera.position.x, camera.position.z);
         self.trail.push(eye);
-        if walking {
-            let sight = Sight {
-                eye,
-                yaw: camera.yaw,
-                fov_x: camera.fov_x,
-                distance: fog,
-            };
+        let sight = Sight {
+            eye,
+            yaw: camera.yaw,
+            fov_x: camera.fov_x,
+            distance: fog,
+        };
+        if walking && self.last_sight != Some(sight) {
             self.seen.update(collider, &sight);
+            self.last_sight = Some(sight);
         }
     }
 
@@ -136,11 +154,12 @@ impl MapState {
         self.follow = false;
     }
 
-    /// The map part of this frame: the view (centred on `eye` when
-    /// following), the mode, and the overlay; `show_every_wall` in ghost or
-    /// edit mode. `None` while the map is off.
+    /// The map part of this frame for the level with `collider`: the view
+    /// (centred on `eye` when following), the mode, and the overlay;
+    /// `show_every_wall` in ghost or edit mode. `None` while the map is off.
     pub fn frame<'a>(
         &'a self,
+        collider: &Collider,
         eye: Vec2,
         yaw: f32,
         show_every_wall: bool,
@@ -157,9 +176,9 @@ impl MapState {
                 trail: Some(&self.trail),
                 marks: Some(&self.marks),
                 reach: self.reach.as_ref(),
-                near_misses: &self.near_misses,
-                seen_only: (!every_wall).then_some(SeenShapes {
-                    shapes: &self.shapes,
+                near_misses: self.near_misses(collider),
+                seen_only: (!every_wall).then(|| SeenShapes {
+                    shapes: self.shapes.get_or_init(|| level_shapes(collider)),
                     seen: &self.seen,
                 }),
                 cursor,
@@ -217,6 +236,7 @@ fn reach_from(collider: &Collider, eye: Vec2) -> Reachable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::Wall;
 
     fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
         Wall {
@@ -229,9 +249,9 @@ mod tests {
     #[test]
     fn tab_cycles_overlay_full_off() {
         let collider = Collider::new(vec![wall((0.0, 0.0), (1.0, 0.0))], Vec::new(), 0.25);
-        let mut map = MapState::new(&collider, false);
+        let mut map = MapState::new(collider.walls().len(), false);
         assert_eq!(map.mode(), None);
-        assert!(map.frame(Vec2::ZERO, 0.0, false, None).is_none());
+        assert!(map.frame(&collider, Vec2::ZERO, 0.0, false, None).is_none());
         map.cycle();
         assert_eq!(map.mode(), Some(MapMode::Overlay));
         map.cycle();
@@ -248,7 +268,7 @@ mod tests {
             wall((-3.0, -1.0), (-3.0, 1.0)),
         ];
         let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
-        let mut map = MapState::new(&collider, false);
+        let mut map = MapState::new(collider.walls().len(), false);
         let camera = Camera::new(glam::Vec3::new(0.0, 1.6, 0.0), 0.0);
         // Ghost or edit mode: nothing is marked.
         map.follow_walk(&collider, &camera, 50.0, false);
@@ -260,11 +280,13 @@ mod tests {
             map.hud_line(false).as_deref(),
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
-        let frame = map.frame(Vec2::ZERO, 0.0, false, None).expect("shown");
+        let frame = map
+            .frame(&collider, Vec2::ZERO, 0.0, false, None)
+            .expect("shown");
         let seen = frame.overlay.seen_only.expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
-            map.frame(Vec2::ZERO, 0.0, true, None)
+            map.frame(&collider, Vec2::ZERO, 0.0, true, None)
                 .expect("shown")
                 .overlay
                 .seen_only
@@ -274,16 +296,29 @@ mod tests {
         let mut more = walls.clone();
         more.insert(0, wall((5.0, 5.0), (6.0, 5.0)));
         let reloaded = Collider::new(more, Vec::new(), 0.25);
-        map.level_changed(collider.walls(), &reloaded, Vec2::ZERO);
+        map.level_changed(&collider, &reloaded, Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
-        let frame = map.frame(Vec2::ZERO, 0.0, false, None).expect("shown");
+        let frame = map
+            .frame(&reloaded, Vec2::ZERO, 0.0, false, None)
+            .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
+        // The eye has not moved, but the level has: a short wall now in
+        // front (not hiding all of wall 1) is seen on the next frame.
+        let mut nearer = reloaded.walls().to_vec();
+        nearer.push(wall((2.0, -0.2), (2.0, 0.2)));
+        let nearer = Collider::new(nearer, Vec::new(), 0.25);
+        map.level_changed(&reloaded, &nearer, Vec2::ZERO);
+        map.follow_walk(&nearer, &camera, 50.0, true);
+        let frame = map
+            .frame(&nearer, Vec2::ZERO, 0.0, false, None)
+            .expect("shown");
+        assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
     }
 
     #[test]
     fn following_centres_on_the_eye_and_panning_stops_it() {
         let collider = Collider::new(vec![wall((0.0, 0.0), (10.0, 0.0))], Vec::new(), 0.25);
-        let mut map = MapState::new(&collider, false);
+        let mut map = MapState::new(collider.walls().len(), false);
         let eye = Vec2::new(4.0, 2.0);
         assert_eq!(map.view_now(eye).centre, eye);
         map.view.centre = eye;

@@ -231,7 +231,7 @@ impl App {
         let help = bindings.help_lines();
         let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         let edit = EditMode::new(&level, &working_directory);
-        let map = MapState::new(&level.collider(), options.map_all);
+        let map = MapState::new(level.walls.len(), options.map_all);
         Self {
             live: LiveLevel::new(level, options.watch),
             walker,
@@ -565,17 +565,16 @@ impl App {
         } = built;
         graphics.surface.window.set_title(&window_title(&level));
         let old_scene = graphics.renderer.set_level(scene);
-        let old_walls = self.live.collider().walls().to_vec();
-        let old_level = self.live.adopt(level, collider);
+        let (old_level, old_collider) = self.live.adopt(level, collider);
         let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
         self.map
-            .level_changed(&old_walls, self.live.collider(), self.walker.position());
+            .level_changed(&old_collider, self.live.collider(), self.walker.position());
         let fog = self.live.level().environment.fog_distance;
         self.options
             .settings
             .view
             .apply(&mut self.walker.camera, fog);
-        drop((old_scene, old_level));
+        drop((old_scene, old_level, old_collider));
         let swap_time = started.elapsed();
         log::info!(
             "reloaded {}: built in {:.1} ms off the main thread, swapped in {:.2} ms",
@@ -608,15 +607,8 @@ impl App {
         let edited_text = self
             .edit
             .session()
-            .and_then(|session| match &session.level().source {
-                crate::level::LevelSource::File { text, .. } => Some(text.clone()),
-                _ => None,
-            });
-        let built_text = match &built.level.source {
-            crate::level::LevelSource::File { text, .. } => Some(text.clone()),
-            _ => None,
-        };
-        if edited_text.is_some() && edited_text == built_text {
+            .and_then(|session| session.level().source.file_text());
+        if edited_text.is_some() && edited_text == built.level.source.file_text() {
             self.live.unchanged();
             return Some(None);
         }
@@ -689,9 +681,13 @@ impl App {
                 .and_then(|session| session.chain().last_point());
             (self.cursor_point(), self.dragged_end().or(chain_end))
         });
-        let map = self
-            .map
-            .frame(eye, camera.yaw, self.walker.passes_walls(), cursor);
+        let map = self.map.frame(
+            self.live.collider(),
+            eye,
+            camera.yaw,
+            self.walker.passes_walls(),
+            cursor,
+        );
         let Some(graphics) = self.graphics.as_mut() else {
             return;
         };
@@ -723,8 +719,14 @@ impl App {
     /// Hands the held keys and the gamepad's sticks to the tick gatherer.
     fn gather_held_input(&mut self, event_loop: &ActiveEventLoop) {
         let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
-        if pad.toggle_ghost {
-            self.trigger(event_loop, Action::ToggleGhost);
+        for (pressed, action) in [
+            (pad.toggle_ghost, Action::ToggleGhost),
+            (pad.toggle_map, Action::CycleMap),
+            (pad.toggle_edit, Action::ToggleEdit),
+        ] {
+            if pressed {
+                self.trigger(event_loop, action);
+            }
         }
         let keys = self.input.intent(&self.bindings);
         // The right stick's rates, as a share of the keyboard's turn speed.

@@ -177,10 +177,7 @@ impl Reloader {
     }
 
     fn adopt(&mut self, source: &LevelSource, textures: Vec<PathBuf>) {
-        self.live_text = match source {
-            LevelSource::File { text, .. } => Some(text.clone()),
-            LevelSource::DefaultHouse | LevelSource::Maze { .. } => None,
-        };
+        self.live_text = source.file_text().cloned();
         self.watched = match source {
             LevelSource::File { path, .. } => std::iter::once(path.clone())
                 .chain(textures)

@@ -14,6 +14,7 @@ use super::grid::Aabb;
 use super::options::DEFAULT_SKIN;
 use super::outcome::Surface;
 use super::segment::closest_point_on_segment_f64;
+use super::shapes::Capsule;
 
 /// How deep a standing eye is inside one shape's clearance: what
 /// [`Collider::deepest_penetration`] returns.
@@ -45,28 +46,60 @@ impl Collider {
     /// close, or for a NaN or infinite `p` or `within`, or a negative
     /// `within`. Looks only at the grid cells within reach.
     pub fn nearest_wall(&self, p: Vec2, within: f32) -> Option<(usize, f32)> {
-        if !p.is_finite() || !within.is_finite() || within < 0.0 {
-            return None;
-        }
         let point = p.as_dvec2();
-        let reach = DVec2::splat(f64::from(within));
-        let area = Aabb {
-            min: point - reach,
-            max: point + reach,
-        };
         let mut best: Option<(usize, f64)> = None;
-        for id in self.grid.shapes_in(&area) {
-            let index = id as usize;
-            let Some(Some(capsule)) = self.capsules.get(index) else {
-                continue;
-            };
-            let nearest = closest_point_on_segment_f64(point, capsule.a(), capsule.b());
-            let distance = nearest.distance(point);
+        for (index, capsule) in self.walls_near(p, within) {
+            let distance =
+                closest_point_on_segment_f64(point, capsule.a(), capsule.b()).distance(point);
             if distance <= f64::from(within) && best.is_none_or(|(_, d)| distance < d) {
                 best = Some((index, distance));
             }
         }
         best.map(|(index, distance)| (index, distance as f32))
+    }
+
+    /// The wall end point nearest to `p`, within `within` metres: what the
+    /// editor's cursor snaps to. The first one wins a tie, in wall order, `a`
+    /// before `b`. `None` when no end is that close, or for a NaN or
+    /// infinite `p` or `within`, or a negative `within`; walls with
+    /// non-finite geometry are skipped. Looks only at the grid cells within
+    /// reach, so it costs the same in any size of level.
+    pub fn nearest_wall_end(&self, p: Vec2, within: f32) -> Option<Vec2> {
+        let mut best: Option<(f32, Vec2)> = None;
+        for (index, _) in self.walls_near(p, within) {
+            let wall = &self.walls()[index];
+            for end in [wall.a, wall.b] {
+                let distance = p.distance(end);
+                if distance <= within && best.is_none_or(|(nearest, _)| distance < nearest) {
+                    best = Some((distance, end));
+                }
+            }
+        }
+        best.map(|(_, end)| end)
+    }
+
+    /// The walls (index and capsule) filed in the grid cells within
+    /// `within` of `p`, in index order; none for a NaN or infinite `p` or
+    /// `within`, or a negative `within`.
+    fn walls_near(&self, p: Vec2, within: f32) -> impl Iterator<Item = (usize, &Capsule)> {
+        let valid = p.is_finite() && within.is_finite() && within >= 0.0;
+        let ids = if valid {
+            let reach = DVec2::splat(f64::from(within));
+            let point = p.as_dvec2();
+            self.grid.shapes_in(&Aabb {
+                min: point - reach,
+                max: point + reach,
+            })
+        } else {
+            Vec::new()
+        };
+        ids.into_iter().filter_map(|id| {
+            let index = id as usize;
+            match self.capsules.get(index) {
+                Some(Some(capsule)) => Some((index, capsule)),
+                _ => None,
+            }
+        })
     }
 
     /// The deepest overlap of an eye standing at `p`: the shape whose

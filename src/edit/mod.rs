@@ -25,4 +25,4 @@ pub use history::History;
 pub use journal::{Journal, JournalError, TextFingerprint};
 pub use operation::{AppliedEdit, Edit, EditError};
 pub use session::EditSession;
-pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, nearest_endpoint, snap};
+pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};

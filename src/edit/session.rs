@@ -13,7 +13,7 @@ use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
 use super::operation::{Edit, EditError};
 use crate::level::checks::live_warnings;
-use crate::level::save::{LevelDocument, autosave_path, next_free_level_path, save_atomically};
+use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
 use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
 /// A level open for editing.
@@ -201,9 +201,7 @@ impl EditSession {
     pub fn save(&mut self, path: &Path) -> io::Result<()> {
         let text = self.text();
         save_atomically(path, &text)?;
-        if let Err(error) = std::fs::remove_file(autosave_path(path))
-            && error.kind() != io::ErrorKind::NotFound
-        {
+        if let Err(error) = remove_autosave(path) {
             log::warn!("cannot remove the autosave of {}: {error}", path.display());
         }
         self.saved = TextFingerprint::of(&text);

@@ -3,33 +3,24 @@
 
 use glam::Vec2;
 
-use crate::level::LevelWall;
+use crate::collision::Collider;
 
 /// An existing wall end point this close to the cursor (0.3 m) or closer
 /// wins over the grid.
 pub const ENDPOINT_SNAP_DISTANCE: f32 = 0.3;
 
 /// The cursor point to use: `point` unchanged when snapping is off (Alt
-/// held); else the nearest end point of `walls` within
-/// [`ENDPOINT_SNAP_DISTANCE`], exactly; else the nearest point of `grid`.
-pub fn snap(point: Vec2, walls: &[LevelWall], grid: GridSize, snapping_on: bool) -> Vec2 {
+/// held); else the nearest wall end point of `collider` (the level's) within
+/// [`ENDPOINT_SNAP_DISTANCE`], exactly ([`Collider::nearest_wall_end`],
+/// through its grid: the cursor is worked out every frame); else the
+/// nearest point of `grid`.
+pub fn snap(point: Vec2, collider: &Collider, grid: GridSize, snapping_on: bool) -> Vec2 {
     if !snapping_on {
         return point;
     }
-    nearest_endpoint(point, walls, ENDPOINT_SNAP_DISTANCE).unwrap_or_else(|| grid.snap(point))
-}
-
-/// The end point of `walls` nearest to `point` and at most `within` from
-/// it (the first such one on a tie).
-pub fn nearest_endpoint(point: Vec2, walls: &[LevelWall], within: f32) -> Option<Vec2> {
-    let mut best: Option<(f32, Vec2)> = None;
-    for end in walls.iter().flat_map(|wall| [wall.a, wall.b]) {
-        let distance = point.distance(end);
-        if distance <= within && best.is_none_or(|(nearest, _)| distance < nearest) {
-            best = Some((distance, end));
-        }
-    }
-    best.map(|(_, end)| end)
+    collider
+        .nearest_wall_end(point, ENDPOINT_SNAP_DISTANCE)
+        .unwrap_or_else(|| grid.snap(point))
 }
 
 /// The snapping grid's spacing: a power of two from 1/32 m to 8 m, 0.25 m
@@ -78,20 +69,20 @@ impl Default for GridSize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{MaterialId, WallDefaults};
+    use crate::collision::Wall;
 
-    fn walls() -> Vec<LevelWall> {
-        let defaults = WallDefaults {
+    fn walls() -> Collider {
+        let wall = |a: (f32, f32), b: (f32, f32)| Wall {
+            a: Vec2::from(a),
+            b: Vec2::from(b),
             radius: 0.3,
-            height: 2.8,
-            thickness: 0.15,
-            material: MaterialId(0),
         };
-        vec![
-            defaults.wall(Vec2::new(1.03, 2.01), Vec2::new(5.0, 2.01)),
-            defaults.wall(Vec2::new(5.0, 2.01), Vec2::new(5.0, 7.0)),
-            defaults.wall(Vec2::new(4.75, 2.3), Vec2::new(3.0, 3.0)),
-        ]
+        let walls = vec![
+            wall((1.03, 2.01), (5.0, 2.01)),
+            wall((5.0, 2.01), (5.0, 7.0)),
+            wall((4.75, 2.3), (3.0, 3.0)),
+        ];
+        Collider::new(walls, Vec::new(), 0.3)
     }
 
     #[test]
@@ -122,7 +113,12 @@ mod tests {
             Vec2::new(1.25, 2.0)
         );
         assert_eq!(
-            snap(Vec2::new(-0.13, 0.12), &[], GridSize::default(), true),
+            snap(
+                Vec2::new(-0.13, 0.12),
+                &Collider::new(Vec::new(), Vec::new(), 0.3),
+                GridSize::default(),
+                true
+            ),
             Vec2::new(-0.25, 0.0)
         );
     }

@@ -68,6 +68,16 @@ pub enum LevelSource {
     },
 }
 
+impl LevelSource {
+    /// The file's text, for a level read from a file.
+    pub fn file_text(&self) -> Option<&Arc<str>> {
+        match self {
+            LevelSource::File { text, .. } => Some(text),
+            LevelSource::DefaultHouse | LevelSource::Maze { .. } => None,
+        }
+    }
+}
+
 /// The walker's start and body.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayerSpawn {

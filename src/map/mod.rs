@@ -17,6 +17,7 @@ mod reach;
 mod seen;
 mod trail;
 mod view;
+mod warnings;
 
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
@@ -35,3 +36,4 @@ pub use view::{
     FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,
     MapView, OUTLINE_MIN_PIXELS_PER_METRE, PlanBounds, WHEEL_ZOOM_FACTOR,
 };
+pub use warnings::{FloorWarnings, TOO_LARGE_FOR_REACH, floor_warnings};

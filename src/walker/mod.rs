@@ -267,15 +267,7 @@ mod tests {
     use glam::DVec2;
 
     fn walker_at_origin(yaw_degrees: f32) -> Walker {
-        let camera = Camera::new(Vec3::new(0.0, 1.6, 0.0), yaw_degrees);
-        Walker {
-            camera,
-            settings: WalkerSettings::default(),
-            move_options: MoveOptions::default(),
-            editing: false,
-            previous: camera,
-            velocity: Vec2::ZERO,
-        }
+        Walker::standing(Camera::new(Vec3::new(0.0, 1.6, 0.0), yaw_degrees))
     }
 
     fn open_space() -> Collider {

@@ -18,6 +18,15 @@ pub fn autosave_path(level_path: &Path) -> PathBuf {
     with_suffix(level_path, ".autosave")
 }
 
+/// Removes the autosave journal of the level file `level_path`; a journal
+/// that is not there is no error.
+pub fn remove_autosave(level_path: &Path) -> io::Result<()> {
+    match fs::remove_file(autosave_path(level_path)) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
+        _ => Ok(()),
+    }
+}
+
 /// The file name a level without a file is first saved to:
 /// `dir/mazewalker-level-N.toml` with the smallest N ≥ 1 that names no file.
 pub fn next_free_level_path(dir: &Path) -> PathBuf {

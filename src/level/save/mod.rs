@@ -10,8 +10,8 @@ mod table_order;
 mod writer;
 
 pub use atomic::{
-    autosave_is_newer, autosave_path, backup_path, next_free_level_path, save_atomically,
-    write_atomically,
+    autosave_is_newer, autosave_path, backup_path, next_free_level_path, remove_autosave,
+    save_atomically, write_atomically,
 };
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedWall};
 pub use numbers::{number_text, point_text};
