@@ -314,7 +314,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let loaded = load_choice(&choice)?;
             let collider = loaded.level.collider();
-            let gaps = mazewalker::map::near_misses(collider.walls());
+            let gaps = mazewalker::map::near_misses(&collider);
             let floor =
                 mazewalker::map::floor_warnings(&collider, &gaps, loaded.level.player.start);
             for warning in &floor.warnings {

@@ -144,6 +144,48 @@ proptest! {
         }
     }
 
+    /// The walls near a segment hold every wall whose centre segment comes
+    /// within reach of it (the scan's distance), each once, in order.
+    #[test]
+    fn walls_near_a_segment_hold_every_wall_within_reach(
+        walls in prop::collection::vec(wall(), 1..30),
+        a in point(),
+        b in point(),
+        within in 0.0f32..3.0,
+    ) {
+        let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
+        let near = collider.walls_near_segment(a, b, within);
+        prop_assert!(near.windows(2).all(|pair| pair[0] < pair[1]), "{near:?}");
+        for (index, w) in walls.iter().enumerate() {
+            let gap = segment_distance(a, b, w.a, w.b);
+            if gap < within - 1e-4 {
+                prop_assert!(near.contains(&index), "wall {index} is {gap} m away: {near:?}");
+            }
+        }
+    }
+}
+
+/// The distance between segments `a`–`b` and `c`–`d` (that do not cross:
+/// then it is 0), from the four end-to-segment distances.
+fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
+    if ray_against_wall(
+        a,
+        b,
+        &Wall {
+            a: c,
+            b: d,
+            radius: 0.0,
+        },
+    )
+    .is_some()
+    {
+        return 0.0;
+    }
+    let to = mazewalker::collision::distance_to_segment;
+    to(a, c, d)
+        .min(to(b, c, d))
+        .min(to(c, a, b))
+        .min(to(d, a, b))
 }
 
 proptest! {

@@ -3,10 +3,11 @@
 //! narrower, a closed room, and seen walls against a brute-force fan.
 
 use glam::Vec2;
-use mazewalker::collision::{Collider, Wall, ray_against_obstacle, ray_against_wall};
+use mazewalker::collision::{
+    Collider, VisibleSet, Wall, distance_to_segment, ray_against_obstacle, ray_against_wall,
+};
 use mazewalker::map::{
-    NEAR_MISS, PlanBounds, Reachable, SeenWalls, Sight, fan_directions, near_misses,
-    unreachable_areas,
+    NEAR_MISS, PlanBounds, Reachable, SeenWalls, Sight, near_misses, unreachable_areas,
 };
 use proptest::prelude::*;
 
@@ -51,6 +52,11 @@ fn bounds() -> PlanBounds {
     }
 }
 
+/// The near misses between `walls`.
+fn misses_of(walls: &[Wall]) -> Vec<mazewalker::map::NearMiss> {
+    near_misses(&Collider::new(walls.to_vec(), Vec::new(), R))
+}
+
 fn flood(walls: Vec<Wall>, eye: Vec2) -> (Collider, Reachable) {
     let collider = Collider::new(walls, Vec::new(), R);
     let reach = Reachable::flood(&collider, eye, bounds(), 0.1);
@@ -64,7 +70,7 @@ fn a_corridor_exactly_twice_the_radius_wide_is_reachable_and_no_near_miss() {
     assert!(reach.reaches(Vec2::new(5.0, 2.0)), "before the corridor");
     assert!(reach.reaches(Vec2::new(7.0, 2.0)), "inside the corridor");
     assert!(reach.reaches(Vec2::new(9.0, 1.0)), "the pocket beyond");
-    assert!(near_misses(&walls).is_empty(), "{:?}", near_misses(&walls));
+    assert!(misses_of(&walls).is_empty(), "{:?}", misses_of(&walls));
 }
 
 #[test]
@@ -75,7 +81,7 @@ fn a_corridor_one_centimetre_narrower_is_not_and_is_a_near_miss() {
     assert!(!reach.reaches(Vec2::new(7.0, 2.0)));
     assert!(!reach.reaches(Vec2::new(9.0, 1.0)), "the pocket is cut off");
     // The corridor's sides, and the stubs at each of its mouths.
-    let misses = near_misses(&walls);
+    let misses = misses_of(&walls);
     let pairs: Vec<_> = misses.iter().map(|m| m.walls).collect();
     assert_eq!(
         pairs,
@@ -94,7 +100,7 @@ fn a_corridor_one_centimetre_narrower_is_not_and_is_a_near_miss() {
 
 #[test]
 fn near_misses_stop_at_ten_centimetres_and_ignore_joints() {
-    let short_by = |shortfall: f32| near_misses(&room_and_corridor(2.0 * R - shortfall));
+    let short_by = |shortfall: f32| misses_of(&room_and_corridor(2.0 * R - shortfall));
     assert!(!short_by(NEAR_MISS - 0.005).is_empty());
     assert!(short_by(NEAR_MISS + 0.005).is_empty());
     // A corner and a T: walls that touch leave no gap to report.
@@ -103,7 +109,7 @@ fn near_misses_stop_at_ten_centimetres_and_ignore_joints() {
         wall((1.0, 0.0), (1.0, 1.0)),
         wall((0.5, 0.0), (0.5, -1.0)),
     ];
-    assert!(near_misses(&joints).is_empty());
+    assert!(misses_of(&joints).is_empty());
 }
 
 #[test]
@@ -179,6 +185,14 @@ fn an_eye_inside_a_wall_or_outside_the_bounds_reaches_nothing() {
     assert_eq!(nan.cells().count(), 0);
 }
 
+/// A fan of rays across `sight`'s field of view, one every 0.05°, both
+/// edges included, as unit vectors.
+fn fan_directions(sight: &Sight) -> impl Iterator<Item = Vec2> {
+    let rays = (sight.fov_x.to_degrees() / 0.05).ceil().max(1.0) as usize;
+    let start = sight.yaw - sight.fov_x / 2.0;
+    (0..=rays).map(move |ray| Vec2::from_angle(start + sight.fov_x * ray as f32 / rays as f32))
+}
+
 /// The first wall each ray of the fan meets, by scanning every shape.
 fn brute_force_seen(collider: &Collider, sight: &Sight) -> Vec<usize> {
     let mut seen = Vec::new();
@@ -208,7 +222,7 @@ fn brute_force_seen(collider: &Collider, sight: &Sight) -> Vec<usize> {
 
 proptest! {
     #[test]
-    fn seen_walls_match_a_brute_force_fan(
+    fn seen_walls_hold_every_wall_a_brute_force_fan_meets_first(
         ends in prop::collection::vec((-10f32..10.0, -10f32..10.0, -10f32..10.0, -10f32..10.0), 1..25),
         eye in (-10f32..10.0, -10f32..10.0),
         yaw in -4f32..4.0,
@@ -218,9 +232,15 @@ proptest! {
         let collider = Collider::new(walls.clone(), Vec::new(), R);
         let sight = Sight { eye: Vec2::from(eye), yaw, fov_x: fov, distance: 30.0 };
         let mut seen = SeenWalls::new(walls.len());
-        seen.update(&collider, &sight);
-        let expected = brute_force_seen(&collider, &sight);
-        let actual: Vec<usize> = (0..walls.len()).filter(|&i| seen.is_seen(i)).collect();
-        prop_assert_eq!(actual, expected);
+        let every_wall_hides = vec![true; walls.len()];
+        seen.update(&collider, &every_wall_hides, &sight, &mut VisibleSet::new());
+        for index in brute_force_seen(&collider, &sight) {
+            prop_assert!(seen.is_seen(index), "wall {} met by a ray, not seen", index);
+        }
+        for index in seen.iter() {
+            let w = &walls[index];
+            let near = distance_to_segment(sight.eye, w.a, w.b) <= sight.distance;
+            prop_assert!(near, "wall {} seen beyond the view distance", index);
+        }
     }
 }

@@ -195,8 +195,9 @@ impl App {
         }
         let (_, old_collider) = self.live.edited(level, collider);
         let eye = self.walker.position();
+        let occludes = self.live.level().occluding_walls();
         self.map
-            .level_changed(&old_collider, self.live.collider(), eye);
+            .level_changed(&old_collider, self.live.collider(), occludes, eye);
         let rebuilt = started.elapsed();
         let collider = self.live.collider();
         self.edit

@@ -8,10 +8,10 @@ use std::cell::OnceCell;
 use glam::Vec2;
 
 use crate::camera::Camera;
-use crate::collision::Collider;
+use crate::collision::{Collider, VisibleSet};
 use crate::map::{
-    DEFAULT_CELL_SIZE, MapShape, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable,
-    SeenShapes, SeenWalls, Sight, Trail, level_bounds, level_shapes, near_misses,
+    DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
+    SeenWalls, Sight, Trail, level_bounds, near_misses,
 };
 use crate::render::{MapFrame, MapMode};
 
@@ -36,6 +36,10 @@ pub struct MapState {
     pub marks: Marks,
     /// The walls the eye has seen.
     seen: SeenWalls,
+    /// Per wall: whether it hides what is behind it (reaches the ceiling).
+    occludes: Vec<bool>,
+    /// The visibility query's scratch space, reused from frame to frame.
+    visible: VisibleSet,
     /// Show every wall whatever was seen (`--map-all`).
     show_all: bool,
     /// Where the eye can go, while V shows it.
@@ -43,19 +47,17 @@ pub struct MapState {
     /// The sight the seen walls were last updated from: an eye that stands
     /// still and looks the same way sees nothing new.
     last_sight: Option<Sight>,
-    /// The level's shapes, for drawing only the seen walls; made when the
-    /// map first needs them (a million-wall maze would spend gigabytes on
-    /// them at start).
-    shapes: OnceCell<Vec<MapShape>>,
     /// Gaps that miss being passable by less than 10 cm; made when first
     /// needed, by the map or the editor's live checks.
     near_misses: OnceCell<Vec<NearMiss>>,
 }
 
 impl MapState {
-    /// The map of a level of `wall_count` walls, off, following the eye;
-    /// `show_all` is `--map-all`.
-    pub fn new(wall_count: usize, show_all: bool) -> Self {
+    /// The map of a level whose walls hide what is behind them where
+    /// `occludes` says so (one flag per wall,
+    /// [`Level::occluding_walls`](crate::level::Level::occluding_walls)),
+    /// off, following the eye; `show_all` is `--map-all`.
+    pub fn new(occludes: Vec<bool>, show_all: bool) -> Self {
         Self {
             mode: None,
             follow: true,
@@ -65,11 +67,12 @@ impl MapState {
             },
             trail: Trail::default(),
             marks: Marks::default(),
-            seen: SeenWalls::new(wall_count),
+            seen: SeenWalls::new(occludes.len()),
+            occludes,
+            visible: VisibleSet::new(),
             show_all,
             reach: None,
             last_sight: None,
-            shapes: OnceCell::new(),
             near_misses: OnceCell::new(),
         }
     }
@@ -77,8 +80,7 @@ impl MapState {
     /// The level's near misses (see [`near_misses`]), worked out once per
     /// level version.
     pub fn near_misses(&self, collider: &Collider) -> &[NearMiss] {
-        self.near_misses
-            .get_or_init(|| near_misses(collider.walls()))
+        self.near_misses.get_or_init(|| near_misses(collider))
     }
 
     /// Whether and how the map shows.
@@ -100,13 +102,19 @@ impl MapState {
         self.mode == Some(MapMode::Full)
     }
 
-    /// The level changed (a reload or an edit) from `old` to `collider`:
-    /// walls that did not change stay seen; the shapes and gaps are redone
-    /// when next needed, the reach at once.
-    pub fn level_changed(&mut self, old: &Collider, collider: &Collider, eye: Vec2) {
+    /// The level changed (a reload or an edit) from `old` to `collider`,
+    /// whose walls hide what `occludes` says: walls that did not change
+    /// stay seen; the gaps are redone when next needed, the reach at once.
+    pub fn level_changed(
+        &mut self,
+        old: &Collider,
+        collider: &Collider,
+        occludes: Vec<bool>,
+        eye: Vec2,
+    ) {
         self.seen = self.seen.carry_over(old.walls(), collider.walls());
+        self.occludes = occludes;
         self.last_sight = None;
-        self.shapes = OnceCell::new();
         self.near_misses = OnceCell::new();
         if self.reach.is_some() {
             self.reach = Some(reach_from(collider, eye));
@@ -126,7 +134,8 @@ impl MapState {
             distance: fog,
         };
         if walking && self.last_sight != Some(sight) {
-            self.seen.update(collider, &sight);
+            self.seen
+                .update(collider, &self.occludes, &sight, &mut self.visible);
             self.last_sight = Some(sight);
         }
     }
@@ -159,7 +168,7 @@ impl MapState {
     /// `show_every_wall` in ghost or edit mode. `None` while the map is off.
     pub fn frame<'a>(
         &'a self,
-        collider: &Collider,
+        collider: &'a Collider,
         eye: Vec2,
         yaw: f32,
         show_every_wall: bool,
@@ -177,8 +186,8 @@ impl MapState {
                 marks: Some(&self.marks),
                 reach: self.reach.as_ref(),
                 near_misses: self.near_misses(collider),
-                seen_only: (!every_wall).then(|| SeenShapes {
-                    shapes: self.shapes.get_or_init(|| level_shapes(collider)),
+                seen_only: (!every_wall).then_some(SeenShapes {
+                    collider,
                     seen: &self.seen,
                 }),
                 cursor,
@@ -249,7 +258,7 @@ mod tests {
     #[test]
     fn tab_cycles_overlay_full_off() {
         let collider = Collider::new(vec![wall((0.0, 0.0), (1.0, 0.0))], Vec::new(), 0.25);
-        let mut map = MapState::new(collider.walls().len(), false);
+        let mut map = MapState::new(vec![true; collider.walls().len()], false);
         assert_eq!(map.mode(), None);
         assert!(map.frame(&collider, Vec2::ZERO, 0.0, false, None).is_none());
         map.cycle();
@@ -268,7 +277,7 @@ mod tests {
             wall((-3.0, -1.0), (-3.0, 1.0)),
         ];
         let collider = Collider::new(walls.clone(), Vec::new(), 0.25);
-        let mut map = MapState::new(collider.walls().len(), false);
+        let mut map = MapState::new(vec![true; collider.walls().len()], false);
         let camera = Camera::new(glam::Vec3::new(0.0, 1.6, 0.0), 0.0);
         // Ghost or edit mode: nothing is marked.
         map.follow_walk(&collider, &camera, 50.0, false);
@@ -296,7 +305,7 @@ mod tests {
         let mut more = walls.clone();
         more.insert(0, wall((5.0, 5.0), (6.0, 5.0)));
         let reloaded = Collider::new(more, Vec::new(), 0.25);
-        map.level_changed(&collider, &reloaded, Vec2::ZERO);
+        map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
         let frame = map
             .frame(&reloaded, Vec2::ZERO, 0.0, false, None)
@@ -307,7 +316,7 @@ mod tests {
         let mut nearer = reloaded.walls().to_vec();
         nearer.push(wall((2.0, -0.2), (2.0, 0.2)));
         let nearer = Collider::new(nearer, Vec::new(), 0.25);
-        map.level_changed(&reloaded, &nearer, Vec2::ZERO);
+        map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = map
             .frame(&nearer, Vec2::ZERO, 0.0, false, None)
@@ -318,7 +327,7 @@ mod tests {
     #[test]
     fn following_centres_on_the_eye_and_panning_stops_it() {
         let collider = Collider::new(vec![wall((0.0, 0.0), (10.0, 0.0))], Vec::new(), 0.25);
-        let mut map = MapState::new(collider.walls().len(), false);
+        let mut map = MapState::new(vec![true; collider.walls().len()], false);
         let eye = Vec2::new(4.0, 2.0);
         assert_eq!(map.view_now(eye).centre, eye);
         map.view.centre = eye;

@@ -231,7 +231,7 @@ impl App {
         let help = bindings.help_lines();
         let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
         let edit = EditMode::new(&level, &working_directory);
-        let map = MapState::new(level.walls.len(), options.map_all);
+        let map = MapState::new(level.occluding_walls(), options.map_all);
         Self {
             live: LiveLevel::new(level, options.watch),
             walker,
@@ -567,8 +567,12 @@ impl App {
         let old_scene = graphics.renderer.set_level(scene);
         let (old_level, old_collider) = self.live.adopt(level, collider);
         let eye = live_level::clear_the_eye(&mut self.walker, self.live.collider());
-        self.map
-            .level_changed(&old_collider, self.live.collider(), self.walker.position());
+        self.map.level_changed(
+            &old_collider,
+            self.live.collider(),
+            self.live.level().occluding_walls(),
+            self.walker.position(),
+        );
         let fog = self.live.level().environment.fog_distance;
         self.options
             .settings

@@ -48,7 +48,7 @@ impl Collider {
     pub fn nearest_wall(&self, p: Vec2, within: f32) -> Option<(usize, f32)> {
         let point = p.as_dvec2();
         let mut best: Option<(usize, f64)> = None;
-        for (index, capsule) in self.walls_near(p, within) {
+        for (index, capsule) in self.capsules_near(p, p, within) {
             let distance =
                 closest_point_on_segment_f64(point, capsule.a(), capsule.b()).distance(point);
             if distance <= f64::from(within) && best.is_none_or(|(_, d)| distance < d) {
@@ -66,7 +66,7 @@ impl Collider {
     /// reach, so it costs the same in any size of level.
     pub fn nearest_wall_end(&self, p: Vec2, within: f32) -> Option<Vec2> {
         let mut best: Option<(f32, Vec2)> = None;
-        for (index, _) in self.walls_near(p, within) {
+        for (index, _) in self.capsules_near(p, p, within) {
             let wall = &self.walls()[index];
             for end in [wall.a, wall.b] {
                 let distance = p.distance(end);
@@ -78,17 +78,36 @@ impl Collider {
         best.map(|(_, end)| end)
     }
 
+    /// Every wall whose centre segment may come within `within` metres of
+    /// the segment `a`–`b`: the walls filed in the grid cells that the
+    /// segment's box, grown by `within`, overlaps. A superset, in index
+    /// order, each once; walls with non-finite geometry are left out, and
+    /// a NaN or infinite input or a negative `within` gives none.
+    /// Allocates: for occasional queries (the map's near misses), not
+    /// per-move ones. Costs the cells within reach, whatever the level's
+    /// size.
+    pub fn walls_near_segment(&self, a: Vec2, b: Vec2, within: f32) -> Vec<usize> {
+        self.capsules_near(a, b, within)
+            .map(|(index, _)| index)
+            .collect()
+    }
+
     /// The walls (index and capsule) filed in the grid cells within
-    /// `within` of `p`, in index order; none for a NaN or infinite `p` or
-    /// `within`, or a negative `within`.
-    fn walls_near(&self, p: Vec2, within: f32) -> impl Iterator<Item = (usize, &Capsule)> {
-        let valid = p.is_finite() && within.is_finite() && within >= 0.0;
+    /// `within` of the box around `a`–`b`, in index order (see
+    /// [`walls_near_segment`](Self::walls_near_segment)).
+    fn capsules_near(
+        &self,
+        a: Vec2,
+        b: Vec2,
+        within: f32,
+    ) -> impl Iterator<Item = (usize, &Capsule)> {
+        let valid = a.is_finite() && b.is_finite() && within.is_finite() && within >= 0.0;
         let ids = if valid {
             let reach = DVec2::splat(f64::from(within));
-            let point = p.as_dvec2();
+            let (a, b) = (a.as_dvec2(), b.as_dvec2());
             self.grid.shapes_in(&Aabb {
-                min: point - reach,
-                max: point + reach,
+                min: a.min(b) - reach,
+                max: a.max(b) + reach,
             })
         } else {
             Vec::new()

@@ -148,6 +148,17 @@ impl Level {
             .collect();
         Collider::new(walls, obstacles, self.player.radius)
     }
+
+    /// One flag per wall, in collider order: whether it reaches the
+    /// ceiling, and so hides what lies behind it from the eye (the 3D
+    /// view's culling and the map's seen walls ask the same question).
+    pub fn occluding_walls(&self) -> Vec<bool> {
+        let ceiling = self.environment.ceiling_height;
+        self.walls
+            .iter()
+            .map(|wall| wall.height >= ceiling)
+            .collect()
+    }
 }
 
 /// The heading (degrees) from the centre of maze cell (0, 0) towards a side

@@ -5,11 +5,9 @@
 //! `rᵢ + rⱼ − NEAR_MISS ≤ distance < rᵢ + rⱼ` between walls that do not
 //! touch (a shared end point or a crossing is a joint, not a gap).
 
-use std::collections::HashMap;
-
 use glam::Vec2;
 
-use crate::collision::{Wall, closest_point_on_segment, ray_against_wall};
+use crate::collision::{Collider, Wall, closest_point_on_segment, ray_against_wall};
 
 /// How much a gap may miss being passable and still be reported, in metres.
 pub const NEAR_MISS: f32 = 0.10;
@@ -46,49 +44,38 @@ impl NearMiss {
     }
 }
 
-/// Every near miss between `walls`, ordered by wall indices. Walls with
-/// non-finite geometry are skipped; a negative radius counts as zero.
-pub fn near_misses(walls: &[Wall]) -> Vec<NearMiss> {
-    let usable: Vec<(usize, Wall)> = walls
-        .iter()
-        .enumerate()
-        .filter(|(_, w)| w.a.is_finite() && w.b.is_finite() && w.radius.is_finite())
-        .map(|(index, w)| {
-            let radius = w.radius.max(0.0);
-            (index, Wall { radius, ..*w })
+/// Every near miss between `collider`'s walls, ordered by wall indices.
+/// Walls with non-finite geometry are skipped; a negative radius counts as
+/// zero. Each wall is compared only with the walls the collider's grid
+/// files near it, so the cost grows with the walls, not their pairs, and
+/// nothing but the answer is allocated for long.
+pub fn near_misses(collider: &Collider) -> Vec<NearMiss> {
+    let usable = |wall: &Wall| {
+        (wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()).then(|| Wall {
+            radius: wall.radius.max(0.0),
+            ..*wall
         })
-        .collect();
-    let largest_radius = usable.iter().map(|(_, w)| w.radius).fold(0.0, f32::max);
-    // Buckets of a uniform grid, each wall filed under every cell its box
-    // (grown by its reach) covers: any pair close enough shares a cell.
-    let cell = (2.0 * largest_radius + NEAR_MISS).max(1.0);
-    let mut buckets: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-    for (slot, (_, wall)) in usable.iter().enumerate() {
-        let reach = wall.radius + largest_radius;
-        let min = ((wall.a.min(wall.b) - reach) / cell).floor();
-        let max = ((wall.a.max(wall.b) + reach) / cell).floor();
-        for x in min.x as i64..=max.x as i64 {
-            for z in min.y as i64..=max.y as i64 {
-                buckets.entry((x, z)).or_default().push(slot);
+    };
+    let walls = collider.walls();
+    let largest_radius = walls
+        .iter()
+        .filter_map(usable)
+        .map(|wall| wall.radius)
+        .fold(0.0, f32::max);
+    let mut found = Vec::new();
+    for (i, wall) in walls.iter().enumerate() {
+        let Some(wi) = usable(wall) else {
+            continue;
+        };
+        for j in collider.walls_near_segment(wi.a, wi.b, wi.radius + largest_radius) {
+            if j > i
+                && let Some(wj) = usable(&walls[j])
+                && let Some(miss) = near_miss(i, &wi, j, &wj)
+            {
+                found.push(miss);
             }
         }
     }
-    let mut found: Vec<NearMiss> = Vec::new();
-    let mut pairs = std::collections::HashSet::new();
-    for slots in buckets.values() {
-        for (k, &first) in slots.iter().enumerate() {
-            for &second in &slots[k + 1..] {
-                if !pairs.insert((first.min(second), first.max(second))) {
-                    continue;
-                }
-                let ((i, wi), (j, wj)) = (usable[first], usable[second]);
-                if let Some(miss) = near_miss(i, &wi, j, &wj) {
-                    found.push(miss);
-                }
-            }
-        }
-    }
-    found.sort_by_key(|miss| miss.walls);
     found
 }
 

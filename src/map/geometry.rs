@@ -12,7 +12,7 @@ use super::reach::Reachable;
 use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::{MapView, PlanBounds};
-use crate::collision::Collider;
+use crate::collision::{Collider, ConvexPolygon};
 
 /// Linear RGBA colours of the map. The background is dark and walls are
 /// bright, so that walls can be found in a screenshot by their brightness.
@@ -122,49 +122,59 @@ pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
 }
 
 /// The level's shapes as the map draws them, one [`MapShape`] per wall
-/// (segment, clearance outline) and per obstacle (fill, edges, body-radius
-/// outline), walls first in collider order. Walls with non-finite geometry
-/// are skipped.
+/// ([`wall_shape`]) and per obstacle ([`obstacle_shape`]), walls first in
+/// collider order. Walls with non-finite geometry are skipped.
 pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
-    let mut shapes = Vec::with_capacity(collider.walls().len() + collider.obstacles().len());
-    for (index, wall) in collider.walls().iter().enumerate() {
-        if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
-            continue;
-        }
-        let mut geometry = MapGeometry::default();
-        for [p, q] in rounded_outline(&[wall.a, wall.b], wall.radius, ARC_PIECES) {
-            geometry.line(p, q, colours::CLEARANCE);
-        }
-        geometry.line(wall.a, wall.b, colours::WALL);
-        shapes.push(MapShape {
-            wall: Some(index),
-            anchor: (wall.a + wall.b) / 2.0,
-            geometry,
-        });
+    let walls = (0..collider.walls().len()).filter_map(|index| wall_shape(collider, index));
+    let obstacles = collider
+        .obstacles()
+        .iter()
+        .map(|obstacle| obstacle_shape(obstacle, collider.body_radius()));
+    walls.chain(obstacles).collect()
+}
+
+/// Wall `index` of `collider` as the map draws it: its segment and the
+/// outline its radius keeps the eye out of; `None` for a wall with
+/// non-finite geometry or an index beyond the walls.
+pub fn wall_shape(collider: &Collider, index: usize) -> Option<MapShape> {
+    let wall = collider.walls().get(index)?;
+    if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
+        return None;
     }
-    let body_radius = collider.body_radius();
-    for obstacle in collider.obstacles() {
-        let points = obstacle.points();
-        let mut geometry = MapGeometry::default();
-        for index in 1..points.len().saturating_sub(1) {
-            geometry.triangle(
-                [points[0], points[index], points[index + 1]],
-                colours::OBSTACLE_FILL,
-            );
-        }
-        for [p, q] in rounded_outline(points, body_radius, ARC_PIECES) {
-            geometry.line(p, q, colours::BODY);
-        }
-        for (index, &p) in points.iter().enumerate() {
-            geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
-        }
-        shapes.push(MapShape {
-            wall: None,
-            anchor: points[0],
-            geometry,
-        });
+    let mut geometry = MapGeometry::default();
+    for [p, q] in rounded_outline(&[wall.a, wall.b], wall.radius, ARC_PIECES) {
+        geometry.line(p, q, colours::CLEARANCE);
     }
-    shapes
+    geometry.line(wall.a, wall.b, colours::WALL);
+    Some(MapShape {
+        wall: Some(index),
+        anchor: (wall.a + wall.b) / 2.0,
+        geometry,
+    })
+}
+
+/// An obstacle as the map draws it: its polygon filled, its edges, and the
+/// outline a body of `body_radius` keeps out of.
+pub fn obstacle_shape(obstacle: &ConvexPolygon, body_radius: f32) -> MapShape {
+    let points = obstacle.points();
+    let mut geometry = MapGeometry::default();
+    for index in 1..points.len().saturating_sub(1) {
+        geometry.triangle(
+            [points[0], points[index], points[index + 1]],
+            colours::OBSTACLE_FILL,
+        );
+    }
+    for [p, q] in rounded_outline(points, body_radius, ARC_PIECES) {
+        geometry.line(p, q, colours::BODY);
+    }
+    for (index, &p) in points.iter().enumerate() {
+        geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
+    }
+    MapShape {
+        wall: None,
+        anchor: points[0],
+        geometry,
+    }
 }
 
 /// What moves with the walk, drawn over the level's shapes each frame.
@@ -191,8 +201,10 @@ pub struct Overlay<'a> {
 /// The level's shapes with the walls seen so far.
 #[derive(Debug, Clone, Copy)]
 pub struct SeenShapes<'a> {
-    /// Every shape of the level ([`level_shapes`]).
-    pub shapes: &'a [MapShape],
+    /// The level's walls and obstacles; their map shapes are made per
+    /// frame, for the seen walls and the obstacles in view only, so the
+    /// cost follows what was seen, not the level's size.
+    pub collider: &'a Collider,
     /// Which walls have been seen.
     pub seen: &'a SeenWalls,
 }
@@ -265,16 +277,24 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
             colours::NEAR_MISS,
         );
     }
-    if let Some(SeenShapes { shapes, seen }) = overlay.seen_only {
-        for shape in shapes {
-            let shown = shape.wall.is_none_or(|index| seen.is_seen(index));
+    if let Some(SeenShapes { collider, seen }) = overlay.seen_only {
+        let walls = seen.iter().filter_map(|index| wall_shape(collider, index));
+        let obstacles = collider
+            .obstacles()
+            .iter()
+            .filter(|obstacle| {
+                PlanBounds::around(obstacle.points().iter().copied())
+                    .is_some_and(|b| b.overlaps(&visible))
+            })
+            .map(|obstacle| obstacle_shape(obstacle, collider.body_radius()));
+        for shape in walls.chain(obstacles) {
             let points = shape
                 .geometry
                 .lines
                 .iter()
                 .chain(&shape.geometry.triangles)
                 .map(|vertex| vertex.position);
-            if shown && PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
+            if PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
                 let lines = shape.geometry.lines.chunks_exact(2);
                 for pair in lines.filter(|pair| view.shows_outlines() || pair[0].colour[3] >= 1.0) {
                     geometry.line(pair[0].position, pair[1].position, pair[0].colour);
@@ -399,12 +419,11 @@ mod tests {
             radius: 0.25,
         };
         let collider = Collider::new(vec![wall(1.0), wall(2.0)], vec![square], 0.25);
-        let shapes = level_shapes(&collider);
         let mut seen = SeenWalls::new(2);
         seen.mark(1);
         let overlay = Overlay {
             seen_only: Some(SeenShapes {
-                shapes: &shapes,
+                collider: &collider,
                 seen: &seen,
             }),
             ..Overlay::default()

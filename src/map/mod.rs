@@ -30,7 +30,7 @@ pub use reach::{
     DEFAULT_CELL_SIZE, MAX_CELLS, MIN_UNREACHABLE_AREA, Reachable, UnreachableArea,
     unreachable_areas,
 };
-pub use seen::{RAY_SPACING_DEGREES, SeenWalls, Sight, fan_directions, visible_walls};
+pub use seen::{SeenWalls, Sight};
 pub use trail::{TRAIL_LENGTH, Trail};
 pub use view::{
     FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,

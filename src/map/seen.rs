@@ -1,21 +1,15 @@
-//! Which walls the eye has seen, worked out on the floor plan: a wall is
-//! seen when any part of it lies inside the horizontal field of view, within
-//! the view distance, and not hidden behind other walls or obstacles.
-//!
-//! The collider has no exact 2D visibility query yet, so the update casts a
-//! fan of [`Collider::ray_cast`] rays across the field of view, one every
-//! [`RAY_SPACING_DEGREES`]; a wall narrower than the gap between two rays
-//! at its distance can be missed until the eye comes closer or turns.
+//! Which walls the eye has seen, worked out on the floor plan by the same
+//! computation that culls the 3D view ([`Collider::visible_shapes`]): a
+//! wall is seen when some part of it lies inside the horizontal field of
+//! view, within the view distance, and not behind a wall that reaches the
+//! ceiling. Like the culling, it errs towards "seen": a wall only just
+//! hidden at a joint may count as seen, a visible one is never missed.
 
 use std::collections::HashMap;
 
 use glam::Vec2;
 
-use crate::collision::{Collider, Surface, Wall};
-
-/// The angle between two rays of the fan, in degrees: at 20 m two rays are
-/// 7 cm apart.
-pub const RAY_SPACING_DEGREES: f32 = 0.2;
+use crate::collision::{Collider, ViewWedge, VisibleSet, Wall};
 
 /// One bit per wall index: seen or not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -85,13 +79,43 @@ impl SeenWalls {
             .sum()
     }
 
-    /// Marks every wall of `collider` that the eye sees from `sight` (see
-    /// the module's note on the fan of rays). Nothing for a NaN or infinite
+    /// Marks every wall of `collider` that the eye sees from `sight`, where
+    /// walls hide what is behind them only where `occludes[i]` is true
+    /// ([`Level::occluding_walls`](crate::level::Level::occluding_walls)).
+    /// `scratch` is reused from call to call. Nothing for a NaN or infinite
     /// sight.
-    pub fn update(&mut self, collider: &Collider, sight: &Sight) {
-        for index in visible_walls(collider, sight) {
+    pub fn update(
+        &mut self,
+        collider: &Collider,
+        occludes: &[bool],
+        sight: &Sight,
+        scratch: &mut VisibleSet,
+    ) {
+        let Some(wedge) = sight.wedge() else {
+            return;
+        };
+        collider.visible_shapes(&wedge, occludes, scratch);
+        for &index in scratch.walls() {
             self.mark(index);
         }
+    }
+
+    /// The indices of the seen walls, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits
+            .iter()
+            .enumerate()
+            .flat_map(|(word_index, &word)| {
+                let mut rest = word;
+                std::iter::from_fn(move || {
+                    if rest == 0 {
+                        return None;
+                    }
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Some(word_index * 64 + bit)
+                })
+            })
     }
 
     /// The seen set for a reloaded level: a wall of `new_walls` is seen when
@@ -119,36 +143,18 @@ impl SeenWalls {
     }
 }
 
-/// The directions of the fan across `sight`'s field of view, as unit
-/// vectors, both edges included.
-pub fn fan_directions(sight: &Sight) -> impl Iterator<Item = Vec2> {
-    let fov = sight.fov_x.clamp(0.0, std::f32::consts::TAU);
-    let rays = (fov.to_degrees() / RAY_SPACING_DEGREES).ceil().max(1.0) as usize;
-    let start = sight.yaw - fov / 2.0;
-    (0..=rays).map(move |ray| Vec2::from_angle(start + fov * ray as f32 / rays as f32))
-}
-
-/// Indices of the walls that the fan of rays from `sight` meets first,
-/// each once, in no particular order.
-pub fn visible_walls(collider: &Collider, sight: &Sight) -> Vec<usize> {
-    let finite = sight.eye.is_finite() && sight.yaw.is_finite() && sight.fov_x.is_finite();
-    if !(finite && sight.distance.is_finite() && sight.distance > 0.0) {
-        return Vec::new();
-    }
-    let mut walls: Vec<usize> = fan_directions(sight)
-        .filter_map(|direction| {
-            match collider
-                .ray_cast(sight.eye, sight.eye + direction * sight.distance)?
-                .surface
-            {
-                Surface::Wall(index) => Some(index),
-                Surface::Obstacle(_) => None,
-            }
+impl Sight {
+    /// The floor-plan wedge this sight covers; `None` when any part of it
+    /// is NaN or infinite, or the distance is not positive.
+    pub fn wedge(&self) -> Option<ViewWedge> {
+        let finite = self.eye.is_finite() && self.yaw.is_finite() && self.fov_x.is_finite();
+        (finite && self.distance.is_finite() && self.distance > 0.0).then(|| ViewWedge {
+            eye: self.eye,
+            yaw: self.yaw,
+            half_angle: (self.fov_x / 2.0).clamp(f32::MIN_POSITIVE, std::f32::consts::PI),
+            max_distance: self.distance,
         })
-        .collect();
-    walls.sort_unstable();
-    walls.dedup();
-    walls
+    }
 }
 
 #[cfg(test)]
@@ -185,19 +191,58 @@ mod tests {
     fn a_hidden_wall_and_a_wall_behind_the_eye_are_not_seen() {
         let collider = Collider::new(walls(), Vec::new(), 0.25);
         let mut seen = SeenWalls::new(3);
-        seen.update(&collider, &looking(0.0));
+        seen.update(&collider, &[true; 3], &looking(0.0), &mut VisibleSet::new());
         assert!(seen.is_seen(0));
         assert!(!seen.is_seen(1), "hidden behind wall 0");
         assert!(!seen.is_seen(2), "behind the eye");
-        assert_eq!(seen.count(), 1);
+        assert_eq!(seen.iter().collect::<Vec<_>>(), [0]);
+    }
+
+    #[test]
+    fn a_wall_lower_than_the_ceiling_hides_nothing() {
+        let collider = Collider::new(walls(), Vec::new(), 0.25);
+        let mut seen = SeenWalls::new(3);
+        let low_near_wall = [false, true, true];
+        seen.update(
+            &collider,
+            &low_near_wall,
+            &looking(0.0),
+            &mut VisibleSet::new(),
+        );
+        assert_eq!(seen.iter().collect::<Vec<_>>(), [0, 1]);
+    }
+
+    #[test]
+    fn a_sight_that_is_not_finite_sees_nothing() {
+        let collider = Collider::new(walls(), Vec::new(), 0.25);
+        let mut seen = SeenWalls::new(3);
+        let mut scratch = VisibleSet::new();
+        for sight in [
+            Sight {
+                eye: Vec2::NAN,
+                ..looking(0.0)
+            },
+            Sight {
+                yaw: f32::INFINITY,
+                ..looking(0.0)
+            },
+            Sight {
+                distance: 0.0,
+                ..looking(0.0)
+            },
+        ] {
+            seen.update(&collider, &[true; 3], &sight, &mut scratch);
+        }
+        assert_eq!(seen.count(), 0);
     }
 
     #[test]
     fn turning_towards_a_wall_reveals_it() {
         let collider = Collider::new(walls(), Vec::new(), 0.25);
         let mut seen = SeenWalls::new(3);
-        seen.update(&collider, &looking(0.0));
-        seen.update(&collider, &looking(180.0));
+        let mut scratch = VisibleSet::new();
+        seen.update(&collider, &[true; 3], &looking(0.0), &mut scratch);
+        seen.update(&collider, &[true; 3], &looking(180.0), &mut scratch);
         assert!(seen.is_seen(2));
         assert!(!seen.is_seen(1));
     }
@@ -227,6 +272,8 @@ mod tests {
         seen.mark(69);
         seen.mark(70);
         assert!(seen.is_seen(69) && !seen.is_seen(70));
+        assert_eq!(seen.iter().collect::<Vec<_>>(), [69]);
         assert_eq!(SeenWalls::all(70).count(), 70);
+        assert!(SeenWalls::all(70).iter().eq(0..70));
     }
 }

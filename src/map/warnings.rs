@@ -64,7 +64,7 @@ mod tests {
             wall((5.45, 0.0), (5.45, 2.0)),
         ];
         let collider = Collider::new(walls, Vec::new(), 0.25);
-        let gaps = near_misses(collider.walls());
+        let gaps = near_misses(&collider);
         let floor = floor_warnings(&collider, &gaps, Vec2::new(-3.0, 1.0));
         assert!(floor.reach_checked);
         assert_eq!(floor.warnings.len(), 2, "{:?}", floor.warnings);

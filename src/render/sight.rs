@@ -63,11 +63,7 @@ impl SightCuller {
             .collect();
         Self {
             collider: collider.clone(),
-            occludes: level
-                .walls
-                .iter()
-                .map(|wall| wall.height >= ceiling_height)
-                .collect(),
+            occludes: level.occluding_walls(),
             reach_margin: half_thickness.iter().copied().fold(0.0, f32::max),
             half_thickness,
             ceiling_height,
