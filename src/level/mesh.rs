@@ -268,24 +268,33 @@ impl ChunkIndex {
     }
 
     /// The chunks whose mesh may come within `distance` of `point` on the
-    /// floor plan (a square of chunks, clipped to the level's, and the
-    /// few wide chunks outside it): the ones to look at for a view that
-    /// sees no farther. Costs the square's area, whatever the level's size.
+    /// floor plan (see [`chunks_in`](Self::chunks_in)): the ones to look at
+    /// for a view that sees no farther. None for a NaN or infinite point.
     pub fn chunks_near(&self, point: Vec2, distance: f32) -> impl Iterator<Item = (i32, i32)> + '_ {
-        let reach = distance.max(0.0) + self.overhang;
-        let (low, high) = if point.is_finite() && !reach.is_nan() {
-            (chunk_of(point - reach), chunk_of(point + reach))
+        let point = if point.is_finite() { point } else { Vec2::NAN };
+        let reach = Vec2::splat(distance.max(0.0));
+        self.chunks_in(point - reach, point + reach)
+    }
+
+    /// The chunks whose mesh may reach into the rectangle `min`..`max` of
+    /// the floor plan: a block of chunks grown by the level's overhang,
+    /// clipped to the level's, and the few wide chunks outside it. Costs
+    /// the block's area, whatever the level's size; none for a NaN corner.
+    pub fn chunks_in(&self, min: Vec2, max: Vec2) -> impl Iterator<Item = (i32, i32)> + '_ {
+        let usable = !(min.is_nan() || max.is_nan() || self.overhang.is_nan());
+        let (low, high) = if usable {
+            (chunk_of(min - self.overhang), chunk_of(max + self.overhang))
         } else {
             ((1, 1), (0, 0))
         };
         let (x0, z0) = (low.0.max(self.extent.0.0), low.1.max(self.extent.0.1));
         let (x1, z1) = (high.0.min(self.extent.1.0), high.1.min(self.extent.1.1));
-        let in_square = move |(x, z): &(i32, i32)| (x0..=x1).contains(x) && (z0..=z1).contains(z);
+        let in_block = move |(x, z): &(i32, i32)| (x0..=x1).contains(x) && (z0..=z1).contains(z);
         let wide = self
             .wide
             .iter()
             .copied()
-            .filter(move |chunk| point.is_finite() && !in_square(chunk));
+            .filter(move |chunk| usable && !in_block(chunk));
         (z0..=z1)
             .flat_map(move |z| (x0..=x1).map(move |x| (x, z)))
             .chain(wide)
@@ -735,6 +744,21 @@ mod tests {
             assert!(!close || near.contains(&chunk), "{chunk:?} left out");
         }
         assert!(index.chunks_near(Vec2::NAN, 10.0).next().is_none());
+        // Every chunk with a vertex inside a rectangle is in it.
+        let (min, max) = (Vec2::new(2.0, 20.0), Vec2::new(30.0, 24.0));
+        let inside: Vec<(i32, i32)> = index.chunks_in(min, max).collect();
+        for chunk in index.all_chunks() {
+            let mesh = chunk_mesh(&level, &index, chunk);
+            let reaches = mesh.vertices.iter().any(|v| {
+                let p = Vec2::new(v.position[0], v.position[2]);
+                p.cmpge(min).all() && p.cmple(max).all()
+            });
+            assert!(!reaches || inside.contains(&chunk), "{chunk:?} left out");
+        }
+        assert!(
+            inside.len() < index.all_chunks().count(),
+            "not the whole level"
+        );
         // The maze's outer walls run its whole side, yet a near view looks
         // at a few dozen chunks, not the level's.
         let big = ChunkIndex::new(&Level::maze(200, 200, 3).expect("maze"));

@@ -1,6 +1,7 @@
 //! What the map draws, as coloured 2D lines and triangles on the floor plan
-//! (world metres, x and z). The level's shapes are built once per level;
-//! the eye, trail, marks, grid and reach are built per frame. The renderer
+//! (world metres, x and z). Each wall's and obstacle's shape is built when
+//! a view needs it (the renderer keeps them by tile); the eye, trail,
+//! marks, grid, reach and seen walls are built per frame. The renderer
 //! turns these into GPU buffers; nothing here knows about the GPU.
 
 use glam::Vec2;
@@ -98,18 +99,6 @@ impl MapGeometry {
     }
 }
 
-/// One wall's or obstacle's map geometry, with the point it is filed under
-/// (for chunking and culling).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MapShape {
-    /// The wall's index in the collider, for a wall; `None` for an obstacle.
-    pub wall: Option<usize>,
-    /// A point of the shape (a wall's midpoint, an obstacle's first vertex).
-    pub anchor: Vec2,
-    /// Its lines and triangles.
-    pub geometry: MapGeometry,
-}
-
 /// The box the fitted map shows: every finite wall end point and obstacle
 /// vertex of `collider` (radii not included); `None` for an empty level.
 pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
@@ -121,41 +110,29 @@ pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
     PlanBounds::around(walls.chain(obstacles))
 }
 
-/// The level's shapes as the map draws them, one [`MapShape`] per wall
-/// ([`wall_shape`]) and per obstacle ([`obstacle_shape`]), walls first in
-/// collider order. Walls with non-finite geometry are skipped.
-pub fn level_shapes(collider: &Collider) -> Vec<MapShape> {
-    let walls = (0..collider.walls().len()).filter_map(|index| wall_shape(collider, index));
-    let obstacles = collider
-        .obstacles()
-        .iter()
-        .map(|obstacle| obstacle_shape(obstacle, collider.body_radius()));
-    walls.chain(obstacles).collect()
-}
-
-/// Wall `index` of `collider` as the map draws it: its segment and the
-/// outline its radius keeps the eye out of; `None` for a wall with
-/// non-finite geometry or an index beyond the walls.
-pub fn wall_shape(collider: &Collider, index: usize) -> Option<MapShape> {
+/// Wall `index` of `collider` as the map draws it: its segment and, when
+/// `outlines` ([`MapView::shows_outlines`]), the fainter outline its radius
+/// keeps the eye out of; `None` for a wall with non-finite geometry or an
+/// index beyond the walls.
+pub fn wall_shape(collider: &Collider, index: usize, outlines: bool) -> Option<MapGeometry> {
     let wall = collider.walls().get(index)?;
     if !(wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite()) {
         return None;
     }
     let mut geometry = MapGeometry::default();
-    for [p, q] in rounded_outline(&[wall.a, wall.b], wall.radius, ARC_PIECES) {
-        geometry.line(p, q, colours::CLEARANCE);
+    if outlines {
+        for [p, q] in rounded_outline(&[wall.a, wall.b], wall.radius, ARC_PIECES) {
+            geometry.line(p, q, colours::CLEARANCE);
+        }
     }
     geometry.line(wall.a, wall.b, colours::WALL);
-    Some(MapShape {
-        wall: Some(index),
-        anchor: (wall.a + wall.b) / 2.0,
-        geometry,
-    })
+    Some(geometry)
 }
 
-/// An obstacle as the map draws it: its polygon filled, its edges, and the
-/// outline a body of `body_radius` keeps out of.
-pub fn obstacle_shape(obstacle: &ConvexPolygon, body_radius: f32) -> MapShape {
+/// An obstacle as the map draws it: its polygon filled, its edges, and,
+/// when `outlines`, the fainter outline a body of `body_radius` keeps out
+/// of.
+pub fn obstacle_shape(obstacle: &ConvexPolygon, body_radius: f32, outlines: bool) -> MapGeometry {
     let points = obstacle.points();
     let mut geometry = MapGeometry::default();
     for index in 1..points.len().saturating_sub(1) {
@@ -164,17 +141,15 @@ pub fn obstacle_shape(obstacle: &ConvexPolygon, body_radius: f32) -> MapShape {
             colours::OBSTACLE_FILL,
         );
     }
-    for [p, q] in rounded_outline(points, body_radius, ARC_PIECES) {
-        geometry.line(p, q, colours::BODY);
+    if outlines {
+        for [p, q] in rounded_outline(points, body_radius, ARC_PIECES) {
+            geometry.line(p, q, colours::BODY);
+        }
     }
     for (index, &p) in points.iter().enumerate() {
         geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
     }
-    MapShape {
-        wall: None,
-        anchor: points[0],
-        geometry,
-    }
+    geometry
 }
 
 /// What moves with the walk, drawn over the level's shapes each frame.
@@ -278,30 +253,32 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
         );
     }
     if let Some(SeenShapes { collider, seen }) = overlay.seen_only {
-        let walls = seen.iter().filter_map(|index| wall_shape(collider, index));
+        let outlines = view.shows_outlines();
+        let walls = seen
+            .iter()
+            .filter_map(|index| wall_shape(collider, index, outlines));
+        let body = Vec2::splat(collider.body_radius().max(0.0));
         let obstacles = collider
             .obstacles()
             .iter()
             .filter(|obstacle| {
-                PlanBounds::around(obstacle.points().iter().copied())
-                    .is_some_and(|b| b.overlaps(&visible))
+                PlanBounds::around(obstacle.points().iter().copied()).is_some_and(|b| {
+                    let grown = PlanBounds {
+                        min: b.min - body,
+                        max: b.max + body,
+                    };
+                    grown.overlaps(&visible)
+                })
             })
-            .map(|obstacle| obstacle_shape(obstacle, collider.body_radius()));
-        for shape in walls.chain(obstacles) {
+            .map(|obstacle| obstacle_shape(obstacle, collider.body_radius(), outlines));
+        for mut shape in walls.chain(obstacles) {
             let points = shape
-                .geometry
                 .lines
                 .iter()
-                .chain(&shape.geometry.triangles)
+                .chain(&shape.triangles)
                 .map(|vertex| vertex.position);
             if PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
-                let lines = shape.geometry.lines.chunks_exact(2);
-                for pair in lines.filter(|pair| view.shows_outlines() || pair[0].colour[3] >= 1.0) {
-                    geometry.line(pair[0].position, pair[1].position, pair[0].colour);
-                }
-                geometry
-                    .triangles
-                    .extend_from_slice(&shape.geometry.triangles);
+                geometry.append(&mut shape);
             }
         }
     }
@@ -373,9 +350,11 @@ mod tests {
             b: Vec2::new(2.0, 0.0),
             radius: 0.25,
         };
-        let shapes = level_shapes(&Collider::new(vec![wall], Vec::new(), 0.25));
-        assert_eq!(shapes.len(), 1);
-        let lines = &shapes[0].geometry.lines;
+        let collider = Collider::new(vec![wall], Vec::new(), 0.25);
+        assert!(wall_shape(&collider, 1, true).is_none(), "no second wall");
+        let plain = wall_shape(&collider, 0, false).expect("a finite wall");
+        assert_eq!(plain.lines.len(), 2, "zoomed out: the segment alone");
+        let lines = wall_shape(&collider, 0, true).expect("a finite wall").lines;
         let bright: Vec<_> = lines.iter().filter(|v| v.colour == colours::WALL).collect();
         assert_eq!(bright.len(), 2);
         assert_eq!([bright[0].position, bright[1].position], [wall.a, wall.b]);
@@ -387,8 +366,13 @@ mod tests {
     fn an_obstacle_is_filled_and_outlined_twice() {
         let square =
             ConvexPolygon::new(vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]).expect("a square");
-        let shapes = level_shapes(&Collider::new(Vec::new(), vec![square], 0.3));
-        let geometry = &shapes[0].geometry;
+        assert!(
+            obstacle_shape(&square, 0.3, false)
+                .lines
+                .iter()
+                .all(|v| v.colour[3] >= 1.0)
+        );
+        let geometry = obstacle_shape(&square, 0.3, true);
         assert_eq!(geometry.triangles.len(), 2 * 3);
         let edges = geometry
             .lines

@@ -1,6 +1,6 @@
 //! The top-down map (issue 11), its pure parts: the transform between the
 //! floor plan and the screen ([`MapView`]), what is drawn as coloured lines
-//! and triangles ([`level_shapes`], [`overlay_geometry`]), the trail, the
+//! and triangles ([`wall_shape`], [`obstacle_shape`], [`overlay_geometry`]), the trail, the
 //! numbered marks, which walls have been seen ([`SeenWalls`]), where the eye
 //! can go ([`Reachable`]) and the gaps it almost passes ([`near_misses`]).
 //! No GPU, no window, no I/O: `render` draws what this module builds.
@@ -21,8 +21,8 @@ mod warnings;
 
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
-    MapGeometry, MapShape, MapVertex, Overlay, SeenShapes, colours, level_bounds, level_shapes,
-    overlay_geometry,
+    MapGeometry, MapVertex, Overlay, SeenShapes, colours, level_bounds, obstacle_shape,
+    overlay_geometry, wall_shape,
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;

@@ -12,13 +12,14 @@ use glam::{Mat4, Vec2, Vec3};
 use super::Culling;
 use super::chunk_cache::{ChunkCache, ChunkPart, DEFAULT_CHUNK_BUDGET};
 use super::cull::ViewVolume;
-use super::map::MapBuffers;
+use super::map::{MapTileList, MapTiles};
 use super::scene::MaterialBinding;
 use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
 use crate::level::mesh::{Bounds, ChunkIndex};
 use crate::level::{Environment, Level};
+use crate::map::PlanBounds;
 
 /// One level on the GPU: what the renderer draws until the next
 /// [`Renderer::set_level`](super::Renderer::set_level). Its chunks' meshes
@@ -35,10 +36,9 @@ pub struct LevelScene {
     pub(super) cache: ChunkCache,
     /// One bind group per level material.
     pub(super) materials: Vec<wgpu::BindGroup>,
-    /// The level's shapes as the top-down map draws them: built when the
-    /// map is first shown (`None` inside until then, or when the device
-    /// refused them).
-    map: Option<Option<MapBuffers>>,
+    /// The level's shapes as the top-down map draws them, tile by tile
+    /// when a view of every wall first shows them.
+    map: MapTiles,
     /// Which chunks' shapes the eye can see (and the collider the debug
     /// lines are built from).
     pub(super) sight: SightCuller,
@@ -50,29 +50,45 @@ pub struct LevelScene {
 
 impl LevelScene {
     /// Bytes of GPU memory the level's buffers take now: the cached chunks
-    /// and the map (textures not counted: they are shared through the
+    /// and map tiles (textures not counted: they are shared through the
     /// cache).
     pub fn buffer_bytes(&self) -> u64 {
-        self.cache.bytes() + self.built_map().map_or(0, MapBuffers::buffer_bytes)
+        self.cache.bytes() + self.map.buffer_bytes()
     }
 
-    /// The map's buffers if [`map_buffers`](Self::map_buffers) built them.
-    pub(super) fn built_map(&self) -> Option<&MapBuffers> {
-        self.map.as_ref()?.as_ref()
+    /// Builds the map tiles a view of every wall shows in `visible`
+    /// (with outlines when `outlines`), and starts the map's frame.
+    pub(super) fn prepare_map(
+        &mut self,
+        device: &wgpu::Device,
+        visible: PlanBounds,
+        outlines: bool,
+    ) -> MapTileList {
+        let source = (&self.index, self.sight.collider());
+        self.map.prepare(device, source, visible, outlines)
     }
 
-    /// The map's buffers, built from the collider on first use; `None`,
-    /// logged once, when the device refuses them (the map is then left
-    /// out, never a panic).
-    pub(super) fn map_buffers(&mut self, device: &wgpu::Device) -> Option<&MapBuffers> {
-        let collider = self.sight.collider();
-        self.map
-            .get_or_insert_with(|| {
-                MapBuffers::new(device, collider)
-                    .inspect_err(|error| log::error!("map left out: {error:#}"))
-                    .ok()
-            })
-            .as_ref()
+    /// The map's tiles, for drawing.
+    pub(super) fn map_tiles(&self) -> &MapTiles {
+        &self.map
+    }
+
+    /// Ends the frame of the chunk cache and the map's tiles: each drops
+    /// what it no longer needs to keep within its budget.
+    pub(super) fn end_frame(&mut self) {
+        self.cache.end_frame();
+        self.map.end_frame();
+    }
+
+    /// Sets the bytes the map's tiles may keep once a frame is done
+    /// (default [`DEFAULT_MAP_BUDGET`](super::map::DEFAULT_MAP_BUDGET)).
+    pub fn set_map_budget(&mut self, bytes: u64) {
+        self.map.set_budget(bytes);
+    }
+
+    /// Bytes of GPU memory the map's cached tiles take now, and how many.
+    pub fn map_tiles_cached(&self) -> (u64, usize) {
+        (self.map.buffer_bytes(), self.map.tile_count())
     }
 
     /// Bytes of GPU memory the cached chunks take now.
@@ -232,7 +248,7 @@ impl SceneBuilder {
             index: ChunkIndex::new(level),
             cache: ChunkCache::new(DEFAULT_CHUNK_BUDGET),
             materials: self.materials.bind_groups(&self.device, &textures),
-            map: None,
+            map: MapTiles::new(collider),
             sight: SightCuller::new(level, collider),
             environment: level.environment,
             warnings,

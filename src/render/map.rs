@@ -1,20 +1,22 @@
-//! The top-down map on the GPU: the level's map shapes uploaded once per
-//! level and filed by chunk (so a big maze draws only what the view shows),
-//! the per-frame overlay (eye, trail, marks, grid, reach) uploaded each
-//! frame, both drawn through an orthographic camera from a
-//! [`MapView`](crate::map::MapView) with alpha blending.
+//! The top-down map on the GPU: the level's map shapes streamed by tile
+//! (built when a view first shows them, kept within a byte budget, so a
+//! million-wall maze costs what the view shows), the per-frame overlay
+//! (eye, trail, marks, grid, reach, seen walls) uploaded each frame, both
+//! drawn through an orthographic camera from a [`MapView`] with alpha
+//! blending.
 
-use std::collections::BTreeMap;
-
-use glam::{Vec2, Vec3};
+use glam::Vec2;
 
 use super::Targets;
-use super::lines::{LineBatch, LineVertex};
+use super::lines::LineVertex;
+use super::lru::ByteLru;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::Collider;
-use crate::level::mesh::{Bounds, chunk_of};
-use crate::map::{MapGeometry, MapVertex, MapView, Overlay, PlanBounds, level_shapes};
+use crate::level::mesh::ChunkIndex;
+use crate::map::{
+    MapGeometry, MapVertex, MapView, Overlay, PlanBounds, obstacle_shape, wall_shape,
+};
 
 /// Opacity of the map drawn over the 3D view.
 pub const OVERLAY_OPACITY: f32 = 0.6;
@@ -48,91 +50,208 @@ struct MapGlobals {
     opacity: [f32; 4],
 }
 
-/// One level's map shapes on the GPU, filed by chunk.
+/// Side of a map tile, in chunks
+/// ([`CHUNK_SIZE`](crate::level::mesh::CHUNK_SIZE)): a level's map shapes
+/// are built and uploaded per tile of 4 × 4 chunks (64 m), when a view
+/// first shows it, so that zoomed out on a huge maze a frame draws a few
+/// hundred tiles, not tens of thousands of chunks.
+const TILE_CHUNKS: i32 = 4;
+
+/// GPU memory the map's tiles may keep beyond what the current frame
+/// draws, by default: 64 MB.
+pub const DEFAULT_MAP_BUDGET: u64 = 64 * 1024 * 1024;
+
+/// A map tile: its coordinates (in tiles), and whether it holds the
+/// clearance outlines (drawn zoomed in, [`MapView::shows_outlines`]) or
+/// only the walls and obstacles (zoomed out, about a tenth of the bytes).
+type TileKey = ((i32, i32), bool);
+
+/// One level's map shapes on the GPU, streamed by tile: built when a view
+/// of every wall (ghost or edit mode, `--map-all`) first shows them, kept
+/// within a byte budget, least recently used first out. Costs nothing
+/// until then, and follows what the view shows, not the level's size.
 #[derive(Debug)]
-pub struct MapBuffers {
-    lines: ChunkedBuffer,
-    triangles: ChunkedBuffer,
+pub struct MapTiles {
+    cache: ByteLru<TileKey, MapTile>,
+    /// How far a wall's or obstacle's outline reaches beyond its mesh box,
+    /// at most: the view's rectangle grows by this much to find its tiles.
+    reach: f32,
 }
 
-/// A vertex buffer with its chunks' ranges and boxes.
+/// One tile's lines and triangles on the GPU, and a box around them.
 #[derive(Debug)]
-struct ChunkedBuffer {
-    vertices: wgpu::Buffer,
-    batches: Vec<LineBatch>,
-    /// For each batch, where its opaque vertices start: before it lie the
-    /// translucent ones (outlines), skipped when zoomed out too far to see
-    /// them.
-    opaque_from: Vec<u32>,
+struct MapTile {
+    lines: Option<(wgpu::Buffer, u32)>,
+    triangles: Option<(wgpu::Buffer, u32)>,
+    bounds: Option<PlanBounds>,
 }
 
-impl MapBuffers {
-    /// Builds and uploads `collider`'s map shapes, checked against the
-    /// device's buffer size limit.
-    pub fn new(device: &wgpu::Device, collider: &Collider) -> anyhow::Result<Self> {
-        let mut chunks: BTreeMap<(i32, i32), MapGeometry> = BTreeMap::new();
-        for mut shape in level_shapes(collider) {
-            chunks
-                .entry(chunk_of(shape.anchor))
-                .or_default()
-                .append(&mut shape.geometry);
+/// The tiles one frame draws.
+#[derive(Debug, Default)]
+pub struct MapTileList(Vec<TileKey>);
+
+impl MapTiles {
+    /// No tile built yet, for a level whose walls' radii and body radius
+    /// `collider` holds.
+    pub fn new(collider: &Collider) -> Self {
+        let largest_radius = collider
+            .walls()
+            .iter()
+            .map(|wall| wall.radius)
+            .filter(|radius| radius.is_finite())
+            .fold(0.0, f32::max);
+        Self {
+            cache: ByteLru::new(DEFAULT_MAP_BUDGET),
+            reach: largest_radius.max(collider.body_radius()).max(0.0),
         }
-        let (lines, triangles): (Vec<_>, Vec<_>) = chunks
-            .into_values()
-            .map(|geometry| (faint_first(geometry.lines), geometry.triangles))
-            .unzip();
-        Ok(Self {
-            lines: ChunkedBuffer::new(device, "map lines", lines)?,
-            triangles: ChunkedBuffer::new(device, "map triangles", triangles)?,
-        })
     }
 
-    /// Bytes of GPU memory the buffers take.
-    pub fn buffer_bytes(&self) -> u64 {
-        self.lines.vertices.size() + self.triangles.vertices.size()
-    }
-}
-
-impl ChunkedBuffer {
-    fn new(
+    /// Builds the tiles that `visible` shows and that are not cached yet,
+    /// from `index`'s filing of `collider`'s shapes (the level's walls and
+    /// collider walls share their order), and starts the cache's frame
+    /// (end it with [`end_frame`](Self::end_frame)). A tile the device
+    /// refuses is logged and left empty, never a panic.
+    pub fn prepare(
+        &mut self,
         device: &wgpu::Device,
-        label: &str,
-        chunks: Vec<Vec<MapVertex>>,
-    ) -> anyhow::Result<Self> {
-        let mut vertices = Vec::new();
-        let mut batches = Vec::new();
-        let mut opaque_from = Vec::new();
-        for chunk in chunks.into_iter().filter(|c| !c.is_empty()) {
-            let mut bounds = Bounds::EMPTY;
-            let first = vertices.len() as u32;
-            let faint = chunk.iter().take_while(|v| v.colour[3] < 1.0).count() as u32;
-            for vertex in &chunk {
-                bounds.grow(Vec3::new(vertex.position.x, 0.0, vertex.position.y));
-                vertices.push(gpu_vertex(vertex));
-            }
-            batches.push(LineBatch {
-                bounds,
-                vertices: first..vertices.len() as u32,
+        source: (&ChunkIndex, &Collider),
+        visible: PlanBounds,
+        outlines: bool,
+    ) -> MapTileList {
+        let (index, collider) = source;
+        self.cache.begin_frame();
+        let margin = Vec2::splat(self.reach);
+        let mut tiles: Vec<(i32, i32)> = index
+            .chunks_in(visible.min - margin, visible.max + margin)
+            .map(|(x, z)| (x.div_euclid(TILE_CHUNKS), z.div_euclid(TILE_CHUNKS)))
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        let mut drawn = Vec::with_capacity(tiles.len());
+        for tile in tiles {
+            let key = (tile, outlines);
+            let built = self.cache.get_or_build(key, || {
+                let geometry = tile_geometry(index, collider, tile, outlines);
+                MapTile::new(device, geometry)
+                    .inspect_err(|error| log::error!("map tile {tile:?} left out: {error:#}"))
+                    .unwrap_or((MapTile::EMPTY, 0))
             });
-            opaque_from.push(first + faint);
+            if built.bounds.is_some_and(|bounds| bounds.overlaps(&visible)) {
+                drawn.push(key);
+            }
         }
-        let vertices = create_buffer(
-            device,
-            label,
-            bytemuck::cast_slice(&vertices),
-            wgpu::BufferUsages::VERTEX,
-        )?;
-        Ok(Self {
-            vertices,
-            batches,
-            opaque_from,
-        })
+        MapTileList(drawn)
     }
+
+    /// Ends the frame: drops tiles it did not use, least recently used
+    /// first, until the cache is within its budget.
+    pub fn end_frame(&mut self) {
+        self.cache.end_frame();
+    }
+
+    /// Bytes of GPU memory the cached tiles take.
+    pub fn buffer_bytes(&self) -> u64 {
+        self.cache.bytes()
+    }
+
+    /// How many tiles are cached.
+    pub fn tile_count(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Sets the bytes kept once a frame is done (default
+    /// [`DEFAULT_MAP_BUDGET`]).
+    pub fn set_budget(&mut self, bytes: u64) {
+        self.cache.set_budget(bytes);
+    }
+}
+
+impl MapTile {
+    /// A tile with nothing to draw.
+    const EMPTY: Self = Self {
+        lines: None,
+        triangles: None,
+        bounds: None,
+    };
+
+    /// Uploads `geometry`, with its size in bytes.
+    fn new(device: &wgpu::Device, geometry: MapGeometry) -> anyhow::Result<(Self, u64)> {
+        let bounds = PlanBounds::around(
+            geometry
+                .lines
+                .iter()
+                .chain(&geometry.triangles)
+                .map(|vertex| vertex.position),
+        );
+        let lines = upload(device, "map tile lines", &faint_first(geometry.lines))?;
+        let triangles = upload(device, "map tile triangles", &geometry.triangles)?;
+        let bytes = [&lines, &triangles]
+            .into_iter()
+            .flatten()
+            .map(|(buffer, _)| buffer.size())
+            .sum();
+        Ok((
+            Self {
+                lines,
+                triangles,
+                bounds,
+            },
+            bytes,
+        ))
+    }
+}
+
+/// The map shapes filed under the chunks of `tile`: every wall and
+/// obstacle, with their translucent outlines when `outlines`.
+fn tile_geometry(
+    index: &ChunkIndex,
+    collider: &Collider,
+    tile: (i32, i32),
+    outlines: bool,
+) -> MapGeometry {
+    let mut geometry = MapGeometry::default();
+    let chunks = (0..TILE_CHUNKS).flat_map(|dz| {
+        (0..TILE_CHUNKS).map(move |dx| (tile.0 * TILE_CHUNKS + dx, tile.1 * TILE_CHUNKS + dz))
+    });
+    for shapes in chunks.filter_map(|chunk| index.shapes(chunk)) {
+        let walls = shapes
+            .walls
+            .iter()
+            .filter_map(|&wall| wall_shape(collider, wall as usize, outlines));
+        let obstacles = shapes.obstacles.iter().filter_map(|&obstacle| {
+            let polygon = collider.obstacles().get(obstacle as usize)?;
+            Some(obstacle_shape(polygon, collider.body_radius(), outlines))
+        });
+        for mut shape in walls.chain(obstacles) {
+            geometry.append(&mut shape);
+        }
+    }
+    geometry
+}
+
+/// `vertices` in a new vertex buffer, with their count; `None` when there
+/// are none.
+fn upload(
+    device: &wgpu::Device,
+    label: &str,
+    vertices: &[MapVertex],
+) -> anyhow::Result<Option<(wgpu::Buffer, u32)>> {
+    if vertices.is_empty() {
+        return Ok(None);
+    }
+    let data: Vec<LineVertex> = vertices.iter().map(gpu_vertex).collect();
+    let buffer = create_buffer(
+        device,
+        label,
+        bytemuck::cast_slice(&data),
+        wgpu::BufferUsages::VERTEX,
+    )?;
+    Ok(Some((buffer, data.len() as u32)))
 }
 
 /// The line list `lines` with its translucent lines (clearance and body
 /// outlines) before its opaque ones, so that no outline dims a wall drawn
-/// earlier in the same chunk.
+/// earlier in the same tile.
 fn faint_first(lines: Vec<MapVertex>) -> Vec<MapVertex> {
     let mut pairs: Vec<[MapVertex; 2]> = lines
         .chunks_exact(2)
@@ -239,69 +358,41 @@ impl MapPass {
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let overlay = crate::map::overlay_geometry(&frame.overlay, &frame.view, size);
-        let upload =
-            |label, vertices: &[MapVertex]| -> anyhow::Result<Option<(wgpu::Buffer, u32)>> {
-                if vertices.is_empty() {
-                    return Ok(None);
-                }
-                let data: Vec<LineVertex> = vertices.iter().map(gpu_vertex).collect();
-                let buffer = create_buffer(
-                    device,
-                    label,
-                    bytemuck::cast_slice(&data),
-                    wgpu::BufferUsages::VERTEX,
-                )?;
-                Ok(Some((buffer, data.len() as u32)))
-            };
         Ok(PreparedMap {
             visible: frame.view.visible(size),
             outlines: frame.view.shows_outlines(),
             level_shapes: frame.overlay.seen_only.is_none(),
-            lines: upload("map overlay lines", &overlay.lines)?,
-            triangles: upload("map overlay triangles", &overlay.triangles)?,
+            lines: upload(device, "map overlay lines", &overlay.lines)?,
+            triangles: upload(device, "map overlay triangles", &overlay.triangles)?,
         })
     }
 
-    /// Draws the level's map shapes that `prepared`'s view shows (unless
-    /// the overlay brings the seen ones instead), then the overlay:
-    /// triangles first, lines over them.
+    /// Draws the level's map `tiles` that this frame shows (none when the
+    /// overlay brings the seen walls instead), then the overlay: triangles
+    /// first, lines over them.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
-        level: &MapBuffers,
+        level: (&MapTiles, &MapTileList),
         prepared: &PreparedMap,
     ) {
+        let (tiles, list) = level;
         pass.set_bind_group(0, &self.bind_group, &[]);
-        for (pipeline, chunked, extra, skip_faint) in [
-            (
-                &self.triangles,
-                &level.triangles,
-                &prepared.triangles,
-                false,
-            ),
-            (
-                &self.lines,
-                &level.lines,
-                &prepared.lines,
-                !prepared.outlines,
-            ),
+        let built = || list.0.iter().filter_map(|key| tiles.cache.get(key));
+        for (pipeline, extra, is_lines) in [
+            (&self.triangles, &prepared.triangles, false),
+            (&self.lines, &prepared.lines, true),
         ] {
             pass.set_pipeline(pipeline);
-            if prepared.level_shapes && !chunked.batches.is_empty() {
-                pass.set_vertex_buffer(0, chunked.vertices.slice(..));
-                for (batch, &opaque_from) in chunked.batches.iter().zip(&chunked.opaque_from) {
-                    let bounds = PlanBounds {
-                        min: Vec2::new(batch.bounds.min.x, batch.bounds.min.z),
-                        max: Vec2::new(batch.bounds.max.x, batch.bounds.max.z),
-                    };
-                    if bounds.overlaps(&prepared.visible) {
-                        let start = if skip_faint {
-                            opaque_from
-                        } else {
-                            batch.vertices.start
-                        };
-                        pass.draw(start..batch.vertices.end, 0..1);
-                    }
+            for tile in built() {
+                let part = if is_lines {
+                    &tile.lines
+                } else {
+                    &tile.triangles
+                };
+                if let Some((buffer, count)) = part {
+                    pass.set_vertex_buffer(0, buffer.slice(..));
+                    pass.draw(0..*count, 0..1);
                 }
             }
             if let Some((buffer, count)) = extra {
@@ -315,12 +406,13 @@ impl MapPass {
 /// One frame's map, ready to draw.
 #[derive(Debug)]
 pub struct PreparedMap {
-    visible: PlanBounds,
-    /// Draw the level's outlines (zoomed in far enough to see them).
-    outlines: bool,
-    /// Draw the level's uploaded shapes (all of them); false when the
+    /// What the view shows of the floor plan.
+    pub visible: PlanBounds,
+    /// Whether the level's outlines show (zoomed in far enough to see them).
+    pub outlines: bool,
+    /// Whether the level's tiles are drawn (every wall); false when the
     /// overlay brings the seen ones.
-    level_shapes: bool,
+    pub level_shapes: bool,
     lines: Option<(wgpu::Buffer, u32)>,
     triangles: Option<(wgpu::Buffer, u32)>,
 }

@@ -22,6 +22,7 @@ mod gpu;
 mod hud;
 mod level_scene;
 mod lines;
+mod lru;
 mod map;
 pub mod offscreen;
 mod pipeline;
@@ -52,7 +53,7 @@ pub use texture_cache::BrokenTexture;
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::{LinePipeline, MarkerLines};
-use map::MapPass;
+use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline};
 
 /// Format of the depth buffer every pipeline shares.
@@ -263,6 +264,13 @@ impl Renderer {
         self.level.set_chunk_budget(bytes);
     }
 
+    /// Sets the bytes the current level's map tiles may keep once a frame
+    /// is done (see [`LevelScene::set_map_budget`]; a level set later
+    /// brings its own).
+    pub fn set_map_budget(&mut self, bytes: u64) {
+        self.level.set_map_budget(bytes);
+    }
+
     /// The level being drawn.
     pub fn level(&self) -> &LevelScene {
         &self.level
@@ -361,11 +369,12 @@ impl Renderer {
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
         let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
         let scene = &mut self.level;
-        if prepared_map.is_some() {
-            // Built on the map's first frame, so that a level that never
-            // shows its map never pays for it.
-            scene.map_buffers(&gpu.device);
-        }
+        let map_tiles = match &prepared_map {
+            Some(prepared) if prepared.level_shapes => {
+                scene.prepare_map(&gpu.device, prepared.visible, prepared.outlines)
+            }
+            _ => MapTileList::default(),
+        };
         let FrameChunks {
             drawn: drawn_chunks,
             shapes_seen,
@@ -459,14 +468,15 @@ impl Renderer {
                 self.lines
                     .draw_markers(&mut pass, &self.globals_bind_group, &self.markers);
             }
-            if let Some((prepared, buffers)) = prepared_map.as_ref().zip(scene.built_map()) {
-                self.map.draw(&mut pass, buffers, prepared);
+            if let Some(prepared) = &prepared_map {
+                self.map
+                    .draw(&mut pass, (scene.map_tiles(), &map_tiles), prepared);
             }
             self.text.draw(&mut pass);
             drawn
         };
         gpu.queue.submit([encoder.finish()]);
-        scene.cache.end_frame();
+        scene.end_frame();
         FrameStats {
             batches_drawn,
             batches_total: scene.batch_count(),
