@@ -148,25 +148,35 @@ fn the_full_map_of_a_1425_by_1425_maze_streams_by_tile_within_its_budget() {
         (0, 0),
         "nothing before"
     );
-    // Zoomed out as far as the map goes, in the middle of the maze: a
-    // whole-maze buffer would be 589 MB, over the device's 256 MB limit.
+    // Zoomed out as far as the map goes, in the middle of the maze (a
+    // whole-maze buffer would be 589 MB, over the device's 256 MB limit),
+    // and at 2 px/m, where walls are lines without outlines: each view is
+    // mostly walls. Zoomed out, chunks are density squares: few bytes for a
+    // large view.
     let middle = Vec2::splat(1425.0 * MAZE_CELL_SIZE / 2.0);
-    let far = full_map(
-        &gpu,
-        &mut renderer,
-        MapView {
+    let mut far_and_mid = Vec::new();
+    for pixels_per_metre in [MIN_PIXELS_PER_METRE, 2.0] {
+        let view = MapView {
             centre: middle,
-            pixels_per_metre: MIN_PIXELS_PER_METRE,
-        },
-    );
-    let share = bright_share(&far);
-    assert!(
-        share > 0.2,
-        "zoomed out, {share:.3} of the pixels are walls"
-    );
-    let (far_bytes, far_tiles) = renderer.level().map_tiles_cached();
-    assert!(far_tiles > 20, "{far_tiles} tiles");
-    assert!(far_bytes > 0);
+            pixels_per_metre,
+        };
+        let image = full_map(&gpu, &mut renderer, view);
+        let share = bright_share(&image);
+        assert!(
+            share > 0.2,
+            "at {pixels_per_metre} px/m, {share:.3} of the pixels are walls"
+        );
+        renderer.set_map_budget(0);
+        full_map(&gpu, &mut renderer, view);
+        far_and_mid.push(renderer.level().map_tiles_cached());
+        renderer.set_map_budget(MAP_BUDGET);
+    }
+    let [(far_bytes, far_tiles), (mid_bytes, _)] = far_and_mid[..] else {
+        unreachable!("two views")
+    };
+    // The far view covers 16 times the mid view's area: as lines it would
+    // take about 16 times the bytes.
+    assert!(far_tiles > 0 && far_bytes < 2 * mid_bytes, "{far_and_mid:?}");
     // Zoomed in, panning along the diagonal: each frame draws its walls,
     // and the tiles kept fit the budget though the pan touches more.
     let (most, tiles) = pan(&gpu, &mut renderer);
@@ -177,8 +187,9 @@ fn the_full_map_of_a_1425_by_1425_maze_streams_by_tile_within_its_budget() {
     let (kept, all_tiles) = pan(&gpu, &mut renderer);
     assert!(kept > MAP_BUDGET, "the pan only ever needed {kept} bytes");
     eprintln!(
-        "zoomed out: {far_tiles} tiles, {far_bytes} bytes; zoomed in: at most {tiles} tiles \
-         and {most} bytes kept, {all_tiles} tiles and {kept} bytes with no budget"
+        "zoomed out: {far_tiles} tiles, {far_bytes} bytes; at 2 px/m: {mid_bytes} bytes; \
+         zoomed in: at most {tiles} tiles and {most} bytes kept, {all_tiles} tiles and \
+         {kept} bytes with no budget"
     );
 }
 

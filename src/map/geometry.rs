@@ -46,6 +46,14 @@ pub mod colours {
     pub const CURSOR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 }
 
+/// Metres of wall per square metre that a density square draws at the
+/// wall's full brightness: a maze of 2 m cells has about 0.25.
+pub const FULL_DENSITY: f32 = 0.25;
+
+/// The opacity of a density square that holds the least wall: a lone
+/// wall still shows.
+const LEAST_DENSITY_OPACITY: f32 = 0.25;
+
 /// Straight pieces per half circle of a clearance outline on the map
 /// (fewer than the debug lines': a 300×300 maze has ninety thousand).
 const ARC_PIECES: usize = 4;
@@ -149,6 +157,26 @@ pub fn obstacle_shape(obstacle: &ConvexPolygon, body_radius: f32, outlines: bool
     for (index, &p) in points.iter().enumerate() {
         geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
     }
+    geometry
+}
+
+/// A square of side `side` from `min` holding `wall_length` metres of
+/// wall, as the zoomed-out map draws it ([`MapDetail::Density`](super::MapDetail::Density)): two
+/// triangles in the wall's colour, as opaque as the square is full of
+/// walls ([`FULL_DENSITY`]), never fainter than a lone wall's shade.
+/// Nothing for a square with no wall.
+pub fn density_square(min: Vec2, side: f32, wall_length: f32) -> MapGeometry {
+    let mut geometry = MapGeometry::default();
+    let fullness = wall_length / (side * side * FULL_DENSITY);
+    if !(fullness > 0.0 && min.is_finite() && side > 0.0) {
+        return geometry;
+    }
+    let [r, g, b, _] = colours::WALL;
+    let colour = [r, g, b, fullness.clamp(LEAST_DENSITY_OPACITY, 1.0)];
+    let max = min + side;
+    let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
+    geometry.triangle([corners[0], corners[1], corners[2]], colour);
+    geometry.triangle([corners[0], corners[2], corners[3]], colour);
     geometry
 }
 
@@ -360,6 +388,30 @@ mod tests {
         assert_eq!([bright[0].position, bright[1].position], [wall.a, wall.b]);
         const { assert!(colours::CLEARANCE[3] < colours::WALL[3]) };
         assert_eq!(lines.len() - 2, 2 * (2 + 2 * ARC_PIECES));
+    }
+
+    #[test]
+    fn a_density_square_is_as_opaque_as_it_is_full_of_walls() {
+        let opacity = |length: f32| {
+            let square = density_square(Vec2::ZERO, 16.0, length);
+            square.triangles.first().map(|v| v.colour[3])
+        };
+        assert_eq!(opacity(0.0), None, "no wall, no square");
+        assert_eq!(opacity(f32::NAN), None);
+        assert_eq!(opacity(1.0), Some(LEAST_DENSITY_OPACITY));
+        let half = 16.0 * 16.0 * FULL_DENSITY / 2.0;
+        assert_eq!(opacity(half), Some(0.5));
+        assert_eq!(opacity(1e6), Some(1.0));
+        let square = density_square(Vec2::new(16.0, 32.0), 16.0, 64.0);
+        assert_eq!(square.triangles.len(), 6);
+        let bounds = PlanBounds::around(square.triangles.iter().map(|v| v.position));
+        assert_eq!(
+            bounds,
+            Some(PlanBounds {
+                min: Vec2::new(16.0, 32.0),
+                max: Vec2::new(32.0, 48.0)
+            })
+        );
     }
 
     #[test]

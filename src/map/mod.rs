@@ -21,8 +21,8 @@ mod warnings;
 
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
-    MapGeometry, MapVertex, Overlay, SeenShapes, colours, level_bounds, obstacle_shape,
-    overlay_geometry, wall_shape,
+    FULL_DENSITY, MapGeometry, MapVertex, Overlay, SeenShapes, colours, density_square,
+    level_bounds, obstacle_shape, overlay_geometry, wall_shape,
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;
@@ -33,7 +33,8 @@ pub use reach::{
 pub use seen::{SeenWalls, Sight};
 pub use trail::{TRAIL_LENGTH, Trail};
 pub use view::{
-    FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR, MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE,
-    MapView, OUTLINE_MIN_PIXELS_PER_METRE, PlanBounds, WHEEL_ZOOM_FACTOR,
+    DENSITY_BELOW_PIXELS_PER_METRE, FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR,
+    MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE, MapDetail, MapView, OUTLINE_MIN_PIXELS_PER_METRE,
+    PlanBounds, WHEEL_ZOOM_FACTOR,
 };
 pub use warnings::{FloorWarnings, TOO_LARGE_FOR_REACH, floor_warnings};

@@ -31,6 +31,24 @@ pub const GRID_MIN_PIXELS: f32 = 8.0;
 /// The scale from which outlines are drawn: see [`MapView::shows_outlines`].
 pub const OUTLINE_MIN_PIXELS_PER_METRE: f32 = 4.0;
 
+/// The scale below which the level's walls are drawn as density: see
+/// [`MapView::detail`].
+pub const DENSITY_BELOW_PIXELS_PER_METRE: f32 = 1.0;
+
+/// How much of the level's shapes the map draws at one zoom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MapDetail {
+    /// Walls, obstacles, and the outlines their radii keep the eye out of.
+    Outlines,
+    /// Walls and obstacles.
+    Shapes,
+    /// One square per chunk, as bright as the chunk is full of walls (long
+    /// walls still as lines): a maze's 2 m cells would be under 2 px, its
+    /// walls one bright wash, and a million-wall maze fitted on screen a
+    /// million lines.
+    Density,
+}
+
 /// An axis-aligned box on the floor plan (x, z), in metres.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlanBounds {
@@ -164,6 +182,19 @@ impl MapView {
         self.pixels_per_metre >= OUTLINE_MIN_PIXELS_PER_METRE
     }
 
+    /// How much of the level's shapes are drawn at this zoom: outlines from
+    /// [`OUTLINE_MIN_PIXELS_PER_METRE`], density below
+    /// [`DENSITY_BELOW_PIXELS_PER_METRE`], the shapes alone between.
+    pub fn detail(&self) -> MapDetail {
+        if self.shows_outlines() {
+            MapDetail::Outlines
+        } else if self.pixels_per_metre >= DENSITY_BELOW_PIXELS_PER_METRE {
+            MapDetail::Shapes
+        } else {
+            MapDetail::Density
+        }
+    }
+
     /// Whether the 1 m grid is drawn at this zoom.
     pub fn shows_grid(&self) -> bool {
         self.pixels_per_metre >= GRID_MIN_PIXELS
@@ -273,5 +304,12 @@ mod tests {
         assert!(at(GRID_MIN_PIXELS).shows_grid());
         assert!(!at(3.9).shows_outlines());
         assert!(at(OUTLINE_MIN_PIXELS_PER_METRE).shows_outlines());
+        assert_eq!(at(4.0).detail(), MapDetail::Outlines);
+        assert_eq!(at(3.9).detail(), MapDetail::Shapes);
+        assert_eq!(
+            at(DENSITY_BELOW_PIXELS_PER_METRE).detail(),
+            MapDetail::Shapes
+        );
+        assert_eq!(at(0.99).detail(), MapDetail::Density);
     }
 }

@@ -19,7 +19,7 @@ use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
 use crate::level::mesh::{Bounds, ChunkIndex};
 use crate::level::{Environment, Level};
-use crate::map::PlanBounds;
+use crate::map::{MapDetail, PlanBounds};
 
 /// One level on the GPU: what the renderer draws until the next
 /// [`Renderer::set_level`](super::Renderer::set_level). Its chunks' meshes
@@ -57,15 +57,15 @@ impl LevelScene {
     }
 
     /// Builds the map tiles a view of every wall shows in `visible`
-    /// (with outlines when `outlines`), and starts the map's frame.
+    /// at `detail`, and starts the map's frame.
     pub(super) fn prepare_map(
         &mut self,
         device: &wgpu::Device,
         visible: PlanBounds,
-        outlines: bool,
+        detail: MapDetail,
     ) -> MapTileList {
         let source = (&self.index, self.sight.collider());
-        self.map.prepare(device, source, visible, outlines)
+        self.map.prepare(device, source, visible, detail)
     }
 
     /// The map's tiles, for drawing.

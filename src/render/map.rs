@@ -13,9 +13,10 @@ use super::lru::ByteLru;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::Collider;
-use crate::level::mesh::ChunkIndex;
+use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
 use crate::map::{
-    MapGeometry, MapVertex, MapView, Overlay, PlanBounds, obstacle_shape, wall_shape,
+    MapDetail, MapGeometry, MapVertex, MapView, Overlay, PlanBounds, density_square,
+    obstacle_shape, wall_shape,
 };
 
 /// Opacity of the map drawn over the 3D view.
@@ -51,20 +52,26 @@ struct MapGlobals {
 }
 
 /// Side of a map tile, in chunks
-/// ([`CHUNK_SIZE`](crate::level::mesh::CHUNK_SIZE)): a level's map shapes
-/// are built and uploaded per tile of 4 × 4 chunks (64 m), when a view
-/// first shows it, so that zoomed out on a huge maze a frame draws a few
-/// hundred tiles, not tens of thousands of chunks.
-const TILE_CHUNKS: i32 = 4;
+/// ([`CHUNK_SIZE`]), at `detail`: a level's map shapes are built and
+/// uploaded per tile of 4 × 4 chunks (64 m), or 16 × 16 chunks (256 m) of
+/// density squares, when a view first shows it, so that zoomed out on a
+/// huge maze a frame draws a few hundred tiles, not tens of thousands of
+/// chunks.
+fn tile_chunks(detail: MapDetail) -> i32 {
+    match detail {
+        MapDetail::Outlines | MapDetail::Shapes => 4,
+        MapDetail::Density => 16,
+    }
+}
 
 /// GPU memory the map's tiles may keep beyond what the current frame
 /// draws, by default: 64 MB.
 pub const DEFAULT_MAP_BUDGET: u64 = 64 * 1024 * 1024;
 
-/// A map tile: its coordinates (in tiles), and whether it holds the
-/// clearance outlines (drawn zoomed in, [`MapView::shows_outlines`]) or
-/// only the walls and obstacles (zoomed out, about a tenth of the bytes).
-type TileKey = ((i32, i32), bool);
+/// A map tile: its coordinates (in tiles of its detail's size), and how
+/// much it draws ([`MapView::detail`]; the shapes alone are about a tenth
+/// of the bytes of the shapes with their outlines).
+type TileKey = ((i32, i32), MapDetail);
 
 /// One level's map shapes on the GPU, streamed by tile: built when a view
 /// of every wall (ghost or edit mode, `--map-all`) first shows them, kept
@@ -116,22 +123,23 @@ impl MapTiles {
         device: &wgpu::Device,
         source: (&ChunkIndex, &Collider),
         visible: PlanBounds,
-        outlines: bool,
+        detail: MapDetail,
     ) -> MapTileList {
         let (index, collider) = source;
         self.cache.begin_frame();
         let margin = Vec2::splat(self.reach);
+        let side = tile_chunks(detail);
         let mut tiles: Vec<(i32, i32)> = index
             .chunks_in(visible.min - margin, visible.max + margin)
-            .map(|(x, z)| (x.div_euclid(TILE_CHUNKS), z.div_euclid(TILE_CHUNKS)))
+            .map(|(x, z)| (x.div_euclid(side), z.div_euclid(side)))
             .collect();
         tiles.sort_unstable();
         tiles.dedup();
         let mut drawn = Vec::with_capacity(tiles.len());
         for tile in tiles {
-            let key = (tile, outlines);
+            let key = (tile, detail);
             let built = self.cache.get_or_build(key, || {
-                let geometry = tile_geometry(index, collider, tile, outlines);
+                let geometry = tile_geometry(index, collider, key);
                 MapTile::new(device, geometry)
                     .inspect_err(|error| log::error!("map tile {tile:?} left out: {error:#}"))
                     .unwrap_or((MapTile::EMPTY, 0))
@@ -201,30 +209,43 @@ impl MapTile {
     }
 }
 
-/// The map shapes filed under the chunks of `tile`: every wall and
-/// obstacle, with their translucent outlines when `outlines`.
-fn tile_geometry(
-    index: &ChunkIndex,
-    collider: &Collider,
-    tile: (i32, i32),
-    outlines: bool,
-) -> MapGeometry {
+/// The map shapes filed under the chunks of tile `key`: every wall and
+/// obstacle, with their outlines at [`MapDetail::Outlines`]; at
+/// [`MapDetail::Density`], one square per chunk for its walls instead,
+/// but walls longer than a chunk (filed under their midpoint's chunk, they
+/// reach far beyond it) and obstacles as shapes.
+fn tile_geometry(index: &ChunkIndex, collider: &Collider, key: TileKey) -> MapGeometry {
+    let (tile, detail) = key;
+    let side = tile_chunks(detail);
+    let outlines = detail == MapDetail::Outlines;
     let mut geometry = MapGeometry::default();
-    let chunks = (0..TILE_CHUNKS).flat_map(|dz| {
-        (0..TILE_CHUNKS).map(move |dx| (tile.0 * TILE_CHUNKS + dx, tile.1 * TILE_CHUNKS + dz))
-    });
-    for shapes in chunks.filter_map(|chunk| index.shapes(chunk)) {
-        let walls = shapes
-            .walls
-            .iter()
-            .filter_map(|&wall| wall_shape(collider, wall as usize, outlines));
-        let obstacles = shapes.obstacles.iter().filter_map(|&obstacle| {
-            let polygon = collider.obstacles().get(obstacle as usize)?;
-            Some(obstacle_shape(polygon, collider.body_radius(), outlines))
-        });
-        for mut shape in walls.chain(obstacles) {
-            geometry.append(&mut shape);
+    let chunks =
+        (0..side).flat_map(|dz| (0..side).map(move |dx| (tile.0 * side + dx, tile.1 * side + dz)));
+    for (chunk, shapes) in chunks.filter_map(|chunk| Some((chunk, index.shapes(chunk)?))) {
+        let mut density_length = 0.0;
+        for &wall in &shapes.walls {
+            let wall = wall as usize;
+            let length = collider
+                .walls()
+                .get(wall)
+                .map_or(f32::NAN, |w| w.a.distance(w.b));
+            if detail == MapDetail::Density && length <= CHUNK_SIZE {
+                density_length += length;
+            } else if let Some(mut shape) = wall_shape(collider, wall, outlines) {
+                geometry.append(&mut shape);
+            }
         }
+        for &obstacle in &shapes.obstacles {
+            if let Some(polygon) = collider.obstacles().get(obstacle as usize) {
+                geometry.append(&mut obstacle_shape(
+                    polygon,
+                    collider.body_radius(),
+                    outlines,
+                ));
+            }
+        }
+        let corner = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
+        geometry.append(&mut density_square(corner, CHUNK_SIZE, density_length));
     }
     geometry
 }
@@ -360,7 +381,7 @@ impl MapPass {
         let overlay = crate::map::overlay_geometry(&frame.overlay, &frame.view, size);
         Ok(PreparedMap {
             visible: frame.view.visible(size),
-            outlines: frame.view.shows_outlines(),
+            detail: frame.view.detail(),
             level_shapes: frame.overlay.seen_only.is_none(),
             lines: upload(device, "map overlay lines", &overlay.lines)?,
             triangles: upload(device, "map overlay triangles", &overlay.triangles)?,
@@ -408,8 +429,8 @@ impl MapPass {
 pub struct PreparedMap {
     /// What the view shows of the floor plan.
     pub visible: PlanBounds,
-    /// Whether the level's outlines show (zoomed in far enough to see them).
-    pub outlines: bool,
+    /// How much of the level's shapes this zoom draws.
+    pub detail: MapDetail,
     /// Whether the level's tiles are drawn (every wall); false when the
     /// overlay brings the seen ones.
     pub level_shapes: bool,

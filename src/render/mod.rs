@@ -371,7 +371,7 @@ impl Renderer {
         let scene = &mut self.level;
         let map_tiles = match &prepared_map {
             Some(prepared) if prepared.level_shapes => {
-                scene.prepare_map(&gpu.device, prepared.visible, prepared.outlines)
+                scene.prepare_map(&gpu.device, prepared.visible, prepared.detail)
             }
             _ => MapTileList::default(),
         };
