@@ -176,7 +176,10 @@ fn the_full_map_of_a_1425_by_1425_maze_streams_by_tile_within_its_budget() {
     };
     // The far view covers 16 times the mid view's area: as lines it would
     // take about 16 times the bytes.
-    assert!(far_tiles > 0 && far_bytes < 2 * mid_bytes, "{far_and_mid:?}");
+    assert!(
+        far_tiles > 0 && far_bytes < 2 * mid_bytes,
+        "{far_and_mid:?}"
+    );
     // Zoomed in, panning along the diagonal: each frame draws its walls,
     // and the tiles kept fit the budget though the pan touches more.
     let (most, tiles) = pan(&gpu, &mut renderer);

@@ -51,15 +51,16 @@ struct MapGlobals {
     opacity: [f32; 4],
 }
 
-/// Side of a map tile, in chunks
-/// ([`CHUNK_SIZE`]), at `detail`: a level's map shapes are built and
-/// uploaded per tile of 4 × 4 chunks (64 m), or 16 × 16 chunks (256 m) of
-/// density squares, when a view first shows it, so that zoomed out on a
-/// huge maze a frame draws a few hundred tiles, not tens of thousands of
-/// chunks.
+/// Side of a map tile, in chunks ([`CHUNK_SIZE`]), at `detail`: a level's
+/// map shapes are built and uploaded per tile when a view first shows it.
+/// The farther out the zoom, the larger the tile (2 × 2 chunks with
+/// outlines, 4 × 4 without, 16 × 16 of density squares), so that a frame
+/// draws at most a few hundred tiles at any zoom, while one close up does
+/// not push much geometry outside the view through the GPU.
 fn tile_chunks(detail: MapDetail) -> i32 {
     match detail {
-        MapDetail::Outlines | MapDetail::Shapes => 4,
+        MapDetail::Outlines => 2,
+        MapDetail::Shapes => 4,
         MapDetail::Density => 16,
     }
 }
