@@ -185,7 +185,13 @@ impl MapState {
                 trail: Some(&self.trail),
                 marks: Some(&self.marks),
                 reach: self.reach.as_ref(),
-                near_misses: self.near_misses(collider),
+                // Walking, the map shows only what was seen: a near miss
+                // between unseen walls would give them away.
+                near_misses: if every_wall {
+                    self.near_misses(collider)
+                } else {
+                    &[]
+                },
                 seen_only: (!every_wall).then_some(SeenShapes {
                     collider,
                     seen: &self.seen,
@@ -322,6 +328,27 @@ mod tests {
             .frame(&nearer, Vec2::ZERO, 0.0, false, None)
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
+    }
+
+    #[test]
+    fn near_misses_show_only_with_every_wall() {
+        // Two walls 0.45 m apart: 5 cm short of the 0.5 m their radii need.
+        let collider = Collider::new(
+            vec![wall((0.0, 0.0), (0.0, 2.0)), wall((0.45, 0.0), (0.45, 2.0))],
+            Vec::new(),
+            0.25,
+        );
+        let mut map = MapState::new(vec![true; 2], false);
+        map.cycle();
+        let misses = |every_wall| {
+            map.frame(&collider, Vec2::ZERO, 0.0, every_wall, None)
+                .expect("shown")
+                .overlay
+                .near_misses
+                .len()
+        };
+        assert_eq!(misses(false), 0, "walking: unseen walls stay hidden");
+        assert_eq!(misses(true), 1);
     }
 
     #[test]
