@@ -4,8 +4,9 @@
 //! budget, least recently used first out. Nothing is built up front, so a
 //! scene is ready at once whatever the level's size, and GPU memory
 //! follows what the eye sees, not what exists. Meshes built ahead of the
-//! eye on another thread are taken in with [`ChunkCache::insert_ahead`],
-//! only while they fit in the budget.
+//! eye on another thread are taken in with [`ChunkCache::insert_ahead`]
+//! while they fit in the budget beside the chunks the last frames used:
+//! they may push out chunks not seen for longer, never those.
 
 use std::collections::HashMap;
 
@@ -130,28 +131,50 @@ impl ChunkCache {
         self.bytes = self.bytes - before + entry.bytes();
     }
 
-    /// Takes in `chunk`'s mesh built ahead of need on another thread (by
-    /// [`build_mesh`]; `None` when empty or refused), unless the main
-    /// thread built it meanwhile or it would take the cache over its
-    /// budget: then it is dropped, and its bytes were never counted. A
-    /// chunk taken in counts as used by the last frame begun, so it is
-    /// evicted like that frame's chunks.
-    pub fn insert_ahead(&mut self, chunk: (i32, i32), mesh: Option<ChunkBuffers>) {
-        let bytes = mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes);
-        let over_budget = self.bytes.saturating_add(bytes) > self.budget;
-        if over_budget || self.has_mesh(chunk) {
-            self.stats.ahead_dropped += 1;
-            return;
+    /// Takes in meshes built ahead of need on another thread (by
+    /// [`build_mesh`]; `None` when empty or refused), each unless the main
+    /// thread built it meanwhile or it does not fit in the budget beside
+    /// the [recent](Self::recent_bytes) chunks: then it is dropped, and its
+    /// bytes were never counted. A chunk taken in counts as used by the
+    /// last frame begun, so it is evicted like that frame's chunks, after
+    /// older ones.
+    pub fn insert_ahead(
+        &mut self,
+        built: impl IntoIterator<Item = ((i32, i32), Option<ChunkBuffers>)>,
+    ) {
+        let mut recent = self.recent_bytes();
+        for (chunk, mesh) in built {
+            let bytes = mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes);
+            let over_budget = recent.saturating_add(bytes) > self.budget;
+            if over_budget || self.has_mesh(chunk) {
+                self.stats.ahead_dropped += 1;
+                continue;
+            }
+            let frame = self.frame;
+            let entry = self.entries.entry(chunk).or_insert_with(|| CachedChunk {
+                last_used: frame,
+                ..CachedChunk::default()
+            });
+            entry.mesh = mesh;
+            entry.mesh_built = true;
+            self.bytes += bytes;
+            recent += bytes;
+            self.stats.built_ahead += 1;
         }
-        let frame = self.frame;
-        let entry = self.entries.entry(chunk).or_insert_with(|| CachedChunk {
-            last_used: frame,
-            ..CachedChunk::default()
-        });
-        entry.mesh = mesh;
-        entry.mesh_built = true;
-        self.bytes += bytes;
-        self.stats.built_ahead += 1;
+    }
+
+    /// Whether `chunk`'s mesh is built; if so, it is kept as if the last
+    /// frame had used it (it is wanted soon), so that chunks farther from
+    /// the eye go first when the cache is full.
+    pub fn keep_ahead(&mut self, chunk: (i32, i32)) -> bool {
+        let last_frame = self.frame.saturating_sub(1);
+        match self.entries.get_mut(&chunk) {
+            Some(entry) if entry.mesh_built => {
+                entry.last_used = entry.last_used.max(last_frame);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Whether `chunk`'s mesh is built (and cached, if not empty).
@@ -161,11 +184,21 @@ impl ChunkCache {
             .is_some_and(|entry| entry.mesh_built)
     }
 
+    /// Bytes of the chunks used by the last two frames begun, or taken in
+    /// ahead since: the ones worth keeping over any other.
+    fn recent_bytes(&self) -> u64 {
+        self.entries
+            .values()
+            .filter(|entry| entry.last_used + 1 >= self.frame)
+            .map(CachedChunk::bytes)
+            .sum()
+    }
+
     /// How many more chunks of the cached ones' mean size fit in the
-    /// budget: the most worth building ahead. Unbounded while nothing is
-    /// cached yet.
+    /// budget beside the [recent](Self::recent_bytes) ones: the most worth
+    /// building ahead. Unbounded while nothing is cached yet.
     pub fn room_for_chunks(&self) -> usize {
-        let room = self.budget.saturating_sub(self.bytes);
+        let room = self.budget.saturating_sub(self.recent_bytes());
         match self.bytes.checked_div(self.entries.len() as u64) {
             Some(mean) if mean > 0 => usize::try_from(room / mean).unwrap_or(usize::MAX),
             _ => usize::MAX,
@@ -273,37 +306,47 @@ mod tests {
         cache.ensure(device, source, a, ChunkPart::Mesh);
         let a_bytes = cache.bytes();
         assert!(a_bytes > 0);
+        let mesh = |chunk| build_mesh(device, &level, &index, chunk);
+        let size = |chunk| mesh(chunk).map_or(0, |mesh| mesh.buffer_bytes());
+        let (b_bytes, c_bytes) = (size(b), size(c));
+        assert!(b_bytes > 0 && c_bytes > 0, "chunks with a floor");
 
         // Built twice, by the main thread and by the worker: counted once.
-        cache.insert_ahead(a, build_mesh(device, &level, &index, a));
-        assert_eq!(cache.bytes(), a_bytes);
-        let b_mesh = build_mesh(device, &level, &index, b).expect("a chunk with a floor");
-        let b_bytes = b_mesh.buffer_bytes();
-        cache.insert_ahead(b, Some(b_mesh));
+        cache.insert_ahead([(a, mesh(a)), (b, mesh(b))]);
         assert!(cache.has_mesh(b));
         assert_eq!(cache.bytes(), a_bytes + b_bytes);
 
-        // A full cache takes nothing more in.
-        cache.set_budget(cache.bytes());
+        // A cache full of recent chunks takes nothing more in.
+        cache.set_budget(a_bytes + b_bytes);
         assert_eq!(cache.room_for_chunks(), 0);
-        cache.insert_ahead(c, build_mesh(device, &level, &index, c));
+        cache.set_budget(a_bytes + b_bytes.max(c_bytes));
+        cache.insert_ahead([(c, mesh(c))]);
         assert!(!cache.has_mesh(c));
         assert_eq!(cache.bytes(), a_bytes + b_bytes);
-        let stats = ChunkBuildStats {
-            built_in_frame: 1,
-            built_ahead: 1,
-            ahead_dropped: 2,
-        };
-        assert_eq!(cache.stats(), stats);
 
-        // A frame that draws only `a`, with room for `a` only: the chunk
-        // built ahead goes, the drawn one stays.
-        cache.set_budget(a_bytes);
+        // Two frames that draw only `a`: `b` is no longer recent, and `c`
+        // fits beside `a`. The next frame's end pushes `b` out, not `c`
+        // (newer), nor `a` (drawn).
+        for _ in 0..2 {
+            cache.end_frame();
+            cache.begin_frame();
+            cache.ensure(device, source, a, ChunkPart::Mesh);
+        }
+        cache.end_frame();
+        assert!(cache.room_for_chunks() > 0);
+        cache.insert_ahead([(c, mesh(c))]);
+        assert!(cache.has_mesh(c));
         cache.begin_frame();
         cache.ensure(device, source, a, ChunkPart::Mesh);
         cache.end_frame();
-        assert!(cache.has_mesh(a) && !cache.has_mesh(b));
-        assert_eq!(cache.bytes(), a_bytes);
+        assert!(cache.has_mesh(a) && !cache.has_mesh(b) && cache.has_mesh(c));
+        assert_eq!(cache.bytes(), a_bytes + c_bytes);
+        assert!(cache.keep_ahead(c) && !cache.keep_ahead(b));
+        let stats = ChunkBuildStats {
+            built_in_frame: 1,
+            built_ahead: 2,
+            ahead_dropped: 2,
+        };
         assert_eq!(cache.stats(), stats, "nothing rebuilt");
     }
 }

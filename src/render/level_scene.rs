@@ -220,9 +220,7 @@ impl LevelScene {
             }
         }
         if let Some(Some(worker)) = &mut self.ahead {
-            for (chunk, mesh) in worker.take_finished() {
-                self.cache.insert_ahead(chunk, mesh);
-            }
+            self.cache.insert_ahead(worker.take_finished());
         }
         self.cache.begin_frame();
         let source = (&*self.level, &*self.index, self.sight.collider());
@@ -240,14 +238,15 @@ impl LevelScene {
 
     /// Asks the worker (started here on first use) for the meshes of the
     /// chunks within the fog distance and one chunk of `eye`, nearest
-    /// first, that are not built: as many as fit in the cache's budget,
-    /// none when it is full. Replaces the last frame's request.
+    /// first, that are not built (those built are kept as recent): as many
+    /// as fit in the cache's budget, none when it is full. Replaces the
+    /// last frame's request.
     fn request_ahead(&mut self, device: &wgpu::Device, eye: Vec2) {
         let reach = self.environment.fog_distance + CHUNK_SIZE;
         let mut wanted: Vec<(f32, (i32, i32))> = self
             .index
             .chunks_near(eye, reach)
-            .filter(|&chunk| !self.cache.has_mesh(chunk))
+            .filter(|&chunk| !self.cache.keep_ahead(chunk))
             .filter_map(|chunk| Some((distance_on_plan(eye, &self.index.bounds(chunk)?), chunk)))
             .collect();
         if wanted.is_empty() && self.ahead.is_none() {
