@@ -299,8 +299,9 @@ mod tests {
         let index = ChunkIndex::new(&level);
         let collider = level.collider();
         let source = (&level, &index, &collider);
-        let mut chunks = index.all_chunks();
-        let [a, b, c] = [(); 3].map(|()| chunks.next().expect("a 24×24 maze has many chunks"));
+        let mut chunks: Vec<_> = index.all_chunks().collect();
+        chunks.sort_unstable();
+        let [a, b, c] = [chunks[0], chunks[1], chunks[2]];
         let mut cache = ChunkCache::new(u64::MAX);
         cache.begin_frame();
         cache.ensure(device, source, a, ChunkPart::Mesh);
@@ -333,7 +334,6 @@ mod tests {
             cache.ensure(device, source, a, ChunkPart::Mesh);
         }
         cache.end_frame();
-        assert!(cache.room_for_chunks() > 0);
         cache.insert_ahead([(c, mesh(c))]);
         assert!(cache.has_mesh(c));
         cache.begin_frame();

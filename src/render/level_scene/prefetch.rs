@@ -90,15 +90,19 @@ impl<T: Send + 'static> AheadWorker<T> {
     /// are not asked twice, and at most [`MAX_QUEUED`] are queued.
     pub(super) fn request(&mut self, chunks: impl IntoIterator<Item = (i32, i32)>) {
         let mut queue = self.shared.lock();
-        for stale in queue.waiting.drain(..) {
-            self.requested.remove(&stale);
+        let stale = queue.waiting.len();
+        for chunk in queue.waiting.drain(..) {
+            self.requested.remove(&chunk);
         }
         let fresh = chunks
             .into_iter()
             .filter(|&chunk| self.requested.insert(chunk))
             .take(MAX_QUEUED);
         queue.waiting.extend(fresh);
-        self.shared.changed.notify_all();
+        // Most frames ask for nothing new: the worker sleeps on.
+        if stale > 0 || !queue.waiting.is_empty() {
+            self.shared.changed.notify_all();
+        }
     }
 
     /// The chunks built since the last call, without waiting.
