@@ -34,8 +34,9 @@ use prefetch::AheadWorker;
 /// and debug lines are built when a frame first needs them and kept in a
 /// cache with a byte budget ([`DEFAULT_CHUNK_BUDGET`]), so building a
 /// scene costs the same for a house and for a million-wall maze. A worker
-/// thread, started on the first frame, builds the meshes of the chunks
-/// around the eye before a frame needs them, while they fit in the budget.
+/// thread, started when a frame first leaves a chunk near the eye
+/// unbuilt, builds the meshes of the chunks around the eye before a frame
+/// needs them, while they fit in the budget.
 #[derive(Debug)]
 pub struct LevelScene {
     /// The level the chunks are built from (shared with the worker).
@@ -45,7 +46,7 @@ pub struct LevelScene {
     /// The chunks built so far.
     pub(super) cache: ChunkCache,
     /// The worker building chunk meshes ahead of the eye: started on the
-    /// first frame that culls (`None` inside when the system refused a
+    /// first frame that leaves a chunk near the eye unbuilt (`None` inside when the system refused a
     /// thread: chunks are then all built on the main thread).
     ahead: Option<Option<AheadWorker<Option<ChunkBuffers>>>>,
     /// One bind group per level material.
@@ -230,9 +231,8 @@ impl LevelScene {
                 self.cache.ensure(device, source, chunk, ChunkPart::Lines);
             }
         }
-        if view.culling != Culling::Off {
-            self.request_ahead(device, Vec2::new(view.eye.x, view.eye.z));
-        }
+        // Without culling every chunk is drawn, so none is left to ask for.
+        self.request_ahead(device, Vec2::new(view.eye.x, view.eye.z));
         chunks
     }
 
