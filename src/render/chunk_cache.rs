@@ -3,7 +3,10 @@
 //! frame first needs them, and kept on the GPU in a cache with a byte
 //! budget, least recently used first out. Nothing is built up front, so a
 //! scene is ready at once whatever the level's size, and GPU memory
-//! follows what the eye sees, not what exists.
+//! follows what the eye sees, not what exists. Meshes built ahead of the
+//! eye on another thread are taken in with [`ChunkCache::insert_ahead`]
+//! while they fit in the budget beside the chunks the last frames used:
+//! they may push out chunks not seen for longer, never those.
 
 use std::collections::HashMap;
 
@@ -16,6 +19,20 @@ use crate::level::mesh::{ChunkIndex, chunk_mesh};
 /// GPU memory the chunk cache may keep beyond what the current frame
 /// draws, by default: 128 MB.
 pub const DEFAULT_CHUNK_BUDGET: u64 = 128 * 1024 * 1024;
+
+/// How a scene's chunk meshes came to be built: the main thread's builds
+/// are the ones a frame waited for. For tests and the log.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChunkBuildStats {
+    /// Meshes built on the main thread because a frame needed them and
+    /// they were not cached.
+    pub built_in_frame: u64,
+    /// Meshes built ahead of the eye by the worker and kept.
+    pub built_ahead: u64,
+    /// Meshes built ahead but not kept: the main thread had built them
+    /// meanwhile, or they did not fit in the budget.
+    pub ahead_dropped: u64,
+}
 
 /// Which part of a chunk to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +51,7 @@ pub struct ChunkCache {
     bytes: u64,
     /// Frames begun so far: each entry remembers the last one that used it.
     frame: u64,
+    stats: ChunkBuildStats,
 }
 
 /// What is built of one chunk; `None` parts are not built yet, or empty
@@ -63,6 +81,7 @@ impl ChunkCache {
             budget,
             bytes: 0,
             frame: 0,
+            stats: ChunkBuildStats::default(),
         }
     }
 
@@ -93,12 +112,8 @@ impl ChunkCache {
         match part {
             ChunkPart::Mesh if !entry.mesh_built => {
                 entry.mesh_built = true;
-                let mesh = chunk_mesh(level, index, chunk);
-                if !mesh.indices.is_empty() {
-                    entry.mesh = ChunkBuffers::new(device, mesh)
-                        .inspect_err(|error| log::error!("chunk {chunk:?} left out: {error:#}"))
-                        .ok();
-                }
+                entry.mesh = build_mesh(device, level, index, chunk);
+                self.stats.built_in_frame += 1;
             }
             ChunkPart::Lines if !entry.lines_built => {
                 entry.lines_built = true;
@@ -114,6 +129,80 @@ impl ChunkCache {
             _ => {}
         }
         self.bytes = self.bytes - before + entry.bytes();
+    }
+
+    /// Takes in meshes built ahead of need on another thread (by
+    /// [`build_mesh`]; `None` when empty or refused), each unless the main
+    /// thread built it meanwhile or it does not fit in the budget beside
+    /// the [recent](Self::recent_bytes) chunks: then it is dropped, and its
+    /// bytes were never counted. A chunk taken in counts as used by the
+    /// last frame begun, so it is evicted like that frame's chunks, after
+    /// older ones.
+    pub fn insert_ahead(
+        &mut self,
+        built: impl IntoIterator<Item = ((i32, i32), Option<ChunkBuffers>)>,
+    ) {
+        let mut recent = self.recent_bytes();
+        for (chunk, mesh) in built {
+            let bytes = mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes);
+            let over_budget = recent.saturating_add(bytes) > self.budget;
+            if over_budget || self.has_mesh(chunk) {
+                self.stats.ahead_dropped += 1;
+                continue;
+            }
+            let frame = self.frame;
+            let entry = self.entries.entry(chunk).or_insert_with(|| CachedChunk {
+                last_used: frame,
+                ..CachedChunk::default()
+            });
+            entry.mesh = mesh;
+            entry.mesh_built = true;
+            self.bytes += bytes;
+            recent += bytes;
+            self.stats.built_ahead += 1;
+        }
+    }
+
+    /// Whether `chunk`'s mesh is built; if so, it is kept as if the last
+    /// frame had used it (it is wanted soon), so that chunks farther from
+    /// the eye go first when the cache is full.
+    pub fn keep_ahead(&mut self, chunk: (i32, i32)) -> bool {
+        let last_frame = self.frame.saturating_sub(1);
+        match self.entries.get_mut(&chunk) {
+            Some(entry) if entry.mesh_built => {
+                entry.last_used = entry.last_used.max(last_frame);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `chunk`'s mesh is built (and cached, if not empty).
+    pub fn has_mesh(&self, chunk: (i32, i32)) -> bool {
+        self.entries
+            .get(&chunk)
+            .is_some_and(|entry| entry.mesh_built)
+    }
+
+    /// Bytes of the chunks used by the last two frames begun, or taken in
+    /// ahead since: the ones worth keeping over any other.
+    fn recent_bytes(&self) -> u64 {
+        self.entries
+            .values()
+            .filter(|entry| entry.last_used + 1 >= self.frame)
+            .map(CachedChunk::bytes)
+            .sum()
+    }
+
+    /// How many more chunks of the cached ones' mean size fit in the
+    /// budget beside the [recent](Self::recent_bytes) ones: the most worth
+    /// building ahead. Unbounded while nothing is cached yet.
+    pub fn room_for_chunks(&self) -> usize {
+        let room = self.budget.saturating_sub(self.recent_bytes());
+        match self.bytes.checked_div(self.entries.len() as u64) {
+            Some(mean) if mean > 0 => usize::try_from(room / mean).unwrap_or(usize::MAX),
+            _ => usize::MAX,
+        }
     }
 
     /// The mesh of `chunk`, if built and not empty.
@@ -157,5 +246,107 @@ impl ChunkCache {
     /// How many chunks are cached.
     pub fn chunk_count(&self) -> usize {
         self.entries.len()
+    }
+
+    /// How the meshes cached so far were built.
+    pub fn stats(&self) -> ChunkBuildStats {
+        self.stats
+    }
+}
+
+/// Builds and uploads `chunk`'s mesh; `None` when it is empty, or when the
+/// device refuses its buffers (logged, never a panic). Runs on any thread.
+pub fn build_mesh(
+    device: &wgpu::Device,
+    level: &Level,
+    index: &ChunkIndex,
+    chunk: (i32, i32),
+) -> Option<ChunkBuffers> {
+    let mesh = chunk_mesh(level, index, chunk);
+    if mesh.indices.is_empty() {
+        return None;
+    }
+    ChunkBuffers::new(device, mesh)
+        .inspect_err(|error| log::error!("chunk {chunk:?} left out: {error:#}"))
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Gpu;
+
+    /// A device, or `None` (with a message) when there is no adapter,
+    /// unless `MAZEWALKER_REQUIRE_GPU=1` asks to fail instead.
+    fn gpu_or_skip(test: &str) -> Option<Gpu> {
+        match Gpu::headless() {
+            Ok(gpu) => Some(gpu),
+            Err(error) if std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() != Ok("1") => {
+                eprintln!("skipped {test}: {error}");
+                None
+            }
+            Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
+        }
+    }
+
+    #[test]
+    fn meshes_built_ahead_are_counted_once_fit_the_budget_and_are_evictable() {
+        let Some(gpu) = gpu_or_skip("meshes_built_ahead_are_counted_once") else {
+            return;
+        };
+        let device = &gpu.device;
+        let level = Level::maze(24, 24, 1).expect("maze");
+        let index = ChunkIndex::new(&level);
+        let collider = level.collider();
+        let source = (&level, &index, &collider);
+        let mut chunks: Vec<_> = index.all_chunks().collect();
+        chunks.sort_unstable();
+        let [a, b, c] = [chunks[0], chunks[1], chunks[2]];
+        let mut cache = ChunkCache::new(u64::MAX);
+        cache.begin_frame();
+        cache.ensure(device, source, a, ChunkPart::Mesh);
+        let a_bytes = cache.bytes();
+        assert!(a_bytes > 0);
+        let mesh = |chunk| build_mesh(device, &level, &index, chunk);
+        let size = |chunk| mesh(chunk).map_or(0, |mesh| mesh.buffer_bytes());
+        let (b_bytes, c_bytes) = (size(b), size(c));
+        assert!(b_bytes > 0 && c_bytes > 0, "chunks with a floor");
+
+        // Built twice, by the main thread and by the worker: counted once.
+        cache.insert_ahead([(a, mesh(a)), (b, mesh(b))]);
+        assert!(cache.has_mesh(b));
+        assert_eq!(cache.bytes(), a_bytes + b_bytes);
+
+        // A cache full of recent chunks takes nothing more in.
+        cache.set_budget(a_bytes + b_bytes);
+        assert_eq!(cache.room_for_chunks(), 0);
+        cache.set_budget(a_bytes + b_bytes.max(c_bytes));
+        cache.insert_ahead([(c, mesh(c))]);
+        assert!(!cache.has_mesh(c));
+        assert_eq!(cache.bytes(), a_bytes + b_bytes);
+
+        // Two frames that draw only `a`: `b` is no longer recent, and `c`
+        // fits beside `a`. The next frame's end pushes `b` out, not `c`
+        // (newer), nor `a` (drawn).
+        for _ in 0..2 {
+            cache.end_frame();
+            cache.begin_frame();
+            cache.ensure(device, source, a, ChunkPart::Mesh);
+        }
+        cache.end_frame();
+        cache.insert_ahead([(c, mesh(c))]);
+        assert!(cache.has_mesh(c));
+        cache.begin_frame();
+        cache.ensure(device, source, a, ChunkPart::Mesh);
+        cache.end_frame();
+        assert!(cache.has_mesh(a) && !cache.has_mesh(b) && cache.has_mesh(c));
+        assert_eq!(cache.bytes(), a_bytes + c_bytes);
+        assert!(cache.keep_ahead(c) && !cache.keep_ahead(b));
+        let stats = ChunkBuildStats {
+            built_in_frame: 1,
+            built_ahead: 2,
+            ahead_dropped: 2,
+        };
+        assert_eq!(cache.stats(), stats, "nothing rebuilt");
     }
 }

@@ -3,37 +3,52 @@
 //! [`SceneBuilder`] makes a [`LevelScene`] on any thread (wgpu devices are
 //! shared between threads), so a large level is built while the old one
 //! keeps being drawn, then swapped in with [`Renderer::set_level`](super::Renderer::set_level).
+//! A scene builds the chunks near the eye ahead of need on a worker
+//! thread of its own ([`prefetch`]).
+
+mod prefetch;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use glam::{Mat4, Vec2, Vec3};
 
 use super::Culling;
-use super::chunk_cache::{ChunkCache, ChunkPart, DEFAULT_CHUNK_BUDGET};
+use super::chunk_cache::{
+    ChunkBuildStats, ChunkCache, ChunkPart, DEFAULT_CHUNK_BUDGET, build_mesh,
+};
 use super::cull::ViewVolume;
 use super::map::{MapTileList, MapTiles};
-use super::scene::MaterialBinding;
+use super::scene::{ChunkBuffers, MaterialBinding};
 use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
-use crate::level::mesh::{Bounds, ChunkIndex};
+use crate::level::mesh::{Bounds, CHUNK_SIZE, ChunkIndex};
 use crate::level::{Environment, Level};
 use crate::map::{MapDetail, PlanBounds};
+use prefetch::AheadWorker;
 
 /// One level on the GPU: what the renderer draws until the next
 /// [`Renderer::set_level`](super::Renderer::set_level). Its chunks' meshes
 /// and debug lines are built when a frame first needs them and kept in a
 /// cache with a byte budget ([`DEFAULT_CHUNK_BUDGET`]), so building a
-/// scene costs the same for a house and for a million-wall maze.
+/// scene costs the same for a house and for a million-wall maze. A worker
+/// thread, started when a frame first leaves a chunk near the eye
+/// unbuilt, builds the meshes of the chunks around the eye before a frame
+/// needs them, while they fit in the budget.
 #[derive(Debug)]
 pub struct LevelScene {
-    /// The level the chunks are built from.
-    pub(super) level: Level,
-    /// Its walls and obstacles by chunk.
-    pub(super) index: ChunkIndex,
+    /// The level the chunks are built from (shared with the worker).
+    pub(super) level: Arc<Level>,
+    /// Its walls and obstacles by chunk (shared with the worker).
+    pub(super) index: Arc<ChunkIndex>,
     /// The chunks built so far.
     pub(super) cache: ChunkCache,
+    /// The worker building chunk meshes ahead of the eye: started on the
+    /// first frame that leaves a chunk near the eye unbuilt (`None` inside when the system refused a
+    /// thread: chunks are then all built on the main thread).
+    ahead: Option<Option<AheadWorker<Option<ChunkBuffers>>>>,
     /// One bind group per level material.
     pub(super) materials: Vec<wgpu::BindGroup>,
     /// The level's shapes as the top-down map draws them, tile by tile
@@ -64,7 +79,7 @@ impl LevelScene {
         visible: PlanBounds,
         detail: MapDetail,
     ) -> MapTileList {
-        let source = (&self.index, self.sight.collider());
+        let source = (&*self.index, self.sight.collider());
         self.map.prepare(device, source, visible, detail)
     }
 
@@ -112,6 +127,37 @@ impl LevelScene {
     pub fn batch_count(&self) -> usize {
         self.index.batch_count()
     }
+
+    /// How many chunk meshes were built so far on the main thread, for a
+    /// frame that needed them, and ahead of the eye by the worker.
+    pub fn chunk_build_stats(&self) -> ChunkBuildStats {
+        self.cache.stats()
+    }
+
+    /// Waits until the worker has built every chunk asked of it, or
+    /// `timeout` passes; returns whether it caught up (true when no worker
+    /// runs). The next frame takes those chunks in. For tests and
+    /// benchmarks that need a known split of the work between threads;
+    /// drawing never waits for the worker.
+    pub fn wait_for_chunks_ahead(&self, timeout: Duration) -> bool {
+        match &self.ahead {
+            Some(Some(worker)) => worker.wait_until_idle(timeout),
+            _ => true,
+        }
+    }
+}
+
+impl Drop for LevelScene {
+    fn drop(&mut self) {
+        let stats = self.cache.stats();
+        log::info!(
+            "level {:?}: chunk meshes built {} on the main thread, {} ahead on the worker ({} more built ahead but not kept)",
+            self.level.name,
+            stats.built_in_frame,
+            stats.built_ahead,
+            stats.ahead_dropped,
+        );
+    }
 }
 
 /// What [`LevelScene::prepare_chunks`] needs to know of a frame.
@@ -139,9 +185,10 @@ pub(super) struct FrameChunks {
 }
 
 impl LevelScene {
-    /// Picks the chunks a frame seen through `view` draws, builds those not
-    /// yet cached, and starts the cache's frame (the renderer ends it after
-    /// submitting).
+    /// Picks the chunks a frame seen through `view` draws, takes in the
+    /// meshes the worker built ahead, builds those still missing, starts
+    /// the cache's frame (the renderer ends it after submitting), and asks
+    /// the worker for the chunks around the eye that are not built yet.
     pub(super) fn prepare_chunks(
         &mut self,
         device: &wgpu::Device,
@@ -173,16 +220,60 @@ impl LevelScene {
                 chunks.shapes_seen.insert(chunk);
             }
         }
+        if let Some(Some(worker)) = &mut self.ahead {
+            self.cache.insert_ahead(worker.take_finished());
+        }
         self.cache.begin_frame();
-        let source = (&self.level, &self.index, self.sight.collider());
+        let source = (&*self.level, &*self.index, self.sight.collider());
         for &chunk in &chunks.drawn {
             self.cache.ensure(device, source, chunk, ChunkPart::Mesh);
             if view.debug_lines {
                 self.cache.ensure(device, source, chunk, ChunkPart::Lines);
             }
         }
+        // Without culling every chunk is drawn, so none is left to ask for.
+        self.request_ahead(device, Vec2::new(view.eye.x, view.eye.z));
         chunks
     }
+
+    /// Asks the worker (started here on first use) for the meshes of the
+    /// chunks within the fog distance and one chunk of `eye`, nearest
+    /// first, that are not built (those built are kept as recent): as many
+    /// as fit in the cache's budget, none when it is full. Replaces the
+    /// last frame's request.
+    fn request_ahead(&mut self, device: &wgpu::Device, eye: Vec2) {
+        let reach = self.environment.fog_distance + CHUNK_SIZE;
+        let mut wanted: Vec<(f32, (i32, i32))> = self
+            .index
+            .chunks_near(eye, reach)
+            .filter(|&chunk| !self.cache.keep_ahead(chunk))
+            .filter_map(|chunk| Some((distance_on_plan(eye, &self.index.bounds(chunk)?), chunk)))
+            .collect();
+        if wanted.is_empty() && self.ahead.is_none() {
+            return;
+        }
+        wanted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let (level, index) = (&self.level, &self.index);
+        let worker = self.ahead.get_or_insert_with(|| {
+            let (device, level, index) = (device.clone(), Arc::clone(level), Arc::clone(index));
+            AheadWorker::spawn(move |chunk| build_mesh(&device, &level, &index, chunk))
+                .inspect_err(|error| {
+                    log::warn!("no worker thread, chunks are built on the main thread: {error}");
+                })
+                .ok()
+        });
+        if let Some(worker) = worker {
+            let room = self.cache.room_for_chunks();
+            worker.request(wanted.into_iter().map(|(_, chunk)| chunk).take(room));
+        }
+    }
+}
+
+/// How far `eye` is from `bounds` on the floor plan (zero inside).
+fn distance_on_plan(eye: Vec2, bounds: &Bounds) -> f32 {
+    let min = Vec2::new(bounds.min.x, bounds.min.z);
+    let max = Vec2::new(bounds.max.x, bounds.max.z);
+    eye.distance(eye.clamp(min, max))
 }
 
 /// Makes [`LevelScene`]s for one renderer. Cheap to clone and `Send`: hand a
@@ -244,9 +335,10 @@ impl SceneBuilder {
             log::warn!("{warning}");
         }
         Ok(LevelScene {
-            level: level.clone(),
-            index: ChunkIndex::new(level),
+            level: Arc::new(level.clone()),
+            index: Arc::new(ChunkIndex::new(level)),
             cache: ChunkCache::new(DEFAULT_CHUNK_BUDGET),
+            ahead: None,
             materials: self.materials.bind_groups(&self.device, &textures),
             map: MapTiles::new(collider),
             sight: SightCuller::new(level, collider),

@@ -39,7 +39,7 @@ use crate::collision::Collider;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds};
 
-pub use chunk_cache::DEFAULT_CHUNK_BUDGET;
+pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};

@@ -1,0 +1,274 @@
+//! Building ahead of the eye: a worker thread that builds the chunks a
+//! scene will soon need, nearest first, while the main thread draws.
+//!
+//! The main thread hands the worker a fresh list each frame, which replaces
+//! whatever the worker had not started yet: requests that went stale as
+//! the eye moved are dropped, and the queue never holds more than one
+//! list of at most [`MAX_QUEUED`] chunks. Finished chunks wait in a channel
+//! until the main thread takes them, without blocking. Dropping the
+//! [`AheadWorker`] closes the queue: the thread finishes the chunk in
+//! hand, if any, and exits; the drop itself never waits for it.
+//!
+//! Generic over what a build makes, so that the queue's rules are tested
+//! without a GPU.
+
+use std::collections::{HashSet, VecDeque};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+/// The most chunks the worker is asked for at once; a longer list is cut
+/// (it is nearest first, so the far end goes).
+pub(super) const MAX_QUEUED: usize = 256;
+
+/// A worker thread building chunks ahead of need, and the main thread's
+/// view of it.
+#[derive(Debug)]
+pub(super) struct AheadWorker<T> {
+    shared: Arc<Shared>,
+    finished: Receiver<((i32, i32), T)>,
+    /// Chunks asked for and not yet taken back: queued, or in the
+    /// worker's hands.
+    requested: HashSet<(i32, i32)>,
+}
+
+/// What the two threads share: the queue and a signal for its changes.
+#[derive(Debug)]
+struct Shared {
+    state: Mutex<Queue>,
+    /// Signalled when chunks are queued, when the queue closes, and when
+    /// the worker finishes a chunk.
+    changed: Condvar,
+}
+
+#[derive(Debug)]
+struct Queue {
+    /// Chunks to build, in order; the worker takes from the front.
+    waiting: VecDeque<(i32, i32)>,
+    /// The chunk the worker is building, if any.
+    building: Option<(i32, i32)>,
+    /// False once the main thread has dropped its [`AheadWorker`].
+    open: bool,
+}
+
+impl Shared {
+    /// The queue, even if a thread panicked while holding it: every change
+    /// to it is a single assignment, so it is never left half-done.
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl<T: Send + 'static> AheadWorker<T> {
+    /// Starts a thread that builds each chunk asked of it with `build`.
+    /// Errors when the system refuses a thread.
+    pub(super) fn spawn(
+        build: impl FnMut((i32, i32)) -> T + Send + 'static,
+    ) -> std::io::Result<Self> {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(Queue {
+                waiting: VecDeque::new(),
+                building: None,
+                open: true,
+            }),
+            changed: Condvar::new(),
+        });
+        let (sender, finished) = mpsc::channel();
+        let worker_shared = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("chunks ahead".to_owned())
+            .spawn(move || work(&worker_shared, &sender, build))?;
+        Ok(Self {
+            shared,
+            finished,
+            requested: HashSet::new(),
+        })
+    }
+
+    /// Asks for `chunks`, in that order, in place of whatever was asked
+    /// before and not started yet; chunks already in the worker's hands
+    /// are not asked twice, and at most [`MAX_QUEUED`] are queued.
+    pub(super) fn request(&mut self, chunks: impl IntoIterator<Item = (i32, i32)>) {
+        let mut queue = self.shared.lock();
+        let stale = queue.waiting.len();
+        for chunk in queue.waiting.drain(..) {
+            self.requested.remove(&chunk);
+        }
+        let fresh = chunks
+            .into_iter()
+            .filter(|&chunk| self.requested.insert(chunk))
+            .take(MAX_QUEUED);
+        queue.waiting.extend(fresh);
+        // Most frames ask for nothing new: the worker sleeps on.
+        if stale > 0 || !queue.waiting.is_empty() {
+            self.shared.changed.notify_all();
+        }
+    }
+
+    /// The chunks built since the last call, without waiting.
+    pub(super) fn take_finished(&mut self) -> Vec<((i32, i32), T)> {
+        let finished: Vec<_> = self.finished.try_iter().collect();
+        for (chunk, _) in &finished {
+            self.requested.remove(chunk);
+        }
+        finished
+    }
+
+    /// Waits until the worker has built every chunk asked of it, or
+    /// `timeout` passes; returns whether it caught up. For tests and
+    /// benchmarks that need a known split of the work between threads.
+    pub(super) fn wait_until_idle(&self, timeout: Duration) -> bool {
+        let queue = self.shared.lock();
+        let (queue, _) = self
+            .shared
+            .changed
+            .wait_timeout_while(queue, timeout, |queue| {
+                !queue.waiting.is_empty() || queue.building.is_some()
+            })
+            .unwrap_or_else(PoisonError::into_inner);
+        queue.waiting.is_empty() && queue.building.is_none()
+    }
+}
+
+impl<T> Drop for AheadWorker<T> {
+    fn drop(&mut self) {
+        let mut queue = self.shared.lock();
+        queue.open = false;
+        queue.waiting.clear();
+        self.shared.changed.notify_all();
+    }
+}
+
+/// The worker thread: builds chunks from the front of the queue and sends
+/// them back until the queue closes or nobody listens any more.
+fn work<T>(
+    shared: &Shared,
+    finished: &Sender<((i32, i32), T)>,
+    mut build: impl FnMut((i32, i32)) -> T,
+) {
+    loop {
+        let chunk = {
+            let mut queue = shared.lock();
+            queue.building = None;
+            shared.changed.notify_all();
+            loop {
+                if !queue.open {
+                    return;
+                }
+                if let Some(chunk) = queue.waiting.pop_front() {
+                    queue.building = Some(chunk);
+                    break chunk;
+                }
+                queue = shared
+                    .changed
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        if finished.send((chunk, build(chunk))).is_err() {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::SyncSender;
+    use std::time::Instant;
+
+    const PATIENCE: Duration = Duration::from_secs(30);
+
+    /// A worker whose builds each wait for a ticket from the returned
+    /// sender, so a test decides when each build ends; a build returns its
+    /// chunk.
+    fn gated() -> (AheadWorker<(i32, i32)>, SyncSender<()>) {
+        let (gate, tickets) = mpsc::sync_channel::<()>(0);
+        let worker = AheadWorker::spawn(move |chunk| {
+            // A closed gate (the test is over) lets every build through.
+            let _ = tickets.recv();
+            chunk
+        })
+        .expect("a thread");
+        (worker, gate)
+    }
+
+    /// Waits until the worker holds a chunk in its hands.
+    fn wait_until_building(worker: &AheadWorker<(i32, i32)>) {
+        let started = Instant::now();
+        while worker.shared.lock().building.is_none() {
+            assert!(started.elapsed() < PATIENCE, "the worker never started");
+            std::thread::yield_now();
+        }
+    }
+
+    fn chunks(worker: &mut AheadWorker<(i32, i32)>) -> Vec<(i32, i32)> {
+        assert!(
+            worker.wait_until_idle(PATIENCE),
+            "the worker never caught up"
+        );
+        worker
+            .take_finished()
+            .into_iter()
+            .map(|(chunk, built)| {
+                assert_eq!(chunk, built);
+                chunk
+            })
+            .collect()
+    }
+
+    #[test]
+    fn builds_what_is_asked_in_order() {
+        let mut worker = AheadWorker::spawn(|chunk| chunk).expect("a thread");
+        worker.request([(0, 0), (2, 1), (1, 0)]);
+        assert!(worker.requested.contains(&(2, 1)));
+        assert_eq!(chunks(&mut worker), [(0, 0), (2, 1), (1, 0)]);
+        assert!(!worker.requested.contains(&(2, 1)), "taken back");
+        assert!(worker.take_finished().is_empty());
+    }
+
+    #[test]
+    fn a_new_request_drops_the_stale_ones_but_not_the_chunk_in_hand() {
+        let (mut worker, gate) = gated();
+        worker.request([(1, 0), (2, 0), (3, 0)]);
+        wait_until_building(&worker);
+        worker.request([(4, 0), (1, 0), (5, 0)]);
+        assert!(!worker.requested.contains(&(2, 0)), "stale");
+        drop(gate);
+        // (1, 0) was in hand: built once, not queued again.
+        assert_eq!(chunks(&mut worker), [(1, 0), (4, 0), (5, 0)]);
+    }
+
+    #[test]
+    fn the_queue_is_bounded() {
+        let (mut worker, gate) = gated();
+        worker.request((0..10_000).map(|x| (x, 0)));
+        assert!(worker.requested.len() <= MAX_QUEUED);
+        drop(gate);
+        assert_eq!(chunks(&mut worker).len(), MAX_QUEUED);
+    }
+
+    #[test]
+    fn dropping_the_worker_mid_build_neither_waits_nor_leaks_the_thread() {
+        let token = Arc::new(());
+        let held = Arc::clone(&token);
+        let (gate, tickets) = mpsc::sync_channel::<()>(0);
+        let mut worker = AheadWorker::spawn(move |chunk| {
+            let _ = tickets.recv();
+            let _ = &held;
+            chunk
+        })
+        .expect("a thread");
+        worker.request((0..100).map(|x| (x, 0)));
+        wait_until_building(&worker);
+        // The build in hand is blocked until the gate opens: the drop
+        // must return all the same.
+        drop(worker);
+        drop(gate);
+        let started = Instant::now();
+        while Arc::strong_count(&token) > 1 {
+            assert!(started.elapsed() < PATIENCE, "the worker thread lives on");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
