@@ -13,6 +13,7 @@
 
 use std::hint::black_box;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -48,7 +49,12 @@ fn target(gpu: &Gpu) -> Target {
 }
 
 /// A renderer for the bench's target size and format.
-fn new_renderer(gpu: &Gpu, level: &Level, collider: &Collider, quality: RenderQuality) -> Renderer {
+fn new_renderer(
+    gpu: &Gpu,
+    level: &Arc<Level>,
+    collider: &Arc<Collider>,
+    quality: RenderQuality,
+) -> Renderer {
     match Renderer::new(
         gpu,
         OFFSCREEN_FORMAT,
@@ -72,12 +78,12 @@ fn bench_frames(c: &mut Criterion) {
     };
     eprintln!("adapter: {}", gpu.describe());
     let empty = match Level::from_toml_str(EMPTY_LEVEL, Path::new("empty.toml")) {
-        Ok(loaded) => loaded.level,
+        Ok(loaded) => Arc::new(loaded.level),
         Err(error) => panic!("the empty level is invalid: {error}"),
     };
-    let house = Level::default_house();
+    let house = Arc::new(Level::default_house());
     let maze = match Level::maze(40, 40, 1) {
-        Ok(maze) => maze,
+        Ok(maze) => Arc::new(maze),
         Err(error) => panic!("the maze cannot be built: {error}"),
     };
     let target = target(&gpu);
@@ -87,10 +93,10 @@ fn bench_frames(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4));
     let big_maze = match Level::maze(100, 100, 1) {
-        Ok(maze) => maze,
+        Ok(maze) => Arc::new(maze),
         Err(error) => panic!("the maze cannot be built: {error}"),
     };
-    let cases: [(&str, &Level, RenderQuality, bool); 8] = [
+    let cases: [(&str, &Arc<Level>, RenderQuality, bool); 8] = [
         ("empty_level_full", &empty, RenderQuality::FULL, false),
         ("empty_level_fast", &empty, RenderQuality::FAST, false),
         ("house_spawn_full", &house, RenderQuality::FULL, false),
@@ -111,7 +117,7 @@ fn bench_frames(c: &mut Criterion) {
         ),
     ];
     for (name, level, quality, overlays) in cases {
-        let collider = level.collider();
+        let collider = Arc::new(level.collider());
         let mut renderer = new_renderer(&gpu, level, &collider, quality);
         let walker = Walker::at_spawn(level);
         let hud = hud_lines(&walker, Some(60.0));
@@ -132,7 +138,7 @@ fn bench_frames(c: &mut Criterion) {
             })
         });
     }
-    let collider = house.collider();
+    let collider = Arc::new(house.collider());
     let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FULL);
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput::plain(&walker.camera);
@@ -162,10 +168,10 @@ fn bench_frames(c: &mut Criterion) {
 /// to the whole maze (every wall on screen: the worst case).
 fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
     let maze = match Level::maze(300, 300, 1) {
-        Ok(maze) => maze,
+        Ok(maze) => Arc::new(maze),
         Err(error) => panic!("the maze cannot be built: {error}"),
     };
-    let collider = maze.collider();
+    let collider = Arc::new(maze.collider());
     let mut renderer = new_renderer(gpu, &maze, &collider, RenderQuality::FAST);
     let walker = Walker::at_spawn(&maze);
     let frame = FrameInput::plain(&walker.camera);

@@ -292,7 +292,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 hud: args.hud,
                 map: args.map,
             };
-            app::screenshot(&level, &options, &args.out)?;
+            app::screenshot(level, &options, &args.out)?;
         }
         Some(Command::Replay(args)) => {
             let level = load(&args.level)?;

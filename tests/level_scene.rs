@@ -5,6 +5,7 @@
 mod common;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use image::{Rgba, RgbaImage};
 use mazewalker::level::Level;
@@ -29,8 +30,8 @@ fn textures_are_cached_by_content_and_garbage_refuses_a_reload() {
         .expect("write the texture");
     let path = folder.join("mural.toml");
     std::fs::write(&path, LEVEL).expect("write the level");
-    let level = Level::load(&path).expect("valid").level;
-    let collider = level.collider();
+    let level = Arc::new(Level::load(&path).expect("valid").level);
+    let collider = Arc::new(level.collider());
     let renderer = Renderer::new(
         &gpu,
         OFFSCREEN_FORMAT,

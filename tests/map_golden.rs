@@ -14,13 +14,14 @@ use mazewalker::render::{
     FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer, offscreen::OFFSCREEN_FORMAT,
 };
 use mazewalker::walker::Walker;
+use std::sync::Arc;
 
 use common::{TOLERANCE, assert_matches_golden, gpu_or_skip};
 
 const SIZE: (u32, u32) = (480, 360);
 
 fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
-    let collider = level.collider();
+    let collider = Arc::new(level.collider());
     let walker = Walker::at_spawn(level);
     let camera = &walker.camera;
     let view = MapView::fit(level_bounds(&collider).expect("walls"), SIZE);
@@ -38,7 +39,7 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
         OFFSCREEN_FORMAT,
         SIZE,
         RenderQuality::FULL,
-        level,
+        &Arc::new(level.clone()),
         &collider,
     )
     .expect("renderer");

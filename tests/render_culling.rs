@@ -11,6 +11,7 @@ use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{Culling, FrameInput, Gpu, RenderQuality, Renderer};
+use std::sync::Arc;
 
 use common::gpu_or_skip;
 
@@ -46,9 +47,10 @@ impl Random {
 /// the first view whose pictures differ in any pixel. Returns the batches
 /// drawn with and without culling over all views.
 fn compare_views(gpu: &Gpu, level: &Level, cameras: &[Camera]) -> (usize, usize) {
-    let collider = level.collider();
+    let collider = Arc::new(level.collider());
+    let level = Arc::new(level.clone());
     let mut renderer =
-        Renderer::new(gpu, OFFSCREEN_FORMAT, SIZE, QUALITY, level, &collider).expect("renderer");
+        Renderer::new(gpu, OFFSCREEN_FORMAT, SIZE, QUALITY, &level, &collider).expect("renderer");
     let (mut culled, mut all) = (0, 0);
     for camera in cameras {
         let frame = FrameInput::plain(camera);

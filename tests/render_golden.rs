@@ -14,6 +14,7 @@ use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
+use std::sync::Arc;
 
 use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
 
@@ -52,7 +53,16 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         crosshair: false,
     };
     let (width, height) = view.size.unwrap_or(SIZE);
-    render_to_image(gpu, level, &level.collider(), width, height, &frame).expect("offscreen render")
+    let collider = Arc::new(level.collider());
+    render_to_image(
+        gpu,
+        &Arc::new(level.clone()),
+        &collider,
+        width,
+        height,
+        &frame,
+    )
+    .expect("offscreen render")
 }
 
 fn golden(name: &str, level: &Level, view: View) {
@@ -150,8 +160,8 @@ fn bgra_targets_read_back_as_the_same_rgba_image() {
     let Some(gpu) = gpu_or_skip("bgra_targets_read_back_as_the_same_rgba_image") else {
         return;
     };
-    let house = Level::default_house();
-    let collider = house.collider();
+    let house = Arc::new(Level::default_house());
+    let collider = Arc::new(house.collider());
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput {
         debug_lines: true,
@@ -179,8 +189,8 @@ fn chunks_out_of_view_are_culled() {
     let Some(gpu) = gpu_or_skip("chunks_out_of_view_are_culled") else {
         return;
     };
-    let maze = Level::maze(60, 60, 7).expect("a maze");
-    let collider = maze.collider();
+    let maze = Arc::new(Level::maze(60, 60, 7).expect("a maze"));
+    let collider = Arc::new(maze.collider());
     let mut renderer = Renderer::new(
         &gpu,
         mazewalker::render::offscreen::OFFSCREEN_FORMAT,

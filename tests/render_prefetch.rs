@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use glam::Vec3;
@@ -23,14 +24,14 @@ const SIZE: (u32, u32) = (96, 54);
 /// these tests give it its time, never a measure of speed.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-fn renderer(gpu: &Gpu, level: &Level) -> Renderer {
+fn renderer(gpu: &Gpu, level: &Arc<Level>) -> Renderer {
     Renderer::new(
         gpu,
         OFFSCREEN_FORMAT,
         SIZE,
         RenderQuality::FAST,
         level,
-        &level.collider(),
+        &Arc::new(level.collider()),
     )
     .expect("renderer")
 }
@@ -74,7 +75,7 @@ fn walking_a_maze_the_worker_builds_the_chunks_before_frames_need_them() {
     else {
         return;
     };
-    let level = Level::maze(300, 300, 1).expect("maze");
+    let level = Arc::new(Level::maze(300, 300, 1).expect("maze"));
     let mut renderer = renderer(&gpu, &level);
     let (first, _) = walk(&gpu, &mut renderer, &level, 60);
     let stats = renderer.level().chunk_build_stats();
@@ -96,7 +97,7 @@ fn building_ahead_stays_within_the_budget_and_stops_when_it_is_full() {
     else {
         return;
     };
-    let level = Level::maze(1425, 1425, 1).expect("maze");
+    let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
     // Above what one frame draws (about 0.4 MB), below the chunks within
     // the fog distance and one chunk of the eye (about 2.2 MB).
     let budget = 2 * 1024 * 1024;
@@ -143,7 +144,7 @@ fn a_scene_dropped_with_chunks_in_flight_goes_at_once() {
     let Some(gpu) = gpu_or_skip("a_scene_dropped_with_chunks_in_flight_goes_at_once") else {
         return;
     };
-    let level = Level::maze(1425, 1425, 1).expect("maze");
+    let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
     let mut renderer = renderer(&gpu, &level);
     let target = render_target(&gpu, "drop target", SIZE);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());

@@ -9,6 +9,8 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use glam::{Vec2, Vec3};
 use image::RgbaImage;
 use mazewalker::camera::Camera;
@@ -59,8 +61,8 @@ fn a_walk_through_a_1425_by_1425_maze_keeps_chunk_memory_within_the_budget() {
     else {
         return;
     };
-    let level = Level::maze(1425, 1425, 1).expect("maze");
-    let collider = level.collider();
+    let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
+    let collider = Arc::new(level.collider());
     let mut renderer = Renderer::new(
         &gpu,
         OFFSCREEN_FORMAT,
@@ -131,8 +133,8 @@ fn the_full_map_of_a_1425_by_1425_maze_streams_by_tile_within_its_budget() {
     // Above what one zoomed-in frame draws (its tiles, and those of the
     // maze's long outer walls: about 2 MB), below what the pan touches.
     const MAP_BUDGET: u64 = 4 * 1024 * 1024;
-    let level = Level::maze(1425, 1425, 1).expect("maze");
-    let collider = level.collider();
+    let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
+    let collider = Arc::new(level.collider());
     let mut renderer = Renderer::new(
         &gpu,
         OFFSCREEN_FORMAT,

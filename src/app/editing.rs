@@ -3,6 +3,7 @@
 //! collider, the meshes and the debug lines within the frame. The state is
 //! [`EditMode`](super::edit_mode::EditMode); the edits are [`crate::edit`].
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use winit::event_loop::ActiveEventLoop;
@@ -177,8 +178,8 @@ impl App {
             return;
         };
         let started = Instant::now();
-        let level = session.level().clone();
-        let collider = level.collider();
+        let level = Arc::new(session.level().clone());
+        let collider = Arc::new(level.collider());
         if let Some(graphics) = self.graphics.as_mut() {
             let built = graphics.renderer.scene_builder().build(
                 &level,

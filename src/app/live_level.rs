@@ -3,6 +3,7 @@
 //! the old one keeps being drawn. The main thread only swaps a finished
 //! build in, so a reload never stalls a frame for long.
 
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -16,12 +17,12 @@ use crate::walker::{Pose, Walker};
 /// A level built off the main thread, ready to swap in.
 #[derive(Debug)]
 pub struct BuiltLevel {
-    /// The new level.
-    pub level: Level,
+    /// The new level (shared with its scene).
+    pub level: Arc<Level>,
     /// Its warnings (as `check` prints them).
     pub warnings: Vec<LevelWarning>,
-    /// Its collider.
-    pub collider: Collider,
+    /// Its collider (shared with its scene).
+    pub collider: Arc<Collider>,
     /// Its meshes, textures and debug lines on the GPU.
     pub scene: LevelScene,
     /// How long loading and building took on the worker thread.
@@ -48,11 +49,13 @@ pub enum ReloadEvent {
     Failed,
 }
 
-/// The level being walked, with what reloads it.
+/// The level being walked, with what reloads it. The level and its
+/// collider are shared with the renderer's scene, not copied: a
+/// million-wall maze's take about 100 MB.
 #[derive(Debug)]
 pub struct LiveLevel {
-    level: Level,
-    collider: Collider,
+    level: Arc<Level>,
+    collider: Arc<Collider>,
     reloader: Reloader,
     /// Whether files are to be watched (`--no-watch` turns it off).
     watch: bool,
@@ -63,11 +66,12 @@ pub struct LiveLevel {
 
 impl LiveLevel {
     /// `level`, watched for changes when `watch` is set and it has a file.
-    pub fn new(level: Level, watch: bool) -> Self {
+    pub fn new(level: impl Into<Arc<Level>>, watch: bool) -> Self {
+        let level = level.into();
         let reloader = Reloader::new(&level.source, texture_files(&level));
         let (sender, finished) = channel();
         let mut live = Self {
-            collider: level.collider(),
+            collider: Arc::new(level.collider()),
             level,
             reloader,
             watch,
@@ -109,6 +113,11 @@ impl LiveLevel {
     /// Its collider.
     pub fn collider(&self) -> &Collider {
         &self.collider
+    }
+
+    /// The level and its collider, to share with a scene.
+    pub fn shared(&self) -> (&Arc<Level>, &Arc<Collider>) {
+        (&self.level, &self.collider)
     }
 
     /// The error of the latest failed reload, until a good version arrives.
@@ -157,7 +166,11 @@ impl LiveLevel {
 
     /// Makes a built level the live one (its scene goes to the renderer,
     /// separately); returns the old level and collider.
-    pub fn adopt(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
+    pub fn adopt(
+        &mut self,
+        level: Arc<Level>,
+        collider: Arc<Collider>,
+    ) -> (Arc<Level>, Arc<Collider>) {
         self.reloader
             .succeeded(&level.source, texture_files(&level));
         self.replace(level, collider)
@@ -167,13 +180,21 @@ impl LiveLevel {
     /// separately); returns the old level and collider. Reloads go on
     /// comparing the file with the level's source text, which an edit
     /// leaves as it was.
-    pub fn edited(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
+    pub fn edited(
+        &mut self,
+        level: Arc<Level>,
+        collider: Arc<Collider>,
+    ) -> (Arc<Level>, Arc<Collider>) {
         self.reloader.follow(&level.source, texture_files(&level));
         self.replace(level, collider)
     }
 
     /// Puts `level` and `collider` in place and watches the level's files.
-    fn replace(&mut self, level: Level, collider: Collider) -> (Level, Collider) {
+    fn replace(
+        &mut self,
+        level: Arc<Level>,
+        collider: Arc<Collider>,
+    ) -> (Arc<Level>, Arc<Collider>) {
         let old = (
             std::mem::replace(&mut self.level, level),
             std::mem::replace(&mut self.collider, collider),
@@ -184,9 +205,10 @@ impl LiveLevel {
 
     /// The level was saved as `source` (a file and its text): the watcher
     /// takes the save for the program's own, and a level that had no file
-    /// is watched from now on.
+    /// is watched from now on. (The level is copied if the scene still
+    /// shares it: saves are rare, frames are not.)
     pub fn saved(&mut self, source: crate::level::LevelSource) {
-        self.level.source = source;
+        Arc::make_mut(&mut self.level).source = source;
         self.reloader
             .follow(&self.level.source, texture_files(&self.level));
         self.watch_files();
@@ -255,11 +277,11 @@ fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) 
                 Loaded::Unchanged => Finished::Unchanged,
                 Loaded::Failed(message) => Finished::Failed(message),
                 Loaded::Level(loaded) => {
-                    let collider = loaded.level.collider();
-                    match builder.build(&loaded.level, &collider, BrokenTexture::RefuseUndecodable)
-                    {
+                    let level = Arc::new(loaded.level);
+                    let collider = Arc::new(level.collider());
+                    match builder.build(&level, &collider, BrokenTexture::RefuseUndecodable) {
                         Ok(scene) => Finished::Built(Box::new(BuiltLevel {
-                            level: loaded.level,
+                            level,
                             warnings: loaded.warnings,
                             collider,
                             scene,

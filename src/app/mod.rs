@@ -24,6 +24,7 @@ mod surface;
 mod watch;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -219,7 +220,8 @@ struct App {
 }
 
 impl App {
-    fn new(level: Level, options: WindowOptions, script: Option<Script>) -> Self {
+    fn new(level: impl Into<Arc<Level>>, options: WindowOptions, script: Option<Script>) -> Self {
+        let level = level.into();
         let mut walker = Walker::at_spawn(&level);
         walker.move_options = options.move_options;
         walker.settings = options.settings.walker_settings();
@@ -336,13 +338,14 @@ impl App {
         log::info!("render quality: {quality}");
         // A window created minimized gets real targets at its first resize.
         let (width, height) = surface.size();
+        let (level, collider) = self.live.shared();
         let renderer = Renderer::new(
             gpu,
             surface.format(),
             (width.max(1), height.max(1)),
             quality,
-            self.live.level(),
-            self.live.collider(),
+            level,
+            collider,
         )?;
         Ok(Graphics { surface, renderer })
     }

@@ -2,6 +2,7 @@
 //! renderer as the window, with no display and no event loop.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::Context as _;
 use glam::{Vec2, Vec3};
@@ -35,10 +36,15 @@ pub struct ScreenshotOptions {
 }
 
 /// Renders one frame of `level` offscreen and writes it to `out` as PNG.
-pub fn screenshot(level: &Level, options: &ScreenshotOptions, out: &Path) -> anyhow::Result<()> {
+pub fn screenshot(
+    level: impl Into<Arc<Level>>,
+    options: &ScreenshotOptions,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let level = level.into();
     let gpu = Gpu::headless().context("no graphics adapter for offscreen rendering")?;
-    let collider = level.collider();
-    let mut walker = Walker::at_spawn(level);
+    let collider = Arc::new(level.collider());
+    let mut walker = Walker::at_spawn(&level);
     if let Some(at) = options.at {
         walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
     }
@@ -63,7 +69,7 @@ pub fn screenshot(level: &Level, options: &ScreenshotOptions, out: &Path) -> any
         render::offscreen::OFFSCREEN_FORMAT,
         options.size,
         RenderQuality::FULL,
-        level,
+        &level,
         &collider,
     )?;
     let image = render::offscreen::capture_with_map(&gpu, &mut renderer, &frame, map.as_ref())?;

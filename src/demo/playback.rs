@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context as _;
 
@@ -24,8 +25,9 @@ pub struct Playback {
     pub header: DemoHeader,
     /// The reader, standing before the first tick.
     pub reader: DemoReader<BufReader<File>>,
-    /// The level to play on: the recorded one, or the override.
-    pub level: Level,
+    /// The level to play on: the recorded one, or the override (shared
+    /// with the renderer's scene).
+    pub level: Arc<Level>,
     /// Warnings to show: the level's own, and a level that differs from
     /// the recorded one (naming both hashes).
     pub warnings: Vec<String>,
@@ -48,7 +50,7 @@ impl Playback {
             path: path.to_path_buf(),
             header,
             reader,
-            level: loaded.level,
+            level: Arc::new(loaded.level),
             warnings,
         })
     }

@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::io::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -84,7 +85,7 @@ pub fn run_timedemo(
         .quality
         .unwrap_or_else(|| RenderQuality::for_device_type(gpu.adapter.get_info().device_type));
     let level = &playback.level;
-    let collider = level.collider();
+    let collider = Arc::new(level.collider());
     let mut renderer = Renderer::new(
         &gpu,
         OFFSCREEN_FORMAT,

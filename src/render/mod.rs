@@ -35,6 +35,8 @@ mod texture_cache;
 use glam::Vec3;
 
 use crate::camera::Camera;
+use std::sync::Arc;
+
 use crate::collision::Collider;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds};
@@ -183,8 +185,8 @@ impl Renderer {
         format: wgpu::TextureFormat,
         (width, height): (u32, u32),
         quality: RenderQuality,
-        level: &Level,
-        collider: &Collider,
+        level: &Arc<Level>,
+        collider: &Arc<Collider>,
     ) -> anyhow::Result<Self> {
         let device = &gpu.device;
         check_size(width, height, device.limits().max_texture_dimension_2d)?;

@@ -2,6 +2,8 @@
 //! window's F12 key and the golden-image tests all come through here, and
 //! through the same [`Renderer::render`] as the window.
 
+use std::sync::Arc;
+
 use image::RgbaImage;
 
 use super::{FrameInput, Gpu, MapFrame, RenderQuality, Renderer};
@@ -34,8 +36,8 @@ pub fn render_target(gpu: &Gpu, label: &str, (width, height): (u32, u32)) -> wgp
 /// [`RenderQuality::FULL`] (one picture: quality over speed) and returns it.
 pub fn render_to_image(
     gpu: &Gpu,
-    level: &Level,
-    collider: &Collider,
+    level: &Arc<Level>,
+    collider: &Arc<Collider>,
     width: u32,
     height: u32,
     frame: &FrameInput<'_>,

@@ -12,6 +12,7 @@
 
 use std::collections::HashSet;
 use std::f32::consts::PI;
+use std::sync::Arc;
 
 use glam::{Mat4, Vec2, Vec3};
 
@@ -35,7 +36,7 @@ const INSIDE_MARGIN: f32 = 1e-3;
 /// from frame to frame.
 #[derive(Debug, Clone)]
 pub struct SightCuller {
-    collider: Collider,
+    collider: Arc<Collider>,
     /// Per wall: whether it reaches the ceiling, and so hides what is
     /// behind it.
     occludes: Vec<bool>,
@@ -53,8 +54,9 @@ pub struct SightCuller {
 
 impl SightCuller {
     /// Sight culling for `level`, whose collision shapes `collider` holds
-    /// in the same order (as [`Level::collider`] makes them).
-    pub fn new(level: &Level, collider: &Collider) -> Self {
+    /// in the same order (as [`Level::collider`] makes them); the collider
+    /// is shared, not copied.
+    pub fn new(level: &Level, collider: &Arc<Collider>) -> Self {
         let ceiling_height = level.environment.ceiling_height;
         let half_thickness: Vec<f32> = level
             .walls
@@ -62,7 +64,7 @@ impl SightCuller {
             .map(|wall| (wall.thickness / 2.0).max(0.0))
             .collect();
         Self {
-            collider: collider.clone(),
+            collider: Arc::clone(collider),
             occludes: level.occluding_walls(),
             reach_margin: half_thickness.iter().copied().fold(0.0, f32::max),
             half_thickness,
@@ -82,7 +84,8 @@ impl SightCuller {
         }
     }
 
-    /// The level's collider (a copy, kept for the visibility queries).
+    /// The level's collider, for the visibility queries and the debug
+    /// lines.
     pub fn collider(&self) -> &Collider {
         &self.collider
     }
@@ -235,11 +238,11 @@ mod tests {
         assert_eq!(wedge_of(&camera).half_angle, PI);
     }
 
-    fn parse(toml: &str) -> (Level, Collider) {
+    fn parse(toml: &str) -> (Level, Arc<Collider>) {
         let level = Level::from_toml_str(toml, std::path::Path::new("test.toml"))
             .expect("valid level")
             .level;
-        let collider = level.collider();
+        let collider = Arc::new(level.collider());
         (level, collider)
     }
 
@@ -253,7 +256,7 @@ mod tests {
         )
     }
 
-    fn chunks_seen(level: &Level, collider: &Collider, eye: Vec3) -> Option<Vec<(i32, i32)>> {
+    fn chunks_seen(level: &Level, collider: &Arc<Collider>, eye: Vec3) -> Option<Vec<(i32, i32)>> {
         let camera = Camera::new(eye, 0.0);
         let mut culler = SightCuller::new(level, collider);
         let seen = culler.visible_chunks(camera.view_projection(16.0 / 9.0), eye, 100.0)?;
