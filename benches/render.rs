@@ -5,7 +5,8 @@
 //! spawn, a 40×40 maze; also the house and a 100×100 maze with debug lines
 //! and HUD, the house
 //! frame with its readback to an image (screenshots), building the house's
-//! renderer (startup), and a 300×300 maze's 3D view against its full map.
+//! renderer (startup), a 300×300 maze's 3D view against its full map, and
+//! a 2 km walk through a 1425×1425 maze within the chunk budget.
 //!
 //! Run: `cargo bench --bench render` (results go to `docs/benchmarks.md`).
 //! Without a GPU this measures Mesa's llvmpipe, i.e. the CPU: compare the
@@ -14,15 +15,18 @@
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mazewalker::app::hud_lines;
+use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
-use mazewalker::level::Level;
+use mazewalker::level::{Level, MAZE_CELL_SIZE};
 use mazewalker::map::{MapView, Overlay, level_bounds};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
-use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
+use mazewalker::render::{
+    DEFAULT_CHUNK_BUDGET, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer,
+};
 use mazewalker::walker::Walker;
 
 const WIDTH: u32 = 1280;
@@ -160,6 +164,82 @@ fn bench_frames(c: &mut Criterion) {
         b.iter(|| black_box(new_renderer(&gpu, &house, &collider, RenderQuality::FULL)))
     });
     startup.finish();
+    bench_long_walk(c, &gpu);
+}
+
+/// Issue 12's budget over a long walk: 2 km along a 1425×1425 maze's
+/// diagonal (a cell's diagonal, 2.83 m, a frame), turning as it goes, at
+/// 320×180 and fast quality, with the default chunk budget and with 16 MB.
+/// Each sample is the whole walk. Panics if the cached chunks ever exceed
+/// the budget after a frame; prints the most kept and how the meshes were
+/// built.
+fn bench_long_walk(c: &mut Criterion, gpu: &Gpu) {
+    const SIZE: (u32, u32) = (320, 180);
+    const WALK_METRES: f32 = 2000.0;
+    let maze = match Level::maze(1425, 1425, 1) {
+        Ok(maze) => Arc::new(maze),
+        Err(error) => panic!("the maze cannot be built: {error}"),
+    };
+    let collider = Arc::new(maze.collider());
+    let mut renderer = match Renderer::new(
+        gpu,
+        OFFSCREEN_FORMAT,
+        SIZE,
+        RenderQuality::FAST,
+        &maze,
+        &collider,
+    ) {
+        Ok(renderer) => renderer,
+        Err(error) => panic!("{}: {error:#}", maze.name),
+    };
+    let texture = render_target(gpu, "walk target", SIZE);
+    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+    let step_metres = MAZE_CELL_SIZE * std::f32::consts::SQRT_2;
+    let steps = (WALK_METRES / step_metres).ceil() as usize;
+    let mut group = c.benchmark_group("walk_1425x1425");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(30));
+    // The default budget, and one the walk must evict to keep.
+    for (name, budget) in [
+        ("2km_320x180", DEFAULT_CHUNK_BUDGET),
+        ("2km_320x180_16mb_budget", 16 * 1024 * 1024),
+    ] {
+        renderer.set_chunk_budget(budget);
+        let before = renderer.level().chunk_build_stats();
+        let mut most = 0;
+        group.bench_function(name, |b| {
+            b.iter_custom(|walks| {
+                let started = Instant::now();
+                for _ in 0..walks {
+                    for step in 0..steps {
+                        let along = (step as f32 + 0.5) * MAZE_CELL_SIZE;
+                        let camera = Camera::new(
+                            glam::Vec3::new(along, maze.player.eye_height, along),
+                            step as f32 * 37.0,
+                        );
+                        black_box(renderer.render(gpu, &view, &FrameInput::plain(&camera)));
+                        if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+                            panic!("the device was lost: {error}");
+                        }
+                        let kept = renderer.level().chunk_bytes();
+                        assert!(kept <= budget, "step {step}: {kept} bytes of chunks kept");
+                        most = most.max(kept);
+                    }
+                }
+                started.elapsed()
+            })
+        });
+        let after = renderer.level().chunk_build_stats();
+        eprintln!(
+            "{name}: {steps} frames a walk; at most {most} bytes of chunks kept (budget \
+             {budget}); meshes built {} in frames, {} ahead",
+            after.built_in_frame - before.built_in_frame,
+            after.built_ahead - before.built_ahead
+        );
+    }
+    group.finish();
 }
 
 /// Issue 11's budget: on a 300×300 maze, the full map at most 2× the 3D
