@@ -8,9 +8,8 @@
 //! while they fit in the budget beside the chunks the last frames used:
 //! they may push out chunks not seen for longer, never those.
 
-use std::collections::HashMap;
-
 use super::lines::{LineChunk, chunk_lines};
+use super::lru::{ByteLru, Weighed};
 use super::scene::ChunkBuffers;
 use crate::collision::Collider;
 use crate::level::Level;
@@ -46,11 +45,7 @@ pub enum ChunkPart {
 /// Built chunks on the GPU, by chunk coordinates.
 #[derive(Debug)]
 pub struct ChunkCache {
-    entries: HashMap<(i32, i32), CachedChunk>,
-    budget: u64,
-    bytes: u64,
-    /// Frames begun so far: each entry remembers the last one that used it.
-    frame: u64,
+    entries: ByteLru<(i32, i32), CachedChunk>,
     stats: ChunkBuildStats,
 }
 
@@ -62,10 +57,9 @@ struct CachedChunk {
     mesh_built: bool,
     lines: Option<LineChunk>,
     lines_built: bool,
-    last_used: u64,
 }
 
-impl CachedChunk {
+impl Weighed for CachedChunk {
     fn bytes(&self) -> u64 {
         self.mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes)
             + self.lines.as_ref().map_or(0, LineChunk::buffer_bytes)
@@ -77,22 +71,19 @@ impl ChunkCache {
     /// done (a frame may use more while it draws).
     pub fn new(budget: u64) -> Self {
         Self {
-            entries: HashMap::new(),
-            budget,
-            bytes: 0,
-            frame: 0,
+            entries: ByteLru::new(budget),
             stats: ChunkBuildStats::default(),
         }
     }
 
     /// Sets the bytes kept once a frame is done.
     pub fn set_budget(&mut self, bytes: u64) {
-        self.budget = bytes;
+        self.entries.set_budget(bytes);
     }
 
     /// Starts a frame: what it uses from now on counts as recently used.
     pub fn begin_frame(&mut self) {
-        self.frame += 1;
+        self.entries.begin_frame();
     }
 
     /// Makes sure `part` of `chunk` is built and uploaded, and marks the
@@ -106,58 +97,54 @@ impl ChunkCache {
         part: ChunkPart,
     ) {
         let (level, index, collider) = source;
-        let entry = self.entries.entry(chunk).or_default();
-        entry.last_used = self.frame;
-        let before = entry.bytes();
-        match part {
-            ChunkPart::Mesh if !entry.mesh_built => {
-                entry.mesh_built = true;
-                entry.mesh = build_mesh(device, level, index, chunk);
-                self.stats.built_in_frame += 1;
-            }
-            ChunkPart::Lines if !entry.lines_built => {
-                entry.lines_built = true;
-                let vertices = index
-                    .shapes(chunk)
-                    .map(|shapes| chunk_lines(collider, shapes))
-                    .unwrap_or_default();
-                entry.lines = LineChunk::new(device, &vertices)
-                    .inspect_err(|error| log::error!("chunk {chunk:?} lines left out: {error:#}"))
-                    .ok()
-                    .flatten();
-            }
-            _ => {}
-        }
-        self.bytes = self.bytes - before + entry.bytes();
+        let stats = &mut self.stats;
+        self.entries
+            .update(chunk, CachedChunk::default, |entry| match part {
+                ChunkPart::Mesh if !entry.mesh_built => {
+                    entry.mesh_built = true;
+                    entry.mesh = build_mesh(device, level, index, chunk);
+                    stats.built_in_frame += 1;
+                }
+                ChunkPart::Lines if !entry.lines_built => {
+                    entry.lines_built = true;
+                    let vertices = index
+                        .shapes(chunk)
+                        .map(|shapes| chunk_lines(collider, shapes))
+                        .unwrap_or_default();
+                    entry.lines = LineChunk::new(device, &vertices)
+                        .inspect_err(|error| {
+                            log::error!("chunk {chunk:?} lines left out: {error:#}")
+                        })
+                        .ok()
+                        .flatten();
+                }
+                _ => {}
+            });
     }
 
     /// Takes in meshes built ahead of need on another thread (by
     /// [`build_mesh`]; `None` when empty or refused), each unless the main
     /// thread built it meanwhile or it does not fit in the budget beside
-    /// the [recent](Self::recent_bytes) chunks: then it is dropped, and its
-    /// bytes were never counted. A chunk taken in counts as used by the
-    /// last frame begun, so it is evicted like that frame's chunks, after
-    /// older ones.
+    /// the recent chunks (those the last two frames used, or taken in
+    /// since): then it is dropped, and its bytes were never counted. A
+    /// chunk taken in counts as used by the last frame begun, so it is
+    /// evicted like that frame's chunks, after older ones.
     pub fn insert_ahead(
         &mut self,
         built: impl IntoIterator<Item = ((i32, i32), Option<ChunkBuffers>)>,
     ) {
-        let mut recent = self.recent_bytes();
+        let mut recent = self.entries.recent_bytes();
         for (chunk, mesh) in built {
             let bytes = mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes);
-            let over_budget = recent.saturating_add(bytes) > self.budget;
+            let over_budget = recent.saturating_add(bytes) > self.entries.budget();
             if over_budget || self.has_mesh(chunk) {
                 self.stats.ahead_dropped += 1;
                 continue;
             }
-            let frame = self.frame;
-            let entry = self.entries.entry(chunk).or_insert_with(|| CachedChunk {
-                last_used: frame,
-                ..CachedChunk::default()
+            self.entries.update(chunk, CachedChunk::default, |entry| {
+                entry.mesh = mesh;
+                entry.mesh_built = true;
             });
-            entry.mesh = mesh;
-            entry.mesh_built = true;
-            self.bytes += bytes;
             recent += bytes;
             self.stats.built_ahead += 1;
         }
@@ -167,14 +154,7 @@ impl ChunkCache {
     /// frame had used it (it is wanted soon), so that chunks farther from
     /// the eye go first when the cache is full.
     pub fn keep_ahead(&mut self, chunk: (i32, i32)) -> bool {
-        let last_frame = self.frame.saturating_sub(1);
-        match self.entries.get_mut(&chunk) {
-            Some(entry) if entry.mesh_built => {
-                entry.last_used = entry.last_used.max(last_frame);
-                true
-            }
-            _ => false,
-        }
+        self.entries.keep_if(&chunk, |entry| entry.mesh_built)
     }
 
     /// Whether `chunk`'s mesh is built (and cached, if not empty).
@@ -184,22 +164,16 @@ impl ChunkCache {
             .is_some_and(|entry| entry.mesh_built)
     }
 
-    /// Bytes of the chunks used by the last two frames begun, or taken in
-    /// ahead since: the ones worth keeping over any other.
-    fn recent_bytes(&self) -> u64 {
-        self.entries
-            .values()
-            .filter(|entry| entry.last_used + 1 >= self.frame)
-            .map(CachedChunk::bytes)
-            .sum()
-    }
-
     /// How many more chunks of the cached ones' mean size fit in the
-    /// budget beside the [recent](Self::recent_bytes) ones: the most worth
-    /// building ahead. Unbounded while nothing is cached yet.
+    /// budget beside the recent ones (see
+    /// [`insert_ahead`](Self::insert_ahead)): the most worth building
+    /// ahead. Unbounded while nothing is cached yet.
     pub fn room_for_chunks(&self) -> usize {
-        let room = self.budget.saturating_sub(self.recent_bytes());
-        match self.bytes.checked_div(self.entries.len() as u64) {
+        let room = self
+            .entries
+            .budget()
+            .saturating_sub(self.entries.recent_bytes());
+        match self.bytes().checked_div(self.entries.len() as u64) {
             Some(mean) if mean > 0 => usize::try_from(room / mean).unwrap_or(usize::MAX),
             _ => usize::MAX,
         }
@@ -218,29 +192,12 @@ impl ChunkCache {
     /// Ends a frame: drops the least recently used chunks that this frame
     /// did not use until the cache is within its budget.
     pub fn end_frame(&mut self) {
-        if self.bytes <= self.budget {
-            return;
-        }
-        let mut stale: Vec<(u64, (i32, i32))> = self
-            .entries
-            .iter()
-            .filter(|(_, entry)| entry.last_used < self.frame)
-            .map(|(&chunk, entry)| (entry.last_used, chunk))
-            .collect();
-        stale.sort_unstable();
-        for (_, chunk) in stale {
-            if self.bytes <= self.budget {
-                break;
-            }
-            if let Some(entry) = self.entries.remove(&chunk) {
-                self.bytes -= entry.bytes();
-            }
-        }
+        self.entries.end_frame();
     }
 
     /// Bytes of GPU memory the cached chunks take.
     pub fn bytes(&self) -> u64 {
-        self.bytes
+        self.entries.bytes()
     }
 
     /// How many chunks are cached.

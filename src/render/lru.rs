@@ -1,12 +1,19 @@
 //! A cache of things built on the GPU, by key, with a byte budget: what
 //! the current frame uses is always kept; once the frame is done, the
 //! least recently used of the rest go first until the bytes fit. The
-//! map's tiles stream through it.
+//! level's chunks ([`ChunkCache`](super::chunk_cache::ChunkCache)) and the
+//! map's tiles ([`MapTiles`](super::map::MapTiles)) stream through it.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
-/// Built values by key, each with its size in bytes.
+/// What a cached value costs, in bytes of GPU memory.
+pub(super) trait Weighed {
+    /// Bytes the value's buffers take.
+    fn bytes(&self) -> u64;
+}
+
+/// Built values by key, with the frame that last used each.
 #[derive(Debug)]
 pub(super) struct ByteLru<K, V> {
     entries: HashMap<K, Entry<V>>,
@@ -19,11 +26,10 @@ pub(super) struct ByteLru<K, V> {
 #[derive(Debug)]
 struct Entry<V> {
     value: V,
-    bytes: u64,
     last_used: u64,
 }
 
-impl<K: Copy + Eq + Hash + Ord, V> ByteLru<K, V> {
+impl<K: Copy + Eq + Hash + Ord, V: Weighed> ByteLru<K, V> {
     /// An empty cache that keeps at most `budget` bytes once a frame is
     /// done (a frame may use more while it draws).
     pub fn new(budget: u64) -> Self {
@@ -33,6 +39,11 @@ impl<K: Copy + Eq + Hash + Ord, V> ByteLru<K, V> {
             bytes: 0,
             frame: 0,
         }
+    }
+
+    /// The bytes kept once a frame is done.
+    pub fn budget(&self) -> u64 {
+        self.budget
     }
 
     /// Sets the bytes kept once a frame is done.
@@ -45,27 +56,58 @@ impl<K: Copy + Eq + Hash + Ord, V> ByteLru<K, V> {
         self.frame += 1;
     }
 
-    /// The value for `key`, built by `build` (which gives it with its
-    /// bytes) when not cached; marked used this frame.
-    pub fn get_or_build(&mut self, key: K, build: impl FnOnce() -> (V, u64)) -> &V {
+    /// The value for `key`, built by `build` when not cached; marked used
+    /// this frame.
+    pub fn get_or_build(&mut self, key: K, build: impl FnOnce() -> V) -> &V {
+        self.update(key, build, |_| {})
+    }
+
+    /// Marks `key` used this frame (made by `make` when not cached), lets
+    /// `change` alter its value, and counts the bytes it now takes.
+    pub fn update(&mut self, key: K, make: impl FnOnce() -> V, change: impl FnOnce(&mut V)) -> &V {
         let frame = self.frame;
-        let bytes = &mut self.bytes;
+        let mut made = false;
         let entry = self.entries.entry(key).or_insert_with(|| {
-            let (value, size) = build();
-            *bytes += size;
+            made = true;
             Entry {
-                value,
-                bytes: size,
+                value: make(),
                 last_used: frame,
             }
         });
+        let before = if made { 0 } else { entry.value.bytes() };
         entry.last_used = frame;
+        change(&mut entry.value);
+        self.bytes = self.bytes - before + entry.value.bytes();
         &entry.value
+    }
+
+    /// Counts `key`'s value as used by the last frame, if it is cached and
+    /// passes `keep`: it is wanted soon, so entries used longer ago go
+    /// first. Whether it did.
+    pub fn keep_if(&mut self, key: &K, keep: impl FnOnce(&V) -> bool) -> bool {
+        let last_frame = self.frame.saturating_sub(1);
+        match self.entries.get_mut(key) {
+            Some(entry) if keep(&entry.value) => {
+                entry.last_used = entry.last_used.max(last_frame);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The value for `key`, if cached (does not mark it used).
     pub fn get(&self, key: &K) -> Option<&V> {
         self.entries.get(key).map(|entry| &entry.value)
+    }
+
+    /// Bytes of the values used by the last two frames begun: the ones
+    /// worth keeping over any other.
+    pub fn recent_bytes(&self) -> u64 {
+        self.entries
+            .values()
+            .filter(|entry| entry.last_used + 1 >= self.frame)
+            .map(|entry| entry.value.bytes())
+            .sum()
     }
 
     /// Ends a frame: drops the least recently used entries that this frame
@@ -86,7 +128,7 @@ impl<K: Copy + Eq + Hash + Ord, V> ByteLru<K, V> {
                 break;
             }
             if let Some(entry) = self.entries.remove(&key) {
-                self.bytes -= entry.bytes;
+                self.bytes -= entry.value.bytes();
             }
         }
     }
@@ -106,16 +148,25 @@ impl<K: Copy + Eq + Hash + Ord, V> ByteLru<K, V> {
 mod tests {
     use super::*;
 
+    /// A value of a given size.
+    struct Sized(u64);
+
+    impl Weighed for Sized {
+        fn bytes(&self) -> u64 {
+            self.0
+        }
+    }
+
     #[test]
     fn the_least_recently_used_go_first_and_the_current_frame_is_kept() {
-        let mut cache: ByteLru<u32, &str> = ByteLru::new(100);
+        let mut cache: ByteLru<u32, Sized> = ByteLru::new(100);
         let mut builds = 0;
         for (frame, keys) in [[1, 2], [3, 1], [4, 5]].into_iter().enumerate() {
             cache.begin_frame();
             for key in keys {
                 cache.get_or_build(key, || {
                     builds += 1;
-                    ("tile", 40)
+                    Sized(40)
                 });
             }
             cache.end_frame();
@@ -138,9 +189,33 @@ mod tests {
         // A frame that needs more than the budget keeps it all.
         cache.begin_frame();
         for key in 10..14 {
-            cache.get_or_build(key, || ("tile", 40));
+            cache.get_or_build(key, || Sized(40));
         }
         cache.end_frame();
         assert_eq!((cache.len(), cache.bytes()), (4, 160));
+    }
+
+    #[test]
+    fn updates_recount_the_bytes_and_kept_entries_outlive_older_ones() {
+        let mut cache: ByteLru<u32, Sized> = ByteLru::new(50);
+        cache.begin_frame();
+        cache.update(1, || Sized(10), |value| value.0 += 20);
+        cache.update(2, || Sized(10), |_| {});
+        assert_eq!(cache.bytes(), 40);
+        assert_eq!(cache.recent_bytes(), 40);
+        cache.update(1, || Sized(0), |value| value.0 = 5);
+        assert_eq!(cache.bytes(), 15, "1 shrank to 5 bytes");
+        // Two frames later neither is recent; keeping 1 makes it outlive 2.
+        cache.begin_frame();
+        cache.begin_frame();
+        assert_eq!(cache.recent_bytes(), 0);
+        assert!(cache.keep_if(&1, |value| value.0 == 5));
+        assert!(!cache.keep_if(&2, |value| value.0 == 5));
+        assert!(!cache.keep_if(&3, |_| true), "not cached");
+        assert_eq!(cache.recent_bytes(), 5);
+        cache.update(3, || Sized(40), |_| {});
+        cache.end_frame();
+        assert!(cache.get(&2).is_none() && cache.get(&1).is_some());
+        assert_eq!(cache.bytes(), 45);
     }
 }

@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use super::Targets;
 use super::lines::LineVertex;
-use super::lru::ByteLru;
+use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::Collider;
@@ -143,7 +143,7 @@ impl MapTiles {
                 let geometry = tile_geometry(index, collider, key);
                 MapTile::new(device, geometry)
                     .inspect_err(|error| log::error!("map tile {tile:?} left out: {error:#}"))
-                    .unwrap_or((MapTile::EMPTY, 0))
+                    .unwrap_or(MapTile::EMPTY)
             });
             if built.bounds.is_some_and(|bounds| bounds.overlaps(&visible)) {
                 drawn.push(key);
@@ -183,8 +183,8 @@ impl MapTile {
         bounds: None,
     };
 
-    /// Uploads `geometry`, with its size in bytes.
-    fn new(device: &wgpu::Device, geometry: MapGeometry) -> anyhow::Result<(Self, u64)> {
+    /// Uploads `geometry`.
+    fn new(device: &wgpu::Device, geometry: MapGeometry) -> anyhow::Result<Self> {
         let bounds = PlanBounds::around(
             geometry
                 .lines
@@ -192,21 +192,21 @@ impl MapTile {
                 .chain(&geometry.triangles)
                 .map(|vertex| vertex.position),
         );
-        let lines = upload(device, "map tile lines", &faint_first(geometry.lines))?;
-        let triangles = upload(device, "map tile triangles", &geometry.triangles)?;
-        let bytes = [&lines, &triangles]
+        Ok(Self {
+            lines: upload(device, "map tile lines", &faint_first(geometry.lines))?,
+            triangles: upload(device, "map tile triangles", &geometry.triangles)?,
+            bounds,
+        })
+    }
+}
+
+impl Weighed for MapTile {
+    fn bytes(&self) -> u64 {
+        [&self.lines, &self.triangles]
             .into_iter()
             .flatten()
             .map(|(buffer, _)| buffer.size())
-            .sum();
-        Ok((
-            Self {
-                lines,
-                triangles,
-                bounds,
-            },
-            bytes,
-        ))
+            .sum()
     }
 }
 
