@@ -13,28 +13,16 @@ use std::time::Duration;
 use glam::Vec3;
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
-use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, render_target};
-use mazewalker::render::{ChunkBuildStats, FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::render::offscreen::render_target;
+use mazewalker::render::{ChunkBuildStats, FrameInput, Gpu, Renderer};
 
-use common::gpu_or_skip;
+use common::{fast_renderer, gpu_or_skip};
 
 const SIZE: (u32, u32) = (96, 54);
 
 /// Long enough for the worker on a loaded 2-core machine: waiting is how
 /// these tests give it its time, never a measure of speed.
 const PATIENCE: Duration = Duration::from_secs(120);
-
-fn renderer(gpu: &Gpu, level: &Arc<Level>) -> Renderer {
-    Renderer::new(
-        gpu,
-        OFFSCREEN_FORMAT,
-        SIZE,
-        RenderQuality::FAST,
-        level,
-        &Arc::new(level.collider()),
-    )
-    .expect("renderer")
-}
 
 /// Walks `steps` cells along the maze's diagonal from its corner, turning
 /// as it goes, letting the worker catch up after every frame; returns the
@@ -76,7 +64,7 @@ fn walking_a_maze_the_worker_builds_the_chunks_before_frames_need_them() {
         return;
     };
     let level = Arc::new(Level::maze(300, 300, 1).expect("maze"));
-    let mut renderer = renderer(&gpu, &level);
+    let mut renderer = fast_renderer(&gpu, &level, SIZE);
     let (first, _) = walk(&gpu, &mut renderer, &level, 60);
     let stats = renderer.level().chunk_build_stats();
     // The first frame finds nothing built and builds what it draws.
@@ -101,7 +89,7 @@ fn building_ahead_stays_within_the_budget_and_stops_when_it_is_full() {
     // Above what one frame draws (about 0.4 MB), below the chunks within
     // the fog distance and one chunk of the eye (about 2.2 MB).
     let budget = 2 * 1024 * 1024;
-    let mut renderer = renderer(&gpu, &level);
+    let mut renderer = fast_renderer(&gpu, &level, SIZE);
     renderer.set_chunk_budget(budget);
     let (first, most) = walk(&gpu, &mut renderer, &level, 120);
     let bounded = renderer.level().chunk_build_stats();
@@ -114,7 +102,7 @@ fn building_ahead_stays_within_the_budget_and_stops_when_it_is_full() {
 
     // The worker does not churn: it builds no more than the same walk
     // without a budget, which never evicts (and keeps more).
-    let mut unbounded = self::renderer(&gpu, &level);
+    let mut unbounded = self::fast_renderer(&gpu, &level, SIZE);
     unbounded.set_chunk_budget(u64::MAX);
     let (_, kept) = walk(&gpu, &mut unbounded, &level, 120);
     assert!(kept > budget, "the walk only ever needed {kept} bytes");
@@ -127,7 +115,7 @@ fn building_ahead_stays_within_the_budget_and_stops_when_it_is_full() {
 
     // A budget smaller than one frame: the frames still draw, and nothing
     // is built ahead.
-    let mut full = self::renderer(&gpu, &level);
+    let mut full = self::fast_renderer(&gpu, &level, SIZE);
     full.set_chunk_budget(1);
     walk(&gpu, &mut full, &level, 10);
     let stats = full.level().chunk_build_stats();
@@ -145,7 +133,7 @@ fn a_scene_dropped_with_chunks_in_flight_goes_at_once() {
         return;
     };
     let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
-    let mut renderer = renderer(&gpu, &level);
+    let mut renderer = fast_renderer(&gpu, &level, SIZE);
     let target = render_target(&gpu, "drop target", SIZE);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let camera = Camera::new(Vec3::new(1.0, level.player.eye_height, 1.0), 45.0);
@@ -161,7 +149,7 @@ fn a_scene_dropped_with_chunks_in_flight_goes_at_once() {
         "dropping the renderer hung"
     );
     // The device still works, with the worker gone or finishing its chunk.
-    let mut again = self::renderer(&gpu, &level);
+    let mut again = self::fast_renderer(&gpu, &level, SIZE);
     again.render(&gpu, &view, &FrameInput::plain(&camera));
     assert!(gpu.take_device_error().is_none());
 }

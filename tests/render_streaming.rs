@@ -16,10 +16,10 @@ use image::RgbaImage;
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
 use mazewalker::map::{MIN_PIXELS_PER_METRE, MapView, Overlay};
-use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture_with_map, render_target};
-use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
+use mazewalker::render::offscreen::{capture_with_map, render_target};
+use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, Renderer};
 
-use common::gpu_or_skip;
+use common::{fast_renderer, gpu_or_skip};
 
 const SIZE: (u32, u32) = (96, 54);
 
@@ -62,16 +62,7 @@ fn a_walk_through_a_1425_by_1425_maze_keeps_chunk_memory_within_the_budget() {
         return;
     };
     let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
-    let collider = Arc::new(level.collider());
-    let mut renderer = Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        SIZE,
-        RenderQuality::FAST,
-        &level,
-        &collider,
-    )
-    .expect("renderer");
+    let mut renderer = fast_renderer(&gpu, &level, SIZE);
     // Nothing is built before the first frame.
     assert_eq!(renderer.level().chunk_bytes(), 0);
     renderer.set_chunk_budget(BUDGET);
@@ -82,15 +73,7 @@ fn a_walk_through_a_1425_by_1425_maze_keeps_chunk_memory_within_the_budget() {
 
     // The same walk without a budget keeps more than the budget: the
     // budget, not the route, kept the memory down.
-    let mut unbounded = Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        SIZE,
-        RenderQuality::FAST,
-        &level,
-        &collider,
-    )
-    .expect("renderer");
+    let mut unbounded = fast_renderer(&gpu, &level, SIZE);
     unbounded.set_chunk_budget(u64::MAX);
     let kept = walk(&gpu, &mut unbounded, &level, steps);
     assert!(kept > BUDGET, "the walk only ever needed {kept} bytes");
@@ -134,16 +117,7 @@ fn the_full_map_of_a_1425_by_1425_maze_streams_by_tile_within_its_budget() {
     // maze's long outer walls: about 2 MB), below what the pan touches.
     const MAP_BUDGET: u64 = 4 * 1024 * 1024;
     let level = Arc::new(Level::maze(1425, 1425, 1).expect("maze"));
-    let collider = Arc::new(level.collider());
-    let mut renderer = Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        MAP_SIZE,
-        RenderQuality::FAST,
-        &level,
-        &collider,
-    )
-    .expect("renderer");
+    let mut renderer = fast_renderer(&gpu, &level, MAP_SIZE);
     renderer.set_map_budget(MAP_BUDGET);
     assert_eq!(
         renderer.level().map_tiles_cached(),

@@ -3,12 +3,14 @@
 #![allow(dead_code)] // Each test binary uses a different part of this module.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use image::{Rgba, RgbaImage};
 use mazewalker::app::ScriptStep;
 use mazewalker::input::Action;
 use mazewalker::level::Level;
-use mazewalker::render::Gpu;
+use mazewalker::render::offscreen::OFFSCREEN_FORMAT;
+use mazewalker::render::{Gpu, RenderQuality, Renderer};
 
 /// True when `MAZEWALKER_REQUIRE_GPU=1`: render and window tests must run,
 /// not skip (CI sets it).
@@ -79,6 +81,21 @@ pub fn gpu_or_skip(test: &str) -> Option<Gpu> {
         }
         Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
     }
+}
+
+/// An offscreen renderer of `size` pixels at fast quality for `level`,
+/// with the collider made from it.
+pub fn fast_renderer(gpu: &Gpu, level: &Arc<Level>, size: (u32, u32)) -> Renderer {
+    let collider = Arc::new(level.collider());
+    Renderer::new(
+        gpu,
+        OFFSCREEN_FORMAT,
+        size,
+        RenderQuality::FAST,
+        level,
+        &collider,
+    )
+    .expect("renderer")
 }
 
 /// Where the reference images live.
