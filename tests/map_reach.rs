@@ -220,6 +220,27 @@ fn brute_force_seen(collider: &Collider, sight: &Sight) -> Vec<usize> {
     seen
 }
 
+/// Whether some point of the segment `a`–`b` lies in `sight`'s view: the
+/// sector of its field of view out to its distance, widened by a
+/// milliradian and a millimetre for rounding. True when an end lies in it,
+/// the segment crosses one of its edges, or the segment's point nearest
+/// the eye lies in it (a segment crossing only the arc).
+fn reaches_into_view(sight: &Sight, a: Vec2, b: Vec2) -> bool {
+    let half = sight.fov_x / 2.0 + 1e-3;
+    let distance = sight.distance + 1e-3;
+    let inside = |p: Vec2| {
+        let offset = p - sight.eye;
+        let angle = Vec2::from_angle(sight.yaw).angle_to(offset).abs();
+        offset.length() <= distance && (offset.length() < 1e-6 || angle <= half)
+    };
+    let edge_crossed = [-half, half].into_iter().any(|side| {
+        let end = sight.eye + Vec2::from_angle(sight.yaw + side) * distance;
+        ray_against_wall(sight.eye, end, &Wall { a, b, radius: 0.0 }).is_some()
+    });
+    let nearest = mazewalker::collision::closest_point_on_segment(sight.eye, a, b);
+    inside(a) || inside(b) || edge_crossed || inside(nearest)
+}
+
 proptest! {
     #[test]
     fn seen_walls_hold_every_wall_a_brute_force_fan_meets_first(
@@ -241,6 +262,11 @@ proptest! {
             let w = &walls[index];
             let near = distance_to_segment(sight.eye, w.a, w.b) <= sight.distance;
             prop_assert!(near, "wall {} seen beyond the view distance", index);
+            prop_assert!(
+                reaches_into_view(&sight, w.a, w.b),
+                "wall {} seen outside the field of view",
+                index
+            );
         }
     }
 }

@@ -112,6 +112,14 @@ fn building_ahead_stays_within_the_budget_and_stops_when_it_is_full() {
         total(bounded) <= total(all),
         "{bounded:?} with the budget, {all:?} without"
     );
+    // Few of its meshes are built only to be dropped for want of room (5
+    // of 277 when written). (A chunk refused is not asked for again until
+    // there is room for it: unit-tested in `render::chunk_cache`; this
+    // moving walk seldom meets that case.)
+    assert!(
+        bounded.ahead_dropped <= total(all) / 4,
+        "{bounded:?} with the budget, {all:?} without"
+    );
 
     // A budget smaller than one frame: the frames still draw, and nothing
     // is built ahead.

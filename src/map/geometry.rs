@@ -47,8 +47,10 @@ pub mod colours {
 }
 
 /// Metres of wall per square metre that a density square draws at the
-/// wall's full brightness: a maze of 2 m cells has about 0.25.
-pub const FULL_DENSITY: f32 = 0.25;
+/// wall's full brightness: a perfect maze of 2 m cells has about 0.5
+/// (about one 2 m wall per cell), and shows as solid as its merged lines
+/// would.
+pub const FULL_DENSITY: f32 = 0.5;
 
 /// The opacity of a density square that holds the least wall: a lone
 /// wall still shows.
@@ -282,8 +284,21 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
     }
     if let Some(SeenShapes { collider, seen }) = overlay.seen_only {
         let outlines = view.shows_outlines();
+        // A box test first, so a long walk's many seen walls out of view
+        // cost a comparison each, not a shape.
+        let in_view = |index: usize| {
+            collider.walls().get(index).is_some_and(|wall| {
+                let reach = Vec2::splat(wall.radius.max(0.0));
+                let around = PlanBounds {
+                    min: wall.a.min(wall.b) - reach,
+                    max: wall.a.max(wall.b) + reach,
+                };
+                around.overlaps(&visible)
+            })
+        };
         let walls = seen
             .iter()
+            .filter(|&index| in_view(index))
             .filter_map(|index| wall_shape(collider, index, outlines));
         let body = Vec2::splat(collider.body_radius().max(0.0));
         let obstacles = collider

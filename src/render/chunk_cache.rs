@@ -8,6 +8,8 @@
 //! while they fit in the budget beside the chunks the last frames used:
 //! they may push out chunks not seen for longer, never those.
 
+use std::collections::HashMap;
+
 use super::lines::{LineChunk, chunk_lines};
 use super::lru::{ByteLru, Weighed};
 use super::scene::ChunkBuffers;
@@ -47,7 +49,16 @@ pub enum ChunkPart {
 pub struct ChunkCache {
     entries: ByteLru<(i32, i32), CachedChunk>,
     stats: ChunkBuildStats,
+    /// Chunks whose mesh, built ahead, did not fit, with its bytes: not
+    /// worth asking for again until that much room is free (else a chunk
+    /// just too big for the room left would be built and dropped frame
+    /// after frame).
+    refused: HashMap<(i32, i32), u64>,
 }
+
+/// The most refused chunks remembered; past it the list starts again (each
+/// may then be built and refused once more).
+const MAX_REFUSED: usize = 4096;
 
 /// What is built of one chunk; `None` parts are not built yet, or empty
 /// (`built` says which).
@@ -73,6 +84,7 @@ impl ChunkCache {
         Self {
             entries: ByteLru::new(budget),
             stats: ChunkBuildStats::default(),
+            refused: HashMap::new(),
         }
     }
 
@@ -97,13 +109,14 @@ impl ChunkCache {
         part: ChunkPart,
     ) {
         let (level, index, collider) = source;
-        let stats = &mut self.stats;
+        let (stats, refused) = (&mut self.stats, &mut self.refused);
         self.entries
             .update(chunk, CachedChunk::default, |entry| match part {
                 ChunkPart::Mesh if !entry.mesh_built => {
                     entry.mesh_built = true;
                     entry.mesh = build_mesh(device, level, index, chunk);
                     stats.built_in_frame += 1;
+                    refused.remove(&chunk);
                 }
                 ChunkPart::Lines if !entry.lines_built => {
                     entry.lines_built = true;
@@ -139,8 +152,15 @@ impl ChunkCache {
             let over_budget = recent.saturating_add(bytes) > self.entries.budget();
             if over_budget || self.has_mesh(chunk) {
                 self.stats.ahead_dropped += 1;
+                if over_budget && !self.has_mesh(chunk) {
+                    if self.refused.len() >= MAX_REFUSED {
+                        self.refused.clear();
+                    }
+                    self.refused.insert(chunk, bytes);
+                }
                 continue;
             }
+            self.refused.remove(&chunk);
             self.entries.update(chunk, CachedChunk::default, |entry| {
                 entry.mesh = mesh;
                 entry.mesh_built = true;
@@ -164,19 +184,28 @@ impl ChunkCache {
             .is_some_and(|entry| entry.mesh_built)
     }
 
-    /// How many more chunks of the cached ones' mean size fit in the
-    /// budget beside the recent ones (see
-    /// [`insert_ahead`](Self::insert_ahead)): the most worth building
-    /// ahead. Unbounded while nothing is cached yet.
-    pub fn room_for_chunks(&self) -> usize {
-        let room = self
-            .entries
+    /// Bytes free in the budget beside the recent chunks (see
+    /// [`insert_ahead`](Self::insert_ahead)).
+    pub fn room_bytes(&self) -> u64 {
+        self.entries
             .budget()
-            .saturating_sub(self.entries.recent_bytes());
+            .saturating_sub(self.entries.recent_bytes())
+    }
+
+    /// How many more chunks of the cached ones' mean size fit in `room`
+    /// bytes ([`room_bytes`](Self::room_bytes)): the most worth building
+    /// ahead. Unbounded while nothing is cached yet.
+    pub fn room_for_chunks(&self, room: u64) -> usize {
         match self.bytes().checked_div(self.entries.len() as u64) {
             Some(mean) if mean > 0 => usize::try_from(room / mean).unwrap_or(usize::MAX),
             _ => usize::MAX,
         }
+    }
+
+    /// Whether `chunk` is worth building ahead with `room` bytes free: not
+    /// if its mesh was refused before and still would not fit.
+    pub fn worth_building_ahead(&self, chunk: (i32, i32), room: u64) -> bool {
+        self.refused.get(&chunk).is_none_or(|&bytes| bytes <= room)
     }
 
     /// The mesh of `chunk`, if built and not empty.
@@ -276,11 +305,16 @@ mod tests {
 
         // A cache full of recent chunks takes nothing more in.
         cache.set_budget(a_bytes + b_bytes);
-        assert_eq!(cache.room_for_chunks(), 0);
+        assert_eq!(cache.room_bytes(), 0);
+        assert_eq!(cache.room_for_chunks(cache.room_bytes()), 0);
         cache.set_budget(a_bytes + b_bytes.max(c_bytes));
+        assert!(cache.worth_building_ahead(c, cache.room_bytes()));
         cache.insert_ahead([(c, mesh(c))]);
         assert!(!cache.has_mesh(c));
         assert_eq!(cache.bytes(), a_bytes + b_bytes);
+        // Refused: not worth building again until its bytes are free.
+        assert!(!cache.worth_building_ahead(c, cache.room_bytes()));
+        assert!(cache.worth_building_ahead(c, c_bytes));
 
         // Two frames that draw only `a`: `b` is no longer recent, and `c`
         // fits beside `a`. The next frame's end pushes `b` out, not `c`

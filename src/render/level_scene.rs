@@ -46,8 +46,9 @@ pub struct LevelScene {
     /// The chunks built so far.
     pub(super) cache: ChunkCache,
     /// The worker building chunk meshes ahead of the eye: started on the
-    /// first frame that leaves a chunk near the eye unbuilt (`None` inside when the system refused a
-    /// thread: chunks are then all built on the main thread).
+    /// first frame that leaves a chunk near the eye unbuilt (`None` inside
+    /// when the system refused a thread: chunks are then all built on the
+    /// main thread).
     ahead: Option<Option<AheadWorker<Option<ChunkBuffers>>>>,
     /// One bind group per level material.
     pub(super) materials: Vec<wgpu::BindGroup>,
@@ -238,9 +239,10 @@ impl LevelScene {
 
     /// Asks the worker (started here on first use) for the meshes of the
     /// chunks within the fog distance and one chunk of `eye`, nearest
-    /// first, that are not built (those built are kept as recent): as many
-    /// as fit in the cache's budget, none when it is full. Replaces the
-    /// last frame's request.
+    /// first, that are not built (those built are kept as recent) and not
+    /// refused for want of room that is still missing: as many as fit in
+    /// the cache's budget, none when it is full. Replaces the last frame's
+    /// request.
     fn request_ahead(&mut self, device: &wgpu::Device, eye: Vec2) {
         let reach = self.environment.fog_distance + CHUNK_SIZE;
         let mut wanted: Vec<(f32, (i32, i32))> = self
@@ -263,8 +265,14 @@ impl LevelScene {
                 .ok()
         });
         if let Some(worker) = worker {
-            let room = self.cache.room_for_chunks();
-            worker.request(wanted.into_iter().map(|(_, chunk)| chunk).take(room));
+            let room = self.cache.room_bytes();
+            let cache = &self.cache;
+            let chunks = wanted
+                .into_iter()
+                .map(|(_, chunk)| chunk)
+                .filter(|&chunk| cache.worth_building_ahead(chunk, room))
+                .take(cache.room_for_chunks(room));
+            worker.request(chunks);
         }
     }
 }

@@ -5,6 +5,8 @@
 //! drawn through an orthographic camera from a [`MapView`] with alpha
 //! blending.
 
+use std::ops::Bound;
+
 use glam::Vec2;
 
 use super::Targets;
@@ -54,9 +56,10 @@ struct MapGlobals {
 /// Side of a map tile, in chunks ([`CHUNK_SIZE`]), at `detail`: a level's
 /// map shapes are built and uploaded per tile when a view first shows it.
 /// The farther out the zoom, the larger the tile (2 × 2 chunks with
-/// outlines, 4 × 4 without, 16 × 16 of density squares), so that a frame
-/// draws at most a few hundred tiles at any zoom, while one close up does
-/// not push much geometry outside the view through the GPU.
+/// outlines, 4 × 4 without, 16 × 16 of density squares), so that a
+/// 1280×720 view draws at most a few hundred tiles at any zoom (a 4K view
+/// up to about 2,000), while one close up does not push much geometry
+/// outside the view through the GPU.
 fn tile_chunks(detail: MapDetail) -> i32 {
     match detail {
         MapDetail::Outlines => 2,
@@ -90,6 +93,9 @@ pub struct MapTiles {
 #[derive(Debug)]
 struct MapTile {
     lines: Option<(wgpu::Buffer, u32)>,
+    /// How many of the lines' vertices, at the start, are translucent
+    /// (outlines): drawn for every tile before any tile's opaque lines.
+    faint_vertices: u32,
     triangles: Option<(wgpu::Buffer, u32)>,
     bounds: Option<PlanBounds>,
 }
@@ -179,6 +185,7 @@ impl MapTile {
     /// A tile with nothing to draw.
     const EMPTY: Self = Self {
         lines: None,
+        faint_vertices: 0,
         triangles: None,
         bounds: None,
     };
@@ -192,8 +199,11 @@ impl MapTile {
                 .chain(&geometry.triangles)
                 .map(|vertex| vertex.position),
         );
+        let lines = faint_first(geometry.lines);
+        let faint_vertices = lines.iter().take_while(|v| v.colour[3] < 1.0).count() as u32;
         Ok(Self {
-            lines: upload(device, "map tile lines", &faint_first(geometry.lines))?,
+            lines: upload(device, "map tile lines", &lines)?,
+            faint_vertices,
             triangles: upload(device, "map tile triangles", &geometry.triangles)?,
             bounds,
         })
@@ -272,8 +282,8 @@ fn upload(
 }
 
 /// The line list `lines` with its translucent lines (clearance and body
-/// outlines) before its opaque ones, so that no outline dims a wall drawn
-/// earlier in the same tile.
+/// outlines) before its opaque ones, so that every tile's outlines can be
+/// drawn before any tile's walls, and no outline dims a wall.
 fn faint_first(lines: Vec<MapVertex>) -> Vec<MapVertex> {
     let mut pairs: Vec<[MapVertex; 2]> = lines
         .chunks_exact(2)
@@ -401,27 +411,48 @@ impl MapPass {
         let (tiles, list) = level;
         pass.set_bind_group(0, &self.bind_group, &[]);
         let built = || list.0.iter().filter_map(|key| tiles.cache.get(key));
-        for (pipeline, extra, is_lines) in [
-            (&self.triangles, &prepared.triangles, false),
-            (&self.lines, &prepared.lines, true),
-        ] {
-            pass.set_pipeline(pipeline);
-            for tile in built() {
-                let part = if is_lines {
-                    &tile.lines
-                } else {
-                    &tile.triangles
-                };
-                if let Some((buffer, count)) = part {
-                    pass.set_vertex_buffer(0, buffer.slice(..));
-                    pass.draw(0..*count, 0..1);
-                }
-            }
-            if let Some((buffer, count)) = extra {
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
+        pass.set_pipeline(&self.triangles);
+        for tile in built() {
+            draw_range(pass, &tile.triangles, ..);
         }
+        draw_range(pass, &prepared.triangles, ..);
+        // Every tile's outlines, then every tile's walls: no outline of a
+        // later tile dims a wall of an earlier one.
+        pass.set_pipeline(&self.lines);
+        for tile in built() {
+            draw_range(pass, &tile.lines, ..tile.faint_vertices);
+        }
+        for tile in built() {
+            draw_range(pass, &tile.lines, tile.faint_vertices..);
+        }
+        draw_range(pass, &prepared.lines, ..);
+    }
+}
+
+/// Draws the vertices in `range` (of the vertex count) of `buffer`, if
+/// there is one and the range is not empty.
+fn draw_range(
+    pass: &mut wgpu::RenderPass<'_>,
+    buffer: &Option<(wgpu::Buffer, u32)>,
+    range: impl std::ops::RangeBounds<u32>,
+) {
+    let Some((buffer, count)) = buffer else {
+        return;
+    };
+    let start = match range.start_bound() {
+        Bound::Included(&start) => start,
+        Bound::Excluded(&start) => start + 1,
+        Bound::Unbounded => 0,
+    };
+    let end = match range.end_bound() {
+        Bound::Included(&end) => end + 1,
+        Bound::Excluded(&end) => end,
+        Bound::Unbounded => *count,
+    }
+    .min(*count);
+    if start < end {
+        pass.set_vertex_buffer(0, buffer.slice(..));
+        pass.draw(start..end, 0..1);
     }
 }
 

@@ -52,8 +52,9 @@ struct Queue {
 }
 
 impl Shared {
-    /// The queue, even if a thread panicked while holding it: every change
-    /// to it is a single assignment, so it is never left half-done.
+    /// The queue, even if a thread panicked while holding it: at worst a
+    /// request is left half-replaced, which the next frame's request
+    /// replaces whole, so the queue stays usable.
     fn lock(&self) -> MutexGuard<'_, Queue> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
