@@ -429,11 +429,7 @@ mod tests {
     use crate::collision::{ConvexPolygon, Wall};
 
     fn wall(a: (f32, f32), b: (f32, f32), radius: f32) -> Wall {
-        Wall {
-            a: Vec2::new(a.0, a.1),
-            b: Vec2::new(b.0, b.1),
-            radius,
-        }
+        Wall::between(a, b, radius)
     }
 
     #[test]

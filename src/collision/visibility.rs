@@ -822,11 +822,7 @@ mod tests {
     use crate::collision::{ConvexPolygon, Wall};
 
     fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
-        Wall {
-            a: Vec2::new(a.0, a.1),
-            b: Vec2::new(b.0, b.1),
-            radius: 0.1,
-        }
+        Wall::between(a, b, 0.1)
     }
 
     fn view(eye: (f32, f32), yaw: f32) -> ViewWedge {

@@ -16,3 +16,16 @@ pub struct Wall {
     /// The eye may not come closer than this to the segment, in metres.
     pub radius: f32,
 }
+
+#[cfg(test)]
+impl Wall {
+    /// The wall from `a` to `b` (x, z) of `radius`: the unit tests' short
+    /// way to write one.
+    pub(crate) fn between(a: (f32, f32), b: (f32, f32), radius: f32) -> Self {
+        Self {
+            a: Vec2::from(a),
+            b: Vec2::from(b),
+            radius,
+        }
+    }
+}

@@ -162,11 +162,7 @@ mod tests {
     use super::*;
 
     fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
-        Wall {
-            a: Vec2::from(a),
-            b: Vec2::from(b),
-            radius: 0.1,
-        }
+        Wall::between(a, b, 0.1)
     }
 
     fn looking(yaw_degrees: f32) -> Sight {

@@ -44,11 +44,7 @@ mod tests {
     use crate::map::near_misses;
 
     fn wall(a: (f32, f32), b: (f32, f32)) -> Wall {
-        Wall {
-            a: Vec2::from(a),
-            b: Vec2::from(b),
-            radius: 0.25,
-        }
+        Wall::between(a, b, 0.25)
     }
 
     #[test]

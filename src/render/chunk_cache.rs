@@ -149,15 +149,16 @@ impl ChunkCache {
         let mut recent = self.entries.recent_bytes();
         for (chunk, mesh) in built {
             let bytes = mesh.as_ref().map_or(0, ChunkBuffers::buffer_bytes);
-            let over_budget = recent.saturating_add(bytes) > self.entries.budget();
-            if over_budget || self.has_mesh(chunk) {
+            if self.has_mesh(chunk) {
                 self.stats.ahead_dropped += 1;
-                if over_budget && !self.has_mesh(chunk) {
-                    if self.refused.len() >= MAX_REFUSED {
-                        self.refused.clear();
-                    }
-                    self.refused.insert(chunk, bytes);
+                continue;
+            }
+            if recent.saturating_add(bytes) > self.entries.budget() {
+                self.stats.ahead_dropped += 1;
+                if self.refused.len() >= MAX_REFUSED {
+                    self.refused.clear();
                 }
+                self.refused.insert(chunk, bytes);
                 continue;
             }
             self.refused.remove(&chunk);
