@@ -26,12 +26,12 @@ fn main() -> anyhow::Result<()> {
         Some("maze") => {
             let side: u32 = arguments.get(1).map_or(Ok(300), |side| side.parse())?;
             let level = Level::maze(side, side, 1)?;
-            let mut script = vec![ScriptStep::Frames(10)];
+            let mut script = vec![ScriptStep::Ticks(20)];
             for _ in 0..RELOADS {
                 script.push(ScriptStep::Action(Action::ReloadLevel, true));
                 script.push(ScriptStep::Action(Action::ReloadLevel, false));
-                script.push(ScriptStep::AwaitReload(100_000));
-                script.push(ScriptStep::Frames(10));
+                script.push(ScriptStep::AwaitReload(std::time::Duration::from_secs(600)));
+                script.push(ScriptStep::Ticks(20));
             }
             (level, script)
         }
@@ -74,7 +74,7 @@ fn main() -> anyhow::Result<()> {
 /// Writes the house with an extra wall, then without it, in turn.
 fn house_script(path: &Path) -> Vec<ScriptStep> {
     let with_wall = format!("{DEFAULT_HOUSE_TOML}\n[[wall]]\na = [1.0, 1.0]\nb = [2.0, 1.0]\n");
-    let mut script = vec![ScriptStep::Frames(10)];
+    let mut script = vec![ScriptStep::Ticks(20)];
     for index in 0..RELOADS {
         let text = if index % 2 == 0 {
             with_wall.clone()
@@ -86,8 +86,8 @@ fn house_script(path: &Path) -> Vec<ScriptStep> {
             text,
             by_rename: false,
         });
-        script.push(ScriptStep::AwaitReload(100_000));
-        script.push(ScriptStep::Frames(10));
+        script.push(ScriptStep::AwaitReload(std::time::Duration::from_secs(600)));
+        script.push(ScriptStep::Ticks(20));
     }
     script
 }

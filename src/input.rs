@@ -1,5 +1,8 @@
 //! Key bindings: one table from actions to physical keys, so WASD works on any
-//! keyboard layout (AZERTY's ZQSD keys sit where QWERTY's WASD do). The
+//! keyboard layout (AZERTY's ZQSD keys sit where QWERTY's WASD do). Each
+//! action belongs to an input [`Context`]; a key may do one thing per context
+//! (Space plots a point in edit mode and pauses a demo), and the session
+//! decides which contexts are active and in what order they see a key. The
 //! bindings struct, the F1 help and the README's controls table are all made
 //! from [`Action::spec`], so they can never disagree.
 
@@ -8,10 +11,56 @@ use std::sync::LazyLock;
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
+use strum::VariantArray;
 use winit::keyboard::KeyCode;
 
-/// Everything a key can do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+use crate::render::HelpGroup;
+
+/// Where an action applies. The session stacks the active contexts, the
+/// most specific first: `Playback`, `FullMap`, `Editing`, `Walking`,
+/// `Always` (see [`Context::ORDER`]); a key goes to the first active
+/// context that binds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, VariantArray)]
+pub enum Context {
+    /// Whatever mode is on: help, HUD, screenshots, reload, quit.
+    Always,
+    /// First-person walking (also under edit mode and the full map): moving,
+    /// the switches, the map's keys.
+    Walking,
+    /// Edit mode: plotting walls.
+    Editing,
+    /// The full map: panning with the arrow keys.
+    FullMap,
+    /// A demo playing in the window: pause, step, speed.
+    Playback,
+}
+
+impl Context {
+    /// Precedence, highest first: a key bound in two active contexts does
+    /// what the earlier one says.
+    pub const ORDER: [Context; 5] = [
+        Context::Playback,
+        Context::FullMap,
+        Context::Editing,
+        Context::Walking,
+        Context::Always,
+    ];
+
+    /// The heading of this context's group in the help and the README.
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Always => "always",
+            Context::Walking => "walking",
+            Context::Editing => "editing",
+            Context::FullMap => "full map",
+            Context::Playback => "playback",
+        }
+    }
+}
+
+/// Everything a key can do. [`Action::VARIANTS`] lists them in the order of
+/// the help overlay, the README table and `mazewalker config`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, VariantArray)]
 pub enum Action {
     /// Walk forward while held.
     MoveForward,
@@ -48,7 +97,7 @@ pub enum Action {
     ReloadLevel,
     /// Toggle fullscreen.
     ToggleFullscreen,
-    /// Save a screenshot PNG.
+    /// Save a screenshot PNG of what the window shows.
     Screenshot,
     /// Release the mouse; a second press quits.
     ReleaseOrQuit,
@@ -85,147 +134,243 @@ pub enum Action {
     ClearMarks,
     /// Shade on the map where the eye can go.
     ToggleReach,
+    /// Full map: pan left while held (follow turns off).
+    PanMapLeft,
+    /// Full map: pan right while held.
+    PanMapRight,
+    /// Full map: pan up while held.
+    PanMapUp,
+    /// Full map: pan down while held.
+    PanMapDown,
+    /// Demo playback: pause or play.
+    PausePlayback,
+    /// Demo playback, paused: one tick forward.
+    StepPlayback,
+    /// Demo playback: twice as fast (up to 8×).
+    FasterPlayback,
+    /// Demo playback: half as fast (down to 1/8×).
+    SlowerPlayback,
 }
 
-/// One row of the binding table: what an action is called, what it does and
-/// which keys it has unless the config file says otherwise.
+/// One row of the binding table: what an action is called, what it does,
+/// where it applies and which keys it has unless the config file says
+/// otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ActionSpec {
     /// The snake_case name used in the config file's `[bindings]` table and
-    /// shown in the F1 help.
+    /// the README.
     pub name: &'static str,
     /// A short description for the help overlay and the README.
     pub description: &'static str,
+    /// The context the action belongs to.
+    pub context: Context,
     /// The keys bound when the config file does not list the action.
     pub default_keys: &'static [KeyCode],
     /// True for actions that last while their key is held (movement,
-    /// turning, running); false for toggles that fire once per press.
+    /// turning, running, panning); false for actions that fire once per
+    /// press.
     pub held: bool,
 }
 
 impl Action {
-    /// Every action, in the order of the help overlay, the README table and
-    /// `mazewalker config`. A new action goes both here and in
-    /// [`Action::spec`]: the compiler checks that `spec` covers every
-    /// action, not that this list does; the tests check that no action is
-    /// listed twice and that every name reads back.
-    pub const ALL: [Action; 35] = [
-        Action::MoveForward,
-        Action::MoveBackward,
-        Action::StrafeLeft,
-        Action::StrafeRight,
-        Action::TurnLeft,
-        Action::TurnRight,
-        Action::LookUp,
-        Action::LookDown,
-        Action::Run,
-        Action::ToggleGhost,
-        Action::TogglePolicy,
-        Action::PrintPosition,
-        Action::ToggleDebugLines,
-        Action::ToggleHud,
-        Action::ToggleHelp,
-        Action::ReloadLevel,
-        Action::ToggleFullscreen,
-        Action::Screenshot,
-        Action::ReleaseOrQuit,
-        Action::ToggleEdit,
-        Action::PlotPoint,
-        Action::TakeBack,
-        Action::EndChain,
-        Action::DeleteWall,
-        Action::FinerGrid,
-        Action::CoarserGrid,
-        Action::RestoreAutosave,
-        Action::CycleMap,
-        Action::FollowOnMap,
-        Action::ZoomMapIn,
-        Action::ZoomMapOut,
-        Action::FitMap,
-        Action::DropMark,
-        Action::ClearMarks,
-        Action::ToggleReach,
-    ];
-
     /// The binding table's row for this action.
     pub fn spec(self) -> ActionSpec {
+        use Context::*;
         use KeyCode::*;
-        let (name, description, default_keys, held): (_, _, &'static [KeyCode], _) = match self {
-            Action::MoveForward => ("move_forward", "walk forward", &[KeyW, ArrowUp], true),
-            Action::MoveBackward => ("move_backward", "walk backward", &[KeyS, ArrowDown], true),
-            Action::StrafeLeft => ("strafe_left", "step left", &[KeyA], true),
-            Action::StrafeRight => ("strafe_right", "step right", &[KeyD], true),
-            Action::TurnLeft => ("turn_left", "turn left", &[ArrowLeft], true),
-            Action::TurnRight => ("turn_right", "turn right", &[ArrowRight], true),
-            Action::LookUp => ("look_up", "look up", &[PageUp], true),
-            Action::LookDown => ("look_down", "look down", &[PageDown], true),
-            Action::Run => ("run", "run (hold)", &[ShiftLeft, ShiftRight], true),
-            Action::ToggleGhost => ("ghost", "ghost mode: walk through walls", &[KeyG], false),
-            Action::TogglePolicy => ("policy", "collision policy: slide / reject", &[KeyR], false),
-            Action::PrintPosition => ("print_position", "print position to stdout", &[KeyP], false),
-            Action::ToggleDebugLines => (
-                "debug_lines",
-                "debug lines: walls, radii, obstacles",
-                &[KeyL],
-                false,
-            ),
-            Action::ToggleHud => ("hud", "HUD", &[KeyH], false),
-            Action::ToggleHelp => ("help", "help overlay (this list)", &[F1], false),
-            Action::ToggleFullscreen => ("fullscreen", "fullscreen", &[F11], false),
-            Action::Screenshot => ("screenshot", "save screenshot PNG", &[F12], false),
-            Action::ReloadLevel => ("reload_level", "reload the level", &[F5], false),
-            Action::ReleaseOrQuit => (
-                "release_or_quit",
-                "release mouse; again to quit",
-                &[Escape],
-                false,
-            ),
-            Action::ToggleEdit => ("edit", "edit mode: build walls", &[KeyE], false),
-            Action::PlotPoint => ("plot_point", "edit: plot a point", &[Space], false),
-            Action::TakeBack => ("take_back", "edit: take back a point", &[Backspace], false),
-            Action::EndChain => (
-                "end_chain",
-                "edit: end the chain",
-                &[Enter, NumpadEnter],
-                false,
-            ),
-            Action::DeleteWall => ("delete_wall", "edit: delete aimed wall", &[Delete], false),
-            Action::FinerGrid => ("finer_grid", "edit: halve the grid", &[BracketLeft], false),
-            Action::CoarserGrid => (
-                "coarser_grid",
-                "edit: double the grid",
-                &[BracketRight],
-                false,
-            ),
-            Action::RestoreAutosave => {
-                ("restore_autosave", "restore autosaved edits", &[F9], false)
-            }
-            Action::CycleMap => ("map", "map: overlay / full / off", &[Tab], false),
-            Action::FollowOnMap => ("map_follow", "map: follow the eye", &[KeyF], false),
-            Action::ZoomMapIn => ("map_zoom_in", "map: zoom in", &[Equal, NumpadAdd], false),
-            Action::ZoomMapOut => (
-                "map_zoom_out",
-                "map: zoom out",
-                &[Minus, NumpadSubtract],
-                false,
-            ),
-            Action::FitMap => ("map_fit", "map: fit the level", &[Digit0], false),
-            Action::DropMark => ("mark", "map: drop and print a mark", &[KeyM], false),
-            Action::ClearMarks => ("clear_marks", "map: clear the marks", &[KeyC], false),
-            Action::ToggleReach => ("reach", "map: where the eye can go", &[KeyV], false),
-        };
+        let (name, description, context, default_keys, held): (_, _, _, &'static [KeyCode], _) =
+            match self {
+                Action::MoveForward => (
+                    "move_forward",
+                    "walk forward",
+                    Walking,
+                    &[KeyW, ArrowUp],
+                    true,
+                ),
+                Action::MoveBackward => (
+                    "move_backward",
+                    "walk backward",
+                    Walking,
+                    &[KeyS, ArrowDown],
+                    true,
+                ),
+                Action::StrafeLeft => ("strafe_left", "step left", Walking, &[KeyA], true),
+                Action::StrafeRight => ("strafe_right", "step right", Walking, &[KeyD], true),
+                Action::TurnLeft => ("turn_left", "turn left", Walking, &[ArrowLeft], true),
+                Action::TurnRight => ("turn_right", "turn right", Walking, &[ArrowRight], true),
+                Action::LookUp => ("look_up", "look up", Walking, &[PageUp], true),
+                Action::LookDown => ("look_down", "look down", Walking, &[PageDown], true),
+                Action::Run => ("run", "run (hold)", Walking, &[ShiftLeft, ShiftRight], true),
+                Action::ToggleGhost => (
+                    "ghost",
+                    "ghost mode: walk through walls",
+                    Walking,
+                    &[KeyG],
+                    false,
+                ),
+                Action::TogglePolicy => (
+                    "policy",
+                    "collision policy: slide / reject",
+                    Walking,
+                    &[KeyR],
+                    false,
+                ),
+                Action::PrintPosition => (
+                    "print_position",
+                    "print position to stdout",
+                    Always,
+                    &[KeyP],
+                    false,
+                ),
+                Action::ToggleDebugLines => (
+                    "debug_lines",
+                    "debug lines: walls, radii",
+                    Always,
+                    &[KeyL],
+                    false,
+                ),
+                Action::ToggleHud => ("hud", "HUD", Always, &[KeyH], false),
+                Action::ToggleHelp => ("help", "help (this list)", Always, &[F1], false),
+                Action::ToggleFullscreen => ("fullscreen", "fullscreen", Always, &[F11], false),
+                Action::Screenshot => ("screenshot", "save screenshot PNG", Always, &[F12], false),
+                Action::ReloadLevel => ("reload_level", "reload the level", Always, &[F5], false),
+                Action::ReleaseOrQuit => (
+                    "release_or_quit",
+                    "release mouse; again to quit",
+                    Always,
+                    &[Escape],
+                    false,
+                ),
+                Action::ToggleEdit => ("edit", "edit mode: build walls", Walking, &[KeyE], false),
+                Action::PlotPoint => ("plot_point", "plot a point", Editing, &[Space], false),
+                Action::TakeBack => (
+                    "take_back",
+                    "take back a point",
+                    Editing,
+                    &[Backspace],
+                    false,
+                ),
+                Action::EndChain => (
+                    "end_chain",
+                    "end the chain",
+                    Editing,
+                    &[Enter, NumpadEnter],
+                    false,
+                ),
+                Action::DeleteWall => (
+                    "delete_wall",
+                    "delete the aimed wall",
+                    Editing,
+                    &[Delete],
+                    false,
+                ),
+                Action::FinerGrid => (
+                    "finer_grid",
+                    "halve the grid",
+                    Editing,
+                    &[BracketLeft],
+                    false,
+                ),
+                Action::CoarserGrid => (
+                    "coarser_grid",
+                    "double the grid",
+                    Editing,
+                    &[BracketRight],
+                    false,
+                ),
+                Action::RestoreAutosave => (
+                    "restore_autosave",
+                    "restore autosaved edits",
+                    Always,
+                    &[F9],
+                    false,
+                ),
+                Action::CycleMap => ("map", "map: overlay / full / off", Walking, &[Tab], false),
+                Action::FollowOnMap => {
+                    ("map_follow", "map: follow the eye", Walking, &[KeyF], false)
+                }
+                Action::ZoomMapIn => (
+                    "map_zoom_in",
+                    "map: zoom in",
+                    Walking,
+                    &[Equal, NumpadAdd],
+                    false,
+                ),
+                Action::ZoomMapOut => (
+                    "map_zoom_out",
+                    "map: zoom out",
+                    Walking,
+                    &[Minus, NumpadSubtract],
+                    false,
+                ),
+                Action::FitMap => ("map_fit", "map: fit the level", Walking, &[Digit0], false),
+                Action::DropMark => (
+                    "mark",
+                    "map: drop and print a mark",
+                    Walking,
+                    &[KeyM],
+                    false,
+                ),
+                Action::ClearMarks => (
+                    "clear_marks",
+                    "map: clear the marks",
+                    Walking,
+                    &[KeyC],
+                    false,
+                ),
+                Action::ToggleReach => (
+                    "reach",
+                    "map: where the eye can go",
+                    Walking,
+                    &[KeyV],
+                    false,
+                ),
+                Action::PanMapLeft => ("map_pan_left", "pan left", FullMap, &[ArrowLeft], true),
+                Action::PanMapRight => ("map_pan_right", "pan right", FullMap, &[ArrowRight], true),
+                Action::PanMapUp => ("map_pan_up", "pan up", FullMap, &[ArrowUp], true),
+                Action::PanMapDown => ("map_pan_down", "pan down", FullMap, &[ArrowDown], true),
+                Action::PausePlayback => {
+                    ("playback_pause", "pause / play", Playback, &[Space], false)
+                }
+                Action::StepPlayback => (
+                    "playback_step",
+                    "paused: step a tick",
+                    Playback,
+                    &[Period, NumpadDecimal],
+                    false,
+                ),
+                Action::FasterPlayback => (
+                    "playback_faster",
+                    "faster",
+                    Playback,
+                    &[Equal, NumpadAdd],
+                    false,
+                ),
+                Action::SlowerPlayback => (
+                    "playback_slower",
+                    "slower",
+                    Playback,
+                    &[Minus, NumpadSubtract],
+                    false,
+                ),
+            };
         ActionSpec {
             name,
             description,
+            context,
             default_keys,
             held,
         }
     }
 
-    /// True for actions that last while their key is held (movement, turning,
-    /// running); false for toggles that fire once per press.
+    /// True for actions that last while their key is held (movement,
+    /// turning, running, panning); false for those that fire once per press.
     pub fn is_held(self) -> bool {
         self.spec().held
+    }
+
+    /// The context the action belongs to.
+    pub fn context(self) -> Context {
+        self.spec().context
     }
 
     /// A short description for the help overlay.
@@ -233,21 +378,29 @@ impl Action {
         self.spec().description
     }
 
-    /// The snake_case name of the config file and the F1 help, e.g. `move_forward`.
+    /// The snake_case name of the config file and the README, e.g.
+    /// `move_forward`.
     pub fn name(self) -> &'static str {
         self.spec().name
     }
 
     /// The action with this config name, if there is one.
     pub fn from_name(name: &str) -> Option<Action> {
-        Action::ALL.into_iter().find(|action| action.name() == name)
+        Action::VARIANTS
+            .iter()
+            .copied()
+            .find(|action| action.name() == name)
     }
 }
 
-/// Every action's config name, in [`Action::ALL`] order, for "did you mean"
-/// and "expected one of" in error messages.
-static ACTION_NAMES: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| Action::ALL.iter().map(|action| action.name()).collect());
+/// Every action's config name, in [`Action::VARIANTS`] order, for "did you
+/// mean" and "expected one of" in error messages.
+static ACTION_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    Action::VARIANTS
+        .iter()
+        .map(|action| action.name())
+        .collect()
+});
 
 impl Serialize for Action {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -265,55 +418,74 @@ impl<'de> Deserialize<'de> for Action {
     }
 }
 
-/// Controls that are not key bindings but belong in the help and the README.
-const OTHER_CONTROLS: [(&str, &str); 9] = [
-    ("mouse", "look (click the window to grab it)"),
-    ("Ctrl+Z", "undo an edit"),
-    ("Ctrl+Y/Ctrl+Shift+Z", "redo an edit"),
-    ("Ctrl+S", "save the level (edits)"),
-    ("Alt (hold)", "edit: no snapping"),
-    ("arrows / drag", "full map, follow off: pan"),
-    ("wheel", "map: zoom"),
+/// Controls that are not key bindings but belong in the help and the
+/// README: the control, its context and what it does.
+const OTHER_CONTROLS: [(&str, Context, &str); 8] = [
     (
-        "click / right click",
-        "full map, edit mode: plot / delete; drag an end to move it",
+        "mouse",
+        Context::Walking,
+        "look (click the window to grab it)",
     ),
+    ("wheel", Context::Walking, "map: zoom"),
+    ("Ctrl+S", Context::Always, "save the level (edits)"),
+    ("Ctrl+Z", Context::Editing, "undo an edit"),
+    ("Ctrl+Y", Context::Editing, "redo (also Ctrl+Shift+Z)"),
+    ("Alt (hold)", Context::Editing, "no snapping"),
+    ("drag", Context::FullMap, "pan (follow turns off)"),
     (
-        "Space . + -",
-        "demo playback (mazewalker play): pause, step a tick, faster, slower",
+        "click",
+        Context::FullMap,
+        "edit: plot; right: delete; drag an end: move",
     ),
 ];
 
 /// Width of the keys column of the help overlay, in characters.
-const HELP_KEYS_WIDTH: usize = 19;
-
-/// Width of the config-name column of the help overlay, in characters.
-const HELP_NAME_WIDTH: usize = 17;
+const HELP_KEYS_WIDTH: usize = 13;
 
 /// The key table. Bindings are on physical key positions (`KeyCode`), not on
 /// the characters a layout prints; one action may have several keys, and a
-/// key triggers at most one action.
+/// key triggers at most one action per context, and none beside an action
+/// of [`Context::Always`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bindings {
-    /// Each physical key and the action it triggers, in [`Action::ALL`]
-    /// order; a key appears once.
+    /// Each physical key and an action it triggers, in [`Action::VARIANTS`]
+    /// order; a key appears at most once per context.
     pub keys: Vec<(KeyCode, Action)>,
 }
 
-/// Two actions bound to the same key.
+/// Two actions bound to the same key where they would both apply: in one
+/// context, or one of them in [`Context::Always`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{key:?}` is bound to both `{}` and `{}`; a key may trigger one action only",
+    "`{key:?}` is bound to both `{}` and `{}`; a key may trigger one action per context \
+     (here {}), and an action of every context (always) takes its key from all others",
     first.name(),
-    second.name()
+    second.name(),
+    contexts(*first, *second)
 )]
 pub struct BindingConflict {
     /// The key bound twice.
     pub key: KeyCode,
-    /// The action earlier in [`Action::ALL`].
+    /// The action earlier in [`Action::VARIANTS`].
     pub first: Action,
-    /// The action later in [`Action::ALL`].
+    /// The action later in [`Action::VARIANTS`].
     pub second: Action,
+}
+
+/// The contexts of two conflicting actions, as the error names them.
+fn contexts(first: Action, second: Action) -> String {
+    let (a, b) = (first.context(), second.context());
+    if a == b {
+        format!("both {}", a.title())
+    } else {
+        format!("{} and {}", a.title(), b.title())
+    }
+}
+
+/// Whether one key may not serve both `a` and `b`.
+fn clash(a: Action, b: Action) -> bool {
+    let (a, b) = (a.context(), b.context());
+    a == b || a == Context::Always || b == Context::Always
 }
 
 impl Default for Bindings {
@@ -322,9 +494,9 @@ impl Default for Bindings {
     /// help, F5 reload, F11 fullscreen, F12 screenshot, Esc.
     fn default() -> Self {
         Self {
-            keys: Action::ALL
-                .into_iter()
-                .flat_map(|action| {
+            keys: Action::VARIANTS
+                .iter()
+                .flat_map(|&action| {
                     action
                         .spec()
                         .default_keys
@@ -340,38 +512,50 @@ impl Bindings {
     /// The default bindings with the listed actions' keys replaced: an
     /// action in `overrides` gets exactly its listed keys (none unbinds it),
     /// one not listed keeps its defaults. A key listed twice for one action
-    /// counts once; a key bound to two actions is a [`BindingConflict`].
+    /// counts once; a key bound to two actions of one context, or to one of
+    /// [`Context::Always`] and any other, is a [`BindingConflict`].
     pub fn with_overrides(
         overrides: &BTreeMap<Action, Vec<KeyCode>>,
     ) -> Result<Self, BindingConflict> {
         let mut keys: Vec<(KeyCode, Action)> = Vec::new();
-        for action in Action::ALL {
+        for &action in Action::VARIANTS {
             let listed = overrides
                 .get(&action)
                 .map_or(action.spec().default_keys, Vec::as_slice);
             for &key in listed {
-                match keys.iter().find(|(bound, _)| *bound == key) {
-                    Some(&(_, first)) if first == action => {}
-                    Some(&(_, first)) => {
-                        return Err(BindingConflict {
-                            key,
-                            first,
-                            second: action,
-                        });
-                    }
-                    None => keys.push((key, action)),
+                if keys.contains(&(key, action)) {
+                    continue;
                 }
+                if let Some(&(_, first)) = keys
+                    .iter()
+                    .find(|&&(bound, other)| bound == key && clash(other, action))
+                {
+                    return Err(BindingConflict {
+                        key,
+                        first,
+                        second: action,
+                    });
+                }
+                keys.push((key, action));
             }
         }
         Ok(Self { keys })
     }
 
-    /// The action bound to a physical key, if any.
-    pub fn action_for(&self, key: KeyCode) -> Option<Action> {
+    /// The action `key` triggers with `active` contexts on, in precedence
+    /// order (see [`Context::ORDER`]): the first context that binds it wins.
+    pub fn action_for(&self, key: KeyCode, active: &[Context]) -> Option<Action> {
+        active
+            .iter()
+            .find_map(|&context| self.action_in(key, context))
+    }
+
+    /// The action `key` triggers in `context`, if any.
+    pub fn action_in(&self, key: KeyCode, context: Context) -> Option<Action> {
         self.keys
             .iter()
-            .find(|(bound, _)| *bound == key)
-            .map(|(_, action)| *action)
+            .find(|&&(bound, action)| bound == key && action.context() == context)
+            .map(|&(_, action)| action)
     }
 
     /// The keys bound to `action`, in the order they were listed.
@@ -382,43 +566,64 @@ impl Bindings {
             .map(|(key, _)| *key)
     }
 
-    /// Help overlay lines: each action once with every key bound to it
-    /// (`none` when none), its config name and what it does; then the
-    /// controls that are not bindings.
-    pub fn help_lines(&self) -> Vec<String> {
-        let mut lines = vec!["mazewalker controls".to_owned(), String::new()];
-        for action in Action::ALL {
-            lines.push(format!(
-                "{:<HELP_KEYS_WIDTH$} {:<HELP_NAME_WIDTH$} {}",
-                self.key_labels(action),
-                action.name(),
-                action.description()
-            ));
-        }
-        for (control, description) in OTHER_CONTROLS {
-            lines.push(format!(
-                "{control:<HELP_KEYS_WIDTH$} {:<HELP_NAME_WIDTH$} {description}",
-                ""
-            ));
-        }
-        lines
+    /// The help overlay: one group per context, in [`Context::ORDER`]
+    /// reversed (always, walking, editing, full map, playback), each action
+    /// with every key bound to it (`none` when none) and what it does, then
+    /// that context's controls that are not bindings.
+    pub fn help_groups(&self) -> Vec<HelpGroup> {
+        Context::ORDER
+            .iter()
+            .rev()
+            .map(|&context| {
+                let actions = Action::VARIANTS
+                    .iter()
+                    .filter(|action| action.context() == context)
+                    .map(|&action| (self.key_labels(action), action.description()));
+                let others = OTHER_CONTROLS
+                    .iter()
+                    .filter(|(_, of, _)| *of == context)
+                    .map(|&(control, _, description)| (control.to_owned(), description));
+                HelpGroup {
+                    title: context.title().to_owned(),
+                    lines: actions
+                        .chain(others)
+                        .map(|(keys, description)| {
+                            format!("{keys:<HELP_KEYS_WIDTH$} {description}")
+                        })
+                        .collect(),
+                }
+            })
+            .collect()
     }
 
-    /// The README's controls table (Markdown): keys, what they do, and the
-    /// action's name in the config file's `[bindings]`. The test
+    /// The README's controls table (Markdown): keys, what they do, their
+    /// context and the action's name in the config file's `[bindings]`,
+    /// grouped by context as the help is. The test
     /// `readme_controls_table_is_generated` keeps the README equal to it.
     pub fn markdown_table(&self) -> String {
-        let mut table = String::from("| keys | action | `[bindings]` name |\n|---|---|---|\n");
-        for action in Action::ALL {
-            table.push_str(&format!(
-                "| {} | {} | `{}` |\n",
-                self.key_labels(action),
-                action.description(),
-                action.name()
-            ));
-        }
-        for (control, description) in OTHER_CONTROLS {
-            table.push_str(&format!("| {control} | {description} | |\n"));
+        let mut table =
+            String::from("| keys | action | context | `[bindings]` name |\n|---|---|---|---|\n");
+        for &context in Context::ORDER.iter().rev() {
+            for &action in Action::VARIANTS
+                .iter()
+                .filter(|action| action.context() == context)
+            {
+                table.push_str(&format!(
+                    "| {} | {} | {} | `{}` |\n",
+                    self.key_labels(action),
+                    action.description(),
+                    context.title(),
+                    action.name()
+                ));
+            }
+            for (control, _, description) in
+                OTHER_CONTROLS.iter().filter(|(_, of, _)| *of == context)
+            {
+                table.push_str(&format!(
+                    "| {control} | {description} | {} | |\n",
+                    context.title()
+                ));
+            }
         }
         table
     }
@@ -442,11 +647,11 @@ impl Bindings {
 }
 
 impl Serialize for Bindings {
-    /// A `[bindings]` table listing every action, in [`Action::ALL`] order,
+    /// A `[bindings]` table listing every action, in [`Action::VARIANTS`] order,
     /// with its keys as winit names them (`["KeyW", "ArrowUp"]`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(Action::ALL.len()))?;
-        for action in Action::ALL {
+        let mut map = serializer.serialize_map(Some(Action::VARIANTS.len()))?;
+        for &action in Action::VARIANTS {
             let keys: Vec<KeyCode> = self.keys_for(action).collect();
             map.serialize_entry(action.name(), &keys)?;
         }
@@ -481,6 +686,7 @@ fn key_label(key: KeyCode, bound_together: &[KeyCode]) -> String {
         .unwrap_or(&name);
     match short {
         "Escape" => "Esc".to_owned(),
+        "Period" => ".".to_owned(),
         "BracketLeft" => "[".to_owned(),
         "BracketRight" => "]".to_owned(),
         "Equal" => "=".to_owned(),
@@ -493,21 +699,27 @@ fn key_label(key: KeyCode, bound_together: &[KeyCode]) -> String {
 mod tests {
     use super::*;
 
+    /// The contexts active while walking.
+    const WALKING: [Context; 2] = [Context::Walking, Context::Always];
+
     #[test]
-    fn all_lists_every_action_once() {
-        for (index, action) in Action::ALL.iter().enumerate() {
+    fn every_action_is_listed_once_and_its_name_reads_back() {
+        for (index, action) in Action::VARIANTS.iter().enumerate() {
             assert!(
-                !Action::ALL[index + 1..].contains(action),
+                !Action::VARIANTS[index + 1..].contains(action),
                 "{action:?} is listed twice"
             );
             assert_eq!(Action::from_name(action.name()), Some(*action));
         }
-        assert_eq!(ACTION_NAMES.len(), Action::ALL.len());
+        assert_eq!(ACTION_NAMES.len(), Action::VARIANTS.len());
     }
 
     #[test]
-    fn the_issue_names_are_the_config_names() {
-        let names: Vec<&str> = Action::ALL.iter().map(|action| action.name()).collect();
+    fn the_config_names_are_the_documented_ones() {
+        let names: Vec<&str> = Action::VARIANTS
+            .iter()
+            .map(|action| action.name())
+            .collect();
         assert_eq!(
             names,
             [
@@ -546,57 +758,107 @@ mod tests {
                 "mark",
                 "clear_marks",
                 "reach",
+                "map_pan_left",
+                "map_pan_right",
+                "map_pan_up",
+                "map_pan_down",
+                "playback_pause",
+                "playback_step",
+                "playback_faster",
+                "playback_slower",
             ]
         );
     }
 
     #[test]
-    fn every_key_is_bound_once() {
+    fn no_key_is_bound_twice_where_both_would_apply() {
         let bindings = Bindings::default();
-        for (index, (key, _)) in bindings.keys.iter().enumerate() {
-            assert!(
-                bindings.keys[index + 1..]
-                    .iter()
-                    .all(|(other, _)| other != key),
-                "{key:?} is bound twice"
-            );
+        for (index, &(key, action)) in bindings.keys.iter().enumerate() {
+            for &(other_key, other) in &bindings.keys[index + 1..] {
+                assert!(
+                    !(key == other_key && clash(action, other)),
+                    "{key:?} is bound to {action:?} and {other:?}"
+                );
+            }
         }
         assert_eq!(Bindings::with_overrides(&BTreeMap::new()), Ok(bindings));
     }
 
     #[test]
-    fn the_issue_keys_do_what_the_readme_says() {
+    fn the_documented_keys_do_what_the_readme_says() {
         let bindings = Bindings::default();
         let expected = [
-            (KeyCode::KeyG, Action::ToggleGhost),
-            (KeyCode::KeyP, Action::PrintPosition),
-            (KeyCode::KeyL, Action::ToggleDebugLines),
-            (KeyCode::KeyH, Action::ToggleHud),
-            (KeyCode::F1, Action::ToggleHelp),
-            (KeyCode::F5, Action::ReloadLevel),
-            (KeyCode::F11, Action::ToggleFullscreen),
-            (KeyCode::F12, Action::Screenshot),
-            (KeyCode::KeyE, Action::ToggleEdit),
-            (KeyCode::Space, Action::PlotPoint),
-            (KeyCode::Backspace, Action::TakeBack),
-            (KeyCode::Enter, Action::EndChain),
-            (KeyCode::Delete, Action::DeleteWall),
-            (KeyCode::BracketLeft, Action::FinerGrid),
-            (KeyCode::BracketRight, Action::CoarserGrid),
-            (KeyCode::F9, Action::RestoreAutosave),
-            (KeyCode::Tab, Action::CycleMap),
-            (KeyCode::KeyF, Action::FollowOnMap),
-            (KeyCode::Equal, Action::ZoomMapIn),
-            (KeyCode::Minus, Action::ZoomMapOut),
-            (KeyCode::Digit0, Action::FitMap),
-            (KeyCode::KeyM, Action::DropMark),
-            (KeyCode::KeyC, Action::ClearMarks),
-            (KeyCode::KeyV, Action::ToggleReach),
+            (KeyCode::KeyG, Context::Walking, Action::ToggleGhost),
+            (KeyCode::KeyP, Context::Always, Action::PrintPosition),
+            (KeyCode::KeyL, Context::Always, Action::ToggleDebugLines),
+            (KeyCode::KeyH, Context::Always, Action::ToggleHud),
+            (KeyCode::F1, Context::Always, Action::ToggleHelp),
+            (KeyCode::F5, Context::Always, Action::ReloadLevel),
+            (KeyCode::F11, Context::Always, Action::ToggleFullscreen),
+            (KeyCode::F12, Context::Always, Action::Screenshot),
+            (KeyCode::KeyE, Context::Walking, Action::ToggleEdit),
+            (KeyCode::Space, Context::Editing, Action::PlotPoint),
+            (KeyCode::Backspace, Context::Editing, Action::TakeBack),
+            (KeyCode::Enter, Context::Editing, Action::EndChain),
+            (KeyCode::Delete, Context::Editing, Action::DeleteWall),
+            (KeyCode::BracketLeft, Context::Editing, Action::FinerGrid),
+            (KeyCode::BracketRight, Context::Editing, Action::CoarserGrid),
+            (KeyCode::F9, Context::Always, Action::RestoreAutosave),
+            (KeyCode::Tab, Context::Walking, Action::CycleMap),
+            (KeyCode::KeyF, Context::Walking, Action::FollowOnMap),
+            (KeyCode::Equal, Context::Walking, Action::ZoomMapIn),
+            (KeyCode::Minus, Context::Walking, Action::ZoomMapOut),
+            (KeyCode::Digit0, Context::Walking, Action::FitMap),
+            (KeyCode::KeyM, Context::Walking, Action::DropMark),
+            (KeyCode::KeyC, Context::Walking, Action::ClearMarks),
+            (KeyCode::KeyV, Context::Walking, Action::ToggleReach),
+            (KeyCode::ArrowLeft, Context::FullMap, Action::PanMapLeft),
+            (KeyCode::Space, Context::Playback, Action::PausePlayback),
+            (KeyCode::Period, Context::Playback, Action::StepPlayback),
+            (KeyCode::Equal, Context::Playback, Action::FasterPlayback),
+            (KeyCode::Minus, Context::Playback, Action::SlowerPlayback),
         ];
-        for (key, action) in expected {
-            assert_eq!(bindings.action_for(key), Some(action), "{key:?}");
+        for (key, context, action) in expected {
+            assert_eq!(bindings.action_in(key, context), Some(action), "{key:?}");
         }
-        assert_eq!(bindings.action_for(KeyCode::KeyQ), None);
+        assert_eq!(bindings.action_for(KeyCode::KeyQ, &Context::ORDER), None);
+    }
+
+    #[test]
+    fn the_first_active_context_that_binds_a_key_wins() {
+        let bindings = Bindings::default();
+        // Space: nothing while walking, a point in edit mode, a pause in
+        // playback.
+        assert_eq!(bindings.action_for(KeyCode::Space, &WALKING), None);
+        let editing = [Context::Editing, Context::Walking, Context::Always];
+        assert_eq!(
+            bindings.action_for(KeyCode::Space, &editing),
+            Some(Action::PlotPoint)
+        );
+        let playing = [Context::Playback, Context::Walking, Context::Always];
+        assert_eq!(
+            bindings.action_for(KeyCode::Space, &playing),
+            Some(Action::PausePlayback)
+        );
+        // The arrows walk, except on the full map, where they pan.
+        assert_eq!(
+            bindings.action_for(KeyCode::ArrowUp, &WALKING),
+            Some(Action::MoveForward)
+        );
+        let full_map = [Context::FullMap, Context::Walking, Context::Always];
+        assert_eq!(
+            bindings.action_for(KeyCode::ArrowUp, &full_map),
+            Some(Action::PanMapUp)
+        );
+        // `=` zooms the map, except in playback, where it speeds up.
+        assert_eq!(
+            bindings.action_for(KeyCode::Equal, &WALKING),
+            Some(Action::ZoomMapIn)
+        );
+        assert_eq!(
+            bindings.action_for(KeyCode::Equal, &playing),
+            Some(Action::FasterPlayback)
+        );
     }
 
     #[test]
@@ -608,16 +870,16 @@ mod tests {
         let bindings = Bindings::with_overrides(&overrides).expect("no conflict");
         let forward: Vec<KeyCode> = bindings.keys_for(Action::MoveForward).collect();
         assert_eq!(forward, [KeyCode::KeyZ, KeyCode::KeyI]);
-        assert_eq!(bindings.action_for(KeyCode::KeyW), None);
-        assert_eq!(bindings.action_for(KeyCode::ArrowUp), None);
+        assert_eq!(bindings.action_for(KeyCode::KeyW, &WALKING), None);
+        assert_eq!(bindings.action_for(KeyCode::ArrowUp, &WALKING), None);
         assert_eq!(
-            bindings.action_for(KeyCode::KeyS),
+            bindings.action_for(KeyCode::KeyS, &WALKING),
             Some(Action::MoveBackward)
         );
     }
 
     #[test]
-    fn a_key_bound_to_two_actions_names_both() {
+    fn a_key_bound_twice_in_a_context_or_beside_always_names_both() {
         let overrides = BTreeMap::from([(Action::ToggleGhost, vec![KeyCode::KeyW])]);
         let conflict = Bindings::with_overrides(&overrides).expect_err("KeyW twice");
         assert_eq!(
@@ -630,8 +892,27 @@ mod tests {
         );
         let message = conflict.to_string();
         assert!(
-            message.contains("`move_forward`") && message.contains("`ghost`"),
+            message.starts_with("`KeyW` is bound to both `move_forward` and `ghost`;")
+                && message.contains("(here both walking)"),
             "{message}"
+        );
+        // An action of every context takes its key from all the others.
+        let overrides = BTreeMap::from([(Action::ToggleHud, vec![KeyCode::Space])]);
+        let conflict = Bindings::with_overrides(&overrides).expect_err("Space twice");
+        assert_eq!(
+            (conflict.first, conflict.second),
+            (Action::ToggleHud, Action::PlotPoint)
+        );
+        assert!(
+            conflict.to_string().contains("(here always and editing)"),
+            "{conflict}"
+        );
+        // Two contexts that are never the same may share a key.
+        let overrides = BTreeMap::from([(Action::StepPlayback, vec![KeyCode::Enter])]);
+        let bindings = Bindings::with_overrides(&overrides).expect("no conflict");
+        assert_eq!(
+            bindings.action_in(KeyCode::Enter, Context::Playback),
+            Some(Action::StepPlayback)
         );
         // Moving forward elsewhere frees W for ghost mode.
         let overrides = BTreeMap::from([
@@ -640,22 +921,52 @@ mod tests {
         ]);
         let bindings = Bindings::with_overrides(&overrides).expect("no conflict");
         assert_eq!(
-            bindings.action_for(KeyCode::KeyW),
+            bindings.action_for(KeyCode::KeyW, &WALKING),
             Some(Action::ToggleGhost)
         );
     }
 
+    /// The help's line for `description`, and its group's title.
+    fn help_line(groups: &[HelpGroup], description: &str) -> (String, String) {
+        let found: Vec<(String, String)> = groups
+            .iter()
+            .flat_map(|group| {
+                group
+                    .lines
+                    .iter()
+                    .filter(|line| line.ends_with(description))
+                    .map(|line| (group.title.clone(), line.clone()))
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "{description}: {found:?}");
+        found[0].clone()
+    }
+
     #[test]
-    fn help_lists_each_action_with_all_its_keys_and_its_name() {
-        let help = Bindings::default().help_lines();
-        let forward: Vec<&String> = help.iter().filter(|l| l.contains("walk forward")).collect();
-        assert_eq!(forward.len(), 1);
-        assert!(forward[0].starts_with("W / Up "), "{}", forward[0]);
-        assert!(forward[0].contains(" move_forward "), "{}", forward[0]);
-        let run: Vec<&String> = help.iter().filter(|l| l.contains("run (hold)")).collect();
-        assert_eq!(run.len(), 1);
-        assert!(run[0].starts_with("Shift "), "{}", run[0]);
-        assert!(help.iter().any(|l| l.starts_with("mouse")));
+    fn help_groups_each_action_by_context_with_all_its_keys() {
+        let groups = Bindings::default().help_groups();
+        let titles: Vec<&str> = groups.iter().map(|group| group.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["always", "walking", "editing", "full map", "playback"]
+        );
+        let (title, forward) = help_line(&groups, "walk forward");
+        assert_eq!(title, "walking");
+        assert!(forward.starts_with("W / Up "), "{forward}");
+        let (_, run) = help_line(&groups, "run (hold)");
+        assert!(run.starts_with("Shift "), "{run}");
+        let (title, plot) = help_line(&groups, "plot a point");
+        assert_eq!(title, "editing");
+        assert!(plot.starts_with("Space "), "{plot}");
+        let (title, pause) = help_line(&groups, "pause / play");
+        assert_eq!(title, "playback");
+        assert!(pause.starts_with("Space "), "{pause}");
+        let (title, undo) = help_line(&groups, "undo an edit");
+        assert_eq!(title, "editing");
+        assert!(undo.starts_with("Ctrl+Z "), "{undo}");
+        // Every action shows once.
+        let lines: usize = groups.iter().map(|group| group.lines.len()).sum();
+        assert_eq!(lines, Action::VARIANTS.len() + OTHER_CONTROLS.len());
     }
 
     #[test]
@@ -665,18 +976,15 @@ mod tests {
             (Action::Run, vec![KeyCode::ShiftLeft]),
             (Action::ToggleHud, Vec::new()),
         ]);
-        let help = Bindings::with_overrides(&overrides)
+        let groups = Bindings::with_overrides(&overrides)
             .expect("no conflict")
-            .help_lines();
-        let line = |name: &str| {
-            help.iter()
-                .find(|line| line.contains(&format!(" {name} ")))
-                .cloned()
-                .unwrap_or_default()
-        };
-        assert!(line("ghost").starts_with("N "), "{}", line("ghost"));
-        assert!(line("run").starts_with("ShiftLeft "), "{}", line("run"));
-        assert!(line("hud").starts_with("none "), "{}", line("hud"));
+            .help_groups();
+        let (_, ghost) = help_line(&groups, "ghost mode: walk through walls");
+        assert!(ghost.starts_with("N "), "{ghost}");
+        let (_, run) = help_line(&groups, "run (hold)");
+        assert!(run.starts_with("ShiftLeft "), "{run}");
+        let (_, hud) = help_line(&groups, " HUD");
+        assert!(hud.starts_with("none "), "{hud}");
     }
 
     #[test]

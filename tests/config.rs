@@ -12,10 +12,13 @@ use mazewalker::config::{
     Config, ConfigError, GamepadSettings, MouseSettings, MovementSettings, QualityChoice,
     RenderSettings, ViewSettings,
 };
-use mazewalker::input::Action;
+use mazewalker::input::{Action, Context};
 use mazewalker::level::Level;
 use mazewalker::walker::{TickInput, Walker};
 use winit::keyboard::KeyCode;
+
+/// The input contexts active while walking.
+const WALKING: [Context; 2] = [Context::Walking, Context::Always];
 
 fn parse(text: &str) -> Result<Config, ConfigError> {
     Config::from_toml_str(text, Path::new("config.toml"))
@@ -134,15 +137,15 @@ edit = ["Mode"]
     );
     let forward: Vec<KeyCode> = config.bindings.keys_for(Action::MoveForward).collect();
     assert_eq!(forward, [KeyCode::KeyZ, KeyCode::ArrowUp]);
-    assert_eq!(config.bindings.action_for(KeyCode::KeyW), None);
+    assert_eq!(config.bindings.action_for(KeyCode::KeyW, &WALKING), None);
     assert_eq!(
-        config.bindings.action_for(KeyCode::KeyN),
+        config.bindings.action_for(KeyCode::KeyN, &WALKING),
         Some(Action::ToggleGhost)
     );
-    assert_eq!(config.bindings.action_for(KeyCode::KeyG), None);
+    assert_eq!(config.bindings.action_for(KeyCode::KeyG, &WALKING), None);
     // Not listed: keeps its default.
     assert_eq!(
-        config.bindings.action_for(KeyCode::KeyS),
+        config.bindings.action_for(KeyCode::KeyS, &WALKING),
         Some(Action::MoveBackward)
     );
 }
@@ -234,7 +237,7 @@ fn a_key_bound_to_two_actions_names_both_at_the_binding() {
     // Moving the first action off the key resolves it.
     let config = parse("[bindings]\nhud = [\"F1\"]\nhelp = [\"F2\"]\n").expect("no conflict");
     assert_eq!(
-        config.bindings.action_for(KeyCode::F1),
+        config.bindings.action_for(KeyCode::F1, &WALKING),
         Some(Action::ToggleHud)
     );
 }
@@ -408,13 +411,14 @@ fn the_far_plane_covers_a_fog_beyond_500_metres() {
 #[test]
 fn the_help_overlay_lists_a_rebound_key() {
     let config = parse("[bindings]\nghost = [\"KeyN\", \"F7\"]\n").expect("valid");
-    let help = config.bindings.help_lines();
+    let groups = config.bindings.help_groups();
+    let help: Vec<&String> = groups.iter().flat_map(|group| &group.lines).collect();
     let ghost = help
         .iter()
         .find(|line| line.contains("ghost mode"))
         .expect("a ghost line");
     assert!(ghost.starts_with("N / F7 "), "{ghost}");
-    assert!(ghost.contains(" ghost "), "{ghost}");
+    assert!(ghost.contains(" ghost mode"), "{ghost}");
     assert!(!help.iter().any(|line| line.starts_with("G ")), "{help:#?}");
 }
 
@@ -495,7 +499,7 @@ fn config_prints_the_effective_settings_as_a_file_that_reads_back() {
     let config = parse(&printed).expect("the printout is a valid config file");
     assert_eq!(config.view.fov, 75.0);
     assert_eq!(
-        config.bindings.action_for(KeyCode::KeyU),
+        config.bindings.action_for(KeyCode::KeyU, &WALKING),
         Some(Action::ToggleHud)
     );
     assert_eq!(config, Config::load(&file).expect("the file"));

@@ -43,7 +43,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
     }
     walker.camera.set_pitch(view.pitch_degrees.to_radians());
     let hud = hud_lines(&walker, Some(60.0));
-    let help = Bindings::default().help_lines();
+    let help = Bindings::default().help_groups();
     let frame = FrameInput {
         camera: &walker.camera,
         debug_lines: view.debug_lines,

@@ -30,7 +30,7 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
         .write(&journal_path)
         .expect("write the journal");
 
-    let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
+    let mut script = vec![ScriptStep::Ticks(3), ScriptStep::CaptureHud];
     script.extend(common::press(Action::RestoreAutosave));
     script.push(ScriptStep::CaptureHud);
     // Walking (not editing) into the restored, unsaved wall stops at its
@@ -39,7 +39,7 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
         ScriptStep::Action(Action::MoveForward, true),
         ScriptStep::Ticks(120),
         ScriptStep::Action(Action::MoveForward, false),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
         ScriptStep::Checkpoint,
     ]);
     // One more wall in edit mode, then 1.5 s of frames: the journal must
@@ -56,7 +56,7 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
     let chord = |keys: &[KeyCode]| {
         let mut steps: Vec<ScriptStep> = keys.iter().map(|&k| ScriptStep::Key(k, true)).collect();
         steps.extend(keys.iter().rev().map(|&k| ScriptStep::Key(k, false)));
-        steps.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+        steps.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
         steps
     };
     script.extend(chord(&[KeyCode::ControlLeft, KeyCode::KeyZ]));

@@ -14,11 +14,11 @@ use mazewalker::level::Level;
 use mazewalker::level::save::{autosave_path, backup_path};
 use winit::keyboard::KeyCode;
 
-/// Holds `action`'s key for `frames` frames.
-fn hold(action: Action, frames: u32) -> [ScriptStep; 3] {
+/// Holds `action`'s key for `ticks` ticks.
+fn hold(action: Action, ticks: u32) -> [ScriptStep; 3] {
     [
         ScriptStep::Action(action, true),
-        ScriptStep::Frames(frames),
+        ScriptStep::Ticks(ticks),
         ScriptStep::Action(action, false),
     ]
 }
@@ -45,27 +45,32 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     }
     let (path, level) = common::level_file("window_edit", common::HALL);
 
-    let mut script = vec![ScriptStep::Frames(3)];
+    let mut script = vec![ScriptStep::Ticks(3)];
     script.extend(common::press(Action::ToggleEdit));
-    script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
     // The first point, where the eye stands (looking level, the crosshair
     // meets no floor).
     script.push(ScriptStep::Checkpoint);
     script.extend(common::press(Action::PlotPoint));
-    // Walk sideways about 3 m, plot the second point: a wall.
-    script.extend(hold(Action::StrafeRight, 110));
-    script.extend([ScriptStep::Frames(3), ScriptStep::Checkpoint]);
+    // Walk sideways about 3 m (a simulated second), plot the second
+    // point: a wall.
+    script.extend(hold(Action::StrafeRight, 120));
+    script.extend([ScriptStep::Ticks(3), ScriptStep::Checkpoint]);
     script.extend(common::press(Action::PlotPoint));
     script.extend(common::press(Action::EndChain));
-    script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
     // Esc with unsaved edits only warns: the session goes on.
     script.extend(common::press(Action::ReleaseOrQuit));
-    script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
     // Ctrl+S saves, and does not walk backwards.
     script.push(ScriptStep::Checkpoint);
     script.extend(ctrl(KeyCode::KeyS));
-    // Long enough for the watcher to see the save (50 ms debounce).
-    script.extend([ScriptStep::Frames(30), ScriptStep::Checkpoint]);
+    // Long enough for the watcher to see the save (50 ms debounce), with
+    // the simulation stopped: a real wait, not a walk.
+    script.extend([
+        ScriptStep::Wait(std::time::Duration::from_millis(500)),
+        ScriptStep::Checkpoint,
+    ]);
     script.push(ScriptStep::CaptureHud);
     // Edit mode off: walk back from the wall's end, to its middle, and run
     // into it.
@@ -75,7 +80,7 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     script.push(ScriptStep::Action(Action::Run, true));
     script.extend(hold(Action::MoveForward, 120));
     script.push(ScriptStep::Action(Action::Run, false));
-    script.extend([ScriptStep::Frames(2), ScriptStep::Checkpoint]);
+    script.extend([ScriptStep::Ticks(2), ScriptStep::Checkpoint]);
     script.push(ScriptStep::Close);
 
     let options = WindowOptions {

@@ -28,7 +28,7 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
             ScriptStep::Action(action, false),
         ]
     };
-    let mut script = vec![ScriptStep::Frames(3)];
+    let mut script = vec![ScriptStep::Ticks(3)];
     script.extend(common::press(Action::ToggleEdit));
     script.extend(common::press(Action::PlotPoint));
     // Around the square: ahead, right, back, left; the last point snaps to
@@ -53,7 +53,7 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
         .iter()
         .filter(|step| matches!(step, ScriptStep::Action(_, true) | ScriptStep::Key(_, true)))
         .count();
-    script.extend([ScriptStep::Frames(3), ScriptStep::Close]);
+    script.extend([ScriptStep::Ticks(3), ScriptStep::Close]);
 
     let options = WindowOptions {
         size: (320, 180),

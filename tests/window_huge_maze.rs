@@ -19,7 +19,7 @@ fn a_million_wall_maze_walks_and_maps_in_the_window() {
     let level = Level::maze(1425, 1425, 1).expect("maze");
     let walls = level.walls.len();
     let mut script = vec![
-        ScriptStep::Frames(3),
+        ScriptStep::Ticks(3),
         ScriptStep::Action(Action::MoveForward, true),
         ScriptStep::Ticks(60),
         ScriptStep::Action(Action::MoveForward, false),
@@ -32,12 +32,12 @@ fn a_million_wall_maze_walks_and_maps_in_the_window() {
     // Ghost mode shows every wall; fitted, the whole maze.
     script.extend(common::press(Action::ToggleGhost));
     script.extend(common::press(Action::FitMap));
-    script.extend([ScriptStep::Frames(3), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(3), ScriptStep::CaptureHud]);
     // Zoomed in eight steps (16×): walls as lines again.
     for _ in 0..8 {
         script.extend(common::press(Action::ZoomMapIn));
     }
-    script.extend([ScriptStep::Frames(3), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(3), ScriptStep::CaptureHud]);
 
     let options = WindowOptions {
         size: (320, 180),

@@ -35,7 +35,7 @@ fn click(button: MouseButton, at: Vec2) -> [ScriptStep; 4] {
         ScriptStep::Pointer(at.x, at.y),
         ScriptStep::Button(button, true),
         ScriptStep::Button(button, false),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
     ]
 }
 
@@ -48,7 +48,7 @@ fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
 
     let eye = Vec2::new(-10.0, 0.0);
     let at = |x: f32, z: f32| pixel(Vec2::new(x, z), eye, 20.0);
-    let mut script = vec![ScriptStep::Frames(3), ScriptStep::CaptureHud];
+    let mut script = vec![ScriptStep::Ticks(3), ScriptStep::CaptureHud];
     // Overlay, then full.
     for _ in 0..2 {
         script.extend(common::press(Action::CycleMap));
@@ -67,11 +67,11 @@ fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
     script.extend([
         ScriptStep::Pointer(from.x, from.y),
         ScriptStep::Button(MouseButton::Left, true),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
         ScriptStep::Pointer(to.x, to.y),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
         ScriptStep::Button(MouseButton::Left, false),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
         ScriptStep::CaptureHud,
     ]);
     script.extend(click(MouseButton::Right, at(-8.0, 2.5)));
@@ -84,7 +84,7 @@ fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
     script.extend(common::press(Action::CycleMap));
     script.extend(common::press(Action::ZoomMapIn));
     script.push(ScriptStep::Wheel(1.0));
-    script.extend([ScriptStep::Frames(2), ScriptStep::CaptureHud]);
+    script.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
     script.extend(common::press(Action::FitMap));
     script.push(ScriptStep::CaptureHud);
     script.extend(common::press(Action::FollowOnMap));

@@ -6,6 +6,7 @@
 mod common;
 
 use std::path::Path;
+use std::time::Duration;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
@@ -27,13 +28,13 @@ fn corridor(name: &str, across_at: Option<f32>) -> String {
     text
 }
 
-/// Runs forward for long enough to reach any wall ahead, then notes where
-/// the eye stopped.
-fn run_forward(frames: u32) -> Vec<ScriptStep> {
+/// Runs forward for `ticks` ticks, long enough to reach any wall ahead, then
+/// notes where the eye stopped.
+fn run_forward(ticks: u32) -> Vec<ScriptStep> {
     vec![
         ScriptStep::Action(Action::Run, true),
         ScriptStep::Action(Action::MoveForward, true),
-        ScriptStep::Frames(frames),
+        ScriptStep::Ticks(ticks),
         ScriptStep::Action(Action::MoveForward, false),
         ScriptStep::Action(Action::Run, false),
         ScriptStep::Checkpoint,
@@ -52,14 +53,14 @@ fn rewriting_the_level_file_mid_session_changes_where_the_eye_stops() {
     std::fs::write(&path, corridor("Open corridor", None)).expect("write the level");
     let level = Level::load(&path).expect("valid").level;
 
-    let mut script = vec![ScriptStep::Frames(3), ScriptStep::Checkpoint];
+    let mut script = vec![ScriptStep::Ticks(3), ScriptStep::Checkpoint];
     // In place: a wall appears 3 m ahead.
     script.push(ScriptStep::WriteFile {
         path: path.clone(),
         text: corridor("Wall at 3", Some(3.0)),
         by_rename: false,
     });
-    script.push(ScriptStep::AwaitReload(600));
+    script.push(ScriptStep::AwaitReload(Duration::from_secs(20)));
     script.extend(run_forward(200));
     // By rename: the wall moves to 6 m.
     script.push(ScriptStep::WriteFile {
@@ -67,7 +68,7 @@ fn rewriting_the_level_file_mid_session_changes_where_the_eye_stops() {
         text: corridor("Wall at 6", Some(6.0)),
         by_rename: true,
     });
-    script.push(ScriptStep::AwaitReload(600));
+    script.push(ScriptStep::AwaitReload(Duration::from_secs(20)));
     script.extend(run_forward(200));
     // A broken file: the old level stays live, the wall at 6 m still stops.
     script.push(ScriptStep::WriteFile {
@@ -75,7 +76,7 @@ fn rewriting_the_level_file_mid_session_changes_where_the_eye_stops() {
         text: "name = \"Broken\"\n[player]\nstart = [0.0]\n".to_owned(),
         by_rename: true,
     });
-    script.push(ScriptStep::AwaitReload(600));
+    script.push(ScriptStep::AwaitReload(Duration::from_secs(20)));
     script.extend(run_forward(100));
     script.push(ScriptStep::Close);
 

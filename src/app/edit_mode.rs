@@ -1,11 +1,11 @@
-//! Edit mode's state in the window: the [`EditSession`] (kept when edit mode
-//! is left, so undo and unsaved edits survive), the grid, where saves and
-//! the autosave journal go, the live checks, and an autosave offered at
-//! start. The keys' wiring is in `editing`; the edits themselves are the
-//! pure [`crate::edit`] model.
+//! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
+//! undo and unsaved edits survive), the grid, where saves and the autosave
+//! journal go, the live checks, and an autosave offered at start. The
+//! keys' wiring is the editing part (`parts::editing`); the edits
+//! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use glam::{Vec2, Vec3};
 
@@ -17,8 +17,8 @@ use crate::level::{Level, LevelSource};
 use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings};
 use crate::render::LineVertex;
 
-/// How long after an edit its journal is written at the latest (the issue
-/// allows 5 s; a crash loses at most this much).
+/// How long after an edit its journal is written at the latest (a crash
+/// loses at most this much; people expect no more than a few seconds).
 pub const AUTOSAVE_DELAY: Duration = Duration::from_secs(1);
 
 /// How many live-check warnings the HUD lists before "and N more".
@@ -41,13 +41,12 @@ pub struct AutosaveOffer {
     pub path: PathBuf,
 }
 
-/// Edit mode as the window runs it.
+/// Edit mode's state. Whether edit mode is on is the walker's
+/// [`editing`](crate::walker::Walker::editing) switch alone.
 #[derive(Debug)]
 pub struct EditMode {
     /// The level being edited, from the first E (or F9) on.
     session: Option<EditSession>,
-    /// Whether edit mode is on (E).
-    active: bool,
     /// The snapping grid (`[` and `]`).
     pub grid: GridSize,
     /// Where saves and the journal go once known: the level's file, or the
@@ -55,7 +54,7 @@ pub struct EditMode {
     save_path: Option<PathBuf>,
     /// When the journal must be written (the first unsaved edit since it
     /// was last written, plus [`AUTOSAVE_DELAY`]).
-    journal_due: Option<Instant>,
+    journal_due: Option<Duration>,
     /// The live checks' warnings after the latest edit.
     checks: Vec<String>,
     /// An autosave offered at start, until F9 takes it or an edit makes it
@@ -72,7 +71,6 @@ impl EditMode {
         let offer = find_offer(level, &path);
         Self {
             session: None,
-            active: false,
             grid: GridSize::default(),
             save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
             journal_due: None,
@@ -81,14 +79,9 @@ impl EditMode {
         }
     }
 
-    /// Whether edit mode is on.
-    pub fn is_active(&self) -> bool {
-        self.active
-    }
-
-    /// Turns edit mode on or off.
-    pub fn set_active(&mut self, active: bool) {
-        self.active = active;
+    /// Ends the chain being plotted, if any (edit mode was left or
+    /// entered).
+    pub fn end_chain(&mut self) {
         if let Some(session) = &mut self.session {
             session.end_chain();
         }
@@ -131,7 +124,7 @@ impl EditMode {
 
     /// After an edit: the checks are redone (with the level's
     /// `near_misses`) and the journal falls due.
-    pub fn edited(&mut self, collider: &Collider, near_misses: &[NearMiss], now: Instant) {
+    pub fn edited(&mut self, collider: &Collider, near_misses: &[NearMiss], now: Duration) {
         self.journal_due.get_or_insert(now + AUTOSAVE_DELAY);
         if let Some(offer) = self.offer.take() {
             // The offer no longer applies to the edited text: keep its file.
@@ -184,7 +177,7 @@ impl EditMode {
     /// is saved or undone. Returns an error message to show.
     pub fn write_journal(
         &mut self,
-        now: Option<Instant>,
+        now: Option<Duration>,
         working_directory: &Path,
     ) -> Option<String> {
         let due = self.journal_due?;

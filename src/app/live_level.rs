@@ -23,8 +23,9 @@ pub struct BuiltLevel {
     pub warnings: Vec<LevelWarning>,
     /// Its collider (shared with its scene).
     pub collider: Arc<Collider>,
-    /// Its meshes, textures and debug lines on the GPU.
-    pub scene: LevelScene,
+    /// Its meshes, textures and debug lines on the GPU, when a renderer's
+    /// scene builder was at hand (a headless session builds none).
+    pub scene: Option<LevelScene>,
     /// How long loading and building took on the worker thread.
     pub build_time: Duration,
 }
@@ -44,8 +45,8 @@ pub enum ReloadEvent {
     Ready(Box<BuiltLevel>),
     /// The file was unchanged (e.g. the program's own save).
     Unchanged,
-    /// The reload failed; the old level stays. The message is on stderr and
-    /// in [`LiveLevel::error`].
+    /// The reload failed; the old level stays. The message is logged and
+    /// in [`LiveLevel::error`] (the HUD shows it).
     Failed,
 }
 
@@ -136,9 +137,9 @@ impl LiveLevel {
     }
 
     /// Once a frame: takes the watcher's events, starts a due reload on a
-    /// worker thread (which builds its scene with `builder`), and returns a
-    /// reload that finished.
-    pub fn poll(&mut self, builder: &SceneBuilder) -> Option<ReloadEvent> {
+    /// worker thread (which builds its scene with `builder`, if any), and
+    /// returns a reload that finished.
+    pub fn poll(&mut self, builder: Option<&SceneBuilder>) -> Option<ReloadEvent> {
         if let Some(watcher) = &self.watcher {
             let changed = watcher.changed_paths();
             if !changed.is_empty() {
@@ -147,7 +148,7 @@ impl LiveLevel {
             }
         }
         if let Some(job) = self.reloader.start() {
-            spawn_build(job, builder.clone(), self.sender.clone());
+            spawn_build(job, builder.cloned(), self.sender.clone());
         }
         let finished = self.finished.try_recv().ok()?;
         Some(match finished {
@@ -156,7 +157,7 @@ impl LiveLevel {
                 ReloadEvent::Unchanged
             }
             Finished::Failed(message) => {
-                eprintln!("{message}");
+                log::error!("{message}");
                 self.reloader.failed(message);
                 ReloadEvent::Failed
             }
@@ -217,7 +218,7 @@ impl LiveLevel {
     /// A finished reload is not swapped in (unsaved edits would be lost):
     /// `message` shows until the file and the level agree again.
     pub fn refuse(&mut self, message: String) {
-        eprintln!("{message}");
+        log::warn!("{message}");
         self.reloader.failed(message);
     }
 
@@ -266,8 +267,9 @@ pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload
     }
 }
 
-/// Loads and builds `job` on a new thread; the result comes back on `sender`.
-fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) {
+/// Loads and builds `job` on a new thread (its scene too, with `builder`);
+/// the result comes back on `sender`.
+fn spawn_build(job: ReloadJob, builder: Option<SceneBuilder>, sender: Sender<Finished>) {
     let report_failure = sender.clone();
     let spawned = std::thread::Builder::new()
         .name("level reload".into())
@@ -279,7 +281,12 @@ fn spawn_build(job: ReloadJob, builder: SceneBuilder, sender: Sender<Finished>) 
                 Loaded::Level(loaded) => {
                     let level = Arc::new(loaded.level);
                     let collider = Arc::new(level.collider());
-                    match builder.build(&level, &collider, BrokenTexture::RefuseUndecodable) {
+                    let scene = builder
+                        .map(|builder| {
+                            builder.build(&level, &collider, BrokenTexture::RefuseUndecodable)
+                        })
+                        .transpose();
+                    match scene {
                         Ok(scene) => Finished::Built(Box::new(BuiltLevel {
                             level,
                             warnings: loaded.warnings,

@@ -3,23 +3,18 @@
 //! and a drag in progress. Pure state; the keys and the mouse are wired in
 //! `map_input`, the drawing is [`crate::render::MapFrame`].
 
-use std::cell::OnceCell;
-
 use glam::Vec2;
 
 use crate::camera::Camera;
 use crate::collision::{Collider, VisibleSet};
 use crate::map::{
     DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
-    SeenWalls, Sight, Trail, level_bounds, near_misses,
+    SeenWalls, Sight, Trail, level_bounds,
 };
 use crate::render::{MapFrame, MapMode};
 
 /// The scale of a new map, before any zoom: 20 pixels per metre.
 pub const START_PIXELS_PER_METRE: f32 = 20.0;
-
-/// How far an arrow key pans the map, in pixels.
-pub const PAN_PIXELS: f32 = 40.0;
 
 /// The map in the window.
 #[derive(Debug)]
@@ -47,9 +42,6 @@ pub struct MapState {
     /// The sight the seen walls were last updated from: an eye that stands
     /// still and looks the same way sees nothing new.
     last_sight: Option<Sight>,
-    /// Gaps that miss being passable by less than 10 cm; made when first
-    /// needed, by the map or the editor's live checks.
-    near_misses: OnceCell<Vec<NearMiss>>,
 }
 
 impl MapState {
@@ -73,14 +65,7 @@ impl MapState {
             show_all,
             reach: None,
             last_sight: None,
-            near_misses: OnceCell::new(),
         }
-    }
-
-    /// The level's near misses (see [`near_misses`]), worked out once per
-    /// level version.
-    pub fn near_misses(&self, collider: &Collider) -> &[NearMiss] {
-        self.near_misses.get_or_init(|| near_misses(collider))
     }
 
     /// Whether and how the map shows.
@@ -104,7 +89,7 @@ impl MapState {
 
     /// The level changed (a reload or an edit) from `old` to `collider`,
     /// whose walls hide what `occludes` says: walls that did not change
-    /// stay seen; the gaps are redone when next needed, the reach at once.
+    /// stay seen; the reach is redone at once.
     pub fn level_changed(
         &mut self,
         old: &Collider,
@@ -115,7 +100,6 @@ impl MapState {
         self.seen = self.seen.carry_over(old.walls(), collider.walls());
         self.occludes = occludes;
         self.last_sight = None;
-        self.near_misses = OnceCell::new();
         if self.reach.is_some() {
             self.reach = Some(reach_from(collider, eye));
         }
@@ -163,12 +147,14 @@ impl MapState {
         self.follow = false;
     }
 
-    /// The map part of this frame for the level with `collider`: the view
-    /// (centred on `eye` when following), the mode, and the overlay;
-    /// `show_every_wall` in ghost or edit mode. `None` while the map is off.
+    /// The map part of this frame for the level with `collider` and its
+    /// `near_misses`: the view (centred on `eye` when following), the mode,
+    /// and the overlay; `show_every_wall` in ghost or edit mode. `None`
+    /// while the map is off.
     pub fn frame<'a>(
         &'a self,
         collider: &'a Collider,
+        near_misses: &'a [NearMiss],
         eye: Vec2,
         yaw: f32,
         show_every_wall: bool,
@@ -187,11 +173,7 @@ impl MapState {
                 reach: self.reach.as_ref(),
                 // Walking, the map shows only what was seen: a near miss
                 // between unseen walls would give them away.
-                near_misses: if every_wall {
-                    self.near_misses(collider)
-                } else {
-                    &[]
-                },
+                near_misses: if every_wall { near_misses } else { &[] },
                 seen_only: (!every_wall).then_some(SeenShapes {
                     collider,
                     seen: &self.seen,
@@ -262,7 +244,10 @@ mod tests {
         let collider = Collider::new(vec![wall((0.0, 0.0), (1.0, 0.0))], Vec::new(), 0.25);
         let mut map = MapState::new(vec![true; collider.walls().len()], false);
         assert_eq!(map.mode(), None);
-        assert!(map.frame(&collider, Vec2::ZERO, 0.0, false, None).is_none());
+        assert!(
+            map.frame(&collider, &[], Vec2::ZERO, 0.0, false, None)
+                .is_none()
+        );
         map.cycle();
         assert_eq!(map.mode(), Some(MapMode::Overlay));
         map.cycle();
@@ -292,12 +277,12 @@ mod tests {
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
         let frame = map
-            .frame(&collider, Vec2::ZERO, 0.0, false, None)
+            .frame(&collider, &[], Vec2::ZERO, 0.0, false, None)
             .expect("shown");
         let seen = frame.overlay.seen_only.expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
-            map.frame(&collider, Vec2::ZERO, 0.0, true, None)
+            map.frame(&collider, &[], Vec2::ZERO, 0.0, true, None)
                 .expect("shown")
                 .overlay
                 .seen_only
@@ -310,7 +295,7 @@ mod tests {
         map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
         let frame = map
-            .frame(&reloaded, Vec2::ZERO, 0.0, false, None)
+            .frame(&reloaded, &[], Vec2::ZERO, 0.0, false, None)
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
         // The eye has not moved, but the level has: a short wall now in
@@ -321,7 +306,7 @@ mod tests {
         map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = map
-            .frame(&nearer, Vec2::ZERO, 0.0, false, None)
+            .frame(&nearer, &[], Vec2::ZERO, 0.0, false, None)
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
     }
@@ -336,8 +321,9 @@ mod tests {
         );
         let mut map = MapState::new(vec![true; 2], false);
         map.cycle();
+        let near = crate::map::near_misses(&collider);
         let misses = |every_wall| {
-            map.frame(&collider, Vec2::ZERO, 0.0, every_wall, None)
+            map.frame(&collider, &near, Vec2::ZERO, 0.0, every_wall, None)
                 .expect("shown")
                 .overlay
                 .near_misses

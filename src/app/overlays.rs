@@ -1,8 +1,10 @@
 //! What is drawn over the 3D view: which overlays are on, the HUD's lines,
 //! and the messages the HUD carries (a reload error until it is fixed,
-//! warnings for a few seconds).
+//! warnings for a few seconds). Times are session time (see
+//! [`Session`](super::Session)): wall time in the window, simulated time in
+//! a script.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::collision::MovePolicy;
 use crate::walker::Walker;
@@ -34,17 +36,17 @@ impl Default for Overlays {
 /// Messages for the HUD: notices that expire, shown below the position.
 #[derive(Debug, Default)]
 pub struct HudMessages {
-    notices: Vec<(String, Instant)>,
+    notices: Vec<(String, Duration)>,
 }
 
 impl HudMessages {
     /// Shows `text` for [`NOTICE_SECONDS`] from `now`.
-    pub fn notice(&mut self, text: String, now: Instant) {
+    pub fn notice(&mut self, text: String, now: Duration) {
         self.notices.push((text, now + NOTICE_SECONDS));
     }
 
     /// The notices still showing at `now` (expired ones are dropped).
-    pub fn current(&mut self, now: Instant) -> impl Iterator<Item = &str> {
+    pub fn current(&mut self, now: Duration) -> impl Iterator<Item = &str> {
         self.notices.retain(|(_, until)| *until > now);
         self.notices.iter().map(|(text, _)| text.as_str())
     }
@@ -80,35 +82,19 @@ pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String>
     ]
 }
 
-/// Frame-rate measurement over half-second windows.
-#[derive(Debug)]
-pub struct FrameClock {
-    last_frame: Instant,
-    window_start: Instant,
+/// Frame-rate measurement over half-second windows of session time.
+#[derive(Debug, Default)]
+pub struct FrameRate {
+    window_start: Duration,
     frames_in_window: u32,
     frames_per_second: Option<f32>,
 }
 
-impl Default for FrameClock {
-    fn default() -> Self {
-        let now = Instant::now();
-        Self {
-            last_frame: now,
-            window_start: now,
-            frames_in_window: 0,
-            frames_per_second: None,
-        }
-    }
-}
-
-impl FrameClock {
-    /// Seconds since the last tick.
-    pub fn tick(&mut self) -> f32 {
-        let now = Instant::now();
-        let seconds = now.duration_since(self.last_frame).as_secs_f32();
-        self.last_frame = now;
+impl FrameRate {
+    /// A frame ended at session time `now`.
+    pub fn frame(&mut self, now: Duration) {
         self.frames_in_window += 1;
-        let window = now.duration_since(self.window_start);
+        let window = now.saturating_sub(self.window_start);
         if window >= Duration::from_millis(500) {
             let fps = self.frames_in_window as f32 / window.as_secs_f32();
             log::debug!("{fps:.1} fps, {:.2} ms a frame", 1000.0 / fps);
@@ -116,7 +102,6 @@ impl FrameClock {
             self.frames_in_window = 0;
             self.window_start = now;
         }
-        seconds
     }
 
     /// Frames per second over the last half second, once measured.
@@ -131,7 +116,7 @@ mod tests {
 
     #[test]
     fn notices_expire() {
-        let start = Instant::now();
+        let start = Duration::from_secs(7);
         let mut messages = HudMessages::default();
         messages.notice("warning: a".into(), start);
         assert_eq!(messages.current(start).collect::<Vec<_>>(), ["warning: a"]);

@@ -26,13 +26,22 @@ pub fn text_scale(height: u32) -> u32 {
     (height.saturating_add(180) / 360).max(1)
 }
 
+/// One group of the help overlay: a heading and its lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpGroup {
+    /// The heading.
+    pub title: String,
+    /// The lines under it.
+    pub lines: Vec<String>,
+}
+
 /// What the text pass draws this frame.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Overlay<'a> {
     /// HUD lines, top left.
     pub hud: Option<&'a [String]>,
-    /// Help lines, centred.
-    pub help: Option<&'a [String]>,
+    /// Help groups, centred.
+    pub help: Option<&'a [HelpGroup]>,
     /// A crosshair at the centre.
     pub crosshair: bool,
 }
@@ -80,7 +89,15 @@ pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVer
         );
         quads.quad(vertical, (thickness, 2 * arm), SOLID_CELL, CROSSHAIR);
     }
-    if let Some(lines) = overlay.help {
+    let help_lines: Option<Vec<String>> = overlay.help.map(|groups| {
+        groups
+            .iter()
+            .flat_map(|group| {
+                std::iter::once(group.title.clone()).chain(group.lines.iter().cloned())
+            })
+            .collect()
+    });
+    if let Some(lines) = help_lines.as_deref() {
         // The help keeps the HUD's scale when it fits the target, else the
         // largest smaller one that does (at least 1).
         let fits = |scale: u32| {
@@ -370,6 +387,13 @@ fn text_buffer(device: &wgpu::Device, vertices: u64) -> wgpu::Buffer {
 mod tests {
     use super::*;
 
+    /// One help group whose title and lines are `text`'s lines.
+    fn group(text: &[&str]) -> Vec<HelpGroup> {
+        let mut lines = lines(text);
+        let title = lines.remove(0);
+        vec![HelpGroup { title, lines }]
+    }
+
     fn lines(text: &[&str]) -> Vec<String> {
         text.iter().map(|line| line.to_string()).collect()
     }
@@ -420,7 +444,7 @@ mod tests {
 
     #[test]
     fn help_is_centred() {
-        let help = lines(&["F1  this help"]);
+        let help = group(&["F1  this help"]);
         let overlay = Overlay {
             hud: None,
             help: Some(&help),
@@ -436,7 +460,7 @@ mod tests {
     #[test]
     fn help_never_covers_the_hud() {
         let hud = lines(&["x 1.00", "y 2.00", "z 3.00", "fps 60"]);
-        let help = lines(&["line"; 20]);
+        let help = group(&["line"; 20]);
         let overlay = Overlay {
             hud: Some(&hud),
             help: Some(&help),
@@ -469,7 +493,7 @@ mod tests {
 
     #[test]
     fn a_help_too_tall_for_the_hud_scale_shrinks_to_fit() {
-        let help = lines(&["line"; 45]);
+        let help = group(&["line"; 45]);
         let overlay = Overlay {
             hud: None,
             help: Some(&help),
@@ -479,7 +503,7 @@ mod tests {
         let (top, bottom) = panel_rows(&layout(&overlay, (960, 540)));
         assert!(top >= 0.0 && bottom <= 540.0, "help at {top}..{bottom}");
         // With room, the HUD's scale (6 at 2160 rows) stays.
-        let short = lines(&["line"; 10]);
+        let short = group(&["line"; 10]);
         let overlay = Overlay {
             help: Some(&short),
             ..overlay

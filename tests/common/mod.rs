@@ -60,13 +60,13 @@ pub fn level_file(name: &str, text: &str) -> (PathBuf, Level) {
     (path, level)
 }
 
-/// Presses and releases the key bound to `action`, then lets two frames
-/// render.
+/// Presses and releases the key bound to `action`, then lets two ticks
+/// run (one frame): a switch flips on the tick after its key.
 pub fn press(action: Action) -> [ScriptStep; 3] {
     [
         ScriptStep::Action(action, true),
         ScriptStep::Action(action, false),
-        ScriptStep::Frames(2),
+        ScriptStep::Ticks(2),
     ]
 }
 

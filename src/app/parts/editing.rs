@@ -1,0 +1,431 @@
+//! Edit mode as a part of the session: E, the plotting keys, the Ctrl
+//! chords (undo, redo, save), F5's and quitting's guards against losing
+//! unsaved edits, F9, the autosave journal, and the edits made with the
+//! mouse on the full map. An edit hands the edited level to the session,
+//! which makes it live by the one level-change path. The state is
+//! [`EditMode`]; the edits themselves are [`crate::edit`].
+
+use std::path::Path;
+use std::sync::Arc;
+
+use glam::Vec2;
+use winit::keyboard::KeyCode;
+
+use super::Part;
+use super::map::MapEdit;
+use crate::app::edit_mode::{EditMode, aimed_wall, cursor, marker_lines};
+use crate::app::input::Modifiers;
+use crate::app::live_level::BuiltLevel;
+use crate::app::session::World;
+use crate::collision::Collider;
+use crate::edit::{GridSize, Plotted, TakenBack};
+use crate::input::Action;
+use crate::level::Level;
+use crate::render::LineVertex;
+use crate::walker::Toggle;
+
+/// How the person asked to quit: a second request the same way quits even
+/// with unsaved edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuitBy {
+    /// Esc with the mouse released.
+    Escape,
+    /// The window's close button.
+    Close,
+}
+
+/// Edit mode's part.
+#[derive(Debug)]
+pub struct Editing {
+    edit: EditMode,
+    /// A quit request that was held back because of unsaved edits.
+    quit_warning: Option<QuitBy>,
+    /// F5 was pressed once with unsaved edits (a second press drops them).
+    reload_warned: bool,
+    /// Whether edit mode was on after the last tick.
+    was_on: bool,
+}
+
+impl Editing {
+    /// Edit mode, off, for `level`, saving beside it or in
+    /// `working_directory`, with an autosave offer if there is one.
+    pub fn new(level: &Level, working_directory: &Path) -> Self {
+        Self {
+            edit: EditMode::new(level, working_directory),
+            quit_warning: None,
+            reload_warned: false,
+            was_on: false,
+        }
+    }
+
+    /// Whether edit mode is on: the walker's switch, the one source of
+    /// truth (it flips on the tick after E, so that demos record it).
+    pub fn is_active(&self, world: &World) -> bool {
+        world.walker.editing
+    }
+
+    /// The snapping grid while edit mode is on.
+    pub fn grid(&self, world: &World) -> Option<GridSize> {
+        self.is_active(world).then_some(self.edit.grid)
+    }
+
+    /// The crosshair's cursor point (Alt held: not snapped).
+    pub fn crosshair_cursor(&self, world: &World) -> Vec2 {
+        cursor(
+            &world.walker.camera,
+            world.live.collider(),
+            self.edit.grid,
+            !world.modifiers.alt,
+        )
+    }
+
+    /// The last point of the chain being plotted.
+    pub fn chain_end(&self) -> Option<Vec2> {
+        self.edit
+            .session()
+            .and_then(|session| session.chain().last_point())
+    }
+
+    /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
+    /// wall in progress and the aimed wall.
+    pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
+        let collider = world.live.collider();
+        let aimed = aimed_wall(&world.walker.camera, collider)
+            .and_then(|index| collider.walls().get(index))
+            .map(|wall| [wall.a, wall.b]);
+        marker_lines(cursor, self.chain_end(), aimed)
+    }
+
+    /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
+    /// Ctrl+S save); true when `key` made one.
+    pub fn chord(
+        &mut self,
+        key: KeyCode,
+        repeat: bool,
+        modifiers: Modifiers,
+        world: &mut World,
+    ) -> bool {
+        if !modifiers.ctrl {
+            return false;
+        }
+        match key {
+            KeyCode::KeyZ => self.history_step(modifiers.shift, world),
+            KeyCode::KeyY => self.history_step(true, world),
+            KeyCode::KeyS if !repeat => self.save_level(world),
+            KeyCode::KeyS => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// Carries out edits made with the mouse on the full map, at the
+    /// cursor point.
+    pub fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
+        for edit in edits {
+            match edit {
+                MapEdit::Plot => self.run_edit_action(Action::PlotPoint, world),
+                MapEdit::Delete(index) => self.delete_wall(index, world),
+                MapEdit::MoveEnd(from) => self.move_endpoint(from, world),
+            }
+        }
+    }
+
+    /// A reload finished: true when it may go live. The program's own save
+    /// is no change; a file changed elsewhere is refused while there are
+    /// unsaved edits, and otherwise ends the edit session.
+    pub fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
+        let Some(session) = self.edit.session() else {
+            return true;
+        };
+        let edited_text = session.level().source.file_text();
+        if edited_text.is_some() && edited_text == built.level.source.file_text() {
+            world.live.unchanged();
+            return false;
+        }
+        if self.edit.has_unsaved_edits() {
+            let message = "the level file changed on disk; your unsaved edits are kept: \
+                           Ctrl+S writes them over it, F5 twice takes the file";
+            world.live.refuse(message.to_owned());
+            return false;
+        }
+        self.edit.drop_session();
+        if self.is_active(world) {
+            world.notice("the level file changed on disk: the undo history starts again");
+        }
+        true
+    }
+
+    /// Whether quitting `by` this request may go ahead: with unsaved edits,
+    /// the first request only warns (and writes the journal now).
+    pub fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+        if !self.edit.has_unsaved_edits() || self.quit_warning == Some(by) {
+            if let Some(error) = self.edit.write_journal(None, &world.working_directory) {
+                log::error!("{error}");
+            }
+            return true;
+        }
+        self.quit_warning = Some(by);
+        let again = match by {
+            QuitBy::Escape => "Esc again",
+            QuitBy::Close => "closing again",
+        };
+        world.notice(format!(
+            "unsaved edits: {again} quits without saving (Ctrl+S saves)"
+        ));
+        false
+    }
+
+    /// Writes the journal if it is due (once a frame).
+    pub fn autosave(&mut self, world: &mut World) {
+        if let Some(error) = self
+            .edit
+            .write_journal(Some(world.time), &world.working_directory)
+        {
+            log::error!("{error}");
+            world.notice(error);
+        }
+    }
+
+    /// E: edit mode on or off from the next tick (recorded in demos). The
+    /// edit session opens on the live level at the first E.
+    fn toggle(&mut self, world: &mut World) {
+        let on = !self.is_active(world);
+        if on && let Err(error) = self.edit.session_or_open(world.live.level()) {
+            world.notice(format!("{error:#}"));
+            return;
+        }
+        world.gatherer.flip(Toggle::Edit);
+    }
+
+    /// F5: reloads now; with unsaved edits, only a second press does (and
+    /// drops them).
+    fn reload_now(&mut self, world: &mut World) {
+        if self.edit.has_unsaved_edits() && !self.reload_warned {
+            self.reload_warned = true;
+            world.notice("unsaved edits: F5 again drops them and reloads the file");
+            return;
+        }
+        self.reload_warned = false;
+        self.edit.drop_session();
+        world.live.reload_now();
+    }
+
+    /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
+    /// Delete, `[`, `]`) at the cursor point.
+    fn run_edit_action(&mut self, action: Action, world: &mut World) {
+        let point = world.cursor;
+        let aimed = aimed_wall(&world.walker.camera, world.live.collider());
+        match action {
+            Action::FinerGrid => return self.edit.grid.halve(),
+            Action::CoarserGrid => return self.edit.grid.double(),
+            _ => {}
+        }
+        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+            return;
+        };
+        let changed = match action {
+            Action::PlotPoint => match session.plot(point) {
+                Ok(Plotted::Wall { .. }) => Ok(true),
+                Ok(Plotted::Started | Plotted::Same) => Ok(false),
+                Err(error) => Err(error),
+            },
+            Action::TakeBack => session
+                .take_back()
+                .map(|taken| taken == TakenBack::PointAndWall),
+            Action::EndChain => {
+                session.end_chain();
+                Ok(false)
+            }
+            Action::DeleteWall => match aimed {
+                Some(index) => session.delete_wall(index).map(|()| true),
+                None => {
+                    world.notice("no wall in the crosshair within 20 m");
+                    Ok(false)
+                }
+            },
+            _ => Ok(false),
+        };
+        self.after_edit(changed, world);
+    }
+
+    /// Moves the end point at `from` (and every wall end there) to the
+    /// cursor point: a drag on the map.
+    fn move_endpoint(&mut self, from: Vec2, world: &mut World) {
+        let to = world.cursor;
+        let Some(session) = self.edit.session_mut() else {
+            return;
+        };
+        let moved = session.move_endpoint(from, to).map(|count| count > 0);
+        self.after_edit(moved, world);
+    }
+
+    /// Deletes wall `index`: a right click on the map.
+    fn delete_wall(&mut self, index: usize, world: &mut World) {
+        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+            return;
+        };
+        let deleted = session.delete_wall(index).map(|()| true);
+        self.after_edit(deleted, world);
+    }
+
+    /// Ctrl+Z (`redo` false) or Ctrl+Y (`redo` true): one step of the
+    /// history back or forward.
+    fn history_step(&mut self, redo: bool, world: &mut World) {
+        let (word, nothing) = if redo {
+            ("redo", "nothing to redo")
+        } else {
+            ("undo", "nothing to undo")
+        };
+        let stepped = match self.edit.session_mut() {
+            Some(session) if redo => session.redo(),
+            Some(session) => session.undo(),
+            None => Ok(false),
+        };
+        match stepped {
+            Ok(true) => self.edited(world),
+            Ok(false) => world.notice(nothing),
+            Err(error) => world.notice(format!("cannot {word}: {error}")),
+        }
+    }
+
+    /// After an edit was tried: a change goes live, a refusal shows.
+    fn after_edit<E: std::fmt::Display>(&mut self, changed: Result<bool, E>, world: &mut World) {
+        match changed {
+            Ok(true) => self.edited(world),
+            Ok(false) => {}
+            Err(error) => world.notice(format!("edit refused: {error}")),
+        }
+    }
+
+    /// The edited level goes live (the session's level-change path).
+    fn edited(&mut self, world: &mut World) {
+        if let Some(session) = self.edit.session() {
+            world.level_edited(Arc::new(session.level().clone()));
+        }
+    }
+
+    /// Ctrl+S: saves the edited level (opening a session if none is open,
+    /// so the house or a maze can be written to a new file).
+    fn save_level(&mut self, world: &mut World) {
+        if let Err(error) = self.edit.session_or_open(world.live.level()) {
+            world.notice(format!("{error:#}"));
+            return;
+        }
+        let path = self.edit.save_path(&world.working_directory);
+        let Some(session) = self.edit.session_mut() else {
+            return;
+        };
+        match session.save(&path) {
+            Ok(()) => {
+                let source = session.level().source.clone();
+                world.live.saved(source);
+                self.edit.saved();
+                self.quit_warning = None;
+                // The file written: the command line's output.
+                println!("saved {}", path.display());
+                world.notice(format!("saved {}", path.display()));
+            }
+            Err(error) => {
+                let message = format!(
+                    "cannot save {}: {error}; the edits are kept",
+                    path.display()
+                );
+                log::error!("{message}");
+                world.notice(message);
+            }
+        }
+    }
+
+    /// F9: replays the autosave offered at start.
+    fn restore_autosave(&mut self, world: &mut World) {
+        let Some(offer) = self.edit.take_offer() else {
+            world.notice("no autosave to restore");
+            return;
+        };
+        let restored = self
+            .edit
+            .session_or_open(world.live.level())
+            .and_then(|session| Ok(session.restore(&offer.journal)?));
+        match restored {
+            Ok(count) => {
+                self.edited(world);
+                world.notice(format!("restored {count} unsaved edits"));
+            }
+            Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
+        }
+    }
+}
+
+impl Part for Editing {
+    fn act(&mut self, action: Action, world: &mut World) -> bool {
+        match action {
+            Action::ToggleEdit => self.toggle(world),
+            Action::RestoreAutosave => self.restore_autosave(world),
+            Action::ReloadLevel => self.reload_now(world),
+            Action::PlotPoint
+            | Action::TakeBack
+            | Action::EndChain
+            | Action::DeleteWall
+            | Action::FinerGrid
+            | Action::CoarserGrid => {
+                if self.is_active(world) {
+                    self.run_edit_action(action, world);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn tick(&mut self, world: &mut World) {
+        let on = self.is_active(world);
+        if on != self.was_on {
+            self.edit.end_chain();
+            self.was_on = on;
+        }
+    }
+
+    /// After an edit (the session's level is the live one): the live
+    /// checks are redone and the journal falls due. After a reload the
+    /// session is gone and there is nothing to check.
+    fn level_changed(&mut self, _old: &Collider, world: &mut World) {
+        if self.edit.session().is_none() {
+            return;
+        }
+        let started = std::time::Instant::now();
+        let (collider, now) = (world.live.collider(), world.time);
+        self.edit.edited(collider, world.near_misses(), now);
+        log::debug!(
+            "live checks in {:.1} ms",
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+        self.quit_warning = None;
+    }
+
+    /// Edit mode's HUD lines: mode, grid, cursor, undo depth and `unsaved`;
+    /// the live checks; an autosave offer.
+    fn hud(&self, world: &World, lines: &mut Vec<String>) {
+        let unsaved = if self.edit.has_unsaved_edits() {
+            "  unsaved"
+        } else {
+            ""
+        };
+        let depth = self
+            .edit
+            .session()
+            .map_or(0, crate::edit::EditSession::undo_depth);
+        if self.is_active(world) {
+            let point = world.cursor;
+            lines.push(format!(
+                "EDIT  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}",
+                self.edit.grid.metres(),
+                point.x,
+                point.y
+            ));
+            lines.extend(self.edit.check_lines());
+        } else if !unsaved.is_empty() {
+            lines.push(format!("undo {depth}{unsaved} (Ctrl+S saves)"));
+        }
+        lines.extend(self.edit.offer_line());
+    }
+}

@@ -1,0 +1,46 @@
+//! The session's parts, one per mode: demo [`Playback`] (and recording),
+//! the [`Map`], [`Editing`] and [`Walking`]. Each owns its state and sees the
+//! shared [`World`] through the one narrow [`Part`] interface; the session
+//! offers input to them in one fixed order (see `Session::parts`).
+
+mod editing;
+mod map;
+mod playback;
+mod walking;
+
+pub use editing::{Editing, QuitBy};
+pub use map::Map;
+pub use playback::Playback;
+pub use walking::Walking;
+
+use super::session::{Input, World};
+use crate::collision::Collider;
+use crate::input::Action;
+
+/// A mode of the session (Fyrox's interaction modes, Bevy's features): what
+/// it does with input, with each tick and with a new level, and what it
+/// adds to the HUD. Every method has a default that does nothing, so a part
+/// implements only what it cares about.
+pub trait Part {
+    /// Runs a one-shot `action`; true when this part took it (later parts
+    /// are then not offered it).
+    fn act(&mut self, _action: Action, _world: &mut World) -> bool {
+        false
+    }
+
+    /// The pointer moved, a mouse button, or the wheel; true when this part
+    /// took it.
+    fn pointer(&mut self, _input: Input, _world: &mut World) -> bool {
+        false
+    }
+
+    /// After each simulation tick.
+    fn tick(&mut self, _world: &mut World) {}
+
+    /// The level changed (the world holds the new one; `old` is the
+    /// previous collider).
+    fn level_changed(&mut self, _old: &Collider, _world: &mut World) {}
+
+    /// Adds this part's lines to the HUD.
+    fn hud(&self, _world: &World, _lines: &mut Vec<String>) {}
+}

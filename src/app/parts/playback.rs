@@ -1,0 +1,213 @@
+//! Demos in the session: recording every tick's input (`--record FILE`), or
+//! playing a recorded walk (`mazewalker play FILE`) with pause, single steps
+//! and speed (the playback context's keys).
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::Path;
+
+use anyhow::Context as _;
+
+use super::Part;
+use crate::app::session::World;
+use crate::collision::Collider;
+use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
+use crate::input::Action;
+use crate::level::LevelChoice;
+use crate::walker::{TickInput, Walker};
+
+/// Playback speeds the faster and slower keys step through.
+const SPEEDS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
+/// Index of 1× in [`SPEEDS`].
+const NORMAL_SPEED: usize = 3;
+
+/// What the session does with demos.
+#[derive(Debug, Default)]
+pub enum Playback {
+    /// Neither recording nor playing.
+    #[default]
+    Off,
+    /// Writing each tick to a demo file.
+    Recording {
+        /// The writer.
+        recorder: DemoRecorder<BufWriter<File>>,
+        /// The file, for messages.
+        path: std::path::PathBuf,
+    },
+    /// Playing a demo instead of reading the keyboard and mouse.
+    Playing(Box<DemoPlaying>),
+}
+
+/// A demo playing.
+#[derive(Debug)]
+pub struct DemoPlaying {
+    reader: DemoReader<BufReader<File>>,
+    paused: bool,
+    step_once: bool,
+    speed: usize,
+    ended: Option<String>,
+}
+
+impl Playback {
+    /// Starts recording into `path` from the walker's pose now, on the
+    /// level loaded from `source`.
+    pub fn record(
+        &mut self,
+        path: &Path,
+        source: LevelChoice,
+        world: &World,
+    ) -> anyhow::Result<()> {
+        let header = DemoHeader::for_recording(source, world.live.level(), &world.walker);
+        let file =
+            File::create(path).with_context(|| format!("cannot create demo {}", path.display()))?;
+        let recorder = DemoRecorder::new(BufWriter::new(file), &header)
+            .with_context(|| format!("cannot write demo {}", path.display()))?;
+        *self = Playback::Recording {
+            recorder,
+            path: path.to_owned(),
+        };
+        Ok(())
+    }
+
+    /// Plays the demo `reader` stands in, from its first tick.
+    pub fn play(&mut self, reader: DemoReader<BufReader<File>>) {
+        *self = Playback::Playing(Box::new(DemoPlaying {
+            reader,
+            paused: false,
+            step_once: false,
+            speed: NORMAL_SPEED,
+            ended: None,
+        }));
+    }
+
+    /// Whether a demo is playing (ended or not).
+    pub fn is_playing(&self) -> bool {
+        matches!(self, Playback::Playing(_))
+    }
+
+    /// Seconds of simulation that `seconds` of session time cover: scaled
+    /// by the playback speed, none while paused.
+    pub fn demo_seconds(&self, seconds: f64) -> f64 {
+        match self {
+            Playback::Playing(playing) if playing.paused => 0.0,
+            Playback::Playing(playing) => seconds * SPEEDS[playing.speed],
+            _ => seconds,
+        }
+    }
+
+    /// One tick if a single step was asked for while paused (once).
+    pub fn take_step(&mut self) -> u32 {
+        match self {
+            Playback::Playing(playing) => u32::from(std::mem::take(&mut playing.step_once)),
+            _ => 0,
+        }
+    }
+
+    /// Plays one tick of the demo on the walker, if one is playing (true);
+    /// at the end of the demo, or at a desync, playback stops and says why.
+    pub fn play_tick(&mut self, world: &mut World) -> bool {
+        let Playback::Playing(playing) = self else {
+            return false;
+        };
+        playing.play(&mut world.walker, world.live.collider());
+        true
+    }
+
+    /// Writes the tick's `input` and the walker after it, while recording.
+    /// A write error stops the recording and says so.
+    pub fn record_tick(&mut self, input: &TickInput, world: &mut World) {
+        let Playback::Recording { recorder, path } = self else {
+            return;
+        };
+        if let Err(error) = recorder.record(input, &world.walker) {
+            let message = format!("recording {} stopped: {error}", path.display());
+            log::error!("{message}");
+            world.notice(message);
+            *self = Playback::Off;
+        }
+    }
+
+    /// Finishes a recording (its last pose and the end line).
+    pub fn finish(&mut self, walker: &Walker) -> anyhow::Result<()> {
+        if let Playback::Recording { recorder, path } = std::mem::take(self) {
+            recorder
+                .finish(walker)
+                .with_context(|| format!("cannot write demo {}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+impl DemoPlaying {
+    /// Plays one tick, unless the demo has ended.
+    fn play(&mut self, walker: &mut Walker, collider: &Collider) {
+        if self.ended.is_some() {
+            return;
+        }
+        match play_tick(&mut self.reader, walker, collider) {
+            Ok(TickPlayed::Ticked) => {}
+            Ok(TickPlayed::Ended) => {
+                let ticks = self.reader.ticks();
+                self.ended = Some(format!("demo finished after {ticks} ticks"));
+            }
+            Ok(TickPlayed::Desync(desync)) => {
+                log::error!("{desync}");
+                self.ended = Some(desync.to_string());
+            }
+            Err(error) => {
+                log::error!("{error}");
+                self.ended = Some(format!("error: {error}"));
+            }
+        }
+    }
+
+    /// The HUD line: tick, speed, paused, or how it ended.
+    fn status(&self) -> String {
+        let state = match (&self.ended, self.paused) {
+            (Some(ended), _) => ended.clone(),
+            (None, true) => "paused (Space plays, . steps)".to_owned(),
+            (None, false) => "playing (Space pauses, + - speed)".to_owned(),
+        };
+        format!(
+            "demo tick {}  x{}  {state}",
+            self.reader.ticks(),
+            SPEEDS[self.speed]
+        )
+    }
+}
+
+impl Part for Playback {
+    fn act(&mut self, action: Action, world: &mut World) -> bool {
+        let Playback::Playing(playing) = self else {
+            return false;
+        };
+        match action {
+            Action::PausePlayback => playing.paused = !playing.paused,
+            Action::StepPlayback => playing.step_once = playing.paused,
+            Action::FasterPlayback => playing.speed = (playing.speed + 1).min(SPEEDS.len() - 1),
+            Action::SlowerPlayback => playing.speed = playing.speed.saturating_sub(1),
+            Action::ToggleEdit => world.notice("no edit mode while a demo plays"),
+            _ => return false,
+        }
+        true
+    }
+
+    fn level_changed(&mut self, _old: &Collider, world: &mut World) {
+        if let Playback::Recording { path, .. } = self {
+            let message = format!(
+                "the level changed while recording {}: playback may desync where the versions differ",
+                path.display()
+            );
+            log::warn!("{message}");
+            world.notice(message);
+        }
+    }
+
+    fn hud(&self, _world: &World, lines: &mut Vec<String>) {
+        match self {
+            Playback::Playing(playing) => lines.push(playing.status()),
+            Playback::Recording { .. } => lines.push("recording".to_owned()),
+            Playback::Off => {}
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! Walking: the switches a walker flips (ghost mode, the collision policy)
+//! and printing the eye's position. Movement itself is held input, gathered
+//! by the session and applied once a tick by the walker.
+
+use super::Part;
+use crate::app::session::World;
+use crate::input::Action;
+use crate::walker::Toggle;
+
+/// The walking mode's part.
+#[derive(Debug, Default)]
+pub struct Walking;
+
+impl Part for Walking {
+    fn act(&mut self, action: Action, world: &mut World) -> bool {
+        match action {
+            // Switches flip on the next tick, so that a demo records them.
+            Action::ToggleGhost => world.gatherer.flip(Toggle::Ghost),
+            Action::TogglePolicy => world.gatherer.flip(Toggle::Policy),
+            // The position printed for pasting into a level file: the
+            // command line's output, not a diagnostic.
+            Action::PrintPosition => println!("{}", world.walker.position_for_level_file()),
+            _ => return false,
+        }
+        true
+    }
+}

@@ -1,0 +1,795 @@
+//! The headless session: everything the program does between a person's
+//! input and a picture, without a window or a GPU. It takes the program's
+//! own [`Input`] events and time, runs the fixed-tick simulation, and
+//! describes the frame to draw ([`SessionFrame`]); the shell (or a test, or
+//! a script) feeds it and draws what it describes.
+//!
+//! Four parts share the [`World`] (the live level, the walker, the clock,
+//! the HUD's notices): demo playback and recording, the map, edit mode and
+//! walking. Each is a [`Part`]. Which part sees a key first is decided once,
+//! here: the active input contexts ([`Session::contexts`]) pick the action,
+//! and [`Session::parts`] lists the parts in the order they are offered it.
+//! A level changes by one path, [`Session::change_level`], which every part
+//! hears of through [`Part::level_changed`].
+
+use std::cell::OnceCell;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use glam::{DVec2, Vec2};
+use winit::event::MouseButton;
+use winit::keyboard::KeyCode;
+
+use super::WindowOptions;
+use super::input::{InputState, Modifiers};
+use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
+use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
+use super::parts::{Editing, Map, Part, Playback, Walking};
+use crate::camera::Camera;
+use crate::collision::Collider;
+use crate::config::Config;
+use crate::gamepad::GamepadIntent;
+use crate::input::{Action, Bindings, Context};
+use crate::level::{Level, LevelChoice};
+use crate::map::{NearMiss, near_misses};
+use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, SceneBuilder};
+use crate::tick::{TICK_SECONDS, TickClock};
+use crate::walker::{InputGatherer, MoveIntent, Walker};
+
+/// Input the shell turns winit's events into, and scripts and tests send.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Input {
+    /// A physical key went down (`pressed`) or up; `repeat` for the
+    /// keyboard's auto-repeat.
+    Key {
+        /// The key.
+        key: KeyCode,
+        /// Down or up.
+        pressed: bool,
+        /// An auto-repeated press.
+        repeat: bool,
+    },
+    /// The modifier keys held now (winit's `ModifiersChanged`).
+    Modifiers(Modifiers),
+    /// The pointer moved to this position in the window, in pixels.
+    Pointer(Vec2),
+    /// A mouse button went down or up.
+    Button {
+        /// The button.
+        button: MouseButton,
+        /// Down or up.
+        pressed: bool,
+    },
+    /// The wheel turned by this many notches (positive: away, zoom in).
+    Wheel(f32),
+    /// Raw mouse motion, in counts (x right, y down).
+    MouseMotion(DVec2),
+    /// The gamepad as read this frame.
+    Gamepad(GamepadIntent),
+    /// The drawn view's new size in pixels (0×0 while minimized).
+    Resized(u32, u32),
+    /// The window lost the keyboard: nothing stays held.
+    FocusLost,
+    /// The window's close button.
+    CloseRequested,
+}
+
+/// What the session asks of the shell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// Grab the mouse for looking (true) or release it.
+    GrabMouse(bool),
+    /// Switch between a window and fullscreen.
+    ToggleFullscreen,
+    /// Save what the window shows as a PNG.
+    Screenshot,
+    /// Close the window and end the program.
+    Quit,
+}
+
+/// A new level for the renderer: its scene when it was built off the main
+/// thread, else the shell builds one.
+#[derive(Debug)]
+pub struct SceneChange {
+    /// The new level.
+    pub level: Arc<Level>,
+    /// Its collider.
+    pub collider: Arc<Collider>,
+    /// Its meshes and textures, when a reload built them.
+    pub scene: Option<LevelScene>,
+}
+
+/// Why the level changed.
+#[derive(Debug)]
+enum Cause {
+    /// A reload (a file changed, F5) built a new version.
+    Reloaded(Box<BuiltLevel>),
+    /// An edit, an undo or redo, or a restored autosave.
+    Edited,
+}
+
+/// How a reload ended, for a script's report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReloadOutcome {
+    /// A new level was swapped in.
+    pub swapped: bool,
+    /// The error shown after it, if any.
+    pub error: Option<String>,
+    /// For a swap: main-thread time spent swapping it in.
+    pub swap_time: Option<Duration>,
+}
+
+/// What every part shares: the live level, the walker and its tick input,
+/// the session's clock, and the ways to talk to the shell.
+#[derive(Debug)]
+pub struct World {
+    /// The level being walked, and its reloading.
+    pub live: LiveLevel,
+    /// The eye.
+    pub walker: Walker,
+    /// Input gathered for the next tick.
+    pub gatherer: InputGatherer,
+    /// The HUD's notices.
+    pub messages: HudMessages,
+    /// The settings file's values.
+    pub settings: Config,
+    /// Session time: wall time in the window, simulated time in a script.
+    pub time: Duration,
+    /// The size of the view drawn, in pixels.
+    pub view_size: (u32, u32),
+    /// Whether the mouse is grabbed for looking.
+    pub mouse_grabbed: bool,
+    /// The modifier keys held.
+    pub modifiers: Modifiers,
+    /// Where a level without a file is first saved, and relative paths
+    /// resolve: the working directory at start.
+    pub working_directory: PathBuf,
+    /// The cursor point for this action (the crosshair's, or the pointer's
+    /// on the full map), set before each part is offered input.
+    pub cursor: Vec2,
+    /// Gaps that miss being passable by less than 10 cm, for the map and
+    /// edit mode's live checks: made when first needed, once per level
+    /// version.
+    near_misses: OnceCell<Vec<NearMiss>>,
+    /// Requests for the shell, in order.
+    requests: Vec<Request>,
+    /// Set by an edit: the edited level goes live after the action.
+    edited: Option<Arc<Level>>,
+}
+
+impl World {
+    /// Shows `text` on the HUD for a few seconds.
+    pub fn notice(&mut self, text: impl Into<String>) {
+        let now = self.time;
+        self.messages.notice(text.into(), now);
+    }
+
+    /// Asks the shell for something.
+    pub fn request(&mut self, request: Request) {
+        self.requests.push(request);
+    }
+
+    /// The edited `level` goes live once the current input is handled,
+    /// through [`Session::change_level`].
+    pub fn level_edited(&mut self, level: Arc<Level>) {
+        self.edited = Some(level);
+    }
+
+    /// The live level's near misses (see [`near_misses`]).
+    pub fn near_misses(&self) -> &[NearMiss] {
+        self.near_misses
+            .get_or_init(|| near_misses(self.live.collider()))
+    }
+
+    /// The fog distance: how far the eye sees.
+    pub fn fog(&self) -> f32 {
+        self.live.level().environment.fog_distance
+    }
+}
+
+/// Sets `walker` up with the settings file's walking and view values for
+/// `level`: the one place a new or replaced walker gets them.
+pub fn set_up_walker(walker: &mut Walker, settings: &Config, level: &Level) {
+    walker.settings = settings.walker_settings();
+    settings
+        .view
+        .apply(&mut walker.camera, level.environment.fog_distance);
+}
+
+/// One frame as the session describes it; the shell draws it.
+#[derive(Debug)]
+pub struct SessionFrame<'a> {
+    /// The eye, between the last two ticks.
+    pub camera: Camera,
+    /// The collider's debug lines.
+    pub debug_lines: bool,
+    /// The HUD's lines while it shows.
+    pub hud: Option<Vec<String>>,
+    /// The help while it shows.
+    pub help: Option<&'a [HelpGroup]>,
+    /// Edit mode's lines in the world.
+    pub markers: Vec<LineVertex>,
+    /// A crosshair (edit mode).
+    pub crosshair: bool,
+    /// The map, while it shows.
+    pub map: Option<MapFrame<'a>>,
+}
+
+impl SessionFrame<'_> {
+    /// What the renderer takes (besides the map).
+    pub fn input(&self) -> FrameInput<'_> {
+        FrameInput {
+            camera: &self.camera,
+            debug_lines: self.debug_lines,
+            hud: self.hud.as_deref(),
+            help: self.help,
+            markers: &self.markers,
+            crosshair: self.crosshair,
+        }
+    }
+}
+
+/// The headless session. See the module documentation.
+#[derive(Debug)]
+pub struct Session {
+    world: World,
+    bindings: Bindings,
+    help: Vec<HelpGroup>,
+    input: InputState,
+    ticks: TickClock,
+    overlays: Overlays,
+    frame_rate: FrameRate,
+    settings_error: Option<String>,
+    /// Simulation ticks run.
+    ticks_run: u64,
+    /// The gamepad's sticks as last read.
+    pad: GamepadIntent,
+    /// Builds a new level's scene on the reload thread, once the shell has
+    /// a renderer; without one (headless), reloads build no scene.
+    scene_builder: Option<SceneBuilder>,
+    /// A new level the renderer has not taken yet.
+    scene_change: Option<SceneChange>,
+    /// Reloads that ended since the last look.
+    reloads: Vec<ReloadOutcome>,
+    playback: Playback,
+    map: Map,
+    editing: Editing,
+    walking: Walking,
+}
+
+impl Session {
+    /// A session on `level`, as the window opens it.
+    pub fn new(level: impl Into<Arc<Level>>, options: &WindowOptions) -> Self {
+        let level = level.into();
+        let mut walker = Walker::at_spawn(&level);
+        walker.move_options = options.move_options;
+        set_up_walker(&mut walker, &options.settings, &level);
+        let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        let bindings = options.settings.bindings.clone();
+        let help = bindings.help_groups();
+        Self {
+            editing: Editing::new(&level, &working_directory),
+            map: Map::new(level.occluding_walls(), options.map_all),
+            playback: Playback::default(),
+            walking: Walking,
+            world: World {
+                live: LiveLevel::new(level, options.watch),
+                walker,
+                gatherer: InputGatherer::default(),
+                messages: HudMessages::default(),
+                settings: options.settings.clone(),
+                time: Duration::ZERO,
+                view_size: options.size,
+                mouse_grabbed: false,
+                modifiers: Modifiers::default(),
+                working_directory,
+                cursor: Vec2::ZERO,
+                near_misses: OnceCell::new(),
+                requests: Vec::new(),
+                edited: None,
+            },
+            bindings,
+            help,
+            input: InputState::default(),
+            ticks: TickClock::new(),
+            overlays: Overlays::default(),
+            frame_rate: FrameRate::default(),
+            settings_error: options.settings_error.clone(),
+            ticks_run: 0,
+            pad: GamepadIntent::default(),
+            scene_builder: None,
+            scene_change: None,
+            reloads: Vec::new(),
+        }
+    }
+
+    /// Starts recording into `path` from the walker's pose now, on the
+    /// level loaded from `source`.
+    pub fn record(&mut self, path: &std::path::Path, source: LevelChoice) -> anyhow::Result<()> {
+        self.playback.record(path, source, &self.world)
+    }
+
+    /// Plays `demo` instead of reading the keyboard and mouse: its level
+    /// goes live and the walker starts where the demo does, with this
+    /// session's view settings.
+    pub fn play(&mut self, demo: crate::demo::Playback) {
+        let crate::demo::Playback {
+            header,
+            reader,
+            level,
+            ..
+        } = demo;
+        let collider = Arc::new(level.collider());
+        self.change_level(level, collider, Cause::Edited);
+        let mut walker = header.walker(self.world.live.level());
+        set_up_walker(&mut walker, &self.world.settings, self.world.live.level());
+        self.world.walker = walker;
+        self.playback.play(reader);
+    }
+
+    /// The shell has a renderer: reloads build their scenes with `builder`
+    /// off the main thread from now on.
+    pub fn attach_scene_builder(&mut self, builder: SceneBuilder) {
+        self.scene_builder = Some(builder);
+    }
+
+    /// The first key bound to `action` (a script presses it).
+    pub fn first_key(&self, action: Action) -> Option<KeyCode> {
+        self.bindings.keys_for(action).next()
+    }
+
+    /// The walker.
+    pub fn walker(&self) -> &Walker {
+        &self.world.walker
+    }
+
+    /// The live level.
+    pub fn level(&self) -> &Level {
+        self.world.live.level()
+    }
+
+    /// The live level and collider, to share with a renderer.
+    pub fn shared_level(&self) -> (&Arc<Level>, &Arc<Collider>) {
+        self.world.live.shared()
+    }
+
+    /// Simulation ticks run so far.
+    pub fn ticks_run(&self) -> u64 {
+        self.ticks_run
+    }
+
+    /// Session time so far.
+    pub fn time(&self) -> Duration {
+        self.world.time
+    }
+
+    /// Whether edit mode is on (never while a demo plays, whatever the
+    /// demo's walker does).
+    pub fn is_editing(&self) -> bool {
+        !self.playback.is_playing() && self.editing.is_active(&self.world)
+    }
+
+    /// The requests made since the last call, in order.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.world.requests)
+    }
+
+    /// A new level for the renderer, once.
+    pub fn take_scene_change(&mut self) -> Option<SceneChange> {
+        self.scene_change.take()
+    }
+
+    /// Reloads that ended since the last call.
+    pub fn take_reloads(&mut self) -> Vec<ReloadOutcome> {
+        std::mem::take(&mut self.reloads)
+    }
+
+    /// The shell grabbed (true) or released the mouse.
+    pub fn mouse_grabbed(&mut self, grabbed: bool) {
+        self.world.mouse_grabbed = grabbed;
+    }
+
+    /// Shows `text` on the HUD for a few seconds (the shell's errors).
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.world.notice(text);
+    }
+
+    /// The input contexts active now, in precedence order.
+    pub fn contexts(&self) -> Vec<Context> {
+        let mut contexts = Vec::with_capacity(Context::ORDER.len());
+        if self.playback.is_playing() {
+            contexts.push(Context::Playback);
+        }
+        if self.map.is_full() {
+            contexts.push(Context::FullMap);
+        }
+        if self.is_editing() {
+            contexts.push(Context::Editing);
+        }
+        contexts.extend([Context::Walking, Context::Always]);
+        contexts
+    }
+
+    /// The parts, in the order they are offered input (written once), and
+    /// the world they share.
+    fn parts(&mut self) -> ([&mut dyn Part; 4], &mut World) {
+        (
+            [
+                &mut self.playback,
+                &mut self.map,
+                &mut self.editing,
+                &mut self.walking,
+            ],
+            &mut self.world,
+        )
+    }
+
+    /// Takes one input event.
+    pub fn handle(&mut self, input: Input) {
+        self.world.cursor = self.cursor_point();
+        match input {
+            Input::Key {
+                key,
+                pressed,
+                repeat,
+            } => self.key(key, pressed, repeat),
+            Input::Modifiers(modifiers) => self.world.modifiers = modifiers,
+            Input::MouseMotion(counts) => {
+                if self.world.mouse_grabbed {
+                    self.world.gatherer.add_mouse(counts);
+                }
+            }
+            Input::Gamepad(pad) => {
+                for (pressed, action) in [
+                    (pad.toggle_ghost, Action::ToggleGhost),
+                    (pad.toggle_map, Action::CycleMap),
+                    (pad.toggle_edit, Action::ToggleEdit),
+                ] {
+                    if pressed {
+                        self.act(action);
+                    }
+                }
+                self.pad = pad;
+            }
+            Input::Resized(width, height) => self.world.view_size = (width, height),
+            Input::FocusLost => {
+                self.input.release_all();
+                self.world.modifiers = Modifiers::default();
+                if self.world.mouse_grabbed {
+                    self.world.request(Request::GrabMouse(false));
+                }
+            }
+            Input::CloseRequested => {
+                if self
+                    .editing
+                    .may_quit(super::parts::QuitBy::Close, &mut self.world)
+                {
+                    self.world.request(Request::Quit);
+                }
+            }
+            Input::Pointer(_) | Input::Button { .. } | Input::Wheel(_) => self.pointer(input),
+        }
+        self.apply_edit();
+    }
+
+    /// The pointer, a button or the wheel: offered to the parts in order.
+    fn pointer(&mut self, input: Input) {
+        let (parts, world) = self.parts();
+        let handled = parts.into_iter().any(|part| part.pointer(input, world));
+        let edits = self.map.take_edits();
+        if self.is_editing() {
+            self.world.cursor = self.cursor_point();
+            self.editing.map_edits(edits, &mut self.world);
+        }
+        let click = matches!(
+            input,
+            Input::Button {
+                button: MouseButton::Left,
+                pressed: true
+            }
+        );
+        if !handled && click && !self.world.mouse_grabbed {
+            self.world.request(Request::GrabMouse(true));
+        }
+    }
+
+    /// A key: the Ctrl chords, then the action the active contexts bind it
+    /// to.
+    fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool) {
+        let contexts = self.contexts();
+        let modifiers = self.world.modifiers;
+        let action = self
+            .input
+            .key(&self.bindings, &contexts, key, pressed, repeat, modifiers);
+        if pressed && modifiers.ctrl {
+            let world = &mut self.world;
+            if self.editing.chord(key, repeat, modifiers, world) {
+                return;
+            }
+        }
+        if let Some(action) = action {
+            self.act(action);
+        }
+    }
+
+    /// Runs a one-shot action: the session's own (overlays, quitting), or
+    /// the first part that takes it.
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::ToggleDebugLines => self.overlays.debug_lines = !self.overlays.debug_lines,
+            Action::ToggleHud => self.overlays.hud = !self.overlays.hud,
+            Action::ToggleHelp => self.overlays.help = !self.overlays.help,
+            Action::ToggleFullscreen => self.world.request(Request::ToggleFullscreen),
+            Action::Screenshot => self.world.request(Request::Screenshot),
+            Action::ReleaseOrQuit => {
+                if self.world.mouse_grabbed {
+                    self.world.request(Request::GrabMouse(false));
+                } else if self
+                    .editing
+                    .may_quit(super::parts::QuitBy::Escape, &mut self.world)
+                {
+                    self.world.request(Request::Quit);
+                }
+            }
+            _ => {
+                let (parts, world) = self.parts();
+                let handled = parts.into_iter().any(|part| part.act(action, world));
+                if !handled {
+                    log::debug!("{action:?} does nothing now");
+                }
+            }
+        }
+        self.apply_edit();
+    }
+
+    /// An edit made during the last input goes live.
+    fn apply_edit(&mut self) {
+        if let Some(level) = self.world.edited.take() {
+            let collider = Arc::new(level.collider());
+            self.change_level(level, collider, Cause::Edited);
+        }
+    }
+
+    /// The one path by which a level changes: a reload, F5, an edit, an
+    /// undo, a restored autosave or a demo's level. The live level, the
+    /// walker, every part and the renderer hear of it, in that order.
+    fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
+        let started = std::time::Instant::now();
+        let (old_level, old_collider) = match &cause {
+            Cause::Reloaded(_) => self.world.live.adopt(level, collider),
+            Cause::Edited => self.world.live.edited(level, collider),
+        };
+        self.world.near_misses = OnceCell::new();
+        let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
+        let level = Arc::clone(self.world.live.shared().0);
+        set_up_walker(&mut self.world.walker, &self.world.settings, &level);
+        let (parts, world) = self.parts();
+        for part in parts {
+            part.level_changed(&old_collider, world);
+        }
+        let scene = match cause {
+            Cause::Reloaded(built) => {
+                let BuiltLevel {
+                    warnings,
+                    scene,
+                    build_time,
+                    ..
+                } = *built;
+                for warning in &warnings {
+                    log::warn!("{warning}");
+                    self.world.notice(format!("warning: {warning}"));
+                }
+                self.world.notice(format!("reloaded {}", level.name));
+                if let EyeAfterReload::MovedOut(distance) = eye {
+                    self.world.notice(format!(
+                        "moved {distance:.2} m out of a new wall or obstacle"
+                    ));
+                }
+                log::info!(
+                    "reloaded {}: built in {:.1} ms off the main thread",
+                    level.name,
+                    build_time.as_secs_f64() * 1000.0
+                );
+                scene
+            }
+            Cause::Edited => None,
+        };
+        self.scene_change = Some(SceneChange {
+            level,
+            collider: Arc::clone(self.world.live.shared().1),
+            scene,
+        });
+        drop((old_level, old_collider));
+        log::debug!(
+            "level change taken in {:.2} ms",
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+
+    /// The resize's new view size.
+    pub fn view_size(&self) -> (u32, u32) {
+        self.world.view_size
+    }
+
+    /// Runs a frame of `seconds` of wall time: reloads, then the ticks it
+    /// covers (a playing demo's at its speed).
+    pub fn update(&mut self, seconds: f64) {
+        self.world.time += Duration::from_secs_f64(seconds.max(0.0));
+        self.frame_rate.frame(self.world.time);
+        self.poll_reload();
+        self.hold_input();
+        let seconds = self.playback.demo_seconds(seconds);
+        let ticks = self.ticks.advance(seconds);
+        self.run_ticks(ticks);
+        self.editing.autosave(&mut self.world);
+    }
+
+    /// Runs exactly `ticks` ticks of simulated time (a script's or a
+    /// test's clock): reloads first, as [`update`](Self::update) does.
+    pub fn advance_ticks(&mut self, ticks: u32) {
+        self.world.time += Duration::from_secs_f64(f64::from(TICK_SECONDS) * f64::from(ticks));
+        self.frame_rate.frame(self.world.time);
+        self.poll_reload();
+        self.hold_input();
+        let ticks = if self.playback.is_playing() {
+            let seconds = self
+                .playback
+                .demo_seconds(f64::from(TICK_SECONDS) * f64::from(ticks));
+            self.ticks.advance(seconds)
+        } else {
+            ticks
+        };
+        self.run_ticks(ticks);
+        self.editing.autosave(&mut self.world);
+    }
+
+    /// Hands the held keys and the gamepad's sticks to the tick gatherer.
+    fn hold_input(&mut self) {
+        let contexts = self.contexts();
+        let modifiers = self.world.modifiers;
+        let keys = self.input.intent(&self.bindings, &contexts, modifiers);
+        let pad = self.pad;
+        // The right stick's rates, as a share of the keyboard's turn speed.
+        let turn_speed = self.world.walker.settings.turn_speed.max(f32::EPSILON);
+        self.world.gatherer.hold(MoveIntent {
+            forward: keys.forward + pad.forward,
+            right: keys.right + pad.right,
+            turn: keys.turn + pad.yaw_rate / turn_speed,
+            look_up: keys.look_up + pad.pitch_rate / turn_speed,
+            run: keys.run || pad.run,
+        });
+        self.map
+            .hold_pan(self.input.pan(&self.bindings, &contexts, modifiers));
+    }
+
+    /// Runs `ticks` simulation ticks, and after each, every part's tick.
+    fn run_ticks(&mut self, ticks: u32) {
+        let ticks = ticks + self.playback.take_step();
+        for _ in 0..ticks {
+            self.ticks_run += 1;
+            if !self.playback.play_tick(&mut self.world) {
+                let world = &mut self.world;
+                let input = world.gatherer.next_tick();
+                if let Err(error) = world.walker.step(&input, world.live.collider()).collision {
+                    log::error!("move refused: {error}");
+                }
+                self.playback.record_tick(&input, world);
+            }
+            let (parts, world) = self.parts();
+            for part in parts {
+                part.tick(world);
+            }
+        }
+    }
+
+    /// Takes a finished reload, if any: the new level goes live (unless
+    /// unsaved edits refuse it), or the error shows.
+    fn poll_reload(&mut self) {
+        let Some(event) = self.world.live.poll(self.scene_builder.as_ref()) else {
+            return;
+        };
+        let outcome = match event {
+            ReloadEvent::Ready(built) => {
+                if self.editing.accepts_reload(&built, &mut self.world) {
+                    let started = std::time::Instant::now();
+                    let (level, collider) = (Arc::clone(&built.level), Arc::clone(&built.collider));
+                    self.change_level(level, collider, Cause::Reloaded(built));
+                    ReloadOutcome {
+                        swapped: true,
+                        error: None,
+                        swap_time: Some(started.elapsed()),
+                    }
+                } else {
+                    ReloadOutcome {
+                        swapped: false,
+                        error: self.world.live.error().map(str::to_owned),
+                        swap_time: None,
+                    }
+                }
+            }
+            ReloadEvent::Unchanged => ReloadOutcome {
+                swapped: false,
+                error: None,
+                swap_time: None,
+            },
+            ReloadEvent::Failed => ReloadOutcome {
+                swapped: false,
+                error: self.world.live.error().map(str::to_owned),
+                swap_time: None,
+            },
+        };
+        self.reloads.push(outcome);
+    }
+
+    /// The cursor point now: the pointer's on the full map in edit mode,
+    /// else the crosshair's.
+    fn cursor_point(&self) -> Vec2 {
+        let grid = self.editing.grid(&self.world).filter(|_| self.is_editing());
+        self.map
+            .cursor(&self.world, grid)
+            .unwrap_or_else(|| self.editing.crosshair_cursor(&self.world))
+    }
+
+    /// The HUD's lines: position and switches, the level's name, the parts'
+    /// lines, a reload error until it is fixed, and the current notices.
+    pub fn hud(&mut self) -> Vec<String> {
+        self.world.cursor = self.cursor_point();
+        let world = &self.world;
+        let mut lines = hud_lines(&world.walker, self.frame_rate.frames_per_second());
+        let reloading = if world.live.reloading() {
+            "  (reloading)"
+        } else {
+            ""
+        };
+        lines.push(format!("level {}{reloading}", world.live.level().name));
+        for part in [
+            &self.playback as &dyn Part,
+            &self.map,
+            &self.editing,
+            &self.walking,
+        ] {
+            part.hud(world, &mut lines);
+        }
+        if let Some(error) = &self.settings_error {
+            let first = error.lines().next().unwrap_or_default();
+            lines.push(format!("settings file not used: {first}"));
+        }
+        if let Some(error) = world.live.error() {
+            lines.extend(error.lines().map(str::to_owned));
+        }
+        let now = self.world.time;
+        lines.extend(self.world.messages.current(now).map(str::to_owned));
+        lines
+    }
+
+    /// The frame to draw now. The HUD's lines are made only while it shows.
+    pub fn frame(&mut self) -> SessionFrame<'_> {
+        let hud = self.overlays.hud.then(|| self.hud());
+        let camera = self.world.walker.interpolated_camera(self.ticks.alpha());
+        let editing = self.is_editing();
+        let cursor = self.cursor_point();
+        let markers = if editing {
+            self.editing.markers(&self.world, cursor)
+        } else {
+            Vec::new()
+        };
+        let map_cursor =
+            editing.then(|| (cursor, self.map.dragged_end().or(self.editing.chain_end())));
+        let map = self.map.frame(&self.world, &camera, map_cursor);
+        SessionFrame {
+            camera,
+            debug_lines: self.overlays.debug_lines,
+            hud,
+            help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
+            markers,
+            crosshair: editing,
+            map,
+        }
+    }
+
+    /// Ends the session: a recording is finished and its error returned.
+    pub fn finish(&mut self) -> anyhow::Result<()> {
+        self.playback.finish(&self.world.walker)
+    }
+}

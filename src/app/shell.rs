@@ -1,0 +1,372 @@
+//! The winit shell: the window, its surface, the renderer and presenting,
+//! and nothing of the modes. It turns winit's events into the session's
+//! [`Input`], advances the session by the frame's wall time (or lets a
+//! script advance it on simulated time), draws the [`SessionFrame`] the
+//! session describes, and carries out the session's [`Request`]s (the
+//! wgpu examples framework: the example apart from the event loop, and a
+//! surface wrapper that owns the surface's life).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{DeviceEvent, DeviceId, ElementState, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
+use winit::keyboard::PhysicalKey;
+use winit::window::{CursorGrabMode, WindowId};
+
+use super::WindowOptions;
+use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
+use super::session::{Input, Request, Session};
+use super::surface::{Acquired, WindowSurface};
+use crate::gamepad::{GamepadSource, gamepad_intent};
+use crate::level::Level;
+use crate::render::{self, BrokenTexture, RenderQuality, Renderer};
+
+/// Pixels of a touchpad's scroll that count as one wheel notch.
+const PIXELS_PER_NOTCH: f32 = 40.0;
+
+/// The window's surface and the renderer drawing into it: what exists only
+/// while the application is resumed.
+#[derive(Debug)]
+struct Graphics {
+    surface: WindowSurface,
+    renderer: Renderer,
+}
+
+/// The application winit drives.
+pub struct Shell {
+    session: Session,
+    options: WindowOptions,
+    graphics: Option<Graphics>,
+    gamepad: GamepadSource,
+    script: Option<ScriptDriver>,
+    last_frame: Instant,
+    /// When the shell was made, to report the time to the first frame.
+    created: Instant,
+    frames_presented: u64,
+    /// F12 was pressed: the next frame drawn is also saved.
+    screenshot_due: bool,
+    error: Option<anyhow::Error>,
+}
+
+impl Shell {
+    /// A shell around `session`, driven by a person or by `script`.
+    pub fn new(session: Session, options: WindowOptions, script: Option<ScriptDriver>) -> Self {
+        Self {
+            session,
+            options,
+            graphics: None,
+            gamepad: GamepadSource::new(),
+            script,
+            last_frame: Instant::now(),
+            created: Instant::now(),
+            frames_presented: 0,
+            screenshot_due: false,
+            error: None,
+        }
+    }
+
+    /// Ends the session: its recording is finished; the first error wins.
+    /// A scripted session's report comes back.
+    pub fn finish(mut self) -> anyhow::Result<Option<ScriptReport>> {
+        let finished = self.session.finish();
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        finished?;
+        Ok(self.script.map(|script| script.report(&self.session)))
+    }
+
+    /// Stops the application with an error that `run_window` returns.
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        log::error!("{error:#}");
+        self.error.get_or_insert(error);
+        event_loop.exit();
+    }
+
+    fn create_graphics(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Graphics> {
+        let surface = WindowSurface::open(
+            event_loop,
+            &window_title(self.session.level()),
+            self.options.size,
+            self.options.vsync,
+        )?;
+        let gpu = &surface.gpu;
+        let quality = self
+            .options
+            .quality
+            .unwrap_or_else(|| RenderQuality::for_device_type(gpu.adapter.get_info().device_type));
+        log::info!("render quality: {quality}");
+        // A window created minimized gets real targets at its first resize.
+        let (width, height) = surface.size();
+        let (level, collider) = self.session.shared_level();
+        let renderer = Renderer::new(
+            gpu,
+            surface.format(),
+            (width.max(1), height.max(1)),
+            quality,
+            level,
+            collider,
+        )?;
+        Ok(Graphics { surface, renderer })
+    }
+
+    fn resize(&mut self, size: PhysicalSize<u32>) {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        graphics.surface.resize(size);
+        let (width, height) = graphics.surface.size();
+        graphics
+            .renderer
+            .resize(&graphics.surface.gpu, width, height);
+        self.session.handle(Input::Resized(width, height));
+    }
+
+    /// Carries out what the session asked for.
+    fn apply_requests(&mut self, event_loop: &ActiveEventLoop) {
+        for request in self.session.take_requests() {
+            match request {
+                Request::GrabMouse(grab) => self.set_mouse_grab(grab),
+                Request::ToggleFullscreen => {
+                    if let Some(graphics) = &self.graphics {
+                        graphics.surface.toggle_fullscreen();
+                    }
+                }
+                Request::Screenshot => self.screenshot_due = true,
+                Request::Quit => event_loop.exit(),
+            }
+        }
+    }
+
+    /// Grabs the mouse for looking (Locked, else Confined; cursor hidden) or
+    /// releases it, and tells the session.
+    fn set_mouse_grab(&mut self, grab: bool) {
+        let Some(graphics) = &self.graphics else {
+            return;
+        };
+        let window = &graphics.surface.window;
+        if grab {
+            let grabbed = window
+                .set_cursor_grab(CursorGrabMode::Locked)
+                .or_else(|_| window.set_cursor_grab(CursorGrabMode::Confined));
+            if let Err(error) = grabbed {
+                log::warn!("cannot grab the mouse: {error}");
+                return;
+            }
+            window.set_cursor_visible(false);
+        } else {
+            if let Err(error) = window.set_cursor_grab(CursorGrabMode::None) {
+                log::warn!("cannot release the mouse: {error}");
+            }
+            window.set_cursor_visible(true);
+        }
+        self.session.mouse_grabbed(grab);
+    }
+
+    /// A new level for the renderer: its scene built off the main thread,
+    /// or built here (an edit).
+    fn take_scene_change(&mut self) {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return;
+        };
+        let Some(change) = self.session.take_scene_change() else {
+            return;
+        };
+        graphics
+            .surface
+            .window
+            .set_title(&window_title(&change.level));
+        let scene = match change.scene {
+            Some(scene) => Ok(scene),
+            None => graphics.renderer.scene_builder().build(
+                &change.level,
+                &change.collider,
+                BrokenTexture::Checkerboard,
+            ),
+        };
+        match scene {
+            Ok(scene) => drop(graphics.renderer.set_level(scene)),
+            Err(error) => self
+                .session
+                .notice(format!("cannot draw the new level: {error:#}")),
+        }
+    }
+
+    /// One frame: the session advances, then draws into the surface what
+    /// it describes (and into a screenshot when one is due).
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let frame_time = now.duration_since(self.last_frame);
+        self.last_frame = now;
+        match &mut self.script {
+            Some(script) => script.before_frame(&mut self.session, frame_time),
+            None => {
+                let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+                self.session.handle(Input::Gamepad(pad));
+                self.session.update(frame_time.as_secs_f64());
+            }
+        }
+        self.apply_requests(event_loop);
+        self.take_scene_change();
+        let presented = self.draw(event_loop);
+        if let Some(script) = &mut self.script {
+            for command in script.after_frame(&mut self.session, presented) {
+                match command {
+                    ScriptCommand::Resize(width, height) => {
+                        if let Some(graphics) = &self.graphics {
+                            let size = PhysicalSize::new(width.max(1), height.max(1));
+                            let _ = graphics.surface.window.request_inner_size(size);
+                        }
+                        self.resize(PhysicalSize::new(width, height));
+                    }
+                    ScriptCommand::Close => event_loop.exit(),
+                }
+            }
+        }
+    }
+
+    /// Draws the session's frame; true when one was presented.
+    fn draw(&mut self, event_loop: &ActiveEventLoop) -> bool {
+        let Some(graphics) = self.graphics.as_mut() else {
+            return false;
+        };
+        let texture = match graphics.surface.acquire() {
+            Ok(Acquired::Frame(texture)) => texture,
+            Ok(Acquired::Skip) => return false,
+            Err(error) => {
+                self.fail(event_loop, error);
+                return false;
+            }
+        };
+        let view = texture
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let frame = self.session.frame();
+        let input = frame.input();
+        let gpu = &graphics.surface.gpu;
+        graphics
+            .renderer
+            .render_with_map(gpu, &view, &input, frame.map.as_ref());
+        let screenshot = std::mem::take(&mut self.screenshot_due).then(|| {
+            render::offscreen::capture_with_map(
+                gpu,
+                &mut graphics.renderer,
+                &input,
+                frame.map.as_ref(),
+            )
+        });
+        graphics.surface.present(texture);
+        drop(frame);
+        if let Some(image) = screenshot {
+            if let Err(error) = image.and_then(|image| save_screenshot(&image)) {
+                let message = format!("screenshot failed: {error:#}");
+                log::error!("{message}");
+                self.session.notice(message);
+            }
+        }
+        if let Some(error) = graphics.surface.gpu.take_device_error() {
+            self.fail(
+                event_loop,
+                anyhow::anyhow!("graphics device error: {error}"),
+            );
+            return false;
+        }
+        if self.frames_presented == 0 {
+            log::info!(
+                "first frame presented {:.0} ms after start",
+                self.created.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+        self.frames_presented += 1;
+        true
+    }
+}
+
+/// Saves `image` as `mazewalker-<unix seconds>.png` in the working
+/// directory, and says so on stdout.
+fn save_screenshot(image: &image::RgbaImage) -> anyhow::Result<()> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs());
+    let path = PathBuf::from(format!("mazewalker-{seconds}.png"));
+    image.save(&path)?;
+    // The file written: the command line's output.
+    println!("saved {}", path.display());
+    Ok(())
+}
+
+/// The window's title for `level`.
+fn window_title(level: &Level) -> String {
+    format!("mazewalker — {}", level.name)
+}
+
+impl ApplicationHandler for Shell {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.graphics.is_some() {
+            return;
+        }
+        match self.create_graphics(event_loop) {
+            Ok(graphics) => {
+                graphics.surface.window.request_redraw();
+                self.session
+                    .attach_scene_builder(graphics.renderer.scene_builder().clone());
+                self.session.handle(Input::Resized(
+                    graphics.surface.size().0,
+                    graphics.surface.size().1,
+                ));
+                self.graphics = Some(graphics);
+                self.last_frame = Instant::now();
+            }
+            Err(error) => self.fail(event_loop, error),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let input = match event {
+            WindowEvent::CloseRequested => Input::CloseRequested,
+            WindowEvent::Resized(size) => return self.resize(size),
+            WindowEvent::Focused(false) => Input::FocusLost,
+            WindowEvent::ModifiersChanged(modifiers) => Input::Modifiers(modifiers.state().into()),
+            WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
+                PhysicalKey::Code(key) => Input::Key {
+                    key,
+                    pressed: event.state == ElementState::Pressed,
+                    repeat: event.repeat,
+                },
+                PhysicalKey::Unidentified(_) => return,
+            },
+            WindowEvent::MouseInput { state, button, .. } => Input::Button {
+                button,
+                pressed: state == ElementState::Pressed,
+            },
+            WindowEvent::CursorMoved { position, .. } => {
+                Input::Pointer(glam::Vec2::new(position.x as f32, position.y as f32))
+            }
+            WindowEvent::MouseWheel { delta, .. } => Input::Wheel(match delta {
+                MouseScrollDelta::LineDelta(_, lines) => lines,
+                MouseScrollDelta::PixelDelta(pixels) => pixels.y as f32 / PIXELS_PER_NOTCH,
+            }),
+            WindowEvent::RedrawRequested => return self.redraw(event_loop),
+            _ => return,
+        };
+        self.session.handle(input);
+        self.apply_requests(event_loop);
+    }
+
+    fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
+        if let DeviceEvent::MouseMotion { delta: (x, y) } = event {
+            self.session
+                .handle(Input::MouseMotion(glam::DVec2::new(x, y)));
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        event_loop.set_control_flow(ControlFlow::Poll);
+        if let Some(graphics) = &self.graphics {
+            graphics.surface.window.request_redraw();
+        }
+    }
+}
