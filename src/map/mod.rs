@@ -1,8 +1,9 @@
-//! The top-down map (issue 11), its pure parts: the transform between the
-//! floor plan and the screen ([`MapView`]), what is drawn as coloured lines
-//! and triangles ([`wall_shape`], [`obstacle_shape`], [`overlay_geometry`]), the trail, the
-//! numbered marks, which walls have been seen ([`SeenWalls`]), where the eye
-//! can go ([`Reachable`]) and the gaps it almost passes ([`near_misses`]).
+//! The top-down map's pure parts: the transform between the floor plan and
+//! the screen ([`MapView`]), what is drawn as coloured lines and triangles
+//! ([`wall_shape`], [`obstacle_shape`], [`overlay_geometry`]), the trail,
+//! the numbered marks, which walls have been seen ([`SeenWalls`]), where the
+//! eye can go ([`Reachable`]) and the gaps it almost passes
+//! ([`near_misses`]).
 //! No GPU, no window, no I/O: `render` draws what this module builds.
 //!
 //! Module map: `bounds` boxes on the floor plan and the level's box, `view`
