@@ -167,9 +167,9 @@ fn bench_frames(c: &mut Criterion) {
     bench_long_walk(c, &gpu);
 }
 
-/// Issue 12's budget over a long walk: 2 km along a 1425×1425 maze's
-/// diagonal (a cell's diagonal, 2.83 m, a frame), turning as it goes, at
-/// 320×180 and fast quality, with the default chunk budget and with 16 MB.
+/// The chunk cache's byte budget over a long walk: 2 km along a 1425×1425
+/// maze's diagonal (a cell's diagonal, 2.83 m, a frame), turning as it goes,
+/// at 320×180 and fast quality, with the default chunk budget and with 16 MB.
 /// Each sample is the whole walk. Panics if the cached chunks ever exceed
 /// the budget after a frame; prints the most kept and how the meshes were
 /// built.
@@ -242,10 +242,10 @@ fn bench_long_walk(c: &mut Criterion, gpu: &Gpu) {
     group.finish();
 }
 
-/// Issue 11's budget: on a 300×300 maze, the full map at most 2× the 3D
-/// view's frame time. Side by side: the 3D view from the spawn, the full
-/// map following the eye at the default 20 px/m, and the full map fitted
-/// to the whole maze (every wall on screen: the worst case).
+/// The map's frame-time goal: on a 300×300 maze, the full map at most 2×
+/// the 3D view's frame time. Side by side: the 3D view from the spawn, the
+/// full map following the eye at the default 20 px/m, and the full map
+/// fitted to the whole maze (every wall on screen: the worst case).
 fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
     let maze = match Level::maze(300, 300, 1) {
         Ok(maze) => Arc::new(maze),

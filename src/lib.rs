@@ -1,24 +1,34 @@
 //! mazewalker: walk a textured 3D house or maze in first person and never pass
 //! through a wall.
 //!
-//! The library holds everything; the `mazewalker` binary only parses the
-//! command line. Module map:
-//! - [`collision`]: pure 2D geometry, the collider every move goes through.
+//! The library holds everything but the command line: the `mazewalker`
+//! binary parses its arguments, hands over to the library, and prints to
+//! stderr the errors and warnings it returns. Module map:
+//! - [`collision`]: pure 2D geometry, the collider every move goes through,
+//!   and its ray, clearance and visibility queries.
 //! - [`level`]: the level file format, the embedded default house, mazes, and
 //!   the conversion of one level into both collision data and render meshes;
-//!   saving edited levels without losing a byte of the file.
+//!   the wall checks `mazewalker check` and edit mode share; saving edited
+//!   levels without losing a byte of the file.
 //! - [`edit`]: the edit model under edit mode: edits, undo, plotting,
 //!   snapping, the cursor point and the autosave journal.
-//! - [`render`]: wgpu device setup, the scene, debug lines and HUD text.
-//! - [`camera`], [`walker`], [`input`], [`app`]: the first-person camera, the
-//!   controller that moves it through the collider, key bindings and the winit
-//!   application.
+//! - [`render`]: wgpu device setup and the renderer: the level streamed by
+//!   chunk and culled to what the eye sees, debug lines, the map, HUD text,
+//!   and offscreen images.
+//! - [`camera`], [`walker`], [`input`]: the first-person camera, the
+//!   controller that moves it one fixed tick at a time through the collider,
+//!   and the key bindings.
+//! - [`app`]: the program around the library: a winit shell (the window, its
+//!   surface, presenting), a headless `Session` that takes events and time
+//!   and produces a description of the frame, and one part per mode
+//!   (walking, editing, the map, demo playback and recording).
 //! - [`config`]: the settings file (sensitivity, field of view, speeds,
 //!   bindings, gamepad) with its defaults and errors.
 //! - [`gamepad`]: sticks and buttons turned into a move intent, and the
 //!   gilrs source that reads them.
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
-//! - [`map`]: the top-down map's transform, geometry, seen walls and reach.
+//! - [`map`]: the top-down map's pure parts: its transform, the shapes it
+//!   draws, seen walls, the trail and marks, reach and near misses.
 //! - [`demo`]: recorded walks: the format, recording, playback, timedemo.
 //! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
 

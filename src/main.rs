@@ -41,8 +41,9 @@ struct Cli {
         action = clap::ArgAction::Set
     )]
     vsync: Option<bool>,
-    /// Start with the seed's reject policy (a move into a wall is refused
-    /// whole) instead of sliding along walls; R toggles it in the window.
+    /// Start with the reject collision policy instead of slide: a move that
+    /// would hit a wall or obstacle is refused whole (the eye stays where it
+    /// was) rather than slid along it. R toggles it in the window.
     #[arg(long)]
     reject: bool,
     /// Start in ghost mode (walk through walls); G toggles it in the window.

@@ -1,6 +1,6 @@
-//! The settings file (issue 13): every key with its default, errors with
-//! line, column and "did you mean", conflicting bindings, the mouse and
-//! field-of-view settings reaching the camera, and `mazewalker config`.
+//! The settings file: every key with its default, errors with line, column
+//! and "did you mean", conflicting bindings, the mouse and field-of-view
+//! settings reaching the camera, and `mazewalker config`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

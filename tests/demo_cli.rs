@@ -1,5 +1,7 @@
-//! `mazewalker play --headless`: the command-line contract of issue 9, end to
-//! end through the binary, with demos recorded through the library.
+//! `mazewalker play --headless`: its command-line contract (what it prints,
+//! its exit status on a desync, `--maze` over the recorded level, errors
+//! naming their line), end to end through the binary, with demos recorded
+//! through the library.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

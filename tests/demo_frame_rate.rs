@@ -1,7 +1,6 @@
-//! Frame-rate independence (issue 9): one demo's inputs, fed to a frame loop
-//! at 30, 60, 144 and 240 Hz through the [`TickClock`] and the
-//! [`InputGatherer`] as the window feeds them, give bit-identical positions
-//! at every tick.
+//! Frame-rate independence: one demo's inputs, fed to a frame loop at 30,
+//! 60, 144 and 240 Hz through the [`TickClock`] and the [`InputGatherer`] as
+//! the window feeds them, give bit-identical positions at every tick.
 //!
 //! The loop samples the held keys once per frame, so a change of keys must
 //! fall on a frame boundary at every rate to reach the same tick: the kept

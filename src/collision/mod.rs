@@ -1,20 +1,32 @@
 //! Pure 2D collision on the XZ plane: no GPU, no window, no I/O.
 //!
-//! Before every frame's XZ move the camera asks [`Collider::move_eye`] where
-//! the eye may go. Every shape is a rounded convex hull — a [`Wall`] is its
-//! segment inflated by its own radius, a [`ConvexPolygon`] obstacle is inflated
-//! by the body radius — and the eye is a point, so a move is a ray against
-//! rounded shapes: continuous (no tunnelling at any speed) and exact at
-//! corners. A uniform grid keeps the cost of a move independent of the number
-//! of walls; Quake's clip planes turn impacts into slides.
+//! Every tick the walker sends its XZ move through [`Collider::move_eye`],
+//! which says where the eye may go. Every shape is a rounded convex hull — a
+//! [`Wall`] is its segment inflated by its own radius, a [`ConvexPolygon`]
+//! obstacle is inflated by the body radius — and the eye is a point, so a
+//! move is a ray against rounded shapes: continuous (no tunnelling at any
+//! speed) and exact at corners. A uniform grid keeps the cost of a move
+//! independent of the number of walls. What a move that hits something does
+//! is its [`MovePolicy`]: slide along the surface (Quake's clip planes), or
+//! be refused whole; in ghost mode it passes.
 //!
-//! Module map: [`segment`] distances, [`polygon`] obstacles, [`sat`] separating
-//! axes with minimum translation vectors, `sweep` the narrowphase, `grid`
-//! the broadphase, `planes` the slide's clip planes, [`Collider`] the move
-//! query, `ray` the crosshair's ray query ([`Collider::ray_cast`]),
-//! `clearance` an eye standing inside a shape
-//! ([`Collider::deepest_penetration`], [`Collider::nearest_free_point`]),
-//! `visibility` what a view sees ([`Collider::visible_shapes`]).
+//! The same collider answers the level's other floor-plan questions: the
+//! first wall a ray meets ([`Collider::ray_cast`]: edit mode's crosshair,
+//! the reach fill), whether a standing eye is inside a shape and the nearest
+//! point where it would not be ([`Collider::deepest_penetration`],
+//! [`Collider::nearest_free_point`]), the walls and wall ends near a point
+//! or segment (snapping, near misses), and which walls and obstacles a view
+//! sees ([`Collider::visible_shapes`]: sight culling and the map's seen
+//! walls).
+//!
+//! Module map: [`segment`] distances, [`polygon`] obstacles, `wall` walls,
+//! [`sat`] separating axes with minimum translation vectors (an eye pushed
+//! out of an obstacle), `shapes` the collider's inflated copies of its
+//! shapes, `sweep` the narrowphase, `grid` the broadphase, `planes` the
+//! slide's clip planes, `collider` the [`Collider`] and its move query,
+//! `options`, `outcome` and `error` what a move is asked, answers and
+//! refuses, `ray` ray queries, `clearance` a standing eye's clearance,
+//! `visibility` what a view sees.
 
 mod clearance;
 mod collider;

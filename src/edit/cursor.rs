@@ -2,7 +2,8 @@
 
 use glam::{Vec2, Vec3};
 
-/// How far the crosshair reaches for the floor, in metres (issue 10: 20 m).
+/// How far the crosshair reaches for the floor, in metres: edit mode's cursor
+/// lands within 20 m of the eye.
 pub const CURSOR_REACH: f32 = 20.0;
 
 /// Where the ray from `eye` along `forward` meets the floor (y = 0) within

@@ -6,13 +6,14 @@
 
 use glam::Vec2;
 
+use super::bounds::PlanBounds;
 use super::gaps::NearMiss;
 use super::marks::Marks;
 use super::outline::rounded_outline;
 use super::reach::Reachable;
 use super::seen::SeenWalls;
 use super::trail::Trail;
-use super::view::{MapView, PlanBounds};
+use super::view::MapView;
 use crate::collision::{Collider, ConvexPolygon};
 
 /// Linear RGBA colours of the map. The background is dark and walls are
@@ -107,17 +108,6 @@ impl MapGeometry {
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty() && self.triangles.is_empty()
     }
-}
-
-/// The box the fitted map shows: every finite wall end point and obstacle
-/// vertex of `collider` (radii not included); `None` for an empty level.
-pub fn level_bounds(collider: &Collider) -> Option<PlanBounds> {
-    let walls = collider.walls().iter().flat_map(|w| [w.a, w.b]);
-    let obstacles = collider
-        .obstacles()
-        .iter()
-        .flat_map(|o| o.points().to_vec());
-    PlanBounds::around(walls.chain(obstacles))
 }
 
 /// Wall `index` of `collider` as the map draws it: its segment and, when

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use glam::{IVec2, Vec2};
 
-use super::view::PlanBounds;
+use super::bounds::{PlanBounds, level_bounds};
 use crate::collision::Collider;
 
 /// The cell size for the `V` view, in metres.
@@ -188,7 +188,7 @@ pub fn unreachable_areas(
     start: Vec2,
     cell_size: f32,
 ) -> Option<Vec<UnreachableArea>> {
-    let Some(bounds) = super::geometry::level_bounds(collider) else {
+    let Some(bounds) = level_bounds(collider) else {
         return Some(Vec::new());
     };
     let cell_size = if cell_size.is_finite() && cell_size > 0.0 {

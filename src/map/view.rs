@@ -14,6 +14,8 @@
 
 use glam::{Mat4, Vec2, Vec4};
 
+use super::bounds::PlanBounds;
+
 /// The smallest zoom, in pixels per metre: a 300×300 maze fits in 150 px.
 pub const MIN_PIXELS_PER_METRE: f32 = 0.5;
 /// The largest zoom, in pixels per metre: a 1 cm gap is 2 px wide.
@@ -47,39 +49,6 @@ pub enum MapDetail {
     /// walls one bright wash, and a million-wall maze fitted on screen a
     /// million lines.
     Density,
-}
-
-/// An axis-aligned box on the floor plan (x, z), in metres.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlanBounds {
-    /// Smallest corner.
-    pub min: Vec2,
-    /// Largest corner.
-    pub max: Vec2,
-}
-
-impl PlanBounds {
-    /// The box around `points`, skipping NaN and infinite ones; `None` when
-    /// no finite point is given.
-    pub fn around(points: impl IntoIterator<Item = Vec2>) -> Option<Self> {
-        points
-            .into_iter()
-            .filter(|p| p.is_finite())
-            .fold(None, |bounds: Option<Self>, p| {
-                Some(match bounds {
-                    Some(b) => Self {
-                        min: b.min.min(p),
-                        max: b.max.max(p),
-                    },
-                    None => Self { min: p, max: p },
-                })
-            })
-    }
-
-    /// Whether the two boxes share any point.
-    pub fn overlaps(&self, other: &Self) -> bool {
-        self.min.cmple(other.max).all() && other.min.cmple(self.max).all()
-    }
 }
 
 /// Where the map looks and how close: the centre of the view on the floor

@@ -1,19 +1,34 @@
-//! The wgpu renderer: the textured level, the collider's debug lines and the
-//! HUD, drawn by one [`Renderer::render`] into any texture view — the
-//! window's surface, an offscreen screenshot or a test's target.
+//! The wgpu renderer: the textured level, the collider's debug lines, edit
+//! mode's markers and crosshair, the top-down map, and the HUD and help
+//! text, drawn by one [`Renderer::render`] (or [`Renderer::render_with_map`])
+//! into any texture view — the window's surface, an offscreen screenshot or
+//! a test's target.
 //!
 //! Two lifetimes: the [`Renderer`] holds what lives as long as the window
-//! (pipelines, targets, the HUD font); a [`LevelScene`] holds what belongs to
-//! one level (meshes, material textures, debug lines) and is replaced by
-//! [`Renderer::set_level`] when the level changes. A frame uploads the
-//! camera (and the HUD text).
+//! (pipelines, the size-dependent targets, the HUD font, the map pass); a
+//! [`LevelScene`] holds what belongs to one level (material textures, the
+//! level's chunks and map tiles) and is replaced by [`Renderer::set_level`]
+//! when the level changes. A [`SceneBuilder`] makes one on any thread, so a
+//! new level is built while the old one is drawn.
 //!
-//! Module map: [`gpu`] device setup, `texture` uploads and targets,
-//! `texture_cache` material textures by source and content, `pipeline` what
-//! the pipelines share, `scene` the level's mesh, `lines` the debug lines, `map` the top-down map,
-//! `level_scene` one level's GPU data, `hud` screen text with the bitmap
-//! [`font`], `cull` view culling, `sight` culling of what walls hide,
-//! [`offscreen`] rendering to an image.
+//! Nothing of a level is built up front. A frame uploads the camera, the
+//! markers and the text; builds the chunks (mesh and debug lines) and map
+//! tiles it needs that are not cached yet, taking in those a worker thread
+//! built ahead of the eye; and keeps them within a byte budget, least
+//! recently used out. So a scene is ready at once and GPU memory follows
+//! what the view shows, whatever the level's size. [`Culling`] skips chunks
+//! outside the frustum or beyond the fog, and walls and obstacles the eye
+//! cannot see.
+//!
+//! Module map: `gpu` device setup, [`RenderQuality`] (`quality`) MSAA and
+//! filtering by adapter, `texture` uploads and targets, `texture_cache`
+//! material textures by source and content, `pipeline` what the pipelines
+//! share, `scene` the level's mesh pass, `lines` the debug lines and
+//! markers, `map` the top-down map, `level_scene` one level's GPU data (with
+//! the build-ahead worker), `chunk_cache` the chunks built on demand, `lru`
+//! the byte-budget cache under chunks and map tiles, `cull` view culling,
+//! `sight` culling of what walls hide, `hud` screen text with the bitmap
+//! [`font`], [`offscreen`] rendering to an image.
 
 mod chunk_cache;
 mod cull;
