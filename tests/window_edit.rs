@@ -1,5 +1,5 @@
 //! Edit mode through the real window under a real X server (Xvfb in CI),
-//! with the keys: E, Space, walk, Space, Enter, Ctrl+S; the saved
+//! with edit mode's keys: E, Space, walk, Space, Enter, Ctrl+S; the saved
 //! file holds the new wall where it was plotted, and with edit mode off the
 //! eye stops at its radius. Then a closed room of four walls, counting key
 //! presses and simulated seconds. Its own test binary: one event loop per

@@ -1,4 +1,4 @@
-//! The authoring measure of issue 10, through the real window: a closed room
+//! How quickly a room is built in edit mode, through the real window: a closed room
 //! of four walls, built with snapping, counting key presses and simulated
 //! seconds (targets: at most 12 presses, at most 10 s). Its own test binary:
 //! one event loop per process.

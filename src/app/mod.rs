@@ -48,7 +48,7 @@ pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use screenshot::{ScreenshotOptions, screenshot};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
-pub use session::{Input, Request, Session, SessionFrame, World, set_up_walker};
+pub use session::{Input, Request, Session, SessionFrame, World, set_view};
 pub use shell::Shell;
 pub use watch::DEBOUNCE;
 
@@ -80,6 +80,10 @@ pub struct WindowOptions {
     pub record: Option<PathBuf>,
     /// The map shows every wall, seen or not (`--map-all`). Default: off.
     pub map_all: bool,
+    /// Where screenshots and a level without a file are saved (and such a
+    /// level's autosave journal goes). Default: `None`, the working
+    /// directory at start.
+    pub save_folder: Option<PathBuf>,
 }
 
 impl Default for WindowOptions {
@@ -94,6 +98,7 @@ impl Default for WindowOptions {
             settings_error: None,
             record: None,
             map_all: false,
+            save_folder: None,
         }
     }
 }

@@ -188,10 +188,11 @@ impl World {
     }
 }
 
-/// Sets `walker` up with the settings file's walking and view values for
-/// `level`: the one place a new or replaced walker gets them.
-pub fn set_up_walker(walker: &mut Walker, settings: &Config, level: &Level) {
-    walker.settings = settings.walker_settings();
+/// Gives `walker` the settings file's view (field of view, far plane) for
+/// `level`: the one place a new walker, a demo's walker and a walker on a
+/// changed level get it. (A demo's walker keeps the demo's movement
+/// settings, so that it replays exactly.)
+pub fn set_view(walker: &mut Walker, settings: &Config, level: &Level) {
     settings
         .view
         .apply(&mut walker.camera, level.environment.fog_distance);
@@ -264,8 +265,11 @@ impl Session {
         let level = level.into();
         let mut walker = Walker::at_spawn(&level);
         walker.move_options = options.move_options;
-        set_up_walker(&mut walker, &options.settings, &level);
-        let working_directory = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        walker.settings = options.settings.walker_settings();
+        set_view(&mut walker, &options.settings, &level);
+        let working_directory = options.save_folder.clone().unwrap_or_else(|| {
+            std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
+        });
         let bindings = options.settings.bindings.clone();
         let help = bindings.help_groups();
         Self {
@@ -323,7 +327,7 @@ impl Session {
         let collider = Arc::new(level.collider());
         self.change_level(level, collider, Cause::Edited);
         let mut walker = header.walker(self.world.live.level());
-        set_up_walker(&mut walker, &self.world.settings, self.world.live.level());
+        set_view(&mut walker, &self.world.settings, self.world.live.level());
         self.world.walker = walker;
         self.playback.play(reader);
     }
@@ -332,6 +336,12 @@ impl Session {
     /// off the main thread from now on.
     pub fn attach_scene_builder(&mut self, builder: SceneBuilder) {
         self.scene_builder = Some(builder);
+    }
+
+    /// Where screenshots and a level without a file are saved: the
+    /// working directory at start, unless the options name a folder.
+    pub fn save_folder(&self) -> &std::path::Path {
+        &self.world.working_directory
     }
 
     /// The first key bound to `action` (a script presses it).
@@ -563,7 +573,7 @@ impl Session {
         self.world.near_misses = OnceCell::new();
         let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
         let level = Arc::clone(self.world.live.shared().0);
-        set_up_walker(&mut self.world.walker, &self.world.settings, &level);
+        set_view(&mut self.world.walker, &self.world.settings, &level);
         let (parts, world) = self.parts();
         for part in parts {
             part.level_changed(&old_collider, world);

@@ -6,7 +6,7 @@
 //! wgpu examples framework: the example apart from the event loop, and a
 //! surface wrapper that owns the surface's life).
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Instant;
 
 use winit::application::ApplicationHandler;
@@ -261,7 +261,8 @@ impl Shell {
         graphics.surface.present(texture);
         drop(frame);
         if let Some(image) = screenshot {
-            if let Err(error) = image.and_then(|image| save_screenshot(&image)) {
+            let folder = self.session.save_folder();
+            if let Err(error) = image.and_then(|image| save_screenshot(&image, folder)) {
                 let message = format!("screenshot failed: {error:#}");
                 log::error!("{message}");
                 self.session.notice(message);
@@ -285,13 +286,13 @@ impl Shell {
     }
 }
 
-/// Saves `image` as `mazewalker-<unix seconds>.png` in the working
-/// directory, and says so on stdout.
-fn save_screenshot(image: &image::RgbaImage) -> anyhow::Result<()> {
+/// Saves `image` as `mazewalker-<unix seconds>.png` in `folder`, and says
+/// so on stdout.
+fn save_screenshot(image: &image::RgbaImage, folder: &Path) -> anyhow::Result<()> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs());
-    let path = PathBuf::from(format!("mazewalker-{seconds}.png"));
+    let path = folder.join(format!("mazewalker-{seconds}.png"));
     image.save(&path)?;
     // The file written: the command line's output.
     println!("saved {}", path.display());

@@ -3,6 +3,7 @@
 //! by the session and applied once a tick by the walker.
 
 use super::Part;
+use crate::app::live_level::MAX_PUSH_OUT;
 use crate::app::session::World;
 use crate::input::Action;
 use crate::walker::Toggle;
@@ -23,5 +24,22 @@ impl Part for Walking {
             _ => return false,
         }
         true
+    }
+
+    /// Inside a wall with no free point near (after a reload or an edit):
+    /// the HUD says how to get out.
+    fn hud(&self, world: &World, lines: &mut Vec<String>) {
+        let walker = &world.walker;
+        if !walker.passes_walls()
+            && world
+                .live
+                .collider()
+                .deepest_penetration(walker.position())
+                .is_some()
+        {
+            lines.push(format!(
+                "inside a wall: no free point within {MAX_PUSH_OUT} m; walk out"
+            ));
+        }
     }
 }
