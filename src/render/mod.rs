@@ -43,7 +43,7 @@ use crate::level::mesh::{Batch, BatchKind, Bounds};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
-pub use hud::text_scale;
+pub use hud::{HelpGroup, text_scale};
 pub use level_scene::{LevelScene, SceneBuilder};
 
 use level_scene::{ChunkView, FrameChunks};
@@ -74,8 +74,8 @@ pub struct FrameInput<'a> {
     pub debug_lines: bool,
     /// HUD lines (top left), if shown.
     pub hud: Option<&'a [String]>,
-    /// Help overlay lines (centred), if shown.
-    pub help: Option<&'a [String]>,
+    /// The help overlay's groups (one per input context), if shown.
+    pub help: Option<&'a [HelpGroup]>,
     /// Lines in the world drawn over the scene this frame, through walls
     /// (edit mode's cursor marker and the wall in progress); a line list.
     pub markers: &'a [LineVertex],
