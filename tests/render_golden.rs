@@ -12,13 +12,16 @@ use mazewalker::app::hud_lines;
 use mazewalker::input::Bindings;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
-use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::render::{FrameInput, Gpu, HelpGroup, RenderQuality, Renderer};
 use mazewalker::walker::Walker;
 use std::sync::Arc;
 
 use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
 
 const SIZE: (u32, u32) = (480, 270);
+
+/// The heading of the help overlay.
+const HELP_TITLE: &str = "mazewalker controls";
 
 /// A viewpoint: where the eye stands, where it looks, what is drawn on top.
 #[derive(Debug, Clone, Copy, Default)]
@@ -43,12 +46,21 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
     }
     walker.camera.set_pitch(view.pitch_degrees.to_radians());
     let hud = hud_lines(&walker, Some(60.0));
-    let help = Bindings::default().help_lines();
+    // One group for now: the bindings' lines without their own heading and
+    // the blank line under it, which the group's title replaces.
+    let help = [HelpGroup {
+        title: HELP_TITLE.to_owned(),
+        lines: Bindings::default()
+            .help_lines()
+            .into_iter()
+            .skip_while(|line| line == HELP_TITLE || line.is_empty())
+            .collect(),
+    }];
     let frame = FrameInput {
         camera: &walker.camera,
         debug_lines: view.debug_lines,
         hud: view.hud.then_some(hud.as_slice()),
-        help: view.help.then_some(help.as_slice()),
+        help: view.help.then_some(&help[..]),
         markers: &[],
         crosshair: false,
     };
@@ -108,7 +120,8 @@ fn house_hallway_with_hud_and_help() {
         yaw_degrees: Some(180.0),
         hud: true,
         help: true,
-        // The default window's size: the whole help fits (at text scale 1).
+        // The default window's size: the whole help fits, at text scale 1
+        // (its lines are over 100 characters wide).
         size: Some((1280, 720)),
         ..View::default()
     };
