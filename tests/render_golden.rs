@@ -108,7 +108,8 @@ fn house_hallway_with_hud_and_help() {
         yaw_degrees: Some(180.0),
         hud: true,
         help: true,
-        // The default window's size: the whole help fits (at text scale 1).
+        // The default window's size: the whole help fits, at text scale 1
+        // (its lines are over 100 characters wide).
         size: Some((1280, 720)),
         ..View::default()
     };

@@ -158,7 +158,11 @@ fn space_plots_in_edit_mode_and_nothing_while_walking() {
     session.advance_ticks(120);
     key(&mut session, KeyCode::KeyD, false);
     tap(&mut session, KeyCode::Space);
-    assert_eq!(session.level().walls.len(), walls + 1, "Space plotted a wall");
+    assert_eq!(
+        session.level().walls.len(),
+        walls + 1,
+        "Space plotted a wall"
+    );
     let line = hud_line(&mut session, "EDIT").expect("the EDIT line");
     assert!(line.contains("undo 1  unsaved"), "{line}");
 }
@@ -166,11 +170,11 @@ fn space_plots_in_edit_mode_and_nothing_while_walking() {
 #[test]
 fn a_level_change_reaches_every_part() {
     let folder = scratch("session_level_change");
-    let (_, level) = hall_file(&folder);
+    let (path, level) = hall_file(&folder);
     let demo = folder.join("walk.demo");
     let mut session = Session::new(level, &options(&folder));
     session
-        .record(&demo, mazewalker::level::LevelChoice::House)
+        .record(&demo, mazewalker::level::LevelChoice::File(path))
         .expect("record");
     // Every part's view of the level before: the map shows all its walls
     // in edit mode, the renderer has nothing new to take.
@@ -178,7 +182,7 @@ fn a_level_change_reaches_every_part() {
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
     assert!(session.take_scene_change().is_none());
-    // An edit: a wall across the eye's path, through the eye.
+    // An edit: a wall from the eye 3 m to its right.
     tap(&mut session, KeyCode::Space);
     key(&mut session, KeyCode::KeyD, true);
     session.advance_ticks(120);
@@ -188,7 +192,10 @@ fn a_level_change_reaches_every_part() {
     let change = session.take_scene_change().expect("the renderer hears");
     assert_eq!(change.level.walls.len(), 5);
     assert_eq!(change.collider.walls().len(), 5);
-    assert!(change.scene.is_none(), "an edit's scene is built by the shell");
+    assert!(
+        change.scene.is_none(),
+        "an edit's scene is built by the shell"
+    );
     // The live level, the map and the editor's checks.
     assert_eq!(session.level().walls.len(), 5);
     let hud = session.hud();
@@ -397,8 +404,8 @@ fn random_input_never_panics_and_never_crosses_a_wall() {
                 )));
             }
             9 => {
-                let button = [MouseButton::Left, MouseButton::Right, MouseButton::Middle]
-                    [random.below(3)];
+                let button =
+                    [MouseButton::Left, MouseButton::Right, MouseButton::Middle][random.below(3)];
                 session.handle(Input::Button {
                     button,
                     pressed: random.below(2) == 0,
@@ -459,7 +466,7 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
     // Record a walk on the house with the default settings.
     let mut recording = Session::new(Level::default_house(), &options(&folder));
     recording
-        .record(&demo, mazewalker::level::LevelChoice::House)
+        .record(&demo, mazewalker::level::LevelChoice::DefaultHouse)
         .expect("record");
     key(&mut recording, KeyCode::KeyW, true);
     recording.advance_ticks(90);
@@ -483,7 +490,10 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
     let mut session = Session::new(Level::default_house(), &playing_options);
     session.play(playback);
     let camera = &session.walker().camera;
-    assert!((camera.fov_x - 75f32.to_radians()).abs() < 1e-6, "{camera:?}");
+    assert!(
+        (camera.fov_x - 75f32.to_radians()).abs() < 1e-6,
+        "{camera:?}"
+    );
     assert_eq!(camera.far, 500.0, "{camera:?}");
     // The walk itself is the demo's: its speeds, bit for bit.
     assert_eq!(

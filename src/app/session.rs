@@ -267,9 +267,10 @@ impl Session {
         walker.move_options = options.move_options;
         walker.settings = options.settings.walker_settings();
         set_view(&mut walker, &options.settings, &level);
-        let working_directory = options.save_folder.clone().unwrap_or_else(|| {
-            std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
-        });
+        let working_directory = options
+            .save_folder
+            .clone()
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
         let bindings = options.settings.bindings.clone();
         let help = bindings.help_groups();
         Self {

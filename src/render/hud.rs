@@ -1,7 +1,7 @@
-//! Screen text: the HUD (top left) and the help overlay (centred), each on a
-//! translucent panel, drawn with the baked bitmap font of [`font`] scaled by
-//! whole pixels with the target's height, so it stays crisp and legible at
-//! any window size and DPI.
+//! Screen text: the HUD (top left, on a translucent panel) and the help
+//! overlay (on an opaque panel, its groups flowed into columns), drawn with
+//! the baked bitmap font of [`font`] scaled by whole pixels, so it stays
+//! crisp and legible at any window size and DPI.
 
 use super::Targets;
 use super::font::{self, CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, GLYPH_WIDTH};
@@ -29,9 +29,10 @@ pub fn text_scale(height: u32) -> u32 {
 /// One group of the help overlay: a heading and its lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HelpGroup {
-    /// The heading.
+    /// The heading, e.g. the input context the lines apply in; drawn in
+    /// its own colour above the lines (no row when empty).
     pub title: String,
-    /// The lines under it.
+    /// The lines under the heading.
     pub lines: Vec<String>,
 }
 
@@ -40,15 +41,21 @@ pub struct HelpGroup {
 pub struct Overlay<'a> {
     /// HUD lines, top left.
     pub hud: Option<&'a [String]>,
-    /// Help groups, centred.
+    /// The help's groups, in reading order: down each column, then across.
     pub help: Option<&'a [HelpGroup]>,
     /// A crosshair at the centre.
     pub crosshair: bool,
 }
 
 const HUD_TEXT: [f32; 4] = [0.95, 0.95, 0.88, 1.0];
-const HELP_TEXT: [f32; 4] = [1.0, 0.92, 0.6, 1.0];
-const PANEL: [f32; 4] = [0.0, 0.0, 0.0, 0.6];
+/// The HUD's panel lets the scene show through: it stays up while walking.
+const HUD_PANEL: [f32; 4] = [0.0, 0.0, 0.0, 0.6];
+const HELP_TEXT: [f32; 4] = [0.92, 0.92, 0.86, 1.0];
+/// Help titles stand out from their lines by colour (a warm amber).
+const HELP_TITLE: [f32; 4] = [1.0, 0.62, 0.12, 1.0];
+/// The help's panel is opaque: small text over a busy scene is hard to
+/// read, and nothing behind the help matters while it is open.
+const HELP_PANEL: [f32; 4] = [0.012, 0.012, 0.018, 1.0];
 const CROSSHAIR: [f32; 4] = [1.0, 1.0, 1.0, 0.85];
 
 /// One corner of a screen quad.
@@ -63,17 +70,22 @@ pub struct TextVertex {
     pub colour: [f32; 4],
 }
 
+/// Space between a panel's edge and the target's, in font pixels.
+const MARGIN: u32 = 4;
+
 /// The quads (two triangles each, six vertices) of `overlay` on a target of
 /// `size` pixels.
 pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVertex> {
     let scale = text_scale(height);
     let mut quads = Quads::default();
-    let margin = 4 * scale;
-    // Below this row the help may start without covering the HUD.
-    let mut free_from = 0;
-    if let Some(lines) = overlay.hud {
-        quads.panel((margin, margin), lines, scale, HUD_TEXT);
-        free_from = margin + panel_size(lines, scale).1 + margin;
+    let margin = MARGIN * scale;
+    // Right of and below this corner the help may go without covering the
+    // HUD.
+    let mut hud_corner = None;
+    if let Some(lines) = overlay.hud.filter(|lines| !lines.is_empty()) {
+        quads.hud((margin, margin), lines, scale);
+        let (hud_width, hud_height) = panel_size(lines, scale);
+        hud_corner = Some((margin + hud_width + margin, margin + hud_height + margin));
     }
     if overlay.crosshair {
         let (arm, thickness) = (6 * scale, scale.max(2));
@@ -89,38 +101,32 @@ pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVer
         );
         quads.quad(vertical, (thickness, 2 * arm), SOLID_CELL, CROSSHAIR);
     }
-    let help_lines: Option<Vec<String>> = overlay.help.map(|groups| {
-        groups
-            .iter()
-            .flat_map(|group| {
-                std::iter::once(group.title.clone()).chain(group.lines.iter().cloned())
-            })
-            .collect()
-    });
-    if let Some(lines) = help_lines.as_deref() {
-        // The help keeps the HUD's scale when it fits the target, else the
-        // largest smaller one that does (at least 1).
-        let fits = |scale: u32| {
-            let (panel_width, panel_height) = panel_size(lines, scale);
-            panel_width <= width && panel_height + 2 * margin <= height
-        };
-        let help_scale = (1..=scale).rev().find(|&s| fits(s)).unwrap_or(1);
-        let (panel_width, panel_height) = panel_size(lines, help_scale);
-        let x = width.saturating_sub(panel_width) / 2;
-        let centred = height.saturating_sub(panel_height) / 2;
-        // Below the HUD when there is room; over it when there is not.
-        let y = if centred.max(free_from) + panel_height <= height {
-            centred.max(free_from)
-        } else {
-            centred
-        };
-        quads.panel((x, y), lines, help_scale, HELP_TEXT);
+    if let Some(groups) = overlay.help {
+        // Never larger than the HUD's text: a short help would otherwise
+        // fill the window with giant letters.
+        let (help_scale, help) = help_layout(groups, (width, height), scale);
+        if !help.rows.is_empty() {
+            let size = (
+                (help.width + 2 * PANEL_PADDING) * help_scale,
+                (help.height + 2 * PANEL_PADDING) * help_scale,
+            );
+            let origin = help_origin(size, (width, height), MARGIN * help_scale, hud_corner);
+            quads.help(origin, size, &help, help_scale, (width, height));
+        }
     }
     quads.vertices
 }
 
 /// Padding around the text of a panel, in font pixels.
 const PANEL_PADDING: u32 = 3;
+/// Space between two columns of the help, in font pixels: three characters.
+const COLUMN_GAP: u32 = 3 * CELL_WIDTH;
+/// Extra space above a help title that follows another group in the same
+/// column, in font pixels: half a line.
+const GROUP_GAP: u32 = CELL_HEIGHT / 2;
+/// The blank column right of each glyph and the blank row under it, which
+/// the last character of a line and the last row of a column do not need.
+const TRAILING_SPACE: (u32, u32) = (CELL_WIDTH - GLYPH_WIDTH, CELL_HEIGHT - GLYPH_HEIGHT);
 
 /// The size in screen pixels of a panel holding `lines`.
 fn panel_size(lines: &[String], scale: u32) -> (u32, u32) {
@@ -129,10 +135,166 @@ fn panel_size(lines: &[String], scale: u32) -> (u32, u32) {
         .map(|line| font::line_width(line))
         .max()
         .unwrap_or(0);
-    let width = widest + 2 * PANEL_PADDING - (CELL_WIDTH - GLYPH_WIDTH);
-    let height =
-        lines.len() as u32 * CELL_HEIGHT + 2 * PANEL_PADDING - (CELL_HEIGHT - GLYPH_HEIGHT);
+    let width = widest + 2 * PANEL_PADDING - TRAILING_SPACE.0;
+    let height = lines.len() as u32 * CELL_HEIGHT + 2 * PANEL_PADDING - TRAILING_SPACE.1;
     (width * scale, height * scale)
+}
+
+/// One row of the help, placed in font pixels from the top-left corner of
+/// the panel's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct HelpRow<'a> {
+    text: &'a str,
+    title: bool,
+    x: u32,
+    y: u32,
+}
+
+/// The help flowed into columns at one scale.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct HelpLayout<'a> {
+    /// Every row, in reading order.
+    rows: Vec<HelpRow<'a>>,
+    /// How many columns the rows fill.
+    columns: usize,
+    /// The size of the text, in font pixels (without the panel's padding).
+    width: u32,
+    height: u32,
+}
+
+/// Flows `groups` into columns at most `max_height` font pixels tall, left
+/// to right: a group that does not fit under the previous one starts a new
+/// column, and only a group taller than a whole column is split (its title
+/// stays on top of its first part). A column holds at least one row, so a
+/// row taller than `max_height` makes a column taller than asked.
+fn flow(groups: &[HelpGroup], max_height: u32) -> HelpLayout<'_> {
+    let mut columns: Vec<Vec<HelpRow<'_>>> = vec![Vec::new()];
+    // The top of the next row in the last column.
+    let mut y = 0;
+    for group in groups {
+        let title = (!group.title.is_empty()).then_some((group.title.as_str(), true));
+        let lines = group.lines.iter().map(|line| (line.as_str(), false));
+        let rows: Vec<(&str, bool)> = title.into_iter().chain(lines).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let height = rows.len() as u32 * CELL_HEIGHT - TRAILING_SPACE.1;
+        if columns.last().is_some_and(|column| !column.is_empty()) {
+            y += GROUP_GAP;
+            if y + height > max_height {
+                columns.push(Vec::new());
+                y = 0;
+            }
+        }
+        for (text, title) in rows {
+            if columns.last().is_some_and(|column| !column.is_empty())
+                && y + GLYPH_HEIGHT > max_height
+            {
+                columns.push(Vec::new());
+                y = 0;
+            }
+            if let Some(column) = columns.last_mut() {
+                column.push(HelpRow {
+                    text,
+                    title,
+                    x: 0,
+                    y,
+                });
+            }
+            y += CELL_HEIGHT;
+        }
+    }
+    let mut layout = HelpLayout {
+        rows: Vec::new(),
+        columns: columns.len(),
+        width: 0,
+        height: 0,
+    };
+    let mut x = 0;
+    for column in columns {
+        let widest = column
+            .iter()
+            .map(|row| font::line_width(row.text))
+            .max()
+            .unwrap_or(0);
+        let bottom = column.last().map_or(0, |row| row.y + GLYPH_HEIGHT);
+        layout.height = layout.height.max(bottom);
+        layout.width = x + widest.saturating_sub(TRAILING_SPACE.0);
+        layout
+            .rows
+            .extend(column.into_iter().map(|row| HelpRow { x, ..row }));
+        x += widest.saturating_sub(TRAILING_SPACE.0) + COLUMN_GAP;
+    }
+    layout
+}
+
+/// The help flowed for a target of `size` pixels at the largest scale up to
+/// `max_scale` at which all of it fits inside the margins, in as few
+/// columns as that scale allows, evened out in height. Where it fits at no
+/// scale, scale 1 in columns as tall as the target allows: the caller cuts
+/// what falls outside.
+fn help_layout(
+    groups: &[HelpGroup],
+    (width, height): (u32, u32),
+    max_scale: u32,
+) -> (u32, HelpLayout<'_>) {
+    // The room for the text at `scale`, in font pixels.
+    let room = |scale: u32| {
+        let inside = |length: u32| {
+            (length.saturating_sub(2 * MARGIN * scale) / scale).saturating_sub(2 * PANEL_PADDING)
+        };
+        (inside(width), inside(height))
+    };
+    for scale in (1..=max_scale).rev() {
+        let (room_width, room_height) = room(scale);
+        let tallest = flow(groups, room_height);
+        if tallest.height > room_height {
+            continue;
+        }
+        // The least height that keeps as few columns, for even columns.
+        let (mut low, mut high) = (0, room_height);
+        while low < high {
+            let middle = (low + high) / 2;
+            if flow(groups, middle).columns <= tallest.columns {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        let fits = |help: &HelpLayout<'_>| help.width <= room_width && help.height <= room_height;
+        if let Some(help) = [flow(groups, high), tallest].into_iter().find(fits) {
+            return (scale, help);
+        }
+    }
+    (1, flow(groups, room(1).1))
+}
+
+/// Where the help panel of `size` pixels goes on a target of `target`
+/// pixels: centred; moved below, else right of, the HUD (whose panel with
+/// its margins ends at `hud_corner`) when it would cover the HUD and the
+/// move keeps it inside the `margin`; over the HUD when neither does.
+fn help_origin(
+    size: (u32, u32),
+    target: (u32, u32),
+    margin: u32,
+    hud_corner: Option<(u32, u32)>,
+) -> (u32, u32) {
+    let centred = (
+        target.0.saturating_sub(size.0) / 2,
+        target.1.saturating_sub(size.1) / 2,
+    );
+    let Some((hud_right, hud_bottom)) = hud_corner else {
+        return centred;
+    };
+    if centred.0 >= hud_right || centred.1 >= hud_bottom {
+        return centred;
+    }
+    let inside =
+        |(x, y): &(u32, u32)| x + size.0 + margin <= target.0 && y + size.1 + margin <= target.1;
+    [(centred.0, hud_bottom), (hud_right, centred.1)]
+        .into_iter()
+        .find(inside)
+        .unwrap_or(centred)
 }
 
 #[derive(Debug, Default)]
@@ -141,23 +303,57 @@ struct Quads {
 }
 
 impl Quads {
-    /// A panel with its top-left corner at `origin`, then its lines.
-    fn panel(&mut self, origin: (u32, u32), lines: &[String], scale: u32, colour: [f32; 4]) {
-        if lines.is_empty() {
-            return;
-        }
-        let (width, height) = panel_size(lines, scale);
-        self.quad(origin, (width, height), SOLID_CELL, PANEL);
+    /// The HUD's panel with its top-left corner at `origin`, then its lines.
+    fn hud(&mut self, origin: (u32, u32), lines: &[String], scale: u32) {
+        self.quad(origin, panel_size(lines, scale), SOLID_CELL, HUD_PANEL);
         let padding = PANEL_PADDING * scale;
         for (row, line) in lines.iter().enumerate() {
             let y = origin.1 + padding + row as u32 * CELL_HEIGHT * scale;
-            for (column, character) in line.chars().enumerate() {
-                if character == ' ' {
-                    continue;
-                }
-                let x = origin.0 + padding + column as u32 * CELL_WIDTH * scale;
-                let size = (GLYPH_WIDTH * scale, GLYPH_HEIGHT * scale);
-                self.quad((x, y), size, glyph_cell(character), colour);
+            self.text((origin.0 + padding, y), line, scale, HUD_TEXT, u32::MAX);
+        }
+    }
+
+    /// The help's panel of `size` pixels at `origin`, then its rows, all cut
+    /// to a target of `target` pixels: the panel to its part inside, the
+    /// text to the glyphs wholly inside.
+    fn help(
+        &mut self,
+        origin: (u32, u32),
+        size: (u32, u32),
+        help: &HelpLayout<'_>,
+        scale: u32,
+        target: (u32, u32),
+    ) {
+        let right = (origin.0 + size.0).min(target.0);
+        let bottom = (origin.1 + size.1).min(target.1);
+        if right <= origin.0 || bottom <= origin.1 {
+            return;
+        }
+        let visible = (right - origin.0, bottom - origin.1);
+        self.quad(origin, visible, SOLID_CELL, HELP_PANEL);
+        let padding = PANEL_PADDING * scale;
+        for row in &help.rows {
+            let x = origin.0 + padding + row.x * scale;
+            let y = origin.1 + padding + row.y * scale;
+            if y + GLYPH_HEIGHT * scale > bottom {
+                continue;
+            }
+            let colour = if row.title { HELP_TITLE } else { HELP_TEXT };
+            self.text((x, y), row.text, scale, colour, right);
+        }
+    }
+
+    /// One line of `text` starting at `origin`, up to the last glyph that
+    /// ends at or left of `right`.
+    fn text(&mut self, origin: (u32, u32), text: &str, scale: u32, colour: [f32; 4], right: u32) {
+        let size = (GLYPH_WIDTH * scale, GLYPH_HEIGHT * scale);
+        for (column, character) in text.chars().enumerate() {
+            let x = origin.0 + column as u32 * CELL_WIDTH * scale;
+            if x.saturating_add(size.0) > right {
+                break;
+            }
+            if character != ' ' {
+                self.quad((x, origin.1), size, glyph_cell(character), colour);
             }
         }
     }
@@ -229,8 +425,8 @@ pub struct TextPass {
 }
 
 /// Vertices the text buffer holds before it must grow (a full help screen
-/// of 30 lines by 60 characters fits).
-const INITIAL_TEXT_VERTICES: u64 = 6 * 30 * 60;
+/// of 65 lines by 45 characters fits).
+const INITIAL_TEXT_VERTICES: u64 = 6 * 65 * 45;
 
 impl TextPass {
     /// Uploads the font atlas and builds the pipeline.
@@ -387,13 +583,6 @@ fn text_buffer(device: &wgpu::Device, vertices: u64) -> wgpu::Buffer {
 mod tests {
     use super::*;
 
-    /// One help group whose title and lines are `text`'s lines.
-    fn group(text: &[&str]) -> Vec<HelpGroup> {
-        let mut lines = lines(text);
-        let title = lines.remove(0);
-        vec![HelpGroup { title, lines }]
-    }
-
     fn lines(text: &[&str]) -> Vec<String> {
         text.iter().map(|line| line.to_string()).collect()
     }
@@ -420,99 +609,306 @@ mod tests {
         let vertices = layout(&overlay, (1280, 720));
         // Panel + "x", "1", ".", "0", "0" + "o", "k" (the space is skipped).
         assert_eq!(vertices.len(), 6 * (1 + 5 + 2));
-        assert_eq!(vertices[0].colour, PANEL);
-        let first_glyph = &vertices[6..12];
-        let left = first_glyph
-            .iter()
-            .map(|v| v.position[0])
-            .fold(f32::MAX, f32::min);
-        let right = first_glyph
-            .iter()
-            .map(|v| v.position[0])
-            .fold(f32::MIN, f32::max);
-        assert_eq!(right - left, (GLYPH_WIDTH * 2) as f32, "scale 2 at 720p");
+        assert_eq!(vertices[0].colour, HUD_PANEL);
+        let first_glyph = bounds(&vertices[6..12]);
+        assert_eq!(
+            first_glyph.2 - first_glyph.0,
+            (GLYPH_WIDTH * 2) as f32,
+            "scale 2 at 720p"
+        );
         // Every glyph lies inside the panel.
-        let panel = &vertices[0..6];
-        let max_x = panel.iter().map(|v| v.position[0]).fold(f32::MIN, f32::max);
-        let max_y = panel.iter().map(|v| v.position[1]).fold(f32::MIN, f32::max);
+        let panel = bounds(&vertices[0..6]);
         assert!(
             vertices
                 .iter()
-                .all(|v| v.position[0] <= max_x && v.position[1] <= max_y)
+                .all(|v| v.position[0] <= panel.2 && v.position[1] <= panel.3)
         );
+    }
+
+    /// (left, top, right, bottom) of `vertices`, in pixels.
+    fn bounds(vertices: &[TextVertex]) -> (f32, f32, f32, f32) {
+        vertices.iter().fold(
+            (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
+            |(left, top, right, bottom), v| {
+                (
+                    left.min(v.position[0]),
+                    top.min(v.position[1]),
+                    right.max(v.position[0]),
+                    bottom.max(v.position[1]),
+                )
+            },
+        )
+    }
+
+    /// The help as the app will show it: six input contexts of ten lines,
+    /// each 45 characters (keys padded to 16, then a description).
+    fn realistic_help() -> Vec<HelpGroup> {
+        [
+            "always", "walking", "editing", "full map", "playback", "mouse",
+        ]
+        .iter()
+        .map(|title| HelpGroup {
+            title: title.to_string(),
+            lines: (0..10)
+                .map(|i| {
+                    format!(
+                        "{:<16}{:<29}",
+                        format!("Ctrl+Key{i}"),
+                        "does this thing here"
+                    )
+                })
+                .collect(),
+        })
+        .collect()
+    }
+
+    fn help_only(help: &[HelpGroup]) -> Overlay<'_> {
+        Overlay {
+            hud: None,
+            help: Some(help),
+            crosshair: false,
+        }
+    }
+
+    /// The number of glyph quads `groups` need: one per visible character.
+    fn visible_characters(groups: &[HelpGroup]) -> usize {
+        groups
+            .iter()
+            .flat_map(|group| std::iter::once(&group.title).chain(&group.lines))
+            .map(|line| line.chars().filter(|&c| c != ' ').count())
+            .sum()
+    }
+
+    /// The help's glyph quads, each as (colour, left, top).
+    fn help_glyphs(vertices: &[TextVertex]) -> Vec<([f32; 4], f32, f32)> {
+        vertices
+            .chunks(6)
+            .filter(|quad| quad[0].colour == HELP_TEXT || quad[0].colour == HELP_TITLE)
+            .map(|quad| {
+                let (left, top, _, _) = bounds(quad);
+                (quad[0].colour, left, top)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_help_panel_is_opaque_and_the_hud_panel_is_not() {
+        let hud = lines(&["x 1.00"]);
+        let help = realistic_help();
+        let overlay = Overlay {
+            hud: Some(&hud),
+            ..help_only(&help)
+        };
+        let vertices = layout(&overlay, (1280, 720));
+        let panels: Vec<[f32; 4]> = vertices
+            .chunks(6)
+            .map(|quad| quad[0].colour)
+            .filter(|colour| *colour == HUD_PANEL || *colour == HELP_PANEL)
+            .collect();
+        assert_eq!(panels, [HUD_PANEL, HELP_PANEL]);
+        let (hud_alpha, help_alpha) = (panels[0][3], panels[1][3]);
+        assert!(hud_alpha < 1.0, "the HUD's panel is translucent");
+        assert_eq!(help_alpha, 1.0, "the help's panel is opaque");
+    }
+
+    #[test]
+    fn the_whole_help_lies_inside_the_target_at_common_sizes() {
+        let help = realistic_help();
+        let hud = lines(&[
+            "x 15.00  y 1.60  z 7.25",
+            "heading 180.0 deg",
+            "fps 60  F1 help",
+        ]);
+        for size in [(960, 540), (1280, 720), (1920, 1080), (3840, 2160)] {
+            for hud in [None, Some(hud.as_slice())] {
+                let overlay = Overlay {
+                    hud,
+                    ..help_only(&help)
+                };
+                let vertices = layout(&overlay, size);
+                let (left, top, right, bottom) = bounds(&vertices);
+                assert!(
+                    left >= 0.0 && top >= 0.0 && right <= size.0 as f32 && bottom <= size.1 as f32,
+                    "{size:?}: text at {left}..{right} x {top}..{bottom}"
+                );
+                assert_eq!(
+                    help_glyphs(&vertices).len(),
+                    visible_characters(&help),
+                    "{size:?}: every character drawn"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_takes_the_largest_scale_that_fits() {
+        let help = realistic_help();
+        let scale_at = |size: (u32, u32)| help_layout(&help, size, text_scale(size.1)).0;
+        // 60 lines of 45 cells of 6 x 10 font pixels are 648,000 screen
+        // pixels at scale 2, more than the 518,400 of a 960 x 540 window:
+        // scale 1 (in two columns) is the largest there is.
+        const { assert!(60 * 45 * (CELL_WIDTH * 2) * (CELL_HEIGHT * 2) > 960 * 540) };
+        assert_eq!(scale_at((960, 540)), 1);
+        assert_eq!(scale_at((1280, 720)), 2);
+        assert_eq!(scale_at((1920, 1080)), 3);
+        assert_eq!(scale_at((3840, 2160)), 6);
+        // The glyphs drawn are that big.
+        let vertices = layout(&help_only(&help), (1280, 720));
+        let first = bounds(&vertices[6..12]);
+        assert_eq!(first.2 - first.0, (GLYPH_WIDTH * 2) as f32);
+        // A short help is no larger than the HUD's text.
+        let short = [HelpGroup {
+            title: "keys".to_owned(),
+            lines: lines(&["F1  help"]),
+        }];
+        assert_eq!(help_layout(&short, (1920, 1080), text_scale(1080)).0, 3);
+    }
+
+    #[test]
+    fn groups_flow_into_columns_only_when_needed() {
+        let help = realistic_help();
+        let (_, at_720p) = help_layout(&help, (1280, 720), 2);
+        assert_eq!(at_720p.columns, 2);
+        let (_, at_540p) = help_layout(&help, (960, 540), 2);
+        assert_eq!(at_540p.columns, 2);
+        // A group under another in its column keeps apart from it.
+        assert!(at_720p.rows[11].title && at_720p.rows[11].x == at_720p.rows[10].x);
+        assert!(at_720p.rows[11].y > at_720p.rows[10].y + CELL_HEIGHT);
+        // No group is split: each group's rows share its title's column.
+        for layout in [&at_720p, &at_540p] {
+            for rows in layout.rows.chunks(11) {
+                assert!(rows[0].title && rows.iter().all(|row| row.x == rows[0].x));
+            }
+        }
+        // The same groups fit one column in a tall window.
+        let (_, tall) = help_layout(&help, (960, 2400), 2);
+        assert_eq!(tall.columns, 1);
+        // A group taller than the window goes on in the next column.
+        let long = [HelpGroup {
+            title: "everything".to_owned(),
+            lines: vec!["a line".to_owned(); 80],
+        }];
+        let vertices = layout(&help_only(&long), (960, 540));
+        let glyphs = help_glyphs(&vertices);
+        assert_eq!(glyphs.len(), visible_characters(&long));
+        assert!(bounds(&vertices).3 <= 540.0);
+        assert!(
+            glyphs
+                .iter()
+                .filter(|glyph| glyph.1 > glyphs[0].1 + 100.0)
+                .count()
+                > 0,
+            "a second column"
+        );
+    }
+
+    #[test]
+    fn titles_are_drawn_in_their_own_colour_above_their_lines() {
+        let help = realistic_help();
+        let vertices = layout(&help_only(&help), (1280, 720));
+        let glyphs = help_glyphs(&vertices);
+        let titles: Vec<_> = glyphs
+            .iter()
+            .filter(|glyph| glyph.0 == HELP_TITLE)
+            .collect();
+        let title_characters: usize = help
+            .iter()
+            .map(|group| group.title.chars().filter(|&c| c != ' ').count())
+            .sum();
+        assert_eq!(titles.len(), title_characters);
+        assert_ne!(HELP_TITLE, HELP_TEXT);
+        // "always" heads the first column; its first line is one row lower.
+        let first_line = glyphs
+            .iter()
+            .find(|glyph| glyph.0 == HELP_TEXT)
+            .expect("a line");
+        assert_eq!(titles[0].1, first_line.1, "same column");
+        assert_eq!(first_line.2 - titles[0].2, (CELL_HEIGHT * 2) as f32);
+    }
+
+    #[test]
+    fn a_help_too_big_for_the_target_is_cut_to_it() {
+        let help = realistic_help();
+        for size in [(200, 100), (1, 1), (1, 0), (0, 0), (960, 0), (0, 540)] {
+            let vertices = layout(&help_only(&help), size);
+            if vertices.is_empty() {
+                continue;
+            }
+            let (left, top, right, bottom) = bounds(&vertices);
+            assert!(
+                left >= 0.0 && top >= 0.0 && right <= size.0 as f32 && bottom <= size.1 as f32,
+                "{size:?}: text at {left}..{right} x {top}..{bottom}"
+            );
+        }
+        // 200 x 100 shows the start of the help: the first title.
+        let vertices = layout(&help_only(&help), (200, 100));
+        let glyphs = help_glyphs(&vertices);
+        assert_eq!(glyphs[0].0, HELP_TITLE);
+        assert!(!glyphs.is_empty() && glyphs.len() < visible_characters(&help));
     }
 
     #[test]
     fn help_is_centred() {
-        let help = group(&["F1  this help"]);
-        let overlay = Overlay {
-            hud: None,
-            help: Some(&help),
-            crosshair: false,
-        };
-        let vertices = layout(&overlay, (1000, 500));
-        let panel = &vertices[0..6];
-        let min_x = panel.iter().map(|v| v.position[0]).fold(f32::MAX, f32::min);
-        let max_x = panel.iter().map(|v| v.position[0]).fold(f32::MIN, f32::max);
-        assert!((min_x + max_x - 1000.0).abs() <= 1.0, "{min_x}..{max_x}");
+        let help = [HelpGroup {
+            title: "keys".to_owned(),
+            lines: lines(&["F1  this help"]),
+        }];
+        let vertices = layout(&help_only(&help), (1000, 500));
+        let (left, top, right, bottom) = bounds(&vertices[0..6]);
+        assert!((left + right - 1000.0).abs() <= 1.0, "{left}..{right}");
+        assert!((top + bottom - 500.0).abs() <= 1.0, "{top}..{bottom}");
     }
 
     #[test]
-    fn help_never_covers_the_hud() {
+    fn help_goes_below_or_beside_the_hud_when_there_is_room() {
         let hud = lines(&["x 1.00", "y 2.00", "z 3.00", "fps 60"]);
-        let help = group(&["line"; 20]);
-        let overlay = Overlay {
-            hud: Some(&hud),
-            help: Some(&help),
-            crosshair: false,
+        // The HUD's panel and the help's, each (left, top, right, bottom).
+        let panels = |vertices: &[TextVertex]| {
+            let help_panel = vertices
+                .chunks(6)
+                .find(|quad| quad[0].colour == HELP_PANEL)
+                .expect("a help panel");
+            (bounds(&vertices[0..6]), bounds(help_panel))
         };
-        let vertices = layout(&overlay, (480, 270));
-        let hud_bottom = vertices[0..6]
-            .iter()
-            .map(|v| v.position[1])
-            .fold(f32::MIN, f32::max);
-        let help_panel = 6 * (1 + "x1.00y2.00z3.00fps60".len());
-        let help_top = vertices[help_panel..help_panel + 6]
-            .iter()
-            .map(|v| v.position[1])
-            .fold(f32::MAX, f32::min);
-        assert!(
-            help_top > hud_bottom,
-            "help at {help_top}, HUD down to {hud_bottom}"
-        );
-    }
-
-    /// The panel's (top, bottom) in pixels; the panel is the first quad.
-    fn panel_rows(vertices: &[TextVertex]) -> (f32, f32) {
-        let rows = vertices[0..6].iter().map(|v| v.position[1]);
-        (
-            rows.clone().fold(f32::MAX, f32::min),
-            rows.fold(f32::MIN, f32::max),
-        )
-    }
-
-    #[test]
-    fn a_help_too_tall_for_the_hud_scale_shrinks_to_fit() {
-        let help = group(&["line"; 45]);
-        let overlay = Overlay {
-            hud: None,
-            help: Some(&help),
-            crosshair: false,
-        };
-        // Scale 2 at 540 rows would make the panel about 900 pixels tall.
-        let (top, bottom) = panel_rows(&layout(&overlay, (960, 540)));
-        assert!(top >= 0.0 && bottom <= 540.0, "help at {top}..{bottom}");
-        // With room, the HUD's scale (6 at 2160 rows) stays.
-        let short = group(&["line"; 10]);
-        let overlay = Overlay {
-            help: Some(&short),
-            ..overlay
-        };
-        let (top, bottom) = panel_rows(&layout(&overlay, (1920, 2160)));
-        assert!(
-            bottom - top > 10.0 * (CELL_HEIGHT * 5) as f32,
-            "{top}..{bottom}"
-        );
+        // Centred, these would cover the HUD; the first fits below it, the
+        // second (taller) only beside it.
+        let below = [HelpGroup {
+            title: "keys".to_owned(),
+            lines: vec!["x".repeat(70); 17],
+        }];
+        let beside = [HelpGroup {
+            title: "keys".to_owned(),
+            lines: vec!["x".repeat(66); 22],
+        }];
+        for (help, goes_below) in [(&below[..], true), (&beside[..], false)] {
+            let overlay = Overlay {
+                hud: Some(&hud),
+                ..help_only(help)
+            };
+            let vertices = layout(&overlay, (480, 270));
+            let (hud, help_panel) = panels(&vertices);
+            if goes_below {
+                assert!(help_panel.1 > hud.3, "{hud:?} {help_panel:?}");
+            } else {
+                assert!(help_panel.0 > hud.2, "{hud:?} {help_panel:?}");
+            }
+            assert!(help_panel.2 <= 480.0 && help_panel.3 <= 270.0);
+            assert_eq!(help_glyphs(&vertices).len(), visible_characters(help));
+        }
+        // At 720p the whole help fits beside this narrow HUD; beside the
+        // app's wider one there is no room, and the help covers the HUD
+        // rather than shrink.
+        let help = realistic_help();
+        let wide_hud = lines(&["x 15.00  y 1.60  z 7.25", "heading 180.0 deg  pitch 0.0"]);
+        for (hud, covered) in [(&hud, false), (&wide_hud, true)] {
+            let overlay = Overlay {
+                hud: Some(hud),
+                ..help_only(&help)
+            };
+            let (hud, help_panel) = panels(&layout(&overlay, (1280, 720)));
+            let overlap = help_panel.0 < hud.2 && help_panel.1 < hud.3;
+            assert_eq!(overlap, covered, "{hud:?} {help_panel:?}");
+        }
     }
 
     #[test]

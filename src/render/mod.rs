@@ -89,7 +89,7 @@ pub struct FrameInput<'a> {
     pub debug_lines: bool,
     /// HUD lines (top left), if shown.
     pub hud: Option<&'a [String]>,
-    /// Help overlay groups (centred), if shown.
+    /// The help overlay's groups (one per input context), if shown.
     pub help: Option<&'a [HelpGroup]>,
     /// Lines in the world drawn over the scene this frame, through walls
     /// (edit mode's cursor marker and the wall in progress); a line list.
