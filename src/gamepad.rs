@@ -2,11 +2,12 @@
 //! person asks for ([`gamepad_intent`]), testable without a device, and a
 //! thin [`GamepadSource`] over gilrs that reads a real one. Without a gamepad,
 //! or where gilrs cannot start, the source reports nothing and nothing breaks.
+//! Buttons are the settings file's [`GamepadButton`]s, not gilrs's own type,
+//! so that only the source knows gilrs.
 
-use gilrs::{Axis, Button, EventType, Gilrs};
 use glam::Vec2;
 
-use crate::config::GamepadSettings;
+use crate::config::{GamepadButton, GamepadSettings};
 
 /// The gamepad as last read: stick positions and buttons.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -16,15 +17,29 @@ pub struct GamepadState {
     /// Right stick, each axis in -1..=1; +x right, +y up.
     pub right_stick: Vec2,
     /// Buttons down now (triggers count once past gilrs's press threshold).
-    pub held: Vec<Button>,
+    pub held: Vec<GamepadButton>,
     /// Buttons that went down since the previous read, even if already
     /// released again: each press toggles once, however short.
-    pub pressed: Vec<Button>,
+    pub pressed: Vec<GamepadButton>,
+}
+
+/// One axis of one stick: the only axes the walker reads (the triggers'
+/// travel and the d-pad's axes are not among them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StickAxis {
+    /// The left stick's x, +1 right.
+    LeftX,
+    /// The left stick's y, +1 up (away from you).
+    LeftY,
+    /// The right stick's x, +1 right.
+    RightX,
+    /// The right stick's y, +1 up.
+    RightY,
 }
 
 impl GamepadState {
     /// `button` went down: held, and pressed once.
-    pub fn press(&mut self, button: Button) {
+    pub fn press(&mut self, button: GamepadButton) {
         if !self.held.contains(&button) {
             self.held.push(button);
         }
@@ -32,24 +47,22 @@ impl GamepadState {
     }
 
     /// `button` came up.
-    pub fn release(&mut self, button: Button) {
+    pub fn release(&mut self, button: GamepadButton) {
         self.held.retain(|held| *held != button);
     }
 
     /// A stick axis moved to `value` (clamped to -1..=1; not a number is 0).
-    /// Axes other than the two sticks' are ignored.
-    pub fn tilt(&mut self, axis: Axis, value: f32) {
+    pub fn tilt(&mut self, axis: StickAxis, value: f32) {
         let value = if value.is_finite() {
             value.clamp(-1.0, 1.0)
         } else {
             0.0
         };
         match axis {
-            Axis::LeftStickX => self.left_stick.x = value,
-            Axis::LeftStickY => self.left_stick.y = value,
-            Axis::RightStickX => self.right_stick.x = value,
-            Axis::RightStickY => self.right_stick.y = value,
-            _ => {}
+            StickAxis::LeftX => self.left_stick.x = value,
+            StickAxis::LeftY => self.left_stick.y = value,
+            StickAxis::RightX => self.right_stick.x = value,
+            StickAxis::RightY => self.right_stick.y = value,
         }
     }
 
@@ -105,7 +118,9 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
     let shape = |stick| shape_stick(stick, settings.dead_zone, settings.response_curve);
     let movement = shape(state.left_stick);
     let look = shape(state.right_stick) * settings.look_speed.to_radians();
-    let any_of = |buttons: &[Button], among: &[Button]| buttons.iter().any(|b| among.contains(b));
+    let any_of = |buttons: &[GamepadButton], among: &[GamepadButton]| {
+        buttons.iter().any(|b| among.contains(b))
+    };
     GamepadIntent {
         forward: movement.y,
         right: movement.x,
@@ -123,7 +138,7 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
 /// an unsupported platform, it stays empty: no gamepad.
 pub struct GamepadSource {
     /// The gilrs context, or `None` when it could not start.
-    gilrs: Option<Gilrs>,
+    gilrs: Option<gilrs::Gilrs>,
     /// What the events so far add up to.
     state: GamepadState,
 }
@@ -131,15 +146,8 @@ pub struct GamepadSource {
 impl GamepadSource {
     /// Starts gilrs; logs and carries on without a gamepad when it cannot.
     pub fn new() -> Self {
-        let gilrs = match Gilrs::new() {
-            Ok(gilrs) => Some(gilrs),
-            Err(error) => {
-                log::info!("no gamepad support: {error}");
-                None
-            }
-        };
         Self {
-            gilrs,
+            gilrs: from_gilrs::start(),
             state: GamepadState::default(),
         }
     }
@@ -155,7 +163,7 @@ impl GamepadSource {
         self.state.pressed.clear();
         if let Some(gilrs) = &mut self.gilrs {
             while let Some(event) = gilrs.next_event() {
-                apply_event(&mut self.state, event.event);
+                from_gilrs::apply_event(&mut self.state, event.event);
             }
         }
         &self.state
@@ -178,14 +186,118 @@ impl std::fmt::Debug for GamepadSource {
     }
 }
 
-/// Updates `state` with one gilrs event.
-fn apply_event(state: &mut GamepadState, event: EventType) {
-    match event {
-        EventType::ButtonPressed(button, _) => state.press(button),
-        EventType::ButtonReleased(button, _) => state.release(button),
-        EventType::AxisChanged(axis, value, _) => state.tilt(axis, value),
-        EventType::Disconnected => state.disconnect(),
-        _ => {}
+/// Everything that knows gilrs's types: starting it, and its events, buttons
+/// and axes in the program's own terms.
+mod from_gilrs {
+    use gilrs::{Axis, Button, EventType, Gilrs};
+
+    use super::{GamepadButton, GamepadState, StickAxis};
+
+    /// A gilrs context, or `None` (logged) when it cannot start.
+    pub(super) fn start() -> Option<Gilrs> {
+        Gilrs::new()
+            .inspect_err(|error| log::info!("no gamepad support: {error}"))
+            .ok()
+    }
+
+    /// Updates `state` with one gilrs event.
+    pub(super) fn apply_event(state: &mut GamepadState, event: EventType) {
+        match event {
+            EventType::ButtonPressed(button, _) => state.press(button_of(button)),
+            EventType::ButtonReleased(button, _) => state.release(button_of(button)),
+            EventType::AxisChanged(axis, value, _) => {
+                if let Some(axis) = stick_axis(axis) {
+                    state.tilt(axis, value);
+                }
+            }
+            EventType::Disconnected => state.disconnect(),
+            _ => {}
+        }
+    }
+
+    /// The settings file's button for a gilrs button: the one of the same
+    /// name. The match has no catch-all, so a button a newer gilrs adds
+    /// fails to compile here instead of going missing.
+    fn button_of(button: Button) -> GamepadButton {
+        match button {
+            Button::South => GamepadButton::South,
+            Button::East => GamepadButton::East,
+            Button::North => GamepadButton::North,
+            Button::West => GamepadButton::West,
+            Button::C => GamepadButton::C,
+            Button::Z => GamepadButton::Z,
+            Button::LeftTrigger => GamepadButton::LeftTrigger,
+            Button::LeftTrigger2 => GamepadButton::LeftTrigger2,
+            Button::RightTrigger => GamepadButton::RightTrigger,
+            Button::RightTrigger2 => GamepadButton::RightTrigger2,
+            Button::Select => GamepadButton::Select,
+            Button::Start => GamepadButton::Start,
+            Button::Mode => GamepadButton::Mode,
+            Button::LeftThumb => GamepadButton::LeftThumb,
+            Button::RightThumb => GamepadButton::RightThumb,
+            Button::DPadUp => GamepadButton::DPadUp,
+            Button::DPadDown => GamepadButton::DPadDown,
+            Button::DPadLeft => GamepadButton::DPadLeft,
+            Button::DPadRight => GamepadButton::DPadRight,
+            Button::Unknown => GamepadButton::Unknown,
+        }
+    }
+
+    /// The stick axis `axis` is; `None` for the axes the walker ignores
+    /// (the triggers' travel, the d-pad's axes).
+    fn stick_axis(axis: Axis) -> Option<StickAxis> {
+        match axis {
+            Axis::LeftStickX => Some(StickAxis::LeftX),
+            Axis::LeftStickY => Some(StickAxis::LeftY),
+            Axis::RightStickX => Some(StickAxis::RightX),
+            Axis::RightStickY => Some(StickAxis::RightY),
+            _ => None,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_gilrs_button_keeps_its_name_in_the_settings_file() {
+            let every = [
+                Button::South,
+                Button::East,
+                Button::North,
+                Button::West,
+                Button::C,
+                Button::Z,
+                Button::LeftTrigger,
+                Button::LeftTrigger2,
+                Button::RightTrigger,
+                Button::RightTrigger2,
+                Button::Select,
+                Button::Start,
+                Button::Mode,
+                Button::LeftThumb,
+                Button::RightThumb,
+                Button::DPadUp,
+                Button::DPadDown,
+                Button::DPadLeft,
+                Button::DPadRight,
+                Button::Unknown,
+            ];
+            for button in every {
+                assert_eq!(format!("{:?}", button_of(button)), format!("{button:?}"));
+            }
+        }
+
+        #[test]
+        fn only_the_sticks_axes_tilt() {
+            assert_eq!(stick_axis(Axis::LeftStickX), Some(StickAxis::LeftX));
+            assert_eq!(stick_axis(Axis::LeftStickY), Some(StickAxis::LeftY));
+            assert_eq!(stick_axis(Axis::RightStickX), Some(StickAxis::RightX));
+            assert_eq!(stick_axis(Axis::RightStickY), Some(StickAxis::RightY));
+            for other in [Axis::LeftZ, Axis::RightZ, Axis::DPadX, Axis::DPadY] {
+                assert_eq!(stick_axis(other), None, "{other:?}");
+            }
+        }
     }
 }
 
@@ -258,7 +370,11 @@ mod tests {
     #[test]
     fn triggers_or_a_face_button_run_while_held() {
         let settings = settings();
-        for button in [Button::RightTrigger2, Button::LeftTrigger2, Button::West] {
+        for button in [
+            GamepadButton::RightTrigger2,
+            GamepadButton::LeftTrigger2,
+            GamepadButton::West,
+        ] {
             let state = GamepadState {
                 held: vec![button],
                 ..GamepadState::default()
@@ -266,7 +382,7 @@ mod tests {
             assert!(gamepad_intent(&state, &settings).run, "{button:?}");
         }
         let state = GamepadState {
-            held: vec![Button::South],
+            held: vec![GamepadButton::South],
             ..GamepadState::default()
         };
         assert!(!gamepad_intent(&state, &settings).run);
@@ -276,7 +392,7 @@ mod tests {
     fn toggles_fire_once_per_press_not_while_held() {
         let settings = settings();
         let mut state = GamepadState::default();
-        state.press(Button::North);
+        state.press(GamepadButton::North);
         let first = gamepad_intent(&state, &settings);
         assert!(first.toggle_ghost && !first.toggle_map && !first.toggle_edit);
         // The next frame: still held, no new press.
@@ -284,13 +400,13 @@ mod tests {
         assert!(!gamepad_intent(&state, &settings).toggle_ghost);
         // A press and release within one frame still toggles.
         state.pressed.clear();
-        state.press(Button::Select);
-        state.release(Button::Select);
+        state.press(GamepadButton::Select);
+        state.release(GamepadButton::Select);
         let quick = gamepad_intent(&state, &settings);
         assert!(quick.toggle_map && !quick.toggle_ghost);
-        assert!(!state.held.contains(&Button::Select));
+        assert!(!state.held.contains(&GamepadButton::Select));
         let state = GamepadState {
-            pressed: vec![Button::Start],
+            pressed: vec![GamepadButton::Start],
             ..GamepadState::default()
         };
         assert!(gamepad_intent(&state, &settings).toggle_edit);
@@ -299,10 +415,9 @@ mod tests {
     #[test]
     fn tilts_set_the_sticks_and_a_disconnect_clears_them() {
         let mut state = GamepadState::default();
-        state.tilt(Axis::LeftStickY, 0.8);
-        state.tilt(Axis::RightStickX, -2.0);
-        state.tilt(Axis::LeftZ, 1.0);
-        state.press(Button::West);
+        state.tilt(StickAxis::LeftY, 0.8);
+        state.tilt(StickAxis::RightX, -2.0);
+        state.press(GamepadButton::West);
         assert_eq!(state.left_stick, Vec2::new(0.0, 0.8));
         assert_eq!(state.right_stick, Vec2::new(-1.0, 0.0));
         state.disconnect();
