@@ -1,9 +1,11 @@
 //! The gamepad: a pure mapping from stick and button values to what the
 //! person asks for ([`gamepad_intent`]), testable without a device, and a
 //! thin [`GamepadSource`] over gilrs that reads a real one. Without a gamepad,
-//! or where gilrs cannot start, the source reports nothing and nothing breaks.
-//! Buttons are the settings file's [`GamepadButton`]s, not gilrs's own type,
-//! so that only the source knows gilrs.
+//! where gilrs cannot start, or in a build without the `gamepad` cargo
+//! feature (which leaves gilrs, and udev, out), the source reports nothing
+//! and nothing breaks. Buttons are the settings file's [`GamepadButton`]s,
+//! not gilrs's own type, so that only the source knows gilrs and the
+//! settings file reads the same in every build.
 
 use glam::Vec2;
 
@@ -133,38 +135,39 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
     }
 }
 
-/// Reads gamepads through gilrs into one [`GamepadState`] (every connected
-/// gamepad drives the same walker). When gilrs cannot start, e.g. no udev or
-/// an unsupported platform, it stays empty: no gamepad.
+/// Reads gamepads into one [`GamepadState`] (every connected gamepad drives
+/// the same walker), through gilrs with the `gamepad` cargo feature (on by
+/// default). When gilrs cannot start, e.g. no udev or an unsupported
+/// platform, or in a build without the feature, it stays empty: no gamepad.
 pub struct GamepadSource {
-    /// The gilrs context, or `None` when it could not start.
-    gilrs: Option<gilrs::Gilrs>,
+    /// The event reader, or `None` when there is no gamepad support.
+    events: Option<backend::Events>,
     /// What the events so far add up to.
     state: GamepadState,
 }
 
 impl GamepadSource {
-    /// Starts gilrs; logs and carries on without a gamepad when it cannot.
+    /// Starts gilrs; logs and carries on without a gamepad when it cannot,
+    /// or when the program was built without gamepad support.
     pub fn new() -> Self {
         Self {
-            gilrs: from_gilrs::start(),
+            events: backend::Events::start(),
             state: GamepadState::default(),
         }
     }
 
-    /// True when gilrs started (whether or not a gamepad is plugged in).
+    /// True when gilrs started (whether or not a gamepad is plugged in);
+    /// always false in a build without the `gamepad` feature.
     pub fn is_available(&self) -> bool {
-        self.gilrs.is_some()
+        self.events.is_some()
     }
 
     /// Reads every event since the last call and returns the state they
     /// leave; `pressed` holds only the presses of this call's events.
     pub fn poll(&mut self) -> &GamepadState {
         self.state.pressed.clear();
-        if let Some(gilrs) = &mut self.gilrs {
-            while let Some(event) = gilrs.next_event() {
-                from_gilrs::apply_event(&mut self.state, event.event);
-            }
+        if let Some(events) = &mut self.events {
+            events.read_into(&mut self.state);
         }
         &self.state
     }
@@ -186,22 +189,36 @@ impl std::fmt::Debug for GamepadSource {
     }
 }
 
-/// Everything that knows gilrs's types: starting it, and its events, buttons
-/// and axes in the program's own terms.
-mod from_gilrs {
+/// The gamepad through gilrs: everything that knows gilrs's types, turning
+/// its events, buttons and axes into the program's own.
+#[cfg(feature = "gamepad")]
+mod backend {
     use gilrs::{Axis, Button, EventType, Gilrs};
 
     use super::{GamepadButton, GamepadState, StickAxis};
 
-    /// A gilrs context, or `None` (logged) when it cannot start.
-    pub(super) fn start() -> Option<Gilrs> {
-        Gilrs::new()
-            .inspect_err(|error| log::info!("no gamepad support: {error}"))
-            .ok()
+    /// A started gilrs context.
+    pub(super) struct Events(Gilrs);
+
+    impl Events {
+        /// Starts gilrs; `None` (logged) when it cannot.
+        pub(super) fn start() -> Option<Self> {
+            Gilrs::new()
+                .map(Events)
+                .inspect_err(|error| log::info!("no gamepad support: {error}"))
+                .ok()
+        }
+
+        /// Applies every event since the last call to `state`.
+        pub(super) fn read_into(&mut self, state: &mut GamepadState) {
+            while let Some(event) = self.0.next_event() {
+                apply_event(state, event.event);
+            }
+        }
     }
 
     /// Updates `state` with one gilrs event.
-    pub(super) fn apply_event(state: &mut GamepadState, event: EventType) {
+    fn apply_event(state: &mut GamepadState, event: EventType) {
         match event {
             EventType::ButtonPressed(button, _) => state.press(button_of(button)),
             EventType::ButtonReleased(button, _) => state.release(button_of(button)),
@@ -297,6 +314,30 @@ mod from_gilrs {
             for other in [Axis::LeftZ, Axis::RightZ, Axis::DPadX, Axis::DPadY] {
                 assert_eq!(stick_axis(other), None, "{other:?}");
             }
+        }
+    }
+}
+
+/// No gamepad: the program was built without the `gamepad` feature (and
+/// so without gilrs, which needs udev to build on Linux).
+#[cfg(not(feature = "gamepad"))]
+mod backend {
+    use super::GamepadState;
+
+    /// Gamepad events, of which this build has none: no value of this type
+    /// exists, so the source never holds one.
+    pub(super) enum Events {}
+
+    impl Events {
+        /// Logs that there is no gamepad support; always `None`.
+        pub(super) fn start() -> Option<Self> {
+            log::info!("no gamepad support: built without the `gamepad` feature");
+            None
+        }
+
+        /// Never called: there is no value to call it on.
+        pub(super) fn read_into(&mut self, _state: &mut GamepadState) {
+            match *self {}
         }
     }
 }
@@ -432,5 +473,13 @@ mod tests {
         let state = source.poll().clone();
         // Without gilrs there is nothing to read: an empty state, no panic.
         assert!(available || state == GamepadState::default(), "{state:?}");
+    }
+
+    #[cfg(not(feature = "gamepad"))]
+    #[test]
+    fn without_the_feature_the_source_reports_nothing() {
+        let mut source = GamepadSource::default();
+        assert!(!source.is_available());
+        assert_eq!(*source.poll(), GamepadState::default());
     }
 }
