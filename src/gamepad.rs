@@ -1,12 +1,15 @@
 //! The gamepad: a pure mapping from stick and button values to what the
 //! person asks for ([`gamepad_intent`]), testable without a device, and a
 //! thin [`GamepadSource`] over gilrs that reads a real one. Without a gamepad,
-//! or where gilrs cannot start, the source reports nothing and nothing breaks.
+//! where gilrs cannot start, or in a build without the `gamepad` cargo
+//! feature (which leaves gilrs, and udev, out), the source reports nothing
+//! and nothing breaks. Buttons are the settings file's [`GamepadButton`]s,
+//! not gilrs's own type, so that only the source knows gilrs and the
+//! settings file reads the same in every build.
 
-use gilrs::{Axis, Button, EventType, Gilrs};
 use glam::Vec2;
 
-use crate::config::GamepadSettings;
+use crate::config::{GamepadButton, GamepadSettings};
 
 /// The gamepad as last read: stick positions and buttons.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -16,15 +19,29 @@ pub struct GamepadState {
     /// Right stick, each axis in -1..=1; +x right, +y up.
     pub right_stick: Vec2,
     /// Buttons down now (triggers count once past gilrs's press threshold).
-    pub held: Vec<Button>,
+    pub held: Vec<GamepadButton>,
     /// Buttons that went down since the previous read, even if already
     /// released again: each press toggles once, however short.
-    pub pressed: Vec<Button>,
+    pub pressed: Vec<GamepadButton>,
+}
+
+/// One axis of one stick: the only axes the walker reads (the triggers'
+/// travel and the d-pad's axes are not among them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StickAxis {
+    /// The left stick's x, +1 right.
+    LeftX,
+    /// The left stick's y, +1 up (away from you).
+    LeftY,
+    /// The right stick's x, +1 right.
+    RightX,
+    /// The right stick's y, +1 up.
+    RightY,
 }
 
 impl GamepadState {
     /// `button` went down: held, and pressed once.
-    pub fn press(&mut self, button: Button) {
+    pub fn press(&mut self, button: GamepadButton) {
         if !self.held.contains(&button) {
             self.held.push(button);
         }
@@ -32,24 +49,22 @@ impl GamepadState {
     }
 
     /// `button` came up.
-    pub fn release(&mut self, button: Button) {
+    pub fn release(&mut self, button: GamepadButton) {
         self.held.retain(|held| *held != button);
     }
 
     /// A stick axis moved to `value` (clamped to -1..=1; not a number is 0).
-    /// Axes other than the two sticks' are ignored.
-    pub fn tilt(&mut self, axis: Axis, value: f32) {
+    pub fn tilt(&mut self, axis: StickAxis, value: f32) {
         let value = if value.is_finite() {
             value.clamp(-1.0, 1.0)
         } else {
             0.0
         };
         match axis {
-            Axis::LeftStickX => self.left_stick.x = value,
-            Axis::LeftStickY => self.left_stick.y = value,
-            Axis::RightStickX => self.right_stick.x = value,
-            Axis::RightStickY => self.right_stick.y = value,
-            _ => {}
+            StickAxis::LeftX => self.left_stick.x = value,
+            StickAxis::LeftY => self.left_stick.y = value,
+            StickAxis::RightX => self.right_stick.x = value,
+            StickAxis::RightY => self.right_stick.y = value,
         }
     }
 
@@ -105,7 +120,9 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
     let shape = |stick| shape_stick(stick, settings.dead_zone, settings.response_curve);
     let movement = shape(state.left_stick);
     let look = shape(state.right_stick) * settings.look_speed.to_radians();
-    let any_of = |buttons: &[Button], among: &[Button]| buttons.iter().any(|b| among.contains(b));
+    let any_of = |buttons: &[GamepadButton], among: &[GamepadButton]| {
+        buttons.iter().any(|b| among.contains(b))
+    };
     GamepadIntent {
         forward: movement.y,
         right: movement.x,
@@ -118,45 +135,39 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
     }
 }
 
-/// Reads gamepads through gilrs into one [`GamepadState`] (every connected
-/// gamepad drives the same walker). When gilrs cannot start, e.g. no udev or
-/// an unsupported platform, it stays empty: no gamepad.
+/// Reads gamepads into one [`GamepadState`] (every connected gamepad drives
+/// the same walker), through gilrs with the `gamepad` cargo feature (on by
+/// default). When gilrs cannot start, e.g. no udev or an unsupported
+/// platform, or in a build without the feature, it stays empty: no gamepad.
 pub struct GamepadSource {
-    /// The gilrs context, or `None` when it could not start.
-    gilrs: Option<Gilrs>,
+    /// The event reader, or `None` when there is no gamepad support.
+    events: Option<backend::Events>,
     /// What the events so far add up to.
     state: GamepadState,
 }
 
 impl GamepadSource {
-    /// Starts gilrs; logs and carries on without a gamepad when it cannot.
+    /// Starts gilrs; logs and carries on without a gamepad when it cannot,
+    /// or when the program was built without gamepad support.
     pub fn new() -> Self {
-        let gilrs = match Gilrs::new() {
-            Ok(gilrs) => Some(gilrs),
-            Err(error) => {
-                log::info!("no gamepad support: {error}");
-                None
-            }
-        };
         Self {
-            gilrs,
+            events: backend::Events::start(),
             state: GamepadState::default(),
         }
     }
 
-    /// True when gilrs started (whether or not a gamepad is plugged in).
+    /// True when gilrs started (whether or not a gamepad is plugged in);
+    /// always false in a build without the `gamepad` feature.
     pub fn is_available(&self) -> bool {
-        self.gilrs.is_some()
+        self.events.is_some()
     }
 
     /// Reads every event since the last call and returns the state they
     /// leave; `pressed` holds only the presses of this call's events.
     pub fn poll(&mut self) -> &GamepadState {
         self.state.pressed.clear();
-        if let Some(gilrs) = &mut self.gilrs {
-            while let Some(event) = gilrs.next_event() {
-                apply_event(&mut self.state, event.event);
-            }
+        if let Some(events) = &mut self.events {
+            events.read_into(&mut self.state);
         }
         &self.state
     }
@@ -178,14 +189,156 @@ impl std::fmt::Debug for GamepadSource {
     }
 }
 
-/// Updates `state` with one gilrs event.
-fn apply_event(state: &mut GamepadState, event: EventType) {
-    match event {
-        EventType::ButtonPressed(button, _) => state.press(button),
-        EventType::ButtonReleased(button, _) => state.release(button),
-        EventType::AxisChanged(axis, value, _) => state.tilt(axis, value),
-        EventType::Disconnected => state.disconnect(),
-        _ => {}
+/// The gamepad through gilrs: everything that knows gilrs's types, turning
+/// its events, buttons and axes into the program's own.
+#[cfg(feature = "gamepad")]
+mod backend {
+    use gilrs::{Axis, Button, EventType, Gilrs};
+
+    use super::{GamepadButton, GamepadState, StickAxis};
+
+    /// A started gilrs context.
+    pub(super) struct Events(Gilrs);
+
+    impl Events {
+        /// Starts gilrs; `None` (logged) when it cannot.
+        pub(super) fn start() -> Option<Self> {
+            Gilrs::new()
+                .map(Events)
+                .inspect_err(|error| log::info!("no gamepad support: {error}"))
+                .ok()
+        }
+
+        /// Applies every event since the last call to `state`.
+        pub(super) fn read_into(&mut self, state: &mut GamepadState) {
+            while let Some(event) = self.0.next_event() {
+                apply_event(state, event.event);
+            }
+        }
+    }
+
+    /// Updates `state` with one gilrs event.
+    fn apply_event(state: &mut GamepadState, event: EventType) {
+        match event {
+            EventType::ButtonPressed(button, _) => state.press(button_of(button)),
+            EventType::ButtonReleased(button, _) => state.release(button_of(button)),
+            EventType::AxisChanged(axis, value, _) => {
+                if let Some(axis) = stick_axis(axis) {
+                    state.tilt(axis, value);
+                }
+            }
+            EventType::Disconnected => state.disconnect(),
+            _ => {}
+        }
+    }
+
+    /// The settings file's button for a gilrs button: the one of the same
+    /// name. The match has no catch-all, so a button a newer gilrs adds
+    /// fails to compile here instead of going missing.
+    fn button_of(button: Button) -> GamepadButton {
+        match button {
+            Button::South => GamepadButton::South,
+            Button::East => GamepadButton::East,
+            Button::North => GamepadButton::North,
+            Button::West => GamepadButton::West,
+            Button::C => GamepadButton::C,
+            Button::Z => GamepadButton::Z,
+            Button::LeftTrigger => GamepadButton::LeftTrigger,
+            Button::LeftTrigger2 => GamepadButton::LeftTrigger2,
+            Button::RightTrigger => GamepadButton::RightTrigger,
+            Button::RightTrigger2 => GamepadButton::RightTrigger2,
+            Button::Select => GamepadButton::Select,
+            Button::Start => GamepadButton::Start,
+            Button::Mode => GamepadButton::Mode,
+            Button::LeftThumb => GamepadButton::LeftThumb,
+            Button::RightThumb => GamepadButton::RightThumb,
+            Button::DPadUp => GamepadButton::DPadUp,
+            Button::DPadDown => GamepadButton::DPadDown,
+            Button::DPadLeft => GamepadButton::DPadLeft,
+            Button::DPadRight => GamepadButton::DPadRight,
+            Button::Unknown => GamepadButton::Unknown,
+        }
+    }
+
+    /// The stick axis `axis` is; `None` for the axes the walker ignores
+    /// (the triggers' travel, the d-pad's axes).
+    fn stick_axis(axis: Axis) -> Option<StickAxis> {
+        match axis {
+            Axis::LeftStickX => Some(StickAxis::LeftX),
+            Axis::LeftStickY => Some(StickAxis::LeftY),
+            Axis::RightStickX => Some(StickAxis::RightX),
+            Axis::RightStickY => Some(StickAxis::RightY),
+            _ => None,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_gilrs_button_keeps_its_name_in_the_settings_file() {
+            let every = [
+                Button::South,
+                Button::East,
+                Button::North,
+                Button::West,
+                Button::C,
+                Button::Z,
+                Button::LeftTrigger,
+                Button::LeftTrigger2,
+                Button::RightTrigger,
+                Button::RightTrigger2,
+                Button::Select,
+                Button::Start,
+                Button::Mode,
+                Button::LeftThumb,
+                Button::RightThumb,
+                Button::DPadUp,
+                Button::DPadDown,
+                Button::DPadLeft,
+                Button::DPadRight,
+                Button::Unknown,
+            ];
+            for button in every {
+                assert_eq!(format!("{:?}", button_of(button)), format!("{button:?}"));
+            }
+        }
+
+        #[test]
+        fn only_the_sticks_axes_tilt() {
+            assert_eq!(stick_axis(Axis::LeftStickX), Some(StickAxis::LeftX));
+            assert_eq!(stick_axis(Axis::LeftStickY), Some(StickAxis::LeftY));
+            assert_eq!(stick_axis(Axis::RightStickX), Some(StickAxis::RightX));
+            assert_eq!(stick_axis(Axis::RightStickY), Some(StickAxis::RightY));
+            for other in [Axis::LeftZ, Axis::RightZ, Axis::DPadX, Axis::DPadY] {
+                assert_eq!(stick_axis(other), None, "{other:?}");
+            }
+        }
+    }
+}
+
+/// No gamepad: the program was built without the `gamepad` feature (and
+/// so without gilrs, which needs udev to build on Linux).
+#[cfg(not(feature = "gamepad"))]
+mod backend {
+    use super::GamepadState;
+
+    /// Gamepad events, of which this build has none: no value of this type
+    /// exists, so the source never holds one.
+    pub(super) enum Events {}
+
+    impl Events {
+        /// Logs that there is no gamepad support; always `None`.
+        pub(super) fn start() -> Option<Self> {
+            log::info!("no gamepad support: built without the `gamepad` feature");
+            None
+        }
+
+        /// Never called: there is no value to call it on.
+        pub(super) fn read_into(&mut self, _state: &mut GamepadState) {
+            match *self {}
+        }
     }
 }
 
@@ -258,7 +411,11 @@ mod tests {
     #[test]
     fn triggers_or_a_face_button_run_while_held() {
         let settings = settings();
-        for button in [Button::RightTrigger2, Button::LeftTrigger2, Button::West] {
+        for button in [
+            GamepadButton::RightTrigger2,
+            GamepadButton::LeftTrigger2,
+            GamepadButton::West,
+        ] {
             let state = GamepadState {
                 held: vec![button],
                 ..GamepadState::default()
@@ -266,7 +423,7 @@ mod tests {
             assert!(gamepad_intent(&state, &settings).run, "{button:?}");
         }
         let state = GamepadState {
-            held: vec![Button::South],
+            held: vec![GamepadButton::South],
             ..GamepadState::default()
         };
         assert!(!gamepad_intent(&state, &settings).run);
@@ -276,7 +433,7 @@ mod tests {
     fn toggles_fire_once_per_press_not_while_held() {
         let settings = settings();
         let mut state = GamepadState::default();
-        state.press(Button::North);
+        state.press(GamepadButton::North);
         let first = gamepad_intent(&state, &settings);
         assert!(first.toggle_ghost && !first.toggle_map && !first.toggle_edit);
         // The next frame: still held, no new press.
@@ -284,13 +441,13 @@ mod tests {
         assert!(!gamepad_intent(&state, &settings).toggle_ghost);
         // A press and release within one frame still toggles.
         state.pressed.clear();
-        state.press(Button::Select);
-        state.release(Button::Select);
+        state.press(GamepadButton::Select);
+        state.release(GamepadButton::Select);
         let quick = gamepad_intent(&state, &settings);
         assert!(quick.toggle_map && !quick.toggle_ghost);
-        assert!(!state.held.contains(&Button::Select));
+        assert!(!state.held.contains(&GamepadButton::Select));
         let state = GamepadState {
-            pressed: vec![Button::Start],
+            pressed: vec![GamepadButton::Start],
             ..GamepadState::default()
         };
         assert!(gamepad_intent(&state, &settings).toggle_edit);
@@ -299,10 +456,9 @@ mod tests {
     #[test]
     fn tilts_set_the_sticks_and_a_disconnect_clears_them() {
         let mut state = GamepadState::default();
-        state.tilt(Axis::LeftStickY, 0.8);
-        state.tilt(Axis::RightStickX, -2.0);
-        state.tilt(Axis::LeftZ, 1.0);
-        state.press(Button::West);
+        state.tilt(StickAxis::LeftY, 0.8);
+        state.tilt(StickAxis::RightX, -2.0);
+        state.press(GamepadButton::West);
         assert_eq!(state.left_stick, Vec2::new(0.0, 0.8));
         assert_eq!(state.right_stick, Vec2::new(-1.0, 0.0));
         state.disconnect();
@@ -317,5 +473,13 @@ mod tests {
         let state = source.poll().clone();
         // Without gilrs there is nothing to read: an empty state, no panic.
         assert!(available || state == GamepadState::default(), "{state:?}");
+    }
+
+    #[cfg(not(feature = "gamepad"))]
+    #[test]
+    fn without_the_feature_the_source_reports_nothing() {
+        let mut source = GamepadSource::default();
+        assert!(!source.is_available());
+        assert_eq!(*source.poll(), GamepadState::default());
     }
 }

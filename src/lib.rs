@@ -25,7 +25,7 @@
 //! - [`config`]: the settings file (sensitivity, field of view, speeds,
 //!   bindings, gamepad) with its defaults and errors.
 //! - [`gamepad`]: sticks and buttons turned into a move intent, and the
-//!   gilrs source that reads them.
+//!   gilrs source that reads them (with the default `gamepad` feature).
 //! - [`replay`]: the headless walk used by `mazewalker replay`.
 //! - [`map`]: the top-down map's pure parts: its transform, the shapes it
 //!   draws, seen walls, the trail and marks, reach and near misses.

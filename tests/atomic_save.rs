@@ -85,6 +85,24 @@ fn a_save_keeps_the_permissions_of_the_file_it_replaces() {
     assert_eq!(mode & 0o777, 0o600);
 }
 
+#[cfg(unix)]
+#[test]
+fn a_new_file_gets_the_mode_of_any_new_file_not_an_owner_only_one() {
+    // Temporary-file helpers make files readable by their owner only; a
+    // level saved for the first time, and its journal, must not end up so.
+    use std::os::unix::fs::PermissionsExt;
+    let directory = scratch_directory("atomic_new_mode");
+    let probe = directory.join("probe");
+    fs::write(&probe, "").expect("writable");
+    let mode = |path: &Path| fs::metadata(path).expect("exists").permissions().mode() & 0o777;
+    let level = directory.join("level.toml");
+    save_atomically(&level, "new\n").expect("writable");
+    assert_eq!(mode(&level), mode(&probe));
+    let journal = autosave_path(&level);
+    write_atomically(&journal, b"journal").expect("writable");
+    assert_eq!(mode(&journal), mode(&probe));
+}
+
 /// Sets up `level.toml` ("original") and `level.toml.bak` ("older").
 fn level_with_backup(directory: &Path) -> PathBuf {
     let level = directory.join("level.toml");

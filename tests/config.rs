@@ -9,8 +9,8 @@ use glam::{DVec2, Vec3, Vec4};
 use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
 use mazewalker::config::{
-    Config, ConfigError, GamepadSettings, MouseSettings, MovementSettings, QualityChoice,
-    RenderSettings, ViewSettings,
+    Config, ConfigError, GamepadButton, GamepadSettings, MouseSettings, MovementSettings,
+    QualityChoice, RenderSettings, ViewSettings,
 };
 use mazewalker::input::{Action, Context};
 use mazewalker::level::Level;
@@ -122,17 +122,16 @@ edit = ["Mode"]
             vsync: false
         }
     );
-    use gilrs::Button;
     assert_eq!(
         config.gamepad,
         GamepadSettings {
             dead_zone: 0.2,
             response_curve: 1.5,
             look_speed: 240.0,
-            run: vec![Button::LeftThumb],
-            ghost: vec![Button::South],
-            map: vec![Button::DPadUp],
-            edit: vec![Button::Mode],
+            run: vec![GamepadButton::LeftThumb],
+            ghost: vec![GamepadButton::South],
+            map: vec![GamepadButton::DPadUp],
+            edit: vec![GamepadButton::Mode],
         }
     );
     let forward: Vec<KeyCode> = config.bindings.keys_for(Action::MoveForward).collect();

@@ -1,14 +1,64 @@
 //! The config file's `[gamepad]` table: stick shaping, look speed, and which
 //! buttons run and toggle ghost mode, the map and edit mode.
 
-use gilrs::Button;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::limits::Limits;
 
+/// A gamepad button by its position on the pad, named in the settings file
+/// exactly as gilrs names its buttons. The program owns this type, rather
+/// than reading gilrs's, so that the file reads the same (and fails the same
+/// way) in a build without gamepad support, where gilrs is not compiled in.
+/// The variants and their order are gilrs's: serde lists them in that order
+/// in "expected one of" messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GamepadButton {
+    /// The bottom face button (A on an Xbox pad, cross on a PlayStation pad).
+    South,
+    /// The right face button (B, circle).
+    East,
+    /// The top face button (Y, triangle).
+    North,
+    /// The left face button (X, square).
+    West,
+    /// An extra face button some pads have.
+    C,
+    /// An extra face button some pads have.
+    Z,
+    /// The left bumper.
+    LeftTrigger,
+    /// The left trigger, pressed once past gilrs's threshold.
+    LeftTrigger2,
+    /// The right bumper.
+    RightTrigger,
+    /// The right trigger, pressed once past gilrs's threshold.
+    RightTrigger2,
+    /// Select, Back or Share.
+    Select,
+    /// Start, Menu or Options.
+    Start,
+    /// The vendor's logo button.
+    Mode,
+    /// Clicking the left stick.
+    LeftThumb,
+    /// Clicking the right stick.
+    RightThumb,
+    /// The d-pad's up.
+    DPadUp,
+    /// The d-pad's down.
+    DPadDown,
+    /// The d-pad's left.
+    DPadLeft,
+    /// The d-pad's right.
+    DPadRight,
+    /// Any button gilrs cannot place on the pad.
+    Unknown,
+}
+
 /// `[gamepad]`: how sticks and buttons drive the walker. Buttons are named
 /// as gilrs names them (`South`, `East`, `North`, `West`, `LeftTrigger2`,
-/// `RightTrigger2`, `Select`, `Start`, `LeftThumb`, `DPadUp`, ...).
+/// `RightTrigger2`, `Select`, `Start`, `LeftThumb`, `DPadUp`, ...; see
+/// [`GamepadButton`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GamepadSettings {
@@ -28,13 +78,13 @@ pub struct GamepadSettings {
     pub look_speed: f32,
     /// Buttons that run while held. Default `["LeftTrigger2",
     /// "RightTrigger2", "West"]`: either trigger, or the left face button.
-    pub run: Vec<Button>,
+    pub run: Vec<GamepadButton>,
     /// Buttons that toggle ghost mode. Default `["North"]`.
-    pub ghost: Vec<Button>,
+    pub ghost: Vec<GamepadButton>,
     /// Buttons that toggle the map. Default `["Select"]`.
-    pub map: Vec<Button>,
+    pub map: Vec<GamepadButton>,
     /// Buttons that toggle edit mode. Default `["Start"]`.
-    pub edit: Vec<Button>,
+    pub edit: Vec<GamepadButton>,
 }
 
 /// A gamepad button listed for two actions of `[gamepad]`.
@@ -42,7 +92,7 @@ pub struct GamepadSettings {
 #[error("`{button:?}` is listed for both `{first}` and `{second}`; a button may do one thing only")]
 pub struct ButtonConflict {
     /// The button listed twice.
-    pub button: Button,
+    pub button: GamepadButton,
     /// The earlier action, e.g. `run`.
     pub first: &'static str,
     /// The later action.
@@ -70,7 +120,7 @@ impl GamepadSettings {
     };
 
     /// Each button action's key and its buttons, in file order.
-    pub fn button_lists(&self) -> [(&'static str, &[Button]); 4] {
+    pub fn button_lists(&self) -> [(&'static str, &[GamepadButton]); 4] {
         [
             ("run", &self.run),
             ("ghost", &self.ghost),
@@ -103,10 +153,14 @@ impl Default for GamepadSettings {
             dead_zone: 0.15,
             response_curve: 2.0,
             look_speed: 180.0,
-            run: vec![Button::LeftTrigger2, Button::RightTrigger2, Button::West],
-            ghost: vec![Button::North],
-            map: vec![Button::Select],
-            edit: vec![Button::Start],
+            run: vec![
+                GamepadButton::LeftTrigger2,
+                GamepadButton::RightTrigger2,
+                GamepadButton::West,
+            ],
+            ghost: vec![GamepadButton::North],
+            map: vec![GamepadButton::Select],
+            edit: vec![GamepadButton::Start],
         }
     }
 }
@@ -145,14 +199,14 @@ mod tests {
     #[test]
     fn a_button_for_two_actions_names_both() {
         let settings = GamepadSettings {
-            edit: vec![Button::South, Button::North],
+            edit: vec![GamepadButton::South, GamepadButton::North],
             ..GamepadSettings::default()
         };
         let conflict = settings.conflict().expect("North twice");
         assert_eq!(
             conflict,
             ButtonConflict {
-                button: Button::North,
+                button: GamepadButton::North,
                 first: "ghost",
                 second: "edit",
             }

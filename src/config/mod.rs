@@ -24,7 +24,7 @@ use crate::level::diagnostics::Source;
 use crate::walker::WalkerSettings;
 
 pub use error::ConfigError;
-pub use gamepad::{ButtonConflict, GamepadSettings};
+pub use gamepad::{ButtonConflict, GamepadButton, GamepadSettings};
 pub use limits::Limits;
 pub use location::{CONFIG_ENV, CONFIG_FILE_NAME, config_path, resolve_config_path};
 pub use sections::{MouseSettings, MovementSettings, QualityChoice, RenderSettings, ViewSettings};

@@ -148,7 +148,7 @@ impl Gpu {
 }
 
 /// A private, empty folder standing in for an unusable `XDG_RUNTIME_DIR`
-/// during a headless run, removed when dropped.
+/// during a headless run, removed (with anything put in it) when dropped.
 ///
 /// Mesa's Vulkan and Wayland code print `XDG_RUNTIME_DIR is invalid or not
 /// set` on every run where it is unset, though nothing is wrong for an
@@ -156,43 +156,35 @@ impl Gpu {
 /// keeps such runs quiet.
 #[derive(Debug)]
 pub struct PrivateRuntimeDir {
-    path: PathBuf,
+    /// The folder, made under an unused random name by tempfile, which
+    /// removes it when dropped.
+    folder: tempfile::TempDir,
 }
 
 impl PrivateRuntimeDir {
-    /// A new folder (mode 0700) when `XDG_RUNTIME_DIR` is unset or does not
-    /// name an existing folder by an absolute path; `None` when it does, or
-    /// when no folder could be made (the run then only stays noisy).
+    /// A new folder (mode 0700, as the XDG spec asks of a runtime folder)
+    /// when `XDG_RUNTIME_DIR` is unset or does not name an existing folder
+    /// by an absolute path; `None` when it does, or when no folder could be
+    /// made (the run then only stays noisy).
     pub fn create_if_needed() -> Option<Self> {
         let current = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from);
         if current.is_some_and(|path| path.is_absolute() && path.is_dir()) {
             return None;
         }
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.subsec_nanos());
-        let path =
-            std::env::temp_dir().join(format!("mazewalker-runtime-{}-{nanos}", std::process::id()));
-        let mut builder = std::fs::DirBuilder::new();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("mazewalker-runtime-");
         #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder
-            .create(&path)
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
+        let folder = builder
+            .tempdir()
             .inspect_err(|error| log::info!("no private runtime folder: {error}"))
             .ok()?;
-        Some(Self { path })
+        Some(Self { folder })
     }
 
     /// The folder's path.
     pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for PrivateRuntimeDir {
-    fn drop(&mut self) {
-        // Best effort: a leftover empty folder in the temp folder is harmless.
-        let _ = std::fs::remove_dir(&self.path);
+        self.folder.path()
     }
 }
 
@@ -269,6 +261,12 @@ mod tests {
         if let Some(folder) = made {
             let path = folder.path().to_path_buf();
             assert!(path.is_absolute() && path.is_dir());
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = std::fs::metadata(&path).expect("made").permissions().mode();
+                assert_eq!(mode & 0o777, 0o700, "{path:?}");
+            }
             drop(folder);
             assert!(!path.exists());
         }

@@ -2,11 +2,12 @@
 //! file completely or leaves it (and its backup) as they were; and the names
 //! of the files that go with a level (`F.bak`, `F.autosave`, new levels).
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::SystemTime;
+
+use tempfile::TempPath;
 
 /// The backup of a level file kept by [`save_atomically`]: `F.bak`.
 pub fn backup_path(level_path: &Path) -> PathBuf {
@@ -69,11 +70,7 @@ pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
     let path = resolve_link(path)?;
     let folder = folder_of(&path);
     let written = write_temporary(&path, &folder, text.as_bytes())?;
-    let result = replace_keeping_backup(&written, &path, &folder);
-    if result.is_err() {
-        let _ = fs::remove_file(&written);
-    }
-    result?;
+    replace_keeping_backup(written, &path, &folder)?;
     sync_folder(&folder);
     Ok(())
 }
@@ -83,66 +80,64 @@ pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
 /// for the autosave journal, which a save makes obsolete anyway.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let folder = folder_of(path);
-    let written = write_temporary(path, &folder, bytes)?;
-    if let Err(error) = fs::rename(&written, path) {
-        let _ = fs::remove_file(&written);
-        return Err(error);
-    }
+    write_temporary(path, &folder, bytes)?.persist(path)?;
     sync_folder(&folder);
     Ok(())
 }
 
 /// Steps 2 to 4 of [`save_atomically`], with `written` already on disk.
-fn replace_keeping_backup(written: &Path, path: &Path, folder: &Path) -> io::Result<()> {
+/// The temporary files remove themselves when dropped, so every early
+/// return leaves none behind.
+fn replace_keeping_backup(written: TempPath, path: &Path, folder: &Path) -> io::Result<()> {
     let previous = match fs::symlink_metadata(path) {
-        Ok(_) => Some(keep_previous(path, folder)?),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+        Ok(_) => keep_previous(path, folder)?,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            written.persist(path)?;
+            return Ok(());
+        }
         Err(error) => return Err(error),
     };
-    if let Some(previous) = &previous {
-        // The new file keeps the permissions of the one it replaces.
-        if let Ok(meta) = fs::metadata(path) {
-            let _ = fs::set_permissions(written, meta.permissions());
-        }
-        if let Err(error) = fs::rename(written, path) {
-            let _ = fs::remove_file(previous);
-            return Err(error);
-        }
-        if let Err(error) = fs::rename(previous, backup_path(path)) {
-            // Put the previous version back: the save as a whole failed.
-            let _ = fs::rename(previous, path);
-            return Err(error);
-        }
-        Ok(())
-    } else {
-        fs::rename(written, path)
+    // The new file keeps the permissions of the one it replaces.
+    if let Ok(meta) = fs::metadata(path) {
+        let _ = fs::set_permissions(&written, meta.permissions());
     }
+    written.persist(path)?;
+    if let Err(failed) = previous.persist(backup_path(path)) {
+        // Put the previous version back: the save as a whole failed. Should
+        // even that fail, the previous version stays under its temporary
+        // name rather than be removed.
+        if let Err(stuck) = failed.path.persist(path) {
+            let _ = stuck.path.keep();
+        }
+        return Err(failed.error);
+    }
+    Ok(())
 }
 
 /// A second name for the current file at `path` (a hard link, or a synced
 /// copy where the file system has no links), in `folder`.
-fn keep_previous(path: &Path, folder: &Path) -> io::Result<PathBuf> {
-    let mut last_error = None;
-    for _ in 0..100 {
-        let name = temporary_name(path, folder, "bak");
-        match fs::hard_link(path, &name) {
-            Ok(()) => return Ok(name),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => last_error = Some(error),
-            Err(link_error) => {
-                if !fs::metadata(path)?.is_file() {
-                    return Err(link_error);
-                }
-                return copy_synced(path, &name).map(|()| name);
+fn keep_previous(path: &Path, folder: &Path) -> io::Result<TempPath> {
+    let prefix = temporary_prefix(path);
+    let mut names = tempfile::Builder::new();
+    names.prefix(&prefix).suffix(".bak");
+    let kept = names.make_in(folder, |name| match fs::hard_link(path, name) {
+        // Taken: `make_in` tries another name.
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Err(error),
+        Err(link_error) => {
+            if !fs::metadata(path)?.is_file() {
+                return Err(link_error);
             }
+            copy_synced(path, name)
         }
-    }
-    Err(last_error.unwrap_or_else(|| io::Error::other("no free temporary name")))
+        Ok(()) => Ok(()),
+    })?;
+    Ok(kept.into_temp_path())
 }
 
 /// Copies `from` to the new file `to` and fsyncs it.
 fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
     let result = (|| {
-        let mut target = File::options().write(true).create_new(true).open(to)?;
+        let mut target = File::create_new(to)?;
         io::copy(&mut File::open(from)?, &mut target)?;
         target.sync_all()
     })();
@@ -152,46 +147,31 @@ fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
     result
 }
 
-/// Writes `bytes` to a new temporary file beside `path` and fsyncs it.
-fn write_temporary(path: &Path, folder: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
-    let mut last_error = None;
-    for _ in 0..100 {
-        let name = temporary_name(path, folder, "tmp");
-        let mut file = match File::options().write(true).create_new(true).open(&name) {
-            Ok(file) => file,
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
-                last_error = Some(error);
-                continue;
-            }
-            Err(error) => return Err(error),
-        };
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        return match written {
-            Ok(()) => Ok(name),
-            Err(error) => {
-                let _ = fs::remove_file(&name);
-                Err(error)
-            }
-        };
-    }
-    Err(last_error.unwrap_or_else(|| io::Error::other("no free temporary name")))
+/// Writes `bytes` to a new temporary file beside `path`, fsyncs it and
+/// closes it (Windows cannot rename a file held open without sharing). The file is made as
+/// `File::create_new` makes files, with its mode from the umask as a file
+/// saved without a temporary one would have (not tempfile's owner-only
+/// mode), and a failure to make it is the system's own error, without
+/// tempfile's "at path" added.
+fn write_temporary(path: &Path, folder: &Path, bytes: &[u8]) -> io::Result<TempPath> {
+    let mut written = tempfile::Builder::new()
+        .prefix(&temporary_prefix(path))
+        .suffix(".tmp")
+        .make_in(folder, |name| File::create_new(name))?;
+    written.as_file_mut().write_all(bytes)?;
+    written.as_file().sync_all()?;
+    Ok(written.into_temp_path())
 }
 
-/// `.F.<pid>.<counter>.<kind>` in `folder`: hidden, unique to this process
-/// and call, and on the same file system as `path` so renames are atomic.
-fn temporary_name(path: &Path, folder: &Path, kind: &str) -> PathBuf {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let counter = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let stamp = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.subsec_nanos());
-    let name = path
-        .file_name()
-        .map_or_else(|| "level".into(), |name| name.to_string_lossy());
-    folder.join(format!(
-        ".{name}.{}.{counter}.{stamp}.{kind}",
-        std::process::id()
-    ))
+/// `.F.`: the start of the names of the temporary files beside the file
+/// `path`, which tempfile completes with random letters and a kind, as in
+/// `.F.x7Qa2b.tmp`: hidden, and in the same folder as `path` so that the
+/// renames are atomic.
+fn temporary_prefix(path: &Path) -> OsString {
+    let mut prefix = OsString::from(".");
+    prefix.push(path.file_name().unwrap_or_else(|| OsStr::new("level")));
+    prefix.push(".");
+    prefix
 }
 
 /// The folder holding `path` (`.` for a bare file name).
