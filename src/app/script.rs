@@ -66,6 +66,10 @@ pub enum ScriptStep {
     /// (swapped in and on screen, unchanged or failed), for at most this
     /// much wall-clock time.
     AwaitReload(Duration),
+    /// Wait, with the simulation stopped, until a HUD line contains this
+    /// text (something from outside, such as a real key press, got
+    /// through), for at most this much wall-clock time.
+    AwaitHud(String, Duration),
     /// Close the window.
     Close,
 }
@@ -109,7 +113,7 @@ pub struct ScriptReport {
 }
 
 /// What a script is waiting for before its next step.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 enum Waiting {
     /// Nothing: the next step runs after this frame.
     Nothing,
@@ -119,6 +123,8 @@ enum Waiting {
     Until(Instant),
     /// A reload, until this wall-clock moment at most.
     Reload(Instant),
+    /// A HUD line with this text, until this wall-clock moment at most.
+    Hud(String, Instant),
 }
 
 /// What the shell must do for a script.
@@ -208,11 +214,21 @@ impl ScriptDriver {
             }
         }
         let now = Instant::now();
-        match self.waiting {
-            Waiting::Ticks(left) if left > 0 => return Vec::new(),
-            Waiting::Until(until) | Waiting::Reload(until) if now < until => return Vec::new(),
-            _ => self.waiting = Waiting::Nothing,
+        match &self.waiting {
+            Waiting::Ticks(left) if *left > 0 => return Vec::new(),
+            Waiting::Until(until) | Waiting::Reload(until) if now < *until => return Vec::new(),
+            Waiting::Hud(text, until) if now < *until => {
+                if !session
+                    .hud()
+                    .iter()
+                    .any(|line| line.contains(text.as_str()))
+                {
+                    return Vec::new();
+                }
+            }
+            _ => {}
         }
+        self.waiting = Waiting::Nothing;
         let mut commands = Vec::new();
         while self.waiting == Waiting::Nothing {
             let Some(step) = self.steps.pop_front() else {
@@ -251,6 +267,9 @@ impl ScriptDriver {
             ScriptStep::Wait(time) => self.waiting = Waiting::Until(Instant::now() + time),
             ScriptStep::AwaitReload(at_most) => {
                 self.waiting = Waiting::Reload(Instant::now() + at_most);
+            }
+            ScriptStep::AwaitHud(text, at_most) => {
+                self.waiting = Waiting::Hud(text, Instant::now() + at_most);
             }
             ScriptStep::Resize(width, height) => return Some(ScriptCommand::Resize(width, height)),
             ScriptStep::Checkpoint => self.checkpoints.push(session.walker().position()),

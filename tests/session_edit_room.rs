@@ -1,12 +1,12 @@
-//! How quickly a room is built in edit mode, through the real window: a closed room
-//! of four walls, built with snapping, counting key presses and simulated
-//! seconds (targets: at most 12 presses, at most 10 s). Its own test binary:
-//! one event loop per process.
+//! How quickly a room is built in edit mode, through a scripted session on
+//! simulated time: a closed room of four walls, built with snapping,
+//! counting key presses and simulated seconds (targets: at most 12 presses,
+//! at most 10 s).
 
 mod common;
 
 use glam::Vec2;
-use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::app::{ScriptStep, WindowOptions, run_headless_script};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
 use winit::keyboard::KeyCode;
@@ -16,10 +16,7 @@ const THREE_METRES: u32 = 120;
 
 #[test]
 fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
-    if !common::display_or_skip("window_edit_room") {
-        return;
-    }
-    let (path, level) = common::level_file("window_edit_room", common::HALL);
+    let (path, level) = common::level_file("session_edit_room", common::HALL);
 
     let walk = |action| {
         [
@@ -59,7 +56,7 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
         size: (320, 180),
         ..WindowOptions::default()
     };
-    let report = run_window_scripted(level, options, script).expect("the window session runs");
+    let report = run_headless_script(level, &options, script).expect("the session runs");
     let seconds = report.ticks as f64 / 120.0;
     // Ctrl+S is one chord of two keys.
     eprintln!(

@@ -1,13 +1,12 @@
-//! Never losing edits, through the real window under a real X server (Xvfb
-//! in CI): an autosave journal left by a crash is offered at start ("F9
-//! restores N unsaved edits"), F9 restores it, and a new edit is journaled
-//! within seconds, before any save. Its own test binary: one event loop per
-//! process.
+//! Never losing edits, through a scripted session on simulated time: an
+//! autosave journal left by a crash is offered at start ("F9 restores N
+//! unsaved edits"), F9 restores it, and a new edit is journaled within
+//! seconds of session time, before any save.
 
 mod common;
 
 use glam::Vec2;
-use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::app::{ScriptStep, WindowOptions, run_headless_script};
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
@@ -16,10 +15,7 @@ use winit::keyboard::KeyCode;
 
 #[test]
 fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
-    if !common::display_or_skip("window_autosave") {
-        return;
-    }
-    let (path, level) = common::level_file("window_autosave", common::HALL);
+    let (path, level) = common::level_file("session_autosave", common::HALL);
     // What a crashed session left: one wall plotted, never saved.
     let crashed = Edit::AddWall {
         a: Vec2::new(2.0, -3.0),
@@ -73,7 +69,7 @@ fn a_crash_journal_is_offered_restored_and_kept_up_to_date() {
         size: (320, 180),
         ..WindowOptions::default()
     };
-    let report = run_window_scripted(level, options, script).expect("the window session runs");
+    let report = run_headless_script(level, &options, script).expect("the session runs");
     let [
         offered,
         restored,
