@@ -420,23 +420,16 @@ impl<'de> Deserialize<'de> for Action {
 
 /// Controls that are not key bindings but belong in the help and the
 /// README: the control, its context and what it does.
-const OTHER_CONTROLS: [(&str, Context, &str); 8] = [
-    (
-        "mouse",
-        Context::Walking,
-        "look (click the window to grab it)",
-    ),
+const OTHER_CONTROLS: [(&str, Context, &str); 9] = [
+    ("mouse", Context::Walking, "look (click to grab the mouse)"),
     ("wheel", Context::Walking, "map: zoom"),
     ("Ctrl+S", Context::Always, "save the level (edits)"),
     ("Ctrl+Z", Context::Editing, "undo an edit"),
     ("Ctrl+Y", Context::Editing, "redo (also Ctrl+Shift+Z)"),
     ("Alt (hold)", Context::Editing, "no snapping"),
-    ("drag", Context::FullMap, "pan (follow turns off)"),
-    (
-        "click",
-        Context::FullMap,
-        "edit: plot; right: delete; drag an end: move",
-    ),
+    ("drag", Context::FullMap, "pan; edit: move a wall end"),
+    ("click", Context::FullMap, "edit: plot a point"),
+    ("right click", Context::FullMap, "edit: delete a wall"),
 ];
 
 /// Width of the keys column of the help overlay, in characters.
@@ -687,6 +680,10 @@ fn key_label(key: KeyCode, bound_together: &[KeyCode]) -> String {
     match short {
         "Escape" => "Esc".to_owned(),
         "Period" => ".".to_owned(),
+        "NumpadAdd" => "Num+".to_owned(),
+        "NumpadSubtract" => "Num-".to_owned(),
+        "NumpadDecimal" => "Num.".to_owned(),
+        "NumpadEnter" => "NumEnter".to_owned(),
         "BracketLeft" => "[".to_owned(),
         "BracketRight" => "]".to_owned(),
         "Equal" => "=".to_owned(),
@@ -970,6 +967,22 @@ mod tests {
     }
 
     #[test]
+    fn help_lines_are_short_and_aligned() {
+        // Two columns of 48 characters fit a 1280-pixel window at the
+        // help's scale 2 (12 pixels a character).
+        for group in Bindings::default().help_groups() {
+            for line in &group.lines {
+                assert!(line.len() <= 48, "{line:?} is {} long", line.len());
+                assert_eq!(
+                    line.as_bytes().get(HELP_KEYS_WIDTH),
+                    Some(&b' '),
+                    "the keys overflow their column: {line:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn help_shows_a_rebound_key_and_an_unbound_action() {
         let overrides = BTreeMap::from([
             (Action::ToggleGhost, vec![KeyCode::KeyN]),
@@ -997,6 +1010,7 @@ mod tests {
         assert_eq!(label(KeyCode::Minus), "-");
         assert_eq!(label(KeyCode::Equal), "=");
         assert_eq!(label(KeyCode::Escape), "Esc");
+        assert_eq!(label(KeyCode::NumpadAdd), "Num+");
         assert_eq!(label(KeyCode::ControlRight), "ControlRight");
         let both = [KeyCode::ControlLeft, KeyCode::ControlRight];
         assert_eq!(key_label(KeyCode::ControlRight, &both), "Control");

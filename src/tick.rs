@@ -50,10 +50,8 @@ impl TickClock {
     /// most [`MAX_CATCH_UP_TICKS`]. A negative, NaN or infinite frame time
     /// counts as zero.
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
-        if frame_seconds.is_finite() && frame_seconds > 0.0 {
-            self.pending_ticks += frame_seconds * f64::from(TICK_RATE);
-        }
-        let due = (self.pending_ticks + BOUNDARY_TOLERANCE_TICKS).floor();
+        self.add(frame_seconds);
+        let due = self.due();
         let max = f64::from(MAX_CATCH_UP_TICKS);
         if due > max {
             // Drop the time beyond the catch-up limit; keep the fraction so
@@ -66,11 +64,27 @@ impl TickClock {
         due as u32
     }
 
-    /// Takes back `ticks` of those [`advance`](Self::advance) handed out:
-    /// they run on a later frame (a scripted session stops a held key
-    /// exactly where its step ends).
-    pub fn give_back(&mut self, ticks: u32) {
-        self.pending_ticks += f64::from(ticks);
+    /// Adds simulated time (a script's or a test's, which never stalls) and
+    /// returns every tick it completes, with no catch-up limit.
+    pub fn advance_simulated(&mut self, seconds: f64) -> u32 {
+        self.add(seconds);
+        let due = self.due().min(f64::from(u32::MAX));
+        self.pending_ticks -= due;
+        // `due` is a whole number in 0..=u32::MAX here.
+        due as u32
+    }
+
+    /// Adds `seconds` of time, when it is finite and positive.
+    fn add(&mut self, seconds: f64) {
+        if seconds.is_finite() && seconds > 0.0 {
+            self.pending_ticks += seconds * f64::from(TICK_RATE);
+        }
+    }
+
+    /// The whole ticks pending, counting a boundary within the tolerance
+    /// as reached.
+    fn due(&self) -> f64 {
+        (self.pending_ticks + BOUNDARY_TOLERANCE_TICKS).floor()
     }
 
     /// How far the frame is between the last tick and the next one, in
@@ -92,14 +106,16 @@ mod tests {
     }
 
     #[test]
-    fn ticks_given_back_run_on_the_next_frame() {
-        let mut clock = TickClock::new();
-        // A tenth of a second: 12 ticks; run 5, give 7 back.
-        assert_eq!(clock.advance(0.1), 12);
-        clock.give_back(7);
-        assert_eq!(clock.alpha(), 1.0);
-        assert_eq!(clock.advance(0.0), 7);
-        assert_eq!(clock.advance(0.0), 0);
+    fn simulated_time_runs_every_tick_and_wall_time_catches_up_at_most_thirty() {
+        let mut wall = TickClock::new();
+        assert_eq!(wall.advance(2.0), MAX_CATCH_UP_TICKS);
+        let mut simulated = TickClock::new();
+        assert_eq!(simulated.advance_simulated(2.0), 2 * TICK_RATE);
+        // Two and a half ticks at an eighth of the speed, in turn.
+        let eighth = f64::from(TICK_SECONDS) / 8.0;
+        let ticks: u32 = (0..20).map(|_| simulated.advance_simulated(eighth)).sum();
+        assert_eq!(ticks, 2);
+        assert!((simulated.alpha() - 0.5).abs() < 1e-6);
     }
 
     #[test]

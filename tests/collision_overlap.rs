@@ -6,7 +6,9 @@
 use glam::{DVec2, Vec2};
 use mazewalker::collision::{
     Collider, ConvexPolygon, DEFAULT_SKIN, MoveOptions, Surface, Wall, distance_to_segment,
+    ray_against_wall,
 };
+use mazewalker::level::Level;
 use parry2d::math::Pose;
 use parry2d::query;
 use parry2d::shape::Segment;
@@ -132,18 +134,52 @@ fn an_eye_walled_in_by_thick_walls_has_no_free_point_within_reach() {
     ];
     let collider = Collider::new(room, Vec::new(), 0.25);
     assert_eq!(collider.nearest_free_point(Vec2::ZERO, MAX_DISTANCE), None);
-    // With a longer reach it finds the way out: 2.7 m straight through a
-    // wall's middle (the room is square, so the first candidate found wins
-    // the four-way tie, and the same one every time).
-    let out = collider.nearest_free_point(Vec2::ZERO, 3.0).unwrap();
-    assert!((out.length() - (2.7 + DEFAULT_SKIN)).abs() < 1e-5, "{out}");
-    assert_eq!(collider.nearest_free_point(Vec2::ZERO, 3.0), Some(out));
-    assert_eq!(collider.deepest_penetration(out), None);
+    // Free points lie 2.7 m away, but every one of them is beyond a wall:
+    // the eye is never put on a wall's far side, however long the reach.
+    assert_eq!(collider.nearest_free_point(Vec2::ZERO, 3.0), None);
+    assert_eq!(collider.nearest_free_point(Vec2::ZERO, 10.0), None);
     // Bad input.
     assert_eq!(collider.nearest_free_point(Vec2::NAN, 3.0), None);
     assert_eq!(collider.nearest_free_point(Vec2::ZERO, f32::NAN), None);
     assert_eq!(collider.nearest_free_point(Vec2::ZERO, -1.0), None);
     assert_eq!(collider.nearest_free_point(Vec2::ZERO, f32::INFINITY), None);
+}
+
+#[test]
+fn an_eye_is_pushed_out_on_its_own_side_of_a_wall_even_when_the_far_side_is_nearer() {
+    // The eye 0.1 m right of a wall (radius 0.3): the far side's free
+    // space starts 0.4 m away; on its own side a short wall 0.5 m to the
+    // right leaves free space only 0.47 m away, beside that wall's ends.
+    let collider = Collider::new(
+        vec![
+            wall_between((0.0, -5.0), (0.0, 5.0), 0.3),
+            wall_between((0.5, -0.2), (0.5, 0.2), 0.3),
+        ],
+        Vec::new(),
+        0.25,
+    );
+    let eye = Vec2::new(0.1, 0.0);
+    let out = collider.nearest_free_point(eye, MAX_DISTANCE).unwrap();
+    assert!(out.x > 0.0, "put beyond the wall: {out}");
+    assert_eq!(collider.deepest_penetration(out), None);
+    let expected = 0.3 + DEFAULT_SKIN;
+    assert!((out.x - expected).abs() < 1e-5, "{out}");
+    // Beside the short wall's end: 0.3 + skin from (0.5, ±0.2).
+    let end = Vec2::new(0.5, 0.2 * out.y.signum());
+    assert!((out.distance(end) - expected).abs() < 1e-5, "{out}");
+}
+
+#[test]
+fn the_house_regression_an_eye_by_the_west_wall_stays_east_of_it() {
+    // Found by the random-input test of the session: an eye 0.18 m east of
+    // the wall at x = 0 was put 0.32 m west of it after a reload.
+    let collider = Level::default_house().collider();
+    let eye = Vec2::new(0.178_192_45, 6.370_388_5);
+    let out = collider.nearest_free_point(eye, 2.0);
+    if let Some(out) = out {
+        assert_eq!(collider.ray_cast_walls(eye, out), None, "{out}");
+        assert_eq!(collider.deepest_penetration(out), None);
+    }
 }
 
 #[test]
@@ -217,6 +253,9 @@ proptest! {
     ) {
         let collider = Collider::new(walls.clone(), obstacles, body);
         let p = inside_a_wall(&walls, pick, along, angle, depth);
+        // Reached from `p` in a straight line without crossing (or touching)
+        // any wall's centre segment: a scan of every wall.
+        let reachable = |q: Vec2| walls.iter().all(|w| ray_against_wall(p, q, w).is_none());
         let found = collider.nearest_free_point(p, reach);
         prop_assert_eq!(collider.nearest_free_point(p, reach), found);
         let found_distance = match found {
@@ -226,6 +265,7 @@ proptest! {
                 prop_assert_eq!(collider.deepest_penetration(q), None);
                 let distance = q.distance(p);
                 prop_assert!(distance <= reach + 1e-5, "{} is {} away", q, distance);
+                prop_assert!(reachable(q), "{} is beyond a wall from {}", q, p);
                 distance
             }
             None => f32::INFINITY,
@@ -240,7 +280,7 @@ proptest! {
                 }
                 let sample = p + offset;
                 let spare = spare_clearance(&collider, sample.as_dvec2());
-                if spare >= f64::from(DEFAULT_SKIN) + 1e-6 {
+                if spare >= f64::from(DEFAULT_SKIN) + 1e-6 && reachable(sample) {
                     prop_assert!(
                         offset.length() >= found_distance - 1e-5,
                         "{} (spare {}) is nearer than {:?}", sample, spare, found

@@ -647,7 +647,7 @@ impl Session {
             let seconds = self
                 .playback
                 .demo_seconds(f64::from(TICK_SECONDS) * f64::from(ticks));
-            self.ticks.advance(seconds)
+            self.ticks.advance_simulated(seconds)
         } else {
             ticks
         };

@@ -31,6 +31,11 @@ pub struct Penetration {
     pub normal: Vec2,
 }
 
+/// How far [`Collider::nearest_free_point`] turns a shadow's edge out of
+/// the shadow, in radians: a candidate on the edge itself would graze the
+/// wall's end, which counts as crossing it. A micron at ten metres.
+const SHADOW_TURN: f64 = 1e-7;
+
 /// The first search radius of [`Collider::nearest_free_point`], as a
 /// fraction of its `max_distance`; each round doubles it.
 const FIRST_SEARCH_FRACTION: f64 = 0.125;
@@ -140,19 +145,23 @@ impl Collider {
             })
     }
 
-    /// The nearest point to `p` where the eye overlaps nothing, searched
-    /// outward up to `max_distance`; `p` itself when it is free. `None` when
-    /// no free point lies within `max_distance` (the eye is walled in), or
-    /// for a NaN or infinite `p`, a NaN, infinite or negative
-    /// `max_distance`.
+    /// The nearest point to `p` where the eye overlaps nothing and that it
+    /// reaches in a straight line without crossing a wall's centre segment
+    /// (never the far side of a wall), searched outward up to
+    /// `max_distance`; `p` itself when it is free. `None` when no such point
+    /// lies within `max_distance` (the eye is walled in, or stands on a
+    /// wall's segment), or for a NaN or infinite `p`, a NaN, infinite or
+    /// negative `max_distance`.
     ///
     /// The answer aims for full clearance plus [`DEFAULT_SKIN`]: the
     /// candidates are the points where the eye would stand `radius + skin`
     /// from shapes — the foot of the perpendicular from `p` to each side of
     /// every nearby wall's and obstacle's grown outline, the point of each
     /// rounded end or corner towards `p`, and every crossing of two such
-    /// outlines (the corners of the free space). The nearest free point lies
-    /// on one of them, so the search is exact up to rounding: candidates are
+    /// outlines (the corners of the free space), and where the rays from `p`
+    /// past each wall's ends (the edges of its shadow, turned a hair out of
+    /// it) cross those outlines. The nearest reachable free point lies on
+    /// one of them, so the search is exact up to rounding: candidates are
     /// computed in f64, and the answer is checked for freedom (by
     /// [`deepest_penetration`](Self::deepest_penetration)) after rounding to
     /// f32. Deterministic: ties go to the candidate generated first.
@@ -195,6 +204,7 @@ impl Collider {
         let mut pieces = Vec::new();
         for id in self.grid.shapes_in(&area) {
             self.outline_pieces(id as usize, skin, &area, &mut pieces);
+            self.shadow_edges(id as usize, origin, &area, &mut pieces);
         }
         let mut candidates: Vec<DVec2> = pieces.iter().map(|p| p.nearest(origin)).collect();
         for (i, first) in pieces.iter().enumerate() {
@@ -208,10 +218,43 @@ impl Collider {
             .filter(|(distance, _)| *distance <= reach)
             .collect();
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
-        candidates
-            .into_iter()
-            .map(|(_, c)| c.as_vec2())
-            .find(|c| c.is_finite() && self.penetration_at(c.as_dvec2()).is_none())
+        let from = origin.as_vec2();
+        candidates.into_iter().map(|(_, c)| c.as_vec2()).find(|c| {
+            c.is_finite()
+                && self.penetration_at(c.as_dvec2()).is_none()
+                && self.ray_cast_walls(from, *c).is_none()
+        })
+    }
+
+    /// Adds the edges of wall `id`'s shadow seen from `origin`, if its box
+    /// meets `area`: the lines from `origin` past each end, each turned by
+    /// [`SHADOW_TURN`] away from the other end, out of the shadow. (Nothing
+    /// for an obstacle: the eye may leave one across its outline.)
+    fn shadow_edges(&self, id: usize, origin: DVec2, area: &Aabb, pieces: &mut Vec<Piece>) {
+        let Some(capsule) = self
+            .capsules
+            .get(id)
+            .copied()
+            .flatten()
+            .filter(|c| c.bounds().overlaps(area))
+        else {
+            return;
+        };
+        let (a, b) = (capsule.a(), capsule.b());
+        for (end, other) in [(a, b), (b, a)] {
+            let Some(direction) = (end - origin).try_normalize() else {
+                continue;
+            };
+            let turn = if direction.perp_dot(other - origin) > 0.0 {
+                -SHADOW_TURN
+            } else {
+                SHADOW_TURN
+            };
+            pieces.push(Piece::Line {
+                point: origin,
+                direction: DVec2::from_angle(turn).rotate(direction),
+            });
+        }
     }
 
     /// Adds the pieces of shape `id`'s outline grown by `skin` (lines along
