@@ -433,7 +433,7 @@ const OTHER_CONTROLS: [(&str, Context, &str); 9] = [
 ];
 
 /// Width of the keys column of the help overlay, in characters.
-const HELP_KEYS_WIDTH: usize = 13;
+const HELP_KEYS_WIDTH: usize = 15;
 
 /// The key table. Bindings are on physical key positions (`KeyCode`), not on
 /// the characters a layout prints; one action may have several keys, and a
@@ -680,10 +680,10 @@ fn key_label(key: KeyCode, bound_together: &[KeyCode]) -> String {
     match short {
         "Escape" => "Esc".to_owned(),
         "Period" => ".".to_owned(),
-        "NumpadAdd" => "Num+".to_owned(),
-        "NumpadSubtract" => "Num-".to_owned(),
-        "NumpadDecimal" => "Num.".to_owned(),
-        "NumpadEnter" => "NumEnter".to_owned(),
+        "NumpadAdd" => "Kp+".to_owned(),
+        "NumpadSubtract" => "Kp-".to_owned(),
+        "NumpadDecimal" => "Kp.".to_owned(),
+        "NumpadEnter" => "KpEnter".to_owned(),
         "BracketLeft" => "[".to_owned(),
         "BracketRight" => "]".to_owned(),
         "Equal" => "=".to_owned(),
@@ -931,7 +931,7 @@ mod tests {
                 group
                     .lines
                     .iter()
-                    .filter(|line| line.ends_with(description))
+                    .filter(|line| line.get(HELP_KEYS_WIDTH + 1..) == Some(description))
                     .map(|line| (group.title.clone(), line.clone()))
             })
             .collect();
@@ -996,7 +996,7 @@ mod tests {
         assert!(ghost.starts_with("N "), "{ghost}");
         let (_, run) = help_line(&groups, "run (hold)");
         assert!(run.starts_with("ShiftLeft "), "{run}");
-        let (_, hud) = help_line(&groups, " HUD");
+        let (_, hud) = help_line(&groups, "HUD");
         assert!(hud.starts_with("none "), "{hud}");
     }
 
@@ -1010,7 +1010,8 @@ mod tests {
         assert_eq!(label(KeyCode::Minus), "-");
         assert_eq!(label(KeyCode::Equal), "=");
         assert_eq!(label(KeyCode::Escape), "Esc");
-        assert_eq!(label(KeyCode::NumpadAdd), "Num+");
+        assert_eq!(label(KeyCode::NumpadAdd), "Kp+");
+        assert_eq!(label(KeyCode::NumpadEnter), "KpEnter");
         assert_eq!(label(KeyCode::ControlRight), "ControlRight");
         let both = [KeyCode::ControlLeft, KeyCode::ControlRight];
         assert_eq!(key_label(KeyCode::ControlRight, &both), "Control");
