@@ -54,8 +54,10 @@ fn is_letter(key: KeyCode) -> bool {
 impl InputState {
     /// Records a key press or release. Returns the one-shot action to fire,
     /// if the key is bound to one in the `active` contexts and this is a
-    /// first press (not a repeat). While Ctrl or Alt is held, no letter
-    /// fires its action (Ctrl+S saves and does not also walk backwards).
+    /// first press (not a repeat). While Ctrl or Alt is held, a letter is a
+    /// chord: it fires no action and is not held, not even once Ctrl or Alt
+    /// comes up (Ctrl+S saves and never walks backwards; the X server may
+    /// not even report the letter's release).
     pub fn key(
         &mut self,
         bindings: &Bindings,
@@ -65,12 +67,12 @@ impl InputState {
         repeat: bool,
         modifiers: Modifiers,
     ) -> Option<Action> {
+        let chord = is_letter(key) && modifiers.make_chords();
         self.held.retain(|held| *held != key);
-        if pressed {
+        if pressed && !chord {
             self.held.push(key);
         }
         let action = bindings.action_for(key, active)?;
-        let chord = is_letter(key) && modifiers.make_chords();
         (!action.is_held() && pressed && !repeat && !chord).then_some(action)
     }
 
@@ -80,7 +82,8 @@ impl InputState {
     }
 
     /// Whether a key bound to `action` in the `active` contexts is held.
-    /// Held letters count for nothing while Ctrl or Alt is held.
+    /// Held letters count for nothing while Ctrl or Alt is held (pressed
+    /// before it, they act again once it comes up).
     fn is_held(
         &self,
         bindings: &Bindings,
@@ -190,9 +193,14 @@ mod tests {
             input.key(&bindings, &WALKING, KeyCode::F5, true, false, ctrl),
             Some(Action::ReloadLevel)
         );
-        // S still held after Ctrl is let go: walking backwards resumes.
+        // S pressed as a chord is not held: Ctrl let go, nothing walks
+        // (a real X server may never report S's release).
+        assert_eq!(input.intent(&bindings, &WALKING, NONE).forward, 0.0);
+        // S held first, then Ctrl: S stops while Ctrl is down, and walks
+        // backwards again once it is up. Alt does the same.
+        input.key(&bindings, &WALKING, KeyCode::KeyS, true, false, NONE);
+        assert_eq!(input.intent(&bindings, &WALKING, ctrl).forward, 0.0);
         assert_eq!(input.intent(&bindings, &WALKING, NONE).forward, -1.0);
-        // Alt does the same; Shift does not.
         let alt = Modifiers { alt: true, ..NONE };
         assert_eq!(input.intent(&bindings, &WALKING, alt).forward, 0.0);
         let shift = Modifiers {

@@ -181,11 +181,19 @@ impl Shell {
             .set_title(&window_title(&change.level));
         let scene = match change.scene {
             Some(scene) => Ok(scene),
-            None => graphics.renderer.scene_builder().build(
-                &change.level,
-                &change.collider,
-                BrokenTexture::Checkerboard,
-            ),
+            None => {
+                let started = Instant::now();
+                let scene = graphics.renderer.scene_builder().build(
+                    &change.level,
+                    &change.collider,
+                    BrokenTexture::Checkerboard,
+                );
+                log::info!(
+                    "new level's scene built on the main thread in {:.1} ms",
+                    started.elapsed().as_secs_f64() * 1000.0
+                );
+                scene
+            }
         };
         match scene {
             Ok(scene) => drop(graphics.renderer.set_level(scene)),

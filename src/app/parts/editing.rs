@@ -392,13 +392,8 @@ impl Part for Editing {
         if self.edit.session().is_none() {
             return;
         }
-        let started = std::time::Instant::now();
         let (collider, now) = (world.live.collider(), world.time);
         self.edit.edited(collider, world.near_misses(), now);
-        log::debug!(
-            "live checks in {:.1} ms",
-            started.elapsed().as_secs_f64() * 1000.0
-        );
         self.quit_warning = None;
     }
 
