@@ -62,6 +62,11 @@ fn walks_forward_survives_minimize_and_closes() {
         "rendered {} frames",
         report.frames_rendered
     );
+    // The exact bits, to compare runs on an idle and a loaded machine.
+    eprintln!(
+        "checkpoints {}",
+        common::checkpoint_bits(&report.checkpoints)
+    );
     let [forward, at_wall, ghost] = report.checkpoints[..] else {
         panic!("expected 3 checkpoints, got {:?}", report.checkpoints);
     };

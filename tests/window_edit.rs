@@ -88,6 +88,11 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
         ..WindowOptions::default()
     };
     let report = run_window_scripted(level, options, script).expect("the window session runs");
+    // The exact bits, to compare runs on an idle and a loaded machine.
+    eprintln!(
+        "checkpoints {}",
+        common::checkpoint_bits(&report.checkpoints)
+    );
     let [first, second, before_save, after_save, stopped] = report.checkpoints[..] else {
         panic!("expected 5 checkpoints, got {:?}", report.checkpoints);
     };

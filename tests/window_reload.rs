@@ -85,6 +85,11 @@ fn rewriting_the_level_file_mid_session_changes_where_the_eye_stops() {
         ..WindowOptions::default()
     };
     let report = run_window_scripted(level, options, script).expect("the window session runs");
+    // The exact bits, to compare runs on an idle and a loaded machine.
+    eprintln!(
+        "checkpoints {}",
+        common::checkpoint_bits(&report.checkpoints)
+    );
     let [start, at_three, at_six, after_broken] = report.checkpoints[..] else {
         panic!("expected 4 checkpoints, got {:?}", report.checkpoints);
     };

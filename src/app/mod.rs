@@ -11,6 +11,8 @@
 //!   edit mode, walking), share a [`World`] and are offered input in one
 //!   fixed order; a level changes by one path that every part hears of.
 //! - `script`: scripted sessions on simulated time, for the tests.
+//! - `events` the session's input and requests, `world` what the parts
+//!   share, `frame` what the session hands the shell to draw.
 //! - `live_level` the running level and its reloads (with the pure
 //!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
 //!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
@@ -20,6 +22,8 @@
 //! of a level change.
 
 mod edit_mode;
+mod events;
+mod frame;
 mod input;
 mod live_level;
 mod map_state;
@@ -32,6 +36,7 @@ mod session;
 mod shell;
 mod surface;
 mod watch;
+mod world;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,13 +49,16 @@ use crate::config::Config;
 use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
+pub use events::{Input, Request};
+pub use frame::{SceneChange, SessionFrame};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use screenshot::{ScreenshotOptions, screenshot};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
-pub use session::{Input, Request, Session, SessionFrame, World, set_view};
+pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
 pub use watch::DEBOUNCE;
+pub use world::{World, set_view};
 
 /// Settings of the interactive window.
 #[derive(Debug, Clone, PartialEq)]

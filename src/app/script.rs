@@ -15,8 +15,9 @@ use glam::Vec2;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
+use super::events::Input;
 use super::input::Modifiers;
-use super::session::{Input, Session};
+use super::session::Session;
 use crate::input::Action;
 
 /// The most ticks one scripted frame runs: two, a 60 Hz frame's worth, so
@@ -217,14 +218,14 @@ impl ScriptDriver {
         match &self.waiting {
             Waiting::Ticks(left) if *left > 0 => return Vec::new(),
             Waiting::Until(until) | Waiting::Reload(until) if now < *until => return Vec::new(),
-            Waiting::Hud(text, until) if now < *until => {
-                if !session
-                    .hud()
-                    .iter()
-                    .any(|line| line.contains(text.as_str()))
-                {
-                    return Vec::new();
-                }
+            Waiting::Hud(text, until)
+                if now < *until
+                    && !session
+                        .hud()
+                        .iter()
+                        .any(|line| line.contains(text.as_str())) =>
+            {
+                return Vec::new();
             }
             _ => {}
         }

@@ -17,88 +17,25 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use glam::{DVec2, Vec2};
+use glam::Vec2;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
+use super::events::{Input, Request};
+use super::frame::{SceneChange, SessionFrame};
 use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
 use super::parts::{Editing, Map, Part, Playback, Walking};
-use crate::camera::Camera;
+use super::world::{World, set_view};
 use crate::collision::Collider;
-use crate::config::Config;
 use crate::gamepad::GamepadIntent;
 use crate::input::{Action, Bindings, Context};
 use crate::level::{Level, LevelChoice};
-use crate::map::{NearMiss, near_misses};
-use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, SceneBuilder};
+use crate::render::{HelpGroup, SceneBuilder};
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{InputGatherer, MoveIntent, Walker};
-
-/// Input the shell turns winit's events into, and scripts and tests send.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Input {
-    /// A physical key went down (`pressed`) or up; `repeat` for the
-    /// keyboard's auto-repeat.
-    Key {
-        /// The key.
-        key: KeyCode,
-        /// Down or up.
-        pressed: bool,
-        /// An auto-repeated press.
-        repeat: bool,
-    },
-    /// The modifier keys held now (winit's `ModifiersChanged`).
-    Modifiers(Modifiers),
-    /// The pointer moved to this position in the window, in pixels.
-    Pointer(Vec2),
-    /// A mouse button went down or up.
-    Button {
-        /// The button.
-        button: MouseButton,
-        /// Down or up.
-        pressed: bool,
-    },
-    /// The wheel turned by this many notches (positive: away, zoom in).
-    Wheel(f32),
-    /// Raw mouse motion, in counts (x right, y down).
-    MouseMotion(DVec2),
-    /// The gamepad as read this frame.
-    Gamepad(GamepadIntent),
-    /// The drawn view's new size in pixels (0×0 while minimized).
-    Resized(u32, u32),
-    /// The window lost the keyboard: nothing stays held.
-    FocusLost,
-    /// The window's close button.
-    CloseRequested,
-}
-
-/// What the session asks of the shell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Request {
-    /// Grab the mouse for looking (true) or release it.
-    GrabMouse(bool),
-    /// Switch between a window and fullscreen.
-    ToggleFullscreen,
-    /// Save what the window shows as a PNG.
-    Screenshot,
-    /// Close the window and end the program.
-    Quit,
-}
-
-/// A new level for the renderer: its scene when it was built off the main
-/// thread, else the shell builds one.
-#[derive(Debug)]
-pub struct SceneChange {
-    /// The new level.
-    pub level: Arc<Level>,
-    /// Its collider.
-    pub collider: Arc<Collider>,
-    /// Its meshes and textures, when a reload built them.
-    pub scene: Option<LevelScene>,
-}
 
 /// Why the level changed.
 #[derive(Debug)]
@@ -118,117 +55,6 @@ pub struct ReloadOutcome {
     pub error: Option<String>,
     /// For a swap: main-thread time spent swapping it in.
     pub swap_time: Option<Duration>,
-}
-
-/// What every part shares: the live level, the walker and its tick input,
-/// the session's clock, and the ways to talk to the shell.
-#[derive(Debug)]
-pub struct World {
-    /// The level being walked, and its reloading.
-    pub live: LiveLevel,
-    /// The eye.
-    pub walker: Walker,
-    /// Input gathered for the next tick.
-    pub gatherer: InputGatherer,
-    /// The HUD's notices.
-    pub messages: HudMessages,
-    /// The settings file's values.
-    pub settings: Config,
-    /// Session time: wall time in the window, simulated time in a script.
-    pub time: Duration,
-    /// The size of the view drawn, in pixels.
-    pub view_size: (u32, u32),
-    /// Whether the mouse is grabbed for looking.
-    pub mouse_grabbed: bool,
-    /// The modifier keys held.
-    pub modifiers: Modifiers,
-    /// Where a level without a file is first saved, and relative paths
-    /// resolve: the working directory at start.
-    pub working_directory: PathBuf,
-    /// The cursor point for this action (the crosshair's, or the pointer's
-    /// on the full map), set before each part is offered input.
-    pub cursor: Vec2,
-    /// Gaps that miss being passable by less than 10 cm, for the map and
-    /// edit mode's live checks: made when first needed, once per level
-    /// version.
-    near_misses: OnceCell<Vec<NearMiss>>,
-    /// Requests for the shell, in order.
-    requests: Vec<Request>,
-    /// Set by an edit: the edited level goes live after the action.
-    edited: Option<Arc<Level>>,
-}
-
-impl World {
-    /// Shows `text` on the HUD for a few seconds.
-    pub fn notice(&mut self, text: impl Into<String>) {
-        let now = self.time;
-        self.messages.notice(text.into(), now);
-    }
-
-    /// Asks the shell for something.
-    pub fn request(&mut self, request: Request) {
-        self.requests.push(request);
-    }
-
-    /// The edited `level` goes live once the current input is handled,
-    /// through [`Session::change_level`].
-    pub fn level_edited(&mut self, level: Arc<Level>) {
-        self.edited = Some(level);
-    }
-
-    /// The live level's near misses (see [`near_misses`]).
-    pub fn near_misses(&self) -> &[NearMiss] {
-        self.near_misses
-            .get_or_init(|| near_misses(self.live.collider()))
-    }
-
-    /// The fog distance: how far the eye sees.
-    pub fn fog(&self) -> f32 {
-        self.live.level().environment.fog_distance
-    }
-}
-
-/// Gives `walker` the settings file's view (field of view, far plane) for
-/// `level`: the one place a new walker, a demo's walker and a walker on a
-/// changed level get it. (A demo's walker keeps the demo's movement
-/// settings, so that it replays exactly.)
-pub fn set_view(walker: &mut Walker, settings: &Config, level: &Level) {
-    settings
-        .view
-        .apply(&mut walker.camera, level.environment.fog_distance);
-}
-
-/// One frame as the session describes it; the shell draws it.
-#[derive(Debug)]
-pub struct SessionFrame<'a> {
-    /// The eye, between the last two ticks.
-    pub camera: Camera,
-    /// The collider's debug lines.
-    pub debug_lines: bool,
-    /// The HUD's lines while it shows.
-    pub hud: Option<Vec<String>>,
-    /// The help while it shows.
-    pub help: Option<&'a [HelpGroup]>,
-    /// Edit mode's lines in the world.
-    pub markers: Vec<LineVertex>,
-    /// A crosshair (edit mode).
-    pub crosshair: bool,
-    /// The map, while it shows.
-    pub map: Option<MapFrame<'a>>,
-}
-
-impl SessionFrame<'_> {
-    /// What the renderer takes (besides the map).
-    pub fn input(&self) -> FrameInput<'_> {
-        FrameInput {
-            camera: &self.camera,
-            debug_lines: self.debug_lines,
-            hud: self.hud.as_deref(),
-            help: self.help,
-            markers: &self.markers,
-            crosshair: self.crosshair,
-        }
-    }
 }
 
 /// The headless session. See the module documentation.

@@ -17,8 +17,9 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, WindowId};
 
 use super::WindowOptions;
+use super::events::{Input, Request};
 use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
-use super::session::{Input, Request, Session};
+use super::session::Session;
 use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;

@@ -60,6 +60,16 @@ pub fn level_file(name: &str, text: &str) -> (PathBuf, Level) {
     (path, level)
 }
 
+/// Checkpoints as the hexadecimal bits of their coordinates: two runs of a
+/// script print the same line exactly when they agree bit for bit.
+pub fn checkpoint_bits(checkpoints: &[glam::Vec2]) -> String {
+    checkpoints
+        .iter()
+        .map(|point| format!("{:08x},{:08x}", point.x.to_bits(), point.y.to_bits()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Presses and releases the key bound to `action`, then lets two ticks
 /// run (one frame): a switch flips on the tick after its key.
 pub fn press(action: Action) -> [ScriptStep; 3] {

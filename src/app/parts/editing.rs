@@ -16,7 +16,7 @@ use super::map::MapEdit;
 use crate::app::edit_mode::{EditMode, aimed_wall, cursor, marker_lines};
 use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
-use crate::app::session::World;
+use crate::app::world::World;
 use crate::collision::Collider;
 use crate::edit::{GridSize, Plotted, TakenBack};
 use crate::input::Action;

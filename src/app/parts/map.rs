@@ -8,8 +8,9 @@ use glam::Vec2;
 use winit::event::MouseButton;
 
 use super::Part;
+use crate::app::events::{Input, Request};
 use crate::app::map_state::MapState;
-use crate::app::session::{Input, Request, World};
+use crate::app::world::World;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};

@@ -13,7 +13,8 @@ pub use map::Map;
 pub use playback::Playback;
 pub use walking::Walking;
 
-use super::session::{Input, World};
+use super::events::Input;
+use super::world::World;
 use crate::collision::Collider;
 use crate::input::Action;
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::Part;
-use crate::app::session::World;
+use crate::app::world::World;
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::input::Action;

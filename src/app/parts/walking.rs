@@ -4,7 +4,7 @@
 
 use super::Part;
 use crate::app::live_level::MAX_PUSH_OUT;
-use crate::app::session::World;
+use crate::app::world::World;
 use crate::input::Action;
 use crate::walker::Toggle;
 

@@ -1,0 +1,54 @@
+//! What the session hands the shell to draw: the frame's description, and a
+//! new level for the renderer.
+
+use std::sync::Arc;
+
+use crate::camera::Camera;
+use crate::collision::Collider;
+use crate::level::Level;
+use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame};
+
+/// A new level for the renderer: its scene when it was built off the main
+/// thread, else the shell builds one.
+#[derive(Debug)]
+pub struct SceneChange {
+    /// The new level.
+    pub level: Arc<Level>,
+    /// Its collider.
+    pub collider: Arc<Collider>,
+    /// Its meshes and textures, when a reload built them.
+    pub scene: Option<LevelScene>,
+}
+
+/// One frame as the session describes it; the shell draws it.
+#[derive(Debug)]
+pub struct SessionFrame<'a> {
+    /// The eye, between the last two ticks.
+    pub camera: Camera,
+    /// The collider's debug lines.
+    pub debug_lines: bool,
+    /// The HUD's lines while it shows.
+    pub hud: Option<Vec<String>>,
+    /// The help while it shows.
+    pub help: Option<&'a [HelpGroup]>,
+    /// Edit mode's lines in the world.
+    pub markers: Vec<LineVertex>,
+    /// A crosshair (edit mode).
+    pub crosshair: bool,
+    /// The map, while it shows.
+    pub map: Option<MapFrame<'a>>,
+}
+
+impl SessionFrame<'_> {
+    /// What the renderer takes (besides the map).
+    pub fn input(&self) -> FrameInput<'_> {
+        FrameInput {
+            camera: &self.camera,
+            debug_lines: self.debug_lines,
+            hud: self.hud.as_deref(),
+            help: self.help,
+            markers: &self.markers,
+            crosshair: self.crosshair,
+        }
+    }
+}

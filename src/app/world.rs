@@ -1,0 +1,97 @@
+//! What the session's parts share: the live level, the walker and its tick
+//! input, the session's clock and notices, and the ways to talk to the
+//! shell and to the session (requests, an edited level).
+
+use std::cell::OnceCell;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use glam::Vec2;
+
+use super::events::Request;
+use super::input::Modifiers;
+use super::live_level::LiveLevel;
+use super::overlays::HudMessages;
+use crate::config::Config;
+use crate::level::Level;
+use crate::map::{NearMiss, near_misses};
+use crate::walker::{InputGatherer, Walker};
+
+/// What every part shares: the live level, the walker and its tick input,
+/// the session's clock, and the ways to talk to the shell.
+#[derive(Debug)]
+pub struct World {
+    /// The level being walked, and its reloading.
+    pub live: LiveLevel,
+    /// The eye.
+    pub walker: Walker,
+    /// Input gathered for the next tick.
+    pub gatherer: InputGatherer,
+    /// The HUD's notices.
+    pub messages: HudMessages,
+    /// The settings file's values.
+    pub settings: Config,
+    /// Session time: wall time in the window, simulated time in a script.
+    pub time: Duration,
+    /// The size of the view drawn, in pixels.
+    pub view_size: (u32, u32),
+    /// Whether the mouse is grabbed for looking.
+    pub mouse_grabbed: bool,
+    /// The modifier keys held.
+    pub modifiers: Modifiers,
+    /// Where a level without a file is first saved, and relative paths
+    /// resolve: the working directory at start.
+    pub working_directory: PathBuf,
+    /// The cursor point for this action (the crosshair's, or the pointer's
+    /// on the full map), set before each part is offered input.
+    pub cursor: Vec2,
+    /// Gaps that miss being passable by less than 10 cm, for the map and
+    /// edit mode's live checks: made when first needed, once per level
+    /// version.
+    pub(super) near_misses: OnceCell<Vec<NearMiss>>,
+    /// Requests for the shell, in order.
+    pub(super) requests: Vec<Request>,
+    /// Set by an edit: the edited level goes live after the action.
+    pub(super) edited: Option<Arc<Level>>,
+}
+
+impl World {
+    /// Shows `text` on the HUD for a few seconds.
+    pub fn notice(&mut self, text: impl Into<String>) {
+        let now = self.time;
+        self.messages.notice(text.into(), now);
+    }
+
+    /// Asks the shell for something.
+    pub fn request(&mut self, request: Request) {
+        self.requests.push(request);
+    }
+
+    /// The edited `level` goes live once the current input is handled,
+    /// through [`Session::change_level`].
+    pub fn level_edited(&mut self, level: Arc<Level>) {
+        self.edited = Some(level);
+    }
+
+    /// The live level's near misses (see [`near_misses`]).
+    pub fn near_misses(&self) -> &[NearMiss] {
+        self.near_misses
+            .get_or_init(|| near_misses(self.live.collider()))
+    }
+
+    /// The fog distance: how far the eye sees.
+    pub fn fog(&self) -> f32 {
+        self.live.level().environment.fog_distance
+    }
+}
+
+/// Gives `walker` the settings file's view (field of view, far plane) for
+/// `level`: the one place a new walker, a demo's walker and a walker on a
+/// changed level get it. (A demo's walker keeps the demo's movement
+/// settings, so that it replays exactly.)
+pub fn set_view(walker: &mut Walker, settings: &Config, level: &Level) {
+    settings
+        .view
+        .apply(&mut walker.camera, level.environment.fog_distance);
+}
