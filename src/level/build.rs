@@ -145,6 +145,7 @@ pub(crate) fn build_level(
             walls,
             wall_defaults,
             obstacles,
+            lights: Vec::new(),
             materials: builder.materials,
             environment,
             source: LevelSource::File {

@@ -36,6 +36,9 @@ pub struct Level {
     pub wall_defaults: WallDefaults,
     /// Every convex obstacle (furniture, pillars).
     pub obstacles: Vec<LevelObstacle>,
+    /// Every lamp (`[[light]]`); none lights the level as before lamps, by
+    /// the environment's directional light and ambient alone.
+    pub lights: Vec<Light>,
     /// The materials that walls, obstacles, floor and ceiling refer to by index.
     pub materials: Vec<Material>,
     /// Floor, ceiling and light.
@@ -191,6 +194,24 @@ pub struct LevelObstacle {
     pub height: f32,
     /// Surface material.
     pub material: MaterialId,
+}
+
+/// A lamp: a point light hanging above the floor plan. Walls and obstacles
+/// at least as tall as it cast exact shadows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Light {
+    /// Where it hangs on the floor plan (x, z).
+    pub at: Vec2,
+    /// Its height above the floor, in metres (> 0). Default: the level's
+    /// `ceiling_height` − 0.3.
+    pub height: f32,
+    /// Its colour, linear RGB, each 0..=1. Default: `[1.0, 0.9, 0.75]`.
+    pub colour: [f32; 3],
+    /// Its brightness at 1 m (> 0). Default: 1.
+    pub intensity: f32,
+    /// Beyond this distance, in metres, it adds nothing; it falls off
+    /// smoothly to 0 there (> 0). Default: 8.
+    pub radius: f32,
 }
 
 /// A surface look: a texture and how large one repeat of it is.
