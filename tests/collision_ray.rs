@@ -233,6 +233,32 @@ proptest! {
         }
     }
 
+    /// Among the walls a filter keeps (every other one, say: the ones as
+    /// tall as a lamp), the grid's first hit is a scan's of those walls.
+    #[test]
+    fn a_filtered_wall_ray_matches_a_scan_of_the_kept_walls(
+        walls in prop::collection::vec(wall(), 1..16),
+        keep in prop::collection::vec(any::<bool>(), 16),
+        rays in prop::collection::vec((point(), point(), 0u8..8, 0usize..16), 1..12),
+    ) {
+        let collider = Collider::new(walls.clone(), Vec::new(), 0.3);
+        let blocks = |index: usize| keep[index];
+        for (from, to, kind, pick) in rays {
+            let (from, to) = ray(&walls, from, to, kind, pick);
+            let hit = collider.ray_cast_walls_where(from, to, blocks);
+            let expected = walls
+                .iter()
+                .enumerate()
+                .filter(|&(index, _)| blocks(index))
+                .filter_map(|(_, w)| ray_against_wall(from, to, w))
+                .min_by(f32::total_cmp);
+            prop_assert_eq!(hit.map(|h| h.fraction), expected, "{:?}", hit);
+            if let Some(Surface::Wall(index)) = hit.map(|h| h.surface) {
+                prop_assert!(blocks(index), "hit wall {} that the filter drops", index);
+            }
+        }
+    }
+
     /// In a 24×24 maze (about 600 walls, many collinear with axis-aligned
     /// rays), from inside and outside the maze, over lengths from 1 cm to
     /// 1 km.
