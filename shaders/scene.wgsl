@@ -1,7 +1,9 @@
 // The world passes, sharing one view of the world (`Globals`): the textured
 // house (walls, floor, ceiling and obstacles) lit by one directional light
-// plus ambient, darkened where walls meet the floor and the ceiling, faded
-// into fog with distance so depth reads at a glance; then the debug lines.
+// plus ambient, or, in a level with lamps, by its lamps plus ambient, each
+// lamp shadowed by the walls as tall as it (a polar depth row per lamp);
+// darkened where walls meet the floor and the ceiling, faded into fog with
+// distance so depth reads at a glance; then the debug lines.
 
 struct Globals {
     // World to clip.
@@ -14,7 +16,32 @@ struct Globals {
     fog: vec4<f32>,
 };
 
+struct Lamp {
+    // x, height, z, radius.
+    position: vec4<f32>,
+    // Linear RGB, and the intensity (its brightness at 1 m).
+    colour: vec4<f32>,
+};
+
+// Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs.
+const MAX_LAMPS: u32 = 8u;
+const SHADOW_DIRECTIONS: f32 = 1024.0;
+const PI: f32 = 3.14159265;
+// A point this much past the shadow depth is still lit: the rounding of the
+// polar row; far less than a wall's half thickness, so a wall's far face
+// stays dark.
+const SHADOW_BIAS: f32 = 0.02;
+
+struct Lamps {
+    // x: lamps in use; y: 1 when the level is lit by lamps.
+    info: vec4<f32>,
+    lamps: array<Lamp, MAX_LAMPS>,
+};
+
 @group(0) @binding(0) var<uniform> globals: Globals;
+@group(0) @binding(1) var<uniform> lamps: Lamps;
+// Per lamp slot (row), per direction around it: how far its light travels.
+@group(0) @binding(2) var shadows: texture_2d<f32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
 
@@ -32,6 +59,8 @@ struct VertexOut {
     @location(2) face_light: f32,
     // 1 on walls, 0 on floors and ceilings.
     @location(3) vertical: f32,
+    // The face's normal, for the lamps.
+    @location(4) normal: vec3<f32>,
 };
 
 @vertex
@@ -47,7 +76,39 @@ fn vs_main(in: VertexIn) -> VertexOut {
     let ambient = globals.light.w;
     out.face_light = ambient + (1.0 - ambient) * diffuse;
     out.vertical = 1.0 - abs(in.normal.y);
+    out.normal = in.normal;
     return out;
+}
+
+// The light the level's lamps in use add at `world`, on a face with `normal`:
+// each facing lamp within its radius whose shadow row says its light gets
+// there, by its intensity over the squared distance, falling smoothly to 0
+// at its radius.
+fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
+    var sum = vec3<f32>(0.0);
+    let count = min(u32(lamps.info.x), MAX_LAMPS);
+    for (var i = 0u; i < count; i++) {
+        let lamp = lamps.lamps[i];
+        let to_lamp = lamp.position.xyz - world;
+        let distance_squared = dot(to_lamp, to_lamp);
+        let radius = lamp.position.w;
+        if distance_squared >= radius * radius {
+            continue;
+        }
+        let flat = world.xz - lamp.position.xz;
+        let slice = u32((atan2(flat.y, flat.x) + PI) * (SHADOW_DIRECTIONS / (2.0 * PI)));
+        let direction = min(slice, u32(SHADOW_DIRECTIONS) - 1u);
+        let reach = textureLoad(shadows, vec2<u32>(direction, i), 0).r;
+        if length(flat) > reach + SHADOW_BIAS {
+            continue;
+        }
+        let facing = max(dot(normal, to_lamp) * inverseSqrt(max(distance_squared, 1e-6)), 0.0);
+        let edge = distance_squared / (radius * radius);
+        let window = clamp(1.0 - edge * edge, 0.0, 1.0);
+        let falloff = lamp.colour.w / max(distance_squared, 0.25);
+        sum += lamp.colour.rgb * (facing * falloff * window * window);
+    }
+    return sum;
 }
 
 // Per pixel only what varies across a face; kept lean because on a software
@@ -60,8 +121,12 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // Walls darken towards the floor and the ceiling: corners and the
     // wall's foot stand out.
     let gap = min(in.world.y, globals.fog.w - in.world.y);
-    let corner = 0.72 + 0.28 * clamp(gap * (1.0 / 0.45), 0.0, 1.0);
-    var light = in.face_light * mix(1.0, corner, in.vertical);
+    let corner = mix(1.0, 0.72 + 0.28 * clamp(gap * (1.0 / 0.45), 0.0, 1.0), in.vertical);
+    var light = vec3<f32>(in.face_light * corner);
+    if lamps.info.y > 0.5 {
+        // Lit by its lamps: the ambient, and what the lamps add.
+        light = (vec3<f32>(globals.light.w) + lamp_light(in.world, normalize(in.normal))) * corner;
+    }
 
     let offset = in.world - globals.eye.xyz;
     let distance_squared = dot(offset, offset);

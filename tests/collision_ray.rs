@@ -233,28 +233,37 @@ proptest! {
         }
     }
 
-    /// Among the walls a filter keeps (every other one, say: the ones as
-    /// tall as a lamp), the grid's first hit is a scan's of those walls.
+    /// Among the shapes a filter keeps (the ones as tall as a lamp, say),
+    /// the grid's first hit is a scan's of those shapes.
     #[test]
-    fn a_filtered_wall_ray_matches_a_scan_of_the_kept_walls(
+    fn a_filtered_ray_matches_a_scan_of_the_kept_shapes(
         walls in prop::collection::vec(wall(), 1..16),
-        keep in prop::collection::vec(any::<bool>(), 16),
+        obstacles in prop::collection::vec(polygon(), 0..4),
+        keep in prop::collection::vec(any::<bool>(), 20),
         rays in prop::collection::vec((point(), point(), 0u8..8, 0usize..16), 1..12),
     ) {
-        let collider = Collider::new(walls.clone(), Vec::new(), 0.3);
-        let blocks = |index: usize| keep[index];
+        let collider = Collider::new(walls.clone(), obstacles.clone(), 0.3);
+        let blocks = |surface: Surface| match surface {
+            Surface::Wall(index) => keep[index],
+            Surface::Obstacle(index) => keep[16 + index],
+        };
         for (from, to, kind, pick) in rays {
             let (from, to) = ray(&walls, from, to, kind, pick);
-            let hit = collider.ray_cast_walls_where(from, to, blocks);
-            let expected = walls
+            let hit = collider.ray_cast_where(from, to, blocks);
+            let kept_walls = walls
                 .iter()
                 .enumerate()
-                .filter(|&(index, _)| blocks(index))
-                .filter_map(|(_, w)| ray_against_wall(from, to, w))
-                .min_by(f32::total_cmp);
+                .filter(|&(index, _)| blocks(Surface::Wall(index)))
+                .filter_map(|(_, w)| ray_against_wall(from, to, w));
+            let kept_obstacles = obstacles
+                .iter()
+                .enumerate()
+                .filter(|&(index, _)| blocks(Surface::Obstacle(index)))
+                .filter_map(|(_, o)| ray_against_obstacle(from, to, o));
+            let expected = kept_walls.chain(kept_obstacles).min_by(f32::total_cmp);
             prop_assert_eq!(hit.map(|h| h.fraction), expected, "{:?}", hit);
-            if let Some(Surface::Wall(index)) = hit.map(|h| h.surface) {
-                prop_assert!(blocks(index), "hit wall {} that the filter drops", index);
+            if let Some(hit) = hit {
+                prop_assert!(blocks(hit.surface), "hit {:?}, which the filter drops", hit.surface);
             }
         }
     }

@@ -55,32 +55,32 @@ impl Collider {
         self.first_hit(from, to, false)
     }
 
-    /// The first of the walls that `blocks` keeps (by index into
-    /// [`walls`](Self::walls)) met by `from → to`, as
-    /// [`ray_cast_walls`](Self::ray_cast_walls) finds it: what a lamp's
-    /// light meets, where only walls as tall as the lamp block it.
-    pub fn ray_cast_walls_where(
+    /// The first of the walls and obstacles that `blocks` keeps met by
+    /// `from → to`, as [`ray_cast`](Self::ray_cast) finds it: what a
+    /// lamp's light meets, where only shapes as tall as the lamp block it.
+    pub fn ray_cast_where(
         &self,
         from: Vec2,
         to: Vec2,
-        blocks: impl Fn(usize) -> bool,
+        blocks: impl Fn(Surface) -> bool,
     ) -> Option<RayHit> {
-        self.first_hit_where(from, to, false, blocks)
+        self.first_hit_where(from, to, blocks)
     }
 
     /// The first shape met by `from → to`: walls, and obstacles when
     /// `obstacles` is set.
     fn first_hit(&self, from: Vec2, to: Vec2, obstacles: bool) -> Option<RayHit> {
-        self.first_hit_where(from, to, obstacles, |_| true)
+        self.first_hit_where(from, to, |surface| {
+            obstacles || matches!(surface, Surface::Wall(_))
+        })
     }
 
-    /// [`first_hit`](Self::first_hit) among the walls `blocks` keeps.
+    /// [`first_hit`](Self::first_hit) among the shapes `blocks` keeps.
     fn first_hit_where(
         &self,
         from: Vec2,
         to: Vec2,
-        obstacles: bool,
-        blocks: impl Fn(usize) -> bool,
+        blocks: impl Fn(Surface) -> bool,
     ) -> Option<RayHit> {
         if !from.is_finite() || !to.is_finite() {
             return None;
@@ -96,10 +96,13 @@ impl Collider {
                 let index = id as usize;
                 let fraction = match self.capsules.get(index) {
                     Some(capsule) => capsule
-                        .filter(|c| blocks(index) && c.bounds().overlaps(&path))
+                        .filter(|c| blocks(Surface::Wall(index)) && c.bounds().overlaps(&path))
                         .and_then(|c| segment_entry(start, motion, c.a(), c.b())),
                     None => Some(&self.rounded_obstacles[index - wall_count])
-                        .filter(|o| obstacles && o.bounds().overlaps(&path))
+                        .filter(|o| {
+                            blocks(Surface::Obstacle(index - wall_count))
+                                && o.bounds().overlaps(&path)
+                        })
                         .and_then(|o| polygon_entry(start, motion, o.points())),
                 };
                 if let Some(t) = fraction

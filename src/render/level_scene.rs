@@ -19,6 +19,7 @@ use super::chunk_cache::{
     ChunkBuildStats, ChunkCache, ChunkPart, DEFAULT_CHUNK_BUDGET, build_mesh,
 };
 use super::cull::ViewVolume;
+use super::lamps::LevelLamps;
 use super::map::{MapTileList, MapTiles};
 use super::scene::{ChunkBuffers, MaterialBinding};
 use super::sight::SightCuller;
@@ -60,6 +61,8 @@ pub struct LevelScene {
     pub(super) sight: SightCuller,
     /// Fog distance, ambient, light and ceiling of the level.
     pub(super) environment: Environment,
+    /// The level's lamps and their shadows.
+    pub(super) lamps: LevelLamps,
     /// One line per material shown as a checkerboard.
     pub warnings: Vec<String>,
 }
@@ -352,6 +355,7 @@ impl SceneBuilder {
             map: MapTiles::new(collider),
             sight: SightCuller::new(level, collider),
             environment: level.environment,
+            lamps: LevelLamps::new(level, collider),
             warnings,
         })
     }

@@ -35,6 +35,7 @@ mod cull;
 pub mod font;
 mod gpu;
 mod hud;
+mod lamps;
 mod level_scene;
 mod lines;
 mod lru;
@@ -61,6 +62,7 @@ pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::{HelpGroup, text_scale};
 pub use level_scene::{LevelScene, SceneBuilder};
 
+use lamps::LampBuffers;
 use level_scene::{ChunkView, FrameChunks};
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
@@ -187,6 +189,11 @@ pub struct Renderer {
     builder: SceneBuilder,
     level: LevelScene,
     culling: Culling,
+    /// The lamps' uniform and shadow texture.
+    lamps: LampBuffers,
+    /// Whether a level's lamps light it (`--lights`, `[render] lights`);
+    /// off, every level is lit as one without lamps.
+    lights: bool,
 }
 
 impl Renderer {
@@ -213,26 +220,54 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        let uniform_entry = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("globals"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
+            entries: &[
+                uniform_entry(0),
+                uniform_entry(1),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 2,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
                 },
-                count: None,
-            }],
+            ],
         });
+        let lamps = LampBuffers::new(device);
+        let shadow_view = lamps
+            .shadows
+            .create_view(&wgpu::TextureViewDescriptor::default());
         let globals_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("globals"),
             layout: &globals_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: globals.as_entire_binding(),
-            }],
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: globals.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: lamps.uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::TextureView(&shadow_view),
+                },
+            ],
         });
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
@@ -254,7 +289,15 @@ impl Renderer {
             builder,
             level,
             culling: Culling::default(),
+            lamps,
+            lights: true,
         })
+    }
+
+    /// Whether the level's lamps light it (on by default); off, it is lit
+    /// by the directional light and ambient, as a level without lamps.
+    pub fn set_lights(&mut self, on: bool) {
+        self.lights = on;
     }
 
     /// The builder of scenes for this renderer; clone it to hand it to
@@ -353,7 +396,7 @@ impl Renderer {
         let (width, height) = self.targets.size;
         let camera = frame.camera;
         let view_projection = camera.view_projection(width as f32 / height as f32);
-        let environment = &self.level.environment;
+        let environment = self.level.environment;
         let globals = Globals {
             view_projection: view_projection.to_cols_array_2d(),
             eye: camera.position.extend(environment.fog_distance).to_array(),
@@ -367,6 +410,15 @@ impl Renderer {
         };
         gpu.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let active = if self.lights {
+            self.level
+                .lamps
+                .for_frame(camera.position, environment.fog_distance)
+        } else {
+            Vec::new()
+        };
+        self.lamps
+            .write(&gpu.queue, &self.level.lamps, &active, self.lights);
         let overlay = Overlay {
             hud: frame.hud,
             help: frame.help,

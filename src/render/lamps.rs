@@ -1,0 +1,316 @@
+//! Lamps: which of a level's lamps light a frame, their shadows, and what
+//! the scene shader reads of them.
+//!
+//! Walls and obstacles stand from the floor, so a point is lit by a lamp
+//! exactly when the floor-plan segment from the lamp to it crosses no shape
+//! at least as tall as the lamp. Each lamp's shadow is kept as one row of a
+//! polar depth texture: for each of [`SHADOW_DIRECTIONS`] directions around
+//! the lamp, how far its light travels on the floor plan, found by a ray
+//! against the collider (whose rays count touching as meeting, so no light
+//! passes where wall pieces meet). A row is made the first time its lamp
+//! lights a frame and kept for the level's life; a new level (an edit, a
+//! reload) makes new rows, so light is current the frame after any change
+//! and nothing is baked to disk.
+
+use std::f32::consts::{PI, TAU};
+use std::sync::Arc;
+
+use glam::{Vec2, Vec3};
+
+use crate::collision::{Collider, Surface};
+use crate::level::{Level, Light};
+
+/// The most lamps that light one frame: the nearest whose light reaches
+/// within the fog distance of the eye.
+pub const MAX_LAMPS: usize = 8;
+
+/// Directions in a lamp's shadow row: 0.35° apart, 3 cm at 5 m.
+pub const SHADOW_DIRECTIONS: u32 = 1024;
+
+/// Format of the shadow texture: one metre distance per texel.
+pub const SHADOW_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
+
+/// One lamp as the shader reads it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct LampData {
+    /// x, height, z, radius.
+    pub position: [f32; 4],
+    /// Linear RGB colour, and the intensity.
+    pub colour: [f32; 4],
+}
+
+/// The lamps' uniform: how many light this frame, whether the level is lit
+/// by its lamps (instead of the directional light), and the lamps.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct LampsUniform {
+    /// x: lamps in use; y: 1 when lamps light the level, 0 for the
+    /// directional light alone; zw: unused.
+    pub info: [f32; 4],
+    /// The lamps in use, in the shadow texture's row order.
+    pub lamps: [LampData; MAX_LAMPS],
+}
+
+/// The angle of shadow direction `index`, in radians from +x towards +z,
+/// in −π..π (the centre of its slice).
+pub fn direction_angle(index: u32) -> f32 {
+    (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * TAU - PI
+}
+
+/// Whether `surface` of `level` stops the light of a lamp hanging
+/// `height` above the floor: walls and obstacles at least as tall.
+fn blocks(level: &Level, height: f32, surface: Surface) -> bool {
+    match surface {
+        Surface::Wall(index) => level.walls.get(index).is_some_and(|w| w.height >= height),
+        Surface::Obstacle(index) => level
+            .obstacles
+            .get(index)
+            .is_some_and(|o| o.height >= height),
+    }
+}
+
+/// `lamp`'s shadow row: for each direction, how far its light travels on
+/// the floor plan of `level` (with its `collider`), at most its radius.
+pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<f32> {
+    (0..SHADOW_DIRECTIONS)
+        .map(|index| {
+            let reach = Vec2::from_angle(direction_angle(index)) * lamp.radius;
+            collider
+                .ray_cast_where(lamp.at, lamp.at + reach, |surface| {
+                    blocks(level, lamp.height, surface)
+                })
+                .map_or(lamp.radius, |hit| hit.fraction * lamp.radius)
+        })
+        .collect()
+}
+
+/// One level's lamps and the shadow rows made so far.
+#[derive(Debug)]
+pub struct LevelLamps {
+    level: Arc<Level>,
+    collider: Arc<Collider>,
+    rows: Vec<Option<Box<[f32]>>>,
+}
+
+impl LevelLamps {
+    /// The lamps of `level`, with no shadow row made yet.
+    pub fn new(level: &Arc<Level>, collider: &Arc<Collider>) -> Self {
+        Self {
+            level: Arc::clone(level),
+            collider: Arc::clone(collider),
+            rows: vec![None; level.lights.len()],
+        }
+    }
+
+    /// Whether the level has lamps (it is then lit by them, not by the
+    /// directional light).
+    pub fn any(&self) -> bool {
+        !self.level.lights.is_empty()
+    }
+
+    /// The lamps that light a frame seen from `eye` with `fog_distance`:
+    /// those whose light reaches within the fog distance of the eye,
+    /// nearest first, at most [`MAX_LAMPS`]; their shadow rows are made if
+    /// new. (A scan of the level's lamps: a few microseconds for
+    /// thousands.)
+    pub fn for_frame(&mut self, eye: Vec3, fog_distance: f32) -> Vec<usize> {
+        let eye = Vec2::new(eye.x, eye.z);
+        let mut near: Vec<(f32, usize)> = self
+            .level
+            .lights
+            .iter()
+            .enumerate()
+            .map(|(index, lamp)| (lamp.at.distance(eye), index, lamp.radius))
+            .filter(|&(distance, _, radius)| distance - radius < fog_distance)
+            .map(|(distance, index, _)| (distance, index))
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate(MAX_LAMPS);
+        let active: Vec<usize> = near.into_iter().map(|(_, index)| index).collect();
+        for &index in &active {
+            if self.rows[index].is_none() {
+                let lamp = &self.level.lights[index];
+                self.rows[index] = Some(shadow_row(&self.collider, &self.level, lamp).into());
+            }
+        }
+        active
+    }
+
+    /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
+    pub fn row(&self, index: usize) -> Option<&[f32]> {
+        self.rows.get(index)?.as_deref()
+    }
+
+    /// The uniform for the `active` lamps; `enabled` is the lights switch
+    /// (off: the directional light, as a level without lamps).
+    pub fn uniform(&self, active: &[usize], enabled: bool) -> LampsUniform {
+        let lit = enabled && self.any();
+        let mut uniform = LampsUniform {
+            info: [0.0, f32::from(u8::from(lit)), 0.0, 0.0],
+            lamps: [LampData {
+                position: [0.0; 4],
+                colour: [0.0; 4],
+            }; MAX_LAMPS],
+        };
+        if !lit {
+            return uniform;
+        }
+        for (slot, lamp) in active
+            .iter()
+            .filter_map(|&index| self.level.lights.get(index))
+            .take(MAX_LAMPS)
+            .enumerate()
+        {
+            uniform.lamps[slot] = LampData {
+                position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius],
+                colour: [
+                    lamp.colour[0],
+                    lamp.colour[1],
+                    lamp.colour[2],
+                    lamp.intensity,
+                ],
+            };
+            uniform.info[0] = (slot + 1) as f32;
+        }
+        uniform
+    }
+}
+
+/// The GPU side: the lamps' uniform buffer and the shadow texture (one row
+/// per lamp slot), bound beside the frame's globals.
+#[derive(Debug)]
+pub struct LampBuffers {
+    /// The [`LampsUniform`].
+    pub uniform: wgpu::Buffer,
+    /// [`SHADOW_DIRECTIONS`] × [`MAX_LAMPS`] distances.
+    pub shadows: wgpu::Texture,
+}
+
+impl LampBuffers {
+    /// Empty buffers: no lamp in use.
+    pub fn new(device: &wgpu::Device) -> Self {
+        Self {
+            uniform: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("lamps"),
+                size: size_of::<LampsUniform>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            shadows: device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("lamp shadows"),
+                size: wgpu::Extent3d {
+                    width: SHADOW_DIRECTIONS,
+                    height: MAX_LAMPS as u32,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: SHADOW_FORMAT,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            }),
+        }
+    }
+
+    /// Writes this frame's lamps: the uniform, and each active lamp's
+    /// shadow row into its slot.
+    pub fn write(&self, queue: &wgpu::Queue, lamps: &LevelLamps, active: &[usize], enabled: bool) {
+        let uniform = lamps.uniform(active, enabled);
+        queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
+        let in_use = uniform.info[0] as usize;
+        for (slot, &index) in active.iter().take(in_use).enumerate() {
+            let Some(row) = lamps.row(index) else {
+                continue;
+            };
+            queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &self.shadows,
+                    mip_level: 0,
+                    origin: wgpu::Origin3d {
+                        x: 0,
+                        y: slot as u32,
+                        z: 0,
+                    },
+                    aspect: wgpu::TextureAspect::All,
+                },
+                bytemuck::cast_slice(row),
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(SHADOW_DIRECTIONS * 4),
+                    rows_per_image: None,
+                },
+                wgpu::Extent3d {
+                    width: SHADOW_DIRECTIONS,
+                    height: 1,
+                    depth_or_array_layers: 1,
+                },
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shadow direction whose slice holds `angle` (radians, −π..=π),
+    /// as `lamp_light` in shaders/scene.wgsl looks it up.
+    fn direction_index(angle: f32) -> u32 {
+        let slice = ((angle + PI) / TAU * SHADOW_DIRECTIONS as f32) as u32;
+        slice.min(SHADOW_DIRECTIONS - 1)
+    }
+
+    #[test]
+    fn every_angle_falls_in_the_slice_whose_centre_is_nearest() {
+        for index in [0, 1, 511, 512, SHADOW_DIRECTIONS - 1] {
+            assert_eq!(direction_index(direction_angle(index)), index);
+        }
+        assert_eq!(direction_index(-PI), 0);
+        assert_eq!(direction_index(PI), SHADOW_DIRECTIONS - 1);
+    }
+
+    #[test]
+    fn a_lamp_in_a_closed_room_sees_its_walls_and_nothing_beyond() {
+        let level = Level::from_toml_str(
+            "[player]\nstart = [0.0, 0.0]\n\
+             [[wall]]\na = [-2.0, -2.0]\nb = [2.0, -2.0]\n\
+             [[wall]]\na = [2.0, -2.0]\nb = [2.0, 2.0]\n\
+             [[wall]]\na = [2.0, 2.0]\nb = [-2.0, 2.0]\n\
+             [[wall]]\na = [-2.0, 2.0]\nb = [-2.0, -2.0]\n",
+            std::path::Path::new("room.toml"),
+        )
+        .expect("valid")
+        .level;
+        let collider = level.collider();
+        let lamp = Light {
+            at: Vec2::ZERO,
+            height: 2.5,
+            colour: [1.0; 3],
+            intensity: 1.0,
+            radius: 8.0,
+        };
+        let row = shadow_row(&collider, &level, &lamp);
+        assert_eq!(row.len(), SHADOW_DIRECTIONS as usize);
+        for (index, &depth) in row.iter().enumerate() {
+            // The square's boundary in this direction, from its centre.
+            let direction = Vec2::from_angle(direction_angle(index as u32));
+            let boundary = 2.0 / direction.x.abs().max(direction.y.abs());
+            assert!(
+                (depth - boundary).abs() < 1e-4,
+                "{index}: {depth} vs {boundary}"
+            );
+        }
+        // A lamp taller than the walls (2.8 m) sees over them: its radius.
+        let high = Light {
+            height: 3.0,
+            ..lamp
+        };
+        assert!(
+            shadow_row(&collider, &level, &high)
+                .iter()
+                .all(|&d| d == 8.0)
+        );
+    }
+}

@@ -1,0 +1,328 @@
+//! Lamps and their shadows, rendered (Mesa's llvmpipe without a GPU) and
+//! checked against ground truth computed here, independently of the
+//! renderer: floor points projected to pixels, lit exactly when the
+//! floor-plan segment from the lamp crosses no wall; a closed room with
+//! lamps only outside, no pixel of it lit; and an edit through the session
+//! that puts a patch of floor in shadow in the next frame, and an undo that
+//! lights it again.
+
+mod common;
+
+use std::sync::Arc;
+
+use glam::{Mat4, Vec2, Vec3, Vec3Swizzles, Vec4Swizzles};
+use image::RgbaImage;
+use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
+use mazewalker::camera::Camera;
+use mazewalker::level::{Level, Light};
+use mazewalker::render::offscreen::capture;
+use mazewalker::render::{BrokenTexture, FrameInput, Gpu, Renderer};
+use winit::keyboard::KeyCode;
+
+const SIZE: (u32, u32) = (320, 240);
+
+/// A 14 × 14 m hall (walls 2.8 m tall, to the ceiling) and `more` walls.
+fn hall(more: &str) -> Level {
+    let text = format!(
+        "name = \"Lamp hall\"\n[player]\nstart = [2.0, -2.0]\n\n\
+         [[wall]]\na = [-7.0, -7.0]\nb = [7.0, -7.0]\n\n\
+         [[wall]]\na = [7.0, -7.0]\nb = [7.0, 7.0]\n\n\
+         [[wall]]\na = [7.0, 7.0]\nb = [-7.0, 7.0]\n\n\
+         [[wall]]\na = [-7.0, 7.0]\nb = [-7.0, -7.0]\n{more}"
+    );
+    Level::from_toml_str(&text, std::path::Path::new("hall.toml"))
+        .expect("a valid level")
+        .level
+}
+
+/// A lamp at `at`, 2.5 m up, white, bright.
+fn lamp(at: Vec2) -> Light {
+    Light {
+        at,
+        height: 2.5,
+        colour: [1.0, 1.0, 1.0],
+        intensity: 8.0,
+        radius: 8.0,
+    }
+}
+
+/// A camera at `eye` looking at `target`.
+fn looking(eye: Vec3, target: Vec3) -> Camera {
+    let direction = target - eye;
+    let yaw = direction.z.atan2(direction.x).to_degrees();
+    let mut camera = Camera::new(eye, yaw);
+    camera.set_pitch(direction.y.atan2(direction.xz().length()));
+    camera
+}
+
+/// `level` rendered from `camera`.
+fn render(gpu: &Gpu, level: Level, camera: &Camera) -> RgbaImage {
+    let level = Arc::new(level);
+    let mut renderer = common::fast_renderer(gpu, &level, SIZE);
+    capture(gpu, &mut renderer, &FrameInput::plain(camera)).expect("a frame")
+}
+
+/// The pixel where `camera` shows the world point `p`, if on screen.
+fn pixel(camera: &Camera, p: Vec3) -> Option<(u32, u32)> {
+    let view_projection: Mat4 = camera.view_projection(SIZE.0 as f32 / SIZE.1 as f32);
+    let clip = view_projection * p.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let ndc = clip.xyz() / clip.w;
+    let x = (ndc.x + 1.0) / 2.0 * SIZE.0 as f32;
+    let y = (1.0 - ndc.y) / 2.0 * SIZE.1 as f32;
+    let margin = 2.0;
+    let inside = (margin..SIZE.0 as f32 - margin).contains(&x)
+        && (margin..SIZE.1 as f32 - margin).contains(&y);
+    inside.then(|| (x as u32, y as u32))
+}
+
+/// Whether segments `p0`–`p1` and `q0`–`q1` cross or touch (orientation
+/// tests).
+fn segments_meet(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> bool {
+    let side = |a: Vec2, b: Vec2, c: Vec2| (b - a).perp_dot(c - a);
+    let (d1, d2) = (side(q0, q1, p0), side(q0, q1, p1));
+    let (d3, d4) = (side(p0, p1, q0), side(p0, p1, q1));
+    d1 * d2 <= 0.0 && d3 * d4 <= 0.0
+}
+
+/// Whether the segment `from → to` passes through the box `min..max`
+/// (slab test).
+fn segment_hits_box(from: Vec3, to: Vec3, min: Vec3, max: Vec3) -> bool {
+    let direction = to - from;
+    let (mut enter, mut exit) = (0.0f32, 1.0f32);
+    for axis in 0..3 {
+        if direction[axis].abs() < 1e-9 {
+            if from[axis] < min[axis] || from[axis] > max[axis] {
+                return false;
+            }
+            continue;
+        }
+        let a = (min[axis] - from[axis]) / direction[axis];
+        let b = (max[axis] - from[axis]) / direction[axis];
+        enter = enter.max(a.min(b));
+        exit = exit.min(a.max(b));
+    }
+    enter <= exit
+}
+
+/// Distance from `p` to the line through `a` and `b`.
+fn distance_to_line(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    (b - a).normalize().perp_dot(p - a).abs()
+}
+
+/// The sum of a pixel's RGB.
+fn brightness(image: &RgbaImage, (x, y): (u32, u32)) -> i32 {
+    let pixel = image.get_pixel(x, y);
+    i32::from(pixel[0]) + i32::from(pixel[1]) + i32::from(pixel[2])
+}
+
+#[test]
+fn a_partition_shadows_exactly_the_floor_behind_it() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A full-height partition 2 m east of the lamp, 2 m long.
+    let (a, b) = (Vec2::new(2.0, -1.0), Vec2::new(2.0, 1.0));
+    let partition = "[[wall]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\nthickness = 0.15\n";
+    let at = Vec2::ZERO;
+    let mut lit_level = hall(partition);
+    lit_level.lights.push(lamp(at));
+    // The same level lit by a lamp far off: lamps light it, this one adds
+    // nothing here.
+    let mut dark_level = hall(partition);
+    dark_level.lights.push(lamp(Vec2::new(-6.5, -6.5)));
+    let camera = looking(Vec3::new(5.0, 2.2, 3.5), Vec3::new(2.6, 0.0, 0.0));
+    let lit = render(&gpu, lit_level, &camera);
+    let dark = render(&gpu, dark_level, &camera);
+
+    let wall_box = (Vec3::new(1.92, 0.0, -1.0), Vec3::new(2.08, 2.8, 1.0));
+    let (mut in_light, mut in_shadow) = (0, 0);
+    for i in 0..=28 {
+        for j in 0..=24 {
+            let p = Vec2::new(-1.0 + i as f32 * 0.25, -3.0 + j as f32 * 0.25);
+            // Away from the shadow's edges and the partition, within the
+            // lamp's reach.
+            let edges = distance_to_line(p, at, a).min(distance_to_line(p, at, b));
+            let near_wall = (p.x - 2.0).abs() < 0.3 && p.y.abs() < 1.3;
+            if edges < 0.3 || near_wall || p.distance(at) > 4.5 || p.distance(at) < 0.5 {
+                continue;
+            }
+            let floor = Vec3::new(p.x, 0.0, p.y);
+            if segment_hits_box(camera.position, floor, wall_box.0, wall_box.1) {
+                continue;
+            }
+            let Some(at_pixel) = pixel(&camera, floor) else {
+                continue;
+            };
+            let gain = brightness(&lit, at_pixel) - brightness(&dark, at_pixel);
+            if segments_meet(at, p, a, b) {
+                in_shadow += 1;
+                assert!(
+                    gain.abs() <= 3,
+                    "{p} is behind the partition but lit: {gain}"
+                );
+            } else {
+                in_light += 1;
+                assert!(gain >= 15, "{p} sees the lamp but is not brighter: {gain}");
+            }
+        }
+    }
+    assert!(
+        in_light >= 40 && in_shadow >= 20,
+        "too few floor points checked: {in_light} lit, {in_shadow} in shadow"
+    );
+}
+
+#[test]
+fn no_light_leaks_into_a_closed_room_through_corners_joints_or_a_t_junction() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A 4 × 4 m room: the south wall in two pieces meeting at (0, -2), a
+    // stem meeting the north wall's middle from outside (a T-junction),
+    // corners everywhere else.
+    let room = "\
+        [[wall]]\na = [-2.0, -2.0]\nb = [0.0, -2.0]\n\n\
+        [[wall]]\na = [0.0, -2.0]\nb = [2.0, -2.0]\n\n\
+        [[wall]]\na = [2.0, -2.0]\nb = [2.0, 2.0]\n\n\
+        [[wall]]\na = [2.0, 2.0]\nb = [-2.0, 2.0]\n\n\
+        [[wall]]\na = [-2.0, 2.0]\nb = [-2.0, -2.0]\n\n\
+        [[wall]]\na = [0.0, 2.0]\nb = [0.0, 4.0]\n";
+    // Lamps outside, aimed at the joints: in line with the split, at a
+    // corner's diagonal, beside the stem.
+    let outside = [
+        Vec2::new(0.0, -3.0),
+        Vec2::new(3.0, 3.0),
+        Vec2::new(0.3, 3.0),
+        Vec2::new(-3.0, 0.0),
+    ];
+    let mut lit_level = hall(room);
+    lit_level.lights.extend(outside.map(lamp));
+    let mut dark_level = hall(room);
+    dark_level.lights.push(lamp(Vec2::new(-6.5, -6.5)));
+    // From inside the room, looking down at its floor and walls.
+    let camera = looking(Vec3::new(0.0, 1.6, 0.0), Vec3::new(1.0, 0.0, 0.3));
+    let lit = render(&gpu, lit_level, &camera);
+    let dark = render(&gpu, dark_level, &camera);
+    let (outliers, _) = common::compare(&lit, &dark, 2);
+    assert_eq!(outliers, 0, "{outliers} pixels inside the room differ");
+    // The same lamps do light a room with a gap in its wall.
+    let open_room = room.replace("b = [0.0, -2.0]\n", "b = [-0.6, -2.0]\n");
+    let mut leaky = hall(&open_room);
+    leaky.lights.extend(outside.map(lamp));
+    let through_the_gap = looking(Vec3::new(0.0, 1.6, 0.0), Vec3::new(-0.3, 0.0, -1.0));
+    let leaky = render(&gpu, leaky, &through_the_gap);
+    let mut dark_open = hall(&open_room);
+    dark_open.lights.push(lamp(Vec2::new(-6.5, -6.5)));
+    let dark_open = render(&gpu, dark_open, &through_the_gap);
+    let (lit_pixels, _) = common::compare(&leaky, &dark_open, 8);
+    assert!(
+        lit_pixels > 100,
+        "light through a 0.6 m gap lit only {lit_pixels} pixels"
+    );
+}
+
+/// Presses and releases `key`.
+fn tap(session: &mut Session, key: KeyCode) {
+    for pressed in [true, false] {
+        session.handle(Input::Key {
+            key,
+            pressed,
+            repeat: false,
+        });
+    }
+}
+
+/// Gives `renderer` the session's new level, as the window's shell does.
+fn follow(gpu: &Gpu, renderer: &mut Renderer, session: &mut Session) {
+    let change = session.take_scene_change().expect("the level changed");
+    let scene = renderer
+        .scene_builder()
+        .build(&change.level, &change.collider, BrokenTexture::Checkerboard)
+        .expect("a scene");
+    drop(renderer.set_level(scene));
+}
+
+#[test]
+fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    let mut level = hall("");
+    level.lights.push(lamp(Vec2::ZERO));
+    let options = WindowOptions {
+        watch: false,
+        ..WindowOptions::default()
+    };
+    let mut session = Session::new(level, &options);
+    let (shared_level, collider) = session.shared_level();
+    let mut renderer = Renderer::new(
+        &gpu,
+        mazewalker::render::offscreen::OFFSCREEN_FORMAT,
+        SIZE,
+        mazewalker::render::RenderQuality::FAST,
+        shared_level,
+        collider,
+    )
+    .expect("a renderer");
+    // A patch of floor 3 m east of the lamp, seen from above and east.
+    let patch = Vec3::new(3.0, 0.0, 0.5);
+    let camera = looking(Vec3::new(5.0, 2.2, 2.0), patch);
+    let at_pixel = pixel(&camera, patch).expect("the patch is on screen");
+    let frame = |renderer: &mut Renderer| {
+        brightness(
+            &capture(&gpu, renderer, &FrameInput::plain(&camera)).expect("a frame"),
+            at_pixel,
+        )
+    };
+    let before = frame(&mut renderer);
+
+    // Edit mode; the eye at (2, -2) looking east plots where it stands:
+    // a wall from there 3 m to its right, across the lamp's light.
+    let start = session.walker().position();
+    assert_eq!(start, Vec2::new(2.0, -2.0));
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    tap(&mut session, KeyCode::Space);
+    session.handle(Input::Key {
+        key: KeyCode::KeyD,
+        pressed: true,
+        repeat: false,
+    });
+    session.advance_ticks(120);
+    session.handle(Input::Key {
+        key: KeyCode::KeyD,
+        pressed: false,
+        repeat: false,
+    });
+    tap(&mut session, KeyCode::Space);
+    let wall = session.level().walls.last().copied().expect("the new wall");
+    assert!(
+        segments_meet(Vec2::ZERO, patch.xz(), wall.a, wall.b),
+        "the plotted wall {:?}–{:?} is not between the lamp and the patch",
+        wall.a,
+        wall.b
+    );
+    follow(&gpu, &mut renderer, &mut session);
+    let shadowed = frame(&mut renderer);
+    assert!(
+        shadowed + 12 <= before,
+        "the next frame still lights the patch: {before} before, {shadowed} after"
+    );
+
+    // Ctrl+Z: the wall goes, and the next frame lights the patch again.
+    session.handle(Input::Modifiers(Modifiers {
+        ctrl: true,
+        ..Modifiers::default()
+    }));
+    tap(&mut session, KeyCode::KeyZ);
+    session.handle(Input::Modifiers(Modifiers::default()));
+    follow(&gpu, &mut renderer, &mut session);
+    assert_eq!(
+        frame(&mut renderer),
+        before,
+        "undone, the patch is lit as before"
+    );
+}
