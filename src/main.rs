@@ -68,6 +68,11 @@ struct Cli {
     /// The map (Tab) shows every wall, not only the walls seen so far.
     #[arg(long)]
     map_all: bool,
+    /// `on` or `off`: whether a level's lamps light it, with their
+    /// shadows (off: the directional light and ambient, as a level without
+    /// lamps); default the config file's `[render] lights`, on.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    lights: Option<bool>,
 }
 
 /// Exit status of `play` when a check line does not match (a desync).
@@ -141,6 +146,10 @@ struct ScreenshotArgs {
     /// `--at` along `--yaw` (see docs/map.md).
     #[arg(long)]
     map: bool,
+    /// `on` or `off`: whether the level's lamps light it; default the
+    /// config file's `[render] lights`, on.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    lights: Option<bool>,
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +194,10 @@ struct PlayArgs {
     /// Timedemo per-pixel quality (as for the window).
     #[arg(long, value_enum, default_value_t = QualityChoice::Auto, requires = "timedemo")]
     quality: QualityChoice,
+    /// `on` or `off`: whether the level's lamps light the timedemo; default the
+    /// config file's `[render] lights`, on.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set, requires = "timedemo")]
+    lights: Option<bool>,
 }
 
 #[derive(Debug, Args)]
@@ -278,6 +291,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 watch: !cli.no_watch,
                 record: cli.record,
                 map_all: cli.map_all,
+                lights: cli.lights.unwrap_or(defaults.lights),
                 ..defaults
             };
             app::run_window(level, choice, options)?;
@@ -292,6 +306,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 debug_lines: args.debug_lines,
                 hud: args.hud,
                 map: args.map,
+                lights: args
+                    .lights
+                    .unwrap_or_else(|| window_options(config_path.as_deref()).lights),
             };
             app::screenshot(level, &options, &args.out)?;
         }
@@ -380,6 +397,7 @@ fn window_options(config_path: Option<&Path>) -> WindowOptions {
     }
     WindowOptions {
         vsync: settings.render.vsync,
+        lights: settings.render.lights,
         quality: settings.render.quality.setting(),
         settings_error: error.map(|error| error.to_string()),
         settings,
@@ -406,6 +424,9 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
         let options = TimedemoOptions {
             size: args.size,
             quality: args.quality.setting(),
+            lights: args
+                .lights
+                .unwrap_or_else(|| window_options(config_path).lights),
         };
         mazewalker::demo::run_timedemo(playback, &options, &mut stdout)?
     } else {
@@ -520,6 +541,13 @@ mod tests {
         assert_eq!(cli.size, (640, 480));
         assert_eq!(parse(&["--vsync=on"]).expect("on").vsync, Some(true));
         assert!(parse(&["--vsync", "maybe"]).is_err());
+        assert_eq!(parse(&[]).expect("no flags").lights, None);
+        assert_eq!(
+            parse(&["--lights", "off"]).expect("off").lights,
+            Some(false)
+        );
+        assert_eq!(parse(&["--lights=on"]).expect("on").lights, Some(true));
+        assert!(parse(&["--lights", "dim"]).is_err());
         assert!(parse(&["--quality", "ultra"]).is_err());
     }
 

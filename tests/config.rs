@@ -74,6 +74,7 @@ stop_speed = 2.5
 [render]
 quality = "fast"
 vsync = false
+lights = false
 
 [bindings]
 move_forward = ["KeyZ", "ArrowUp"]
@@ -119,7 +120,8 @@ edit = ["Mode"]
         config.render,
         RenderSettings {
             quality: QualityChoice::Fast,
-            vsync: false
+            vsync: false,
+            lights: false,
         }
     );
     assert_eq!(

@@ -75,7 +75,7 @@ fn pixel(camera: &Camera, p: Vec3) -> Option<(u32, u32)> {
     let margin = 2.0;
     let inside = (margin..SIZE.0 as f32 - margin).contains(&x)
         && (margin..SIZE.1 as f32 - margin).contains(&y);
-    inside.then(|| (x as u32, y as u32))
+    inside.then_some((x as u32, y as u32))
 }
 
 /// Whether segments `p0`–`p1` and `q0`–`q1` cross or touch (orientation
@@ -236,7 +236,7 @@ fn tap(session: &mut Session, key: KeyCode) {
 }
 
 /// Gives `renderer` the session's new level, as the window's shell does.
-fn follow(gpu: &Gpu, renderer: &mut Renderer, session: &mut Session) {
+fn follow(renderer: &mut Renderer, session: &mut Session) {
     let change = session.take_scene_change().expect("the level changed");
     let scene = renderer
         .scene_builder()
@@ -305,7 +305,7 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
         wall.a,
         wall.b
     );
-    follow(&gpu, &mut renderer, &mut session);
+    follow(&mut renderer, &mut session);
     let shadowed = frame(&mut renderer);
     assert!(
         shadowed + 12 <= before,
@@ -319,10 +319,33 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
     }));
     tap(&mut session, KeyCode::KeyZ);
     session.handle(Input::Modifiers(Modifiers::default()));
-    follow(&gpu, &mut renderer, &mut session);
+    follow(&mut renderer, &mut session);
     assert_eq!(
         frame(&mut renderer),
         before,
         "undone, the patch is lit as before"
     );
+}
+
+#[test]
+fn lights_off_look_as_a_level_without_lamps() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    let mut with_lamps = hall("[[wall]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\n");
+    with_lamps.lights.push(lamp(Vec2::ZERO));
+    let mut without = with_lamps.clone();
+    without.lights.clear();
+    let camera = looking(Vec3::new(5.0, 2.2, 3.5), Vec3::new(1.0, 0.0, 0.0));
+    let off = {
+        let level = Arc::new(with_lamps.clone());
+        let mut renderer = common::fast_renderer(&gpu, &level, SIZE);
+        renderer.set_lights(false);
+        capture(&gpu, &mut renderer, &FrameInput::plain(&camera)).expect("a frame")
+    };
+    let plain = render(&gpu, without, &camera);
+    assert_eq!(off, plain, "lights off must look exactly as no lamps");
+    let on = render(&gpu, with_lamps, &camera);
+    let (differing, _) = common::compare(&on, &plain, 8);
+    assert!(differing > 1000, "lamps on changed only {differing} pixels");
 }

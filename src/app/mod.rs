@@ -88,6 +88,9 @@ pub struct WindowOptions {
     pub record: Option<PathBuf>,
     /// The map shows every wall, seen or not (`--map-all`). Default: off.
     pub map_all: bool,
+    /// A level's lamps light it (`--lights`, `[render] lights`). Default:
+    /// on.
+    pub lights: bool,
     /// Where screenshots and a level without a file are saved (and such a
     /// level's autosave journal goes). Default: `None`, the working
     /// directory at start.
@@ -106,6 +109,7 @@ impl Default for WindowOptions {
             settings_error: None,
             record: None,
             map_all: false,
+            lights: true,
             save_folder: None,
         }
     }

@@ -31,8 +31,10 @@ pub struct ScreenshotOptions {
     /// Draw the HUD.
     pub hud: bool,
     /// Draw the full map of the whole level instead of the 3D view
-    /// ([`map_frame`]).
+    /// (`map_frame`).
     pub map: bool,
+    /// Whether the level's lamps light it.
+    pub lights: bool,
 }
 
 /// Renders one frame of `level` offscreen and writes it to `out` as PNG.
@@ -72,6 +74,7 @@ pub fn screenshot(
         &level,
         &collider,
     )?;
+    renderer.set_lights(options.lights);
     let image = render::offscreen::capture_with_map(&gpu, &mut renderer, &frame, map.as_ref())?;
     image
         .save(out)

@@ -103,7 +103,7 @@ impl Shell {
         // A window created minimized gets real targets at its first resize.
         let (width, height) = surface.size();
         let (level, collider) = self.session.shared_level();
-        let renderer = Renderer::new(
+        let mut renderer = Renderer::new(
             gpu,
             surface.format(),
             (width.max(1), height.max(1)),
@@ -111,6 +111,7 @@ impl Shell {
             level,
             collider,
         )?;
+        renderer.set_lights(self.options.lights);
         Ok(Graphics { surface, renderer })
     }
 

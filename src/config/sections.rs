@@ -188,6 +188,10 @@ pub struct RenderSettings {
     /// Wait for the display's refresh (Fifo) instead of presenting at once.
     /// Default true.
     pub vsync: bool,
+    /// A level's lamps light it, with their shadows; off, every level is
+    /// lit by the directional light and ambient, as one without lamps.
+    /// Default true.
+    pub lights: bool,
 }
 
 impl Default for RenderSettings {
@@ -195,6 +199,7 @@ impl Default for RenderSettings {
         Self {
             quality: QualityChoice::Auto,
             vsync: true,
+            lights: true,
         }
     }
 }

@@ -24,6 +24,9 @@ pub struct TimedemoOptions {
     /// Per-pixel quality; `None` (the default) picks it by adapter, as the
     /// window does: full on a GPU, fast on a software renderer.
     pub quality: Option<RenderQuality>,
+    /// Whether the level's lamps light it (as the window's `--lights`).
+    /// Default true.
+    pub lights: bool,
 }
 
 impl Default for TimedemoOptions {
@@ -31,6 +34,7 @@ impl Default for TimedemoOptions {
         Self {
             size: (1280, 720),
             quality: None,
+            lights: true,
         }
     }
 }
@@ -94,6 +98,7 @@ pub fn run_timedemo(
         level,
         &collider,
     )?;
+    renderer.set_lights(options.lights);
     let target = offscreen::render_target(&gpu, "timedemo target", options.size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let mut walker = playback.header.walker(level);
