@@ -1,5 +1,5 @@
-//! Lamps, `[[light]]`: their defaults, every key, their order, and every
-//! error with its line and column.
+//! Lamps, `[[light]]`: their defaults, every key, their order, every error
+//! with its line and column, and their absence from the level hash.
 
 use std::path::Path;
 
@@ -288,4 +288,27 @@ fn wrong_types_name_the_expected_type() {
         message.starts_with("test.toml:5:10: invalid type: string \"red\", expected a sequence"),
         "{message}"
     );
+}
+
+#[test]
+fn lamps_are_left_out_of_the_level_hash() {
+    let walls = format!(
+        "{PLAYER}[[wall]]\na = [0.0, 5.0]\nb = [3.0, 5.0]\n\
+         [[obstacle]]\npoints = [[1.0, 1.0], [2.0, 1.0], [2.0, 2.0]]\n"
+    );
+    let dark = load(&walls);
+    let lit = load(&format!(
+        "{walls}[[light]]\nat = [1.0, 3.0]\n[[light]]\nat = [2.0, 3.0]\nheight = 1.0\n\
+         colour = [0.5, 0.5, 1.0]\nintensity = 4.0\nradius = 2.0\n"
+    ));
+    assert_eq!(lit.lights.len(), 2);
+    assert_eq!(lit.content_hash(), dark.content_hash());
+    let mut moved = lit.clone();
+    moved.lights[0].at = Vec2::new(-7.0, 9.0);
+    moved.lights.pop();
+    assert_eq!(moved.content_hash(), dark.content_hash());
+    // The hash still sees the walk: the same lamps with a moved wall differ.
+    let mut walled = lit.clone();
+    walled.walls[0].b.x += 0.5;
+    assert_ne!(walled.content_hash(), dark.content_hash());
 }
