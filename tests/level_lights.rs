@@ -1,9 +1,11 @@
 //! Lamps, `[[light]]`: their defaults, every key, their order, every error
-//! with its line and column, and their absence from the level hash.
+//! with its line and column, their absence from the level hash, and files
+//! with lamps surviving the editor's saves byte for byte.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use glam::Vec2;
+use mazewalker::level::save::{LevelDocument, save_atomically};
 use mazewalker::level::{Level, LevelError, Light};
 
 /// A valid prefix: the `[player]` table every level needs (lines 1 and 2).
@@ -31,6 +33,14 @@ fn message_for(text: &str) -> String {
 /// header is line 3, its first key line 4).
 fn lamp_message(lamp: &str) -> String {
     message_for(&format!("{PLAYER}[[light]]\n{lamp}"))
+}
+
+/// A fresh directory for this test's files under cargo's per-target temp dir.
+fn scratch_directory(name: &str) -> PathBuf {
+    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("temp dir is writable");
+    directory
 }
 
 #[test]
@@ -311,4 +321,109 @@ fn lamps_are_left_out_of_the_level_hash() {
     let mut walled = lit.clone();
     walled.walls[0].b.x += 0.5;
     assert_ne!(walled.content_hash(), dark.content_hash());
+}
+
+/// The first lamp of [`LIT_LEVEL`], with the comments above and in it.
+const FIRST_LAMP: &str = "# ---- lamps, between the walls on purpose
+[[light]]   # hall lamp
+at = [ 0.0, 1.0 ]    # centre
+colour = [1.0, 0.8, 0.6]
+# keep it soft
+intensity = 0.7
+";
+
+/// The second lamp of [`LIT_LEVEL`], the file's last table.
+const SECOND_LAMP: &str = "# the reading lamp
+[[light]]
+at = [1.0,1.0]
+height = 1.2
+radius = 2.5  # small
+";
+
+/// A level with lamps before, between and after the walls, with comments.
+const LIT_LEVEL: &str = "# A lit test level.
+name = \"lit\"
+
+[player]
+start = [0.0, 0.0]   # by the door
+
+# ---- walls
+[[wall]]  # 0
+a = [-2.0, -2.0]
+b = [2.0, -2.0]
+
+# ---- lamps, between the walls on purpose
+[[light]]   # hall lamp
+at = [ 0.0, 1.0 ]    # centre
+colour = [1.0, 0.8, 0.6]
+# keep it soft
+intensity = 0.7
+
+[[wall]]  # 1
+a = [2.0, -2.0]
+b = [2.0, 2.0]
+
+[[wall]]  # 2
+a = [2.0, 2.0]
+b = [-2.0, 2.0]
+
+[[obstacle]]
+points = [[-1.0, -1.0], [-0.5, -1.0], [-0.5, -0.5]]
+
+# the reading lamp
+[[light]]
+at = [1.0,1.0]
+height = 1.2
+radius = 2.5  # small
+";
+
+#[test]
+fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
+    assert!(LIT_LEVEL.contains(FIRST_LAMP) && LIT_LEVEL.ends_with(SECOND_LAMP));
+    let before = load(LIT_LEVEL);
+    assert_eq!(before.lights.len(), 2);
+
+    let mut document = LevelDocument::parse(LIT_LEVEL).expect("TOML");
+    let added = (Vec2::new(-2.0, 2.0), Vec2::new(-2.0, -2.0));
+    assert_eq!(document.append_wall(added.0, added.1), Ok(3));
+    let directory = scratch_directory("lamps_survive_a_new_wall");
+    let path = directory.join("lit.toml");
+    save_atomically(&path, &document.to_string()).expect("the temp dir is writable");
+    let saved = std::fs::read_to_string(&path).expect("just written");
+    // The new wall goes after the last wall; every other byte stays.
+    let expected = LIT_LEVEL.replace(
+        "b = [-2.0, 2.0]\n",
+        "b = [-2.0, 2.0]\n\n[[wall]]\na = [-2.0, 2.0]\nb = [-2.0, -2.0]\n",
+    );
+    assert_eq!(saved, expected);
+    assert!(saved.contains(FIRST_LAMP) && saved.ends_with(SECOND_LAMP));
+    let reloaded = Level::load(&path).expect("the saved file is valid").level;
+    assert_eq!(reloaded.lights, before.lights);
+    assert_eq!(reloaded.walls.len(), 4);
+
+    // Removing the wall right after the first lamp, and the first wall with
+    // the section comment above it, leaves both lamps' text as it was.
+    document.remove_wall(1).expect("wall 1 exists");
+    document.remove_wall(0).expect("wall 0 exists");
+    save_atomically(&path, &document.to_string()).expect("the temp dir is writable");
+    let saved = std::fs::read_to_string(&path).expect("just written");
+    assert!(saved.contains(FIRST_LAMP), "{saved}");
+    assert!(saved.ends_with(SECOND_LAMP), "{saved}");
+    assert!(!saved.contains("[[wall]]  # 0") && !saved.contains("[[wall]]  # 1"));
+    assert!(saved.contains("# ---- walls\n"), "{saved}");
+    let reloaded = Level::load(&path).expect("the saved file is valid").level;
+    assert_eq!(reloaded.lights, before.lights);
+    assert_eq!(reloaded.walls.len(), 2);
+}
+
+#[test]
+fn a_complete_file_written_for_a_level_keeps_its_lamps() {
+    let level = load(LIT_LEVEL);
+    let written = LevelDocument::from_level(&level)
+        .expect("writable")
+        .to_string();
+    assert_eq!(written.matches("[[light]]").count(), 2);
+    let again = load(&written);
+    assert_eq!(again.lights, level.lights);
+    assert_eq!(again.content_hash(), level.content_hash());
 }
