@@ -46,6 +46,7 @@ fn assert_same_level(loaded: &Level, expected: &Level) {
     assert_eq!(loaded.walls, expected.walls);
     assert_eq!(loaded.wall_defaults, expected.wall_defaults);
     assert_eq!(loaded.obstacles, expected.obstacles);
+    assert_eq!(loaded.lights, expected.lights);
     assert_eq!(loaded.materials, expected.materials);
     assert_eq!(loaded.environment, expected.environment);
 }

@@ -14,11 +14,11 @@ use super::defaults::{self, MAX_FOG_DISTANCE, builtin_material_id, builtin_mater
 use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
-    EnvironmentTable, LevelFile, MaterialTable, Number, ObstacleTable, Point, WallTable,
+    EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable, Point, WallTable,
 };
 use super::model::{
-    Environment, Level, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material, MaterialId,
-    PlayerSpawn, TextureSource, WallDefaults,
+    Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
+    MaterialId, PlayerSpawn, TextureSource, WallDefaults,
 };
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
@@ -90,6 +90,12 @@ pub(crate) fn build_level(
             builder.obstacle(index, obstacle, obstacle_height, obstacle_material)
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let lights = file
+        .light
+        .iter()
+        .enumerate()
+        .map(|(index, light)| builder.light(index, light, environment.ceiling_height))
+        .collect::<Result<Vec<_>, _>>()?;
 
     let player_table = &file.player;
     let item = "player";
@@ -145,7 +151,7 @@ pub(crate) fn build_level(
             walls,
             wall_defaults,
             obstacles,
-            lights: Vec::new(),
+            lights,
             materials: builder.materials,
             environment,
             source: LevelSource::File {
@@ -562,6 +568,68 @@ impl Builder<'_> {
                 Some(name) => self.material(name, &item)?,
                 None => default_material,
             },
+        })
+    }
+
+    /// One `[[light]]`. A lamp without a `height` hangs
+    /// [`defaults::LIGHT_BELOW_CEILING`] under the ceiling; a ceiling too low
+    /// for that is refused at the lamp, as an explicit height ≤ 0 would be.
+    fn light(
+        &self,
+        index: usize,
+        table: &LightTable,
+        ceiling_height: f32,
+    ) -> Result<Light, LevelError> {
+        let item = format!("light {index}");
+        let at = self.point(&table.at, &item, "at")?;
+        let default_height = ceiling_height - defaults::LIGHT_BELOW_CEILING;
+        if table.height.is_none() && default_height <= 0.0 {
+            return Err(self.source.invalid(
+                &table.at.span(),
+                &item,
+                format!(
+                    "without a `height` it hangs {} m below the ceiling, but the ceiling is only {ceiling_height} m high; give it a `height` more than 0",
+                    defaults::LIGHT_BELOW_CEILING
+                ),
+            ));
+        }
+        let height = self.positive(table.height.as_ref(), &item, "height", default_height)?;
+        let colour = match &table.colour {
+            Some(colour) => {
+                let span = colour.span();
+                let components = self.numbers::<3>(colour.get_ref(), &span, &item, "colour")?;
+                if !components
+                    .iter()
+                    .all(|component| (0.0..=1.0).contains(component))
+                {
+                    return Err(self.source.invalid(
+                        &span,
+                        &item,
+                        format!(
+                            "each number of `colour` must be between 0 and 1, not {components:?}"
+                        ),
+                    ));
+                }
+                components
+            }
+            None => defaults::LIGHT_COLOUR,
+        };
+        Ok(Light {
+            at,
+            height,
+            colour,
+            intensity: self.positive(
+                table.intensity.as_ref(),
+                &item,
+                "intensity",
+                defaults::LIGHT_INTENSITY,
+            )?,
+            radius: self.positive(
+                table.radius.as_ref(),
+                &item,
+                "radius",
+                defaults::LIGHT_RADIUS,
+            )?,
         })
     }
 

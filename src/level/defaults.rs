@@ -41,6 +41,15 @@ pub const FOG_DISTANCE: f32 = 60.0;
 pub const MAX_FOG_DISTANCE: f32 = 10_000.0;
 /// `metres_per_repeat` of a `[[material]]` with an image `file`.
 pub const FILE_METRES_PER_REPEAT: f32 = 2.0;
+/// How far below the ceiling a `[[light]]` without a `height` hangs, in
+/// metres: its default height is `ceiling_height` minus this.
+pub const LIGHT_BELOW_CEILING: f32 = 0.3;
+/// `[[light]] colour`: a warm white, linear RGB.
+pub const LIGHT_COLOUR: [f32; 3] = [1.0, 0.9, 0.75];
+/// `[[light]] intensity`: brightness at 1 m.
+pub const LIGHT_INTENSITY: f32 = 1.0;
+/// `[[light]] radius`: the distance, in metres, past which a lamp adds nothing.
+pub const LIGHT_RADIUS: f32 = 8.0;
 
 /// The environment of a level that has no `[environment]` table.
 pub(crate) fn environment(materials: &[Material]) -> Environment {

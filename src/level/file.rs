@@ -31,6 +31,8 @@ pub(crate) struct LevelFile {
     pub wall: Vec<WallTable>,
     #[serde(default)]
     pub obstacle: Vec<ObstacleTable>,
+    #[serde(default)]
+    pub light: Vec<LightTable>,
 }
 
 /// `[player]`.
@@ -84,4 +86,15 @@ pub(crate) struct ObstacleTable {
     pub points: Spanned<Vec<Vec<f32>>>,
     pub height: Option<Number>,
     pub material: Option<Spanned<String>>,
+}
+
+/// One `[[light]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LightTable {
+    pub at: Point,
+    pub height: Option<Number>,
+    pub colour: Option<Spanned<Vec<f32>>>,
+    pub intensity: Option<Number>,
+    pub radius: Option<Number>,
 }

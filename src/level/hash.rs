@@ -16,6 +16,12 @@ impl Level {
     /// thickness, lighting, name) are left out: a retextured level keeps its
     /// hash, a moved wall changes it.
     ///
+    /// Lamps ([`Level::lights`]) are looks too, and stay out on purpose: they
+    /// change what the walker sees, never where it can go, and a demo
+    /// compares this hash to tell whether it is played on the level it was
+    /// recorded on. Hashing them would make every demo recorded before a
+    /// level got its lamps warn that it is played on another level.
+    ///
     /// The canonical byte stream, hashed with 64-bit FNV-1a: the wall count
     /// as a little-endian u64, then each wall's `a.x a.y b.x b.y radius`;
     /// the obstacle count, then each obstacle's point count and its points

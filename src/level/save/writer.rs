@@ -19,7 +19,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 ///   (declared ones, and builtins the level replaced), in the level's order;
 /// - every `[[wall]]` with `a` and `b`, plus the properties that differ
 ///   from the wall defaults;
-/// - every `[[obstacle]]` with its points, height and material.
+/// - every `[[obstacle]]` with its points, height and material;
+/// - every `[[light]]` with every key.
 ///
 /// Texture files are written with the paths the level holds; relative ones
 /// resolve against the new file's folder, which is where they resolved from
@@ -101,6 +102,18 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
         line(out, &format!("points = [{}]", points.join(", ")));
         key_number(out, "height", obstacle.height);
         line(out, &format!("material = {}", material(obstacle.material)));
+    }
+
+    for light in &level.lights {
+        line(out, "\n[[light]]");
+        line(out, &format!("at = {}", point_text(light.at)));
+        key_number(out, "height", light.height);
+        line(
+            out,
+            &format!("colour = {}", vector_text(Vec3::from_array(light.colour))),
+        );
+        key_number(out, "intensity", light.intensity);
+        key_number(out, "radius", light.radius);
     }
     Ok(text)
 }
