@@ -182,3 +182,47 @@ fn a_million_wall_maze_renders_and_a_size_beyond_the_limit_is_refused() {
     assert!(!message.contains("panicked"), "{message}");
     assert!(!refused.exists());
 }
+
+#[test]
+fn lamps_from_the_level_file_light_the_screenshot_unless_lights_are_off() {
+    if gpu_or_skip("lamps_from_the_level_file_light_the_screenshot").is_none() {
+        return;
+    }
+    let dir = out_dir();
+    let room = "name = \"Lamp room\"\n[player]\nstart = [0.0, 0.0]\n\n\
+        [[wall]]\na = [-4.0, -4.0]\nb = [4.0, -4.0]\n\n\
+        [[wall]]\na = [4.0, -4.0]\nb = [4.0, 4.0]\n\n\
+        [[wall]]\na = [4.0, 4.0]\nb = [-4.0, 4.0]\n\n\
+        [[wall]]\na = [-4.0, 4.0]\nb = [-4.0, -4.0]\n";
+    let plain_file = dir.join("plain.toml");
+    std::fs::write(&plain_file, room).expect("write");
+    let lamp_file = dir.join("lamp.toml");
+    std::fs::write(
+        &lamp_file,
+        format!("{room}\n[[light]]\nat = [2.0, 0.0]\nintensity = 4.0\n"),
+    )
+    .expect("write");
+    let shot = |level: &PathBuf, name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec![
+            "--level",
+            level.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+            "--size",
+            "320x180",
+            "--pitch",
+            "-30",
+        ];
+        args.extend(extra);
+        let output = screenshot(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        image::open(&out).expect("a PNG").to_rgba8()
+    };
+    let plain = shot(&plain_file, "plain.png", &[]);
+    let off = shot(&lamp_file, "off.png", &["--lights", "off"]);
+    let on = shot(&lamp_file, "on.png", &["--lights", "on"]);
+    assert_eq!(off, plain, "--lights off looks as the level without lamps");
+    let (changed, _) = common::compare(&on, &plain, 8);
+    assert!(changed > 1000, "the lamp changed only {changed} pixels");
+}
