@@ -150,6 +150,18 @@ pub enum Action {
     FasterPlayback,
     /// Demo playback: half as fast (down to 1/8×).
     SlowerPlayback,
+    /// A torch carried by the eye: on or off.
+    ToggleTorch,
+    /// Edit mode: Space builds walls (the default tool).
+    ToolWalls,
+    /// Edit mode: Space plots an obstacle's outline.
+    ToolObstacles,
+    /// Edit mode: Space places a lamp.
+    ToolLamps,
+    /// Edit mode: Space places a door.
+    ToolDoors,
+    /// Edit mode: Space sets the start.
+    ToolStart,
 }
 
 /// One row of the binding table: what an action is called, what it does,
@@ -352,6 +364,24 @@ impl Action {
                     &[Minus, NumpadSubtract],
                     false,
                 ),
+                Action::ToggleTorch => (
+                    "torch",
+                    "torch: a light at the eye",
+                    Walking,
+                    &[KeyT],
+                    false,
+                ),
+                Action::ToolWalls => ("tool_walls", "tool: walls", Editing, &[Digit1], false),
+                Action::ToolObstacles => (
+                    "tool_obstacles",
+                    "tool: obstacles",
+                    Editing,
+                    &[Digit2],
+                    false,
+                ),
+                Action::ToolLamps => ("tool_lamps", "tool: lamps", Editing, &[Digit3], false),
+                Action::ToolDoors => ("tool_doors", "tool: doors", Editing, &[Digit4], false),
+                Action::ToolStart => ("tool_start", "tool: the start", Editing, &[Digit5], false),
             };
         ActionSpec {
             name,
@@ -763,6 +793,12 @@ mod tests {
                 "playback_step",
                 "playback_faster",
                 "playback_slower",
+                "torch",
+                "tool_walls",
+                "tool_obstacles",
+                "tool_lamps",
+                "tool_doors",
+                "tool_start",
             ]
         );
     }
