@@ -132,6 +132,7 @@ fn bench_frames(c: &mut Criterion) {
             help: None,
             markers: &[],
             crosshair: false,
+            torch: false,
         };
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -21,6 +21,9 @@ struct Lamp {
     position: vec4<f32>,
     // Linear RGB, and the intensity (its brightness at 1 m).
     colour: vec4<f32>,
+    // A cone (the torch): its axis, and the cosine of its half angle; below
+    // -1 for a lamp that lights all round.
+    spot: vec4<f32>,
 };
 
 // Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs.
@@ -102,11 +105,16 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
         if length(flat) > reach + SHADOW_BIAS {
             continue;
         }
-        let facing = max(dot(normal, to_lamp) * inverseSqrt(max(distance_squared, 1e-6)), 0.0);
+        let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
+        let facing = max(dot(normal, towards), 0.0);
+        // Inside a cone, fading over its outer tenth of the angle's cosine.
+        let along = dot(-towards, lamp.spot.xyz);
+        let cone = smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), along);
+        let in_cone = select(cone, 1.0, lamp.spot.w < -1.0);
         let edge = distance_squared / (radius * radius);
         let window = clamp(1.0 - edge * edge, 0.0, 1.0);
         let falloff = lamp.colour.w / max(distance_squared, 0.25);
-        sum += lamp.colour.rgb * (facing * falloff * window * window);
+        sum += lamp.colour.rgb * (facing * falloff * window * window * in_cone);
     }
     return sum;
 }
@@ -122,10 +130,12 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // wall's foot stand out.
     let gap = min(in.world.y, globals.fog.w - in.world.y);
     let corner = mix(1.0, 0.72 + 0.28 * clamp(gap * (1.0 / 0.45), 0.0, 1.0), in.vertical);
-    var light = vec3<f32>(in.face_light * corner);
-    if lamps.info.y > 0.5 {
-        // Lit by its lamps: the ambient, and what the lamps add.
-        light = (vec3<f32>(globals.light.w) + lamp_light(in.world, normalize(in.normal))) * corner;
+    // Lit by its lamps (the ambient, and what they add), or by the sun and
+    // the ambient; a torch adds its light to either.
+    let base = select(vec3<f32>(in.face_light), vec3<f32>(globals.light.w), lamps.info.y > 0.5);
+    var light = base * corner;
+    if lamps.info.x > 0.5 {
+        light += lamp_light(in.world, normalize(in.normal)) * corner;
     }
 
     let offset = in.world - globals.eye.xyz;

@@ -55,23 +55,26 @@ fn tick_input() -> impl Strategy<Value = TickInput> {
     (
         (axis(), axis(), axis(), axis(), any::<bool>()),
         (-1e4f64..1e4, -1e4f64..1e4),
-        (any::<bool>(), any::<bool>(), any::<bool>()),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
     )
         .prop_map(
-            |((forward, right, turn, look_up, run), (x, y), (ghost, policy, edit))| TickInput {
-                held: MoveIntent {
-                    forward,
-                    right,
-                    turn,
-                    look_up,
-                    run,
-                },
-                mouse: DVec2::new(x, y),
-                toggles: Toggles {
-                    ghost,
-                    policy,
-                    edit,
-                },
+            |((forward, right, turn, look_up, run), (x, y), (ghost, policy, edit, torch))| {
+                TickInput {
+                    held: MoveIntent {
+                        forward,
+                        right,
+                        turn,
+                        look_up,
+                        run,
+                    },
+                    mouse: DVec2::new(x, y),
+                    toggles: Toggles {
+                        ghost,
+                        policy,
+                        edit,
+                        torch,
+                    },
+                }
             },
         )
 }

@@ -51,6 +51,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         help: view.help.then_some(help.as_slice()),
         markers: &[],
         crosshair: false,
+        torch: false,
     };
     let (width, height) = view.size.unwrap_or(SIZE);
     let collider = Arc::new(level.collider());

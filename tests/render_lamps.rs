@@ -349,3 +349,41 @@ fn lights_off_look_as_a_level_without_lamps() {
     let (differing, _) = common::compare(&on, &plain, 8);
     assert!(differing > 1000, "lamps on changed only {differing} pixels");
 }
+
+#[test]
+fn the_torch_lights_its_cone_only_and_goes_out_with_the_lights() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // No lamps: the directional light, with the torch added when on.
+    let level = hall("");
+    let eye = Vec3::new(0.0, 1.6, 0.0);
+    let camera = looking(eye, Vec3::new(5.0, 0.0, 0.0));
+    let shot = |torch: bool, lights: bool| {
+        let level = Arc::new(level.clone());
+        let mut renderer = common::fast_renderer(&gpu, &level, SIZE);
+        renderer.set_lights(lights);
+        let frame = FrameInput {
+            torch,
+            ..FrameInput::plain(&camera)
+        };
+        capture(&gpu, &mut renderer, &frame).expect("a frame")
+    };
+    let (on, off) = (shot(true, true), shot(false, true));
+    let gain = |p: Vec3| {
+        let at = pixel(&camera, p).expect("on screen");
+        brightness(&on, at) - brightness(&off, at)
+    };
+    // The floor 2 m ahead, on the cone's axis: brighter.
+    let ahead = gain(Vec3::new(2.0, 0.0, 0.0));
+    assert!(ahead >= 15, "the floor ahead gained only {ahead}");
+    // The floor 2 m away, 40° to the side: in view, out of the 60° cone.
+    let side = Vec2::from_angle(40f32.to_radians()) * 2.0;
+    let outside = gain(Vec3::new(side.x, 0.0, side.y));
+    assert!(
+        outside.abs() <= 3,
+        "out of the cone, the floor gained {outside}"
+    );
+    // Lights off: no torch either.
+    assert_eq!(shot(true, false), shot(false, false));
+}

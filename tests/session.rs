@@ -512,3 +512,38 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
     session.advance_ticks(2);
     assert!(!session.is_editing());
 }
+
+#[test]
+fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
+    let folder = scratch("session_torch");
+    let demo = folder.join("torch.demo");
+    let mut session = Session::new(Level::default_house(), &options(&folder));
+    session
+        .record(&demo, mazewalker::level::LevelChoice::DefaultHouse)
+        .expect("record");
+    assert!(!session.walker().torch);
+    tap(&mut session, KeyCode::KeyT);
+    assert!(!session.walker().torch, "a switch flips on the next tick");
+    session.advance_ticks(1);
+    assert!(session.walker().torch);
+    assert!(session.frame().torch, "the frame asks for the torch");
+    let switches = hud_line(&mut session, "ghost ").expect("the switches line");
+    assert!(switches.ends_with("  torch"), "{switches}");
+    // In edit mode too (the walking context lies under editing).
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    tap(&mut session, KeyCode::KeyT);
+    session.advance_ticks(1);
+    assert!(session.is_editing() && !session.walker().torch);
+    tap(&mut session, KeyCode::KeyT);
+    session.advance_ticks(30);
+    session.finish().expect("the demo is written");
+    let text = std::fs::read_to_string(&demo).expect("the demo");
+    assert_eq!(text.matches("torch").count(), 3, "{text}");
+    // Played back, the torch is on at the end, as it was.
+    let playback = mazewalker::demo::Playback::open(&demo, None).expect("the demo opens");
+    let mut played = Session::new(Level::default_house(), &options(&folder));
+    played.play(playback);
+    played.advance_ticks(100);
+    assert!(played.walker().torch);
+}

@@ -35,6 +35,8 @@ pub struct SessionFrame<'a> {
     pub markers: Vec<LineVertex>,
     /// A crosshair (edit mode).
     pub crosshair: bool,
+    /// The torch is on.
+    pub torch: bool,
     /// The map, while it shows.
     pub map: Option<MapFrame<'a>>,
 }
@@ -49,6 +51,7 @@ impl SessionFrame<'_> {
             help: self.help,
             markers: &self.markers,
             crosshair: self.crosshair,
+            torch: self.torch,
         }
     }
 }

@@ -71,12 +71,13 @@ pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String>
             camera.pitch.to_degrees()
         ),
         format!(
-            "ghost {}  policy {policy}",
+            "ghost {}  policy {policy}{}",
             if walker.move_options.ghost {
                 "on"
             } else {
                 "off"
-            }
+            },
+            if walker.torch { "  torch" } else { "" }
         ),
         format!("fps {fps}  F1 help"),
     ]

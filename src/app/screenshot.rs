@@ -62,6 +62,7 @@ pub fn screenshot(
         help: None,
         markers: &[],
         crosshair: false,
+        torch: false,
     };
     let map = options
         .map

@@ -624,6 +624,7 @@ impl Session {
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
             markers,
             crosshair: editing,
+            torch: self.world.walker.torch,
             map,
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! A tick line lists only what is not at rest, in any order:
 //! `forward=V right=V turn=V look_up=V` (axes in -1..=1), `run`,
-//! `mouse=X,Y` (raw counts), the toggles `ghost policy edit`, and
+//! `mouse=X,Y` (raw counts), the toggles `ghost policy edit torch`, and
 //! `repeat=N` (the line stands for N ticks). A blank line is a tick with
 //! nothing held. A check line is `check T X Z YAW`.
 
@@ -53,6 +53,7 @@ pub(super) fn format_tick(input: &TickInput) -> String {
         ("ghost", toggles.ghost),
         ("policy", toggles.policy),
         ("edit", toggles.edit),
+        ("torch", toggles.torch),
     ] {
         if on {
             fields.push(name.to_owned());
@@ -72,12 +73,13 @@ pub(super) fn parse_tick(text: &str) -> Result<(TickInput, u32), DemoErrorKind> 
                 seen.first_time(token)?;
                 input.held.run = true;
             }
-            "ghost" | "policy" | "edit" => {
+            "ghost" | "policy" | "edit" | "torch" => {
                 seen.first_time(token)?;
                 input.toggles.flip(match token {
                     "ghost" => Toggle::Ghost,
                     "policy" => Toggle::Policy,
-                    _ => Toggle::Edit,
+                    "edit" => Toggle::Edit,
+                    _ => Toggle::Torch,
                 });
             }
             _ => {
@@ -144,7 +146,7 @@ fn parse_mouse(value: &str) -> Result<DVec2, DemoErrorKind> {
 fn unknown_field(token: &str) -> DemoErrorKind {
     DemoErrorKind::syntax(format!(
         "unknown tick field {token:?}; a tick line holds forward= right= turn= look_up= \
-         mouse=X,Y run ghost policy edit repeat=N (or is `check T X Z YAW`, or `end`)"
+         mouse=X,Y run ghost policy edit torch repeat=N (or is `check T X Z YAW`, or `end`)"
     ))
 }
 
@@ -204,13 +206,14 @@ mod tests {
                 ghost: true,
                 policy: true,
                 edit: true,
+                torch: true,
             },
         };
         let text = format_tick(&input);
         assert_eq!(
             text,
             "forward=1 right=-0.3 turn=-0 look_up=0.33333334 run mouse=-12,0.30000000000000004 \
-             ghost policy edit"
+             ghost policy edit torch"
         );
         let (back, repeat) = parse_tick(&text).expect("valid");
         assert_eq!(repeat, 1);

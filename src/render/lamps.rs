@@ -30,6 +30,19 @@ pub const SHADOW_DIRECTIONS: u32 = 1024;
 /// Format of the shadow texture: one metre distance per texel.
 pub const SHADOW_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
 
+/// How far the torch reaches, in metres.
+pub const TORCH_REACH: f32 = 12.0;
+
+/// Half the angle of the torch's cone: 30°, a 60° cone along the view.
+pub const TORCH_HALF_ANGLE_DEGREES: f32 = 30.0;
+
+/// The torch's colour (a warm white) and its brightness at 1 m.
+const TORCH_COLOUR: [f32; 3] = [1.0, 0.95, 0.85];
+const TORCH_INTENSITY: f32 = 6.0;
+
+/// No cone: a lamp lights all round (a spot's cosine below any there is).
+const ALL_ROUND: f32 = -2.0;
+
 /// One lamp as the shader reads it.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -38,6 +51,9 @@ pub struct LampData {
     pub position: [f32; 4],
     /// Linear RGB colour, and the intensity.
     pub colour: [f32; 4],
+    /// The cone's axis (unit), and the cosine of its half angle; a lamp
+    /// lights all round (w below −1).
+    pub spot: [f32; 4],
 }
 
 /// The lamps' uniform: how many light this frame, whether the level is lit
@@ -85,12 +101,37 @@ pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<f32> 
         .collect()
 }
 
+/// The torch as a frame has it: where the eye is and where it looks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Torch {
+    /// The eye.
+    pub eye: Vec3,
+    /// The view direction (unit).
+    pub direction: Vec3,
+}
+
+impl Torch {
+    /// The torch as a lamp at the eye (its floor-plan shadow and falloff).
+    fn light(&self) -> Light {
+        Light {
+            at: Vec2::new(self.eye.x, self.eye.z),
+            height: self.eye.y,
+            colour: TORCH_COLOUR,
+            intensity: TORCH_INTENSITY,
+            radius: TORCH_REACH,
+        }
+    }
+}
+
 /// One level's lamps and the shadow rows made so far.
 #[derive(Debug)]
 pub struct LevelLamps {
     level: Arc<Level>,
     collider: Arc<Collider>,
     rows: Vec<Option<Box<[f32]>>>,
+    /// The torch's row, and the lamp it was made for: made again only
+    /// when the eye moves.
+    torch: Option<(Light, Box<[f32]>)>,
 }
 
 impl LevelLamps {
@@ -100,7 +141,22 @@ impl LevelLamps {
             level: Arc::clone(level),
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
+            torch: None,
         }
+    }
+
+    /// The torch's shadow row for `torch`, made if the eye moved.
+    pub fn torch_row(&mut self, torch: &Torch) -> &[f32] {
+        let light = torch.light();
+        if self
+            .torch
+            .as_ref()
+            .is_none_or(|(made_for, _)| *made_for != light)
+        {
+            let row = shadow_row(&self.collider, &self.level, &light);
+            self.torch = Some((light, row.into()));
+        }
+        self.torch.as_ref().map_or(&[], |(_, row)| row)
     }
 
     /// Whether the level has lamps (it is then lit by them, not by the
@@ -142,26 +198,32 @@ impl LevelLamps {
         self.rows.get(index)?.as_deref()
     }
 
-    /// The uniform for the `active` lamps; `enabled` is the lights switch
-    /// (off: the directional light, as a level without lamps).
-    pub fn uniform(&self, active: &[usize], enabled: bool) -> LampsUniform {
-        let lit = enabled && self.any();
+    /// The uniform for the `active` lamps, after the `torch` in slot 0
+    /// when it is on (it then takes one of the [`MAX_LAMPS`] slots).
+    /// `enabled` is the lights switch: off, no lamp and no torch light the
+    /// frame, and it looks as a level without lamps.
+    pub fn uniform(&self, active: &[usize], torch: Option<&Torch>, enabled: bool) -> LampsUniform {
         let mut uniform = LampsUniform {
-            info: [0.0, f32::from(u8::from(lit)), 0.0, 0.0],
+            info: [0.0, f32::from(u8::from(enabled && self.any())), 0.0, 0.0],
             lamps: [LampData {
                 position: [0.0; 4],
                 colour: [0.0; 4],
+                spot: [0.0; 4],
             }; MAX_LAMPS],
         };
-        if !lit {
+        if !enabled {
             return uniform;
         }
-        for (slot, lamp) in active
+        let torch = torch.map(|torch| {
+            let axis = torch.direction.normalize_or_zero();
+            let cone = TORCH_HALF_ANGLE_DEGREES.to_radians().cos();
+            (torch.light(), [axis.x, axis.y, axis.z, cone])
+        });
+        let lamps = active
             .iter()
             .filter_map(|&index| self.level.lights.get(index))
-            .take(MAX_LAMPS)
-            .enumerate()
-        {
+            .map(|lamp| (*lamp, [0.0, 0.0, 0.0, ALL_ROUND]));
+        for (slot, (lamp, spot)) in torch.into_iter().chain(lamps).take(MAX_LAMPS).enumerate() {
             uniform.lamps[slot] = LampData {
                 position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius],
                 colour: [
@@ -170,6 +232,7 @@ impl LevelLamps {
                     lamp.colour[2],
                     lamp.intensity,
                 ],
+                spot,
             };
             uniform.info[0] = (slot + 1) as f32;
         }
@@ -214,16 +277,31 @@ impl LampBuffers {
         }
     }
 
-    /// Writes this frame's lamps: the uniform, and each active lamp's
-    /// shadow row into its slot.
-    pub fn write(&self, queue: &wgpu::Queue, lamps: &LevelLamps, active: &[usize], enabled: bool) {
-        let uniform = lamps.uniform(active, enabled);
+    /// Writes this frame's lamps: the uniform, and the shadow rows of the
+    /// torch (when on) and of each active lamp into their slots.
+    pub fn write(
+        &self,
+        queue: &wgpu::Queue,
+        lamps: &mut LevelLamps,
+        active: &[usize],
+        torch: Option<&Torch>,
+        enabled: bool,
+    ) {
+        let uniform = lamps.uniform(active, torch, enabled);
         queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         let in_use = uniform.info[0] as usize;
-        for (slot, &index) in active.iter().take(in_use).enumerate() {
-            let Some(row) = lamps.row(index) else {
-                continue;
-            };
+        if in_use == 0 {
+            return;
+        }
+        let torch_row = torch.map(|torch| lamps.torch_row(torch).to_vec());
+        let lamp_rows = active.iter().filter_map(|&index| lamps.row(index));
+        for (slot, row) in torch_row
+            .as_deref()
+            .into_iter()
+            .chain(lamp_rows)
+            .take(in_use)
+            .enumerate()
+        {
             queue.write_texture(
                 wgpu::TexelCopyTextureInfo {
                     texture: &self.shadows,

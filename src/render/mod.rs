@@ -62,7 +62,7 @@ pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::{HelpGroup, text_scale};
 pub use level_scene::{LevelScene, SceneBuilder};
 
-use lamps::LampBuffers;
+use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
@@ -98,6 +98,9 @@ pub struct FrameInput<'a> {
     pub markers: &'a [LineVertex],
     /// Draw a crosshair at the centre of the view (edit mode).
     pub crosshair: bool,
+    /// The torch carried by the eye is on: a light at the camera, along
+    /// its view.
+    pub torch: bool,
 }
 
 impl<'a> FrameInput<'a> {
@@ -111,6 +114,7 @@ impl<'a> FrameInput<'a> {
             help: None,
             markers: &[],
             crosshair: false,
+            torch: false,
         }
     }
 }
@@ -417,8 +421,17 @@ impl Renderer {
         } else {
             Vec::new()
         };
-        self.lamps
-            .write(&gpu.queue, &self.level.lamps, &active, self.lights);
+        let torch = frame.torch.then(|| Torch {
+            eye: camera.position,
+            direction: camera.forward(),
+        });
+        self.lamps.write(
+            &gpu.queue,
+            &mut self.level.lamps,
+            &active,
+            torch.as_ref(),
+            self.lights,
+        );
         let overlay = Overlay {
             hud: frame.hud,
             help: frame.help,

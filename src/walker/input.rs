@@ -51,6 +51,8 @@ pub enum Toggle {
     Policy,
     /// Edit mode: the walker moves like ghost mode while it is on.
     Edit,
+    /// The torch carried by the eye.
+    Torch,
 }
 
 /// Which switches flip during one tick. Two presses within one tick cancel,
@@ -63,6 +65,8 @@ pub struct Toggles {
     pub policy: bool,
     /// Flip edit mode.
     pub edit: bool,
+    /// Flip the torch.
+    pub torch: bool,
 }
 
 impl Toggles {
@@ -72,6 +76,7 @@ impl Toggles {
             Toggle::Ghost => &mut self.ghost,
             Toggle::Policy => &mut self.policy,
             Toggle::Edit => &mut self.edit,
+            Toggle::Torch => &mut self.torch,
         };
         *switch = !*switch;
     }
@@ -175,7 +180,8 @@ mod tests {
             Toggles {
                 ghost: true,
                 policy: false,
-                edit: false
+                edit: false,
+                torch: false,
             },
             "two presses in one tick cancel"
         );

@@ -63,6 +63,10 @@ pub struct Walker {
     /// `move_options.ghost` says, so leaving edit mode restores the mode
     /// before it. Flipped by the edit toggle. Default: off.
     pub editing: bool,
+    /// The torch carried by the eye is on: a light at the eye, along the
+    /// view, drawn by the renderer. Part of the simulation (a toggle on a
+    /// tick), so that demos record it. Default: off.
+    pub torch: bool,
     /// The eye before the last tick, for [`interpolated_camera`](Self::interpolated_camera).
     previous: Camera,
     /// Metres per second on the XZ plane (kept between ticks only when
@@ -87,6 +91,7 @@ impl Walker {
             settings: WalkerSettings::default(),
             move_options: MoveOptions::default(),
             editing: false,
+            torch: false,
             previous: camera,
             velocity: Vec2::ZERO,
         }
@@ -210,6 +215,9 @@ impl Walker {
         }
         if toggles.edit {
             self.editing = !self.editing;
+        }
+        if toggles.torch {
+            self.torch = !self.torch;
         }
         if toggles.policy {
             self.move_options.policy = match self.move_options.policy {
@@ -530,11 +538,13 @@ mod tests {
                 ghost: true,
                 policy: true,
                 edit: false,
+                torch: true,
             }),
             &collider,
         );
         assert!(walker.move_options.ghost);
         assert_eq!(walker.move_options.policy, MovePolicy::Reject);
+        assert!(walker.torch, "the torch flips on its tick");
         run_ticks(&mut walker, held(FORWARD), 2 * TICK_RATE, &collider);
         assert!(walker.position().x > 5.0, "ghost passes the wall");
     }

@@ -18,6 +18,7 @@ impl Part for Walking {
             // Switches flip on the next tick, so that a demo records them.
             Action::ToggleGhost => world.gatherer.flip(Toggle::Ghost),
             Action::TogglePolicy => world.gatherer.flip(Toggle::Policy),
+            Action::ToggleTorch => world.gatherer.flip(Toggle::Torch),
             // The position printed for pasting into a level file: the
             // command line's output, not a diagnostic.
             Action::PrintPosition => println!("{}", world.walker.position_for_level_file()),
