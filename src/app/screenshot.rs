@@ -10,7 +10,7 @@ use glam::{Vec2, Vec3};
 use super::overlays::hud_lines;
 use crate::camera::Camera;
 use crate::collision::Collider;
-use crate::level::Level;
+use crate::level::{Level, Light};
 use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
@@ -66,7 +66,7 @@ pub fn screenshot(
     };
     let map = options
         .map
-        .then(|| map_frame(&collider, &walker.camera, options.size));
+        .then(|| map_frame(&collider, &level.lights, &walker.camera, options.size));
     let mut renderer = Renderer::new(
         &gpu,
         render::offscreen::OFFSCREEN_FORMAT,
@@ -86,7 +86,12 @@ pub fn screenshot(
 /// The full map of the whole level for an image of `size` pixels: fitted
 /// to the level's bounds ([`MapView::fit`]), with the eye's arrow at the
 /// camera along its heading. An empty level is centred on the eye.
-fn map_frame(collider: &Collider, camera: &Camera, size: (u32, u32)) -> MapFrame<'static> {
+fn map_frame<'a>(
+    collider: &Collider,
+    lamps: &'a [Light],
+    camera: &Camera,
+    size: (u32, u32),
+) -> MapFrame<'a> {
     let eye = Vec2::new(camera.position.x, camera.position.z);
     let bounds = level_bounds(collider).unwrap_or(PlanBounds { min: eye, max: eye });
     MapFrame {
@@ -94,6 +99,7 @@ fn map_frame(collider: &Collider, camera: &Camera, size: (u32, u32)) -> MapFrame
         mode: MapMode::Full,
         overlay: Overlay {
             eye: Some((eye, camera.yaw)),
+            lamps,
             ..Overlay::default()
         },
     }

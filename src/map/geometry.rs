@@ -15,6 +15,7 @@ use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::MapView;
 use crate::collision::{Collider, ConvexPolygon};
+use crate::level::Light;
 
 /// Linear RGBA colours of the map. The background is dark and walls are
 /// bright, so that walls can be found in a screenshot by their brightness.
@@ -64,6 +65,9 @@ const ARC_PIECES: usize = 4;
 const ARROW_PIXELS: f32 = 16.0;
 /// Half the size of a mark's digit, in pixels.
 const MARK_PIXELS: f32 = 5.0;
+
+/// Half the side of a lamp's dot, in pixels.
+const LAMP_PIXELS: f32 = 3.0;
 
 /// One vertex of the map's geometry.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -191,6 +195,8 @@ pub struct Overlay<'a> {
     /// Edit mode's cursor point, and the chain's last point when a wall is
     /// in progress.
     pub cursor: Option<(Vec2, Option<Vec2>)>,
+    /// The level's lamps, drawn as dots in their colour.
+    pub lamps: &'a [Light],
 }
 
 /// The level's shapes with the walls seen so far.
@@ -255,6 +261,18 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
                 );
             }
         }
+    }
+    let dot = Vec2::splat(metres(LAMP_PIXELS));
+    for lamp in overlay.lamps {
+        let (lo, hi) = (lamp.at - dot, lamp.at + dot);
+        if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
+            continue;
+        }
+        let [r, g, b] = lamp.colour;
+        let colour = [r, g, b, 1.0];
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        geometry.triangle([corners[0], corners[1], corners[2]], colour);
+        geometry.triangle([corners[0], corners[2], corners[3]], colour);
     }
     for miss in overlay.near_misses {
         let [p, q] = miss.ends;
@@ -511,6 +529,35 @@ mod tests {
         // Yaw 90° looks along +z: the tip is 0.6 m (16 px at 16 px/m) below.
         assert!(arrow[0].position.distance(Vec2::new(1.0, 2.6)) < 1e-5);
         assert!(arrow[1].position.y < 2.0 && arrow[2].position.y < 2.0);
+    }
+
+    #[test]
+    fn lamps_in_view_are_dots_in_their_colour() {
+        let view = MapView {
+            centre: Vec2::ZERO,
+            pixels_per_metre: 10.0,
+        };
+        let lamp = |x: f32, colour| Light {
+            at: Vec2::new(x, 0.0),
+            height: 2.5,
+            colour,
+            intensity: 1.0,
+            radius: 8.0,
+        };
+        // One in view, one 100 m off (a 100-pixel image shows ±5 m).
+        let lamps = [lamp(1.0, [1.0, 0.5, 0.25]), lamp(100.0, [0.0, 1.0, 0.0])];
+        let overlay = Overlay {
+            lamps: &lamps,
+            ..Overlay::default()
+        };
+        let dots = overlay_geometry(&overlay, &view, (100, 100)).triangles;
+        assert_eq!(dots.len(), 6, "two triangles for the lamp in view");
+        assert!(dots.iter().all(|v| v.colour == [1.0, 0.5, 0.25, 1.0]));
+        // 3 pixels each side of the lamp: 0.3 m at 10 px/m.
+        assert!(
+            dots.iter()
+                .all(|v| (v.position - Vec2::new(1.0, 0.0)).abs().max_element() <= 0.3 + 1e-6)
+        );
     }
 
     #[test]

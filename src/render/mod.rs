@@ -437,7 +437,21 @@ impl Renderer {
             help: frame.help,
             crosshair: frame.crosshair,
         };
-        self.markers.prepare(&gpu.device, &gpu.queue, frame.markers);
+        let lamp_lines = (frame.debug_lines && self.lights)
+            .then(|| {
+                self.level
+                    .lamps
+                    .debug_lines(camera.position, environment.fog_distance)
+            })
+            .filter(|lines| !lines.is_empty());
+        let markers = match lamp_lines {
+            Some(mut lines) => {
+                lines.extend_from_slice(frame.markers);
+                std::borrow::Cow::Owned(lines)
+            }
+            None => std::borrow::Cow::Borrowed(frame.markers),
+        };
+        self.markers.prepare(&gpu.device, &gpu.queue, &markers);
         self.text
             .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
         let prepared_map = map.and_then(|map| {

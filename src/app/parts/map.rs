@@ -132,8 +132,8 @@ impl Map {
         self.state.frame(
             world.live.collider(),
             world.near_misses(),
-            eye,
-            camera.yaw,
+            &world.live.level().lights,
+            (eye, camera.yaw),
             world.walker.passes_walls(),
             cursor,
         )
