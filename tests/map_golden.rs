@@ -30,6 +30,7 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
         mode: MapMode::Full,
         overlay: Overlay {
             eye: Some((Vec2::new(camera.position.x, camera.position.z), camera.yaw)),
+            lamps: &level.lights,
             ..Overlay::default()
         },
     };

@@ -29,6 +29,8 @@ struct View {
     debug_lines: bool,
     hud: bool,
     help: bool,
+    /// The torch carried by the eye is on.
+    torch: bool,
     /// Image size; `SIZE` when `None`.
     size: Option<(u32, u32)>,
 }
@@ -51,7 +53,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         help: view.help.then_some(help.as_slice()),
         markers: &[],
         crosshair: false,
-        torch: false,
+        torch: view.torch,
     };
     let (width, height) = view.size.unwrap_or(SIZE);
     let collider = Arc::new(level.collider());
@@ -109,12 +111,29 @@ fn house_hallway_with_hud_and_help() {
         yaw_degrees: Some(180.0),
         hud: true,
         help: true,
-        // The default window's size: the whole help fits, at text scale 1
-        // (its lines are over 100 characters wide).
+        // The default window's size: the whole help fits in two columns
+        // at text scale 2.
         size: Some((1280, 720)),
         ..View::default()
     };
     golden("house_hud_help", &Level::default_house(), view);
+}
+
+#[test]
+fn house_bedroom_by_its_lamp_and_by_the_torch() {
+    // The lamps light the house; from the hallway door of bedroom 2 the
+    // lamp's light falls in through the door, and its walls' shadows show.
+    let view = View {
+        at: Some(Vec2::new(12.2, 7.6)),
+        yaw_degrees: Some(90.0),
+        pitch_degrees: -15.0,
+        ..View::default()
+    };
+    golden("house_bedroom_lamp", &Level::default_house(), view);
+    // With the torch: a cone of light along the view, shadowed by the
+    // door's jambs.
+    let torch = View { torch: true, ..view };
+    golden("house_bedroom_lamp_torch", &Level::default_house(), torch);
 }
 
 #[test]
