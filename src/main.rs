@@ -333,8 +333,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let loaded = load_choice(&choice)?;
             let collider = loaded.level.collider();
             let gaps = mazewalker::map::near_misses(&collider);
-            let floor =
-                mazewalker::map::floor_warnings(&collider, &gaps, loaded.level.player.start);
+            let floor = mazewalker::map::floor_warnings(&loaded.level, &collider, &gaps);
             for warning in &floor.warnings {
                 eprintln!("warning: {warning}");
             }

@@ -132,7 +132,10 @@ fn house_bedroom_by_its_lamp_and_by_the_torch() {
     golden("house_bedroom_lamp", &Level::default_house(), view);
     // With the torch: a cone of light along the view, shadowed by the
     // door's jambs.
-    let torch = View { torch: true, ..view };
+    let torch = View {
+        torch: true,
+        ..view
+    };
     golden("house_bedroom_lamp_torch", &Level::default_house(), torch);
 }
 

@@ -244,7 +244,7 @@ fn find_offer(level: &Level, path: &Path) -> Option<AutosaveOffer> {
 /// gaps a little too narrow to pass, `near_misses`, and floor the player
 /// cannot reach from the start.
 pub fn live_checks(level: &Level, collider: &Collider, near_misses: &[NearMiss]) -> Vec<String> {
-    let floor = floor_warnings(collider, near_misses, level.player.start);
+    let floor = floor_warnings(level, collider, near_misses);
     let walls = crate::level::checks::live_warnings(level)
         .into_iter()
         .map(|warning| format!("{}: {}", warning.item, warning.message));

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use glam::Vec2;
 
-use crate::collision::{Collider, Wall};
+use crate::collision::{Collider, Surface, Wall};
 
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
@@ -159,6 +159,32 @@ impl Level {
             .iter()
             .map(|wall| wall.height >= ceiling)
             .collect()
+    }
+
+    /// Whether `surface` (of this level's collider) stops the light of a
+    /// lamp hanging `height` above the floor: walls and obstacles stand
+    /// from the floor, so those at least as tall as the lamp do.
+    pub fn blocks_light(&self, height: f32, surface: Surface) -> bool {
+        match surface {
+            Surface::Wall(index) => self.walls.get(index).is_some_and(|w| w.height >= height),
+            Surface::Obstacle(index) => self
+                .obstacles
+                .get(index)
+                .is_some_and(|o| o.height >= height),
+        }
+    }
+
+    /// Whether `lamp` lights the floor at `point`, by the rule the renderer
+    /// draws: within its radius, and the floor-plan segment from the lamp
+    /// to the point meets no shape as tall as the lamp (this level's
+    /// `collider`).
+    pub fn lamp_reaches(&self, collider: &Collider, lamp: &Light, point: Vec2) -> bool {
+        lamp.at.distance(point) <= lamp.radius
+            && collider
+                .ray_cast_where(lamp.at, point, |surface| {
+                    self.blocks_light(lamp.height, surface)
+                })
+                .is_none()
     }
 }
 

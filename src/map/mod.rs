@@ -20,6 +20,7 @@ mod outline;
 mod reach;
 mod seen;
 mod trail;
+mod unlit;
 mod view;
 mod warnings;
 
@@ -37,6 +38,7 @@ pub use reach::{
 };
 pub use seen::{SeenWalls, Sight};
 pub use trail::{TRAIL_LENGTH, Trail};
+pub use unlit::{MIN_UNLIT_AREA, UnlitArea, unlit_areas};
 pub use view::{
     DENSITY_BELOW_PIXELS_PER_METRE, FIT_MARGIN, GRID_MIN_PIXELS, KEY_ZOOM_FACTOR,
     MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE, MapDetail, MapView, OUTLINE_MIN_PIXELS_PER_METRE,

@@ -130,6 +130,20 @@ impl Reachable {
             .map(move |(index, _)| IVec2::new(index as i32 % columns, index as i32 / columns))
     }
 
+    /// The centre of the cell of `region` nearest the region's mean: a
+    /// point inside it to name.
+    pub fn middle(&self, region: &[IVec2]) -> Vec2 {
+        let mean = region.iter().map(|&c| self.centre(c)).sum::<Vec2>() / region.len() as f32;
+        region
+            .iter()
+            .map(|&c| self.centre(c))
+            .min_by(|p, q| {
+                p.distance_squared(mean)
+                    .total_cmp(&q.distance_squared(mean))
+            })
+            .unwrap_or(mean)
+    }
+
     /// Whether `cell` lies on the lattice's outer ring.
     fn on_border(&self, cell: IVec2) -> bool {
         cell.min_element() == 0
@@ -174,22 +188,19 @@ impl UnreachableArea {
     }
 }
 
-/// The parts of `collider`'s free floor (clearance at least the radius)
-/// that the eye cannot reach from `start`, largest first: every region of
-/// free cells, found like [`Reachable::flood`], that is neither reached nor
-/// open to the outside of the level. The lattice covers the level's walls
-/// and obstacles with a margin wide enough for the outside to be one free
-/// ring, so the space around a house is never reported. Nothing is reported
-/// for an empty level or a start that is itself not free. `None` when the
-/// level needs more than [`MAX_CELLS`] cells of `cell_size`: a coarser
-/// lattice could close narrow corridors and report false areas.
-pub fn unreachable_areas(
+/// The free space of `collider` reachable from `start`, flooded over the
+/// level's walls and obstacles with a margin wide enough for the outside to
+/// be one free ring (cells of `cell_size`, or [`DEFAULT_CELL_SIZE`] when it
+/// is not a positive number). `None` when the level needs more than
+/// [`MAX_CELLS`] cells; `Some(None)` for an empty level or a start that is
+/// not free.
+pub fn flood_the_level(
     collider: &Collider,
     start: Vec2,
     cell_size: f32,
-) -> Option<Vec<UnreachableArea>> {
+) -> Option<Option<Reachable>> {
     let Some(bounds) = level_bounds(collider) else {
-        return Some(Vec::new());
+        return Some(None);
     };
     let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
         cell_size
@@ -211,10 +222,33 @@ pub fn unreachable_areas(
     if !extent.is_finite() || extent.x * extent.y > MAX_CELLS as f32 {
         return None;
     }
-    let mut marked = Reachable::flood(collider, start, bounds, cell_size);
-    if !marked.cells.iter().any(|&reached| reached) {
+    let marked = Reachable::flood(collider, start, bounds, cell_size);
+    Some(
+        marked
+            .cells
+            .iter()
+            .any(|&reached| reached)
+            .then_some(marked),
+    )
+}
+
+/// The parts of `collider`'s free floor (clearance at least the radius)
+/// that the eye cannot reach from `start`, largest first: every region of
+/// free cells, found like [`Reachable::flood`], that is neither reached nor
+/// open to the outside of the level. The lattice covers the level's walls
+/// and obstacles with a margin wide enough for the outside to be one free
+/// ring, so the space around a house is never reported. Nothing is reported
+/// for an empty level or a start that is itself not free. `None` when the
+/// level needs more than [`MAX_CELLS`] cells of `cell_size`: a coarser
+/// lattice could close narrow corridors and report false areas.
+pub fn unreachable_areas(
+    collider: &Collider,
+    start: Vec2,
+    cell_size: f32,
+) -> Option<Vec<UnreachableArea>> {
+    let Some(mut marked) = flood_the_level(collider, start, cell_size)? else {
         return Some(Vec::new());
-    }
+    };
     let cell_area = marked.cell_size * marked.cell_size;
     let mut areas = Vec::new();
     for index in 0..marked.cells.len() {
@@ -228,15 +262,7 @@ pub fn unreachable_areas(
         if area < MIN_UNREACHABLE_AREA || region.iter().any(|&c| marked.on_border(c)) {
             continue;
         }
-        let mean = region.iter().map(|&c| marked.centre(c)).sum::<Vec2>() / region.len() as f32;
-        let at = region
-            .iter()
-            .map(|&c| marked.centre(c))
-            .min_by(|p, q| {
-                p.distance_squared(mean)
-                    .total_cmp(&q.distance_squared(mean))
-            })
-            .unwrap_or(mean);
+        let at = marked.middle(&region);
         areas.push(UnreachableArea { at, area });
     }
     areas.sort_by(|a, b| b.area.total_cmp(&a.area));

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use glam::{Vec2, Vec3};
 
 use super::LineVertex;
-use crate::collision::{Collider, Surface};
+use crate::collision::Collider;
 use crate::level::{Level, Light};
 
 /// The most lamps that light one frame: the nearest whose light reaches
@@ -75,18 +75,6 @@ pub fn direction_angle(index: u32) -> f32 {
     (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * TAU - PI
 }
 
-/// Whether `surface` of `level` stops the light of a lamp hanging
-/// `height` above the floor: walls and obstacles at least as tall.
-fn blocks(level: &Level, height: f32, surface: Surface) -> bool {
-    match surface {
-        Surface::Wall(index) => level.walls.get(index).is_some_and(|w| w.height >= height),
-        Surface::Obstacle(index) => level
-            .obstacles
-            .get(index)
-            .is_some_and(|o| o.height >= height),
-    }
-}
-
 /// `lamp`'s shadow row: for each direction, how far its light travels on
 /// the floor plan of `level` (with its `collider`), at most its radius.
 pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<f32> {
@@ -95,7 +83,7 @@ pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<f32> 
             let reach = Vec2::from_angle(direction_angle(index)) * lamp.radius;
             collider
                 .ray_cast_where(lamp.at, lamp.at + reach, |surface| {
-                    blocks(level, lamp.height, surface)
+                    level.blocks_light(lamp.height, surface)
                 })
                 .map_or(lamp.radius, |hit| hit.fraction * lamp.radius)
         })
