@@ -18,10 +18,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use glam::Vec2;
 use mazewalker::app::hud_lines;
 use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
-use mazewalker::level::{Level, MAZE_CELL_SIZE};
+use mazewalker::level::{Level, Light, MAZE_CELL_SIZE};
 use mazewalker::map::{MapView, Overlay, level_bounds};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{
@@ -297,5 +298,156 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
     group.finish();
 }
 
-criterion_group!(benches, bench_frames);
+/// Lamps against no lamps, side by side at 1280×720: the house with its 13
+/// lamps, lights on and off, fast and full, and with the torch; a 300×300
+/// maze with 2,000 lamps against the same maze keeping only the lamps whose
+/// light can reach the view (the cost must follow those, not the count),
+/// and with lights off; and the house's first frame on a new level (an
+/// edit: its lamps' shadow rows are made in that frame) against a steady one.
+fn bench_lamps(c: &mut Criterion) {
+    let Ok(gpu) = Gpu::headless() else {
+        return;
+    };
+    let target = target(&gpu);
+    let mut group = c.benchmark_group(format!("lamps_{WIDTH}x{HEIGHT}"));
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    let house = Arc::new(Level::default_house());
+    let maze = match Level::maze(300, 300, 1) {
+        Ok(maze) => maze,
+        Err(error) => panic!("the maze cannot be built: {error}"),
+    };
+    let start = maze.player.start;
+    // 2,000 lamps on cell centres, spread over the maze by a fixed stride.
+    let many: Vec<Light> = (0..2000u32)
+        .map(|i| {
+            let cell = (i * 7919) % (300 * 300);
+            let at = (Vec2::new((cell % 300) as f32, (cell / 300) as f32) + 0.5) * MAZE_CELL_SIZE;
+            Light {
+                at,
+                height: 2.5,
+                colour: [1.0, 0.9, 0.75],
+                intensity: 4.0,
+                radius: 8.0,
+            }
+        })
+        .chain((0..4).map(|i| Light {
+            at: start + Vec2::new(i as f32 * 2.0 * MAZE_CELL_SIZE, 0.0),
+            height: 2.5,
+            colour: [1.0, 0.9, 0.75],
+            intensity: 4.0,
+            radius: 8.0,
+        }))
+        .collect();
+    let fog = maze.environment.fog_distance;
+    let near: Vec<Light> = many
+        .iter()
+        .filter(|lamp| lamp.at.distance(start) - lamp.radius < fog)
+        .copied()
+        .collect();
+    eprintln!(
+        "maze lamps: {} in all, {} can reach the view",
+        many.len(),
+        near.len()
+    );
+    let with_lamps = |lights: Vec<Light>| {
+        let mut level = maze.clone();
+        level.lights = lights;
+        Arc::new(level)
+    };
+    let maze_many = with_lamps(many);
+    let maze_near = with_lamps(near);
+    let cases: [(&str, &Arc<Level>, RenderQuality, bool, bool); 8] = [
+        (
+            "house_fast_lights_off",
+            &house,
+            RenderQuality::FAST,
+            false,
+            false,
+        ),
+        ("house_fast_lamps", &house, RenderQuality::FAST, true, false),
+        (
+            "house_fast_lamps_torch",
+            &house,
+            RenderQuality::FAST,
+            true,
+            true,
+        ),
+        (
+            "house_full_lights_off",
+            &house,
+            RenderQuality::FULL,
+            false,
+            false,
+        ),
+        ("house_full_lamps", &house, RenderQuality::FULL, true, false),
+        (
+            "maze_300_fast_lights_off",
+            &maze_many,
+            RenderQuality::FAST,
+            false,
+            false,
+        ),
+        (
+            "maze_300_fast_2000_lamps",
+            &maze_many,
+            RenderQuality::FAST,
+            true,
+            false,
+        ),
+        (
+            "maze_300_fast_lamps_near_only",
+            &maze_near,
+            RenderQuality::FAST,
+            true,
+            false,
+        ),
+    ];
+    for (name, level, quality, lights, torch) in cases {
+        let collider = Arc::new(level.collider());
+        let mut renderer = new_renderer(&gpu, level, &collider, quality);
+        renderer.set_lights(lights);
+        let walker = Walker::at_spawn(level);
+        let frame = FrameInput {
+            torch,
+            ..FrameInput::plain(&walker.camera)
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(renderer.render(&gpu, &target.view, &frame));
+                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+                    panic!("the device was lost: {error}");
+                }
+            })
+        });
+    }
+    // A new level in every iteration: the scene is built and the first
+    // frame makes the shadow rows of the lamps in view.
+    let collider = Arc::new(house.collider());
+    let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FAST);
+    let walker = Walker::at_spawn(&house);
+    let frame = FrameInput::plain(&walker.camera);
+    group.bench_function("house_fast_new_level_first_frame", |b| {
+        b.iter(|| {
+            let scene = match renderer.scene_builder().build(
+                &house,
+                &collider,
+                mazewalker::render::BrokenTexture::Checkerboard,
+            ) {
+                Ok(scene) => scene,
+                Err(error) => panic!("the house's scene: {error}"),
+            };
+            drop(renderer.set_level(scene));
+            black_box(renderer.render(&gpu, &target.view, &frame));
+            if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+                panic!("the device was lost: {error}");
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_frames, bench_lamps);
 criterion_main!(benches);
