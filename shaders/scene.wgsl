@@ -43,7 +43,8 @@ struct Lamps {
 
 @group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var<uniform> lamps: Lamps;
-// Per lamp slot (row), per direction around it: how far its light travels.
+// Per lamp slot (row), per direction around it: how far its light travels
+// (r), and the stretch of floor a lower shape shades (g to b).
 @group(0) @binding(2) var shadows: texture_2d<f32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
@@ -101,8 +102,15 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
         let flat = world.xz - lamp.position.xz;
         let slice = u32((atan2(flat.y, flat.x) + PI) * (SHADOW_DIRECTIONS / (2.0 * PI)));
         let direction = min(slice, u32(SHADOW_DIRECTIONS) - 1u);
-        let reach = textureLoad(shadows, vec2<u32>(direction, i), 0).r;
-        if length(flat) > reach + SHADOW_BIAS {
+        let row = textureLoad(shadows, vec2<u32>(direction, i), 0);
+        let distance = length(flat);
+        if distance > row.r + SHADOW_BIAS {
+            continue;
+        }
+        // The floor behind a shape lower than the lamp, up to where its
+        // top's shadow lands.
+        let on_floor = world.y < 0.01 && normal.y > 0.5;
+        if on_floor && distance > row.g + SHADOW_BIAS && distance < row.b {
             continue;
         }
         let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));

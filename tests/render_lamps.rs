@@ -387,3 +387,30 @@ fn the_torch_lights_its_cone_only_and_goes_out_with_the_lights() {
     // Lights off: no torch either.
     assert_eq!(shot(true, false), shot(false, false));
 }
+
+#[test]
+fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A wall 1 m tall, 2 m east of a lamp 2.5 m up: its top's shadow lands
+    // 2 × 2.5 / 1.5 = 3.33 m from the lamp.
+    let low = "[[wall]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\nheight = 1.0\n";
+    let mut lit_level = hall(low);
+    lit_level.lights.push(lamp(Vec2::ZERO));
+    let mut dark_level = hall(low);
+    dark_level.lights.push(lamp(Vec2::new(-6.5, -6.5)));
+    let camera = looking(Vec3::new(5.5, 2.2, 2.5), Vec3::new(2.5, 0.0, 0.0));
+    let lit = render(&gpu, lit_level, &camera);
+    let dark = render(&gpu, dark_level, &camera);
+    let gain = |x: f32, z: f32| {
+        let at = pixel(&camera, Vec3::new(x, 0.0, z)).expect("on screen");
+        brightness(&lit, at) - brightness(&dark, at)
+    };
+    // 2.7 m out: behind the wall, or beside its end (the segment from the
+    // lamp passes x = 2 at z = 1.11, past the wall).
+    let (behind, beside, beyond) = (gain(2.7, 0.0), gain(2.7, 1.5), gain(4.0, 0.0));
+    assert!(behind.abs() <= 3, "right behind the wall: {behind}");
+    assert!(beside >= 15, "beside the wall: {beside}");
+    assert!(beyond >= 15, "past its top's shadow: {beyond}");
+}

@@ -161,17 +161,21 @@ impl Level {
             .collect()
     }
 
+    /// How tall `surface` (a wall or obstacle of this level's collider)
+    /// stands from the floor, in metres.
+    pub fn shape_height(&self, surface: Surface) -> Option<f32> {
+        match surface {
+            Surface::Wall(index) => self.walls.get(index).map(|w| w.height),
+            Surface::Obstacle(index) => self.obstacles.get(index).map(|o| o.height),
+        }
+    }
+
     /// Whether `surface` (of this level's collider) stops the light of a
     /// lamp hanging `height` above the floor: walls and obstacles stand
     /// from the floor, so those at least as tall as the lamp do.
     pub fn blocks_light(&self, height: f32, surface: Surface) -> bool {
-        match surface {
-            Surface::Wall(index) => self.walls.get(index).is_some_and(|w| w.height >= height),
-            Surface::Obstacle(index) => self
-                .obstacles
-                .get(index)
-                .is_some_and(|o| o.height >= height),
-        }
+        self.shape_height(surface)
+            .is_some_and(|tall| tall >= height)
     }
 
     /// Whether `lamp` lights the floor at `point`, by the rule the renderer

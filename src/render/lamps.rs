@@ -29,7 +29,12 @@ pub const MAX_LAMPS: usize = 8;
 pub const SHADOW_DIRECTIONS: u32 = 1024;
 
 /// Format of the shadow texture: one metre distance per texel.
-pub const SHADOW_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::R32Float;
+pub const SHADOW_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Float;
+
+/// One direction of a shadow row: how far the light travels past every
+/// shape (r); and the floor a lower shape shades (from g to b metres),
+/// none when g > b; a unused.
+pub type ShadowTexel = [f32; 4];
 
 /// How far the torch reaches, in metres.
 pub const TORCH_REACH: f32 = 12.0;
@@ -75,17 +80,39 @@ pub fn direction_angle(index: u32) -> f32 {
     (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * TAU - PI
 }
 
-/// `lamp`'s shadow row: for each direction, how far its light travels on
-/// the floor plan of `level` (with its `collider`), at most its radius.
-pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<f32> {
+/// `lamp`'s shadow row on the floor plan of `level` (with its
+/// `collider`): for each direction, how far its light travels, at most its
+/// radius, past the shapes as tall as the lamp; and the floor that the
+/// first lower shape in that direction shades.
+///
+/// That second part is an approximation, and only for the floor: a shape
+/// of height `h` met `d` metres from a lamp `H` high shades the floor from
+/// `d` to `d · H / (H − h)`, where its top's shadow lands (exact for a thin
+/// wall; an obstacle's depth along the ray is not counted, and a second
+/// low shape behind the first casts nothing).
+pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<ShadowTexel> {
+    let none = lamp.radius + 1.0;
     (0..SHADOW_DIRECTIONS)
         .map(|index| {
-            let reach = Vec2::from_angle(direction_angle(index)) * lamp.radius;
-            collider
-                .ray_cast_where(lamp.at, lamp.at + reach, |surface| {
+            let to = lamp.at + Vec2::from_angle(direction_angle(index)) * lamp.radius;
+            let reach = collider
+                .ray_cast_where(lamp.at, to, |surface| {
                     level.blocks_light(lamp.height, surface)
                 })
-                .map_or(lamp.radius, |hit| hit.fraction * lamp.radius)
+                .map_or(lamp.radius, |hit| hit.fraction * lamp.radius);
+            let lower = |surface| {
+                level
+                    .shape_height(surface)
+                    .is_some_and(|tall| tall > 0.0 && tall < lamp.height)
+            };
+            let shade = collider.ray_cast_where(lamp.at, to, lower).and_then(|hit| {
+                let start = hit.fraction * lamp.radius;
+                let tall = level.shape_height(hit.surface)?;
+                let end = start * lamp.height / (lamp.height - tall);
+                (start < reach).then_some((start, end.min(reach)))
+            });
+            let (start, end) = shade.unwrap_or((none, none - 1.0));
+            [reach, start, end, 0.0]
         })
         .collect()
 }
@@ -117,10 +144,10 @@ impl Torch {
 pub struct LevelLamps {
     level: Arc<Level>,
     collider: Arc<Collider>,
-    rows: Vec<Option<Box<[f32]>>>,
+    rows: Vec<Option<Box<[ShadowTexel]>>>,
     /// The torch's row, and the lamp it was made for: made again only
     /// when the eye moves.
-    torch: Option<(Light, Box<[f32]>)>,
+    torch: Option<(Light, Box<[ShadowTexel]>)>,
 }
 
 impl LevelLamps {
@@ -135,7 +162,7 @@ impl LevelLamps {
     }
 
     /// The torch's shadow row for `torch`, made if the eye moved.
-    pub fn torch_row(&mut self, torch: &Torch) -> &[f32] {
+    pub fn torch_row(&mut self, torch: &Torch) -> &[ShadowTexel] {
         let light = torch.light();
         if self
             .torch
@@ -183,7 +210,7 @@ impl LevelLamps {
     }
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
-    pub fn row(&self, index: usize) -> Option<&[f32]> {
+    pub fn row(&self, index: usize) -> Option<&[ShadowTexel]> {
         self.rows.get(index)?.as_deref()
     }
 
@@ -350,7 +377,7 @@ impl LampBuffers {
                 bytemuck::cast_slice(row),
                 wgpu::TexelCopyBufferLayout {
                     offset: 0,
-                    bytes_per_row: Some(SHADOW_DIRECTIONS * 4),
+                    bytes_per_row: Some(SHADOW_DIRECTIONS * size_of::<ShadowTexel>() as u32),
                     rows_per_image: None,
                 },
                 wgpu::Extent3d {
@@ -429,7 +456,11 @@ mod tests {
         };
         let row = shadow_row(&collider, &level, &lamp);
         assert_eq!(row.len(), SHADOW_DIRECTIONS as usize);
-        for (index, &depth) in row.iter().enumerate() {
+        for (index, &[depth, low_start, low_end, _]) in row.iter().enumerate() {
+            assert!(
+                low_start > low_end,
+                "{index}: no low shape to shade the floor"
+            );
             // The square's boundary in this direction, from its centre.
             let direction = Vec2::from_angle(direction_angle(index as u32));
             let boundary = 2.0 / direction.x.abs().max(direction.y.abs());
@@ -443,10 +474,13 @@ mod tests {
             height: 3.0,
             ..lamp
         };
-        assert!(
-            shadow_row(&collider, &level, &high)
-                .iter()
-                .all(|&d| d == 8.0)
-        );
+        // The walls (2.8 m) are lower than it: they shade the floor from
+        // their foot to where their top's shadow lands, 15 times as far.
+        for [reach, low_start, low_end, _] in shadow_row(&collider, &level, &high) {
+            assert_eq!(reach, 8.0);
+            assert!(low_start >= 2.0 - 1e-4, "{low_start}");
+            let expected = (low_start * 3.0 / 0.2).min(8.0);
+            assert!((low_end - expected).abs() < 1e-3, "{low_start}..{low_end}");
+        }
     }
 }
