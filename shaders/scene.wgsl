@@ -29,7 +29,6 @@ struct Lamp {
 // Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs.
 const MAX_LAMPS: u32 = 8u;
 const SHADOW_DIRECTIONS: f32 = 1024.0;
-const PI: f32 = 3.14159265;
 // A point this much past the shadow depth is still lit: the rounding of the
 // polar row; far less than a wall's half thickness, so a wall's far face
 // stays dark.
@@ -100,8 +99,12 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
             continue;
         }
         let flat = world.xz - lamp.position.xz;
-        let slice = u32((atan2(flat.y, flat.x) + PI) * (SHADOW_DIRECTIONS / (2.0 * PI)));
-        let direction = min(slice, u32(SHADOW_DIRECTIONS) - 1u);
+        // The "diamond angle" of the direction, in 0..4 (one division, no
+        // arctangent): the shadow row's texels are spread evenly over it
+        // (see `texel_direction` in src/render/lamps.rs).
+        let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
+        let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
+        let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
         let row = textureLoad(shadows, vec2<u32>(direction, i), 0);
         let distance = length(flat);
         if distance > row.r + SHADOW_BIAS {
@@ -115,10 +118,12 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
         }
         let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
         let facing = max(dot(normal, towards), 0.0);
-        // Inside a cone, fading over its outer tenth of the angle's cosine.
-        let along = dot(-towards, lamp.spot.xyz);
-        let cone = smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), along);
-        let in_cone = select(cone, 1.0, lamp.spot.w < -1.0);
+        // Inside a cone (the torch), fading over its outer tenth of the
+        // angle's cosine; the same for every pixel, so a cheap branch.
+        var in_cone = 1.0;
+        if lamp.spot.w >= -1.0 {
+            in_cone = smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), dot(-towards, lamp.spot.xyz));
+        }
         let edge = distance_squared / (radius * radius);
         let window = clamp(1.0 - edge * edge, 0.0, 1.0);
         let falloff = lamp.colour.w / max(distance_squared, 0.25);

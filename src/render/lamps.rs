@@ -12,7 +12,7 @@
 //! reload) makes new rows, so light is current the frame after any change
 //! and nothing is baked to disk.
 
-use std::f32::consts::{PI, TAU};
+use std::f32::consts::TAU;
 use std::sync::Arc;
 
 use glam::{Vec2, Vec3};
@@ -74,10 +74,20 @@ pub struct LampsUniform {
     pub lamps: [LampData; MAX_LAMPS],
 }
 
-/// The angle of shadow direction `index`, in radians from +x towards +z,
-/// in −π..π (the centre of its slice).
-pub fn direction_angle(index: u32) -> f32 {
-    (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * TAU - PI
+/// The direction of shadow texel `index`, as a vector from the lamp (its
+/// length between 1/√2 and 1). Texels are spread evenly over the "diamond
+/// angle" `d` in 0..4 (0 along +x, 1 along +z, 2 along −x, 3 along −z),
+/// which the shader gets from a direction with one division instead of an
+/// arctangent; one texel spans between 0.25° and 0.5°.
+pub fn texel_direction(index: u32) -> Vec2 {
+    let diamond = (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * 4.0;
+    let (quarter, f) = (diamond.floor(), diamond.fract());
+    match quarter as u32 {
+        0 => Vec2::new(1.0 - f, f),
+        1 => Vec2::new(-f, 1.0 - f),
+        2 => Vec2::new(f - 1.0, -f),
+        _ => Vec2::new(f, f - 1.0),
+    }
 }
 
 /// `lamp`'s shadow row on the floor plan of `level` (with its
@@ -94,7 +104,7 @@ pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<Shado
     let none = lamp.radius + 1.0;
     (0..SHADOW_DIRECTIONS)
         .map(|index| {
-            let to = lamp.at + Vec2::from_angle(direction_angle(index)) * lamp.radius;
+            let to = lamp.at + texel_direction(index).normalize() * lamp.radius;
             let reach = collider
                 .ray_cast_where(lamp.at, to, |surface| {
                     level.blocks_light(lamp.height, surface)
@@ -181,21 +191,20 @@ impl LevelLamps {
         !self.level.lights.is_empty()
     }
 
-    /// The lamps that light a frame seen from `eye` with `fog_distance`:
-    /// those whose light reaches within the fog distance of the eye,
-    /// nearest first, at most [`MAX_LAMPS`]; their shadow rows are made if
-    /// new. (A scan of the level's lamps: a few microseconds for
-    /// thousands.)
-    pub fn for_frame(&mut self, eye: Vec3, fog_distance: f32) -> Vec<usize> {
+    /// The lamps that light a frame seen from `eye`: those whose reach (a
+    /// box around the lamp's place and radius) the view may see
+    /// (`in_view(at, radius)`: the frustum, out to the fog), nearest first,
+    /// at most [`MAX_LAMPS`]; their shadow rows are made if new. (A scan of
+    /// the level's lamps: a few microseconds for thousands.)
+    pub fn for_frame(&mut self, eye: Vec3, in_view: impl Fn(Vec2, f32) -> bool) -> Vec<usize> {
         let eye = Vec2::new(eye.x, eye.z);
         let mut near: Vec<(f32, usize)> = self
             .level
             .lights
             .iter()
             .enumerate()
-            .map(|(index, lamp)| (lamp.at.distance(eye), index, lamp.radius))
-            .filter(|&(distance, _, radius)| distance - radius < fog_distance)
-            .map(|(distance, index, _)| (distance, index))
+            .filter(|(_, lamp)| in_view(lamp.at, lamp.radius))
+            .map(|(index, lamp)| (lamp.at.distance(eye), index))
             .collect();
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.truncate(MAX_LAMPS);
@@ -394,20 +403,36 @@ impl LampBuffers {
 mod tests {
     use super::*;
 
-    /// The shadow direction whose slice holds `angle` (radians, −π..=π),
-    /// as `lamp_light` in shaders/scene.wgsl looks it up.
-    fn direction_index(angle: f32) -> u32 {
-        let slice = ((angle + PI) / TAU * SHADOW_DIRECTIONS as f32) as u32;
-        slice.min(SHADOW_DIRECTIONS - 1)
+    /// The texel whose slice holds direction `v`, as `lamp_light` in
+    /// shaders/scene.wgsl looks it up (the diamond angle).
+    fn texel_index(v: Vec2) -> u32 {
+        let t = v.y / (v.x.abs() + v.y.abs());
+        let diamond = if v.x >= 0.0 {
+            if v.y >= 0.0 { t } else { 4.0 + t }
+        } else {
+            2.0 - t
+        };
+        ((diamond * SHADOW_DIRECTIONS as f32 / 4.0) as u32).min(SHADOW_DIRECTIONS - 1)
     }
 
     #[test]
-    fn every_angle_falls_in_the_slice_whose_centre_is_nearest() {
-        for index in [0, 1, 511, 512, SHADOW_DIRECTIONS - 1] {
-            assert_eq!(direction_index(direction_angle(index)), index);
+    fn every_texel_direction_looks_itself_up_and_the_slices_cover_the_circle() {
+        for index in 0..SHADOW_DIRECTIONS {
+            let direction = texel_direction(index);
+            assert_eq!(texel_index(direction), index);
+            assert_eq!(texel_index(direction * 7.5), index, "any length");
         }
-        assert_eq!(direction_index(-PI), 0);
-        assert_eq!(direction_index(PI), SHADOW_DIRECTIONS - 1);
+        // Neighbouring slices are between 0.25° and 0.5° apart.
+        for index in 0..SHADOW_DIRECTIONS {
+            let (a, b) = (
+                texel_direction(index),
+                texel_direction((index + 1) % SHADOW_DIRECTIONS),
+            );
+            let degrees = a.angle_to(b).to_degrees().abs();
+            assert!((0.2..0.55).contains(&degrees), "{index}: {degrees}°");
+        }
+        assert_eq!(texel_index(Vec2::X), 0);
+        assert_eq!(texel_index(Vec2::new(1.0, -1e-6)), SHADOW_DIRECTIONS - 1);
     }
 
     #[test]
@@ -462,7 +487,7 @@ mod tests {
                 "{index}: no low shape to shade the floor"
             );
             // The square's boundary in this direction, from its centre.
-            let direction = Vec2::from_angle(direction_angle(index as u32));
+            let direction = texel_direction(index as u32).normalize();
             let boundary = 2.0 / direction.x.abs().max(direction.y.abs());
             assert!(
                 (depth - boundary).abs() < 1e-4,

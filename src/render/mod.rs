@@ -414,10 +414,16 @@ impl Renderer {
         };
         gpu.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        // Whatever lies beyond the fog is drawn in the fog's colour.
+        let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
         let active = if self.lights {
-            self.level
-                .lamps
-                .for_frame(camera.position, environment.fog_distance)
+            let ceiling = environment.ceiling_height;
+            self.level.lamps.for_frame(camera.position, |at, radius| {
+                volume.may_see(&Bounds {
+                    min: Vec3::new(at.x - radius, 0.0, at.y - radius),
+                    max: Vec3::new(at.x + radius, ceiling, at.y + radius),
+                })
+            })
         } else {
             Vec::new()
         };
@@ -461,8 +467,7 @@ impl Renderer {
                 .ok()
         });
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
-        // Whatever lies beyond the fog is drawn in the fog's colour: skip it.
-        let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
+        // Skip whatever lies beyond the fog.
         let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
         let scene = &mut self.level;
         let map_tiles = match &prepared_map {
