@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use crate::level::checks::MIN_WALL_LENGTH;
-use crate::level::save::{DocumentError, LevelDocument, MovedEndpoints, RemovedWall};
+use crate::level::save::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 use crate::level::{Level, LevelWall, WallEnd};
 
 /// One change to a level's walls.
@@ -47,7 +47,7 @@ pub enum Edit {
         index: usize,
         /// The wall, as the level holds it.
         wall: LevelWall,
-        /// Its `[[wall]]` table, as [`RemovedWall::text`] wrote it.
+        /// Its `[[wall]]` table, as [`RemovedTable::text`] wrote it.
         table: String,
     },
 }
@@ -124,7 +124,7 @@ enum Undo {
     PutBack {
         index: usize,
         wall: LevelWall,
-        removed: RemovedWall,
+        removed: RemovedTable,
     },
     /// Move the ends back to `from` (they are at `to`).
     MoveBack {
@@ -140,7 +140,7 @@ pub(crate) enum DocumentChange {
     /// A table was added or inserted.
     Added,
     /// A table was removed.
-    Removed(RemovedWall),
+    Removed(RemovedTable),
     /// End point values were replaced.
     Moved(MovedEndpoints),
 }
@@ -364,7 +364,7 @@ impl AppliedEdit {
                 wall,
                 removed,
             } => {
-                document.put_back_wall(index, removed)?;
+                document.put_back(index, removed)?;
                 level.walls.insert(index, wall);
             }
             Undo::MoveBack {
