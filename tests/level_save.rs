@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
+use mazewalker::edit::EditSession;
 use mazewalker::level::save::{LevelDocument, point_text, save_atomically};
 use mazewalker::level::{Level, LevelSource, Light, WallEnd};
 use proptest::prelude::*;
@@ -457,6 +458,32 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     assert!(document.light_count().is_err());
     assert!(document.append_light(Vec2::ZERO).is_err());
     assert_eq!(document.to_string(), inline);
+}
+
+#[test]
+fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
+    let directory = scratch_directory("lamp_saves");
+    let path = directory.join("lit.toml");
+    let lit = INTERLEAVED.replace(
+        "\n[[obstacle]]",
+        "\n# the hall lamp\n[[light]]\nat = [0.0, 1.0]\nradius = 3.0\n\n[[obstacle]]",
+    );
+    std::fs::write(&path, &lit).expect("writable");
+    let mut session = EditSession::new(Level::load(&path).expect("valid").level).expect("editable");
+    session.add_light(Vec2::new(1.5, 0.5)).expect("a lamp");
+    session.delete_light(0).expect("the hall lamp");
+    session.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(!saved.contains("radius = 3.0"), "{saved}");
+    assert!(
+        saved.contains("# the hall lamp\n\n[[light]]\nat = [1.5, 0.5]\n\n[[obstacle]]"),
+        "{saved}"
+    );
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.lights, session.level().lights);
+    while session.undo().expect("in step") {}
+    session.save(&path).expect("writable");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), lit);
 }
 
 proptest! {
