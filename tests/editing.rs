@@ -1,5 +1,6 @@
 //! The edit model through [`EditSession`]: plotting, deleting, moving end
-//! points, undo and redo, saving, and the autosave journal.
+//! points, placing and deleting lamps, undo and redo, saving, and the
+//! autosave journal.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +9,7 @@ use mazewalker::edit::{
     Edit, EditError, EditSession, History, Journal, JournalError, Plotted, TakenBack,
 };
 use mazewalker::level::save::{LevelDocument, autosave_path, backup_path};
-use mazewalker::level::{Level, LevelSource, LevelWall};
+use mazewalker::level::{Level, LevelSource, LevelWall, Light};
 
 fn house_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml")
@@ -29,12 +30,35 @@ fn session_on(path: &Path) -> EditSession {
     EditSession::new(Level::load(path).expect("valid").level).expect("editable")
 }
 
-/// The walls the session's text loads as: they must be the session's own.
+/// The walls and lamps the session's text loads as: they must be the
+/// session's own.
 fn assert_text_matches_level(session: &EditSession) {
     let loaded = Level::from_toml_str(&session.text(), Path::new("check.toml"))
         .expect("an edited level stays valid")
         .level;
     assert_eq!(loaded.walls, session.level().walls);
+    assert_eq!(loaded.lights, session.level().lights);
+}
+
+/// Two lamps for the end of the house file: one with a comment above it and
+/// keys of its own, one with only `at`.
+const HOUSE_LAMPS: &str = "
+# ---------------------------------------------------------------- lamps
+
+[[light]]  # hallway
+at = [5.0, 7.25]
+colour = [1.0, 0.8, 0.6]
+
+[[light]]
+at = [3.0, 3.0]
+";
+
+/// A copy of the house with [`HOUSE_LAMPS`] at its end, and its text.
+fn lit_house_copy(name: &str) -> (PathBuf, String) {
+    let (path, house) = house_copy(name);
+    let text = format!("{house}{HOUSE_LAMPS}");
+    std::fs::write(&path, &text).expect("writable");
+    (path, text)
 }
 
 #[test]
@@ -273,6 +297,9 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
             Edit::DeleteWall { .. } => "delete",
             Edit::MoveEndpoint { .. } => "move",
             Edit::RestoreWall { .. } => "restore",
+            Edit::AddLight { .. } => "add-light",
+            Edit::DeleteLight { .. } => "delete-light",
+            Edit::RestoreLight { .. } => "restore-light",
         })
         .collect();
     assert_eq!(kinds, ["move", "delete", "restore"]);
@@ -339,4 +366,200 @@ fn live_warnings_report_short_walls() {
             .to_string()
             .contains("wall 41: only 5.0 mm long")
     );
+}
+
+#[test]
+fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
+    let (path, original) = house_copy("editing_lamp");
+    let mut session = session_on(&path);
+    assert!(session.level().lights.is_empty());
+    let ceiling = session.level().environment.ceiling_height;
+    let at = Vec2::new(3.25, 2.5);
+    session.add_light(at).expect("a lamp");
+    let placed = Light {
+        at,
+        height: ceiling - 0.3,
+        colour: [1.0, 0.9, 0.75],
+        intensity: 1.0,
+        radius: 8.0,
+    };
+    assert_eq!(session.level().lights, [placed]);
+    assert_eq!(Light::with_defaults(at, ceiling), placed);
+    // Its table holds only `at`, at the end of the file.
+    assert_eq!(
+        session.text(),
+        format!("{original}\n[[light]]\nat = [3.25, 2.5]\n")
+    );
+    assert_text_matches_level(&session);
+    assert!(session.is_dirty());
+    assert_eq!(session.undo_depth(), 1);
+
+    session
+        .add_light(Vec2::new(8.0, 7.0))
+        .expect("a second lamp");
+    session.delete_light(0).expect("lamp 0 exists");
+    assert_eq!(session.level().lights.len(), 1);
+    assert_eq!(session.level().lights[0].at, Vec2::new(8.0, 7.0));
+    assert_text_matches_level(&session);
+
+    // Undo brings lamp 0 back where it was; redo deletes it again.
+    assert_eq!(session.undo(), Ok(true));
+    assert_eq!(session.level().lights.len(), 2);
+    assert_eq!(session.level().lights[0], placed);
+    assert_text_matches_level(&session);
+    assert_eq!(session.redo(), Ok(true));
+    assert_eq!(session.level().lights.len(), 1);
+    while session.undo().expect("in step") {}
+    assert!(session.level().lights.is_empty());
+    assert_eq!(session.text(), original);
+    assert!(!session.is_dirty());
+}
+
+#[test]
+fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
+    let (path, original) = lit_house_copy("editing_stale_lamp");
+    let mut level = Level::load(&path).expect("valid").level;
+    let mut document = LevelDocument::parse(&original).expect("TOML");
+    let mut history = History::new();
+    let [hallway, other] = [level.lights[0], level.lights[1]];
+    for (edit, error) in [
+        (
+            Edit::DeleteLight {
+                index: 0,
+                light: other,
+            },
+            EditError::OtherLight { index: 0 },
+        ),
+        (
+            Edit::DeleteLight {
+                index: 2,
+                light: hallway,
+            },
+            EditError::NoSuchLight { index: 2, count: 2 },
+        ),
+        (
+            Edit::AddLight {
+                at: Vec2::new(f32::NAN, 1.0),
+            },
+            EditError::NotFinite(Vec2::new(f32::NAN, 1.0)),
+        ),
+        (
+            Edit::RestoreLight {
+                index: 3,
+                light: hallway,
+                table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
+            },
+            EditError::NoSuchLight { index: 3, count: 2 },
+        ),
+        (
+            Edit::RestoreLight {
+                index: 0,
+                light: Light {
+                    height: 0.0,
+                    ..hallway
+                },
+                table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
+            },
+            EditError::InvalidLight(Light {
+                height: 0.0,
+                ..hallway
+            }),
+        ),
+    ] {
+        let result = history.apply(edit.clone(), &mut level, &mut document);
+        // NaN is not equal to itself: compare the messages.
+        assert_eq!(
+            result.map_err(|refused| refused.to_string()),
+            Err(error.to_string()),
+            "{edit:?}"
+        );
+        assert_eq!(document.to_string(), original);
+        assert_eq!(level.lights, [hallway, other]);
+    }
+    assert_eq!(history.undo_depth(), 0);
+
+    // Through the session: deleting a lamp that is not there is refused.
+    let mut session = session_on(&path);
+    assert_eq!(
+        session.delete_light(5),
+        Err(EditError::NoSuchLight { index: 5, count: 2 })
+    );
+    // A journal that deletes a lamp from where it does not hang is not
+    // replayed onto the text.
+    let moved = Journal::new(
+        &original,
+        vec![Edit::DeleteLight {
+            index: 1,
+            light: Light {
+                at: Vec2::new(3.0, 3.5),
+                ..other
+            },
+        }],
+    );
+    let error = moved.replay(&original).expect_err("lamp 1 hangs elsewhere");
+    assert!(
+        error.to_string().contains("lamp 1 is not at [3, 3.5]"),
+        "{error}"
+    );
+    // Under a ceiling too low for a lamp 0.3 m below it, none is placed.
+    let low = "[player]\nstart = [0.0, 0.0]\n\n[environment]\nceiling_height = 0.25\n";
+    let low_path = path.with_file_name("low.toml");
+    std::fs::write(&low_path, low).expect("writable");
+    let mut session = session_on(&low_path);
+    assert!(matches!(
+        session.add_light(Vec2::ONE),
+        Err(EditError::CeilingTooLow { .. })
+    ));
+    assert_eq!(session.text(), low);
+}
+
+#[test]
+fn lamp_edits_are_journaled_replayed_and_restored() {
+    let (path, original) = lit_house_copy("editing_lamp_journal");
+    let mut session = session_on(&path);
+    // Before a save: delete the commented lamp, place two.
+    session.delete_light(0).expect("exists");
+    session.add_light(Vec2::new(10.0, 2.0)).expect("a lamp");
+    session.add_light(Vec2::new(12.5, 11.0)).expect("a lamp");
+    session.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(!saved.contains("[[light]]  # hallway"), "{saved}");
+    assert!(saved.contains("---- lamps\n"), "the section comment stays");
+    assert!(saved.ends_with("[[light]]\nat = [10.0, 2.0]\n\n[[light]]\nat = [12.5, 11.0]\n"));
+
+    // Undo past the save, then edit again: the journal holds the inverse
+    // of each step undone (a restoration for the deletion, with its
+    // comment), and the new steps.
+    for _ in 0..3 {
+        session.undo().expect("undoable");
+    }
+    session.add_light(Vec2::new(1.0, 1.0)).expect("a lamp");
+    let journal_path = autosave_path(&path);
+    session.journal().write(&journal_path).expect("writable");
+    let journal_text = std::fs::read_to_string(&journal_path).expect("written");
+    let kinds: Vec<&str> = journal_text
+        .lines()
+        .skip(2)
+        .filter_map(|line| line.split(' ').next())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["delete-light", "delete-light", "restore-light", "add-light"],
+        "{journal_text}"
+    );
+    assert!(journal_text.contains("# hallway"), "{journal_text}");
+    let journal = Journal::read(&journal_path).expect("its own format");
+    assert_eq!(journal.replay(&saved).expect("applies"), session.text());
+    // F9 on the saved file gives the same level, as undo steps; undoing
+    // them gives the saved text again.
+    let mut restored = session_on(&path);
+    assert_eq!(restored.restore(&journal).expect("applies"), 4);
+    assert_eq!(restored.text(), session.text());
+    assert_eq!(restored.level().lights, session.level().lights);
+    assert_text_matches_level(&restored);
+    while restored.undo().expect("in step") {}
+    assert_eq!(restored.text(), saved);
+    // The session itself is the file as it was, but for the new lamp.
+    session.undo().expect("undoable");
+    assert_eq!(session.text(), original);
 }

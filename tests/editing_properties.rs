@@ -1,5 +1,6 @@
-//! Property test of the edit model on the house file: any sequence of plots,
-//! deletions, end point moves, undos, redos and saves keeps the text and the
+//! Property test of the edit model on the house file (as shipped, or with
+//! lamps of its own): any sequence of plots, deletions, end point moves,
+//! lamps placed and deleted, undos, redos and saves keeps the text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
@@ -24,6 +25,11 @@ enum Step {
     /// Drag the end point of wall (index modulo the count), end a or b, by
     /// a grid offset.
     Move(usize, bool, i8, i8),
+    /// Space with the lamp tool, at a grid point.
+    Lamp(i8, i8),
+    /// Delete with the lamp tool, on the lamp with this index modulo the
+    /// count.
+    DeleteLamp(usize),
     Undo,
     Redo,
     /// Ctrl+S.
@@ -38,6 +44,8 @@ fn step() -> impl Strategy<Value = Step> {
         2 => any::<usize>().prop_map(Step::Delete),
         2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
             .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+        2 => (-4i8..44, -4i8..32).prop_map(|(x, z)| Step::Lamp(x, z)),
+        1 => any::<usize>().prop_map(Step::DeleteLamp),
         3 => Just(Step::Undo),
         2 => Just(Step::Redo),
         1 => Just(Step::Save),
@@ -47,6 +55,20 @@ fn step() -> impl Strategy<Value = Step> {
 fn grid(x: i8, z: i8) -> Vec2 {
     Vec2::new(f32::from(x), f32::from(z)) * 0.5
 }
+
+/// Lamps for the end of the house file, one with comments and keys of its
+/// own.
+const LAMPS: &str = "
+# ---- lamps
+
+[[light]]  # hallway
+at = [5.0, 7.25]
+height = 2.2   # lower than the default
+colour = [1.0, 0.8, 0.6]
+
+[[light]]
+at = [3.0, 3.0]
+";
 
 fn scratch_file(case: u64) -> PathBuf {
     let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join("editing_properties");
@@ -61,11 +83,13 @@ proptest! {
     fn any_edits_undone_give_back_the_file_byte_for_byte(
         steps in prop::collection::vec(step(), 1..40),
         case in any::<u64>(),
+        lit in any::<bool>(),
     ) {
-        let original = std::fs::read_to_string(
+        let house = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml"),
         )
         .expect("readable");
+        let original = if lit { format!("{house}{LAMPS}") } else { house };
         let path = scratch_file(case);
         std::fs::write(&path, &original).expect("writable");
         let mut session = EditSession::new(
@@ -76,6 +100,7 @@ proptest! {
 
         for step in &steps {
             let walls = session.level().walls.len();
+            let lamps = session.level().lights.len();
             match *step {
                 Step::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
                 Step::EndChain => session.end_chain(),
@@ -95,6 +120,11 @@ proptest! {
                     );
                 }
                 Step::Move(..) => {}
+                Step::Lamp(x, z) => { session.add_light(grid(x, z)).expect("grid points take lamps"); }
+                Step::DeleteLamp(index) if lamps > 0 => {
+                    session.delete_light(index % lamps).expect("an existing lamp");
+                }
+                Step::DeleteLamp(_) => {}
                 Step::Undo => { session.undo().expect("undo in step"); }
                 Step::Redo => { session.redo().expect("redo in step"); }
                 Step::Save => {
@@ -108,6 +138,7 @@ proptest! {
                 .expect("an edited level stays valid")
                 .level;
             prop_assert_eq!(&loaded.walls, &session.level().walls);
+            prop_assert_eq!(&loaded.lights, &session.level().lights);
             // The journal turns the last saved text into the current one.
             let replayed = session.journal().replay(&saved_text).expect("the journal applies");
             prop_assert_eq!(&replayed, &session.text());

@@ -1,11 +1,13 @@
-//! Saving levels: the level file's text edited losslessly, complete files
-//! for levels without one, and numbers that load back exactly.
+//! Saving levels: the level file's text edited losslessly (walls and
+//! lamps), complete files for levels without one, and numbers that load
+//! back exactly.
 
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
+use mazewalker::edit::EditSession;
 use mazewalker::level::save::{LevelDocument, point_text, save_atomically};
-use mazewalker::level::{Level, LevelSource, WallEnd};
+use mazewalker::level::{Level, LevelSource, Light, WallEnd};
 use proptest::prelude::*;
 
 fn house_path() -> PathBuf {
@@ -147,9 +149,7 @@ fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
             .contains("# 0: living room, north outer wall")
     );
 
-    document
-        .put_back_wall(0, removed)
-        .expect("index 0 is valid");
+    document.put_back(0, removed).expect("index 0 is valid");
     assert_eq!(document.to_string(), original);
 }
 
@@ -351,6 +351,139 @@ fn light_directions_that_normalising_again_would_move_load_back_exactly() {
         tried > 20,
         "only {tried} directions that move when normalised"
     );
+}
+
+/// A level whose tables interleave: a wall after the obstacle, and lamps
+/// between the walls, each with comments of its own.
+const INTERLEAVED: &str = "name = \"interleaved\"
+
+[player]
+start = [0.0, 0.0]
+
+[[wall]]
+a = [-2.0, -2.0]
+b = [2.0, -2.0]
+
+[[obstacle]]
+points = [[-1.0, -1.0], [-0.5, -1.0], [-0.5, -0.5]]
+
+[[wall]]  # after the obstacle
+a = [2.0, -2.0]
+b = [2.0, 2.0]
+";
+
+#[test]
+fn the_first_lamp_of_a_file_goes_at_its_end() {
+    let mut document = LevelDocument::parse(INTERLEAVED).expect("TOML");
+    assert_eq!(document.light_count(), Ok(0));
+    assert_eq!(document.append_light(Vec2::new(0.5, 1.25)), Ok(0));
+    assert_eq!(document.append_light(Vec2::new(-1.0, 0.0)), Ok(1));
+    let text = document.to_string();
+    assert_eq!(
+        text,
+        format!("{INTERLEAVED}\n[[light]]\nat = [0.5, 1.25]\n\n[[light]]\nat = [-1.0, 0.0]\n")
+    );
+    let level = Level::from_toml_str(&text, Path::new("lit.toml"))
+        .expect("valid")
+        .level;
+    let ceiling = level.environment.ceiling_height;
+    assert_eq!(
+        level.lights,
+        [
+            Light::with_defaults(Vec2::new(0.5, 1.25), ceiling),
+            Light::with_defaults(Vec2::new(-1.0, 0.0), ceiling),
+        ]
+    );
+    // Removing them, last first, gives the file back.
+    document.remove_light(1).expect("lamp 1 exists");
+    document.remove_light(0).expect("lamp 0 exists");
+    assert_eq!(document.to_string(), INTERLEAVED);
+    assert!(
+        document
+            .append_light(Vec2::new(f32::INFINITY, 0.0))
+            .is_err()
+    );
+    assert_eq!(document.to_string(), INTERLEAVED);
+}
+
+#[test]
+fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
+    let lit = INTERLEAVED.replace(
+        "\n[[obstacle]]",
+        "\n# ---- lamps\n[[light]]  # hall\nat = [ 0.0, 1.0 ]   # centre\nintensity = 0.7\n\n\
+         [[light]]\nat = [1.0, 1.0]\n\n[[obstacle]]",
+    );
+    let mut document = LevelDocument::parse(&lit).expect("TOML");
+    assert_eq!(document.light_count(), Ok(2));
+    assert_eq!(document.light_at(0), Some(Vec2::new(0.0, 1.0)));
+    let removed = document.remove_light(0).expect("lamp 0 exists");
+    let text = document.to_string();
+    assert!(
+        !text.contains("# hall") && !text.contains("# centre"),
+        "{text}"
+    );
+    // Its header and keys go; the comment and blank line above it stay.
+    assert!(
+        text.contains("\n\n# ---- lamps\n\n[[light]]\nat = [1.0, 1.0]\n"),
+        "{text}"
+    );
+    assert_eq!(lines(&text).len(), lines(&lit).len() - 3);
+    // In-program undo puts the table itself back; the journal puts it back
+    // from its text.
+    let table = removed.text();
+    assert!(table.contains("[[light]]  # hall"), "{table}");
+    document.put_back(0, removed).expect("index 0 is valid");
+    assert_eq!(document.to_string(), lit);
+    document.remove_light(0).expect("lamp 0 exists");
+    document
+        .insert_light_text(0, &table)
+        .expect("a lamp's text");
+    assert_eq!(document.to_string(), lit);
+    // A new lamp goes right after the last one, before the obstacle.
+    assert_eq!(document.append_light(Vec2::new(3.0, 0.0)), Ok(2));
+    assert!(
+        document
+            .to_string()
+            .contains("at = [1.0, 1.0]\n\n[[light]]\nat = [3.0, 0.0]\n\n[[obstacle]]")
+    );
+    // A wall's text is not a lamp's, and lamps written inline are not
+    // edited (walls still are).
+    assert!(
+        document
+            .insert_light_text(0, "[[wall]]\na = [0.0, 0.0]\n")
+            .is_err()
+    );
+    let inline = "light = [{ at = [0.0, 0.0] }]\n[player]\nstart = [0.0, 0.0]\n";
+    let mut document = LevelDocument::parse(inline).expect("walls are editable");
+    assert!(document.light_count().is_err());
+    assert!(document.append_light(Vec2::ZERO).is_err());
+    assert_eq!(document.to_string(), inline);
+}
+
+#[test]
+fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
+    let directory = scratch_directory("lamp_saves");
+    let path = directory.join("lit.toml");
+    let lit = INTERLEAVED.replace(
+        "\n[[obstacle]]",
+        "\n# the hall lamp\n[[light]]\nat = [0.0, 1.0]\nradius = 3.0\n\n[[obstacle]]",
+    );
+    std::fs::write(&path, &lit).expect("writable");
+    let mut session = EditSession::new(Level::load(&path).expect("valid").level).expect("editable");
+    session.add_light(Vec2::new(1.5, 0.5)).expect("a lamp");
+    session.delete_light(0).expect("the hall lamp");
+    session.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(!saved.contains("radius = 3.0"), "{saved}");
+    assert!(
+        saved.contains("# the hall lamp\n\n[[light]]\nat = [1.5, 0.5]\n\n[[obstacle]]"),
+        "{saved}"
+    );
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.lights, session.level().lights);
+    while session.undo().expect("in step") {}
+    session.save(&path).expect("writable");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), lit);
 }
 
 proptest! {

@@ -1,7 +1,7 @@
 //! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
-//! undo and unsaved edits survive), the grid, where saves and the autosave
-//! journal go, the live checks, and an autosave offered at start. The
-//! keys' wiring is the editing part (`parts::editing`); the edits
+//! undo and unsaved edits survive), the tool, the grid, where saves and the
+//! autosave journal go, the live checks, and an autosave offered at start.
+//! The keys' wiring is the editing part (`parts::editing`); the edits
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
@@ -11,9 +11,11 @@ use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
 use crate::collision::{Collider, Surface};
-use crate::edit::{CURSOR_REACH, EditSession, GridSize, Journal, cursor_point, snap};
+use crate::edit::{
+    CURSOR_REACH, EditSession, GridSize, Journal, cursor_point, lamp_to_delete, snap,
+};
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
-use crate::level::{Level, LevelSource};
+use crate::level::{Level, LevelSource, Light};
 use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings};
 use crate::render::LineVertex;
 
@@ -32,6 +34,42 @@ const CURSOR_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 const IN_PROGRESS_COLOUR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
 
+/// What Space places in edit mode (the digit keys pick it). Only the tools
+/// that are built are here; the other digits say they are not available.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Space plots walls point by point; Delete deletes the aimed wall.
+    #[default]
+    Walls,
+    /// Space places a lamp at the cursor point; Delete deletes the lamp in
+    /// the crosshair, or else the one nearest the cursor point.
+    Lamps,
+}
+
+impl Tool {
+    /// Its name on the HUD's EDIT line: `tool walls`, `tool lamps`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Walls => "walls",
+            Tool::Lamps => "lamps",
+        }
+    }
+}
+
+/// What the crosshair aims at, drawn in magenta: what Delete would remove.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Aimed {
+    /// A wall, from end to end.
+    Wall([Vec2; 2]),
+    /// A lamp: where it hangs on the floor plan, and its height.
+    Lamp {
+        /// Its place (x, z).
+        at: Vec2,
+        /// Its height above the floor.
+        height: f32,
+    },
+}
+
 /// Unsaved edits found in an autosave journal at start, offered to F9.
 #[derive(Debug)]
 pub struct AutosaveOffer {
@@ -47,6 +85,8 @@ pub struct AutosaveOffer {
 pub struct EditMode {
     /// The level being edited, from the first E (or F9) on.
     session: Option<EditSession>,
+    /// What Space places (the digit keys).
+    pub tool: Tool,
     /// The snapping grid (`[` and `]`).
     pub grid: GridSize,
     /// Where saves and the journal go once known: the level's file, or the
@@ -71,6 +111,7 @@ impl EditMode {
         let offer = find_offer(level, &path);
         Self {
             session: None,
+            tool: Tool::default(),
             grid: GridSize::default(),
             save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
             journal_due: None,
@@ -274,13 +315,22 @@ pub fn aimed_wall(camera: &Camera, collider: &Collider) -> Option<usize> {
     }
 }
 
+/// The lamp Delete removes with the lamp tool (see [`lamp_to_delete`]):
+/// the one in `camera`'s crosshair on the floor plan within
+/// [`CURSOR_REACH`], or else the one nearest `cursor`, within 0.5 m.
+pub fn lamp_to_remove(camera: &Camera, lights: &[Light], cursor: Vec2) -> Option<usize> {
+    let eye = Vec2::new(camera.position.x, camera.position.z);
+    lamp_to_delete(lights, eye, camera.flat_forward(), CURSOR_REACH, cursor)
+}
+
 /// Edit mode's lines in the world: a cross on the floor at the cursor, the
-/// wall in progress from the chain's last point to it, and the wall the
-/// crosshair aims at.
+/// wall in progress from the chain's last point to it, and what the
+/// crosshair aims at (a wall along its length; a lamp as a cross on the
+/// floor under it and a line up to it).
 pub fn marker_lines(
     cursor: Vec2,
     chain_end: Option<Vec2>,
-    aimed: Option<[Vec2; 2]>,
+    aimed: Option<Aimed>,
 ) -> Vec<LineVertex> {
     let at = |point: Vec2, colour: [f32; 4]| LineVertex {
         position: Vec3::new(point.x, MARKER_HEIGHT, point.y).to_array(),
@@ -298,9 +348,26 @@ pub fn marker_lines(
         lines.push(at(end, IN_PROGRESS_COLOUR));
         lines.push(at(cursor, IN_PROGRESS_COLOUR));
     }
-    if let Some([a, b]) = aimed {
-        lines.push(at(a, AIMED_COLOUR));
-        lines.push(at(b, AIMED_COLOUR));
+    match aimed {
+        Some(Aimed::Wall([a, b])) => {
+            lines.push(at(a, AIMED_COLOUR));
+            lines.push(at(b, AIMED_COLOUR));
+        }
+        Some(Aimed::Lamp { at: place, height }) => {
+            for offset in [
+                Vec2::new(MARKER_SIZE, MARKER_SIZE),
+                Vec2::new(MARKER_SIZE, -MARKER_SIZE),
+            ] {
+                lines.push(at(place - offset, AIMED_COLOUR));
+                lines.push(at(place + offset, AIMED_COLOUR));
+            }
+            lines.push(at(place, AIMED_COLOUR));
+            lines.push(LineVertex {
+                position: Vec3::new(place.x, height, place.y).to_array(),
+                colour: AIMED_COLOUR,
+            });
+        }
+        None => {}
     }
     lines
 }
@@ -316,12 +383,22 @@ mod tests {
         let lines = marker_lines(
             cursor,
             Some(Vec2::new(-1.0, 2.0)),
-            Some([Vec2::ZERO, Vec2::X]),
+            Some(Aimed::Wall([Vec2::ZERO, Vec2::X])),
         );
         assert_eq!(lines.len(), 8);
         assert_eq!(lines[4].position, [-1.0, MARKER_HEIGHT, 2.0]);
         assert_eq!(lines[5].position, [1.0, MARKER_HEIGHT, 2.0]);
         assert_eq!(lines[6].colour, AIMED_COLOUR);
+        // An aimed lamp: a cross under it and a line up to it.
+        let lamp = Aimed::Lamp {
+            at: Vec2::new(3.0, 4.0),
+            height: 2.5,
+        };
+        let lines = marker_lines(cursor, None, Some(lamp));
+        assert_eq!(lines.len(), 10);
+        assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
+        assert_eq!(lines[8].position, [3.0, MARKER_HEIGHT, 4.0]);
+        assert_eq!(lines[9].position, [3.0, 2.5, 4.0]);
         // The cross is centred on the cursor.
         let centre = (Vec3::from(lines[0].position) + Vec3::from(lines[1].position)) / 2.0;
         assert!(centre.abs_diff_eq(Vec3::new(1.0, MARKER_HEIGHT, 2.0), 1e-6));

@@ -11,7 +11,7 @@ use glam::Vec2;
 
 use super::operation::{Edit, EditError};
 use crate::level::save::{DocumentError, LevelDocument, number_text, write_atomically};
-use crate::level::{LevelWall, MaterialId, WallEnd};
+use crate::level::{LevelWall, Light, MaterialId, WallEnd};
 
 /// The first line of every journal.
 const HEADER: &str = "mazewalker autosave 1";
@@ -205,6 +205,19 @@ fn edit_line(edit: &Edit) -> String {
             wall_fields(wall),
             one_line_string(table)
         ),
+        Edit::AddLight { at } => format!("add-light {}", point(*at)),
+        Edit::DeleteLight { index, light } => {
+            format!("delete-light {index} {}", light_fields(light))
+        }
+        Edit::RestoreLight {
+            index,
+            light,
+            table,
+        } => format!(
+            "restore-light {index} {} {}",
+            light_fields(light),
+            one_line_string(table)
+        ),
     }
 }
 
@@ -249,6 +262,17 @@ fn wall_fields(wall: &LevelWall) -> String {
     .join(" ")
 }
 
+/// A lamp as journal fields: `x z height r g b intensity radius`.
+fn light_fields(light: &Light) -> String {
+    [light.at.x, light.at.y, light.height]
+        .into_iter()
+        .chain(light.colour)
+        .chain([light.intensity, light.radius])
+        .map(number_text)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Reads one edit line.
 fn parse_edit(line: &str) -> Result<Edit, String> {
     let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -279,20 +303,23 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             }
             Edit::MoveEndpoint { from, to, walls }
         }
-        "restore" => {
-            let index = fields.parse("a wall index")?;
-            let wall = fields.wall()?;
-            let quoted: toml_edit::Value = fields
-                .0
-                .parse()
-                .map_err(|_| "the wall's table must be a quoted string".to_string())?;
-            let table = quoted
-                .as_str()
-                .ok_or("the wall's table must be a quoted string")?
-                .to_string();
-            fields.0 = "";
-            Edit::RestoreWall { index, wall, table }
-        }
+        "restore" => Edit::RestoreWall {
+            index: fields.parse("a wall index")?,
+            wall: fields.wall()?,
+            table: fields.rest_quoted("the wall's table")?,
+        },
+        "add-light" => Edit::AddLight {
+            at: fields.point()?,
+        },
+        "delete-light" => Edit::DeleteLight {
+            index: fields.parse("a lamp index")?,
+            light: fields.light()?,
+        },
+        "restore-light" => Edit::RestoreLight {
+            index: fields.parse("a lamp index")?,
+            light: fields.light()?,
+            table: fields.rest_quoted("the lamp's table")?,
+        },
         _ => return Err(format!("unknown edit `{kind}`")),
     };
     match fields.next() {
@@ -327,6 +354,30 @@ impl<'a> Fields<'a> {
         Ok(Vec2::new(self.parse("a number")?, self.parse("a number")?))
     }
 
+    /// The rest of the line as one TOML basic string (`what` names it in
+    /// the error).
+    fn rest_quoted(&mut self, what: &str) -> Result<String, String> {
+        let must = || format!("{what} must be a quoted string");
+        let quoted: toml_edit::Value = self.0.parse().map_err(|_| must())?;
+        let text = quoted.as_str().ok_or_else(must)?.to_string();
+        self.0 = "";
+        Ok(text)
+    }
+
+    fn light(&mut self) -> Result<Light, String> {
+        Ok(Light {
+            at: self.point()?,
+            height: self.parse("a number")?,
+            colour: [
+                self.parse("a number")?,
+                self.parse("a number")?,
+                self.parse("a number")?,
+            ],
+            intensity: self.parse("a number")?,
+            radius: self.parse("a number")?,
+        })
+    }
+
     fn wall(&mut self) -> Result<LevelWall, String> {
         Ok(LevelWall {
             a: self.point()?,
@@ -354,6 +405,16 @@ mod tests {
         }
     }
 
+    fn light() -> Light {
+        Light {
+            at: Vec2::new(2.5, -0.0),
+            height: 1.4,
+            colour: [1.0, 0.3, 0.2],
+            intensity: 0.5,
+            radius: 3.0,
+        }
+    }
+
     #[test]
     fn every_kind_of_edit_reads_back_as_written() {
         let journal = Journal::new(
@@ -378,6 +439,19 @@ mod tests {
                     table: "\n# a \"quoted\" \\ comment\t\u{1}\n[[wall]]  # 0\na = [1.5, -0.0]\n"
                         .to_string(),
                 },
+                Edit::AddLight {
+                    at: Vec2::new(3.0, 2.25),
+                },
+                Edit::DeleteLight {
+                    index: 1,
+                    light: light(),
+                },
+                Edit::RestoreLight {
+                    index: 0,
+                    light: light(),
+                    table: "\n# the reading lamp\n[[light]]\nat = [2.5, -0.0]\nheight = 1.4\n"
+                        .to_string(),
+                },
             ],
         );
         let text = journal.to_text();
@@ -388,10 +462,19 @@ mod tests {
             text.contains("\ndelete 7 1.5 -0.0 8.0 1e-7 0.3 2.8 0.15 2\n"),
             "{text}"
         );
-        assert_eq!(text.lines().count(), 6, "one line per edit: {text}");
+        assert!(text.contains("\nadd-light 3.0 2.25\n"), "{text}");
+        assert!(
+            text.contains("\ndelete-light 1 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nrestore-light 0 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0 \"\\n# the"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 9, "one line per edit: {text}");
         let read = Journal::parse(&text).expect("its own format");
         assert_eq!(read, journal);
-        assert_eq!(read.len(), 4);
+        assert_eq!(read.len(), 7);
         assert!(read.applies_to("some text"));
         assert!(!read.applies_to("some other text"));
     }
@@ -428,6 +511,18 @@ mod tests {
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nrestore 1 1 2 3 4 0.3 2 0.1 0 nope\n",
                 "line 3: the wall's table must be a quoted string",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nadd-light 1\n",
+                "line 3: missing a number",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\ndelete-light 0 1 2 2.5 1 1 1 1\n",
+                "line 3: missing a number",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nrestore-light 0 1 2 2.5 1 1 1 1 8 [[light]]\n",
+                "line 3: the lamp's table must be a quoted string",
             ),
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nsmash 1\n",

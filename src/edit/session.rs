@@ -18,9 +18,10 @@ use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
 /// A level open for editing.
 ///
-/// Plotting, deleting and moving end points each make one undo step. Any
-/// step other than plotting ends the chain being plotted, so the chain's
-/// walls are always the last steps and Backspace can take them back.
+/// Plotting, deleting and moving end points, and placing and deleting
+/// lamps, each make one undo step. Any step other than plotting ends the
+/// chain being plotted, so the chain's walls are always the last steps and
+/// Backspace can take them back.
 #[derive(Debug)]
 pub struct EditSession {
     level: Level,
@@ -42,6 +43,7 @@ impl EditSession {
         drop(text);
         if document.wall_count() != level.walls.len() {
             return Err(EditError::OutOfStep {
+                what: "walls",
                 level: level.walls.len(),
                 document: document.wall_count(),
             });
@@ -126,6 +128,23 @@ impl EditSession {
             .get(index)
             .ok_or(EditError::NoSuchWall { index, count })?;
         self.step(Edit::DeleteWall { index, wall })
+    }
+
+    /// Places a lamp at `at` with the format's defaults (Space with the
+    /// lamp tool), as one step.
+    pub fn add_light(&mut self, at: Vec2) -> Result<(), EditError> {
+        self.step(Edit::AddLight { at })
+    }
+
+    /// Deletes lamp `index` (Delete with the lamp tool).
+    pub fn delete_light(&mut self, index: usize) -> Result<(), EditError> {
+        let count = self.level.lights.len();
+        let light = *self
+            .level
+            .lights
+            .get(index)
+            .ok_or(EditError::NoSuchLight { index, count })?;
+        self.step(Edit::DeleteLight { index, light })
     }
 
     /// Moves the end point at `from` to `to` (a drag on the map): every

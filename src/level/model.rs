@@ -214,6 +214,39 @@ pub struct Light {
     pub radius: f32,
 }
 
+impl Light {
+    /// The lamp that a `[[light]]` table holding only `at` loads as in a
+    /// level whose ceiling is `ceiling_height` m high: it hangs
+    /// [`LIGHT_BELOW_CEILING`](super::defaults::LIGHT_BELOW_CEILING) under
+    /// the ceiling, with the format's colour, intensity and radius. Under a
+    /// ceiling lower than that its height is not positive, and the loader
+    /// refuses such a lamp ([`is_valid`](Self::is_valid) says so).
+    pub fn with_defaults(at: Vec2, ceiling_height: f32) -> Self {
+        Self {
+            at,
+            height: ceiling_height - super::defaults::LIGHT_BELOW_CEILING,
+            colour: super::defaults::LIGHT_COLOUR,
+            intensity: super::defaults::LIGHT_INTENSITY,
+            radius: super::defaults::LIGHT_RADIUS,
+        }
+    }
+
+    /// Whether a level may hold this lamp, as the loader checks a
+    /// `[[light]]`: a finite place, a height, intensity and radius finite
+    /// and above 0, each colour component in 0..=1.
+    pub fn is_valid(&self) -> bool {
+        let positive = |value: f32| value > 0.0 && value.is_finite();
+        self.at.is_finite()
+            && positive(self.height)
+            && positive(self.intensity)
+            && positive(self.radius)
+            && self
+                .colour
+                .iter()
+                .all(|component| (0.0..=1.0).contains(component))
+    }
+}
+
 /// A surface look: a texture and how large one repeat of it is.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Material {

@@ -1,9 +1,9 @@
-//! Edit mode as a part of the session: E, the plotting keys, the Ctrl
-//! chords (undo, redo, save), F5's and quitting's guards against losing
-//! unsaved edits, F9, the autosave journal, and the edits made with the
-//! mouse on the full map. An edit hands the edited level to the session,
-//! which makes it live by the one level-change path. The state is
-//! [`EditMode`]; the edits themselves are [`crate::edit`].
+//! Edit mode as a part of the session: E, the tools (the digits), the
+//! plotting keys, the Ctrl chords (undo, redo, save), F5's and quitting's
+//! guards against losing unsaved edits, F9, the autosave journal, and the
+//! edits made with the mouse on the full map. An edit hands the edited
+//! level to the session, which makes it live by the one level-change path.
+//! The state is [`EditMode`]; the edits themselves are [`crate::edit`].
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,7 +13,9 @@ use winit::keyboard::KeyCode;
 
 use super::Part;
 use super::map::MapEdit;
-use crate::app::edit_mode::{EditMode, aimed_wall, cursor, marker_lines};
+use crate::app::edit_mode::{
+    Aimed, EditMode, Tool, aimed_wall, cursor, lamp_to_remove, marker_lines,
+};
 use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
@@ -87,12 +89,27 @@ impl Editing {
     }
 
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
-    /// wall in progress and the aimed wall.
+    /// wall in progress, and what Delete would remove with the current
+    /// tool (the aimed wall, or the lamp).
     pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
-        let collider = world.live.collider();
-        let aimed = aimed_wall(&world.walker.camera, collider)
-            .and_then(|index| collider.walls().get(index))
-            .map(|wall| [wall.a, wall.b]);
+        let camera = &world.walker.camera;
+        let aimed = match self.edit.tool {
+            Tool::Walls => {
+                let collider = world.live.collider();
+                aimed_wall(camera, collider)
+                    .and_then(|index| collider.walls().get(index))
+                    .map(|wall| Aimed::Wall([wall.a, wall.b]))
+            }
+            Tool::Lamps => {
+                let lights = &world.live.level().lights;
+                lamp_to_remove(camera, lights, cursor)
+                    .and_then(|index| lights.get(index))
+                    .map(|light| Aimed::Lamp {
+                        at: light.at,
+                        height: light.height,
+                    })
+            }
+        };
         marker_lines(cursor, self.chain_end(), aimed)
     }
 
@@ -210,11 +227,35 @@ impl Editing {
         world.live.reload_now();
     }
 
+    /// A digit: the tool Space uses from now on. A tool that is not built
+    /// yet is refused with a notice, and the current one stays. Leaving the
+    /// walls tool ends the chain being plotted.
+    fn pick_tool(&mut self, action: Action, world: &mut World) {
+        let tool = match action {
+            Action::ToolWalls => Tool::Walls,
+            Action::ToolLamps => Tool::Lamps,
+            Action::ToolObstacles => return world.notice("tool obstacles: not available yet"),
+            Action::ToolDoors => return world.notice("tool doors: not available yet"),
+            Action::ToolStart => return world.notice("tool start: not available yet"),
+            // Only the tool actions are handed here.
+            _ => return,
+        };
+        if tool != self.edit.tool {
+            self.edit.end_chain();
+            self.edit.tool = tool;
+        }
+    }
+
     /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
-    /// Delete, `[`, `]`) at the cursor point.
+    /// Delete, `[`, `]`) at the cursor point, with the current tool.
     fn run_edit_action(&mut self, action: Action, world: &mut World) {
         let point = world.cursor;
-        let aimed = aimed_wall(&world.walker.camera, world.live.collider());
+        let tool = self.edit.tool;
+        let camera = &world.walker.camera;
+        let aimed = match tool {
+            Tool::Walls => aimed_wall(camera, world.live.collider()),
+            Tool::Lamps => lamp_to_remove(camera, &world.live.level().lights, point),
+        };
         match action {
             Action::FinerGrid => return self.edit.grid.halve(),
             Action::CoarserGrid => return self.edit.grid.double(),
@@ -223,23 +264,31 @@ impl Editing {
         let Ok(session) = self.edit.session_or_open(world.live.level()) else {
             return;
         };
-        let changed = match action {
-            Action::PlotPoint => match session.plot(point) {
+        let changed = match (action, tool) {
+            (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
+            (Action::PlotPoint, Tool::Walls) => match session.plot(point) {
                 Ok(Plotted::Wall { .. }) => Ok(true),
                 Ok(Plotted::Started | Plotted::Same) => Ok(false),
                 Err(error) => Err(error),
             },
-            Action::TakeBack => session
+            (Action::TakeBack, _) => session
                 .take_back()
                 .map(|taken| taken == TakenBack::PointAndWall),
-            Action::EndChain => {
+            (Action::EndChain, _) => {
                 session.end_chain();
                 Ok(false)
             }
-            Action::DeleteWall => match aimed {
+            (Action::DeleteWall, Tool::Walls) => match aimed {
                 Some(index) => session.delete_wall(index).map(|()| true),
                 None => {
                     world.notice("no wall in the crosshair within 20 m");
+                    Ok(false)
+                }
+            },
+            (Action::DeleteWall, Tool::Lamps) => match aimed {
+                Some(index) => session.delete_light(index).map(|()| true),
+                None => {
+                    world.notice("no lamp in the crosshair, nor within 0.5 m of the cursor");
                     Ok(false)
                 }
             },
@@ -372,6 +421,15 @@ impl Part for Editing {
                     self.run_edit_action(action, world);
                 }
             }
+            Action::ToolWalls
+            | Action::ToolObstacles
+            | Action::ToolLamps
+            | Action::ToolDoors
+            | Action::ToolStart => {
+                if self.is_active(world) {
+                    self.pick_tool(action, world);
+                }
+            }
             _ => return false,
         }
         true
@@ -397,8 +455,8 @@ impl Part for Editing {
         self.quit_warning = None;
     }
 
-    /// Edit mode's HUD lines: mode, grid, cursor, undo depth and `unsaved`;
-    /// the live checks; an autosave offer.
+    /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
+    /// `unsaved`; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         let unsaved = if self.edit.has_unsaved_edits() {
             "  unsaved"
@@ -412,7 +470,8 @@ impl Part for Editing {
         if self.is_active(world) {
             let point = world.cursor;
             lines.push(format!(
-                "EDIT  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}",
+                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}",
+                self.edit.tool.name(),
                 self.edit.grid.metres(),
                 point.x,
                 point.y

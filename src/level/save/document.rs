@@ -8,11 +8,30 @@ use glam::Vec2;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 use super::numbers::point_text;
-use super::table_order::{TableAddress, table_mut, written_order};
+use super::table_order::{TableAddress, end_position, table_mut, written_order};
 use crate::level::WallEnd;
 
-/// The key of the walls' array of tables, `[[wall]]`.
-const WALL_KEY: &str = "wall";
+/// The arrays of tables the editor adds to and removes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Array {
+    /// `[[wall]]`.
+    Walls,
+    /// `[[light]]`.
+    Lights,
+}
+
+impl Array {
+    /// The array's key: `wall` or `light`.
+    fn key(self) -> &'static str {
+        match self {
+            Array::Walls => "wall",
+            Array::Lights => "light",
+        }
+    }
+}
+
+/// The key of a lamp's place in a `[[light]]` table.
+const LIGHT_AT_KEY: &str = "at";
 
 /// A level file's text, open for editing.
 ///
@@ -20,16 +39,20 @@ const WALL_KEY: &str = "wall";
 /// - [`append_wall`](Self::append_wall) adds a `[[wall]]` table holding only
 ///   `a` and `b`, written after the last `[[wall]]` (at the end of the file
 ///   when there is none), so the new wall inherits the level's defaults;
-/// - [`remove_wall`](Self::remove_wall) removes one `[[wall]]` table: its
-///   header line, its keys and their comments. Blank lines above it go with
-///   it; comment lines above it stay, in front of what followed it;
+///   [`append_light`](Self::append_light) adds a `[[light]]` holding only
+///   `at` in the same way;
+/// - [`remove_wall`](Self::remove_wall) and
+///   [`remove_light`](Self::remove_light) remove one table: its header
+///   line, its keys and their comments. Blank lines above it go with it;
+///   comment lines above it stay, in front of what followed it;
 /// - [`move_endpoints`](Self::move_endpoints) rewrites the values of `a` or
 ///   `b`, keeping the spacing and comment around each value.
 ///
 /// Everything else — comments, key order, spacing, number formatting — is
 /// written back as it was read. Walls are counted as in
 /// [`Level::walls`](crate::level::Level::walls): the order of the `[[wall]]`
-/// tables in the file.
+/// tables in the file; lamps likewise, as in
+/// [`Level::lights`](crate::level::Level::lights).
 #[derive(Debug, Clone)]
 pub struct LevelDocument {
     document: DocumentMut,
@@ -45,12 +68,18 @@ pub enum DocumentError {
     /// inline array), which the editor does not rewrite.
     #[error("walls must be written as [[wall]] tables to be edited in the program")]
     WallsNotTables,
-    /// A wall index past the end.
-    #[error("there is no wall {index}: the level has {count} walls")]
-    NoSuchWall {
+    /// `light` is written some other way than as `[[light]]` tables, which
+    /// the editor does not rewrite: walls can still be edited, lamps not.
+    #[error("lamps must be written as [[light]] tables to be edited in the program")]
+    LightsNotTables,
+    /// A table index past the end of its array.
+    #[error("there is no {key} {index}: the level has {count} [[{key}]] tables")]
+    NoSuchTable {
+        /// `wall` or `light`.
+        key: &'static str,
         /// The index asked for.
         index: usize,
-        /// How many walls there are.
+        /// How many there are.
         count: usize,
     },
     /// A `[[wall]]` table without the end point to move, or with one that
@@ -62,9 +91,15 @@ pub enum DocumentError {
         /// `a` or `b`.
         key: &'static str,
     },
-    /// The text given for a wall's table is not exactly one `[[wall]]`.
-    #[error("not a single [[wall]] table: {0}")]
-    NotOneWallTable(String),
+    /// The text given for a table to put back is not exactly one table of
+    /// its kind.
+    #[error("not a single [[{key}]] table: {text}")]
+    NotOneTable {
+        /// `wall` or `light`.
+        key: &'static str,
+        /// The text (its first 200 characters).
+        text: String,
+    },
     /// A point with a NaN or infinite coordinate.
     #[error("the point {0} is not finite")]
     NotFinite(Vec2),
@@ -73,16 +108,19 @@ pub enum DocumentError {
     NonUnicodePath(std::path::PathBuf),
 }
 
-/// A `[[wall]]` table taken out of a document by
-/// [`LevelDocument::remove_wall`], with everything needed to put it back.
+/// A `[[wall]]` or `[[light]]` table taken out of a document by
+/// [`LevelDocument::remove_wall`] or [`LevelDocument::remove_light`], with
+/// everything needed to put it back.
 #[derive(Debug, Clone)]
-pub struct RemovedWall {
+pub struct RemovedTable {
+    array: Array,
     table: Table,
 }
 
-impl RemovedWall {
+impl RemovedTable {
     /// The table as text, comments above it included, as
-    /// [`LevelDocument::insert_wall_text`] takes it back.
+    /// [`LevelDocument::insert_wall_text`] or
+    /// [`LevelDocument::insert_light_text`] takes it back.
     pub fn text(&self) -> String {
         let mut table = self.table.clone();
         table.set_position(None);
@@ -90,10 +128,10 @@ impl RemovedWall {
             // Not the first table of its file: toml_edit's default is a blank line.
             table.decor_mut().set_prefix("\n");
         }
-        let mut walls = ArrayOfTables::new();
-        walls.push(table);
+        let mut tables = ArrayOfTables::new();
+        tables.push(table);
         let mut document = DocumentMut::new();
-        document.insert(WALL_KEY, Item::ArrayOfTables(walls));
+        document.insert(self.array.key(), Item::ArrayOfTables(tables));
         document.to_string()
     }
 }
@@ -107,12 +145,13 @@ pub struct MovedEndpoints {
 
 impl LevelDocument {
     /// Reads a level file's text. Fails on text that is not TOML, or whose
-    /// `wall` is not an array of `[[wall]]` tables.
+    /// `wall` is not an array of `[[wall]]` tables. (Lamps written another
+    /// way than as `[[light]]` tables are refused only by the lamp edits.)
     pub fn parse(text: &str) -> Result<Self, DocumentError> {
         let document: DocumentMut = text
             .parse()
             .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
-        match document.get(WALL_KEY) {
+        match document.get(Array::Walls.key()) {
             None | Some(Item::ArrayOfTables(_)) => Ok(Self { document }),
             Some(_) => Err(DocumentError::WallsNotTables),
         }
@@ -120,27 +159,25 @@ impl LevelDocument {
 
     /// How many `[[wall]]` tables there are.
     pub fn wall_count(&self) -> usize {
-        self.walls().map_or(0, ArrayOfTables::len)
+        self.count(Array::Walls).unwrap_or(0)
+    }
+
+    /// How many `[[light]]` tables there are; an error when `light` is
+    /// written some other way.
+    pub fn light_count(&self) -> Result<usize, DocumentError> {
+        self.count(Array::Lights)
     }
 
     /// The end point `end` of wall `index` as written, if it is a list of
     /// two numbers (integers count).
     pub fn endpoint(&self, index: usize, end: WallEnd) -> Option<Vec2> {
-        let value = self.walls()?.get(index)?.get(end.key())?.as_value()?;
-        let numbers: Vec<f32> = value
-            .as_array()?
-            .iter()
-            .map(|number| {
-                number
-                    .as_float()
-                    .or_else(|| number.as_integer().map(|integer| integer as f64))
-                    .map(|number| number as f32)
-            })
-            .collect::<Option<_>>()?;
-        match numbers[..] {
-            [x, z] => Some(Vec2::new(x, z)),
-            _ => None,
-        }
+        self.point(Array::Walls, index, end.key())
+    }
+
+    /// Where lamp `index` hangs (its `at`) as written, if it is a list of
+    /// two numbers (integers count).
+    pub fn light_at(&self, index: usize) -> Option<Vec2> {
+        self.point(Array::Lights, index, LIGHT_AT_KEY)
     }
 
     /// Adds a `[[wall]]` from `a` to `b` holding only those two keys, after
@@ -150,82 +187,52 @@ impl LevelDocument {
         let mut table = Table::new();
         table.insert(WallEnd::A.key(), Item::Value(point_value(a)?));
         table.insert(WallEnd::B.key(), Item::Value(point_value(b)?));
-        let walls = self.walls_mut();
-        walls.push(table);
-        Ok(walls.len() - 1)
+        self.append(Array::Walls, table)
+    }
+
+    /// Adds a `[[light]]` at `at` holding only that key, after the last
+    /// `[[light]]` (at the end of the file when there is none), and returns
+    /// its index: the lamp takes the format's defaults. Refuses a point
+    /// that is not finite.
+    pub fn append_light(&mut self, at: Vec2) -> Result<usize, DocumentError> {
+        let mut table = Table::new();
+        table.insert(LIGHT_AT_KEY, Item::Value(point_value(at)?));
+        self.append(Array::Lights, table)
     }
 
     /// Removes the table of wall `index`. Comment lines above its header are
     /// kept in front of the table written after it (or at the end of the
     /// file); blank lines above it go with it.
-    pub fn remove_wall(&mut self, index: usize) -> Result<RemovedWall, DocumentError> {
-        self.check_index(index)?;
-        let above = self
-            .walls()
-            .and_then(|walls| walls.get(index))
-            .map(prefix_text);
-        let Some(above) = above.filter(|above| above.contains('#')) else {
-            let table = self.walls_mut().remove(index);
-            return Ok(RemovedWall { table });
-        };
-        let follower = self.written_after(index).map(|mut address| {
-            // The follower's index shifts down once the wall is gone.
-            if let Some((key, Some(position))) = address.first_mut()
-                && key == WALL_KEY
-                && *position > index
-            {
-                *position -= 1;
-            }
-            address
-        });
-        let table = self.walls_mut().remove(index);
-        match follower.and_then(|address| table_mut(&mut self.document, &address)) {
-            Some(next) => {
-                let own = prefix_text(next);
-                next.decor_mut().set_prefix(format!("{above}{own}"));
-            }
-            None => {
-                let trailing = self.document.trailing().as_str().unwrap_or("").to_string();
-                self.document.set_trailing(format!("{above}{trailing}"));
-            }
-        }
-        Ok(RemovedWall { table })
+    pub fn remove_wall(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
+        self.remove(Array::Walls, index)
     }
 
-    /// Puts a table taken by [`remove_wall`](Self::remove_wall) back as wall
-    /// `index`: undoing the removal restores every byte.
-    pub fn put_back_wall(
-        &mut self,
-        index: usize,
-        removed: RemovedWall,
-    ) -> Result<(), DocumentError> {
-        self.insert_table(index, removed.table)
+    /// Removes the table of lamp `index`, as
+    /// [`remove_wall`](Self::remove_wall) removes a wall's.
+    pub fn remove_light(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
+        self.remove(Array::Lights, index)
+    }
+
+    /// Puts a table taken by [`remove_wall`](Self::remove_wall) or
+    /// [`remove_light`](Self::remove_light) back as wall or lamp `index`:
+    /// undoing the removal restores every byte.
+    pub fn put_back(&mut self, index: usize, removed: RemovedTable) -> Result<(), DocumentError> {
+        self.insert_table(removed.array, index, removed.table)
     }
 
     /// Inserts a wall from the text of its table (as
-    /// [`RemovedWall::text`] writes it) as wall `index`, written right before
-    /// the wall now at `index` (after the last wall when `index` is the
-    /// count). Comment lines above the header that the removal had handed
-    /// to the next table are taken back from it.
+    /// [`RemovedTable::text`] writes it) as wall `index`, written right
+    /// before the wall now at `index` (after the last wall when `index` is
+    /// the count). Comment lines above the header that the removal had
+    /// handed to the next table are taken back from it.
     pub fn insert_wall_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
-        let count = self.wall_count();
-        if index > count {
-            return Err(DocumentError::NoSuchWall { index, count });
-        }
-        let not_one = || DocumentError::NotOneWallTable(text.chars().take(200).collect());
-        let mut parsed: DocumentMut = text.parse().map_err(|_| not_one())?;
-        let mut table = match (parsed.len(), parsed.remove(WALL_KEY)) {
-            (1, Some(Item::ArrayOfTables(mut walls))) if walls.len() == 1 => walls.remove(0),
-            _ => return Err(not_one()),
-        };
-        let walls = self.walls();
-        let neighbour = walls.and_then(|walls| {
-            walls
-                .get(index)
-                .or_else(|| walls.get(index.checked_sub(1)?))
-        });
-        table.set_position(neighbour.and_then(Table::position));
-        self.insert_table(index, table)
+        self.insert_text(Array::Walls, index, text)
+    }
+
+    /// Inserts a lamp from the text of its table as lamp `index`, as
+    /// [`insert_wall_text`](Self::insert_wall_text) inserts a wall.
+    pub fn insert_light_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
+        self.insert_text(Array::Lights, index, text)
     }
 
     /// Moves every listed end point to `to`, as one change: each value is
@@ -237,7 +244,7 @@ impl LevelDocument {
         to: Vec2,
     ) -> Result<MovedEndpoints, DocumentError> {
         for &(index, end) in ends {
-            self.check_index(index)?;
+            self.check_index(Array::Walls, index)?;
             if self.endpoint(index, end).is_none() {
                 return Err(DocumentError::NoEndpoint {
                     index,
@@ -246,7 +253,7 @@ impl LevelDocument {
             }
         }
         let new_value = point_value(to)?;
-        let walls = self.walls_mut();
+        let walls = self.tables_mut(Array::Walls)?;
         let mut replaced = Vec::with_capacity(ends.len());
         for &(index, end) in ends {
             if let Some(item) = walls
@@ -266,7 +273,13 @@ impl LevelDocument {
     /// Puts back the values that [`move_endpoints`](Self::move_endpoints)
     /// replaced, byte for byte.
     pub fn put_back_endpoints(&mut self, moved: MovedEndpoints) {
-        let walls = self.walls_mut();
+        let Some(walls) = self
+            .document
+            .get_mut(Array::Walls.key())
+            .and_then(Item::as_array_of_tables_mut)
+        else {
+            return;
+        };
         for (index, end, old) in moved.replaced.into_iter().rev() {
             if let Some(item) = walls
                 .get_mut(index)
@@ -277,53 +290,183 @@ impl LevelDocument {
         }
     }
 
-    fn walls(&self) -> Option<&ArrayOfTables> {
-        self.document.get(WALL_KEY)?.as_array_of_tables()
+    /// The tables of `array`: `None` when the file has none; an error when
+    /// its key holds something else.
+    fn tables(&self, array: Array) -> Result<Option<&ArrayOfTables>, DocumentError> {
+        match self.document.get(array.key()) {
+            None => Ok(None),
+            Some(Item::ArrayOfTables(tables)) => Ok(Some(tables)),
+            Some(_) => Err(not_tables(array)),
+        }
     }
 
-    /// The walls' array of tables, made (empty, so writing nothing) when the
-    /// file has no wall yet.
-    fn walls_mut(&mut self) -> &mut ArrayOfTables {
+    /// The tables of `array`, made (empty, so writing nothing) when the file
+    /// has none yet; an error when its key holds something else.
+    fn tables_mut(&mut self, array: Array) -> Result<&mut ArrayOfTables, DocumentError> {
         self.document
-            .entry(WALL_KEY)
+            .entry(array.key())
             .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()))
             .as_array_of_tables_mut()
-            // `parse` refuses any other layout of `wall`, and no edit makes one.
-            .expect("`wall` is an array of tables")
+            .ok_or_else(|| not_tables(array))
     }
 
-    fn check_index(&self, index: usize) -> Result<(), DocumentError> {
-        let count = self.wall_count();
+    fn count(&self, array: Array) -> Result<usize, DocumentError> {
+        Ok(self.tables(array)?.map_or(0, ArrayOfTables::len))
+    }
+
+    fn check_index(&self, array: Array, index: usize) -> Result<(), DocumentError> {
+        let count = self.count(array)?;
         if index < count {
             Ok(())
         } else {
-            Err(DocumentError::NoSuchWall { index, count })
+            Err(DocumentError::NoSuchTable {
+                key: array.key(),
+                index,
+                count,
+            })
         }
     }
 
-    /// The address of the table written right after wall `index`.
-    fn written_after(&self, index: usize) -> Option<TableAddress> {
+    /// The point under `key` in table `index` of `array`, if it is a list
+    /// of two numbers.
+    fn point(&self, array: Array, index: usize, key: &str) -> Option<Vec2> {
+        let value = self.tables(array).ok()??.get(index)?.get(key)?.as_value()?;
+        let numbers: Vec<f32> = value
+            .as_array()?
+            .iter()
+            .map(|number| {
+                number
+                    .as_float()
+                    .or_else(|| number.as_integer().map(|integer| integer as f64))
+                    .map(|number| number as f32)
+            })
+            .collect::<Option<_>>()?;
+        match numbers[..] {
+            [x, z] => Some(Vec2::new(x, z)),
+            _ => None,
+        }
+    }
+
+    /// Adds `table` after the last table of `array` and returns its index.
+    /// It gets the last table's position (the first of an array: one after
+    /// every table of the file), so it stays where it was written even when
+    /// the tables before it are removed; without a position, toml_edit
+    /// would write it after whichever table it visits before it.
+    fn append(&mut self, array: Array, mut table: Table) -> Result<usize, DocumentError> {
+        let position = match self.tables(array)?.and_then(|tables| tables.iter().last()) {
+            Some(last) => last.position(),
+            None => Some(end_position(&self.document)),
+        };
+        table.set_position(position);
+        let tables = self.tables_mut(array)?;
+        tables.push(table);
+        Ok(tables.len() - 1)
+    }
+
+    /// Removes table `index` of `array`, handing the comment lines above its
+    /// header to the table written after it (or to the end of the file).
+    fn remove(&mut self, array: Array, index: usize) -> Result<RemovedTable, DocumentError> {
+        self.check_index(array, index)?;
+        let above = self
+            .tables(array)?
+            .and_then(|tables| tables.get(index))
+            .map(prefix_text);
+        let Some(above) = above.filter(|above| above.contains('#')) else {
+            let table = self.tables_mut(array)?.remove(index);
+            return Ok(RemovedTable { array, table });
+        };
+        let follower = self.written_after(array, index).map(|mut address| {
+            // The follower's index shifts down once the table is gone.
+            if let Some((key, Some(position))) = address.first_mut()
+                && key == array.key()
+                && *position > index
+            {
+                *position -= 1;
+            }
+            address
+        });
+        let table = self.tables_mut(array)?.remove(index);
+        match follower.and_then(|address| table_mut(&mut self.document, &address)) {
+            Some(next) => {
+                let own = prefix_text(next);
+                next.decor_mut().set_prefix(format!("{above}{own}"));
+            }
+            None => {
+                let trailing = self.document.trailing().as_str().unwrap_or("").to_string();
+                self.document.set_trailing(format!("{above}{trailing}"));
+            }
+        }
+        Ok(RemovedTable { array, table })
+    }
+
+    /// Inserts the one table of `array` that `text` holds as its table
+    /// `index`, placed right before the table now at `index` (after the
+    /// last when `index` is the count).
+    fn insert_text(&mut self, array: Array, index: usize, text: &str) -> Result<(), DocumentError> {
+        let count = self.count(array)?;
+        if index > count {
+            return Err(DocumentError::NoSuchTable {
+                key: array.key(),
+                index,
+                count,
+            });
+        }
+        let not_one = || DocumentError::NotOneTable {
+            key: array.key(),
+            text: text.chars().take(200).collect(),
+        };
+        let mut parsed: DocumentMut = text.parse().map_err(|_| not_one())?;
+        let mut table = match (parsed.len(), parsed.remove(array.key())) {
+            (1, Some(Item::ArrayOfTables(mut tables))) if tables.len() == 1 => tables.remove(0),
+            _ => return Err(not_one()),
+        };
+        let tables = self.tables(array)?;
+        let neighbour = tables.and_then(|tables| {
+            tables
+                .get(index)
+                .or_else(|| tables.get(index.checked_sub(1)?))
+        });
+        let position = match neighbour {
+            Some(neighbour) => neighbour.position(),
+            None => Some(end_position(&self.document)),
+        };
+        table.set_position(position);
+        self.insert_table(array, index, table)
+    }
+
+    /// The address of the table written right after table `index` of
+    /// `array`.
+    fn written_after(&self, array: Array, index: usize) -> Option<TableAddress> {
         let order = written_order(&self.document);
-        let wall: TableAddress = vec![(WALL_KEY.to_string(), Some(index))];
-        let at = order.iter().position(|address| *address == wall)?;
+        let own: TableAddress = vec![(array.key().to_string(), Some(index))];
+        let at = order.iter().position(|address| *address == own)?;
         order.get(at + 1).cloned()
     }
 
-    /// Inserts `table` as wall `index`; if comment lines above its header
-    /// stand in front of the table written next (where a removal put them),
-    /// takes them back from there.
-    fn insert_table(&mut self, index: usize, table: Table) -> Result<(), DocumentError> {
-        let count = self.wall_count();
+    /// Inserts `table` as table `index` of `array`; if comment lines above
+    /// its header stand in front of the table written next (where a removal
+    /// put them), takes them back from there.
+    fn insert_table(
+        &mut self,
+        array: Array,
+        index: usize,
+        table: Table,
+    ) -> Result<(), DocumentError> {
+        let count = self.count(array)?;
         if index > count {
-            return Err(DocumentError::NoSuchWall { index, count });
+            return Err(DocumentError::NoSuchTable {
+                key: array.key(),
+                index,
+                count,
+            });
         }
         let above = prefix_text(&table);
-        self.walls_mut().insert(index, table);
+        self.tables_mut(array)?.insert(index, table);
         if !above.contains('#') {
             return Ok(());
         }
         match self
-            .written_after(index)
+            .written_after(array, index)
             .and_then(|address| table_mut(&mut self.document, &address))
         {
             Some(next) => {
@@ -341,6 +484,14 @@ impl LevelDocument {
             }
         }
         Ok(())
+    }
+}
+
+/// The error for an array written some other way than as tables.
+fn not_tables(array: Array) -> DocumentError {
+    match array {
+        Array::Walls => DocumentError::WallsNotTables,
+        Array::Lights => DocumentError::LightsNotTables,
     }
 }
 

@@ -28,6 +28,23 @@ pub(super) fn written_order(document: &DocumentMut) -> Vec<TableAddress> {
     visited.into_iter().map(|(_, address)| address).collect()
 }
 
+/// A position after that of every table of `document`: a table given it is
+/// written after all of them (before the document's trailing text).
+pub(super) fn end_position(document: &DocumentMut) -> isize {
+    fn last(table: &Table) -> isize {
+        let own = table.position().unwrap_or(0);
+        table
+            .iter()
+            .flat_map(|(_, item)| match item {
+                Item::Table(child) => vec![last(child)],
+                Item::ArrayOfTables(array) => array.iter().map(last).collect(),
+                Item::None | Item::Value(_) => Vec::new(),
+            })
+            .fold(own, isize::max)
+    }
+    last(document.as_table()) + 1
+}
+
 /// Depth-first visit in toml_edit's order, recording each written table
 /// with the position it is sorted by.
 fn visit(
@@ -103,6 +120,22 @@ mod tests {
                 address("obstacle", Some(0)),
                 address("wall", Some(1)),
             ]
+        );
+    }
+
+    #[test]
+    fn a_table_at_the_end_position_is_written_last() {
+        let mut document: DocumentMut = "[[wall]]\n[player]\n[[obstacle]]\n[[wall]]\n"
+            .parse()
+            .expect("valid TOML");
+        let mut light = Table::new();
+        light.set_position(Some(end_position(&document)));
+        let mut lights = toml_edit::ArrayOfTables::new();
+        lights.push(light);
+        document.insert("light", Item::ArrayOfTables(lights));
+        assert_eq!(
+            written_order(&document).last(),
+            Some(&address("light", Some(0)))
         );
     }
 
