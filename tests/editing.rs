@@ -54,8 +54,23 @@ at = [3.0, 3.0]
 ";
 
 /// A copy of the house with [`HOUSE_LAMPS`] at its end, and its text.
-fn lit_house_copy(name: &str) -> (PathBuf, String) {
+/// A copy of the house without its own lamps (its text up to its lamps'
+/// section), so that the lamp tests count from none.
+fn unlit_house_copy(name: &str) -> (PathBuf, String) {
     let (path, house) = house_copy(name);
+    let text = match house
+        .find("\n# -------------------------------------------------------------- lamps")
+    {
+        Some(end) => format!("{}\n", house[..end].trim_end()),
+        None => house,
+    };
+    std::fs::write(&path, &text).expect("writable");
+    (path, text)
+}
+
+/// The lamp-less house with [`HOUSE_LAMPS`].
+fn lit_house_copy(name: &str) -> (PathBuf, String) {
+    let (path, house) = unlit_house_copy(name);
     let text = format!("{house}{HOUSE_LAMPS}");
     std::fs::write(&path, &text).expect("writable");
     (path, text)
@@ -370,7 +385,7 @@ fn live_warnings_report_short_walls() {
 
 #[test]
 fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
-    let (path, original) = house_copy("editing_lamp");
+    let (path, original) = unlit_house_copy("editing_lamp");
     let mut session = session_on(&path);
     assert!(session.level().lights.is_empty());
     let ceiling = session.level().environment.ceiling_height;
