@@ -46,8 +46,24 @@ fn scratch_directory(name: &str) -> PathBuf {
 #[test]
 fn a_level_without_lamps_has_none() {
     assert!(load(PLAYER).lights.is_empty());
-    assert!(Level::default_house().lights.is_empty());
     assert!(Level::maze(3, 2, 5).expect("a maze").lights.is_empty());
+}
+
+#[test]
+fn the_house_hangs_its_own_lamps_inside_its_walls() {
+    let house = Level::default_house();
+    assert_eq!(
+        house.lights.len(),
+        13,
+        "one or two a room, four in the hallway"
+    );
+    for lamp in &house.lights {
+        assert_eq!((lamp.height, lamp.radius, lamp.intensity), (2.5, 6.0, 4.0));
+        assert!(
+            (0.0..=20.0).contains(&lamp.at.x) && (0.0..=14.0).contains(&lamp.at.y),
+            "{lamp:?}"
+        );
+    }
 }
 
 #[test]

@@ -224,17 +224,6 @@ fn no_light_leaks_into_a_closed_room_through_corners_joints_or_a_t_junction() {
     );
 }
 
-/// Presses and releases `key`.
-fn tap(session: &mut Session, key: KeyCode) {
-    for pressed in [true, false] {
-        session.handle(Input::Key {
-            key,
-            pressed,
-            repeat: false,
-        });
-    }
-}
-
 /// Gives `renderer` the session's new level, as the window's shell does.
 fn follow(renderer: &mut Renderer, session: &mut Session) {
     let change = session.take_scene_change().expect("the level changed");
@@ -283,9 +272,9 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
     // a wall from there 3 m to its right, across the lamp's light.
     let start = session.walker().position();
     assert_eq!(start, Vec2::new(2.0, -2.0));
-    tap(&mut session, KeyCode::KeyE);
+    common::tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
-    tap(&mut session, KeyCode::Space);
+    common::tap(&mut session, KeyCode::Space);
     session.handle(Input::Key {
         key: KeyCode::KeyD,
         pressed: true,
@@ -297,7 +286,7 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
         pressed: false,
         repeat: false,
     });
-    tap(&mut session, KeyCode::Space);
+    common::tap(&mut session, KeyCode::Space);
     let wall = session.level().walls.last().copied().expect("the new wall");
     assert!(
         segments_meet(Vec2::ZERO, patch.xz(), wall.a, wall.b),
@@ -317,7 +306,7 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
         ctrl: true,
         ..Modifiers::default()
     }));
-    tap(&mut session, KeyCode::KeyZ);
+    common::tap(&mut session, KeyCode::KeyZ);
     session.handle(Input::Modifiers(Modifiers::default()));
     follow(&mut renderer, &mut session);
     assert_eq!(

@@ -3,6 +3,9 @@
 //! same distance at any frame rate, and 100,000 random events on the house
 //! with no panic and no wall crossed.
 
+mod common;
+
+use common::{key, tap};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -46,19 +49,6 @@ fn options(folder: &Path) -> WindowOptions {
         save_folder: Some(folder.to_owned()),
         ..WindowOptions::default()
     }
-}
-
-fn key(session: &mut Session, key: KeyCode, pressed: bool) {
-    session.handle(Input::Key {
-        key,
-        pressed,
-        repeat: false,
-    });
-}
-
-fn tap(session: &mut Session, code: KeyCode) {
-    key(session, code, true);
-    key(session, code, false);
 }
 
 fn ctrl(session: &mut Session, held: bool) {

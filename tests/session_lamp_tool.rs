@@ -4,6 +4,9 @@
 //! writes its `[[light]]` table; the tools not built yet say so; 1 goes back
 //! to plotting walls.
 
+mod common;
+
+use common::{key, tap};
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
@@ -43,19 +46,6 @@ fn session_on(path: &Path, level: Level) -> Session {
         ..WindowOptions::default()
     };
     Session::new(level, &options)
-}
-
-fn key(session: &mut Session, key: KeyCode, pressed: bool) {
-    session.handle(Input::Key {
-        key,
-        pressed,
-        repeat: false,
-    });
-}
-
-fn tap(session: &mut Session, code: KeyCode) {
-    key(session, code, true);
-    key(session, code, false);
 }
 
 /// Holds `code` for `ticks` ticks.

@@ -33,8 +33,9 @@ pub struct Penetration {
 
 /// How far [`Collider::nearest_free_point`] turns a shadow's edge out of
 /// the shadow, in radians: a candidate on the edge itself would graze the
-/// wall's end, which counts as crossing it. A micron at ten metres.
-const SHADOW_TURN: f64 = 1e-7;
+/// wall's end, which counts as crossing it, and the turn must outlast the
+/// candidate's rounding to f32 (a micron at ten metres). 0.1 mm at 1 m.
+const SHADOW_TURN: f64 = 1e-4;
 
 /// The first search radius of [`Collider::nearest_free_point`], as a
 /// fraction of its `max_distance`; each round doubles it.
@@ -161,7 +162,8 @@ impl Collider {
     /// outlines (the corners of the free space), and where the rays from `p`
     /// past each wall's ends (the edges of its shadow, turned a hair out of
     /// it) cross those outlines. The nearest reachable free point lies on
-    /// one of them, so the search is exact up to rounding: candidates are
+    /// one of them, so the search is exact up to rounding (and, beside a
+    /// shadow's edge, up to the 1e-4 rad turn): candidates are
     /// computed in f64, and the answer is checked for freedom (by
     /// [`deepest_penetration`](Self::deepest_penetration)) after rounding to
     /// f32. Deterministic: ties go to the candidate generated first.

@@ -70,6 +70,21 @@ pub fn checkpoint_bits(checkpoints: &[glam::Vec2]) -> String {
         .join(" ")
 }
 
+/// Presses (`pressed`) or releases `key` in a headless session.
+pub fn key(session: &mut mazewalker::app::Session, key: winit::keyboard::KeyCode, pressed: bool) {
+    session.handle(mazewalker::app::Input::Key {
+        key,
+        pressed,
+        repeat: false,
+    });
+}
+
+/// Presses and releases `code` in a headless session.
+pub fn tap(session: &mut mazewalker::app::Session, code: winit::keyboard::KeyCode) {
+    key(session, code, true);
+    key(session, code, false);
+}
+
 /// Presses and releases the key bound to `action`, then lets two ticks
 /// run (one frame): a switch flips on the tick after its key.
 pub fn press(action: Action) -> [ScriptStep; 3] {

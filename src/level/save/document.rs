@@ -314,6 +314,20 @@ impl LevelDocument {
         Ok(self.tables(array)?.map_or(0, ArrayOfTables::len))
     }
 
+    /// Checks that a table may be inserted into `array` as its table
+    /// `index`: at most the count (after the last).
+    fn insertion_point(&self, array: Array, index: usize) -> Result<(), DocumentError> {
+        let count = self.count(array)?;
+        if index > count {
+            return Err(DocumentError::NoSuchTable {
+                key: array.key(),
+                index,
+                count,
+            });
+        }
+        Ok(())
+    }
+
     fn check_index(&self, array: Array, index: usize) -> Result<(), DocumentError> {
         let count = self.count(array)?;
         if index < count {
@@ -403,14 +417,7 @@ impl LevelDocument {
     /// `index`, placed right before the table now at `index` (after the
     /// last when `index` is the count).
     fn insert_text(&mut self, array: Array, index: usize, text: &str) -> Result<(), DocumentError> {
-        let count = self.count(array)?;
-        if index > count {
-            return Err(DocumentError::NoSuchTable {
-                key: array.key(),
-                index,
-                count,
-            });
-        }
+        self.insertion_point(array, index)?;
         let not_one = || DocumentError::NotOneTable {
             key: array.key(),
             text: text.chars().take(200).collect(),
@@ -452,14 +459,7 @@ impl LevelDocument {
         index: usize,
         table: Table,
     ) -> Result<(), DocumentError> {
-        let count = self.count(array)?;
-        if index > count {
-            return Err(DocumentError::NoSuchTable {
-                key: array.key(),
-                index,
-                count,
-            });
-        }
+        self.insertion_point(array, index)?;
         let above = prefix_text(&table);
         self.tables_mut(array)?.insert(index, table);
         if !above.contains('#') {
