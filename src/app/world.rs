@@ -69,7 +69,7 @@ impl World {
     }
 
     /// The edited `level` goes live once the current input is handled,
-    /// through [`Session::change_level`].
+    /// through the session's one level-change path (`Session::change_level`).
     pub fn level_edited(&mut self, level: Arc<Level>) {
         self.edited = Some(level);
     }

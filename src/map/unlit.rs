@@ -38,7 +38,7 @@ impl UnlitArea {
 /// The unlit parts of `level`'s floor reachable from its start (with its
 /// `collider`), larger than [`MIN_UNLIT_AREA`], largest first; none for a
 /// level without lamps (it is lit by its directional light). `None` when
-/// the level is too large to flood (see [`flood_the_level`]).
+/// the level is too large to flood (see `flood_the_level`).
 pub fn unlit_areas(level: &Level, collider: &Collider) -> Option<Vec<UnlitArea>> {
     if level.lights.is_empty() {
         return Some(Vec::new());

@@ -100,7 +100,7 @@ impl LevelScene {
     }
 
     /// Sets the bytes the map's tiles may keep once a frame is done
-    /// (default [`DEFAULT_MAP_BUDGET`](super::map::DEFAULT_MAP_BUDGET)).
+    /// (default `DEFAULT_MAP_BUDGET`, 64 MB).
     pub fn set_map_budget(&mut self, bytes: u64) {
         self.map.set_budget(bytes);
     }
