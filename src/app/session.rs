@@ -264,7 +264,7 @@ impl Session {
 
     /// Takes one input event.
     pub fn handle(&mut self, input: Input) {
-        self.world.cursor = self.cursor_point();
+        self.refresh_cursor();
         match input {
             Input::Key {
                 key,
@@ -316,7 +316,7 @@ impl Session {
         let handled = parts.into_iter().any(|part| part.pointer(input, world));
         let edits = self.map.take_edits();
         if self.is_editing() {
-            self.world.cursor = self.cursor_point();
+            self.refresh_cursor();
             self.editing.map_edits(edits, &mut self.world);
         }
         let click = matches!(
@@ -562,19 +562,29 @@ impl Session {
         self.reloads.push(outcome);
     }
 
-    /// The cursor point now: the pointer's on the full map in edit mode,
-    /// else the crosshair's.
-    fn cursor_point(&self) -> Vec2 {
-        let grid = self.editing.grid(&self.world).filter(|_| self.is_editing());
-        self.map
-            .cursor(&self.world, grid)
-            .unwrap_or_else(|| self.editing.crosshair_cursor(&self.world))
+    /// Edit mode's cursor point now, `None` outside edit mode: the
+    /// pointer's on the full map, else the crosshair's. (A floor ray and a
+    /// snap query: not paid while walking.)
+    fn edit_cursor(&self) -> Option<Vec2> {
+        if !self.is_editing() {
+            return None;
+        }
+        let grid = self.editing.grid();
+        let on_map = self.map.cursor(&self.world, grid);
+        Some(on_map.unwrap_or_else(|| self.editing.crosshair_cursor(&self.world)))
+    }
+
+    /// Brings the world's cursor point up to date; only edit mode reads it.
+    fn refresh_cursor(&mut self) {
+        if let Some(cursor) = self.edit_cursor() {
+            self.world.cursor = cursor;
+        }
     }
 
     /// The HUD's lines: position and switches, the level's name, the parts'
     /// lines, a reload error until it is fixed, and the current notices.
     pub fn hud(&mut self) -> Vec<String> {
-        self.world.cursor = self.cursor_point();
+        self.refresh_cursor();
         let world = &self.world;
         let mut lines = hud_lines(&world.walker, self.frame_rate.frames_per_second());
         let reloading = if world.live.reloading() {
@@ -607,15 +617,9 @@ impl Session {
     pub fn frame(&mut self) -> SessionFrame<'_> {
         let hud = self.overlays.hud.then(|| self.hud());
         let camera = self.world.walker.interpolated_camera(self.ticks.alpha());
-        let editing = self.is_editing();
-        let cursor = self.cursor_point();
-        let markers = if editing {
-            self.editing.markers(&self.world, cursor)
-        } else {
-            Vec::new()
-        };
-        let map_cursor =
-            editing.then(|| (cursor, self.map.dragged_end().or(self.editing.chain_end())));
+        let cursor = self.edit_cursor();
+        let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
+        let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
         let map = self.map.frame(&self.world, &camera, map_cursor);
         SessionFrame {
             camera,
@@ -623,7 +627,7 @@ impl Session {
             hud,
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
             markers,
-            crosshair: editing,
+            crosshair: cursor.is_some(),
             torch: self.world.walker.torch,
             map,
         }

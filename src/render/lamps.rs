@@ -171,8 +171,9 @@ impl LevelLamps {
         }
     }
 
-    /// The torch's shadow row for `torch`, made if the eye moved.
-    pub fn torch_row(&mut self, torch: &Torch) -> &[ShadowTexel] {
+    /// Makes the torch's shadow row for `torch` if the eye moved since it
+    /// was last made; [`torch_row`](Self::torch_row) then has it.
+    pub fn update_torch(&mut self, torch: &Torch) {
         let light = torch.light();
         if self
             .torch
@@ -182,7 +183,11 @@ impl LevelLamps {
             let row = shadow_row(&self.collider, &self.level, &light);
             self.torch = Some((light, row.into()));
         }
-        self.torch.as_ref().map_or(&[], |(_, row)| row)
+    }
+
+    /// The torch's shadow row, as last made.
+    pub fn torch_row(&self) -> Option<&[ShadowTexel]> {
+        self.torch.as_ref().map(|(_, row)| &**row)
     }
 
     /// Whether the level has lamps (it is then lit by them, not by the
@@ -363,10 +368,12 @@ impl LampBuffers {
         if in_use == 0 {
             return;
         }
-        let torch_row = torch.map(|torch| lamps.torch_row(torch).to_vec());
+        if let Some(torch) = torch {
+            lamps.update_torch(torch);
+        }
+        let torch_row = torch.and_then(|_| lamps.torch_row());
         let lamp_rows = active.iter().filter_map(|&index| lamps.row(index));
         for (slot, row) in torch_row
-            .as_deref()
             .into_iter()
             .chain(lamp_rows)
             .take(in_use)

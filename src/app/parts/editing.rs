@@ -66,9 +66,9 @@ impl Editing {
         world.walker.editing
     }
 
-    /// The snapping grid while edit mode is on.
-    pub fn grid(&self, world: &World) -> Option<GridSize> {
-        self.is_active(world).then_some(self.edit.grid)
+    /// The snapping grid.
+    pub fn grid(&self) -> GridSize {
+        self.edit.grid
     }
 
     /// The crosshair's cursor point (Alt held: not snapped).

@@ -98,11 +98,9 @@ impl Map {
         std::mem::take(&mut self.edits)
     }
 
-    /// The cursor point while editing (`grid` is edit mode's, `None` when
-    /// edit mode is off) on the full map: the pointer, snapped (Alt: not);
-    /// `None` elsewhere.
-    pub fn cursor(&self, world: &World, grid: Option<GridSize>) -> Option<Vec2> {
-        let grid = grid?;
+    /// Edit mode's cursor point on the full map (`grid` is edit mode's):
+    /// the pointer, snapped (Alt: not); `None` when the map is not full.
+    pub fn cursor(&self, world: &World, grid: GridSize) -> Option<Vec2> {
         if !self.is_full() {
             return None;
         }
