@@ -53,6 +53,14 @@ fn target(gpu: &Gpu) -> Target {
     }
 }
 
+/// Waits until the GPU has finished the frames submitted (a lost device
+/// ends the bench).
+fn wait_for(gpu: &Gpu) {
+    if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+        panic!("the device was lost: {error}");
+    }
+}
+
 /// A renderer for the bench's target size and format.
 fn new_renderer(
     gpu: &Gpu,
@@ -138,9 +146,7 @@ fn bench_frames(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 black_box(renderer.render(&gpu, &target.view, &frame));
-                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
-                    panic!("the device was lost: {error}");
-                }
+                wait_for(&gpu);
             })
         });
     }
@@ -222,9 +228,7 @@ fn bench_long_walk(c: &mut Criterion, gpu: &Gpu) {
                             step as f32 * 37.0,
                         );
                         black_box(renderer.render(gpu, &view, &FrameInput::plain(&camera)));
-                        if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
-                            panic!("the device was lost: {error}");
-                        }
+                        wait_for(gpu);
                         let kept = renderer.level().chunk_bytes();
                         assert!(kept <= budget, "step {step}: {kept} bytes of chunks kept");
                         most = most.max(kept);
@@ -289,9 +293,7 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 black_box(renderer.render_with_map(gpu, &target.view, &frame, map.as_ref()));
-                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
-                    panic!("the device was lost: {error}");
-                }
+                wait_for(gpu);
             })
         });
     }
@@ -417,9 +419,7 @@ fn bench_lamps(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 black_box(renderer.render(&gpu, &target.view, &frame));
-                if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
-                    panic!("the device was lost: {error}");
-                }
+                wait_for(&gpu);
             })
         });
     }
@@ -441,9 +441,7 @@ fn bench_lamps(c: &mut Criterion) {
             };
             drop(renderer.set_level(scene));
             black_box(renderer.render(&gpu, &target.view, &frame));
-            if let Err(error) = gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
-                panic!("the device was lost: {error}");
-            }
+            wait_for(&gpu);
         })
     });
     group.finish();
