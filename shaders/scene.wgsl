@@ -17,7 +17,7 @@ struct Globals {
 };
 
 struct Lamp {
-    // x, height, z, radius.
+    // x, height, z, and 1 / radius².
     position: vec4<f32>,
     // Linear RGB, and the intensity (its brightness at 1 m).
     colour: vec4<f32>,
@@ -26,9 +26,11 @@ struct Lamp {
     spot: vec4<f32>,
 };
 
-// Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs.
+// Must match `MAX_LAMPS`, `SHADOW_DIRECTIONS` and `SHADOW_BIAS` in
+// src/render/lamps.rs, and `GRID_CELLS` in src/render/light_grid.rs.
 const MAX_LAMPS: u32 = 8u;
 const SHADOW_DIRECTIONS: f32 = 1024.0;
+const GRID_CELLS: i32 = 128;
 // A point this much past the shadow depth is still lit: the rounding of the
 // polar row; far less than a wall's half thickness, so a wall's far face
 // stays dark.
@@ -37,14 +39,20 @@ const SHADOW_BIAS: f32 = 0.02;
 struct Lamps {
     // x: lamps in use; y: 1 when the level is lit by lamps.
     info: vec4<f32>,
+    // The light grid: xy its origin (x, z), z its cells per metre.
+    grid: vec4<f32>,
     lamps: array<Lamp, MAX_LAMPS>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var<uniform> lamps: Lamps;
-// Per lamp slot (row), per direction around it: how far its light travels
-// (r), and the stretch of floor a lower shape shades (g to b).
-@group(0) @binding(2) var shadows: texture_2d<f32>;
+// Per lamp slot (a row of SHADOW_DIRECTIONS), per direction around it: how
+// far its light travels (x), and the stretch of floor a lower shape shades
+// (y to z). A storage buffer: llvmpipe reads one far faster than a texture.
+@group(0) @binding(2) var<storage, read> shadows: array<vec4<f32>>;
+// Per cell of a square grid over the floor plan, the lamp slots that may
+// light it (a bit each); see src/render/light_grid.rs.
+@group(0) @binding(3) var light_grid: texture_2d<u32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
 
@@ -86,18 +94,26 @@ fn vs_main(in: VertexIn) -> VertexOut {
 // The light the level's lamps in use add at `world`, on a face with `normal`:
 // each facing lamp within its radius whose shadow row says its light gets
 // there, by its intensity over the squared distance, falling smoothly to 0
-// at its radius.
+// at its radius. Only the lamps the light grid lists for the point's cell
+// are looked at; the others light nothing there.
 fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
-    let count = min(u32(lamps.info.x), MAX_LAMPS);
-    for (var i = 0u; i < count; i++) {
+    let cell = vec2<i32>(floor((world.xz - lamps.grid.xy) * lamps.grid.z));
+    var listed = 0u;
+    if all(cell >= vec2<i32>(0)) && all(cell < vec2<i32>(GRID_CELLS)) {
+        listed = textureLoad(light_grid, cell, 0).r;
+    }
+    listed &= (1u << min(u32(lamps.info.x), MAX_LAMPS)) - 1u;
+    // Every lamp listed runs the whole body: a software rasterizer shades
+    // several pixels in lockstep and runs both sides of a branch, so the
+    // tests below pick with `select` instead of branching.
+    let on_floor = world.y < 0.01 && normal.y > 0.5;
+    while listed != 0u {
+        let i = firstTrailingBit(listed);
+        listed &= listed - 1u;
         let lamp = lamps.lamps[i];
         let to_lamp = lamp.position.xyz - world;
         let distance_squared = dot(to_lamp, to_lamp);
-        let radius = lamp.position.w;
-        if distance_squared >= radius * radius {
-            continue;
-        }
         let flat = world.xz - lamp.position.xz;
         // The "diamond angle" of the direction, in 0..4 (one division, no
         // arctangent): the shadow row's texels are spread evenly over it
@@ -105,29 +121,27 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
         let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
         let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
         let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
-        let row = textureLoad(shadows, vec2<u32>(direction, i), 0);
+        let row = shadows[i * u32(SHADOW_DIRECTIONS) + direction];
         let distance = length(flat);
-        if distance > row.r + SHADOW_BIAS {
-            continue;
-        }
-        // The floor behind a shape lower than the lamp, up to where its
-        // top's shadow lands.
-        let on_floor = world.y < 0.01 && normal.y > 0.5;
-        if on_floor && distance > row.g + SHADOW_BIAS && distance < row.b {
-            continue;
-        }
+        // Behind a shape as tall as the lamp; or on the floor behind a
+        // lower one, up to where its top's shadow lands.
+        let shaded = distance > row.x + SHADOW_BIAS
+            || (on_floor && distance > row.y + SHADOW_BIAS && distance < row.z);
         let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
         let facing = max(dot(normal, towards), 0.0);
         // Inside a cone (the torch), fading over its outer tenth of the
-        // angle's cosine; the same for every pixel, so a cheap branch.
-        var in_cone = 1.0;
-        if lamp.spot.w >= -1.0 {
-            in_cone = smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), dot(-towards, lamp.spot.xyz));
-        }
-        let edge = distance_squared / (radius * radius);
+        // angle's cosine.
+        let in_cone = select(
+            1.0,
+            smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), dot(-towards, lamp.spot.xyz)),
+            lamp.spot.w >= -1.0,
+        );
+        // Falls smoothly to 0 at the radius, and stays 0 beyond it.
+        let edge = distance_squared * lamp.position.w;
         let window = clamp(1.0 - edge * edge, 0.0, 1.0);
         let falloff = lamp.colour.w / max(distance_squared, 0.25);
-        sum += lamp.colour.rgb * (facing * falloff * window * window * in_cone);
+        let light = lamp.colour.rgb * (facing * falloff * window * window * in_cone);
+        sum += select(light, vec3<f32>(0.0), shaded);
     }
     return sum;
 }

@@ -14,10 +14,12 @@
 
 use std::f32::consts::TAU;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::{Vec2, Vec3};
 
 use super::LineVertex;
+use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
 use crate::collision::Collider;
 use crate::level::{Level, Light};
 
@@ -28,8 +30,9 @@ pub const MAX_LAMPS: usize = 8;
 /// Directions in a lamp's shadow row: 0.35° apart, 3 cm at 5 m.
 pub const SHADOW_DIRECTIONS: u32 = 1024;
 
-/// Format of the shadow texture: one metre distance per texel.
-pub const SHADOW_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Float;
+/// A point this much past a shadow row's depth is still lit: the rounding
+/// of the polar row (must match `SHADOW_BIAS` in shaders/scene.wgsl).
+pub const SHADOW_BIAS: f32 = 0.02;
 
 /// One direction of a shadow row: how far the light travels past every
 /// shape (r); and the floor a lower shape shades (from g to b metres),
@@ -53,7 +56,7 @@ const ALL_ROUND: f32 = -2.0;
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct LampData {
-    /// x, height, z, radius.
+    /// x, height, z, and 1 / radius² (what the shader's falloff needs).
     pub position: [f32; 4],
     /// Linear RGB colour, and the intensity.
     pub colour: [f32; 4],
@@ -70,6 +73,9 @@ pub struct LampsUniform {
     /// x: lamps in use; y: 1 when lamps light the level, 0 for the
     /// directional light alone; zw: unused.
     pub info: [f32; 4],
+    /// The light grid's place: xy its origin (x, z), z its cells per
+    /// metre; w unused.
+    pub grid: [f32; 4],
     /// The lamps in use, in the shadow texture's row order.
     pub lamps: [LampData; MAX_LAMPS],
 }
@@ -87,6 +93,18 @@ pub fn texel_direction(index: u32) -> Vec2 {
         1 => Vec2::new(-f, 1.0 - f),
         2 => Vec2::new(f - 1.0, -f),
         _ => Vec2::new(f, f - 1.0),
+    }
+}
+
+/// The diamond angle of the direction `v` (not zero), in 0..4, as the
+/// scene shader computes it to find a shadow texel: one division, no
+/// arctangent. It grows with the angle, a quarter turn per unit.
+pub fn diamond_angle(v: Vec2) -> f32 {
+    let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
+    if v.x >= 0.0 {
+        if v.y >= 0.0 { t } else { 4.0 + t }
+    } else {
+        2.0 - t
     }
 }
 
@@ -158,7 +176,13 @@ pub struct LevelLamps {
     /// The torch's row, and the lamp it was made for: made again only
     /// when the eye moves.
     torch: Option<(Light, Box<[ShadowTexel]>)>,
+    /// Different for every `LevelLamps` made: rows of one level are never
+    /// taken for another's.
+    generation: u64,
 }
+
+/// The generation of the next [`LevelLamps`].
+static NEXT_GENERATION: AtomicU64 = AtomicU64::new(0);
 
 impl LevelLamps {
     /// The lamps of `level`, with no shadow row made yet.
@@ -168,6 +192,7 @@ impl LevelLamps {
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
             torch: None,
+            generation: NEXT_GENERATION.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -235,6 +260,7 @@ impl LevelLamps {
     pub fn uniform(&self, active: &[usize], torch: Option<&Torch>, enabled: bool) -> LampsUniform {
         let mut uniform = LampsUniform {
             info: [0.0, f32::from(u8::from(enabled && self.any())), 0.0, 0.0],
+            grid: [0.0; 4],
             lamps: [LampData {
                 position: [0.0; 4],
                 colour: [0.0; 4],
@@ -255,7 +281,7 @@ impl LevelLamps {
             .map(|lamp| (*lamp, [0.0, 0.0, 0.0, ALL_ROUND]));
         for (slot, (lamp, spot)) in torch.into_iter().chain(lamps).take(MAX_LAMPS).enumerate() {
             uniform.lamps[slot] = LampData {
-                position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius],
+                position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius.powi(-2)],
                 colour: [
                     lamp.colour[0],
                     lamp.colour[1],
@@ -315,14 +341,22 @@ impl LevelLamps {
     }
 }
 
-/// The GPU side: the lamps' uniform buffer and the shadow texture (one row
-/// per lamp slot), bound beside the frame's globals.
+/// The GPU side: the lamps' uniform buffer, the shadow texture (one row
+/// per lamp slot) and the light grid, bound beside the frame's globals.
 #[derive(Debug)]
 pub struct LampBuffers {
     /// The [`LampsUniform`].
     pub uniform: wgpu::Buffer,
-    /// [`SHADOW_DIRECTIONS`] × [`MAX_LAMPS`] distances.
-    pub shadows: wgpu::Texture,
+    /// [`MAX_LAMPS`] shadow rows of [`SHADOW_DIRECTIONS`] texels, one after
+    /// the other: a storage buffer, because a software rasterizer reads a
+    /// buffer far faster than it fetches a texel.
+    pub shadows: wgpu::Buffer,
+    /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
+    pub grid: wgpu::Texture,
+    /// What the textures were last written for (the uniform without the
+    /// grid, and the level's lamps' generation), and the grid's place then:
+    /// the same again needs no new rows and no new grid.
+    written: Option<((LampsUniform, u64), [f32; 4])>,
 }
 
 impl LampBuffers {
@@ -335,91 +369,116 @@ impl LampBuffers {
                 usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
             }),
-            shadows: device.create_texture(&wgpu::TextureDescriptor {
+            shadows: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamp shadows"),
+                size: ROW_BYTES * MAX_LAMPS as u64,
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            grid: device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("light grid"),
                 size: wgpu::Extent3d {
-                    width: SHADOW_DIRECTIONS,
-                    height: MAX_LAMPS as u32,
+                    width: GRID_CELLS,
+                    height: GRID_CELLS,
                     depth_or_array_layers: 1,
                 },
                 mip_level_count: 1,
                 sample_count: 1,
                 dimension: wgpu::TextureDimension::D2,
-                format: SHADOW_FORMAT,
+                format: GRID_FORMAT,
                 usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
                 view_formats: &[],
             }),
+            written: None,
         }
     }
 
-    /// Writes this frame's lamps: the uniform, and the shadow rows of the
-    /// torch (when on) and of each active lamp into their slots.
+    /// Writes this frame's lamps: the uniform, the shadow rows of the
+    /// torch (when on) and of each active lamp into their slots, and the
+    /// light grid of those slots. Rows and grid are written only when the
+    /// lamps in use or the level changed.
     pub fn write(
-        &self,
+        &mut self,
         queue: &wgpu::Queue,
         lamps: &mut LevelLamps,
         active: &[usize],
         torch: Option<&Torch>,
         enabled: bool,
     ) {
-        let uniform = lamps.uniform(active, torch, enabled);
-        queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
+        let mut uniform = lamps.uniform(active, torch, enabled);
         let in_use = uniform.info[0] as usize;
-        if in_use == 0 {
-            return;
+        if in_use > 0 {
+            if let Some(torch) = torch {
+                lamps.update_torch(torch);
+            }
+            let torch_slot = torch.and_then(|torch| Some((torch.light(), lamps.torch_row()?)));
+            let lamp_slots = active
+                .iter()
+                .filter_map(|&index| Some((*lamps.level.lights.get(index)?, lamps.row(index)?)));
+            let slots: Vec<(Light, &[ShadowTexel])> = torch_slot
+                .into_iter()
+                .chain(lamp_slots)
+                .take(in_use)
+                .collect();
+            let key = (uniform, lamps.generation);
+            match self.written {
+                Some((written, place)) if written == key => uniform.grid = place,
+                _ => {
+                    let grid = LightGrid::new(&slots);
+                    let place = &grid.place;
+                    uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
+                    self.write_rows(queue, &slots);
+                    self.write_grid(queue, &grid);
+                    self.written = Some((key, uniform.grid));
+                }
+            }
         }
-        if let Some(torch) = torch {
-            lamps.update_torch(torch);
+        queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
+    }
+
+    /// Writes each slot's shadow row into its place in the shadow buffer.
+    fn write_rows(&self, queue: &wgpu::Queue, slots: &[(Light, &[ShadowTexel])]) {
+        for (slot, (_, row)) in slots.iter().enumerate() {
+            let offset = slot as u64 * ROW_BYTES;
+            queue.write_buffer(&self.shadows, offset, bytemuck::cast_slice(row));
         }
-        let torch_row = torch.and_then(|_| lamps.torch_row());
-        let lamp_rows = active.iter().filter_map(|&index| lamps.row(index));
-        for (slot, row) in torch_row
-            .into_iter()
-            .chain(lamp_rows)
-            .take(in_use)
-            .enumerate()
-        {
-            queue.write_texture(
-                wgpu::TexelCopyTextureInfo {
-                    texture: &self.shadows,
-                    mip_level: 0,
-                    origin: wgpu::Origin3d {
-                        x: 0,
-                        y: slot as u32,
-                        z: 0,
-                    },
-                    aspect: wgpu::TextureAspect::All,
-                },
-                bytemuck::cast_slice(row),
-                wgpu::TexelCopyBufferLayout {
-                    offset: 0,
-                    bytes_per_row: Some(SHADOW_DIRECTIONS * size_of::<ShadowTexel>() as u32),
-                    rows_per_image: None,
-                },
-                wgpu::Extent3d {
-                    width: SHADOW_DIRECTIONS,
-                    height: 1,
-                    depth_or_array_layers: 1,
-                },
-            );
-        }
+    }
+
+    /// Writes a frame's light grid into the grid texture.
+    fn write_grid(&self, queue: &wgpu::Queue, grid: &LightGrid) {
+        queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.grid,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            bytemuck::cast_slice(&grid.masks),
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(GRID_CELLS * size_of::<u32>() as u32),
+                rows_per_image: None,
+            },
+            wgpu::Extent3d {
+                width: GRID_CELLS,
+                height: GRID_CELLS,
+                depth_or_array_layers: 1,
+            },
+        );
     }
 }
 
+/// Bytes in one shadow row.
+const ROW_BYTES: u64 = SHADOW_DIRECTIONS as u64 * size_of::<ShadowTexel>() as u64;
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The texel whose slice holds direction `v`, as `lamp_light` in
-    /// shaders/scene.wgsl looks it up (the diamond angle).
-    fn texel_index(v: Vec2) -> u32 {
-        let t = v.y / (v.x.abs() + v.y.abs());
-        let diamond = if v.x >= 0.0 {
-            if v.y >= 0.0 { t } else { 4.0 + t }
-        } else {
-            2.0 - t
-        };
-        ((diamond * SHADOW_DIRECTIONS as f32 / 4.0) as u32).min(SHADOW_DIRECTIONS - 1)
+    /// shaders/scene.wgsl looks it up.
+    pub(crate) fn texel_index(v: Vec2) -> u32 {
+        ((diamond_angle(v) * SHADOW_DIRECTIONS as f32 / 4.0) as u32).min(SHADOW_DIRECTIONS - 1)
     }
 
     #[test]

@@ -37,6 +37,7 @@ mod gpu;
 mod hud;
 mod lamps;
 mod level_scene;
+mod light_grid;
 mod lines;
 mod lru;
 mod map;
@@ -242,8 +243,18 @@ impl Renderer {
                 wgpu::BindGroupLayoutEntry {
                     binding: 2,
                     visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 3,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
                     ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                        sample_type: wgpu::TextureSampleType::Uint,
                         view_dimension: wgpu::TextureViewDimension::D2,
                         multisampled: false,
                     },
@@ -252,8 +263,8 @@ impl Renderer {
             ],
         });
         let lamps = LampBuffers::new(device);
-        let shadow_view = lamps
-            .shadows
+        let grid_view = lamps
+            .grid
             .create_view(&wgpu::TextureViewDescriptor::default());
         let globals_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("globals"),
@@ -269,7 +280,11 @@ impl Renderer {
                 },
                 wgpu::BindGroupEntry {
                     binding: 2,
-                    resource: wgpu::BindingResource::TextureView(&shadow_view),
+                    resource: lamps.shadows.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(&grid_view),
                 },
             ],
         });
