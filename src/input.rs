@@ -110,7 +110,7 @@ pub enum Action {
     TakeBack,
     /// Edit mode: end the chain being plotted.
     EndChain,
-    /// Edit mode: delete the wall the crosshair points at.
+    /// Edit mode: delete the aimed item (wall, obstacle or lamp).
     DeleteWall,
     /// Edit mode: halve the snapping grid (down to 1/32 m).
     FinerGrid,
@@ -162,6 +162,9 @@ pub enum Action {
     ToolDoors,
     /// Edit mode: Space sets the start.
     ToolStart,
+    /// Edit mode: the aimed wall or obstacle gets the level's next
+    /// material; with Shift held, the previous one.
+    CycleMaterial,
 }
 
 /// One row of the binding table: what an action is called, what it does,
@@ -270,7 +273,7 @@ impl Action {
                 ),
                 Action::DeleteWall => (
                     "delete_wall",
-                    "delete the aimed wall",
+                    "delete the aimed item",
                     Editing,
                     &[Delete],
                     false,
@@ -382,6 +385,13 @@ impl Action {
                 Action::ToolLamps => ("tool_lamps", "tool: lamps", Editing, &[Digit3], false),
                 Action::ToolDoors => ("tool_doors", "tool: doors", Editing, &[Digit4], false),
                 Action::ToolStart => ("tool_start", "tool: the start", Editing, &[Digit5], false),
+                Action::CycleMaterial => (
+                    "cycle_material",
+                    "next material (Shift: previous)",
+                    Editing,
+                    &[KeyN],
+                    false,
+                ),
             };
         ActionSpec {
             name,
@@ -799,6 +809,7 @@ mod tests {
                 "tool_lamps",
                 "tool_doors",
                 "tool_start",
+                "cycle_material",
             ]
         );
     }

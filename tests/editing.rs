@@ -315,6 +315,7 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
             Edit::AddLight { .. } => "add-light",
             Edit::DeleteLight { .. } => "delete-light",
             Edit::RestoreLight { .. } => "restore-light",
+            _ => "another kind",
         })
         .collect();
     assert_eq!(kinds, ["move", "delete", "restore"]);

@@ -1,6 +1,7 @@
 //! Property test of the edit model on the house file (as shipped, or with
 //! lamps of its own): any sequence of plots, deletions, end point moves,
-//! lamps placed and deleted, undos, redos and saves keeps the text and the
+//! lamps placed and deleted, obstacles made from outlines and deleted, the
+//! start moved, undos, redos and saves keeps the text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
@@ -30,6 +31,13 @@ enum Step {
     /// Delete with the lamp tool, on the lamp with this index modulo the
     /// count.
     DeleteLamp(usize),
+    /// The obstacles tool: three outline points (grid offsets from the
+    /// first) and Enter.
+    Obstacle(i8, i8, i8, i8, i8, i8),
+    /// Delete on the obstacle with this index modulo the count.
+    DeleteObstacle(usize),
+    /// The start tool: Space at a grid point facing a heading in degrees.
+    Start(i8, i8, i16),
     Undo,
     Redo,
     /// Ctrl+S.
@@ -46,6 +54,10 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
         2 => (-4i8..44, -4i8..32).prop_map(|(x, z)| Step::Lamp(x, z)),
         1 => any::<usize>().prop_map(Step::DeleteLamp),
+        2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4, -3i8..4, -3i8..4)
+            .prop_map(|(x, z, ax, az, bx, bz)| Step::Obstacle(x, z, ax, az, bx, bz)),
+        1 => any::<usize>().prop_map(Step::DeleteObstacle),
+        1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| Step::Start(x, z, yaw)),
         3 => Just(Step::Undo),
         2 => Just(Step::Redo),
         1 => Just(Step::Save),
@@ -101,6 +113,7 @@ proptest! {
         for step in &steps {
             let walls = session.level().walls.len();
             let lamps = session.level().lights.len();
+            let obstacles = session.level().obstacles.len();
             match *step {
                 Step::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
                 Step::EndChain => session.end_chain(),
@@ -125,6 +138,26 @@ proptest! {
                     session.delete_light(index % lamps).expect("an existing lamp");
                 }
                 Step::DeleteLamp(_) => {}
+                Step::Obstacle(x, z, ax, az, bx, bz) => {
+                    let first = grid(x, z);
+                    for point in [first, first + grid(ax, az), first + grid(bx, bz)] {
+                        session.plot_outline(point);
+                    }
+                    // Points on one line make nothing, and change nothing.
+                    let closed = session.close_outline();
+                    prop_assert!(
+                        matches!(closed, Ok(()) | Err(EditError::NoObstacle(_))),
+                        "{:?}", closed
+                    );
+                    session.clear_outline();
+                }
+                Step::DeleteObstacle(index) if obstacles > 0 => {
+                    session.delete_obstacle(index % obstacles).expect("an existing obstacle");
+                }
+                Step::DeleteObstacle(_) => {}
+                Step::Start(x, z, yaw) => {
+                    session.set_start(grid(x, z), f32::from(yaw)).expect("a finite start");
+                }
                 Step::Undo => { session.undo().expect("undo in step"); }
                 Step::Redo => { session.redo().expect("redo in step"); }
                 Step::Save => {
@@ -139,6 +172,8 @@ proptest! {
                 .level;
             prop_assert_eq!(&loaded.walls, &session.level().walls);
             prop_assert_eq!(&loaded.lights, &session.level().lights);
+            prop_assert_eq!(&loaded.obstacles, &session.level().obstacles);
+            prop_assert_eq!(&loaded.player, &session.level().player);
             // The journal turns the last saved text into the current one.
             let replayed = session.journal().replay(&saved_text).expect("the journal applies");
             prop_assert_eq!(&replayed, &session.text());

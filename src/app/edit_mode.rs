@@ -10,12 +10,12 @@ use std::time::Duration;
 use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
-use crate::collision::{Collider, Surface};
+use crate::collision::Collider;
 use crate::edit::{
-    CURSOR_REACH, EditSession, GridSize, Journal, cursor_point, lamp_to_delete, snap,
+    CURSOR_REACH, Crosshair, EditSession, GridSize, Item, Journal, aimed_item, cursor_point, snap,
 };
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
-use crate::level::{Level, LevelSource, Light};
+use crate::level::{Level, LevelSource};
 use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings};
 use crate::render::LineVertex;
 
@@ -38,29 +38,38 @@ const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
 /// that are built are here; the other digits say they are not available.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Tool {
-    /// Space plots walls point by point; Delete deletes the aimed wall.
+    /// Space plots walls point by point.
     #[default]
     Walls,
-    /// Space places a lamp at the cursor point; Delete deletes the lamp in
-    /// the crosshair, or else the one nearest the cursor point.
+    /// Space plots an obstacle's outline points, Enter closes it.
+    Obstacles,
+    /// Space places a lamp at the cursor point.
     Lamps,
+    /// Space moves the start to the cursor point, facing the eye's way.
+    Start,
 }
 
 impl Tool {
-    /// Its name on the HUD's EDIT line: `tool walls`, `tool lamps`.
+    /// Its name on the HUD's EDIT line: `tool walls`, `tool obstacles`,
+    /// `tool lamps`, `tool start`.
     pub fn name(self) -> &'static str {
         match self {
             Tool::Walls => "walls",
+            Tool::Obstacles => "obstacles",
             Tool::Lamps => "lamps",
+            Tool::Start => "start",
         }
     }
 }
 
-/// What the crosshair aims at, drawn in magenta: what Delete would remove.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// The shape of what the crosshair aims at, drawn in magenta: what Delete
+/// would remove.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Aimed {
     /// A wall, from end to end.
     Wall([Vec2; 2]),
+    /// An obstacle: its outline's corners.
+    Obstacle(Vec<Vec2>),
     /// A lamp: where it hangs on the floor plan, and its height.
     Lamp {
         /// Its place (x, z).
@@ -304,63 +313,96 @@ pub fn cursor(camera: &Camera, collider: &Collider, grid: GridSize, snapping: bo
     snap(point, collider, grid, snapping)
 }
 
-/// The wall the crosshair points at: the first one its ray meets on the
-/// floor plan within [`CURSOR_REACH`], passing through obstacles.
-pub fn aimed_wall(camera: &Camera, collider: &Collider) -> Option<usize> {
-    let eye = Vec2::new(camera.position.x, camera.position.z);
-    let reach = camera.flat_forward().normalize_or_zero() * CURSOR_REACH;
-    match collider.ray_cast_walls(eye, eye + reach)?.surface {
-        Surface::Wall(index) => Some(index),
-        Surface::Obstacle(_) => None,
+/// The item `camera`'s crosshair aims at in `level` (see [`aimed_item`]):
+/// the first wall, obstacle or lamp along its ray on the floor plan within
+/// [`CURSOR_REACH`], or else the lamp nearest `cursor` within 0.5 m.
+pub fn aimed(camera: &Camera, collider: &Collider, level: &Level, cursor: Vec2) -> Option<Item> {
+    let crosshair = Crosshair {
+        eye: Vec2::new(camera.position.x, camera.position.z),
+        direction: camera.flat_forward(),
+        reach: CURSOR_REACH,
+        cursor,
+    };
+    aimed_item(collider, &level.lights, crosshair)
+}
+
+/// The shape of `item` in `level`, to outline; `None` when it is not there.
+pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
+    match item {
+        Item::Wall(index) => level
+            .walls
+            .get(index)
+            .map(|wall| Aimed::Wall([wall.a, wall.b])),
+        Item::Obstacle(index) => level
+            .obstacles
+            .get(index)
+            .map(|obstacle| Aimed::Obstacle(obstacle.polygon.points().to_vec())),
+        Item::Lamp(index) => level.lights.get(index).map(|light| Aimed::Lamp {
+            at: light.at,
+            height: light.height,
+        }),
     }
 }
 
-/// The lamp Delete removes with the lamp tool (see [`lamp_to_delete`]):
-/// the one in `camera`'s crosshair on the floor plan within
-/// [`CURSOR_REACH`], or else the one nearest `cursor`, within 0.5 m.
-pub fn lamp_to_remove(camera: &Camera, lights: &[Light], cursor: Vec2) -> Option<usize> {
-    let eye = Vec2::new(camera.position.x, camera.position.z);
-    lamp_to_delete(lights, eye, camera.flat_forward(), CURSOR_REACH, cursor)
+/// What edit mode draws in the world besides the aimed item: the cursor
+/// point, and what is being plotted.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Plotting<'a> {
+    /// The cursor point.
+    pub cursor: Vec2,
+    /// The last point of the chain of walls being plotted.
+    pub chain_end: Option<Vec2>,
+    /// The outline points of the obstacle being plotted, in order.
+    pub outline: &'a [Vec2],
 }
 
 /// Edit mode's lines in the world: a cross on the floor at the cursor, the
-/// wall in progress from the chain's last point to it, and what the
-/// crosshair aims at (a wall along its length; a lamp as a cross on the
-/// floor under it and a line up to it).
-pub fn marker_lines(
-    cursor: Vec2,
-    chain_end: Option<Vec2>,
-    aimed: Option<Aimed>,
-) -> Vec<LineVertex> {
+/// wall in progress from the chain's last point to it, the obstacle outline
+/// in progress (a small cross at each point, a line from each to the next
+/// and from the last to the cursor), and what the crosshair aims at (a
+/// wall along its length; an obstacle around its outline; a lamp as a
+/// cross on the floor under it and a line up to it).
+pub fn marker_lines(plotting: Plotting<'_>, aimed: Option<Aimed>) -> Vec<LineVertex> {
+    let Plotting {
+        cursor,
+        chain_end,
+        outline,
+    } = plotting;
     let at = |point: Vec2, colour: [f32; 4]| LineVertex {
         position: Vec3::new(point.x, MARKER_HEIGHT, point.y).to_array(),
         colour,
     };
+    let cross = |lines: &mut Vec<LineVertex>, centre: Vec2, size: f32, colour| {
+        for offset in [Vec2::new(size, size), Vec2::new(size, -size)] {
+            lines.push(at(centre - offset, colour));
+            lines.push(at(centre + offset, colour));
+        }
+    };
     let mut lines = Vec::new();
-    for offset in [
-        Vec2::new(MARKER_SIZE, MARKER_SIZE),
-        Vec2::new(MARKER_SIZE, -MARKER_SIZE),
-    ] {
-        lines.push(at(cursor - offset, CURSOR_COLOUR));
-        lines.push(at(cursor + offset, CURSOR_COLOUR));
-    }
+    cross(&mut lines, cursor, MARKER_SIZE, CURSOR_COLOUR);
     if let Some(end) = chain_end {
         lines.push(at(end, IN_PROGRESS_COLOUR));
         lines.push(at(cursor, IN_PROGRESS_COLOUR));
+    }
+    for (number, &point) in outline.iter().enumerate() {
+        cross(&mut lines, point, MARKER_SIZE / 2.0, IN_PROGRESS_COLOUR);
+        let next = outline.get(number + 1).copied().unwrap_or(cursor);
+        lines.push(at(point, IN_PROGRESS_COLOUR));
+        lines.push(at(next, IN_PROGRESS_COLOUR));
     }
     match aimed {
         Some(Aimed::Wall([a, b])) => {
             lines.push(at(a, AIMED_COLOUR));
             lines.push(at(b, AIMED_COLOUR));
         }
-        Some(Aimed::Lamp { at: place, height }) => {
-            for offset in [
-                Vec2::new(MARKER_SIZE, MARKER_SIZE),
-                Vec2::new(MARKER_SIZE, -MARKER_SIZE),
-            ] {
-                lines.push(at(place - offset, AIMED_COLOUR));
-                lines.push(at(place + offset, AIMED_COLOUR));
+        Some(Aimed::Obstacle(corners)) => {
+            for (number, &corner) in corners.iter().enumerate() {
+                lines.push(at(corner, AIMED_COLOUR));
+                lines.push(at(corners[(number + 1) % corners.len()], AIMED_COLOUR));
             }
+        }
+        Some(Aimed::Lamp { at: place, height }) => {
+            cross(&mut lines, place, MARKER_SIZE, AIMED_COLOUR);
             lines.push(at(place, AIMED_COLOUR));
             lines.push(LineVertex {
                 position: Vec3::new(place.x, height, place.y).to_array(),
@@ -379,10 +421,14 @@ mod tests {
     #[test]
     fn markers_are_a_cross_then_the_wall_in_progress_then_the_aimed_wall() {
         let cursor = Vec2::new(1.0, 2.0);
-        assert_eq!(marker_lines(cursor, None, None).len(), 4);
-        let lines = marker_lines(
+        let plotting = |chain_end, outline| Plotting {
             cursor,
-            Some(Vec2::new(-1.0, 2.0)),
+            chain_end,
+            outline,
+        };
+        assert_eq!(marker_lines(plotting(None, &[]), None).len(), 4);
+        let lines = marker_lines(
+            plotting(Some(Vec2::new(-1.0, 2.0)), &[]),
             Some(Aimed::Wall([Vec2::ZERO, Vec2::X])),
         );
         assert_eq!(lines.len(), 8);
@@ -394,7 +440,7 @@ mod tests {
             at: Vec2::new(3.0, 4.0),
             height: 2.5,
         };
-        let lines = marker_lines(cursor, None, Some(lamp));
+        let lines = marker_lines(plotting(None, &[]), Some(lamp));
         assert_eq!(lines.len(), 10);
         assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
         assert_eq!(lines[8].position, [3.0, MARKER_HEIGHT, 4.0]);
@@ -405,26 +451,73 @@ mod tests {
     }
 
     #[test]
-    fn the_crosshair_aims_through_obstacles_at_walls_within_reach() {
-        let level = Level::default_house();
+    fn an_outline_in_progress_and_an_aimed_obstacle_are_drawn() {
+        let cursor = Vec2::new(1.0, 2.0);
+        let outline = [Vec2::ZERO, Vec2::X];
+        let plotting = Plotting {
+            cursor,
+            chain_end: None,
+            outline: &outline,
+        };
+        // The cursor's cross, then per point a small cross and a line on.
+        let lines = marker_lines(plotting, None);
+        assert_eq!(lines.len(), 4 + 2 * 6);
+        assert_eq!(lines[8].position, [0.0, MARKER_HEIGHT, 0.0]);
+        assert_eq!(lines[9].position, [1.0, MARKER_HEIGHT, 0.0]);
+        assert_eq!(
+            lines[15].position,
+            [1.0, MARKER_HEIGHT, 2.0],
+            "to the cursor"
+        );
+        // An obstacle: one line per edge, closed.
+        let square = vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+        let lines = marker_lines(
+            Plotting {
+                outline: &[],
+                ..plotting
+            },
+            Some(Aimed::Obstacle(square)),
+        );
+        assert_eq!(lines.len(), 4 + 8);
+        assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
+        assert_eq!(lines[11].position, [0.0, MARKER_HEIGHT, 0.0], "closed");
+    }
+
+    #[test]
+    fn the_crosshair_aims_at_the_first_wall_or_obstacle_within_reach() {
+        let mut level = Level::default_house();
+        level.lights.clear();
         let collider = level.collider();
         let eye = level.player.start;
         let mut camera = Camera::new(Vec3::new(eye.x, 1.6, eye.y), 0.0);
-        // Inside the house every heading meets a wall; the aimed one is the
-        // first wall (not obstacle) the ray meets.
-        for degrees in (0..360).step_by(15) {
+        // Inside the house every heading meets a wall or an obstacle; the
+        // aimed one is the first the ray meets.
+        let mut kinds = std::collections::BTreeSet::new();
+        for degrees in (0..360).step_by(5) {
             camera.yaw = (degrees as f32).to_radians();
-            let index = aimed_wall(&camera, &collider).expect("a wall in every direction");
+            let item = aimed(&camera, &collider, &level, eye).expect("something every way");
+            kinds.insert(item.kind());
             let to = eye + camera.flat_forward().normalize() * CURSOR_REACH;
-            let distance = |wall| crate::collision::ray_against_wall(eye, to, wall);
-            let aimed = distance(&collider.walls()[index]).expect("the ray meets it");
-            assert!(
-                collider
-                    .walls()
-                    .iter()
-                    .filter_map(distance)
-                    .all(|t| t >= aimed)
-            );
+            let walls = collider
+                .walls()
+                .iter()
+                .filter_map(|wall| crate::collision::ray_against_wall(eye, to, wall));
+            let obstacles = collider
+                .obstacles()
+                .iter()
+                .filter_map(|obstacle| crate::collision::ray_against_obstacle(eye, to, obstacle));
+            let first = walls.chain(obstacles).fold(f32::INFINITY, f32::min);
+            let hit = match item {
+                Item::Wall(index) => {
+                    crate::collision::ray_against_wall(eye, to, &collider.walls()[index])
+                }
+                Item::Obstacle(index) => {
+                    crate::collision::ray_against_obstacle(eye, to, &collider.obstacles()[index])
+                }
+                Item::Lamp(_) => None,
+            };
+            assert_eq!(hit, Some(first), "{degrees}°: {item}");
         }
+        assert!(kinds.contains("wall"), "{kinds:?}");
     }
 }

@@ -9,9 +9,11 @@ use std::path::Path;
 
 use glam::Vec2;
 
-use super::operation::{Edit, EditError};
+use super::aim::Item;
+use super::operation::{Edit, EditError, Start};
+use crate::collision::ConvexPolygon;
 use crate::level::save::{DocumentError, LevelDocument, number_text, write_atomically};
-use crate::level::{LevelWall, Light, MaterialId, WallEnd};
+use crate::level::{LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
 
 /// The first line of every journal.
 const HEADER: &str = "mazewalker autosave 1";
@@ -218,7 +220,57 @@ fn edit_line(edit: &Edit) -> String {
             light_fields(light),
             one_line_string(table)
         ),
+        Edit::AddObstacle { points } => format!("add-obstacle {}", points_fields(points)),
+        Edit::DeleteObstacle { index, obstacle } => {
+            format!("delete-obstacle {index} {}", obstacle_fields(obstacle))
+        }
+        Edit::RestoreObstacle {
+            index,
+            obstacle,
+            table,
+        } => format!(
+            "restore-obstacle {index} {} {}",
+            obstacle_fields(obstacle),
+            one_line_string(table)
+        ),
+        Edit::SetStart { from, to } => format!(
+            "start {} {} {} {}",
+            point(from.at),
+            number_text(from.yaw_degrees),
+            point(to.at),
+            number_text(to.yaw_degrees)
+        ),
+        Edit::SetMaterial { item, from, to } => format!(
+            "material {} {} {} {}",
+            item.kind(),
+            item.index(),
+            one_line_string(from),
+            one_line_string(to)
+        ),
     }
+}
+
+/// Points as journal fields: their count, then `x z` for each.
+fn points_fields(points: &[Vec2]) -> String {
+    std::iter::once(points.len().to_string())
+        .chain(
+            points
+                .iter()
+                .flat_map(|point| [number_text(point.x), number_text(point.y)]),
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An obstacle as journal fields: `height material count x z ...`, the
+/// outline counter-clockwise as the level holds it.
+fn obstacle_fields(obstacle: &LevelObstacle) -> String {
+    format!(
+        "{} {} {}",
+        number_text(obstacle.height),
+        obstacle.material.0,
+        points_fields(obstacle.polygon.points())
+    )
 }
 
 /// `text` as a TOML basic string on one line: quoted, with backslashes,
@@ -320,6 +372,27 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             light: fields.light()?,
             table: fields.rest_quoted("the lamp's table")?,
         },
+        "add-obstacle" => Edit::AddObstacle {
+            points: fields.points()?,
+        },
+        "delete-obstacle" => Edit::DeleteObstacle {
+            index: fields.parse("an obstacle index")?,
+            obstacle: fields.obstacle()?,
+        },
+        "restore-obstacle" => Edit::RestoreObstacle {
+            index: fields.parse("an obstacle index")?,
+            obstacle: fields.obstacle()?,
+            table: fields.rest_quoted("the obstacle's table")?,
+        },
+        "start" => Edit::SetStart {
+            from: fields.start()?,
+            to: fields.start()?,
+        },
+        "material" => Edit::SetMaterial {
+            item: fields.item()?,
+            from: fields.quoted("a material name")?,
+            to: fields.quoted("a material name")?,
+        },
         _ => return Err(format!("unknown edit `{kind}`")),
     };
     match fields.next() {
@@ -364,6 +437,70 @@ impl<'a> Fields<'a> {
         Ok(text)
     }
 
+    /// A count, then that many points.
+    fn points(&mut self) -> Result<Vec<Vec2>, String> {
+        let count: usize = self.parse("a count of points")?;
+        // Each point takes at least four characters ("0 0 "): a count
+        // larger than the line allows is refused before reserving room.
+        if count > self.0.len() {
+            return Err(format!("{count} points do not fit on the line"));
+        }
+        (0..count).map(|_| self.point()).collect()
+    }
+
+    fn obstacle(&mut self) -> Result<LevelObstacle, String> {
+        let height = self.parse("a number")?;
+        let material = MaterialId(self.parse("a material index")?);
+        let polygon = ConvexPolygon::new(self.points()?)
+            .map_err(|error| format!("not an obstacle outline: {error}"))?;
+        Ok(LevelObstacle {
+            polygon,
+            height,
+            material,
+        })
+    }
+
+    fn start(&mut self) -> Result<Start, String> {
+        Ok(Start {
+            at: self.point()?,
+            yaw_degrees: self.parse("a number")?,
+        })
+    }
+
+    /// `wall INDEX` or `obstacle INDEX`: an item with a material.
+    fn item(&mut self) -> Result<Item, String> {
+        let kind = self.next().ok_or("missing `wall` or `obstacle`")?;
+        let index = self.parse("an index")?;
+        match kind {
+            "wall" => Ok(Item::Wall(index)),
+            "obstacle" => Ok(Item::Obstacle(index)),
+            _ => Err(format!("`{kind}` is not `wall` or `obstacle`")),
+        }
+    }
+
+    /// The next field as one TOML basic string (`what` names it in the
+    /// error): from a `"` to the next `"` that no backslash escapes.
+    fn quoted(&mut self, what: &str) -> Result<String, String> {
+        let must = || format!("{what} must be a quoted string");
+        let text = self.0.trim_start();
+        let mut escaped = false;
+        let end = text
+            .char_indices()
+            .skip(1)
+            .find(|&(_, character)| {
+                let closes = character == '"' && !escaped;
+                escaped = character == '\\' && !escaped;
+                closes
+            })
+            .map(|(end, _)| end + 1)
+            .filter(|_| text.starts_with('"'))
+            .ok_or_else(must)?;
+        let value: toml_edit::Value = text[..end].parse().map_err(|_| must())?;
+        let quoted = value.as_str().ok_or_else(must)?.to_string();
+        self.0 = &text[end..];
+        Ok(quoted)
+    }
+
     fn light(&mut self) -> Result<Light, String> {
         Ok(Light {
             at: self.point()?,
@@ -402,6 +539,19 @@ mod tests {
             height: 2.8,
             thickness: 0.15,
             material: MaterialId(2),
+        }
+    }
+
+    fn obstacle() -> LevelObstacle {
+        LevelObstacle {
+            polygon: ConvexPolygon::new(vec![
+                Vec2::new(0.0, 0.0),
+                Vec2::new(2.0, 0.0),
+                Vec2::new(0.0, 1.0),
+            ])
+            .expect("a triangle"),
+            height: 0.75,
+            material: MaterialId(4),
         }
     }
 
@@ -452,6 +602,43 @@ mod tests {
                     table: "\n# the reading lamp\n[[light]]\nat = [2.5, -0.0]\nheight = 1.4\n"
                         .to_string(),
                 },
+                Edit::AddObstacle {
+                    points: vec![
+                        Vec2::new(0.0, 0.0),
+                        Vec2::new(1.5, 0.0),
+                        Vec2::new(0.0, 0.75),
+                    ],
+                },
+                Edit::DeleteObstacle {
+                    index: 2,
+                    obstacle: obstacle(),
+                },
+                Edit::RestoreObstacle {
+                    index: 0,
+                    obstacle: obstacle(),
+                    table: "\n# the table\n[[obstacle]]\npoints = [[0, 0], [2, 0], [0, 1]]\n"
+                        .to_string(),
+                },
+                Edit::SetStart {
+                    from: Start {
+                        at: Vec2::new(1.0, 2.0),
+                        yaw_degrees: 90.0,
+                    },
+                    to: Start {
+                        at: Vec2::new(-3.25, 0.5),
+                        yaw_degrees: 12.5,
+                    },
+                },
+                Edit::SetMaterial {
+                    item: Item::Wall(3),
+                    from: "plaster".to_string(),
+                    to: "my \"odd\" \\ name".to_string(),
+                },
+                Edit::SetMaterial {
+                    item: Item::Obstacle(0),
+                    from: "wood".to_string(),
+                    to: "brick".to_string(),
+                },
             ],
         );
         let text = journal.to_text();
@@ -471,10 +658,30 @@ mod tests {
             text.contains("\nrestore-light 0 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0 \"\\n# the"),
             "{text}"
         );
-        assert_eq!(text.lines().count(), 9, "one line per edit: {text}");
+        assert!(
+            text.contains("\nadd-obstacle 3 0.0 0.0 1.5 0.0 0.0 0.75\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\ndelete-obstacle 2 0.75 4 3 0.0 0.0 2.0 0.0 0.0 1.0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nstart 1.0 2.0 90.0 -3.25 0.5 12.5\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nmaterial wall 3 \"plaster\" \"my \\\"odd\\\" \\\\ name\"\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nmaterial obstacle 0 \"wood\" \"brick\"\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 15, "one line per edit: {text}");
         let read = Journal::parse(&text).expect("its own format");
         assert_eq!(read, journal);
-        assert_eq!(read.len(), 7);
+        assert_eq!(read.len(), 13);
         assert!(read.applies_to("some text"));
         assert!(!read.applies_to("some other text"));
     }

@@ -1,13 +1,13 @@
-//! Which lamp Delete means with the lamp tool: the one in the crosshair, or
-//! else the one nearest the cursor point. Both rules work on the floor plan,
-//! so a lamp is picked by where it hangs, whatever its height.
+//! Lamps near the crosshair's ray or near the cursor point, for the aimed
+//! item ([`super::aim`]). Both rules work on the floor plan, so a lamp is
+//! picked by where it hangs, whatever its height.
 
 use glam::Vec2;
 
 use crate::level::Light;
 
 /// How near, in metres, a lamp's place (its `at`) must be to the
-/// crosshair's ray or to the cursor point for Delete to take it.
+/// crosshair's ray or to the cursor point to be aimed at.
 pub const LAMP_PICK_DISTANCE: f32 = 0.5;
 
 /// The lamp in the crosshair: of the lamps whose place lies within
@@ -46,19 +46,6 @@ pub fn lamp_near(lights: &[Light], point: Vec2) -> Option<usize> {
         .map(|(_, index)| index)
 }
 
-/// The lamp Delete removes: the one in the crosshair
-/// ([`lamp_in_crosshair`]), or else the one nearest the cursor point
-/// ([`lamp_near`]).
-pub fn lamp_to_delete(
-    lights: &[Light],
-    eye: Vec2,
-    direction: Vec2,
-    reach: f32,
-    cursor: Vec2,
-) -> Option<usize> {
-    lamp_in_crosshair(lights, eye, direction, reach).or_else(|| lamp_near(lights, cursor))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,19 +76,16 @@ mod tests {
     }
 
     #[test]
-    fn without_a_lamp_in_the_crosshair_the_nearest_to_the_cursor_goes() {
+    fn the_lamp_nearest_the_cursor_within_the_distance_is_found() {
         let lights = lamps(&[(0.0, 5.0), (0.3, 5.2), (0.0, 4.6)]);
         let cursor = Vec2::new(0.2, 5.1);
         assert_eq!(lamp_near(&lights, cursor), Some(1));
         assert_eq!(lamp_near(&lights, Vec2::new(5.0, 5.0)), None);
-        // Looking along +x from the origin misses them all: the cursor picks.
+        // Looking along +x from the origin misses them all.
+        assert_eq!(lamp_in_crosshair(&lights, Vec2::ZERO, Vec2::X, 20.0), None);
+        // Looking along +z meets lamp 2 first.
         assert_eq!(
-            lamp_to_delete(&lights, Vec2::ZERO, Vec2::X, 20.0, cursor),
-            Some(1)
-        );
-        // Looking along +z meets lamp 2 first, whatever the cursor.
-        assert_eq!(
-            lamp_to_delete(&lights, Vec2::ZERO, Vec2::Y, 20.0, cursor),
+            lamp_in_crosshair(&lights, Vec2::ZERO, Vec2::Y, 20.0),
             Some(2)
         );
     }

@@ -1,15 +1,45 @@
-//! Edits: the changes an author makes to a level's walls and lamps. Each is
-//! one undo step, and applying one changes the in-memory [`Level`] and its
-//! [`LevelDocument`] together, so the walls and lamps the collider and
-//! renderer see are always those the saved file will hold.
+//! Edits: the changes an author makes to a level's walls, obstacles, lamps,
+//! materials and start. Each is one undo step, and applying one changes the
+//! in-memory [`Level`] and its [`LevelDocument`] together, so what the
+//! collider and renderer see is always what the saved file will hold.
 
 use glam::Vec2;
 
+use super::aim::Item;
+use super::outline::OutlineError;
+use crate::collision::{ConvexPolygon, PolygonError};
 use crate::level::checks::MIN_WALL_LENGTH;
-use crate::level::save::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
-use crate::level::{Level, LevelWall, Light, WallEnd};
+use crate::level::save::{
+    DocumentError, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable, ReplacedValue,
+};
+use crate::level::{Level, LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
 
-/// One change to a level's walls or lamps.
+/// The `[player]` keys that [`Edit::SetStart`] rewrites.
+const START_KEY: &str = "start";
+const YAW_KEY: &str = "yaw";
+/// The key that [`Edit::SetMaterial`] rewrites.
+const MATERIAL_KEY: &str = "material";
+
+/// Where the walker starts: `[player] start` and `yaw`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Start {
+    /// The place (x, z).
+    pub at: Vec2,
+    /// The heading in degrees (0 = +x, 90 = +z).
+    pub yaw_degrees: f32,
+}
+
+impl Start {
+    /// The start `level` has now.
+    pub fn of(level: &Level) -> Self {
+        Self {
+            at: level.player.start,
+            yaw_degrees: level.player.yaw_degrees,
+        }
+    }
+}
+
+/// One change to a level.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
     /// A new wall from `a` to `b`, appended (index = the wall count), with
@@ -75,6 +105,49 @@ pub enum Edit {
         light: Light,
         /// Its `[[light]]` table, as [`RemovedTable::text`] wrote it.
         table: String,
+    },
+    /// A new obstacle with outline `points` (a convex polygon, in either
+    /// winding), appended (index = the obstacle count), with the level's
+    /// obstacle defaults; its table holds only `points`.
+    AddObstacle {
+        /// The outline's corners (x, z).
+        points: Vec<Vec2>,
+    },
+    /// Deletes obstacle `index`, which must be `obstacle`.
+    DeleteObstacle {
+        /// The obstacle's index in [`Level::obstacles`].
+        index: usize,
+        /// The obstacle as it is.
+        obstacle: LevelObstacle,
+    },
+    /// Puts back a deleted obstacle as obstacle `index`, from its table's
+    /// text: like [`Edit::RestoreWall`], only the journal makes it.
+    RestoreObstacle {
+        /// The index it gets back.
+        index: usize,
+        /// The obstacle, as the level holds it.
+        obstacle: LevelObstacle,
+        /// Its `[[obstacle]]` table, as [`RemovedTable::text`] wrote it.
+        table: String,
+    },
+    /// Moves the start from `from` to `to`, rewriting `[player] start` and
+    /// `yaw` in place.
+    SetStart {
+        /// The start as it is.
+        from: Start,
+        /// The new start.
+        to: Start,
+    },
+    /// Gives a wall or an obstacle material `to` (it has `from`), by name
+    /// as the file writes it, rewriting its `material` in place (or adding
+    /// it).
+    SetMaterial {
+        /// The wall or obstacle.
+        item: Item,
+        /// Its material's name now.
+        from: String,
+        /// The new material's name.
+        to: String,
     },
 }
 
@@ -155,6 +228,55 @@ pub enum EditError {
         /// The level's ceiling height.
         ceiling_height: f32,
     },
+    /// An obstacle index past the end.
+    #[error("there is no obstacle {index}: the level has {count} obstacles")]
+    NoSuchObstacle {
+        /// The index asked for.
+        index: usize,
+        /// How many obstacles there are.
+        count: usize,
+    },
+    /// The obstacle at the index is not the one the edit is about.
+    #[error("obstacle {index} is not the obstacle this edit was made for")]
+    OtherObstacle {
+        /// The index.
+        index: usize,
+    },
+    /// Closing an outline made no obstacle: too few points, or all on one
+    /// line.
+    #[error("no obstacle made: {0}")]
+    NoObstacle(#[from] OutlineError),
+    /// An outline that is not a usable convex polygon.
+    #[error("not a usable obstacle outline: {0}")]
+    Outline(#[from] PolygonError),
+    /// An obstacle to put back with properties no level holds.
+    #[error("the obstacle to put back is not a valid obstacle: {0:?}")]
+    InvalidObstacle(Box<LevelObstacle>),
+    /// The start is not where the edit says.
+    #[error("the start is not at {at} facing {yaw_degrees}°")]
+    StartElsewhere {
+        /// Where the edit expected it.
+        at: Vec2,
+        /// The heading it expected, in degrees.
+        yaw_degrees: f32,
+    },
+    /// A new start heading that is not finite.
+    #[error("the heading {0}° is not finite")]
+    HeadingNotFinite(f32),
+    /// No material of the level has this name.
+    #[error("the level has no material `{0}`")]
+    NoSuchMaterial(String),
+    /// The item's material is not the one the edit is about.
+    #[error("{item} is not made of `{material}`")]
+    OtherMaterial {
+        /// The wall or obstacle.
+        item: Item,
+        /// The material the edit expected.
+        material: String,
+    },
+    /// An item without a material (a lamp).
+    #[error("a {} has no material", .0.kind())]
+    NoMaterial(Item),
     /// The level's text refused the change.
     #[error(transparent)]
     Document(#[from] DocumentError),
@@ -162,7 +284,7 @@ pub enum EditError {
     /// they are not the same level.
     #[error("the level has {level} {what} but its text has {document}")]
     OutOfStep {
-        /// `walls` or `lamps`.
+        /// `walls`, `lamps` or `obstacles`.
         what: &'static str,
         /// How many the level holds.
         level: usize,
@@ -178,11 +300,12 @@ pub struct AppliedEdit {
     undo: Undo,
 }
 
-/// A wall or a lamp: what an edit adds or deletes whole.
-#[derive(Debug, Clone, Copy)]
+/// A wall, a lamp or an obstacle: what an edit adds or deletes whole.
+#[derive(Debug, Clone)]
 enum Piece {
     Wall(LevelWall),
     Light(Light),
+    Obstacle(LevelObstacle),
 }
 
 /// How to undo an applied edit.
@@ -203,6 +326,9 @@ enum Undo {
         walls: Vec<(usize, WallEnd)>,
         moved: MovedEndpoints,
     },
+    /// Put back the values a start or material change replaced, and set
+    /// the level back as the inverse edit says.
+    Revalue { replaced: Vec<ReplacedValue> },
 }
 
 /// What an edit changed in the document alone.
@@ -213,6 +339,8 @@ pub(crate) enum DocumentChange {
     Removed(RemovedTable),
     /// End point values were replaced.
     Moved(MovedEndpoints),
+    /// Single values were replaced (or keys added).
+    Revalued(Vec<ReplacedValue>),
 }
 
 impl Edit {
@@ -224,62 +352,42 @@ impl Edit {
         level: &mut Level,
         document: &mut LevelDocument,
     ) -> Result<AppliedEdit, EditError> {
-        in_step(level, document)?;
-        if self.is_about_lamps() {
-            lights_in_step(level, document)?;
-        }
+        self.counts_in_step(level, document)?;
         self.check(level)?;
         let change = self.apply_to_document(document)?;
         let undo = match (&self, change) {
             (Edit::AddWall { a, b }, _) => {
-                let wall = level.wall_defaults.wall(*a, *b);
-                level.walls.push(wall);
-                Undo::Remove {
-                    index: level.walls.len() - 1,
-                    piece: Piece::Wall(wall),
-                }
+                let piece = Piece::Wall(level.wall_defaults.wall(*a, *b));
+                piece.push_onto(level)
             }
             (Edit::AddLight { at }, _) => {
                 let light = Light::with_defaults(*at, level.environment.ceiling_height);
-                level.lights.push(light);
-                Undo::Remove {
-                    index: level.lights.len() - 1,
-                    piece: Piece::Light(light),
-                }
+                Piece::Light(light).push_onto(level)
+            }
+            (Edit::AddObstacle { points }, _) => {
+                let polygon = ConvexPolygon::new(points.clone())?;
+                Piece::Obstacle(level.obstacle_defaults.obstacle(polygon)).push_onto(level)
             }
             (Edit::RestoreWall { index, wall, .. }, _) => {
-                let piece = Piece::Wall(*wall);
-                piece.insert_into(level, *index);
-                Undo::Remove {
-                    index: *index,
-                    piece,
-                }
+                Piece::Wall(*wall).insert_into(level, *index)
             }
             (Edit::RestoreLight { index, light, .. }, _) => {
-                let piece = Piece::Light(*light);
-                piece.insert_into(level, *index);
-                Undo::Remove {
-                    index: *index,
-                    piece,
-                }
+                Piece::Light(*light).insert_into(level, *index)
             }
+            (
+                Edit::RestoreObstacle {
+                    index, obstacle, ..
+                },
+                _,
+            ) => Piece::Obstacle(obstacle.clone()).insert_into(level, *index),
             (Edit::DeleteWall { index, wall }, DocumentChange::Removed(removed)) => {
-                let piece = Piece::Wall(*wall);
-                piece.remove_from(level, *index);
-                Undo::PutBack {
-                    index: *index,
-                    piece,
-                    removed,
-                }
+                Piece::Wall(*wall).remove_from(level, *index, removed)
             }
             (Edit::DeleteLight { index, light }, DocumentChange::Removed(removed)) => {
-                let piece = Piece::Light(*light);
-                piece.remove_from(level, *index);
-                Undo::PutBack {
-                    index: *index,
-                    piece,
-                    removed,
-                }
+                Piece::Light(*light).remove_from(level, *index, removed)
+            }
+            (Edit::DeleteObstacle { index, obstacle }, DocumentChange::Removed(removed)) => {
+                Piece::Obstacle(obstacle.clone()).remove_from(level, *index, removed)
             }
             (Edit::MoveEndpoint { from, to, walls }, DocumentChange::Moved(moved)) => {
                 for &(index, end) in walls {
@@ -292,12 +400,47 @@ impl Edit {
                     moved,
                 }
             }
+            (
+                Edit::SetStart { .. } | Edit::SetMaterial { .. },
+                DocumentChange::Revalued(replaced),
+            ) => {
+                self.set_values(level)?;
+                Undo::Revalue { replaced }
+            }
             // `apply_to_document` answers each kind of edit with its own change.
-            (Edit::DeleteWall { .. } | Edit::DeleteLight { .. } | Edit::MoveEndpoint { .. }, _) => {
-                unreachable!("a deletion removes a table and a move moves values")
+            (
+                Edit::DeleteWall { .. }
+                | Edit::DeleteLight { .. }
+                | Edit::DeleteObstacle { .. }
+                | Edit::MoveEndpoint { .. }
+                | Edit::SetStart { .. }
+                | Edit::SetMaterial { .. },
+                _,
+            ) => {
+                unreachable!(
+                    "a deletion removes a table, a move moves values, a change replaces values"
+                )
             }
         };
         Ok(AppliedEdit { edit: self, undo })
+    }
+
+    /// Whether `level` and `document` hold as many of each kind of item as
+    /// the edit is about: walls always, lamps and obstacles when it
+    /// touches them.
+    fn counts_in_step(&self, level: &Level, document: &LevelDocument) -> Result<(), EditError> {
+        in_step("walls", level.walls.len(), document.wall_count())?;
+        if self.is_about_lamps() {
+            in_step("lamps", level.lights.len(), document.light_count()?)?;
+        }
+        if self.is_about_obstacles() {
+            in_step(
+                "obstacles",
+                level.obstacles.len(),
+                document.obstacle_count()?,
+            )?;
+        }
+        Ok(())
     }
 
     /// Whether the edit adds, deletes or restores a lamp.
@@ -306,6 +449,37 @@ impl Edit {
             self,
             Edit::AddLight { .. } | Edit::DeleteLight { .. } | Edit::RestoreLight { .. }
         )
+    }
+
+    /// Whether the edit adds, deletes, restores or changes an obstacle.
+    fn is_about_obstacles(&self) -> bool {
+        matches!(
+            self,
+            Edit::AddObstacle { .. }
+                | Edit::DeleteObstacle { .. }
+                | Edit::RestoreObstacle { .. }
+                | Edit::SetMaterial {
+                    item: Item::Obstacle(_),
+                    ..
+                }
+        )
+    }
+
+    /// Sets the level's start or material as a [`Edit::SetStart`] or
+    /// [`Edit::SetMaterial`] says (checked by [`check`](Self::check)).
+    fn set_values(&self, level: &mut Level) -> Result<(), EditError> {
+        match self {
+            Edit::SetStart { to, .. } => {
+                level.player.start = to.at;
+                level.player.yaw_degrees = to.yaw_degrees;
+            }
+            Edit::SetMaterial { item, to, .. } => {
+                let material = material_id(level, to)?;
+                *material_of(level, *item)? = material;
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// Applies the edit to a level's text alone (replaying a journal onto a
@@ -376,6 +550,52 @@ impl Edit {
             Edit::RestoreLight { index, table, .. } => {
                 document.insert_light_text(*index, table)?;
                 Ok(DocumentChange::Added)
+            }
+            Edit::AddObstacle { points } => {
+                ConvexPolygon::new(points.clone())?;
+                document.append_obstacle(points)?;
+                Ok(DocumentChange::Added)
+            }
+            Edit::DeleteObstacle { index, obstacle } => {
+                let count = document.obstacle_count()?;
+                if *index >= count {
+                    return Err(EditError::NoSuchObstacle {
+                        index: *index,
+                        count,
+                    });
+                }
+                let written = document
+                    .obstacle_points(*index)
+                    .and_then(|points| ConvexPolygon::new(points).ok());
+                if written.as_ref() != Some(&obstacle.polygon) {
+                    return Err(EditError::OtherObstacle { index: *index });
+                }
+                Ok(DocumentChange::Removed(document.remove_obstacle(*index)?))
+            }
+            Edit::RestoreObstacle { index, table, .. } => {
+                document.insert_obstacle_text(*index, table)?;
+                Ok(DocumentChange::Added)
+            }
+            Edit::SetStart { from, to } => {
+                if document.point_in(KeyedTable::Player, START_KEY) != Some(from.at) {
+                    return Err(EditError::StartElsewhere {
+                        at: from.at,
+                        yaw_degrees: from.yaw_degrees,
+                    });
+                }
+                check_start(*to)?;
+                let start = document.set_point(KeyedTable::Player, START_KEY, to.at)?;
+                let yaw = document.set_number(KeyedTable::Player, YAW_KEY, to.yaw_degrees)?;
+                Ok(DocumentChange::Revalued(vec![start, yaw]))
+            }
+            Edit::SetMaterial { item, to, .. } => {
+                let table = match *item {
+                    Item::Wall(index) => KeyedTable::Wall(index),
+                    Item::Obstacle(index) => KeyedTable::Obstacle(index),
+                    Item::Lamp(_) => return Err(EditError::NoMaterial(*item)),
+                };
+                let material = document.set_text(table, MATERIAL_KEY, to)?;
+                Ok(DocumentChange::Revalued(vec![material]))
             }
         }
     }
@@ -448,6 +668,45 @@ impl Edit {
                     Err(EditError::InvalidLight(*light))
                 }
             }
+            Edit::AddObstacle { points } => {
+                ConvexPolygon::new(points.clone())?;
+                Ok(())
+            }
+            Edit::DeleteObstacle { index, obstacle } => {
+                Piece::Obstacle(obstacle.clone()).is_at(level, *index)
+            }
+            Edit::RestoreObstacle {
+                index, obstacle, ..
+            } => {
+                Piece::Obstacle(obstacle.clone()).fits_at(level, *index)?;
+                let usable = obstacle.height > 0.0
+                    && obstacle.height.is_finite()
+                    && obstacle.material.0 < level.materials.len();
+                if usable {
+                    Ok(())
+                } else {
+                    Err(EditError::InvalidObstacle(Box::new(obstacle.clone())))
+                }
+            }
+            Edit::SetStart { from, to } => {
+                if Start::of(level) != *from {
+                    return Err(EditError::StartElsewhere {
+                        at: from.at,
+                        yaw_degrees: from.yaw_degrees,
+                    });
+                }
+                check_start(*to)
+            }
+            Edit::SetMaterial { item, from, to } => {
+                let held = material_held(level, *item)?;
+                if level.materials.get(held.0).map(|material| &material.name) != Some(from) {
+                    return Err(EditError::OtherMaterial {
+                        item: *item,
+                        material: from.clone(),
+                    });
+                }
+                material_id(level, to).map(|_| ())
+            }
         }
     }
 }
@@ -459,48 +718,36 @@ impl AppliedEdit {
     }
 
     /// The edit that undoes this one, as the autosave journal writes it: a
-    /// deletion for an added wall or lamp, a restoration (with the table's
-    /// text) for a deleted one, a move back for a move.
+    /// deletion for an added item, a restoration (with the table's text)
+    /// for a deleted one, a move back for a move, the old value for a
+    /// changed one.
     pub fn inverse(&self) -> Edit {
         match &self.undo {
-            Undo::Remove {
-                index,
-                piece: Piece::Wall(wall),
-            } => Edit::DeleteWall {
-                index: *index,
-                wall: *wall,
-            },
-            Undo::Remove {
-                index,
-                piece: Piece::Light(light),
-            } => Edit::DeleteLight {
-                index: *index,
-                light: *light,
-            },
+            Undo::Remove { index, piece } => piece.deletion(*index),
             Undo::PutBack {
                 index,
-                piece: Piece::Wall(wall),
+                piece,
                 removed,
-            } => Edit::RestoreWall {
-                index: *index,
-                wall: *wall,
-                table: removed.text(),
-            },
-            Undo::PutBack {
-                index,
-                piece: Piece::Light(light),
-                removed,
-            } => Edit::RestoreLight {
-                index: *index,
-                light: *light,
-                table: removed.text(),
-            },
+            } => piece.restoration(*index, removed.text()),
             Undo::MoveBack {
                 from, to, walls, ..
             } => Edit::MoveEndpoint {
                 from: *to,
                 to: *from,
                 walls: walls.clone(),
+            },
+            Undo::Revalue { .. } => match &self.edit {
+                Edit::SetStart { from, to } => Edit::SetStart {
+                    from: *to,
+                    to: *from,
+                },
+                Edit::SetMaterial { item, from, to } => Edit::SetMaterial {
+                    item: *item,
+                    from: to.clone(),
+                    to: from.clone(),
+                },
+                // Only start and material changes replace values.
+                other => other.clone(),
             },
         }
     }
@@ -515,14 +762,16 @@ impl AppliedEdit {
         document: &mut LevelDocument,
     ) -> Result<Edit, EditError> {
         self.can_revert(level, document)?;
+        let inverse = self.inverse();
         let AppliedEdit { edit, undo } = self;
         match undo {
             Undo::Remove { index, piece } => {
                 match piece {
                     Piece::Wall(_) => document.remove_wall(index)?,
                     Piece::Light(_) => document.remove_light(index)?,
+                    Piece::Obstacle(_) => document.remove_obstacle(index)?,
                 };
-                piece.remove_from(level, index);
+                piece.take_out(level, index);
             }
             Undo::PutBack {
                 index,
@@ -540,19 +789,22 @@ impl AppliedEdit {
                     *level.walls[index].end_mut(end) = from;
                 }
             }
+            Undo::Revalue { replaced } => {
+                for value in replaced.into_iter().rev() {
+                    document.put_back_value(value)?;
+                }
+                inverse.set_values(level)?;
+            }
         }
         Ok(edit)
     }
 
     /// Whether `level` and `document` are as this edit left them, as far as
-    /// undoing it needs: the walls and lamps it added are there, the
-    /// indices it restores to exist, the ends it moved are where it put
-    /// them.
+    /// undoing it needs: the items it added are there, the indices it
+    /// restores to exist, the ends it moved are where it put them, the
+    /// values it changed are the new ones.
     pub fn can_revert(&self, level: &Level, document: &LevelDocument) -> Result<(), EditError> {
-        in_step(level, document)?;
-        if self.edit.is_about_lamps() {
-            lights_in_step(level, document)?;
-        }
+        self.edit.counts_in_step(level, document)?;
         let count = level.walls.len();
         match &self.undo {
             Undo::Remove { index, piece } => piece.is_at(level, *index),
@@ -573,12 +825,13 @@ impl AppliedEdit {
                 }
                 Ok(())
             }
+            Undo::Revalue { .. } => self.inverse().check(level),
         }
     }
 }
 
 impl Piece {
-    /// Whether `level` holds exactly this wall or lamp at `index`.
+    /// Whether `level` holds exactly this item at `index`.
     fn is_at(&self, level: &Level, index: usize) -> Result<(), EditError> {
         match self {
             Piece::Wall(wall) => match level.walls.get(index) {
@@ -597,11 +850,19 @@ impl Piece {
                 Some(held) if held != light => Err(EditError::OtherLight { index }),
                 Some(_) => Ok(()),
             },
+            Piece::Obstacle(obstacle) => match level.obstacles.get(index) {
+                None => Err(EditError::NoSuchObstacle {
+                    index,
+                    count: level.obstacles.len(),
+                }),
+                Some(held) if held != obstacle => Err(EditError::OtherObstacle { index }),
+                Some(_) => Ok(()),
+            },
         }
     }
 
-    /// Whether it can be inserted as wall or lamp `index` of `level` (at
-    /// most the count).
+    /// Whether it can be inserted as item `index` of its kind in `level`
+    /// (at most the count).
     fn fits_at(&self, level: &Level, index: usize) -> Result<(), EditError> {
         match self {
             Piece::Wall(_) if index > level.walls.len() => Err(EditError::NoSuchWall {
@@ -612,22 +873,49 @@ impl Piece {
                 index,
                 count: level.lights.len(),
             }),
-            Piece::Wall(_) | Piece::Light(_) => Ok(()),
+            Piece::Obstacle(_) if index > level.obstacles.len() => Err(EditError::NoSuchObstacle {
+                index,
+                count: level.obstacles.len(),
+            }),
+            Piece::Wall(_) | Piece::Light(_) | Piece::Obstacle(_) => Ok(()),
         }
     }
 
-    /// Inserts it into `level` as wall or lamp `index` (checked by
-    /// [`fits_at`](Self::fits_at)).
-    fn insert_into(self, level: &mut Level, index: usize) {
-        match self {
-            Piece::Wall(wall) => level.walls.insert(index, wall),
-            Piece::Light(light) => level.lights.insert(index, light),
+    /// Appends it to its kind's list in `level`; the undo removes it.
+    fn push_onto(self, level: &mut Level) -> Undo {
+        let index = match &self {
+            Piece::Wall(_) => level.walls.len(),
+            Piece::Light(_) => level.lights.len(),
+            Piece::Obstacle(_) => level.obstacles.len(),
+        };
+        self.insert_into(level, index)
+    }
+
+    /// Inserts it into `level` as item `index` of its kind (checked by
+    /// [`fits_at`](Self::fits_at)); the undo removes it.
+    fn insert_into(self, level: &mut Level, index: usize) -> Undo {
+        match &self {
+            Piece::Wall(wall) => level.walls.insert(index, *wall),
+            Piece::Light(light) => level.lights.insert(index, *light),
+            Piece::Obstacle(obstacle) => level.obstacles.insert(index, obstacle.clone()),
+        }
+        Undo::Remove { index, piece: self }
+    }
+
+    /// Removes item `index` of its kind from `level` (checked by
+    /// [`is_at`](Self::is_at)), its table being `removed`; the undo puts
+    /// both back.
+    fn remove_from(self, level: &mut Level, index: usize, removed: RemovedTable) -> Undo {
+        self.take_out(level, index);
+        Undo::PutBack {
+            index,
+            piece: self,
+            removed,
         }
     }
 
-    /// Removes wall or lamp `index` of its kind from `level` (checked by
-    /// [`is_at`](Self::is_at)).
-    fn remove_from(self, level: &mut Level, index: usize) {
+    /// Takes item `index` of its kind out of `level`.
+    fn take_out(&self, level: &mut Level, index: usize) {
         match self {
             Piece::Wall(_) => {
                 level.walls.remove(index);
@@ -635,6 +923,45 @@ impl Piece {
             Piece::Light(_) => {
                 level.lights.remove(index);
             }
+            Piece::Obstacle(_) => {
+                level.obstacles.remove(index);
+            }
+        }
+    }
+
+    /// The edit that deletes it as item `index`.
+    fn deletion(&self, index: usize) -> Edit {
+        match self {
+            Piece::Wall(wall) => Edit::DeleteWall { index, wall: *wall },
+            Piece::Light(light) => Edit::DeleteLight {
+                index,
+                light: *light,
+            },
+            Piece::Obstacle(obstacle) => Edit::DeleteObstacle {
+                index,
+                obstacle: obstacle.clone(),
+            },
+        }
+    }
+
+    /// The edit that puts it back as item `index` from its table's text.
+    fn restoration(&self, index: usize, table: String) -> Edit {
+        match self {
+            Piece::Wall(wall) => Edit::RestoreWall {
+                index,
+                wall: *wall,
+                table,
+            },
+            Piece::Light(light) => Edit::RestoreLight {
+                index,
+                light: *light,
+                table,
+            },
+            Piece::Obstacle(obstacle) => Edit::RestoreObstacle {
+                index,
+                obstacle: obstacle.clone(),
+                table,
+            },
         }
     }
 }
@@ -659,31 +986,85 @@ fn check_segment(a: Vec2, b: Vec2) -> Result<(), EditError> {
     Ok(())
 }
 
-/// Whether `level` and `document` hold as many walls as each other.
-fn in_step(level: &Level, document: &LevelDocument) -> Result<(), EditError> {
-    let (walls, tables) = (level.walls.len(), document.wall_count());
-    if walls == tables {
+/// Whether a start may be set: a finite place and heading.
+fn check_start(start: Start) -> Result<(), EditError> {
+    check_point(start.at)?;
+    if start.yaw_degrees.is_finite() {
         Ok(())
     } else {
-        Err(EditError::OutOfStep {
-            what: "walls",
-            level: walls,
-            document: tables,
-        })
+        Err(EditError::HeadingNotFinite(start.yaw_degrees))
     }
 }
 
-/// Whether `level` and `document` hold as many lamps as each other, as
-/// `[[light]]` tables (a lamp edit needs that; a wall edit does not).
-fn lights_in_step(level: &Level, document: &LevelDocument) -> Result<(), EditError> {
-    let (lights, tables) = (level.lights.len(), document.light_count()?);
-    if lights == tables {
+/// The index of the material named `name` in `level`.
+pub(crate) fn material_id(level: &Level, name: &str) -> Result<MaterialId, EditError> {
+    level
+        .materials
+        .iter()
+        .position(|material| material.name == name)
+        .map(MaterialId)
+        .ok_or_else(|| EditError::NoSuchMaterial(name.to_owned()))
+}
+
+/// The material of wall or obstacle `item` in `level`.
+pub(crate) fn material_held(level: &Level, item: Item) -> Result<MaterialId, EditError> {
+    match item {
+        Item::Wall(index) => {
+            level
+                .walls
+                .get(index)
+                .map(|wall| wall.material)
+                .ok_or(EditError::NoSuchWall {
+                    index,
+                    count: level.walls.len(),
+                })
+        }
+        Item::Obstacle(index) => level
+            .obstacles
+            .get(index)
+            .map(|obstacle| obstacle.material)
+            .ok_or(EditError::NoSuchObstacle {
+                index,
+                count: level.obstacles.len(),
+            }),
+        Item::Lamp(_) => Err(EditError::NoMaterial(item)),
+    }
+}
+
+/// The material slot of wall or obstacle `item` in `level`, to change.
+fn material_of(level: &mut Level, item: Item) -> Result<&mut MaterialId, EditError> {
+    let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
+    match item {
+        Item::Wall(index) => level
+            .walls
+            .get_mut(index)
+            .map(|wall| &mut wall.material)
+            .ok_or(EditError::NoSuchWall {
+                index,
+                count: walls,
+            }),
+        Item::Obstacle(index) => level
+            .obstacles
+            .get_mut(index)
+            .map(|obstacle| &mut obstacle.material)
+            .ok_or(EditError::NoSuchObstacle {
+                index,
+                count: obstacles,
+            }),
+        Item::Lamp(_) => Err(EditError::NoMaterial(item)),
+    }
+}
+
+/// Whether `level` and `document` hold as many items of a kind (`what`)
+/// as each other.
+fn in_step(what: &'static str, level: usize, document: usize) -> Result<(), EditError> {
+    if level == document {
         Ok(())
     } else {
         Err(EditError::OutOfStep {
-            what: "lamps",
-            level: lights,
-            document: tables,
+            what,
+            level,
+            document,
         })
     }
 }

@@ -8,26 +8,32 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec2;
 
+use super::aim::Item;
 use super::chain::{Chain, Plotted, TakenBack};
 use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
-use super::operation::{Edit, EditError};
+use super::operation::{Edit, EditError, Start, material_held};
+use super::outline::Outline;
 use crate::level::checks::live_warnings;
 use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
 use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
 /// A level open for editing.
 ///
-/// Plotting, deleting and moving end points, and placing and deleting
-/// lamps, each make one undo step. Any step other than plotting ends the
-/// chain being plotted, so the chain's walls are always the last steps and
-/// Backspace can take them back.
+/// Plotting, deleting and moving end points, placing and deleting lamps
+/// and obstacles, moving the start and changing a material each make one
+/// undo step. Any step other than plotting ends the chain being plotted, so
+/// the chain's walls are always the last steps and Backspace can take them
+/// back. An obstacle's outline points are no step: only closing the
+/// outline is.
 #[derive(Debug)]
 pub struct EditSession {
     level: Level,
     document: LevelDocument,
     history: History,
     chain: Chain,
+    /// The obstacle outline being plotted.
+    outline: Outline,
     /// The text the unsaved edits apply to: as loaded, or as last saved.
     saved: TextFingerprint,
 }
@@ -53,6 +59,7 @@ impl EditSession {
             document,
             history: History::new(),
             chain: Chain::default(),
+            outline: Outline::default(),
             saved,
         })
     }
@@ -75,6 +82,99 @@ impl EditSession {
     /// The chain being plotted (for drawing the wall in progress).
     pub fn chain(&self) -> &Chain {
         &self.chain
+    }
+
+    /// The obstacle outline being plotted (for drawing its points).
+    pub fn outline(&self) -> &Outline {
+        &self.outline
+    }
+
+    /// Plots an outline point of the obstacle to come (Space with the
+    /// obstacles tool).
+    pub fn plot_outline(&mut self, point: Vec2) {
+        self.outline.plot(point);
+    }
+
+    /// Takes back the outline's last point (Backspace with the obstacles
+    /// tool); `None` when there is none.
+    pub fn take_back_outline(&mut self) -> Option<Vec2> {
+        self.outline.take_back()
+    }
+
+    /// Forgets the outline's points (the tool was left).
+    pub fn clear_outline(&mut self) {
+        self.outline.clear();
+    }
+
+    /// Closes the outline (Enter with the obstacles tool): adds the convex
+    /// hull of its points as an obstacle with the level's obstacle
+    /// defaults, as one step, and clears the points. Fewer than three
+    /// points not on one line make nothing, and the points stay.
+    pub fn close_outline(&mut self) -> Result<(), EditError> {
+        let points = self.outline.hull()?;
+        self.step(Edit::AddObstacle { points })?;
+        self.outline.clear();
+        Ok(())
+    }
+
+    /// Moves the start to `at`, facing `yaw_degrees` (Space with the start
+    /// tool), as one step.
+    pub fn set_start(&mut self, at: Vec2, yaw_degrees: f32) -> Result<(), EditError> {
+        let from = Start::of(&self.level);
+        self.step(Edit::SetStart {
+            from,
+            to: Start { at, yaw_degrees },
+        })
+    }
+
+    /// Deletes `item`, whatever its kind (Delete on the aimed item).
+    pub fn delete(&mut self, item: Item) -> Result<(), EditError> {
+        match item {
+            Item::Wall(index) => self.delete_wall(index),
+            Item::Obstacle(index) => self.delete_obstacle(index),
+            Item::Lamp(index) => self.delete_light(index),
+        }
+    }
+
+    /// Deletes obstacle `index`.
+    pub fn delete_obstacle(&mut self, index: usize) -> Result<(), EditError> {
+        let count = self.level.obstacles.len();
+        let obstacle = self
+            .level
+            .obstacles
+            .get(index)
+            .cloned()
+            .ok_or(EditError::NoSuchObstacle { index, count })?;
+        self.step(Edit::DeleteObstacle { index, obstacle })
+    }
+
+    /// Gives wall or obstacle `item` the next material of the level's list
+    /// (`N`), or the previous one with `forwards` false (`Shift+N`),
+    /// wrapping around, as one step. Returns the new material's name.
+    pub fn cycle_material(&mut self, item: Item, forwards: bool) -> Result<String, EditError> {
+        let held = material_held(&self.level, item)?.0;
+        let name = |index: usize| {
+            self.level
+                .materials
+                .get(index)
+                .map(|material| material.name.clone())
+                .ok_or(EditError::NoMaterial(item))
+        };
+        // The held material is in the list, so the list is not empty.
+        let from = name(held)?;
+        let count = self.level.materials.len();
+        let next = if forwards {
+            (held + 1) % count
+        } else {
+            (held + count - 1) % count
+        };
+        let to = name(next)?;
+        self.step(Edit::SetMaterial {
+            item,
+            from,
+            to: to.clone(),
+        })?;
+        Ok(to)
     }
 
     /// The undo history (depths, whether anything is unsaved).

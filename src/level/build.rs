@@ -18,7 +18,7 @@ use super::file::{
 };
 use super::model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
-    MaterialId, PlayerSpawn, TextureSource, WallDefaults,
+    MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
 };
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
@@ -64,17 +64,19 @@ pub(crate) fn build_level(
         thickness: wall_thickness,
         material: wall_material,
     };
-    let obstacle_height = builder.positive(
-        file.obstacle_height.as_ref(),
-        top,
-        "obstacle_height",
-        defaults::OBSTACLE_HEIGHT,
-    )?;
-    let obstacle_material = builder.material_or(
-        file.obstacle_material.as_ref(),
-        top,
-        defaults::OBSTACLE_MATERIAL,
-    )?;
+    let obstacle_defaults = ObstacleDefaults {
+        height: builder.positive(
+            file.obstacle_height.as_ref(),
+            top,
+            "obstacle_height",
+            defaults::OBSTACLE_HEIGHT,
+        )?,
+        material: builder.material_or(
+            file.obstacle_material.as_ref(),
+            top,
+            defaults::OBSTACLE_MATERIAL,
+        )?,
+    };
 
     let walls = file
         .wall
@@ -86,9 +88,7 @@ pub(crate) fn build_level(
         .obstacle
         .iter()
         .enumerate()
-        .map(|(index, obstacle)| {
-            builder.obstacle(index, obstacle, obstacle_height, obstacle_material)
-        })
+        .map(|(index, obstacle)| builder.obstacle(index, obstacle, &obstacle_defaults))
         .collect::<Result<Vec<_>, _>>()?;
     let lights = file
         .light
@@ -150,6 +150,7 @@ pub(crate) fn build_level(
             player,
             walls,
             wall_defaults,
+            obstacle_defaults,
             obstacles,
             lights,
             materials: builder.materials,
@@ -529,8 +530,7 @@ impl Builder<'_> {
         &self,
         index: usize,
         table: &ObstacleTable,
-        default_height: f32,
-        default_material: MaterialId,
+        defaults: &ObstacleDefaults,
     ) -> Result<LevelObstacle, LevelError> {
         let item = format!("obstacle {index}");
         let span = table.points.span();
@@ -563,10 +563,10 @@ impl Builder<'_> {
         })?;
         Ok(LevelObstacle {
             polygon,
-            height: self.positive(table.height.as_ref(), &item, "height", default_height)?,
+            height: self.positive(table.height.as_ref(), &item, "height", defaults.height)?,
             material: match &table.material {
                 Some(name) => self.material(name, &item)?,
-                None => default_material,
+                None => defaults.material,
             },
         })
     }

@@ -27,7 +27,7 @@ pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use model::{
     Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
-    MaterialId, PlayerSpawn, TextureSource, WallDefaults, WallEnd,
+    MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults, WallEnd,
 };
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
@@ -118,6 +118,10 @@ impl Level {
             },
             walls,
             wall_defaults,
+            obstacle_defaults: ObstacleDefaults {
+                height: defaults::OBSTACLE_HEIGHT,
+                material: defaults::builtin_material_id(&materials, defaults::OBSTACLE_MATERIAL),
+            },
             obstacles: Vec::new(),
             lights: Vec::new(),
             materials,

@@ -34,6 +34,10 @@ pub struct Level {
     /// (or their defaults). The editor gives new walls these, as the file
     /// would on reload.
     pub wall_defaults: WallDefaults,
+    /// What an obstacle that states nothing but its points is: the file's
+    /// `obstacle_height` and `obstacle_material` (or their defaults). The
+    /// editor gives new obstacles these, as the file would on reload.
+    pub obstacle_defaults: ObstacleDefaults,
     /// Every convex obstacle (furniture, pillars).
     pub obstacles: Vec<LevelObstacle>,
     /// Every lamp (`[[light]]`); none lights the level as before lamps, by
@@ -138,6 +142,27 @@ impl WallDefaults {
             radius: self.radius,
             height: self.height,
             thickness: self.thickness,
+            material: self.material,
+        }
+    }
+}
+
+/// The properties an `[[obstacle]]` takes when it gives only its `points`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ObstacleDefaults {
+    /// Rendered height (`obstacle_height`, default 0.8 m).
+    pub height: f32,
+    /// Surface material (`obstacle_material`, default `wood`).
+    pub material: MaterialId,
+}
+
+impl ObstacleDefaults {
+    /// The obstacle with footprint `polygon` and these properties: what an
+    /// `[[obstacle]]` table holding only `points` loads as.
+    pub fn obstacle(&self, polygon: ConvexPolygon) -> LevelObstacle {
+        LevelObstacle {
+            polygon,
+            height: self.height,
             material: self.material,
         }
     }

@@ -13,14 +13,12 @@ use winit::keyboard::KeyCode;
 
 use super::Part;
 use super::map::MapEdit;
-use crate::app::edit_mode::{
-    Aimed, EditMode, Tool, aimed_wall, cursor, lamp_to_remove, marker_lines,
-};
+use crate::app::edit_mode::{EditMode, Plotting, Tool, aimed, aimed_shape, cursor, marker_lines};
 use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
-use crate::edit::{GridSize, Plotted, TakenBack};
+use crate::edit::{GridSize, Item, Plotted, TakenBack};
 use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
@@ -88,29 +86,32 @@ impl Editing {
             .and_then(|session| session.chain().last_point())
     }
 
+    /// The obstacle outline points plotted so far, in order.
+    pub fn outline(&self) -> &[Vec2] {
+        self.edit
+            .session()
+            .map_or(&[], |session| session.outline().points())
+    }
+
+    /// The aimed item at `cursor` (see [`aimed`]): what Delete removes and
+    /// `N` changes, and what is outlined.
+    pub fn aimed_item(&self, world: &World, cursor: Vec2) -> Option<Item> {
+        let level = world.live.level();
+        aimed(&world.walker.camera, world.live.collider(), level, cursor)
+    }
+
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
-    /// wall in progress, and what Delete would remove with the current
-    /// tool (the aimed wall, or the lamp).
+    /// wall or obstacle outline in progress, and the aimed item.
     pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
-        let camera = &world.walker.camera;
-        let aimed = match self.edit.tool {
-            Tool::Walls => {
-                let collider = world.live.collider();
-                aimed_wall(camera, collider)
-                    .and_then(|index| collider.walls().get(index))
-                    .map(|wall| Aimed::Wall([wall.a, wall.b]))
-            }
-            Tool::Lamps => {
-                let lights = &world.live.level().lights;
-                lamp_to_remove(camera, lights, cursor)
-                    .and_then(|index| lights.get(index))
-                    .map(|light| Aimed::Lamp {
-                        at: light.at,
-                        height: light.height,
-                    })
-            }
+        let aimed = self
+            .aimed_item(world, cursor)
+            .and_then(|item| aimed_shape(world.live.level(), item));
+        let plotting = Plotting {
+            cursor,
+            chain_end: self.chain_end(),
+            outline: self.outline(),
         };
-        marker_lines(cursor, self.chain_end(), aimed)
+        marker_lines(plotting, aimed)
     }
 
     /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
@@ -233,29 +234,30 @@ impl Editing {
     fn pick_tool(&mut self, action: Action, world: &mut World) {
         let tool = match action {
             Action::ToolWalls => Tool::Walls,
+            Action::ToolObstacles => Tool::Obstacles,
             Action::ToolLamps => Tool::Lamps,
-            Action::ToolObstacles => return world.notice("tool obstacles: not available yet"),
+            Action::ToolStart => Tool::Start,
             Action::ToolDoors => return world.notice("tool doors: not available yet"),
-            Action::ToolStart => return world.notice("tool start: not available yet"),
             // Only the tool actions are handed here.
             _ => return,
         };
         if tool != self.edit.tool {
             self.edit.end_chain();
+            if let Some(session) = self.edit.session_mut() {
+                session.clear_outline();
+            }
             self.edit.tool = tool;
         }
     }
 
     /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
-    /// Delete, `[`, `]`) at the cursor point, with the current tool.
+    /// Delete, `N`, `[`, `]`) at the cursor point, with the current tool.
     fn run_edit_action(&mut self, action: Action, world: &mut World) {
         let point = world.cursor;
         let tool = self.edit.tool;
-        let camera = &world.walker.camera;
-        let aimed = match tool {
-            Tool::Walls => aimed_wall(camera, world.live.collider()),
-            Tool::Lamps => lamp_to_remove(camera, &world.live.level().lights, point),
-        };
+        let aimed = self.aimed_item(world, point);
+        let heading = world.walker.camera.yaw_degrees();
+        let backwards = world.modifiers.shift;
         match action {
             Action::FinerGrid => return self.edit.grid.halve(),
             Action::CoarserGrid => return self.edit.grid.double(),
@@ -265,30 +267,49 @@ impl Editing {
             return;
         };
         let changed = match (action, tool) {
-            (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
             (Action::PlotPoint, Tool::Walls) => match session.plot(point) {
                 Ok(Plotted::Wall { .. }) => Ok(true),
                 Ok(Plotted::Started | Plotted::Same) => Ok(false),
                 Err(error) => Err(error),
             },
+            (Action::PlotPoint, Tool::Obstacles) => {
+                session.plot_outline(point);
+                Ok(false)
+            }
+            (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
+            (Action::PlotPoint, Tool::Start) => session.set_start(point, heading).map(|()| true),
+            (Action::TakeBack, Tool::Obstacles) => {
+                if session.take_back_outline().is_none() {
+                    world.notice("no outline point to take back");
+                }
+                Ok(false)
+            }
             (Action::TakeBack, _) => session
                 .take_back()
                 .map(|taken| taken == TakenBack::PointAndWall),
+            (Action::EndChain, Tool::Obstacles) => session.close_outline().map(|()| true),
             (Action::EndChain, _) => {
                 session.end_chain();
                 Ok(false)
             }
-            (Action::DeleteWall, Tool::Walls) => match aimed {
-                Some(index) => session.delete_wall(index).map(|()| true),
+            (Action::DeleteWall, _) => match aimed {
+                Some(item) => session.delete(item).map(|()| true),
                 None => {
-                    world.notice("no wall in the crosshair within 20 m");
+                    world.notice(
+                        "nothing in the crosshair within 20 m, and no lamp within 0.5 m of the cursor",
+                    );
                     Ok(false)
                 }
             },
-            (Action::DeleteWall, Tool::Lamps) => match aimed {
-                Some(index) => session.delete_light(index).map(|()| true),
-                None => {
-                    world.notice("no lamp in the crosshair, nor within 0.5 m of the cursor");
+            (Action::CycleMaterial, _) => match aimed {
+                Some(item @ (Item::Wall(_) | Item::Obstacle(_))) => {
+                    session.cycle_material(item, !backwards).map(|name| {
+                        world.notice(format!("{item}: {name}"));
+                        true
+                    })
+                }
+                _ => {
+                    world.notice("no wall or obstacle in the crosshair to change the material of");
                     Ok(false)
                 }
             },
@@ -415,6 +436,7 @@ impl Part for Editing {
             | Action::TakeBack
             | Action::EndChain
             | Action::DeleteWall
+            | Action::CycleMaterial
             | Action::FinerGrid
             | Action::CoarserGrid => {
                 if self.is_active(world) {
@@ -476,6 +498,15 @@ impl Part for Editing {
                 point.x,
                 point.y
             ));
+            let outline = self.outline().len();
+            if outline > 0 {
+                lines.push(format!(
+                    "outline {outline} points: Enter makes the obstacle, Backspace takes one back"
+                ));
+            }
+            if let Some(item) = self.aimed_item(world, point) {
+                lines.push(format!("aim {item}"));
+            }
             lines.extend(self.edit.check_lines());
         } else if !unsaved.is_empty() {
             lines.push(format!("undo {depth}{unsaved} (Ctrl+S saves)"));

@@ -13,25 +13,31 @@ use crate::level::WallEnd;
 
 /// The arrays of tables the editor adds to and removes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Array {
+pub(super) enum Array {
     /// `[[wall]]`.
     Walls,
     /// `[[light]]`.
     Lights,
+    /// `[[obstacle]]`.
+    Obstacles,
 }
 
 impl Array {
-    /// The array's key: `wall` or `light`.
-    fn key(self) -> &'static str {
+    /// The array's key: `wall`, `light` or `obstacle`.
+    pub(super) fn key(self) -> &'static str {
         match self {
             Array::Walls => "wall",
             Array::Lights => "light",
+            Array::Obstacles => "obstacle",
         }
     }
 }
 
 /// The key of a lamp's place in a `[[light]]` table.
 const LIGHT_AT_KEY: &str = "at";
+
+/// The key of an obstacle's outline in an `[[obstacle]]` table.
+const OBSTACLE_POINTS_KEY: &str = "points";
 
 /// A level file's text, open for editing.
 ///
@@ -55,7 +61,7 @@ const LIGHT_AT_KEY: &str = "at";
 /// [`Level::lights`](crate::level::Level::lights).
 #[derive(Debug, Clone)]
 pub struct LevelDocument {
-    document: DocumentMut,
+    pub(super) document: DocumentMut,
 }
 
 /// Why a level's text could not be read or edited.
@@ -72,10 +78,18 @@ pub enum DocumentError {
     /// the editor does not rewrite: walls can still be edited, lamps not.
     #[error("lamps must be written as [[light]] tables to be edited in the program")]
     LightsNotTables,
+    /// `obstacle` is written some other way than as `[[obstacle]]` tables,
+    /// which the editor does not rewrite: obstacles cannot be edited.
+    #[error("obstacles must be written as [[obstacle]] tables to be edited in the program")]
+    ObstaclesNotTables,
+    /// A table whose keys the editor would rewrite is missing or written
+    /// inline (`player = { .. }`).
+    #[error("`{0}` must be written as a table of its own to be edited in the program")]
+    NotATable(String),
     /// A table index past the end of its array.
     #[error("there is no {key} {index}: the level has {count} [[{key}]] tables")]
     NoSuchTable {
-        /// `wall` or `light`.
+        /// `wall`, `light` or `obstacle`.
         key: &'static str,
         /// The index asked for.
         index: usize,
@@ -178,6 +192,51 @@ impl LevelDocument {
     /// two numbers (integers count).
     pub fn light_at(&self, index: usize) -> Option<Vec2> {
         self.point(Array::Lights, index, LIGHT_AT_KEY)
+    }
+
+    /// How many `[[obstacle]]` tables there are; an error when `obstacle`
+    /// is written some other way.
+    pub fn obstacle_count(&self) -> Result<usize, DocumentError> {
+        self.count(Array::Obstacles)
+    }
+
+    /// The outline of obstacle `index` as written (`points`), if it is a
+    /// list of points of two numbers each.
+    pub fn obstacle_points(&self, index: usize) -> Option<Vec<Vec2>> {
+        let value = self
+            .tables(Array::Obstacles)
+            .ok()??
+            .get(index)?
+            .get(OBSTACLE_POINTS_KEY)?
+            .as_value()?;
+        value.as_array()?.iter().map(point_of).collect()
+    }
+
+    /// Adds an `[[obstacle]]` with outline `points` holding only that key,
+    /// after the last `[[obstacle]]` (at the end of the file when there is
+    /// none), and returns its index: the obstacle takes the level's
+    /// `obstacle_height` and `obstacle_material`. Refuses points that are
+    /// not finite; whether they make a convex outline is the caller's call.
+    pub fn append_obstacle(&mut self, points: &[Vec2]) -> Result<usize, DocumentError> {
+        let mut outline = toml_edit::Array::new();
+        for &point in points {
+            outline.push(point_value(point)?);
+        }
+        let mut table = Table::new();
+        table.insert(OBSTACLE_POINTS_KEY, toml_edit::value(outline));
+        self.append(Array::Obstacles, table)
+    }
+
+    /// Removes the table of obstacle `index`, as
+    /// [`remove_wall`](Self::remove_wall) removes a wall's.
+    pub fn remove_obstacle(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
+        self.remove(Array::Obstacles, index)
+    }
+
+    /// Inserts an obstacle from the text of its table as obstacle `index`,
+    /// as [`insert_wall_text`](Self::insert_wall_text) inserts a wall.
+    pub fn insert_obstacle_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
+        self.insert_text(Array::Obstacles, index, text)
     }
 
     /// Adds a `[[wall]]` from `a` to `b` holding only those two keys, after
@@ -292,7 +351,7 @@ impl LevelDocument {
 
     /// The tables of `array`: `None` when the file has none; an error when
     /// its key holds something else.
-    fn tables(&self, array: Array) -> Result<Option<&ArrayOfTables>, DocumentError> {
+    pub(super) fn tables(&self, array: Array) -> Result<Option<&ArrayOfTables>, DocumentError> {
         match self.document.get(array.key()) {
             None => Ok(None),
             Some(Item::ArrayOfTables(tables)) => Ok(Some(tables)),
@@ -302,7 +361,7 @@ impl LevelDocument {
 
     /// The tables of `array`, made (empty, so writing nothing) when the file
     /// has none yet; an error when its key holds something else.
-    fn tables_mut(&mut self, array: Array) -> Result<&mut ArrayOfTables, DocumentError> {
+    pub(super) fn tables_mut(&mut self, array: Array) -> Result<&mut ArrayOfTables, DocumentError> {
         self.document
             .entry(array.key())
             .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()))
@@ -345,20 +404,7 @@ impl LevelDocument {
     /// of two numbers.
     fn point(&self, array: Array, index: usize, key: &str) -> Option<Vec2> {
         let value = self.tables(array).ok()??.get(index)?.get(key)?.as_value()?;
-        let numbers: Vec<f32> = value
-            .as_array()?
-            .iter()
-            .map(|number| {
-                number
-                    .as_float()
-                    .or_else(|| number.as_integer().map(|integer| integer as f64))
-                    .map(|number| number as f32)
-            })
-            .collect::<Option<_>>()?;
-        match numbers[..] {
-            [x, z] => Some(Vec2::new(x, z)),
-            _ => None,
-        }
+        point_of(value)
     }
 
     /// Adds `table` after the last table of `array` and returns its index.
@@ -492,6 +538,7 @@ fn not_tables(array: Array) -> DocumentError {
     match array {
         Array::Walls => DocumentError::WallsNotTables,
         Array::Lights => DocumentError::LightsNotTables,
+        Array::Obstacles => DocumentError::ObstaclesNotTables,
     }
 }
 
@@ -502,9 +549,27 @@ impl fmt::Display for LevelDocument {
     }
 }
 
+/// A TOML value that is a list of two numbers (integers count) as a point.
+pub(super) fn point_of(value: &Value) -> Option<Vec2> {
+    let numbers: Vec<f32> = value
+        .as_array()?
+        .iter()
+        .map(|number| {
+            number
+                .as_float()
+                .or_else(|| number.as_integer().map(|integer| integer as f64))
+                .map(|number| number as f32)
+        })
+        .collect::<Option<_>>()?;
+    match numbers[..] {
+        [x, z] => Some(Vec2::new(x, z)),
+        _ => None,
+    }
+}
+
 /// `[x, z]` as a TOML value, formatted by [`point_text`]; only finite
 /// points.
-fn point_value(point: Vec2) -> Result<Value, DocumentError> {
+pub(super) fn point_value(point: Vec2) -> Result<Value, DocumentError> {
     if !point.is_finite() {
         return Err(DocumentError::NotFinite(point));
     }

@@ -5,6 +5,7 @@
 
 mod atomic;
 mod document;
+mod keys;
 mod numbers;
 mod table_order;
 mod writer;
@@ -14,6 +15,7 @@ pub use atomic::{
     save_atomically, write_atomically,
 };
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
+pub use keys::{KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
 
 use std::borrow::Cow;

@@ -1,0 +1,160 @@
+//! The aimed item: what the crosshair meets first on the floor plan — a
+//! wall, an obstacle or a lamp. Delete removes it, `N` changes its
+//! material, and the HUD names it (`aim wall 12`).
+
+use std::fmt;
+
+use glam::Vec2;
+
+use super::lamps::{lamp_in_crosshair, lamp_near};
+use crate::collision::{Collider, Surface};
+use crate::level::Light;
+
+/// One item of a level, by its kind and its index in the level's list of
+/// that kind ([`crate::level::Level::walls`], `obstacles`, `lights`).
+/// Doors join as a kind of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Item {
+    /// A wall.
+    Wall(usize),
+    /// An obstacle.
+    Obstacle(usize),
+    /// A lamp.
+    Lamp(usize),
+}
+
+impl Item {
+    /// The kind's name as the HUD and messages write it: `wall`,
+    /// `obstacle`, `lamp`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Item::Wall(_) => "wall",
+            Item::Obstacle(_) => "obstacle",
+            Item::Lamp(_) => "lamp",
+        }
+    }
+
+    /// Its index in its kind's list.
+    pub fn index(self) -> usize {
+        match self {
+            Item::Wall(index) | Item::Obstacle(index) | Item::Lamp(index) => index,
+        }
+    }
+}
+
+impl fmt::Display for Item {
+    /// `wall 12`, `obstacle 3`, `lamp 1`.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{} {}", self.kind(), self.index())
+    }
+}
+
+/// Where the crosshair is: the eye and heading on the floor plan, how far
+/// it reaches, and the cursor point (where its ray meets the floor).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Crosshair {
+    /// The eye (x, z).
+    pub eye: Vec2,
+    /// The heading on the floor plan (any length).
+    pub direction: Vec2,
+    /// How far the crosshair reaches, in metres.
+    pub reach: f32,
+    /// The cursor point.
+    pub cursor: Vec2,
+}
+
+/// The item the crosshair meets first:
+/// - the first wall or obstacle that its ray meets within the reach
+///   ([`Collider::ray_cast`]: the collider's indices are the level's);
+/// - unless a lamp lies within [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of the ray no farther
+///   along it ([`lamp_in_crosshair`]): lamps hang in the air, so walls
+///   behind them do not hide them;
+/// - and with neither, the lamp nearest the cursor point within
+///   [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) ([`lamp_near`]).
+pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -> Option<Item> {
+    let Crosshair {
+        eye,
+        direction,
+        reach,
+        cursor,
+    } = crosshair;
+    let direction = direction.try_normalize()?;
+    let hit = collider.ray_cast(eye, eye + direction * reach);
+    let hit_distance = hit.map_or(f32::INFINITY, |hit| hit.fraction * reach);
+    let lamp = lamp_in_crosshair(lights, eye, direction, reach).filter(|&index| {
+        lights
+            .get(index)
+            .is_some_and(|light| (light.at - eye).dot(direction) <= hit_distance)
+    });
+    if let Some(index) = lamp {
+        return Some(Item::Lamp(index));
+    }
+    match hit.map(|hit| hit.surface) {
+        Some(Surface::Wall(index)) => Some(Item::Wall(index)),
+        Some(Surface::Obstacle(index)) => Some(Item::Obstacle(index)),
+        None => lamp_near(lights, cursor).map(Item::Lamp),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::{ConvexPolygon, Wall};
+
+    /// A wall across x = 10, a box obstacle at x 4..5, lamps at (2, 3) and (7, 1).
+    fn scene() -> (Collider, Vec<Light>) {
+        let wall = Wall {
+            a: Vec2::new(10.0, -5.0),
+            b: Vec2::new(10.0, 5.0),
+            radius: 0.3,
+        };
+        let square = [(4.0, -0.5), (5.0, -0.5), (5.0, 0.5), (4.0, 0.5)];
+        let obstacle =
+            ConvexPolygon::new(square.iter().map(|&p| Vec2::from(p)).collect()).expect("a square");
+        let lights = [(2.0, 3.0), (7.0, 1.0)]
+            .iter()
+            .map(|&at| Light::with_defaults(Vec2::from(at), 2.8))
+            .collect();
+        (Collider::new(vec![wall], vec![obstacle], 0.25), lights)
+    }
+
+    fn looking(direction: Vec2, cursor: Vec2) -> Crosshair {
+        Crosshair {
+            eye: Vec2::ZERO,
+            direction,
+            reach: 20.0,
+            cursor,
+        }
+    }
+
+    #[test]
+    fn the_first_thing_along_the_ray_is_aimed() {
+        let (collider, lights) = scene();
+        let aim = |crosshair| aimed_item(&collider, &lights, crosshair);
+        // Along +x the obstacle comes before lamp 1 and the wall.
+        assert_eq!(aim(looking(Vec2::X, Vec2::ZERO)), Some(Item::Obstacle(0)));
+        // Passing above the obstacle: lamp 1 (5 cm off the ray at x 7)
+        // comes before the wall.
+        let past_obstacle = Vec2::new(1.0, 0.15);
+        assert_eq!(aim(looking(past_obstacle, Vec2::ZERO)), Some(Item::Lamp(1)));
+        // Steeper: the wall.
+        assert_eq!(
+            aim(looking(Vec2::new(1.0, -0.3), Vec2::ZERO)),
+            Some(Item::Wall(0))
+        );
+        // Nothing along the ray: the lamp near the cursor, if any.
+        assert_eq!(
+            aim(looking(-Vec2::X, Vec2::new(2.2, 3.1))),
+            Some(Item::Lamp(0))
+        );
+        assert_eq!(aim(looking(-Vec2::X, Vec2::new(-3.0, 0.0))), None);
+        assert_eq!(aim(looking(Vec2::ZERO, Vec2::ZERO)), None);
+    }
+
+    #[test]
+    fn items_are_named_by_kind_and_index() {
+        assert_eq!(Item::Wall(12).to_string(), "wall 12");
+        assert_eq!(Item::Obstacle(3).to_string(), "obstacle 3");
+        assert_eq!(Item::Lamp(1).to_string(), "lamp 1");
+    }
+}

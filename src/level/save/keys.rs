@@ -1,0 +1,203 @@
+//! Single keys rewritten in place: a wall's or an obstacle's `material`, the
+//! player's `start` and `yaw`. A changed value keeps the spacing and comment
+//! around it; a key the table did not have is added at its end; undoing
+//! puts back the old value (or takes the added key away) byte for byte.
+
+use glam::Vec2;
+use toml_edit::{Item, Table, Value};
+
+use super::document::{Array, DocumentError, LevelDocument, point_of, point_value};
+use super::numbers::number_text;
+
+/// The `[player]` table's key.
+const PLAYER_KEY: &str = "player";
+
+/// A table whose keys the editor rewrites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyedTable {
+    /// `[player]`.
+    Player,
+    /// `[[wall]]` number `index`.
+    Wall(usize),
+    /// `[[obstacle]]` number `index`.
+    Obstacle(usize),
+}
+
+/// A value that [`LevelDocument::set_value`] replaced (or a key it added),
+/// to put back.
+#[derive(Debug, Clone)]
+pub struct ReplacedValue {
+    table: KeyedTable,
+    key: &'static str,
+    /// The item as it was; `None` when the key was added.
+    old: Option<Item>,
+}
+
+impl LevelDocument {
+    /// Sets `key` of `table` to `value`: an existing value is replaced,
+    /// keeping the spacing and comment around it; a missing key is added at
+    /// the end of the table. Returns what it replaced.
+    pub fn set_value(
+        &mut self,
+        table: KeyedTable,
+        key: &'static str,
+        mut value: Value,
+    ) -> Result<ReplacedValue, DocumentError> {
+        let held = self.table_mut(table)?;
+        let old = match held.get_mut(key) {
+            Some(item) => {
+                if let Some(old) = item.as_value() {
+                    *value.decor_mut() = old.decor().clone();
+                }
+                Some(std::mem::replace(item, Item::Value(value)))
+            }
+            None => {
+                held.insert(key, Item::Value(value));
+                None
+            }
+        };
+        Ok(ReplacedValue { table, key, old })
+    }
+
+    /// Puts back what [`set_value`](Self::set_value) replaced, byte for
+    /// byte (an added key goes).
+    pub fn put_back_value(&mut self, replaced: ReplacedValue) -> Result<(), DocumentError> {
+        let held = self.table_mut(replaced.table)?;
+        match replaced.old {
+            Some(old) => {
+                held.insert(replaced.key, old);
+            }
+            None => {
+                held.remove(replaced.key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the string `key` of `table` (a `material`).
+    pub fn set_text(
+        &mut self,
+        table: KeyedTable,
+        key: &'static str,
+        text: &str,
+    ) -> Result<ReplacedValue, DocumentError> {
+        self.set_value(table, key, Value::from(text))
+    }
+
+    /// Sets the number `key` of `table`, written as
+    /// [`number_text`] writes it; only finite numbers.
+    pub fn set_number(
+        &mut self,
+        table: KeyedTable,
+        key: &'static str,
+        number: f32,
+    ) -> Result<ReplacedValue, DocumentError> {
+        let value = number_text(number)
+            .parse()
+            .map_err(|_| DocumentError::NotFinite(Vec2::splat(number)))?;
+        self.set_value(table, key, value)
+    }
+
+    /// Sets the point `key` of `table`, written as `[x, z]`; only finite
+    /// points.
+    pub fn set_point(
+        &mut self,
+        table: KeyedTable,
+        key: &'static str,
+        point: Vec2,
+    ) -> Result<ReplacedValue, DocumentError> {
+        self.set_value(table, key, point_value(point)?)
+    }
+
+    /// The point `key` of `table` as written, if it is a list of two
+    /// numbers.
+    pub fn point_in(&self, table: KeyedTable, key: &str) -> Option<Vec2> {
+        let item = match table {
+            KeyedTable::Player => self.document.get(PLAYER_KEY)?.as_table()?.get(key)?,
+            KeyedTable::Wall(index) => self.tables(Array::Walls).ok()??.get(index)?.get(key)?,
+            KeyedTable::Obstacle(index) => {
+                self.tables(Array::Obstacles).ok()??.get(index)?.get(key)?
+            }
+        };
+        point_of(item.as_value()?)
+    }
+
+    /// The table itself, to change.
+    fn table_mut(&mut self, table: KeyedTable) -> Result<&mut Table, DocumentError> {
+        let (array, index) = match table {
+            KeyedTable::Player => {
+                return self
+                    .document
+                    .get_mut(PLAYER_KEY)
+                    .and_then(Item::as_table_mut)
+                    .ok_or_else(|| DocumentError::NotATable(PLAYER_KEY.to_owned()));
+            }
+            KeyedTable::Wall(index) => (Array::Walls, index),
+            KeyedTable::Obstacle(index) => (Array::Obstacles, index),
+        };
+        let tables = self.tables_mut(array)?;
+        let count = tables.len();
+        tables.get_mut(index).ok_or(DocumentError::NoSuchTable {
+            key: array.key(),
+            index,
+            count,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "name = \"x\"\n\n[player]\nstart = [1, 2]   # by the door\nyaw = 90\n\n\
+        [[wall]]\na = [0.0, 0.0]\nb = [1.0, 0.0]\nmaterial = \"brick\"  # red\n\n\
+        [[obstacle]]\npoints = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]\n";
+
+    #[test]
+    fn a_value_is_rewritten_in_place_and_put_back_byte_for_byte() {
+        let mut document = LevelDocument::parse(TEXT).expect("valid");
+        let start = document
+            .set_point(KeyedTable::Player, "start", Vec2::new(3.5, -1.0))
+            .expect("a player table");
+        let yaw = document
+            .set_number(KeyedTable::Player, "yaw", 45.5)
+            .expect("a player table");
+        let wall = document
+            .set_text(KeyedTable::Wall(0), "material", "plaster")
+            .expect("wall 0");
+        let obstacle = document
+            .set_text(KeyedTable::Obstacle(0), "material", "wood")
+            .expect("obstacle 0");
+        let edited = document.to_string();
+        assert_eq!(
+            edited,
+            TEXT.replace("[1, 2]", "[3.5, -1.0]")
+                .replace("yaw = 90", "yaw = 45.5")
+                .replace("\"brick\"", "\"plaster\"")
+                + "material = \"wood\"\n",
+        );
+        assert_eq!(
+            document.point_in(KeyedTable::Player, "start"),
+            Some(Vec2::new(3.5, -1.0))
+        );
+        for replaced in [obstacle, wall, yaw, start] {
+            document
+                .put_back_value(replaced)
+                .expect("the table is there");
+        }
+        assert_eq!(document.to_string(), TEXT);
+    }
+
+    #[test]
+    fn a_missing_table_is_refused() {
+        let mut document = LevelDocument::parse("player = { start = [0, 0] }\n").expect("valid");
+        assert!(matches!(
+            document.set_number(KeyedTable::Player, "yaw", 1.0),
+            Err(DocumentError::NotATable(_))
+        ));
+        assert!(matches!(
+            document.set_text(KeyedTable::Wall(0), "material", "brick"),
+            Err(DocumentError::NoSuchTable { .. })
+        ));
+    }
+}
