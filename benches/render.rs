@@ -142,6 +142,7 @@ fn bench_frames(c: &mut Criterion) {
             markers: &[],
             crosshair: false,
             torch: false,
+            moving: &[],
         };
         group.bench_function(name, |b| {
             b.iter(|| {

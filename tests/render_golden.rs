@@ -54,6 +54,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         markers: &[],
         crosshair: false,
         torch: view.torch,
+        moving: &[],
     };
     let (width, height) = view.size.unwrap_or(SIZE);
     let collider = Arc::new(level.collider());

@@ -52,6 +52,7 @@ impl SessionFrame<'_> {
             markers: &self.markers,
             crosshair: self.crosshair,
             torch: self.torch,
+            moving: &[],
         }
     }
 }

@@ -63,6 +63,7 @@ pub fn screenshot(
         markers: &[],
         crosshair: false,
         torch: false,
+        moving: &[],
     };
     let map = options
         .map

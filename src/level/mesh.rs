@@ -121,6 +121,38 @@ pub fn chunk_mesh(level: &Level, index: &ChunkIndex, chunk: (i32, i32)) -> Scene
     builder.finish()
 }
 
+/// A shape that moves (a door's leaf), as a frame draws it: a convex
+/// outline, counter-clockwise on the plan, standing from the floor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MovingShape {
+    /// The outline where the shape stands this frame.
+    pub outline: [Vec2; 4],
+    /// Its height in metres.
+    pub height: f32,
+    /// What it is painted with (an index into `level.materials`).
+    pub material: MaterialId,
+    /// It stops lamps' light whatever its height (a closed door).
+    pub blocks_light: bool,
+}
+
+/// The mesh of `shapes`, painted with `level`'s materials: prisms, as
+/// obstacles are drawn, in batches by chunk and material. Made anew each
+/// frame in which they move.
+pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
+    let mut builder = MeshBuilder::default();
+    for shape in shapes {
+        let key = (chunk_of(shape.outline[0]), BatchKind::Shapes);
+        let repeat = level
+            .materials
+            .get(shape.material.0)
+            .map_or(1.0, |material| material.metres_per_repeat);
+        builder
+            .part(key, shape.material, repeat)
+            .prism(&shape.outline, shape.height);
+    }
+    builder.finish()
+}
+
 /// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
 /// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
 /// from on demand, and a box around each chunk for culling before it is

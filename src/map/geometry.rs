@@ -46,6 +46,8 @@ pub mod colours {
     pub const NEAR_MISS: [f32; 4] = [1.0, 0.1, 0.75, 1.0];
     /// Edit mode's cursor point.
     pub const CURSOR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
+    /// A door's leaf, where it stands, open or closed.
+    pub const DOOR: [f32; 4] = [1.0, 0.55, 0.15, 1.0];
 }
 
 /// Metres of wall per square metre that a density square draws at the
@@ -197,6 +199,9 @@ pub struct Overlay<'a> {
     pub cursor: Option<(Vec2, Option<Vec2>)>,
     /// The level's lamps, drawn as dots in their colour.
     pub lamps: &'a [Light],
+    /// The doors' leaves where they stand (corners in order around each),
+    /// drawn filled in [`colours::DOOR`].
+    pub doors: &'a [[Vec2; 4]],
 }
 
 /// The level's shapes with the walls seen so far.
@@ -273,6 +278,20 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
         let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
         geometry.triangle([corners[0], corners[1], corners[2]], colour);
         geometry.triangle([corners[0], corners[2], corners[3]], colour);
+    }
+    for corners in overlay.doors {
+        let (lo, hi) = corners
+            .iter()
+            .fold((corners[0], corners[0]), |(lo, hi), &c| (lo.min(c), hi.max(c)));
+        if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
+            continue;
+        }
+        geometry.triangle([corners[0], corners[1], corners[2]], colours::DOOR);
+        geometry.triangle([corners[0], corners[2], corners[3]], colours::DOOR);
+        for (index, &p) in corners.iter().enumerate() {
+            // The outline keeps a leaf thinner than a pixel in sight.
+            geometry.line(p, corners[(index + 1) % 4], colours::DOOR);
+        }
     }
     for miss in overlay.near_misses {
         let [p, q] = miss.ends;
@@ -529,6 +548,36 @@ mod tests {
         // Yaw 90° looks along +z: the tip is 0.6 m (16 px at 16 px/m) below.
         assert!(arrow[0].position.distance(Vec2::new(1.0, 2.6)) < 1e-5);
         assert!(arrow[1].position.y < 2.0 && arrow[2].position.y < 2.0);
+    }
+
+    #[test]
+    fn doors_in_view_are_filled_and_outlined_in_their_colour() {
+        let view = MapView {
+            centre: Vec2::ZERO,
+            pixels_per_metre: 10.0,
+        };
+        let leaf = |x: f32| {
+            [
+                Vec2::new(x, 0.0),
+                Vec2::new(x + 0.9, 0.0),
+                Vec2::new(x + 0.9, 0.06),
+                Vec2::new(x, 0.06),
+            ]
+        };
+        // One in view, one 100 m off (a 100-pixel image shows ±5 m).
+        let doors = [leaf(1.0), leaf(100.0)];
+        let overlay = Overlay {
+            doors: &doors,
+            ..Overlay::default()
+        };
+        let geometry = overlay_geometry(&overlay, &view, (100, 100));
+        assert_eq!(geometry.triangles.len(), 6, "two triangles");
+        assert_eq!(geometry.lines.len(), 8, "four edges");
+        let vertices = geometry.triangles.iter().chain(&geometry.lines);
+        for vertex in vertices {
+            assert_eq!(vertex.colour, colours::DOOR);
+            assert!((1.0..=1.9).contains(&vertex.position.x), "{:?}", vertex.position);
+        }
     }
 
     #[test]

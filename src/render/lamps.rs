@@ -20,7 +20,8 @@ use glam::{Vec2, Vec3};
 
 use super::LineVertex;
 use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
-use crate::collision::Collider;
+use crate::collision::{Collider, ConvexPolygon, ray_against_obstacle};
+use crate::level::mesh::MovingShape;
 use crate::level::{Level, Light};
 
 /// The most lamps that light one frame: the nearest whose light reaches
@@ -118,16 +119,31 @@ pub fn diamond_angle(v: Vec2) -> f32 {
 /// `d` to `d · H / (H − h)`, where its top's shadow lands (exact for a thin
 /// wall; an obstacle's depth along the ray is not counted, and a second
 /// low shape behind the first casts nothing).
-pub fn shadow_row(collider: &Collider, level: &Level, lamp: &Light) -> Vec<ShadowTexel> {
+///
+/// `occluders` (closed doors' leaves) stop the light whatever their height.
+pub fn shadow_row(
+    collider: &Collider,
+    level: &Level,
+    lamp: &Light,
+    occluders: &[ConvexPolygon],
+) -> Vec<ShadowTexel> {
     let none = lamp.radius + 1.0;
     (0..SHADOW_DIRECTIONS)
         .map(|index| {
             let to = lamp.at + texel_direction(index).normalize() * lamp.radius;
-            let reach = collider
+            let shapes = collider
                 .ray_cast_where(lamp.at, to, |surface| {
                     level.blocks_light(lamp.height, surface)
                 })
-                .map_or(lamp.radius, |hit| hit.fraction * lamp.radius);
+                .map(|hit| hit.fraction);
+            let leaves = occluders
+                .iter()
+                .filter_map(|leaf| ray_against_obstacle(lamp.at, to, leaf));
+            let reach = shapes
+                .into_iter()
+                .chain(leaves)
+                .fold(1.0f32, f32::min)
+                * lamp.radius;
             let lower = |surface| {
                 level
                     .shape_height(surface)
@@ -176,8 +192,11 @@ pub struct LevelLamps {
     /// The torch's row, and the lamp it was made for: made again only
     /// when the eye moves.
     torch: Option<(Light, Box<[ShadowTexel]>)>,
-    /// Different for every `LevelLamps` made: rows of one level are never
-    /// taken for another's.
+    /// The closed doors' leaves the rows were made with: outlines as the
+    /// frame gave them, and as polygons for the rays.
+    occluders: (Vec<[Vec2; 4]>, Vec<ConvexPolygon>),
+    /// Different for every set of rows made: rows of one level, or of one
+    /// set of closed doors, are never taken for another's.
     generation: u64,
 }
 
@@ -192,8 +211,32 @@ impl LevelLamps {
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
             torch: None,
+            occluders: Default::default(),
             generation: NEXT_GENERATION.fetch_add(1, Ordering::Relaxed),
         }
+    }
+
+    /// Takes this frame's moving shapes: those that block light (closed
+    /// doors) cast shadows. When they differ from the last frame's, every
+    /// row is made again as its lamp next lights a frame (a door closes or
+    /// starts to open far less often than frames are drawn).
+    pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
+        let outlines: Vec<[Vec2; 4]> = shapes
+            .iter()
+            .filter(|shape| shape.blocks_light)
+            .map(|shape| shape.outline)
+            .collect();
+        if outlines == self.occluders.0 {
+            return;
+        }
+        let polygons = outlines
+            .iter()
+            .filter_map(|outline| ConvexPolygon::new(outline.to_vec()).ok())
+            .collect();
+        self.occluders = (outlines, polygons);
+        self.rows.iter_mut().for_each(|row| *row = None);
+        self.torch = None;
+        self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Makes the torch's shadow row for `torch` if the eye moved since it
@@ -205,7 +248,7 @@ impl LevelLamps {
             .as_ref()
             .is_none_or(|(made_for, _)| *made_for != light)
         {
-            let row = shadow_row(&self.collider, &self.level, &light);
+            let row = shadow_row(&self.collider, &self.level, &light, &self.occluders.1);
             self.torch = Some((light, row.into()));
         }
     }
@@ -242,7 +285,8 @@ impl LevelLamps {
         for &index in &active {
             if self.rows[index].is_none() {
                 let lamp = &self.level.lights[index];
-                self.rows[index] = Some(shadow_row(&self.collider, &self.level, lamp).into());
+                let row = shadow_row(&self.collider, &self.level, lamp, &self.occluders.1);
+                self.rows[index] = Some(row.into());
             }
         }
         active
@@ -545,7 +589,7 @@ pub(crate) mod tests {
             intensity: 1.0,
             radius: 8.0,
         };
-        let row = shadow_row(&collider, &level, &lamp);
+        let row = shadow_row(&collider, &level, &lamp, &[]);
         assert_eq!(row.len(), SHADOW_DIRECTIONS as usize);
         for (index, &[depth, low_start, low_end, _]) in row.iter().enumerate() {
             assert!(
@@ -567,7 +611,7 @@ pub(crate) mod tests {
         };
         // The walls (2.8 m) are lower than it: they shade the floor from
         // their foot to where their top's shadow lands, 15 times as far.
-        for [reach, low_start, low_end, _] in shadow_row(&collider, &level, &high) {
+        for [reach, low_start, low_end, _] in shadow_row(&collider, &level, &high, &[]) {
             assert_eq!(reach, 8.0);
             assert!(low_start >= 2.0 - 1e-4, "{low_start}");
             let expected = (low_start * 3.0 / 0.2).min(8.0);

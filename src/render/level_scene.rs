@@ -25,7 +25,7 @@ use super::scene::{ChunkBuffers, MaterialBinding};
 use super::sight::SightCuller;
 use super::texture_cache::{BrokenTexture, TextureCache};
 use crate::collision::Collider;
-use crate::level::mesh::{Bounds, CHUNK_SIZE, ChunkIndex};
+use crate::level::mesh::{Bounds, CHUNK_SIZE, ChunkIndex, MovingShape, moving_mesh};
 use crate::level::{Environment, Level};
 use crate::map::{MapDetail, PlanBounds};
 use prefetch::AheadWorker;
@@ -63,6 +63,9 @@ pub struct LevelScene {
     pub(super) environment: Environment,
     /// The level's lamps and their shadows.
     pub(super) lamps: LevelLamps,
+    /// The moving shapes (doors' leaves) as last drawn, and their buffers:
+    /// made anew only when they move.
+    moving: Option<(Vec<MovingShape>, ChunkBuffers)>,
     /// One line per material shown as a checkerboard.
     pub warnings: Vec<String>,
 }
@@ -85,6 +88,26 @@ impl LevelScene {
     ) -> MapTileList {
         let source = (&*self.index, self.sight.collider());
         self.map.prepare(device, source, visible, detail)
+    }
+
+    /// Makes the buffers of this frame's moving shapes (doors' leaves)
+    /// anew if they moved since the last frame; when they cannot be
+    /// uploaded they are left out (logged).
+    pub(super) fn prepare_moving(&mut self, device: &wgpu::Device, shapes: &[MovingShape]) {
+        if shapes.is_empty() {
+            self.moving = None;
+        } else if self.moving.as_ref().is_none_or(|(drawn, _)| drawn != shapes) {
+            let mesh = moving_mesh(&self.level, shapes);
+            self.moving = ChunkBuffers::new(device, mesh)
+                .inspect_err(|error| log::warn!("moving shapes not drawn: {error}"))
+                .ok()
+                .map(|buffers| (shapes.to_vec(), buffers));
+        }
+    }
+
+    /// The buffers [`prepare_moving`](Self::prepare_moving) made, if any.
+    pub(super) fn moving(&self) -> Option<&ChunkBuffers> {
+        self.moving.as_ref().map(|(_, buffers)| buffers)
     }
 
     /// The map's tiles, for drawing.
@@ -356,6 +379,7 @@ impl SceneBuilder {
             sight: SightCuller::new(level, collider),
             environment: level.environment,
             lamps: LevelLamps::new(level, collider),
+            moving: None,
             warnings,
         })
     }

@@ -218,7 +218,7 @@ mod tests {
             .lights
             .iter()
             .take(MAX_LAMPS)
-            .map(|lamp| (*lamp, shadow_row(&collider, &level, lamp)))
+            .map(|lamp| (*lamp, shadow_row(&collider, &level, lamp, &[])))
             .collect();
         (level, rows)
     }

@@ -15,7 +15,7 @@ use super::Targets;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
-use crate::level::mesh::{Bounds, ChunkShapes, obstacle_chunk, wall_chunk};
+use crate::level::mesh::{Bounds, ChunkShapes, MovingShape, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
@@ -30,6 +30,7 @@ const WALL_COLOUR: [f32; 4] = [1.0, 0.15, 0.1, 1.0];
 const RADIUS_COLOUR: [f32; 4] = [1.0, 0.85, 0.1, 1.0];
 const OBSTACLE_COLOUR: [f32; 4] = [0.1, 0.9, 1.0, 1.0];
 const BODY_COLOUR: [f32; 4] = [0.3, 0.45, 1.0, 1.0];
+const MOVING_COLOUR: [f32; 4] = [1.0, 0.5, 0.1, 1.0];
 
 /// One end of a debug line.
 #[repr(C)]
@@ -97,6 +98,17 @@ pub fn chunk_lines(collider: &Collider, shapes: &ChunkShapes) -> Vec<LineVertex>
     lines.vertices
 }
 
+/// Lines showing each moving shape (a door's leaf, where it stands this
+/// frame, in orange) and the outline `body_radius` keeps the eye out of
+/// around it.
+pub fn moving_lines(shapes: &[MovingShape], body_radius: f32) -> Vec<LineVertex> {
+    let mut lines = Lines::default();
+    for shape in shapes {
+        lines.shape(&shape.outline, body_radius, MOVING_COLOUR);
+    }
+    lines.vertices
+}
+
 /// Lines being built: the current shape's, and every finished shape's by
 /// chunk.
 #[derive(Debug, Default)]
@@ -151,9 +163,15 @@ impl Lines {
     /// An obstacle's outline and the outline `body_radius` keeps the eye
     /// out of around it.
     fn obstacle(&mut self, points: &[Vec2], body_radius: f32) {
+        self.shape(points, body_radius, OBSTACLE_COLOUR);
+    }
+
+    /// A convex shape's outline in `colour`, and the outline `body_radius`
+    /// keeps the eye out of around it.
+    fn shape(&mut self, points: &[Vec2], body_radius: f32, colour: [f32; 4]) {
         for (index, &p) in points.iter().enumerate() {
             let q = points[(index + 1) % points.len()];
-            self.segment(p, q, OUTLINE_HEIGHT, OBSTACLE_COLOUR);
+            self.segment(p, q, OUTLINE_HEIGHT, colour);
         }
         if body_radius > 0.0 {
             self.rounded_outline(points, body_radius, BODY_COLOUR);

@@ -56,7 +56,7 @@ use std::sync::Arc;
 
 use crate::collision::Collider;
 use crate::level::Level;
-use crate::level::mesh::{Batch, BatchKind, Bounds};
+use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
@@ -65,7 +65,7 @@ pub use level_scene::{LevelScene, SceneBuilder};
 
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
-pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines};
+pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
 pub use texture_cache::BrokenTexture;
@@ -102,6 +102,8 @@ pub struct FrameInput<'a> {
     /// The torch carried by the eye is on: a light at the camera, along
     /// its view.
     pub torch: bool,
+    /// The shapes that move (doors' leaves), where they stand this frame.
+    pub moving: &'a [MovingShape],
 }
 
 impl<'a> FrameInput<'a> {
@@ -116,6 +118,7 @@ impl<'a> FrameInput<'a> {
             markers: &[],
             crosshair: false,
             torch: false,
+            moving: &[],
         }
     }
 }
@@ -431,6 +434,7 @@ impl Renderer {
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         // Whatever lies beyond the fog is drawn in the fog's colour.
         let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
+        self.level.lamps.set_occluders(frame.moving);
         let active = if self.lights {
             let ceiling = environment.ceiling_height;
             self.level.lamps.for_frame(camera.position, |at, radius| {
@@ -465,12 +469,16 @@ impl Renderer {
                     .debug_lines(camera.position, environment.fog_distance)
             })
             .filter(|lines| !lines.is_empty());
-        let markers = match lamp_lines {
-            Some(mut lines) => {
+        let moving_lines = (frame.debug_lines && !frame.moving.is_empty())
+            .then(|| moving_lines(frame.moving, self.level.level.player.radius));
+        let markers = match (lamp_lines, moving_lines) {
+            (None, None) => std::borrow::Cow::Borrowed(frame.markers),
+            (lamps, moving) => {
+                let mut lines = lamps.unwrap_or_default();
+                lines.extend(moving.unwrap_or_default());
                 lines.extend_from_slice(frame.markers);
                 std::borrow::Cow::Owned(lines)
             }
-            None => std::borrow::Cow::Borrowed(frame.markers),
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
         self.text
@@ -491,6 +499,9 @@ impl Renderer {
             }
             _ => MapTileList::default(),
         };
+        if !full_map {
+            scene.prepare_moving(&gpu.device, frame.moving);
+        }
         let FrameChunks {
             drawn: drawn_chunks,
             shapes_seen,
@@ -572,7 +583,17 @@ impl Renderer {
                     &scene.materials,
                     meshes,
                     shown,
-                )
+                ) + scene.moving().map_or(0, |moving| {
+                    // Leaves never pop: only the view volume culls them.
+                    let in_view = |batch: &Batch| in_volume(&batch.bounds);
+                    self.scene.draw(
+                        &mut pass,
+                        &self.globals_bind_group,
+                        &scene.materials,
+                        [moving],
+                        in_view,
+                    )
+                })
             };
             if frame.debug_lines && !full_map {
                 // Lines show through walls: only the view volume culls them.
