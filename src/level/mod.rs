@@ -26,8 +26,8 @@ pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use model::{
-    Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
-    MaterialId, PlayerSpawn, TextureSource, WallDefaults, WallEnd,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
+    LoadedLevel, Material, MaterialId, PlayerSpawn, TextureSource, WallDefaults, WallEnd,
 };
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
@@ -120,6 +120,7 @@ impl Level {
             wall_defaults,
             obstacles: Vec::new(),
             lights: Vec::new(),
+            doors: Vec::new(),
             materials,
             environment,
             source: LevelSource::Maze {
