@@ -311,7 +311,7 @@ pub fn aimed_wall(camera: &Camera, collider: &Collider) -> Option<usize> {
     let reach = camera.flat_forward().normalize_or_zero() * CURSOR_REACH;
     match collider.ray_cast_walls(eye, eye + reach)?.surface {
         Surface::Wall(index) => Some(index),
-        Surface::Obstacle(_) => None,
+        Surface::Obstacle(_) | Surface::Door(_) => None,
     }
 }
 

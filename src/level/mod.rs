@@ -168,6 +168,7 @@ impl Level {
         match surface {
             Surface::Wall(index) => self.walls.get(index).map(|w| w.height),
             Surface::Obstacle(index) => self.obstacles.get(index).map(|o| o.height),
+            Surface::Door(index) => self.doors.get(index).map(|d| d.height),
         }
     }
 
