@@ -398,13 +398,18 @@ impl Session {
 
     /// The one path by which a level changes: a reload, F5, an edit, an
     /// undo, a restored autosave or a demo's level. The live level, the
-    /// walker, every part and the renderer hear of it, in that order.
+    /// walker (and its doors), every part and the renderer hear of it, in
+    /// that order.
     fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
         let (old_level, old_collider) = match &cause {
             Cause::Reloaded(_) => self.world.live.adopt(level, collider),
             Cause::Edited => self.world.live.edited(level, collider),
         };
         self.world.near_misses = OnceCell::new();
+        // Doors that did not change keep their state; new ones start closed.
+        // A leaf that now stands on the eye pushes it out on its next move.
+        let doors = &self.world.live.level().doors;
+        self.world.walker.doors = self.world.walker.doors.changed_to(doors);
         let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
         let level = Arc::clone(self.world.live.shared().0);
         set_view(&mut self.world.walker, &self.world.settings, &level);
