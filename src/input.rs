@@ -152,6 +152,8 @@ pub enum Action {
     SlowerPlayback,
     /// A torch carried by the eye: on or off.
     ToggleTorch,
+    /// Open or close the door in the crosshair, or else the nearest one.
+    Use,
     /// Edit mode: Space builds walls (the default tool).
     ToolWalls,
     /// Edit mode: Space plots an obstacle's outline.
@@ -374,6 +376,7 @@ impl Action {
                     &[KeyT],
                     false,
                 ),
+                Action::Use => ("use", "use: open or close a door", Walking, &[Space], false),
                 Action::ToolWalls => ("tool_walls", "tool: walls", Editing, &[Digit1], false),
                 Action::ToolObstacles => (
                     "tool_obstacles",
@@ -804,6 +807,7 @@ mod tests {
                 "playback_faster",
                 "playback_slower",
                 "torch",
+                "use",
                 "tool_walls",
                 "tool_obstacles",
                 "tool_lamps",
@@ -871,9 +875,12 @@ mod tests {
     #[test]
     fn the_first_active_context_that_binds_a_key_wins() {
         let bindings = Bindings::default();
-        // Space: nothing while walking, a point in edit mode, a pause in
+        // Space: use while walking, a point in edit mode, a pause in
         // playback.
-        assert_eq!(bindings.action_for(KeyCode::Space, &WALKING), None);
+        assert_eq!(
+            bindings.action_for(KeyCode::Space, &WALKING),
+            Some(Action::Use)
+        );
         let editing = [Context::Editing, Context::Walking, Context::Always];
         assert_eq!(
             bindings.action_for(KeyCode::Space, &editing),

@@ -15,6 +15,9 @@
 //! - [`render`]: wgpu device setup and the renderer: the level streamed by
 //!   chunk and culled to what the eye sees, debug lines, the map, HUD text,
 //!   and offscreen images.
+//! - [`doors`]: doors in the simulation: their openings and timers, the
+//!   use key's target, and moving leaves that push the eye through the
+//!   collider.
 //! - [`camera`], [`walker`], [`input`]: the first-person camera, the
 //!   controller that moves it one fixed tick at a time through the collider,
 //!   and the key bindings.
@@ -37,6 +40,7 @@ pub mod camera;
 pub mod collision;
 pub mod config;
 pub mod demo;
+pub mod doors;
 pub mod edit;
 pub mod gamepad;
 pub mod input;

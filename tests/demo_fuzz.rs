@@ -55,10 +55,20 @@ fn tick_input() -> impl Strategy<Value = TickInput> {
     (
         (axis(), axis(), axis(), axis(), any::<bool>()),
         (-1e4f64..1e4, -1e4f64..1e4),
-        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
     )
         .prop_map(
-            |((forward, right, turn, look_up, run), (x, y), (ghost, policy, edit, torch))| {
+            |(
+                (forward, right, turn, look_up, run),
+                (x, y),
+                (ghost, policy, edit, torch, use_door),
+            )| {
                 TickInput {
                     held: MoveIntent {
                         forward,
@@ -73,6 +83,7 @@ fn tick_input() -> impl Strategy<Value = TickInput> {
                         policy,
                         edit,
                         torch,
+                        use_door,
                     },
                 }
             },

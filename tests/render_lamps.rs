@@ -14,6 +14,7 @@ use glam::{Mat4, Vec2, Vec3, Vec3Swizzles, Vec4Swizzles};
 use image::RgbaImage;
 use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
 use mazewalker::camera::Camera;
+use mazewalker::doors::Doors;
 use mazewalker::level::{Level, Light};
 use mazewalker::render::offscreen::capture;
 use mazewalker::render::{BrokenTexture, FrameInput, Gpu, Renderer};
@@ -402,4 +403,67 @@ fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
     assert!(behind.abs() <= 3, "right behind the wall: {behind}");
     assert!(beside >= 15, "beside the wall: {beside}");
     assert!(beyond >= 15, "past its top's shadow: {beyond}");
+}
+
+/// `level` rendered from `camera` with its doors as `doors` has them.
+fn render_with_doors(gpu: &Gpu, level: Level, camera: &Camera, doors: &Doors) -> RgbaImage {
+    let level = Arc::new(level);
+    let mut renderer = common::fast_renderer(gpu, &level, SIZE);
+    let moving = doors.shapes(1.0);
+    let frame = FrameInput {
+        moving: &moving,
+        ..FrameInput::plain(camera)
+    };
+    capture(gpu, &mut renderer, &frame).expect("a frame")
+}
+
+#[test]
+fn a_closed_door_is_drawn_and_shadows_the_floor_behind_it_and_an_open_one_lets_light_through() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A full-height partition along z = 0 with a doorway from x = -0.6 to
+    // 0.6, its door swinging into +z; the lamp is on the -z side.
+    let partition = "[[wall]]\na = [-7.0, 0.0]\nb = [-0.6, 0.0]\n\n\
+                     [[wall]]\na = [0.6, 0.0]\nb = [7.0, 0.0]\n\n\
+                     [[door]]\na = [-0.6, 0.0]\nb = [0.6, 0.0]\n";
+    let with_lamp = |at: Vec2| {
+        let mut level = hall(partition);
+        level.lights.push(lamp(at));
+        level
+    };
+    let lit_level = with_lamp(Vec2::new(0.0, -2.0));
+    let dark_level = with_lamp(Vec2::new(-6.5, -6.5));
+    let collider = lit_level.collider();
+    let closed = Doors::new(&lit_level.doors);
+    let mut open = closed.clone();
+    let eye = Vec2::new(0.0, -1.0);
+    assert_eq!(open.press_use(eye, Vec2::Y, &collider), Some(0));
+    // 1.5 s: a 1.2 m leaf turning 90° at 1.5 m/s is open after 1.26 s.
+    for _ in 0..180 {
+        open.advance(eye, &collider, true);
+    }
+    assert!(!open.is_closed(0));
+    let camera = looking(Vec3::new(3.0, 1.6, 5.0), Vec3::new(0.0, 0.0, 2.0));
+    // A patch of floor straight behind the doorway, seen from the lamp.
+    let floor = Vec3::new(0.0, 0.0, 2.0);
+    let on_floor = pixel(&camera, floor).expect("the floor patch is on screen");
+    let door_face = pixel(&camera, Vec3::new(0.0, 1.0, 0.0)).expect("the door is on screen");
+
+    let shut_lit = render_with_doors(&gpu, lit_level.clone(), &camera, &closed);
+    let shut_dark = render_with_doors(&gpu, dark_level.clone(), &camera, &closed);
+    let open_lit = render_with_doors(&gpu, lit_level.clone(), &camera, &open);
+    let open_dark = render_with_doors(&gpu, dark_level, &camera, &open);
+    let no_door = render(&gpu, lit_level, &camera);
+
+    let gain = |lit: &RgbaImage, dark: &RgbaImage| brightness(lit, on_floor) - brightness(dark, on_floor);
+    assert!(gain(&shut_lit, &shut_dark).abs() <= 3, "light through a closed door");
+    assert!(gain(&open_lit, &open_dark) >= 15, "an open door lets no light through");
+    // Through the doorway, the closed leaf stands where the camera would
+    // otherwise see the far side's floor and wall.
+    assert_ne!(
+        shut_lit.get_pixel(door_face.0, door_face.1),
+        no_door.get_pixel(door_face.0, door_face.1),
+        "the closed leaf is not drawn"
+    );
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
+use crate::level::mesh::MovingShape;
 use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame};
 
 /// A new level for the renderer: its scene when it was built off the main
@@ -37,6 +38,8 @@ pub struct SessionFrame<'a> {
     pub crosshair: bool,
     /// The torch is on.
     pub torch: bool,
+    /// The doors' leaves, between the last two ticks.
+    pub moving: Vec<MovingShape>,
     /// The map, while it shows.
     pub map: Option<MapFrame<'a>>,
 }
@@ -52,7 +55,7 @@ impl SessionFrame<'_> {
             markers: &self.markers,
             crosshair: self.crosshair,
             torch: self.torch,
-            moving: &[],
+            moving: &self.moving,
         }
     }
 }

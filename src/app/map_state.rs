@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use crate::camera::Camera;
-use crate::collision::{Collider, VisibleSet};
+use crate::collision::{Collider, Leaf, VisibleSet};
 use crate::level::Light;
 use crate::map::{
     DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
@@ -149,7 +149,7 @@ impl MapState {
     }
 
     /// The map part of this frame for the level with `collider`, its
-    /// `near_misses` and `lamps`: the view (centred on the eye when
+    /// `near_misses`, `lamps` and doors' leaves: the view (centred on the eye when
     /// following), the mode, and the overlay with the eye at `(eye, yaw)`;
     /// `show_every_wall` in ghost or edit mode. `None` while the map is
     /// off.
@@ -157,7 +157,7 @@ impl MapState {
         &'a self,
         collider: &'a Collider,
         near_misses: &'a [NearMiss],
-        lamps: &'a [Light],
+        (lamps, doors): (&'a [Light], &'a [Leaf]),
         (eye, yaw): (Vec2, f32),
         show_every_wall: bool,
         cursor: Option<(Vec2, Option<Vec2>)>,
@@ -182,6 +182,7 @@ impl MapState {
                 }),
                 cursor,
                 lamps,
+                doors,
             },
         })
     }
@@ -248,7 +249,7 @@ mod tests {
         let mut map = MapState::new(vec![true; collider.walls().len()], false);
         assert_eq!(map.mode(), None);
         assert!(
-            map.frame(&collider, &[], &[], (Vec2::ZERO, 0.0), false, None)
+            map.frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
                 .is_none()
         );
         map.cycle();
@@ -280,12 +281,12 @@ mod tests {
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
         let frame = map
-            .frame(&collider, &[], &[], (Vec2::ZERO, 0.0), false, None)
+            .frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
             .expect("shown");
         let seen = frame.overlay.seen_only.expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
-            map.frame(&collider, &[], &[], (Vec2::ZERO, 0.0), true, None)
+            map.frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), true, None)
                 .expect("shown")
                 .overlay
                 .seen_only
@@ -298,7 +299,7 @@ mod tests {
         map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
         let frame = map
-            .frame(&reloaded, &[], &[], (Vec2::ZERO, 0.0), false, None)
+            .frame(&reloaded, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
         // The eye has not moved, but the level has: a short wall now in
@@ -309,7 +310,7 @@ mod tests {
         map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = map
-            .frame(&nearer, &[], &[], (Vec2::ZERO, 0.0), false, None)
+            .frame(&nearer, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
     }
@@ -326,7 +327,7 @@ mod tests {
         map.cycle();
         let near = crate::map::near_misses(&collider);
         let misses = |every_wall| {
-            map.frame(&collider, &near, &[], (Vec2::ZERO, 0.0), every_wall, None)
+            map.frame(&collider, &near, (&[], &[]), (Vec2::ZERO, 0.0), every_wall, None)
                 .expect("shown")
                 .overlay
                 .near_misses

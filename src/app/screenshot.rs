@@ -9,7 +9,7 @@ use glam::{Vec2, Vec3};
 
 use super::overlays::hud_lines;
 use crate::camera::Camera;
-use crate::collision::Collider;
+use crate::collision::{Collider, Leaf};
 use crate::level::{Level, Light};
 use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
@@ -55,6 +55,7 @@ pub fn screenshot(
     }
     walker.camera.set_pitch(options.pitch_degrees.to_radians());
     let hud = hud_lines(&walker, None);
+    let moving = walker.doors.shapes(1.0);
     let frame = FrameInput {
         camera: &walker.camera,
         debug_lines: options.debug_lines,
@@ -63,11 +64,11 @@ pub fn screenshot(
         markers: &[],
         crosshair: false,
         torch: false,
-        moving: &[],
+        moving: &moving,
     };
     let map = options
         .map
-        .then(|| map_frame(&collider, &level.lights, &walker.camera, options.size));
+        .then(|| map_frame(&collider, (&level.lights, walker.doors.leaves().leaves()), &walker.camera, options.size));
     let mut renderer = Renderer::new(
         &gpu,
         render::offscreen::OFFSCREEN_FORMAT,
@@ -89,7 +90,7 @@ pub fn screenshot(
 /// camera along its heading. An empty level is centred on the eye.
 fn map_frame<'a>(
     collider: &Collider,
-    lamps: &'a [Light],
+    (lamps, doors): (&'a [Light], &'a [Leaf]),
     camera: &Camera,
     size: (u32, u32),
 ) -> MapFrame<'a> {
@@ -101,6 +102,7 @@ fn map_frame<'a>(
         overlay: Overlay {
             eye: Some((eye, camera.yaw)),
             lamps,
+            doors,
             ..Overlay::default()
         },
     }

@@ -398,13 +398,18 @@ impl Session {
 
     /// The one path by which a level changes: a reload, F5, an edit, an
     /// undo, a restored autosave or a demo's level. The live level, the
-    /// walker, every part and the renderer hear of it, in that order.
+    /// walker (and its doors), every part and the renderer hear of it, in
+    /// that order.
     fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
         let (old_level, old_collider) = match &cause {
             Cause::Reloaded(_) => self.world.live.adopt(level, collider),
             Cause::Edited => self.world.live.edited(level, collider),
         };
         self.world.near_misses = OnceCell::new();
+        // Doors that did not change keep their state; new ones start closed.
+        // A leaf that now stands on the eye pushes it out on its next move.
+        let doors = &self.world.live.level().doors;
+        self.world.walker.doors = self.world.walker.doors.changed_to(doors);
         let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
         let level = Arc::clone(self.world.live.shared().0);
         set_view(&mut self.world.walker, &self.world.settings, &level);
@@ -616,7 +621,8 @@ impl Session {
     /// The frame to draw now. The HUD's lines are made only while it shows.
     pub fn frame(&mut self) -> SessionFrame<'_> {
         let hud = self.overlays.hud.then(|| self.hud());
-        let camera = self.world.walker.interpolated_camera(self.ticks.alpha());
+        let alpha = self.ticks.alpha();
+        let camera = self.world.walker.interpolated_camera(alpha);
         let cursor = self.edit_cursor();
         let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
         let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
@@ -629,6 +635,7 @@ impl Session {
             markers,
             crosshair: cursor.is_some(),
             torch: self.world.walker.torch,
+            moving: self.world.walker.doors.shapes(alpha),
             map,
         }
     }

@@ -357,7 +357,11 @@ fn distance_and_normal(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) {
 /// Signed distance from `p` to the counter-clockwise convex polygon
 /// (`points`, outward unit `normals`), negative inside, and the outward unit
 /// direction at `p`.
-fn signed_distance_to_polygon(p: DVec2, points: &[DVec2], normals: &[DVec2]) -> (f64, DVec2) {
+pub(super) fn signed_distance_to_polygon(
+    p: DVec2,
+    points: &[DVec2],
+    normals: &[DVec2],
+) -> (f64, DVec2) {
     let (deepest_edge, height) = normals
         .iter()
         .zip(points)

@@ -7,6 +7,7 @@ use glam::{DVec2, Vec2};
 
 use super::error::CollisionError;
 use super::grid::{Aabb, UniformGrid};
+use super::leaves::DoorLeaves;
 use super::options::{MoveOptions, MovePolicy};
 use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
 use super::planes::ClipPlanes;
@@ -112,47 +113,76 @@ impl Collider {
         delta: Vec2,
         options: &MoveOptions,
     ) -> Result<MoveOutcome, CollisionError> {
-        if !from.is_finite() {
-            return Err(CollisionError::NonFinite);
-        }
-        if !delta.is_finite() || !(from + delta).is_finite() {
-            return Err(CollisionError::NonFinite);
-        }
-        if !(options.skin.is_finite() && options.skin >= 0.0) {
-            return Err(CollisionError::InvalidSkin { skin: options.skin });
-        }
+        check_move(from, delta, options)?;
         if options.ghost {
             return Ok(MoveOutcome::free(from + delta));
         }
         let mut outcome = MoveOutcome::free(from);
-        self.checked_move(from, delta, options, &mut outcome);
+        self.checked_move(from, delta, options, &NoLeaves, &mut outcome);
         Ok(outcome)
     }
 
-    /// [`move_eye`](Self::move_eye) once its arguments are checked, filling
-    /// `outcome` (which comes in free, at `from`).
-    #[inline(never)]
-    fn checked_move(
+    /// [`move_eye`](Self::move_eye) among door leaves as they stand now:
+    /// each leaf blocks the body like an obstacle (it is met grown by
+    /// [`body_radius`](Self::body_radius), reported as
+    /// [`Surface::Door`]), and a start that overlaps a leaf is pushed out
+    /// of it like out of an obstacle. The collider stays as built; only the
+    /// leaves near the path are looked at.
+    pub fn move_eye_among(
         &self,
         from: Vec2,
         delta: Vec2,
         options: &MoveOptions,
+        leaves: &DoorLeaves,
+    ) -> Result<MoveOutcome, CollisionError> {
+        check_move(from, delta, options)?;
+        if options.ghost {
+            return Ok(MoveOutcome::free(from + delta));
+        }
+        let mut outcome = MoveOutcome::free(from);
+        self.checked_move(from, delta, options, leaves, &mut outcome);
+        Ok(outcome)
+    }
+
+    /// [`move_eye`](Self::move_eye) once its arguments are checked, among
+    /// `leaves` too, filling `outcome` (which comes in free, at `from`).
+    #[inline(never)]
+    fn checked_move<L: Leaves>(
+        &self,
+        from: Vec2,
+        delta: Vec2,
+        options: &MoveOptions,
+        leaves: &L,
         outcome: &mut MoveOutcome,
     ) {
         let skin = f64::from(options.skin);
         let mut position = from.as_dvec2();
-        if options.push_out_of_obstacles && !self.obstacles.is_empty() {
-            position = self.push_out_of_obstacles(position, skin, outcome);
+        if options.push_out_of_obstacles && (!self.obstacles.is_empty() || leaves.any()) {
+            position = self.push_out_of_obstacles(position, skin, leaves, outcome);
         }
         let motion = delta.as_dvec2();
         let end = match options.policy {
-            MovePolicy::Reject => self.reject_move(position, motion, outcome),
+            MovePolicy::Reject => self.reject_move(position, motion, leaves, outcome),
             MovePolicy::Slide => {
                 let slides = options.max_slides.min(MAX_SLIDES);
-                self.slide_move(position, motion, skin, slides, outcome)
+                self.slide_move(position, motion, skin, slides, leaves, outcome)
             }
         };
         outcome.position = end.as_vec2();
+    }
+
+    /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`,
+    /// among the collider's shapes and `leaves` (a leaf wins ties).
+    #[inline]
+    fn cast_among<L: Leaves>(&self, start: DVec2, motion: DVec2, leaves: &L) -> Option<Impact> {
+        let fixed = self.cast(start, motion);
+        match leaves.cast(start, motion, f64::from(self.body_radius)) {
+            Some((hit, index)) if fixed.is_none_or(|f| hit.t <= f.hit.t) => Some(Impact {
+                hit,
+                surface: Surface::Door(index),
+            }),
+            _ => fixed,
+        }
     }
 
     /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`.
@@ -198,10 +228,11 @@ impl Collider {
 
     /// Pushes a start that overlaps obstacles out along their minimum
     /// translation vectors (plus `skin`), never through a wall.
-    fn push_out_of_obstacles(
+    fn push_out_of_obstacles<L: Leaves>(
         &self,
         mut position: DVec2,
         skin: f64,
+        leaves: &L,
         outcome: &mut MoveOutcome,
     ) -> DVec2 {
         let wall_count = self.capsules.len();
@@ -219,15 +250,18 @@ impl Collider {
                 .filter_map(|&id| id.checked_sub(wall_count as u32))
                 .map(|index| index as usize)
                 .filter(|&index| self.rounded_obstacles[index].bounds().overlaps(&at_eye))
-                .find_map(|index| {
-                    circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index])
+                .find_map(|index| circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index]))
+                .map(Vec2::as_dvec2)
+                .or_else(|| {
+                    leaves
+                        .overlap(position, f64::from(self.body_radius))
+                        .map(|(push, _)| push)
                 });
             let Some(push) = push else {
                 break;
             };
-            let push = push.as_dvec2();
             let push = push + push.normalize_or_zero() * skin;
-            position = match self.cast(position, push) {
+            position = match self.cast_among(position, push, leaves) {
                 Some(impact) => position + push * stop_before(impact.hit, push, skin),
                 None => position + push,
             };
@@ -237,8 +271,14 @@ impl Collider {
     }
 
     /// The whole move if it touches nothing, else the start.
-    fn reject_move(&self, start: DVec2, motion: DVec2, outcome: &mut MoveOutcome) -> DVec2 {
-        match self.cast(start, motion) {
+    fn reject_move<L: Leaves>(
+        &self,
+        start: DVec2,
+        motion: DVec2,
+        leaves: &L,
+        outcome: &mut MoveOutcome,
+    ) -> DVec2 {
+        match self.cast_among(start, motion, leaves) {
             None => start + motion,
             Some(impact) => {
                 outcome.add_contact(contact(impact, start));
@@ -250,12 +290,13 @@ impl Collider {
 
     /// Quake's slide move: advance to each impact less the skin, keep its
     /// plane, clip the rest of the move against every plane hit so far.
-    fn slide_move(
+    fn slide_move<L: Leaves>(
         &self,
         start: DVec2,
         motion: DVec2,
         skin: f64,
         max_slides: u32,
+        leaves: &L,
         outcome: &mut MoveOutcome,
     ) -> DVec2 {
         let mut position = start;
@@ -265,7 +306,7 @@ impl Collider {
             if remaining == DVec2::ZERO {
                 return position;
             }
-            let Some(impact) = self.cast(position, remaining) else {
+            let Some(impact) = self.cast_among(position, remaining, leaves) else {
                 return position + remaining;
             };
             let advance = stop_before(impact.hit, remaining, skin);
@@ -289,6 +330,66 @@ impl Collider {
             }
         }
         position
+    }
+}
+
+/// Refuses a move from or to a non-finite place, or with an invalid skin.
+#[inline]
+fn check_move(from: Vec2, delta: Vec2, options: &MoveOptions) -> Result<(), CollisionError> {
+    if !from.is_finite() || !delta.is_finite() || !(from + delta).is_finite() {
+        return Err(CollisionError::NonFinite);
+    }
+    if !(options.skin.is_finite() && options.skin >= 0.0) {
+        return Err(CollisionError::InvalidSkin { skin: options.skin });
+    }
+    Ok(())
+}
+
+/// Door leaves as a move meets them: none for a plain
+/// [`Collider::move_eye`] (compiled away, so that move costs what it did),
+/// or a [`DoorLeaves`] set.
+trait Leaves {
+    /// Whether there is any leaf.
+    fn any(&self) -> bool;
+    /// The earliest entry of `start + t · motion` into a leaf grown by
+    /// `radius`, and the leaf's index.
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)>;
+    /// The deepest overlap of a body of `radius` at `p` with a leaf: the
+    /// way out, and the leaf's index.
+    fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)>;
+}
+
+/// No leaves at all.
+struct NoLeaves;
+
+impl Leaves for NoLeaves {
+    #[inline(always)]
+    fn any(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn cast(&self, _: DVec2, _: DVec2, _: f64) -> Option<(SweepHit, usize)> {
+        None
+    }
+
+    #[inline(always)]
+    fn overlap(&self, _: DVec2, _: f64) -> Option<(DVec2, usize)> {
+        None
+    }
+}
+
+impl Leaves for DoorLeaves {
+    fn any(&self) -> bool {
+        !self.is_empty()
+    }
+
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)> {
+        DoorLeaves::cast(self, start, motion, radius)
+    }
+
+    fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
+        DoorLeaves::overlap(self, p, radius)
     }
 }
 

@@ -52,7 +52,7 @@ impl Aabb {
 const CELLS_PER_SHAPE: f64 = 2.0;
 
 /// The cell lists of a uniform grid covering every registered shape.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct UniformGrid {
     origin: DVec2,
     cell_size: f64,

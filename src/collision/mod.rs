@@ -26,12 +26,16 @@
 //! slide's clip planes, `collider` the [`Collider`] and its move query,
 //! `options`, `outcome` and `error` what a move is asked, answers and
 //! refuses, `ray` ray queries, `clearance` a standing eye's clearance,
-//! `visibility` what a view sees.
+//! `visibility` what a view sees, `leaves` door leaves that move between
+//! ticks (met by [`Collider::move_eye_among`]), `moving_sat` the moving
+//! separating-axis test (a circle against a moving polygon).
 
 mod clearance;
 mod collider;
 mod error;
 mod grid;
+mod leaves;
+mod moving_sat;
 mod options;
 mod outcome;
 mod planes;
@@ -47,6 +51,8 @@ mod wall;
 pub use clearance::Penetration;
 pub use collider::Collider;
 pub use error::CollisionError;
+pub use leaves::{DoorLeaves, Leaf};
+pub use moving_sat::{MovingContact, circle_against_moving_polygon};
 pub use options::{DEFAULT_SKIN, MoveOptions, MovePolicy};
 pub use outcome::{Contact, MAX_CONTACTS, MAX_SLIDES, MoveOutcome, Surface};
 pub use polygon::{ConvexPolygon, PolygonError};

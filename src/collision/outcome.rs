@@ -16,6 +16,9 @@ pub enum Surface {
     Wall(usize),
     /// Index into [`Collider::obstacles`](super::Collider::obstacles).
     Obstacle(usize),
+    /// Index into the [`DoorLeaves`](super::DoorLeaves) of a move among
+    /// leaves ([`Collider::move_eye_among`](super::Collider::move_eye_among)).
+    Door(usize),
 }
 
 /// One impact during a move.

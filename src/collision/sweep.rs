@@ -162,7 +162,7 @@ fn sweep_capsule(start: DVec2, motion: DVec2, a: DVec2, b: DVec2, radius: f64) -
 
 /// Moving point against a counter-clockwise convex polygon (`points`, with
 /// outward unit `normals[i]` for edge `i → i+1`) inflated by `radius`.
-fn sweep_rounded_polygon(
+pub(super) fn sweep_rounded_polygon(
     start: DVec2,
     motion: DVec2,
     points: &[DVec2],

@@ -2,8 +2,10 @@
 //!
 //! A tick line lists only what is not at rest, in any order:
 //! `forward=V right=V turn=V look_up=V` (axes in -1..=1), `run`,
-//! `mouse=X,Y` (raw counts), the toggles `ghost policy edit torch`, and
-//! `repeat=N` (the line stands for N ticks). A blank line is a tick with
+//! `mouse=X,Y` (raw counts), the toggles `ghost policy edit torch`, the
+//! press `use` (the use key: a door opens or closes), and `repeat=N` (the
+//! line stands for N ticks). Demos written before a field existed are read
+//! the same: an absent field is at rest. A blank line is a tick with
 //! nothing held. A check line is `check T X Z YAW`.
 
 use glam::{DVec2, Vec2};
@@ -54,6 +56,7 @@ pub(super) fn format_tick(input: &TickInput) -> String {
         ("policy", toggles.policy),
         ("edit", toggles.edit),
         ("torch", toggles.torch),
+        ("use", toggles.use_door),
     ] {
         if on {
             fields.push(name.to_owned());
@@ -73,13 +76,14 @@ pub(super) fn parse_tick(text: &str) -> Result<(TickInput, u32), DemoErrorKind> 
                 seen.first_time(token)?;
                 input.held.run = true;
             }
-            "ghost" | "policy" | "edit" | "torch" => {
+            "ghost" | "policy" | "edit" | "torch" | "use" => {
                 seen.first_time(token)?;
                 input.toggles.flip(match token {
                     "ghost" => Toggle::Ghost,
                     "policy" => Toggle::Policy,
                     "edit" => Toggle::Edit,
-                    _ => Toggle::Torch,
+                    "torch" => Toggle::Torch,
+                    _ => Toggle::Use,
                 });
             }
             _ => {
@@ -146,7 +150,7 @@ fn parse_mouse(value: &str) -> Result<DVec2, DemoErrorKind> {
 fn unknown_field(token: &str) -> DemoErrorKind {
     DemoErrorKind::syntax(format!(
         "unknown tick field {token:?}; a tick line holds forward= right= turn= look_up= \
-         mouse=X,Y run ghost policy edit torch repeat=N (or is `check T X Z YAW`, or `end`)"
+         mouse=X,Y run ghost policy edit torch use repeat=N (or is `check T X Z YAW`, or `end`)"
     ))
 }
 
@@ -207,13 +211,14 @@ mod tests {
                 policy: true,
                 edit: true,
                 torch: true,
+                use_door: true,
             },
         };
         let text = format_tick(&input);
         assert_eq!(
             text,
             "forward=1 right=-0.3 turn=-0 look_up=0.33333334 run mouse=-12,0.30000000000000004 \
-             ghost policy edit torch"
+             ghost policy edit torch use"
         );
         let (back, repeat) = parse_tick(&text).expect("valid");
         assert_eq!(repeat, 1);
@@ -237,6 +242,7 @@ mod tests {
             "look_up=NaN",
             "forward=1 forward=1",
             "run run",
+            "use use",
             "mouse=1",
             "mouse=1,inf",
             "walk",

@@ -92,7 +92,9 @@ pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -
     match hit.map(|hit| hit.surface) {
         Some(Surface::Wall(index)) => Some(Item::Wall(index)),
         Some(Surface::Obstacle(index)) => Some(Item::Obstacle(index)),
-        None => lamp_near(lights, cursor).map(Item::Lamp),
+        // The collider's rays meet walls and obstacles only: doors' leaves
+        // move, and are not in it.
+        Some(Surface::Door(_)) | None => lamp_near(lights, cursor).map(Item::Lamp),
     }
 }
 

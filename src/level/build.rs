@@ -14,11 +14,12 @@ use super::defaults::{self, MAX_FOG_DISTANCE, builtin_material_id, builtin_mater
 use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
-    EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable, Point, WallTable,
+    DoorTable, EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable,
+    Point, WallTable,
 };
 use super::model::{
-    Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
-    MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
+    LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
 };
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
@@ -96,6 +97,13 @@ pub(crate) fn build_level(
         .enumerate()
         .map(|(index, light)| builder.light(index, light, environment.ceiling_height))
         .collect::<Result<Vec<_>, _>>()?;
+    let door_material = builtin_material_id(&builder.materials, defaults::DOOR_MATERIAL);
+    let doors = file
+        .door
+        .iter()
+        .enumerate()
+        .map(|(index, door)| builder.door(index, door, door_material))
+        .collect::<Result<Vec<_>, _>>()?;
 
     let player_table = &file.player;
     let item = "player";
@@ -153,6 +161,7 @@ pub(crate) fn build_level(
             obstacle_defaults,
             obstacles,
             lights,
+            doors,
             materials: builder.materials,
             environment,
             source: LevelSource::File {
@@ -316,6 +325,16 @@ impl Builder<'_> {
             Some(name) => self.material(name, item),
             None => Ok(builtin_material_id(&self.materials, default)),
         }
+    }
+
+    /// The material called `name`, or `default` when absent.
+    fn material_or_id(
+        &self,
+        name: Option<&Spanned<String>>,
+        item: &str,
+        default: MaterialId,
+    ) -> Result<MaterialId, LevelError> {
+        name.map_or(Ok(default), |name| self.material(name, item))
     }
 
     /// Adds (or, for a builtin's name, replaces) every `[[material]]`.
@@ -499,10 +518,7 @@ impl Builder<'_> {
                 "thickness",
                 defaults.thickness,
             )?,
-            material: match &table.material {
-                Some(name) => self.material(name, &item)?,
-                None => defaults.material,
-            },
+            material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
         };
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);
@@ -564,10 +580,7 @@ impl Builder<'_> {
         Ok(LevelObstacle {
             polygon,
             height: self.positive(table.height.as_ref(), &item, "height", defaults.height)?,
-            material: match &table.material {
-                Some(name) => self.material(name, &item)?,
-                None => defaults.material,
-            },
+            material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
         })
     }
 
@@ -631,6 +644,124 @@ impl Builder<'_> {
                 defaults::LIGHT_RADIUS,
             )?,
         })
+    }
+
+    /// One `[[door]]`: a span at least as long as a wall's shortest, a
+    /// `swing` within ±[`defaults::DOOR_MAX_SWING_DEGREES`], sizes and
+    /// speed above 0, `close_after` 0 or more.
+    fn door(
+        &self,
+        index: usize,
+        table: &DoorTable,
+        default_material: MaterialId,
+    ) -> Result<Door, LevelError> {
+        let item = format!("door {index}");
+        let a = self.point(&table.a, &item, "a")?;
+        let b = self.point(&table.b, &item, "b")?;
+        if a.distance(b) < MIN_WALL_LENGTH {
+            return Err(self.source.invalid(
+                &table.a.span(),
+                &item,
+                format!(
+                    "zero-length door: a = {} and b = {} are less than 0.1 mm apart",
+                    show_point(a),
+                    show_point(b)
+                ),
+            ));
+        }
+        let kind = self.word(
+            table.kind.as_ref(),
+            &item,
+            "kind",
+            &[("slide", DoorKind::Slide), ("swing", DoorKind::Swing)],
+            DoorKind::Swing,
+        )?;
+        let opens = self.word(
+            table.opens.as_ref(),
+            &item,
+            "opens",
+            &[("use", DoorOpens::Use), ("near", DoorOpens::Near)],
+            DoorOpens::Use,
+        )?;
+        let limit = defaults::DOOR_MAX_SWING_DEGREES;
+        let swing_degrees = self.finite_or(
+            table.swing.as_ref(),
+            &item,
+            "swing",
+            defaults::DOOR_SWING_DEGREES,
+        )?;
+        if let Some(swing) = &table.swing
+            && !(-limit..=limit).contains(&swing_degrees)
+        {
+            return Err(self.source.invalid(
+                &swing.span(),
+                &item,
+                format!(
+                    "`swing` must be between -{limit} and {limit} degrees, not {swing_degrees}"
+                ),
+            ));
+        }
+        Ok(Door {
+            a,
+            b,
+            kind,
+            swing_degrees,
+            thickness: self.positive(
+                table.thickness.as_ref(),
+                &item,
+                "thickness",
+                defaults::DOOR_THICKNESS,
+            )?,
+            height: self.positive(
+                table.height.as_ref(),
+                &item,
+                "height",
+                defaults::DOOR_HEIGHT,
+            )?,
+            material: self.material_or_id(table.material.as_ref(), &item, default_material)?,
+            speed: self.positive(table.speed.as_ref(), &item, "speed", defaults::DOOR_SPEED)?,
+            opens,
+            close_after: self.non_negative(
+                table.close_after.as_ref(),
+                &item,
+                "close_after",
+                defaults::DOOR_CLOSE_AFTER,
+            )?,
+        })
+    }
+
+    /// The value of the word written for `key` among `choices`, or
+    /// `default` when absent; an unknown word is refused with a suggestion.
+    fn word<T: Copy>(
+        &self,
+        written: Option<&Spanned<String>>,
+        item: &str,
+        key: &str,
+        choices: &[(&str, T)],
+        default: T,
+    ) -> Result<T, LevelError> {
+        let Some(written) = written else {
+            return Ok(default);
+        };
+        if let Some((_, value)) = choices.iter().find(|(word, _)| word == written.get_ref()) {
+            return Ok(*value);
+        }
+        let words = choices.iter().map(|(word, _)| *word);
+        let hint = match did_you_mean(written.get_ref(), words.clone()) {
+            Some(suggestion) => format!("did you mean `{suggestion}`?"),
+            None => format!(
+                "it must be one of {}",
+                words
+                    .map(|word| format!("`{word}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        Err(self.source.invalid(
+            &written.span(),
+            item,
+            format!("unknown `{key}` `{}`; {hint}", written.get_ref()),
+        ))
     }
 
     /// Warns when the walker would start inside a wall's radius or an

@@ -50,6 +50,25 @@ pub const LIGHT_COLOUR: [f32; 3] = [1.0, 0.9, 0.75];
 pub const LIGHT_INTENSITY: f32 = 1.0;
 /// `[[light]] radius`: the distance, in metres, past which a lamp adds nothing.
 pub const LIGHT_RADIUS: f32 = 8.0;
+/// `[[door]] swing`: how far a swing door turns, in degrees.
+pub const DOOR_SWING_DEGREES: f32 = 90.0;
+/// The largest `[[door]] swing` either way, in degrees.
+pub const DOOR_MAX_SWING_DEGREES: f32 = 170.0;
+/// `[[door]] thickness`, in metres.
+pub const DOOR_THICKNESS: f32 = 0.06;
+/// `[[door]] height`, in metres.
+pub const DOOR_HEIGHT: f32 = 2.1;
+/// `[[door]] material`: a builtin, so every level has it.
+pub const DOOR_MATERIAL: &str = "wood";
+/// `[[door]] speed`: metres a second at the leaf's free edge.
+pub const DOOR_SPEED: f32 = 1.5;
+/// `[[door]] close_after`: seconds open before closing again.
+pub const DOOR_CLOSE_AFTER: f32 = 4.0;
+/// How close, in metres, the eye comes to a `near` door's span to open it;
+/// also how near a door the use key reaches when the crosshair meets none.
+pub const DOOR_NEAR_DISTANCE: f32 = 1.5;
+/// How far, in metres, the crosshair reaches for the use key.
+pub const DOOR_USE_REACH: f32 = 2.0;
 
 /// The environment of a level that has no `[environment]` table.
 pub(crate) fn environment(materials: &[Material]) -> Environment {

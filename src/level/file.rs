@@ -33,6 +33,8 @@ pub(crate) struct LevelFile {
     pub obstacle: Vec<ObstacleTable>,
     #[serde(default)]
     pub light: Vec<LightTable>,
+    #[serde(default)]
+    pub door: Vec<DoorTable>,
 }
 
 /// `[player]`.
@@ -97,4 +99,20 @@ pub(crate) struct LightTable {
     pub colour: Option<Spanned<Vec<f32>>>,
     pub intensity: Option<Number>,
     pub radius: Option<Number>,
+}
+
+/// One `[[door]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DoorTable {
+    pub a: Point,
+    pub b: Point,
+    pub kind: Option<Spanned<String>>,
+    pub swing: Option<Number>,
+    pub thickness: Option<Number>,
+    pub height: Option<Number>,
+    pub material: Option<Spanned<String>>,
+    pub speed: Option<Number>,
+    pub opens: Option<Spanned<String>>,
+    pub close_after: Option<Number>,
 }

@@ -7,7 +7,7 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::Level;
+use super::{DoorKind, DoorOpens, Level};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
@@ -26,7 +26,12 @@ impl Level {
     /// as a little-endian u64, then each wall's `a.x a.y b.x b.y radius`;
     /// the obstacle count, then each obstacle's point count and its points
     /// `x z` (counter-clockwise, as stored); then `start.x start.z yaw
-    /// radius eye_height`. Every number is an f32 written as its
+    /// radius eye_height`; then, only for a level that has doors (so that a
+    /// level without them keeps the hash it had before doors existed), the
+    /// door count and each door's `a.x a.y b.x b.y`, its kind (a byte, 0
+    /// slide, 1 swing), `swing thickness speed close_after` and what opens
+    /// it (a byte, 0 use, 1 near): doors change where the walker can go.
+    /// Every number is an f32 written as its
     /// little-endian IEEE 754 bits, with -0.0 written as 0.0.
     pub fn content_hash(&self) -> u64 {
         let mut hasher = FnvHasher::default();
@@ -49,6 +54,25 @@ impl Level {
         write_f32(&mut hasher, player.yaw_degrees);
         write_f32(&mut hasher, player.radius);
         write_f32(&mut hasher, player.eye_height);
+        if !self.doors.is_empty() {
+            write_count(&mut hasher, self.doors.len());
+            for door in &self.doors {
+                write_point(&mut hasher, door.a);
+                write_point(&mut hasher, door.b);
+                hasher.write_u8(match door.kind {
+                    DoorKind::Slide => 0,
+                    DoorKind::Swing => 1,
+                });
+                write_f32(&mut hasher, door.swing_degrees);
+                write_f32(&mut hasher, door.thickness);
+                write_f32(&mut hasher, door.speed);
+                write_f32(&mut hasher, door.close_after);
+                hasher.write_u8(match door.opens {
+                    DoorOpens::Use => 0,
+                    DoorOpens::Near => 1,
+                });
+            }
+        }
         hasher.finish()
     }
 }

@@ -26,8 +26,9 @@ pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use model::{
-    Environment, Level, LevelObstacle, LevelSource, LevelWall, Light, LoadedLevel, Material,
-    MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults, WallEnd,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
+    LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
+    WallEnd,
 };
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
@@ -124,6 +125,7 @@ impl Level {
             },
             obstacles: Vec::new(),
             lights: Vec::new(),
+            doors: Vec::new(),
             materials,
             environment,
             source: LevelSource::Maze {
@@ -171,6 +173,7 @@ impl Level {
         match surface {
             Surface::Wall(index) => self.walls.get(index).map(|w| w.height),
             Surface::Obstacle(index) => self.obstacles.get(index).map(|o| o.height),
+            Surface::Door(index) => self.doors.get(index).map(|d| d.height),
         }
     }
 

@@ -43,6 +43,9 @@ pub struct Level {
     /// Every lamp (`[[light]]`); none lights the level as before lamps, by
     /// the environment's directional light and ambient alone.
     pub lights: Vec<Light>,
+    /// Every door (`[[door]]`): leaves that open and close, and block the
+    /// walker like obstacles wherever they are.
+    pub doors: Vec<Door>,
     /// The materials that walls, obstacles, floor and ceiling refer to by index.
     pub materials: Vec<Material>,
     /// Floor, ceiling and light.
@@ -269,6 +272,79 @@ impl Light {
                 .colour
                 .iter()
                 .all(|component| (0.0..=1.0).contains(component))
+    }
+}
+
+/// How a door's leaf moves between closed and open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoorKind {
+    /// Slides along its span from `b` toward `a`, into a pocket past `a`.
+    Slide,
+    /// Turns about its hinge `a` by [`Door::swing_degrees`] (the default).
+    Swing,
+}
+
+/// What opens a door.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoorOpens {
+    /// The walker's use key (the default).
+    Use,
+    /// The eye coming within [`DOOR_NEAR_DISTANCE`](super::defaults::DOOR_NEAR_DISTANCE)
+    /// of the door's span (the use key works too).
+    Near,
+}
+
+/// A door: a leaf of a given thickness that closes the span from `a` to
+/// `b` (jamb to jamb) and opens by sliding or swinging.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Door {
+    /// One jamb; a swing door's hinge.
+    pub a: Vec2,
+    /// The other jamb: where the closed leaf's free edge rests.
+    pub b: Vec2,
+    /// Slide or swing. Default: swing.
+    pub kind: DoorKind,
+    /// How far a swing door turns when open, in degrees, −170..=170;
+    /// positive turns clockwise seen from above, the sense of yaw (from +x
+    /// toward +z). Unused by slide doors. Default: 90.
+    pub swing_degrees: f32,
+    /// The leaf's thickness in metres (> 0). Default: 0.06.
+    pub thickness: f32,
+    /// The leaf's rendered height in metres (> 0). Default: 2.1.
+    pub height: f32,
+    /// The leaf's surface. Default: the builtin `wood`.
+    pub material: MaterialId,
+    /// Metres a second at the leaf's free edge (> 0). Default: 1.5.
+    pub speed: f32,
+    /// What opens it. Default: [`DoorOpens::Use`].
+    pub opens: DoorOpens,
+    /// Seconds after it opened fully that it closes again; 0 stays open
+    /// (≥ 0). Default: 4.
+    pub close_after: f32,
+}
+
+impl Door {
+    /// The door that a `[[door]]` table holding only `a` and `b` loads as,
+    /// with `material` as the level's `wood`.
+    pub fn with_defaults(a: Vec2, b: Vec2, material: MaterialId) -> Self {
+        use super::defaults;
+        Self {
+            a,
+            b,
+            kind: DoorKind::Swing,
+            swing_degrees: defaults::DOOR_SWING_DEGREES,
+            thickness: defaults::DOOR_THICKNESS,
+            height: defaults::DOOR_HEIGHT,
+            material,
+            speed: defaults::DOOR_SPEED,
+            opens: DoorOpens::Use,
+            close_after: defaults::DOOR_CLOSE_AFTER,
+        }
+    }
+
+    /// The length of the span, jamb to jamb, in metres.
+    pub fn span_length(&self) -> f32 {
+        self.a.distance(self.b)
     }
 }
 

@@ -14,7 +14,7 @@ use super::reach::Reachable;
 use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::MapView;
-use crate::collision::{Collider, ConvexPolygon};
+use crate::collision::{Collider, ConvexPolygon, Leaf};
 use crate::level::Light;
 
 /// Linear RGBA colours of the map. The background is dark and walls are
@@ -199,9 +199,9 @@ pub struct Overlay<'a> {
     pub cursor: Option<(Vec2, Option<Vec2>)>,
     /// The level's lamps, drawn as dots in their colour.
     pub lamps: &'a [Light],
-    /// The doors' leaves where they stand (corners in order around each),
-    /// drawn filled in [`colours::DOOR`].
-    pub doors: &'a [[Vec2; 4]],
+    /// The doors' leaves where they stand, drawn filled in
+    /// [`colours::DOOR`].
+    pub doors: &'a [Leaf],
 }
 
 /// The level's shapes with the walls seen so far.
@@ -279,7 +279,8 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
         geometry.triangle([corners[0], corners[1], corners[2]], colour);
         geometry.triangle([corners[0], corners[2], corners[3]], colour);
     }
-    for corners in overlay.doors {
+    for leaf in overlay.doors {
+        let corners = leaf.corners();
         let (lo, hi) = corners
             .iter()
             .fold((corners[0], corners[0]), |(lo, hi), &c| (lo.min(c), hi.max(c)));
@@ -556,14 +557,7 @@ mod tests {
             centre: Vec2::ZERO,
             pixels_per_metre: 10.0,
         };
-        let leaf = |x: f32| {
-            [
-                Vec2::new(x, 0.0),
-                Vec2::new(x + 0.9, 0.0),
-                Vec2::new(x + 0.9, 0.06),
-                Vec2::new(x, 0.06),
-            ]
-        };
+        let leaf = |x: f32| Leaf::around(Vec2::new(x, 0.03), Vec2::new(x + 0.9, 0.03), 0.06);
         // One in view, one 100 m off (a 100-pixel image shows ±5 m).
         let doors = [leaf(1.0), leaf(100.0)];
         let overlay = Overlay {

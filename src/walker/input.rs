@@ -53,6 +53,9 @@ pub enum Toggle {
     Edit,
     /// The torch carried by the eye.
     Torch,
+    /// The use key: opens or closes the door it means (see
+    /// [`Doors::press_use`](crate::doors::Doors::press_use)).
+    Use,
 }
 
 /// Which switches flip during one tick. Two presses within one tick cancel,
@@ -67,6 +70,9 @@ pub struct Toggles {
     pub edit: bool,
     /// Flip the torch.
     pub torch: bool,
+    /// Press use: a door's motion flips (two presses in one tick cancel,
+    /// like the switches).
+    pub use_door: bool,
 }
 
 impl Toggles {
@@ -77,6 +83,7 @@ impl Toggles {
             Toggle::Policy => &mut self.policy,
             Toggle::Edit => &mut self.edit,
             Toggle::Torch => &mut self.torch,
+            Toggle::Use => &mut self.use_door,
         };
         *switch = !*switch;
     }
@@ -182,6 +189,7 @@ mod tests {
                 policy: false,
                 edit: false,
                 torch: false,
+                use_door: false,
             },
             "two presses in one tick cancel"
         );

@@ -16,6 +16,7 @@ use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
 use crate::collision::{Collider, CollisionError, MoveOptions, MoveOutcome, MovePolicy};
+use crate::doors::Doors;
 use crate::level::Level;
 use crate::tick::TICK_SECONDS;
 
@@ -67,6 +68,11 @@ pub struct Walker {
     /// view, drawn by the renderer. Part of the simulation (a toggle on a
     /// tick), so that demos record it. Default: off.
     pub torch: bool,
+    /// The level's doors: they move on the walker's tick, before the eye,
+    /// so that every path that runs ticks (the window, recording, demo
+    /// playback, `replay`) moves them the same. Default: none; a walker
+    /// [`at_spawn`](Self::at_spawn) has the level's, all closed.
+    pub doors: Doors,
     /// The eye before the last tick, for [`interpolated_camera`](Self::interpolated_camera).
     previous: Camera,
     /// Metres per second on the XZ plane (kept between ticks only when
@@ -80,7 +86,10 @@ impl Walker {
     pub fn at_spawn(level: &Level) -> Self {
         let spawn = level.player;
         let position = Vec3::new(spawn.start.x, spawn.eye_height, spawn.start.y);
-        Self::standing(Camera::new(position, spawn.yaw_degrees))
+        Self {
+            doors: Doors::new(&level.doors),
+            ..Self::standing(Camera::new(position, spawn.yaw_degrees))
+        }
     }
 
     /// A walker standing still with `camera` as its eye, with the default
@@ -92,6 +101,7 @@ impl Walker {
             move_options: MoveOptions::default(),
             editing: false,
             torch: false,
+            doors: Doors::default(),
             previous: camera,
             velocity: Vec2::ZERO,
         }
@@ -114,8 +124,7 @@ impl Walker {
     /// Puts the eye at `pose` (pitch clamped), at rest, with nothing to
     /// interpolate from: a start, a teleport.
     pub fn place(&mut self, pose: Pose) {
-        self.camera.position.x = pose.position.x;
-        self.camera.position.z = pose.position.y;
+        self.set_position(pose.position);
         self.camera.yaw = pose.yaw;
         self.camera.set_pitch(pose.pitch);
         self.previous = self.camera;
@@ -123,14 +132,23 @@ impl Walker {
     }
 
     /// Runs one tick of [`TICK_SECONDS`]: flips the toggles pressed, turns
-    /// by the mouse counts and the turn keys, then moves through the
-    /// collider. Never panics; out-of-range axes are clamped and non-finite
-    /// mouse counts ignored.
+    /// by the mouse counts and the turn keys, presses use on the door it
+    /// means, moves the doors (which may push the eye), then moves the eye
+    /// through the collider among the doors' leaves. Never panics;
+    /// out-of-range axes are clamped and non-finite mouse counts ignored.
     pub fn step(&mut self, input: &TickInput, collider: &Collider) -> Step {
         self.apply_toggles(input.toggles);
         self.previous = self.camera;
         let held = input.held.clamped();
         self.turn(held, input.mouse);
+        if input.toggles.use_door {
+            self.doors
+                .press_use(self.position(), self.camera.flat_forward(), collider);
+        }
+        let pushed = self
+            .doors
+            .advance(self.position(), collider, !self.passes_walls());
+        self.set_position(pushed);
         let wish =
             self.camera.flat_forward() * held.forward + self.camera.flat_right() * held.right;
         // Diagonals are not faster: the wish direction is at most unit length.
@@ -152,11 +170,10 @@ impl Walker {
             ghost: self.passes_walls(),
             ..self.move_options
         };
-        let collision = collider.move_eye(from, desired, &options);
+        let collision = self.doors.move_eye(collider, from, desired, &options);
         let applied = match &collision {
             Ok(outcome) => {
-                self.camera.position.x = outcome.position.x;
-                self.camera.position.z = outcome.position.y;
+                self.set_position(outcome.position);
                 self.velocity = physics::after_contacts(self.velocity, outcome);
                 outcome.position - from
             }
@@ -201,6 +218,12 @@ impl Walker {
             two_decimals(position.x),
             two_decimals(position.y)
         )
+    }
+
+    /// Puts the eye at `position` on the XZ plane.
+    fn set_position(&mut self, position: Vec2) {
+        self.camera.position.x = position.x;
+        self.camera.position.z = position.y;
     }
 
     /// Whether moves pass through walls: in ghost mode or edit mode.
@@ -539,6 +562,7 @@ mod tests {
                 policy: true,
                 edit: false,
                 torch: true,
+                use_door: false,
             }),
             &collider,
         );

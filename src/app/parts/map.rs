@@ -130,7 +130,10 @@ impl Map {
         self.state.frame(
             world.live.collider(),
             world.near_misses(),
-            &world.live.level().lights,
+            (
+                &world.live.level().lights,
+                world.walker.doors.leaves().leaves(),
+            ),
             (eye, camera.yaw),
             world.walker.passes_walls(),
             cursor,

@@ -1,5 +1,5 @@
-//! Walking: the switches a walker flips (ghost mode, the collision policy)
-//! and printing the eye's position. Movement itself is held input, gathered
+//! Walking: the switches a walker flips (ghost mode, the collision policy,
+//! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
 //! by the session and applied once a tick by the walker.
 
 use super::Part;
@@ -19,6 +19,7 @@ impl Part for Walking {
             Action::ToggleGhost => world.gatherer.flip(Toggle::Ghost),
             Action::TogglePolicy => world.gatherer.flip(Toggle::Policy),
             Action::ToggleTorch => world.gatherer.flip(Toggle::Torch),
+            Action::Use => world.gatherer.flip(Toggle::Use),
             // The position printed for pasting into a level file: the
             // command line's output, not a diagnostic.
             Action::PrintPosition => println!("{}", world.walker.position_for_level_file()),

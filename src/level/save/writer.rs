@@ -9,7 +9,7 @@ use glam::Vec3;
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
 use crate::level::defaults::builtin_materials;
-use crate::level::{Level, Material, MaterialId, TextureSource};
+use crate::level::{DoorKind, DoorOpens, Level, Material, MaterialId, TextureSource};
 
 /// The text of a level file holding all of `level`:
 /// - the name and the wall defaults (`wall_radius`, `wall_height`,
@@ -20,7 +20,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 /// - every `[[wall]]` with `a` and `b`, plus the properties that differ
 ///   from the wall defaults;
 /// - every `[[obstacle]]` with its points, height and material;
-/// - every `[[light]]` with every key.
+/// - every `[[light]]` with every key;
+/// - every `[[door]]` with every key.
 ///
 /// Texture files are written with the paths the level holds; relative ones
 /// resolve against the new file's folder, which is where they resolved from
@@ -114,6 +115,28 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
         );
         key_number(out, "intensity", light.intensity);
         key_number(out, "radius", light.radius);
+    }
+
+    for door in &level.doors {
+        line(out, "\n[[door]]");
+        line(out, &format!("a = {}", point_text(door.a)));
+        line(out, &format!("b = {}", point_text(door.b)));
+        let kind = match door.kind {
+            DoorKind::Slide => "slide",
+            DoorKind::Swing => "swing",
+        };
+        line(out, &format!("kind = {}", string_text(kind)));
+        key_number(out, "swing", door.swing_degrees);
+        key_number(out, "thickness", door.thickness);
+        key_number(out, "height", door.height);
+        line(out, &format!("material = {}", material(door.material)));
+        key_number(out, "speed", door.speed);
+        let opens = match door.opens {
+            DoorOpens::Use => "use",
+            DoorOpens::Near => "near",
+        };
+        line(out, &format!("opens = {}", string_text(opens)));
+        key_number(out, "close_after", door.close_after);
     }
     Ok(text)
 }

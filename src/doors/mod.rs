@@ -1,0 +1,210 @@
+//! Doors as part of the simulation: each door's opening, motion and timer,
+//! advanced once a tick before the eye moves, pushing the eye out of a
+//! moving leaf's way through the collider. Pure: no GPU, window or I/O.
+//!
+//! Each tick, in a fixed order: the use key acts on its door
+//! ([`Doors::press_use`]), then every door, in index order, plans its new
+//! opening and moves there ([`Doors::advance`]), then the eye moves among
+//! the leaves where they now stand ([`Doors::move_eye`]). A leaf moving
+//! into the eye pushes it; if the eye cannot be pushed clear (a wall or
+//! another leaf behind it), the leaf stays where it was for that tick and
+//! a closing door opens again, so no door ever ends a tick overlapping the
+//! eye. Ghost and edit modes move through doors, and doors do not push
+//! them.
+//!
+//! Module map: `geometry` where a leaf stands at each opening, `state` one
+//! door's opening, motion and timer, `push` a moving leaf against the eye,
+//! `aim` which door the use key means.
+
+mod aim;
+mod geometry;
+mod push;
+mod state;
+
+use glam::Vec2;
+
+use crate::collision::{Collider, CollisionError, DoorLeaves, Leaf, MoveOptions, MoveOutcome};
+use crate::level::Door;
+use crate::level::mesh::MovingShape;
+
+pub use geometry::{leaf_at, swept_bounds};
+pub use push::OVERLAP_TOLERANCE;
+pub use state::{DoorState, Motion};
+
+/// Every door of a level with its state, and the leaves where they stand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Doors {
+    doors: Vec<Door>,
+    states: Vec<DoorState>,
+    /// Each door's opening before the last tick, for drawing between ticks.
+    previous: Vec<f32>,
+    leaves: DoorLeaves,
+}
+
+impl Default for Doors {
+    fn default() -> Self {
+        Self::new(&[])
+    }
+}
+
+impl Doors {
+    /// `doors`, all closed.
+    pub fn new(doors: &[Door]) -> Self {
+        Self::with_states(doors, vec![DoorState::CLOSED; doors.len()])
+    }
+
+    fn with_states(doors: &[Door], states: Vec<DoorState>) -> Self {
+        let leaves = doors
+            .iter()
+            .zip(&states)
+            .map(|(door, state)| leaf_at(door, state.opening))
+            .collect();
+        let swept: Vec<(Vec2, Vec2)> = doors.iter().map(swept_bounds).collect();
+        Self {
+            doors: doors.to_vec(),
+            previous: states.iter().map(|state| state.opening).collect(),
+            states,
+            leaves: DoorLeaves::new(leaves, &swept),
+        }
+    }
+
+    /// The doors of a changed level (reload, F5, an edit, undo): a door
+    /// identical to one of these keeps that one's state (each old door
+    /// lends its state once, in order); every other door starts closed.
+    pub fn changed_to(&self, doors: &[Door]) -> Self {
+        let mut taken = vec![false; self.doors.len()];
+        let states = doors
+            .iter()
+            .map(|door| {
+                let kept =
+                    (0..self.doors.len()).find(|&old| !taken[old] && self.doors[old] == *door);
+                match kept {
+                    Some(old) => {
+                        taken[old] = true;
+                        self.states[old]
+                    }
+                    None => DoorState::CLOSED,
+                }
+            })
+            .collect();
+        Self::with_states(doors, states)
+    }
+
+    /// How many doors there are.
+    pub fn len(&self) -> usize {
+        self.doors.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.doors.is_empty()
+    }
+
+    /// Each door as the level defines it.
+    pub fn definitions(&self) -> &[Door] {
+        &self.doors
+    }
+
+    /// Each door's state, by index.
+    pub fn states(&self) -> &[DoorState] {
+        &self.states
+    }
+
+    /// Whether door `index` stands closed (`false` past the end).
+    pub fn is_closed(&self, index: usize) -> bool {
+        self.states.get(index).is_some_and(DoorState::is_closed)
+    }
+
+    /// The leaves where they stand after the last tick, for the collider.
+    pub fn leaves(&self) -> &DoorLeaves {
+        &self.leaves
+    }
+
+    /// Each door's leaf `alpha` (0..=1) of the way from the tick before the
+    /// last to the last, for drawing between ticks (the same `alpha` as
+    /// [`Walker::interpolated_camera`](crate::walker::Walker::interpolated_camera)).
+    pub fn interpolated_leaves(&self, alpha: f32) -> impl Iterator<Item = Leaf> + '_ {
+        let alpha = if alpha.is_nan() {
+            1.0
+        } else {
+            alpha.clamp(0.0, 1.0)
+        };
+        self.doors.iter().zip(&self.previous).zip(&self.states).map(
+            move |((door, &before), state)| {
+                leaf_at(door, before + (state.opening - before) * alpha)
+            },
+        )
+    }
+
+    /// Each door's leaf as a frame draws it, `alpha` (0..=1) of the way
+    /// through the last tick (see [`interpolated_leaves`](Self::interpolated_leaves)),
+    /// with its height and material; a closed door's leaf stops light.
+    pub fn shapes(&self, alpha: f32) -> Vec<MovingShape> {
+        self.interpolated_leaves(alpha)
+            .zip(&self.doors)
+            .zip(&self.states)
+            .map(|((leaf, door), state)| MovingShape {
+                outline: leaf.corners(),
+                height: door.height,
+                material: door.material,
+                blocks_light: state.is_closed(),
+            })
+            .collect()
+    }
+
+    /// The use key pressed at `eye`, looking along `facing` on the floor
+    /// plan: acts on the door the crosshair meets within 2 m, else on the
+    /// nearest within 1.5 m. Returns that door's index.
+    pub fn press_use(&mut self, eye: Vec2, facing: Vec2, collider: &Collider) -> Option<usize> {
+        let index = aim::use_target(&self.doors, self.leaves.leaves(), eye, facing, collider)?;
+        self.states.get_mut(index)?.use_it();
+        Some(index)
+    }
+
+    /// One tick of every door, in index order: each plans its opening
+    /// (timers, `near` doors opening for the eye) and moves its leaf
+    /// there, pushing the eye at `eye` when `pushes` (not in ghost or edit
+    /// mode). Returns where the eye ends.
+    pub fn advance(&mut self, eye: Vec2, collider: &Collider, pushes: bool) -> Vec2 {
+        let mut eye = eye;
+        for index in 0..self.doors.len() {
+            let door = self.doors[index];
+            let state = &mut self.states[index];
+            self.previous[index] = state.opening;
+            let target = state.plan(&door, aim::is_near(&door, eye));
+            if target == state.opening {
+                continue;
+            }
+            if !pushes {
+                self.leaves.set(index, leaf_at(&door, target));
+                state.arrive(target);
+                continue;
+            }
+            let span = (state.opening, target);
+            match push::move_leaf(&door, index, span, eye, collider, &mut self.leaves) {
+                Ok(pushed) => {
+                    eye = pushed;
+                    state.arrive(target);
+                }
+                Err(push::Blocked) => state.give_way(),
+            }
+        }
+        eye
+    }
+
+    /// The eye's move among the leaves where they stand (see
+    /// [`Collider::move_eye_among`]).
+    pub fn move_eye(
+        &self,
+        collider: &Collider,
+        from: Vec2,
+        delta: Vec2,
+        options: &MoveOptions,
+    ) -> Result<MoveOutcome, CollisionError> {
+        if self.leaves.is_empty() {
+            collider.move_eye(from, delta, options)
+        } else {
+            collider.move_eye_among(from, delta, options, &self.leaves)
+        }
+    }
+}
