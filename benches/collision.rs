@@ -3,7 +3,8 @@
 //! brute-force scan, on the default house and on mazes of about 300, 4k,
 //! 66k and 1M walls; the crosshair's ray query against a brute-force scan
 //! on the same scenes; which walls a view sees, and the nearest free point
-//! for an eye inside a wall; then build times.
+//! for an eye inside a wall; the eye's move in a 300×300 maze among 1,000
+//! doors, moving and standing still; then build times.
 //!
 //! Run: `cargo bench --bench collision` (about a minute and a half here,
 //! after the build; the figures are in `docs/benchmarks.md`).
@@ -17,8 +18,9 @@ use mazewalker::collision::{
     Collider, ConvexPolygon, MoveOptions, ViewWedge, VisibleSet, Wall, ray_against_obstacle,
     ray_against_wall, sweep_against_obstacle, sweep_against_wall,
 };
-use mazewalker::level::Level;
+use mazewalker::doors::Doors;
 use mazewalker::level::maze::maze_walls;
+use mazewalker::level::{Door, DoorKind, Level, MAZE_CELL_SIZE, MaterialId};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{ShapeCastOptions, cast_shapes};
 use parry2d::shape::{Ball, Compound, Polyline, SharedShape};
@@ -545,8 +547,117 @@ fn bench_build(c: &mut Criterion) {
     group.finish();
 }
 
+/// How many door snapshots the moving-doors workload cycles through.
+const DOOR_SNAPSHOTS: usize = 16;
+
+/// The eye's move in a 300×300 maze of 2 m cells with 1,000 doors across
+/// random cells (swing and slide, half of them hinged), against the same
+/// maze with the doors standing closed, and with no doors: the move among
+/// leaves looks only at the doors near the eye, so whether they move
+/// should not matter. Half the moves start beside a door, half at random
+/// cell centres. Also one tick of all 1,000 doors moving.
+fn bench_doors(c: &mut Criterion) {
+    let level = Level::maze(300, 300, 7).expect("a valid maze");
+    let collider = level.collider();
+    let mut rng = Rng(11);
+    let cell = |rng: &mut Rng| (rng.unit() * 300.0).floor().min(299.0);
+    let doors: Vec<Door> = (0..1000)
+        .map(|index| {
+            let centre = Vec2::new(cell(&mut rng) + 0.5, cell(&mut rng) + 0.5) * MAZE_CELL_SIZE;
+            let half = Vec2::new(0.45, 0.0);
+            let mut door = Door::with_defaults(centre - half, centre + half, MaterialId(0));
+            door.kind = if index % 2 == 0 {
+                DoorKind::Swing
+            } else {
+                DoorKind::Slide
+            };
+            door.close_after = 0.25;
+            door
+        })
+        .collect();
+    let queries: Vec<(Vec2, Vec2)> = (0..QUERY_COUNT)
+        .map(|index| {
+            let near = if index % 2 == 0 {
+                let door = &doors[index % doors.len()];
+                (door.a + door.b) / 2.0 + Vec2::new(0.0, 0.4)
+            } else {
+                Vec2::new(cell(&mut rng) + 0.5, cell(&mut rng) + 0.5) * MAZE_CELL_SIZE
+            };
+            (near, rng.step() * 0.1)
+        })
+        .collect();
+    let still = Doors::new(&doors);
+    // Every door opening and closing, at staggered times: snapshots a few
+    // ticks apart.
+    let far = Vec2::splat(-100.0);
+    let mut moving = Doors::new(&doors);
+    for (index, door) in doors.iter().enumerate() {
+        moving.press_use(
+            (door.a + door.b) / 2.0 + Vec2::new(0.0, 0.3),
+            Vec2::NEG_Y,
+            &collider,
+        );
+        for _ in 0..index % 7 {
+            moving.advance(far, &collider, true);
+        }
+    }
+    let snapshots: Vec<Doors> = (0..DOOR_SNAPSHOTS)
+        .map(|_| {
+            for _ in 0..5 {
+                moving.advance(far, &collider, true);
+            }
+            moving.clone()
+        })
+        .collect();
+    let options = MoveOptions::default();
+    let mut group = c.benchmark_group("doors/maze 300x300, 1000 doors");
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(2));
+    group.sample_size(30);
+    let mut i = 0;
+    group.bench_function("move among moving doors", |b| {
+        b.iter(|| {
+            i = (i + 1) % QUERY_COUNT;
+            let (from, delta) = queries[i];
+            let doors = &snapshots[i % DOOR_SNAPSHOTS];
+            black_box(
+                doors
+                    .move_eye(&collider, from, delta, &options)
+                    .map(|o| o.position),
+            )
+        })
+    });
+    group.bench_function("move among still doors", |b| {
+        b.iter(|| {
+            i = (i + 1) % QUERY_COUNT;
+            let (from, delta) = queries[i];
+            black_box(
+                still
+                    .move_eye(&collider, from, delta, &options)
+                    .map(|o| o.position),
+            )
+        })
+    });
+    group.bench_function("move without doors", |b| {
+        b.iter(|| {
+            i = (i + 1) % QUERY_COUNT;
+            let (from, delta) = queries[i];
+            black_box(collider.move_eye(from, delta, &options).map(|o| o.position))
+        })
+    });
+    let mut ticking = snapshots[0].clone();
+    group.bench_function("one tick of 1000 doors", |b| {
+        b.iter(|| {
+            i = (i + 1) % QUERY_COUNT;
+            black_box(ticking.advance(queries[i].0, &collider, true))
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_doors,
     bench_moves,
     bench_rays,
     bench_visibility,

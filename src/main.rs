@@ -82,7 +82,8 @@ const EXIT_DESYNC: u8 = 3;
 enum Command {
     /// Render one frame offscreen (no display needed) and write a PNG.
     Screenshot(ScreenshotArgs),
-    /// Walk headless: read `dx dz` moves from stdin, print `x z` positions.
+    /// Walk headless: read one tick (1/120 s) per line from stdin (`dx dz`
+    /// moves, `use`, `wait N`), print `x z` positions.
     Replay(ReplayArgs),
     /// Validate a level file: errors with line and column, warnings; exit
     /// status 0 when the level is valid.
@@ -318,6 +319,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let options = move_options(args.ghost, args.reject);
             let stdin = io::stdin().lock();
             let stdout = io::stdout().lock();
+            let start = mazewalker::replay::ReplayStart::on_level(&level, start);
             mazewalker::replay::replay(&level.collider(), start, &options, stdin, stdout)?;
         }
         Some(Command::Check(args)) => {

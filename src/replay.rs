@@ -1,22 +1,32 @@
 //! The headless walk behind `mazewalker replay`: proposed XZ displacements in,
-//! eye positions out, through the same collider the window uses.
+//! eye positions out, through the same collider and doors the window uses.
 //!
-//! Input: one move per line, two numbers `dx dz` separated by white space;
-//! blank lines and lines starting with `#` are skipped. Output: one line per
-//! move, `x z`, each number printed in Rust's shortest round-trip form so it
-//! parses back to the same `f32`. The walk streams: one line buffer, constant
-//! memory, whatever the length of the input.
+//! Input: one line per tick (1/120 s), each one of:
+//! - `dx dz`, two numbers separated by white space: the doors advance, then
+//!   the eye moves by that displacement;
+//! - `use`: the use key is pressed (no tick passes): it acts on the door the
+//!   walker faces within 2 m, else the nearest within 1.5 m; the walker faces
+//!   the direction of its last move (at first, the level's start heading);
+//! - `wait N`: N ticks with no move (the doors advance).
+//!
+//! Blank lines and lines starting with `#` are skipped. Output: one line
+//! per move and one per `wait` tick, `x z`, each number printed in Rust's
+//! shortest round-trip form so it parses back to the same `f32`. The walk
+//! streams: one line buffer, constant memory, whatever the length of the
+//! input.
 
 use std::io::{self, BufRead, Write};
 
 use glam::Vec2;
 
 use crate::collision::{Collider, CollisionError, MoveOptions};
+use crate::doors::Doors;
+use crate::level::Level;
 
 /// Why a replay stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    /// A line is not two numbers.
+    /// A line is neither `dx dz`, `use` nor `wait N`.
     #[error("line {line}: {reason}: {text:?}")]
     Malformed {
         /// 1-based line number in the input.
@@ -39,8 +49,19 @@ pub enum ReplayError {
     Io(#[from] io::Error),
 }
 
-/// Parses one input line: `None` for a blank or comment line, else `dx dz`.
-pub fn parse_move_line(text: &str, line: u64) -> Result<Option<Vec2>, ReplayError> {
+/// One input line of a replay.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ReplayLine {
+    /// A tick with a move `dx dz`.
+    Move(Vec2),
+    /// The use key, pressed.
+    Use,
+    /// This many ticks with no move.
+    Wait(u32),
+}
+
+/// Parses one input line: `None` for a blank or comment line.
+pub fn parse_replay_line(text: &str, line: u64) -> Result<Option<ReplayLine>, ReplayError> {
     let trimmed = text.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return Ok(None);
@@ -51,47 +72,108 @@ pub fn parse_move_line(text: &str, line: u64) -> Result<Option<Vec2>, ReplayErro
         text: trimmed.to_owned(),
     };
     let mut fields = trimmed.split_whitespace();
-    let (Some(dx), Some(dz), None) = (fields.next(), fields.next(), fields.next()) else {
-        return Err(malformed("expected two numbers `dx dz`"));
-    };
-    let parse = |field: &str| field.parse::<f32>().map_err(|_| malformed("not a number"));
-    Ok(Some(Vec2::new(parse(dx)?, parse(dz)?)))
+    let (first, second, third) = (fields.next(), fields.next(), fields.next());
+    match (first, second, third) {
+        (Some("use"), None, _) => Ok(Some(ReplayLine::Use)),
+        (Some("use"), Some(_), _) => Err(malformed("`use` takes nothing after it")),
+        (Some("wait"), Some(count), None) => count
+            .parse::<u32>()
+            .map(|ticks| Some(ReplayLine::Wait(ticks)))
+            .map_err(|_| malformed("`wait N` needs a whole number of ticks N")),
+        (Some("wait"), _, _) => Err(malformed("expected `wait N`")),
+        (Some(dx), Some(dz), None) => {
+            let parse = |field: &str| field.parse::<f32>().map_err(|_| malformed("not a number"));
+            Ok(Some(ReplayLine::Move(Vec2::new(parse(dx)?, parse(dz)?))))
+        }
+        _ => Err(malformed("expected two numbers `dx dz`, `use` or `wait N`")),
+    }
 }
 
-/// Walks from `start`, moving through `collider` by each displacement read
-/// from `input`, and writes each resulting position to `output`.
-/// Returns the number of moves made.
+/// Where a replay starts: the eye, the way it faces, and the doors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayStart {
+    /// The eye's position (x, z).
+    pub position: Vec2,
+    /// The way the walker faces until its first move (a unit vector).
+    pub facing: Vec2,
+    /// The level's doors, as they stand.
+    pub doors: Doors,
+}
+
+impl ReplayStart {
+    /// At `position` on `level`, facing the level's start heading, with the
+    /// level's doors all closed.
+    pub fn on_level(level: &Level, position: Vec2) -> Self {
+        Self {
+            position,
+            facing: Vec2::from_angle(level.player.yaw_degrees.to_radians()),
+            doors: Doors::new(&level.doors),
+        }
+    }
+}
+
+/// Walks from `start`, one tick per line read from `input` (see the module
+/// documentation), through `collider` and the doors, and writes each
+/// position to `output`. Returns the number of positions written.
 pub fn replay(
     collider: &Collider,
-    start: Vec2,
+    start: ReplayStart,
     options: &MoveOptions,
     input: impl BufRead,
     output: impl Write,
 ) -> Result<u64, ReplayError> {
+    let ReplayStart {
+        mut position,
+        mut facing,
+        mut doors,
+    } = start;
     let mut input = input;
     let mut output = io::BufWriter::new(output);
-    let mut position = start;
     let mut text = String::new();
     let mut line = 0u64;
-    let mut moves = 0u64;
+    let mut written = 0u64;
+    let pushes = !options.ghost;
     loop {
         text.clear();
         if input.read_line(&mut text)? == 0 {
             break;
         }
         line += 1;
-        let Some(delta) = parse_move_line(&text, line)? else {
+        let Some(command) = parse_replay_line(&text, line)? else {
             continue;
         };
-        position = collider
-            .move_eye(position, delta, options)
-            .map_err(|source| ReplayError::Refused { line, source })?
-            .position;
-        writeln!(output, "{} {}", position.x, position.y)?;
-        moves += 1;
+        match command {
+            ReplayLine::Use => {
+                doors.press_use(position, facing, collider);
+            }
+            ReplayLine::Wait(ticks) => {
+                for _ in 0..ticks {
+                    position = doors.advance(position, collider, pushes);
+                    writeln!(output, "{} {}", position.x, position.y)?;
+                    written += 1;
+                }
+            }
+            ReplayLine::Move(delta) => {
+                let refused = |source| ReplayError::Refused { line, source };
+                // Checked before the doors move, so a bad line changes nothing.
+                collider
+                    .move_eye(position, delta, &MoveOptions::ghost())
+                    .map_err(refused)?;
+                position = doors.advance(position, collider, pushes);
+                position = doors
+                    .move_eye(collider, position, delta, options)
+                    .map_err(refused)?
+                    .position;
+                if let Some(direction) = delta.try_normalize() {
+                    facing = direction;
+                }
+                writeln!(output, "{} {}", position.x, position.y)?;
+                written += 1;
+            }
+        }
     }
     output.flush()?;
-    Ok(moves)
+    Ok(written)
 }
 
 #[cfg(test)]
@@ -110,7 +192,12 @@ mod tests {
 
     fn run(collider: &Collider, options: &MoveOptions, input: &str) -> Result<String, ReplayError> {
         let mut output = Vec::new();
-        replay(collider, Vec2::ZERO, options, input.as_bytes(), &mut output)?;
+        let start = ReplayStart {
+            position: Vec2::ZERO,
+            facing: Vec2::X,
+            doors: Doors::default(),
+        };
+        replay(collider, start, options, input.as_bytes(), &mut output)?;
         Ok(String::from_utf8(output).expect("replay writes UTF-8"))
     }
 
@@ -170,12 +257,28 @@ mod tests {
             ("1\n", 1),
             ("1 2 3\n", 1),
             ("\n# c\n1 2,\n", 3),
+            ("use\nuse now\n", 2),
+            ("1 0\nwait\n", 2),
+            ("wait -1\n", 1),
+            ("wait 2.5\n", 1),
+            ("wait 1 2\n", 1),
         ] {
             match run(&wall_at_x(100.0), &MoveOptions::default(), input) {
                 Err(ReplayError::Malformed { line: got, .. }) => assert_eq!(got, line, "{input:?}"),
                 other => panic!("{input:?}: expected a malformed-line error, got {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn wait_prints_one_line_a_tick_and_use_prints_none() {
+        let out = run(
+            &wall_at_x(100.0),
+            &MoveOptions::default(),
+            "1 0\nuse\nwait 2\nwait 0\n",
+        )
+        .expect("valid input");
+        assert_eq!(out, "1 0\n1 0\n1 0\n");
     }
 
     #[test]

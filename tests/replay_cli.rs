@@ -152,3 +152,63 @@ fn streams_a_long_walk_on_the_default_house() {
     );
     assert_eq!(positions(&output).len(), moves);
 }
+
+/// A wall across x = 3 with a doorway from z = -0.45 to 0.45, and a swing
+/// door in it that opens away from the start (at the origin, facing +x).
+const DOORWAY: &str = r#"
+[player]
+start = [0.0, 0.0]
+
+[[wall]]
+a = [3.0, -10.0]
+b = [3.0, -0.45]
+
+[[wall]]
+a = [3.0, 0.45]
+b = [3.0, 10.0]
+
+[[door]]
+a = [3.0, -0.45]
+b = [3.0, 0.45]
+swing = -90
+"#;
+
+#[test]
+fn use_and_wait_open_a_door_to_walk_through() {
+    let path = level_file("doorway.toml", DOORWAY);
+    let path = path.to_str().expect("UTF-8 path");
+    // 200 ticks of 2.5 cm toward the door: stopped by the closed leaf.
+    let walk = "0.025 0\n".repeat(200);
+    let closed = positions(&replay(&["--level", path], &walk));
+    assert_eq!(closed.len(), 200);
+    let (x, _) = closed[199];
+    assert!((x - (3.0 - 0.03 - 0.25)).abs() < 1e-3, "stopped at {x}");
+    // Use (facing the way it walked), wait a second, walk on: through.
+    let input = format!("{walk}use\nwait 120\n{walk}");
+    let opened = positions(&replay(&["--level", path], &input));
+    assert_eq!(
+        opened.len(),
+        200 + 120 + 200,
+        "one line a move and a waited tick"
+    );
+    assert!(opened[519].0 > 4.0, "walked through to {:?}", opened[519]);
+    // Waiting does not move an eye the door does not touch.
+    assert!(opened[200..320].iter().all(|&p| p == closed[199]));
+}
+
+#[test]
+fn bad_use_and_wait_lines_are_errors_naming_their_number() {
+    let path = level_file("doorway_errors.toml", DOORWAY);
+    let path = path.to_str().expect("UTF-8 path");
+    for (input, line) in [
+        ("use\nwait\n", "line 2"),
+        ("0 0\nwait many\n", "line 2"),
+        ("# c\nuse the door\n", "line 2"),
+        ("wait 1 2\n", "line 1"),
+    ] {
+        let output = replay(&["--level", path], input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{input:?}");
+        assert!(stderr.contains(line), "{input:?}: {stderr}");
+    }
+}

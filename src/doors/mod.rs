@@ -166,6 +166,19 @@ impl Doors {
     /// there, pushing the eye at `eye` when `pushes` (not in ghost or edit
     /// mode). Returns where the eye ends.
     pub fn advance(&mut self, eye: Vec2, collider: &Collider, pushes: bool) -> Vec2 {
+        self.advance_watched(eye, collider, pushes, |_, _| {})
+    }
+
+    /// [`advance`](Self::advance), showing `watch` each push of the eye:
+    /// where it started and the collider's outcome, whose contacts are the
+    /// legs of its path (for checks that the path never crosses a wall).
+    pub fn advance_watched(
+        &mut self,
+        eye: Vec2,
+        collider: &Collider,
+        pushes: bool,
+        mut watch: impl FnMut(Vec2, &MoveOutcome),
+    ) -> Vec2 {
         let mut eye = eye;
         for index in 0..self.doors.len() {
             let door = self.doors[index];
@@ -181,7 +194,8 @@ impl Doors {
                 continue;
             }
             let span = (state.opening, target);
-            match push::move_leaf(&door, index, span, eye, collider, &mut self.leaves) {
+            let leaves = &mut self.leaves;
+            match push::move_leaf(&door, index, span, eye, collider, leaves, &mut watch) {
                 Ok(pushed) => {
                     eye = pushed;
                     state.arrive(target);

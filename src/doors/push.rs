@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::collision::{Collider, DoorLeaves, MoveOptions, MovingContact};
+use crate::collision::{Collider, DoorLeaves, MoveOptions, MoveOutcome, MovingContact};
 use crate::level::Door;
 
 use super::geometry::{edge_travel, leaf_at, motion_near};
@@ -28,7 +28,8 @@ pub const OVERLAP_TOLERANCE: f32 = 1e-5;
 pub struct Blocked;
 
 /// Moves leaf `index` of `leaves` (door `door`) from opening `from` to
-/// `to`, pushing the eye at `eye` out of its way. Returns where the eye
+/// `to`, pushing the eye at `eye` out of its way; `watch` sees each push
+/// (where it started, and the collider's outcome). Returns where the eye
 /// ends; on [`Blocked`] the leaf is back where it was and the eye has not
 /// moved.
 pub fn move_leaf(
@@ -38,6 +39,7 @@ pub fn move_leaf(
     eye: Vec2,
     collider: &Collider,
     leaves: &mut DoorLeaves,
+    watch: &mut impl FnMut(Vec2, &MoveOutcome),
 ) -> Result<Vec2, Blocked> {
     let Some(&before) = leaves.leaf(index) else {
         return Ok(eye);
@@ -69,8 +71,11 @@ pub fn move_leaf(
                 None => break,
             }
         }
-        if target != position {
-            position = pushed(collider, leaves, position, target).unwrap_or(position);
+        if target != position
+            && let Some(outcome) = pushed(collider, leaves, position, target)
+        {
+            watch(position, &outcome);
+            position = outcome.position;
         }
         if leaves
             .push_out_of(index, position, radius - OVERLAP_TOLERANCE)
@@ -93,9 +98,14 @@ fn sub_step_opening(from: f32, to: f32, step: u32, count: u32) -> f32 {
     }
 }
 
-/// Where the eye at `from` ends when pushed toward `target` through the
-/// collider and the leaves; `None` when the collider refuses the move.
-fn pushed(collider: &Collider, leaves: &DoorLeaves, from: Vec2, target: Vec2) -> Option<Vec2> {
+/// The eye at `from` pushed toward `target` through the collider and the
+/// leaves; `None` when the collider refuses the move (non-finite numbers).
+fn pushed(
+    collider: &Collider,
+    leaves: &DoorLeaves,
+    from: Vec2,
+    target: Vec2,
+) -> Option<MoveOutcome> {
     let options = MoveOptions {
         push_out_of_obstacles: false,
         ..MoveOptions::default()
@@ -103,5 +113,4 @@ fn pushed(collider: &Collider, leaves: &DoorLeaves, from: Vec2, target: Vec2) ->
     collider
         .move_eye_among(from, target - from, &options, leaves)
         .ok()
-        .map(|outcome| outcome.position)
 }
