@@ -456,9 +456,16 @@ fn a_closed_door_is_drawn_and_shadows_the_floor_behind_it_and_an_open_one_lets_l
     let open_dark = render_with_doors(&gpu, dark_level, &camera, &open);
     let no_door = render(&gpu, lit_level, &camera);
 
-    let gain = |lit: &RgbaImage, dark: &RgbaImage| brightness(lit, on_floor) - brightness(dark, on_floor);
-    assert!(gain(&shut_lit, &shut_dark).abs() <= 3, "light through a closed door");
-    assert!(gain(&open_lit, &open_dark) >= 15, "an open door lets no light through");
+    let gain =
+        |lit: &RgbaImage, dark: &RgbaImage| brightness(lit, on_floor) - brightness(dark, on_floor);
+    assert!(
+        gain(&shut_lit, &shut_dark).abs() <= 3,
+        "light through a closed door"
+    );
+    assert!(
+        gain(&open_lit, &open_dark) >= 15,
+        "an open door lets no light through"
+    );
     // Through the doorway, the closed leaf stands where the camera would
     // otherwise see the far side's floor and wall.
     assert_ne!(

@@ -327,11 +327,18 @@ mod tests {
         map.cycle();
         let near = crate::map::near_misses(&collider);
         let misses = |every_wall| {
-            map.frame(&collider, &near, (&[], &[]), (Vec2::ZERO, 0.0), every_wall, None)
-                .expect("shown")
-                .overlay
-                .near_misses
-                .len()
+            map.frame(
+                &collider,
+                &near,
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                every_wall,
+                None,
+            )
+            .expect("shown")
+            .overlay
+            .near_misses
+            .len()
         };
         assert_eq!(misses(false), 0, "walking: unseen walls stay hidden");
         assert_eq!(misses(true), 1);

@@ -66,9 +66,14 @@ pub fn screenshot(
         torch: false,
         moving: &moving,
     };
-    let map = options
-        .map
-        .then(|| map_frame(&collider, (&level.lights, walker.doors.leaves().leaves()), &walker.camera, options.size));
+    let map = options.map.then(|| {
+        map_frame(
+            &collider,
+            (&level.lights, walker.doors.leaves().leaves()),
+            &walker.camera,
+            options.size,
+        )
+    });
     let mut renderer = Renderer::new(
         &gpu,
         render::offscreen::OFFSCREEN_FORMAT,

@@ -283,7 +283,9 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
         let corners = leaf.corners();
         let (lo, hi) = corners
             .iter()
-            .fold((corners[0], corners[0]), |(lo, hi), &c| (lo.min(c), hi.max(c)));
+            .fold((corners[0], corners[0]), |(lo, hi), &c| {
+                (lo.min(c), hi.max(c))
+            });
         if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
             continue;
         }
@@ -575,7 +577,11 @@ mod tests {
             .collect();
         assert_eq!(edges.len(), 8, "four edges");
         for vertex in geometry.triangles.iter().chain(edges) {
-            assert!((1.0..=1.9).contains(&vertex.position.x), "{:?}", vertex.position);
+            assert!(
+                (1.0..=1.9).contains(&vertex.position.x),
+                "{:?}",
+                vertex.position
+            );
         }
     }
 

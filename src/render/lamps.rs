@@ -139,11 +139,7 @@ pub fn shadow_row(
             let leaves = occluders
                 .iter()
                 .filter_map(|leaf| ray_against_obstacle(lamp.at, to, leaf));
-            let reach = shapes
-                .into_iter()
-                .chain(leaves)
-                .fold(1.0f32, f32::min)
-                * lamp.radius;
+            let reach = shapes.into_iter().chain(leaves).fold(1.0f32, f32::min) * lamp.radius;
             let lower = |surface| {
                 level
                     .shape_height(surface)

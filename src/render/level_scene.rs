@@ -96,7 +96,11 @@ impl LevelScene {
     pub(super) fn prepare_moving(&mut self, device: &wgpu::Device, shapes: &[MovingShape]) {
         if shapes.is_empty() {
             self.moving = None;
-        } else if self.moving.as_ref().is_none_or(|(drawn, _)| drawn != shapes) {
+        } else if self
+            .moving
+            .as_ref()
+            .is_none_or(|(drawn, _)| drawn != shapes)
+        {
             let mesh = moving_mesh(&self.level, shapes);
             self.moving = ChunkBuffers::new(device, mesh)
                 .inspect_err(|error| log::warn!("moving shapes not drawn: {error}"))
