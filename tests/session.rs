@@ -126,14 +126,16 @@ fn the_arrows_pan_the_full_map_and_do_not_walk() {
 }
 
 #[test]
-fn space_plots_in_edit_mode_and_nothing_while_walking() {
+fn space_plots_in_edit_mode_and_plots_nothing_while_walking() {
     let folder = scratch("session_space");
     let (_, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     let walls = session.level().walls.len();
+    // Walking, Space is the use key: with no door near, it does nothing.
     tap(&mut session, KeyCode::Space);
     session.advance_ticks(2);
     assert!(hud_line(&mut session, "EDIT").is_none());
+    assert_eq!(session.level().walls.len(), walls);
     // E flips edit mode on the next tick.
     tap(&mut session, KeyCode::KeyE);
     assert!(!session.is_editing());

@@ -7,11 +7,10 @@
 
 mod common;
 
-use common::{key, tap};
-use std::path::Path;
+use common::{ctrl_tap, hold, session_on, tap};
 
 use glam::Vec2;
-use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
+use mazewalker::app::Session;
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
@@ -19,39 +18,6 @@ use winit::keyboard::KeyCode;
 
 /// Ticks to walk 1.5 m at the default 3 m/s.
 const ONE_AND_A_HALF_METRES: u32 = 60;
-
-/// A session on `level` without a file watcher, saving beside `path`.
-fn session_on(path: &Path, level: Level) -> Session {
-    let options = WindowOptions {
-        watch: false,
-        size: (320, 180),
-        save_folder: path.parent().map(Path::to_owned),
-        ..WindowOptions::default()
-    };
-    Session::new(level, &options)
-}
-
-/// Holds `code` for `ticks` ticks.
-fn hold(session: &mut Session, code: KeyCode, ticks: u32) {
-    key(session, code, true);
-    session.advance_ticks(ticks);
-    key(session, code, false);
-}
-
-/// Ctrl+`code`.
-fn ctrl_tap(session: &mut Session, code: KeyCode) {
-    let held = |ctrl| {
-        Input::Modifiers(Modifiers {
-            ctrl,
-            ..Modifiers::default()
-        })
-    };
-    session.handle(held(true));
-    key(session, KeyCode::ControlLeft, true);
-    tap(session, code);
-    key(session, KeyCode::ControlLeft, false);
-    session.handle(held(false));
-}
 
 /// Whether a HUD line contains `text`.
 fn hud_says(session: &mut Session, text: &str) -> bool {

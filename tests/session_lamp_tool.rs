@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::{key, tap};
+use common::{ctrl_tap, hold, session_on, tap};
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
+use mazewalker::app::Session;
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::save::autosave_path;
 use mazewalker::level::{Level, Light};
@@ -35,39 +35,6 @@ fn hall_file(name: &str) -> (PathBuf, Level) {
     std::fs::write(&path, HALL).expect("write the level");
     let level = Level::load(&path).expect("valid").level;
     (path, level)
-}
-
-/// A session on `level` without a file watcher, saving beside `path`.
-fn session_on(path: &Path, level: Level) -> Session {
-    let options = WindowOptions {
-        watch: false,
-        size: (320, 180),
-        save_folder: path.parent().map(Path::to_owned),
-        ..WindowOptions::default()
-    };
-    Session::new(level, &options)
-}
-
-/// Holds `code` for `ticks` ticks.
-fn hold(session: &mut Session, code: KeyCode, ticks: u32) {
-    key(session, code, true);
-    session.advance_ticks(ticks);
-    key(session, code, false);
-}
-
-/// Ctrl+`code`.
-fn ctrl_tap(session: &mut Session, code: KeyCode) {
-    let held = |ctrl| {
-        Input::Modifiers(Modifiers {
-            ctrl,
-            ..Modifiers::default()
-        })
-    };
-    session.handle(held(true));
-    key(session, KeyCode::ControlLeft, true);
-    tap(session, code);
-    key(session, KeyCode::ControlLeft, false);
-    session.handle(held(false));
 }
 
 /// The HUD's EDIT line.

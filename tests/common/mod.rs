@@ -85,6 +85,42 @@ pub fn tap(session: &mut mazewalker::app::Session, code: winit::keyboard::KeyCod
     key(session, code, false);
 }
 
+/// Holds `code` for `ticks` ticks in a headless session.
+pub fn hold(session: &mut mazewalker::app::Session, code: winit::keyboard::KeyCode, ticks: u32) {
+    key(session, code, true);
+    session.advance_ticks(ticks);
+    key(session, code, false);
+}
+
+/// Ctrl+`code` in a headless session: the modifier state as winit reports
+/// it, around the key presses.
+pub fn ctrl_tap(session: &mut mazewalker::app::Session, code: winit::keyboard::KeyCode) {
+    use mazewalker::app::{Input, Modifiers};
+    let held = |ctrl| {
+        Input::Modifiers(Modifiers {
+            ctrl,
+            ..Modifiers::default()
+        })
+    };
+    session.handle(held(true));
+    key(session, winit::keyboard::KeyCode::ControlLeft, true);
+    tap(session, code);
+    key(session, winit::keyboard::KeyCode::ControlLeft, false);
+    session.handle(held(false));
+}
+
+/// A headless session on `level` without a file watcher, saving beside
+/// `path`.
+pub fn session_on(path: &Path, level: Level) -> mazewalker::app::Session {
+    let options = mazewalker::app::WindowOptions {
+        watch: false,
+        size: (320, 180),
+        save_folder: path.parent().map(Path::to_owned),
+        ..mazewalker::app::WindowOptions::default()
+    };
+    mazewalker::app::Session::new(level, &options)
+}
+
 /// Presses and releases the key bound to `action`, then lets two ticks
 /// run (one frame): a switch flips on the tick after its key.
 pub fn press(action: Action) -> [ScriptStep; 3] {
