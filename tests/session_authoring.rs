@@ -10,7 +10,7 @@ mod common;
 use common::{ctrl_tap, hold, session_on, tap};
 
 use glam::Vec2;
-use mazewalker::app::Session;
+use mazewalker::app::{Input, Session};
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
@@ -138,4 +138,81 @@ fn obstacles_the_start_materials_and_delete_by_keys() {
     let reloaded = Level::load(&path).expect("valid").level;
     assert_eq!(reloaded.obstacles, session.level().obstacles);
     assert_eq!(reloaded.player, session.level().player);
+}
+
+/// The first pointer position on a grid over the view where the HUD says
+/// `text`, if any.
+fn point_at(session: &mut Session, text: &str) -> Option<Vec2> {
+    let (width, height) = session.view_size();
+    (0..height)
+        .step_by(2)
+        .flat_map(|y| {
+            (0..width)
+                .step_by(2)
+                .map(move |x| Vec2::new(x as f32, y as f32))
+        })
+        .find(|&pixel| {
+            session.handle(Input::Pointer(pixel));
+            hud_says(session, text)
+        })
+}
+
+#[test]
+fn on_the_full_map_the_item_under_the_pointer_is_the_aimed_item() {
+    // The hall with a lamp in its middle, the eye near its west wall looking
+    // at that wall, so the crosshair aims at wall 3 whatever the map shows.
+    let text = format!(
+        "{}\n[[light]]\nat = [0.0, 0.0]\n",
+        common::HALL.replace("start = [0.0, 0.0]", "start = [-18.0, 0.0]\nyaw = 180.0")
+    );
+    let (path, level) = common::level_file("session_map_aim", &text);
+    let mut session = session_on(&path, level);
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    assert!(hud_says(&mut session, "aim wall 3"), "{:?}", session.hud());
+    // Tab twice: the overlay, then the full map; 0 fits it to the level.
+    tap(&mut session, KeyCode::Tab);
+    tap(&mut session, KeyCode::Tab);
+    tap(&mut session, KeyCode::Digit0);
+    assert!(hud_says(&mut session, "map full"), "{:?}", session.hud());
+
+    // Somewhere on the map there is nothing under the pointer: no aim at
+    // all, not the crosshair's wall.
+    let empty = point_at(&mut session, "EDIT").into_iter().chain(
+        (0..session.view_size().0)
+            .step_by(8)
+            .map(|x| Vec2::new(x as f32, 90.0)),
+    );
+    let mut found_nothing = false;
+    for pixel in empty {
+        session.handle(Input::Pointer(pixel));
+        if !hud_says(&mut session, "aim ") {
+            found_nothing = true;
+            break;
+        }
+    }
+    assert!(found_nothing, "the crosshair's aim shows through the map");
+
+    // The lamp under the pointer: Delete removes it.
+    point_at(&mut session, "aim lamp 0").expect("the lamp is under some pixel");
+    {
+        let frame = session.frame();
+        let map = frame.map.as_ref().expect("the map shows");
+        let outline = map.overlay.aimed;
+        assert_eq!(outline.len(), 4, "a square around the lamp: {outline:?}");
+        assert!(outline.iter().all(|corner| corner.length() < 0.5));
+    }
+    tap(&mut session, KeyCode::Delete);
+    assert!(session.level().lights.is_empty());
+    // A wall other than the crosshair's: Delete removes that one.
+    point_at(&mut session, "aim wall 1").expect("wall 1 is under some pixel");
+    tap(&mut session, KeyCode::Delete);
+    let walls = &session.level().walls;
+    assert_eq!(walls.len(), 3);
+    assert!(
+        walls
+            .iter()
+            .all(|wall| wall.a.x != 20.0 || wall.b.x != 20.0),
+        "wall 1 stays"
+    );
 }

@@ -79,6 +79,28 @@ pub enum Aimed {
     },
 }
 
+/// Half the side of the square that outlines an aimed lamp on the map, in
+/// metres.
+const LAMP_OUTLINE_HALF: f32 = 0.3;
+
+impl Aimed {
+    /// The shape's outline on the floor plan, for the map: a wall's two
+    /// ends, an obstacle's corners, a small square around a lamp; drawn as
+    /// a closed line.
+    pub fn plan_outline(&self) -> Vec<Vec2> {
+        match self {
+            Aimed::Wall(ends) => ends.to_vec(),
+            Aimed::Obstacle(corners) => corners.clone(),
+            Aimed::Lamp { at, .. } => {
+                let half = LAMP_OUTLINE_HALF;
+                [(-half, -half), (half, -half), (half, half), (-half, half)]
+                    .map(|(x, z)| *at + Vec2::new(x, z))
+                    .to_vec()
+            }
+        }
+    }
+}
+
 /// Unsaved edits found in an autosave journal at start, offered to F9.
 #[derive(Debug)]
 pub struct AutosaveOffer {

@@ -160,7 +160,7 @@ impl MapState {
         (lamps, doors): (&'a [Light], &'a [Leaf]),
         (eye, yaw): (Vec2, f32),
         show_every_wall: bool,
-        cursor: Option<(Vec2, Option<Vec2>)>,
+        (cursor, aimed): (Option<(Vec2, Option<Vec2>)>, &'a [Vec2]),
     ) -> Option<MapFrame<'a>> {
         let mode = self.mode?;
         let view = self.view_now(eye);
@@ -183,6 +183,7 @@ impl MapState {
                 cursor,
                 lamps,
                 doors,
+                aimed,
             },
         })
     }
@@ -249,8 +250,15 @@ mod tests {
         let mut map = MapState::new(vec![true; collider.walls().len()], false);
         assert_eq!(map.mode(), None);
         assert!(
-            map.frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
-                .is_none()
+            map.frame(
+                &collider,
+                &[],
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                false,
+                (None, &[])
+            )
+            .is_none()
         );
         map.cycle();
         assert_eq!(map.mode(), Some(MapMode::Overlay));
@@ -281,16 +289,30 @@ mod tests {
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
         let frame = map
-            .frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
+            .frame(
+                &collider,
+                &[],
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                false,
+                (None, &[]),
+            )
             .expect("shown");
         let seen = frame.overlay.seen_only.expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
-            map.frame(&collider, &[], (&[], &[]), (Vec2::ZERO, 0.0), true, None)
-                .expect("shown")
-                .overlay
-                .seen_only
-                .is_none()
+            map.frame(
+                &collider,
+                &[],
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                true,
+                (None, &[])
+            )
+            .expect("shown")
+            .overlay
+            .seen_only
+            .is_none()
         );
         // A reload that adds a wall in front keeps wall 0 seen.
         let mut more = walls.clone();
@@ -299,7 +321,14 @@ mod tests {
         map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
         let frame = map
-            .frame(&reloaded, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
+            .frame(
+                &reloaded,
+                &[],
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                false,
+                (None, &[]),
+            )
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
         // The eye has not moved, but the level has: a short wall now in
@@ -310,7 +339,14 @@ mod tests {
         map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = map
-            .frame(&nearer, &[], (&[], &[]), (Vec2::ZERO, 0.0), false, None)
+            .frame(
+                &nearer,
+                &[],
+                (&[], &[]),
+                (Vec2::ZERO, 0.0),
+                false,
+                (None, &[]),
+            )
             .expect("shown");
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
     }
@@ -333,7 +369,7 @@ mod tests {
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 every_wall,
-                None,
+                (None, &[]),
             )
             .expect("shown")
             .overlay

@@ -22,6 +22,7 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
+use super::edit_mode::aimed_shape;
 use super::events::{Input, Request};
 use super::frame::{SceneChange, SessionFrame};
 use super::input::{InputState, Modifiers};
@@ -116,6 +117,7 @@ impl Session {
                 modifiers: Modifiers::default(),
                 working_directory,
                 cursor: Vec2::ZERO,
+                aimed_on_map: None,
                 near_misses: OnceCell::new(),
                 requests: Vec::new(),
                 edited: None,
@@ -579,10 +581,12 @@ impl Session {
         Some(on_map.unwrap_or_else(|| self.editing.crosshair_cursor(&self.world)))
     }
 
-    /// Brings the world's cursor point up to date; only edit mode reads it.
+    /// Brings the world's cursor point, and the item under the map's
+    /// pointer, up to date; only edit mode reads them.
     fn refresh_cursor(&mut self) {
         if let Some(cursor) = self.edit_cursor() {
             self.world.cursor = cursor;
+            self.world.aimed_on_map = self.map.item_under_pointer(&self.world);
         }
     }
 
@@ -623,8 +627,14 @@ impl Session {
         let hud = self.overlays.hud.then(|| self.hud());
         let alpha = self.ticks.alpha();
         let camera = self.world.walker.interpolated_camera(alpha);
-        let cursor = self.edit_cursor();
+        self.refresh_cursor();
+        let cursor = self.is_editing().then_some(self.world.cursor);
         let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
+        let aimed = cursor
+            .and_then(|at| self.editing.aimed_item(&self.world, at))
+            .and_then(|item| aimed_shape(self.world.live.level(), item));
+        self.map
+            .set_aimed(aimed.map_or_else(Vec::new, |shape| shape.plan_outline()));
         let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
         let map = self.map.frame(&self.world, &camera, map_cursor);
         SessionFrame {

@@ -14,6 +14,7 @@ use super::input::Modifiers;
 use super::live_level::LiveLevel;
 use super::overlays::HudMessages;
 use crate::config::Config;
+use crate::edit::Item;
 use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
 use crate::walker::{InputGatherer, Walker};
@@ -46,6 +47,10 @@ pub struct World {
     /// The cursor point for this action (the crosshair's, or the pointer's
     /// on the full map), set before each part is offered input.
     pub cursor: Vec2,
+    /// While the full map shows with the pointer over it in edit mode: the
+    /// item under the pointer (or none), which is then the aimed item
+    /// instead of the crosshair's. `None` otherwise.
+    pub aimed_on_map: Option<Option<Item>>,
     /// Gaps that miss being passable by less than 10 cm, for the map and
     /// edit mode's live checks: made when first needed, once per level
     /// version.

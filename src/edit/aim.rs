@@ -1,6 +1,7 @@
 //! The aimed item: what the crosshair meets first on the floor plan — a
-//! wall, an obstacle or a lamp. Delete removes it, `N` changes its
-//! material, and the HUD names it (`aim wall 12`).
+//! wall, an obstacle or a lamp — or, on the full map, what lies under the
+//! pointer. Delete removes it, `N` changes its material, and the HUD names
+//! it (`aim wall 12`).
 
 use std::fmt;
 
@@ -96,6 +97,24 @@ pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -
         // move, and are not in it.
         Some(Surface::Door(_)) | None => lamp_near(lights, cursor).map(Item::Lamp),
     }
+}
+
+/// The item under `point` on the full map: the lamp within
+/// [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of it, else the wall
+/// nearest it within `pick` metres (the pointer's reach at the map's zoom),
+/// else the first obstacle it lies in or within `pick` of.
+pub fn item_under(collider: &Collider, lights: &[Light], point: Vec2, pick: f32) -> Option<Item> {
+    if let Some(index) = lamp_near(lights, point) {
+        return Some(Item::Lamp(index));
+    }
+    if let Some((index, _)) = collider.nearest_wall(point, pick) {
+        return Some(Item::Wall(index));
+    }
+    collider
+        .obstacles()
+        .iter()
+        .position(|obstacle| obstacle.signed_distance(point) <= pick)
+        .map(Item::Obstacle)
 }
 
 #[cfg(test)]

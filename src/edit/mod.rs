@@ -27,7 +27,7 @@ pub mod outline;
 pub mod session;
 pub mod snap;
 
-pub use aim::{Crosshair, Item, aimed_item};
+pub use aim::{Crosshair, Item, aimed_item, item_under};
 pub use chain::{Chain, Plotted, TakenBack};
 pub use cursor::{CURSOR_REACH, cursor_point};
 pub use history::History;

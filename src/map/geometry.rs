@@ -48,6 +48,8 @@ pub mod colours {
     pub const CURSOR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
     /// A door's leaf, where it stands, open or closed.
     pub const DOOR: [f32; 4] = [1.0, 0.55, 0.15, 1.0];
+    /// Edit mode's aimed item (as the 3D view's magenta).
+    pub const AIMED: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
 }
 
 /// Metres of wall per square metre that a density square draws at the
@@ -202,6 +204,9 @@ pub struct Overlay<'a> {
     /// The doors' leaves where they stand, drawn filled in
     /// [`colours::DOOR`].
     pub doors: &'a [Leaf],
+    /// Edit mode's aimed item: its outline as a closed line (a wall's two
+    /// ends), drawn in [`colours::AIMED`].
+    pub aimed: &'a [Vec2],
 }
 
 /// The level's shapes with the walls seen so far.
@@ -294,6 +299,14 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
         for (index, &p) in corners.iter().enumerate() {
             // The outline keeps a leaf thinner than a pixel in sight.
             geometry.line(p, corners[(index + 1) % 4], colours::DOOR);
+        }
+    }
+    let corners = overlay.aimed;
+    if corners.len() == 2 {
+        geometry.line(corners[0], corners[1], colours::AIMED);
+    } else {
+        for (index, &p) in corners.iter().enumerate() {
+            geometry.line(p, corners[(index + 1) % corners.len()], colours::AIMED);
         }
     }
     for miss in overlay.near_misses {
@@ -583,6 +596,34 @@ mod tests {
                 vertex.position
             );
         }
+    }
+
+    #[test]
+    fn the_aimed_item_is_a_closed_magenta_line_and_a_wall_one_segment() {
+        let view = MapView {
+            centre: Vec2::ZERO,
+            pixels_per_metre: 2.0,
+        };
+        let aimed_lines = |aimed: &[Vec2]| {
+            let overlay = Overlay {
+                aimed,
+                ..Overlay::default()
+            };
+            let geometry = overlay_geometry(&overlay, &view, (100, 100));
+            geometry
+                .lines
+                .iter()
+                .filter(|v| v.colour == colours::AIMED)
+                .map(|v| v.position)
+                .collect::<Vec<_>>()
+        };
+        let wall = [Vec2::ZERO, Vec2::X];
+        assert_eq!(aimed_lines(&wall), wall);
+        let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+        let lines = aimed_lines(&square);
+        assert_eq!(lines.len(), 8, "four edges");
+        assert_eq!(lines[6..], [Vec2::Y, Vec2::ZERO], "closed");
+        assert!(aimed_lines(&[]).is_empty());
     }
 
     #[test]

@@ -93,9 +93,13 @@ impl Editing {
             .map_or(&[], |session| session.outline().points())
     }
 
-    /// The aimed item at `cursor` (see [`aimed`]): what Delete removes and
-    /// `N` changes, and what is outlined.
+    /// The aimed item at `cursor` (see [`aimed`]), or on the full map the
+    /// item under the pointer: what Delete removes and `N` changes, and
+    /// what is outlined.
     pub fn aimed_item(&self, world: &World, cursor: Vec2) -> Option<Item> {
+        if let Some(on_map) = world.aimed_on_map {
+            return on_map;
+        }
         let level = world.live.level();
         aimed(&world.walker.camera, world.live.collider(), level, cursor)
     }

@@ -13,7 +13,7 @@ use crate::app::map_state::MapState;
 use crate::app::world::World;
 use crate::camera::Camera;
 use crate::collision::Collider;
-use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};
+use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, item_under, snap};
 use crate::input::Action;
 use crate::render::MapFrame;
 use crate::tick::TICK_SECONDS;
@@ -68,6 +68,8 @@ pub struct Map {
     pan: Vec2,
     /// Edits made with the mouse since edit mode last took them.
     edits: Vec<MapEdit>,
+    /// Edit mode's aimed item's outline on the plan, for this frame.
+    aimed: Vec<Vec2>,
 }
 
 impl Map {
@@ -80,6 +82,7 @@ impl Map {
             press: None,
             pan: Vec2::ZERO,
             edits: Vec::new(),
+            aimed: Vec::new(),
         }
     }
 
@@ -109,6 +112,29 @@ impl Map {
         Some(snap(at, world.live.collider(), grid, snapping))
     }
 
+    /// The item under the pointer on the full map (see
+    /// [`item_under`]), or `Some(None)` when the pointer is over nothing;
+    /// `None` while the map is not full or the pointer is off it.
+    pub fn item_under_pointer(&self, world: &World) -> Option<Option<Item>> {
+        if !self.is_full() {
+            return None;
+        }
+        let at = self.pointer_on_map(self.pointer?, world);
+        let lights = &world.live.level().lights;
+        Some(item_under(
+            world.live.collider(),
+            lights,
+            at,
+            self.pick_distance(),
+        ))
+    }
+
+    /// Takes edit mode's aimed item's outline on the plan (empty for none)
+    /// for the next frame.
+    pub fn set_aimed(&mut self, outline: Vec<Vec2>) {
+        self.aimed = outline;
+    }
+
     /// Where a drag on the map started from, while one is under way: the
     /// map draws a line from it to the cursor.
     pub fn dragged_end(&self) -> Option<Vec2> {
@@ -136,7 +162,7 @@ impl Map {
             ),
             (eye, camera.yaw),
             world.walker.passes_walls(),
-            cursor,
+            (cursor, &self.aimed),
         )
     }
 
