@@ -4,27 +4,14 @@
 //! undoing everything and saving gives the file back byte for byte; the
 //! journal replays every kind.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{edit_session_on, house_copy};
+use std::path::Path;
 
 use glam::Vec2;
 use mazewalker::edit::{Edit, EditError, EditSession, Item, Journal, OutlineError, Start};
 use mazewalker::level::Level;
-
-/// A copy of the house file in a fresh scratch directory, and its text.
-fn house_copy(name: &str) -> (PathBuf, String) {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("temp dir is writable");
-    let house = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml");
-    let text = std::fs::read_to_string(house).expect("readable");
-    let path = directory.join("house.toml");
-    std::fs::write(&path, &text).expect("writable");
-    (path, text)
-}
-
-fn session_on(path: &Path) -> EditSession {
-    EditSession::new(Level::load(path).expect("valid").level).expect("editable")
-}
 
 /// The session's text loads as the session's level.
 fn assert_text_matches_level(session: &EditSession) {
@@ -59,7 +46,7 @@ fn points(list: &[(f32, f32)]) -> Vec<Vec2> {
 #[test]
 fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
     let (path, original) = house_copy("authoring_obstacle_add");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let count = session.level().obstacles.len();
     // A square plotted in a muddled order, with a point inside it.
     for point in points(&[(2.0, 2.0), (3.0, 3.0), (2.5, 2.5), (3.0, 2.0), (2.0, 3.0)]) {
@@ -99,7 +86,7 @@ fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
 #[test]
 fn too_few_points_or_points_on_a_line_make_no_obstacle() {
     let (path, original) = house_copy("authoring_obstacle_refused");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let count = session.level().obstacles.len();
     session.plot_outline(Vec2::new(1.0, 1.0));
     session.plot_outline(Vec2::new(2.0, 1.0));
@@ -126,7 +113,7 @@ fn too_few_points_or_points_on_a_line_make_no_obstacle() {
 #[test]
 fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
     let (path, original) = house_copy("authoring_obstacle_delete");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let count = session.level().obstacles.len();
     let deleted = session.level().obstacles[5].clone();
     session.delete(Item::Obstacle(5)).expect("obstacle 5");
@@ -159,7 +146,7 @@ fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
 #[test]
 fn the_start_is_rewritten_in_place_keeping_its_comments() {
     let (path, original) = house_copy("authoring_start");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let before = Start::of(session.level());
     session
         .set_start(Vec2::new(3.25, 4.5), 135.0)
@@ -197,7 +184,7 @@ fn a_start_without_a_yaw_gets_one_added_and_taken_away_on_undo() {
     let path = directory.join("room.toml");
     let original = "[player]\nstart = [0, 0]\n\n[[wall]]\na = [-2.0, 3.0]\nb = [2.0, 3.0]\n";
     std::fs::write(&path, original).expect("writable");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     session
         .set_start(Vec2::new(1.0, 1.0), 90.0)
         .expect("a start");
@@ -211,7 +198,7 @@ fn a_start_without_a_yaw_gets_one_added_and_taken_away_on_undo() {
 #[test]
 fn materials_cycle_through_the_level_list_one_step_each() {
     let (path, original) = house_copy("authoring_materials");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let names: Vec<String> = session
         .level()
         .materials
@@ -277,7 +264,7 @@ fn materials_cycle_through_the_level_list_one_step_each() {
 #[test]
 fn a_wall_without_a_material_key_gets_one_and_loses_it_on_undo() {
     let (path, original) = house_copy("authoring_material_added");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     let text = session.text();
     // The house's walls without a `material` of their own take the default.
     let index = (0..session.level().walls.len())
@@ -315,7 +302,7 @@ fn a_wall_without_a_material_key_gets_one_and_loses_it_on_undo() {
 #[test]
 fn every_kind_is_journaled_replayed_and_inverted_past_a_save() {
     let (path, original) = house_copy("authoring_journal");
-    let mut session = session_on(&path);
+    let mut session = edit_session_on(&path);
     for point in points(&[(2.0, 2.0), (3.0, 2.0), (2.5, 3.0)]) {
         session.plot_outline(point);
     }
@@ -335,7 +322,7 @@ fn every_kind_is_journaled_replayed_and_inverted_past_a_save() {
     assert_eq!(journal.len(), 5);
     assert!(matches!(journal.edits()[0], Edit::AddObstacle { .. }));
     assert_eq!(journal.replay(&original).expect("replays"), session.text());
-    let mut restored = session_on(&path);
+    let mut restored = edit_session_on(&path);
     assert_eq!(restored.restore(&journal).expect("restores"), 5);
     assert_eq!(restored.text(), session.text());
     assert_eq!(restored.level().obstacles, session.level().obstacles);

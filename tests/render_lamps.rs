@@ -409,7 +409,8 @@ fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
 fn render_with_doors(gpu: &Gpu, level: Level, camera: &Camera, doors: &Doors) -> RgbaImage {
     let level = Arc::new(level);
     let mut renderer = common::fast_renderer(gpu, &level, SIZE);
-    let moving = doors.shapes(1.0);
+    // Every door of the small level: all lie within 100 m of its origin.
+    let moving = doors.shapes_near(1.0, Vec2::ZERO, 100.0);
     let frame = FrameInput {
         moving: &moving,
         ..FrameInput::plain(camera)

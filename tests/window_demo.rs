@@ -5,7 +5,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
@@ -49,26 +48,9 @@ fn a_walk_recorded_in_the_window_plays_back_headless_to_the_same_place() {
     let window_end = report.final_position;
     assert!(window_end.length() > 0.5, "the walk moved: {window_end}");
 
-    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
-        .args(["play", "--headless"])
-        .arg(&demo)
-        .output()
-        .expect("run mazewalker play");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "play failed: {stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let numbers: Vec<f32> = stdout
-        .split_whitespace()
-        .map(|field| field.parse().expect("a number"))
-        .collect();
-    let [x, z, _yaw] = numbers[..] else {
-        panic!("expected `x z yaw`, got {stdout:?}");
-    };
+    let (x, z) = common::play_headless(&demo);
     // Bit for bit where the window left the eye when P printed it (the
     // walk stood still for the last frames before P).
-    assert_eq!((x, z), (window_end.x, window_end.y), "{stdout}");
+    assert_eq!((x, z), (window_end.x, window_end.y));
     assert_eq!(report.checkpoints, [window_end]);
 }

@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
 
@@ -70,24 +68,7 @@ fn a_walk_through_a_door_recorded_in_the_window_plays_back_headless_bit_for_bit(
     assert!(at_door.y > 0.2 && at_door.y < 1.0, "stopped at {at_door}");
     assert!(through.y < -0.5, "went through the doorway: {through}");
 
-    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
-        .args(["play", "--headless"])
-        .arg(&demo)
-        .output()
-        .expect("run mazewalker play");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "play failed: {stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let numbers: Vec<f32> = stdout
-        .split_whitespace()
-        .map(|field| field.parse().expect("a number"))
-        .collect();
-    let [x, z, _yaw] = numbers[..] else {
-        panic!("expected `x z yaw`, got {stdout:?}");
-    };
-    assert_eq!((x, z), (through.x, through.y), "{stdout}");
+    let (x, z) = common::play_headless(&demo);
+    assert_eq!((x, z), (through.x, through.y));
     assert_eq!(report.final_position, through);
 }

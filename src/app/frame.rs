@@ -7,7 +7,8 @@ use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
-use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame};
+use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, TORCH_REACH};
+use crate::walker::Walker;
 
 /// A new level for the renderer: its scene when it was built off the main
 /// thread, else the shell builds one.
@@ -19,6 +20,22 @@ pub struct SceneChange {
     pub collider: Arc<Collider>,
     /// Its meshes and textures, when a reload built them.
     pub scene: Option<LevelScene>,
+}
+
+/// The doors' leaves a frame of `level` needs, seen by `walker`, `alpha`
+/// of the way through the last tick: those within the fog distance, which
+/// may be seen, and those that may shade what is seen. Such a leaf lies on
+/// the segment from a visible point to a lamp in use (within the fog
+/// distance plus its radius) or to the torch, so within the fog distance
+/// (or the torch's reach) plus the largest lamp radius of the eye.
+pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingShape> {
+    let widest_lamp = level
+        .lights
+        .iter()
+        .map(|lamp| lamp.radius)
+        .fold(0.0, f32::max);
+    let reach = level.environment.fog_distance.max(TORCH_REACH) + widest_lamp;
+    walker.doors.shapes_near(alpha, walker.position(), reach)
 }
 
 /// One frame as the session describes it; the shell draws it.

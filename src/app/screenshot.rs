@@ -15,6 +15,8 @@ use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
 
+use super::frame::moving_shapes;
+
 /// What `mazewalker screenshot` renders.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ScreenshotOptions {
@@ -55,7 +57,7 @@ pub fn screenshot(
     }
     walker.camera.set_pitch(options.pitch_degrees.to_radians());
     let hud = hud_lines(&walker, None);
-    let moving = walker.doors.shapes(1.0);
+    let moving = moving_shapes(&walker, &level, 1.0);
     let frame = FrameInput {
         camera: &walker.camera,
         debug_lines: options.debug_lines,

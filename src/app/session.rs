@@ -24,7 +24,7 @@ use winit::keyboard::KeyCode;
 use super::WindowOptions;
 use super::edit_mode::aimed_shape;
 use super::events::{Input, Request};
-use super::frame::{SceneChange, SessionFrame};
+use super::frame::{SceneChange, SessionFrame, moving_shapes};
 use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
@@ -117,7 +117,7 @@ impl Session {
                 modifiers: Modifiers::default(),
                 working_directory,
                 cursor: Vec2::ZERO,
-                aimed_on_map: None,
+                aimed: None,
                 near_misses: OnceCell::new(),
                 requests: Vec::new(),
                 edited: None,
@@ -581,12 +581,16 @@ impl Session {
         Some(on_map.unwrap_or_else(|| self.editing.crosshair_cursor(&self.world)))
     }
 
-    /// Brings the world's cursor point, and the item under the map's
-    /// pointer, up to date; only edit mode reads them.
+    /// Brings the world's cursor point and aimed item up to date (on the
+    /// full map, the item under the pointer; else the crosshair's); only
+    /// edit mode reads them.
     fn refresh_cursor(&mut self) {
         if let Some(cursor) = self.edit_cursor() {
             self.world.cursor = cursor;
-            self.world.aimed_on_map = self.map.item_under_pointer(&self.world);
+            self.world.aimed = match self.map.item_under_pointer(&self.world) {
+                Some(on_map) => on_map,
+                None => self.editing.crosshair_aim(&self.world, cursor),
+            };
         }
     }
 
@@ -594,6 +598,11 @@ impl Session {
     /// lines, a reload error until it is fixed, and the current notices.
     pub fn hud(&mut self) -> Vec<String> {
         self.refresh_cursor();
+        self.current_hud()
+    }
+
+    /// The HUD's lines for the cursor point and aimed item as they are.
+    fn current_hud(&mut self) -> Vec<String> {
         let world = &self.world;
         let mut lines = hud_lines(&world.walker, self.frame_rate.frames_per_second());
         let reloading = if world.live.reloading() {
@@ -624,14 +633,14 @@ impl Session {
 
     /// The frame to draw now. The HUD's lines are made only while it shows.
     pub fn frame(&mut self) -> SessionFrame<'_> {
-        let hud = self.overlays.hud.then(|| self.hud());
+        self.refresh_cursor();
+        let hud = self.overlays.hud.then(|| self.current_hud());
         let alpha = self.ticks.alpha();
         let camera = self.world.walker.interpolated_camera(alpha);
-        self.refresh_cursor();
         let cursor = self.is_editing().then_some(self.world.cursor);
         let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
         let aimed = cursor
-            .and_then(|at| self.editing.aimed_item(&self.world, at))
+            .and(self.world.aimed)
             .and_then(|item| aimed_shape(self.world.live.level(), item));
         self.map
             .set_aimed(aimed.map_or_else(Vec::new, |shape| shape.plan_outline()));
@@ -645,7 +654,7 @@ impl Session {
             markers,
             crosshair: cursor.is_some(),
             torch: self.world.walker.torch,
-            moving: self.world.walker.doors.shapes(alpha),
+            moving: moving_shapes(&self.world.walker, self.world.live.level(), alpha),
             map,
         }
     }

@@ -47,10 +47,9 @@ pub struct World {
     /// The cursor point for this action (the crosshair's, or the pointer's
     /// on the full map), set before each part is offered input.
     pub cursor: Vec2,
-    /// While the full map shows with the pointer over it in edit mode: the
-    /// item under the pointer (or none), which is then the aimed item
-    /// instead of the crosshair's. `None` otherwise.
-    pub aimed_on_map: Option<Option<Item>>,
+    /// Edit mode's aimed item, set with the cursor point: what the
+    /// crosshair meets, or on the full map what lies under the pointer.
+    pub aimed: Option<Item>,
     /// Gaps that miss being passable by less than 10 cm, for the map and
     /// edit mode's live checks: made when first needed, once per level
     /// version.

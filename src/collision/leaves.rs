@@ -195,6 +195,21 @@ impl DoorLeaves {
         (depth > 0.0).then(|| (normal * depth).as_vec2())
     }
 
+    /// The indices of the leaves within `reach` of `point` (their boxes,
+    /// found through the grid), each once, in index order: the cost
+    /// follows the leaves near the point, not all of them.
+    pub fn indices_near(&self, point: Vec2, reach: f32) -> Vec<usize> {
+        let at = point.as_dvec2();
+        let area = Aabb { min: at, max: at };
+        let mut indices: Vec<usize> = self
+            .near(&area, f64::from(reach))
+            .map(|(id, _)| id)
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        indices
+    }
+
     /// The leaves whose swept box comes within `margin` of `area`, with
     /// their shapes (a leaf may come more than once).
     fn near(&self, area: &Aabb, margin: f64) -> impl Iterator<Item = (usize, &LeafShape)> {

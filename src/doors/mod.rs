@@ -124,30 +124,37 @@ impl Doors {
     /// last to the last, for drawing between ticks (the same `alpha` as
     /// [`Walker::interpolated_camera`](crate::walker::Walker::interpolated_camera)).
     pub fn interpolated_leaves(&self, alpha: f32) -> impl Iterator<Item = Leaf> + '_ {
+        (0..self.doors.len()).map(move |index| self.interpolated_leaf(index, alpha))
+    }
+
+    /// Door `index`'s leaf `alpha` of the way through the last tick (a NaN
+    /// `alpha` draws the last tick).
+    fn interpolated_leaf(&self, index: usize, alpha: f32) -> Leaf {
         let alpha = if alpha.is_nan() {
             1.0
         } else {
             alpha.clamp(0.0, 1.0)
         };
-        self.doors.iter().zip(&self.previous).zip(&self.states).map(
-            move |((door, &before), state)| {
-                leaf_at(door, before + (state.opening - before) * alpha)
-            },
-        )
+        let (door, before) = (&self.doors[index], self.previous[index]);
+        leaf_at(door, before + (self.states[index].opening - before) * alpha)
     }
 
-    /// Each door's leaf as a frame draws it, `alpha` (0..=1) of the way
-    /// through the last tick (see [`interpolated_leaves`](Self::interpolated_leaves)),
-    /// with its height and material; a closed door's leaf stops light.
-    pub fn shapes(&self, alpha: f32) -> Vec<MovingShape> {
-        self.interpolated_leaves(alpha)
-            .zip(&self.doors)
-            .zip(&self.states)
-            .map(|((leaf, door), state)| MovingShape {
-                outline: leaf.corners(),
-                height: door.height,
-                material: door.material,
-                blocks_light: state.is_closed(),
+    /// The leaves within `reach` of `eye` as a frame draws them, `alpha`
+    /// (0..=1) of the way through the last tick, with their height and
+    /// material; a closed door's leaf stops light. Found through the
+    /// leaves' grid, so a frame pays for the doors near the eye only.
+    pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
+        self.leaves
+            .indices_near(eye, reach)
+            .into_iter()
+            .map(|index| {
+                let door = &self.doors[index];
+                MovingShape {
+                    outline: self.interpolated_leaf(index, alpha).corners(),
+                    height: door.height,
+                    material: door.material,
+                    blocks_light: self.states[index].is_closed(),
+                }
             })
             .collect()
     }

@@ -63,6 +63,7 @@ pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::{HelpGroup, text_scale};
 pub use level_scene::{LevelScene, SceneBuilder};
 
+pub use lamps::TORCH_REACH;
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};

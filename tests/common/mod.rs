@@ -121,6 +121,48 @@ pub fn session_on(path: &Path, level: Level) -> mazewalker::app::Session {
     mazewalker::app::Session::new(level, &options)
 }
 
+/// A copy of the house file in a fresh scratch directory named `name`,
+/// and its text.
+pub fn house_copy(name: &str) -> (PathBuf, String) {
+    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("temp dir is writable");
+    let house = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml");
+    let text = std::fs::read_to_string(house).expect("readable");
+    let path = directory.join("house.toml");
+    std::fs::write(&path, &text).expect("writable");
+    (path, text)
+}
+
+/// An edit session on the level file at `path`.
+pub fn edit_session_on(path: &Path) -> mazewalker::edit::EditSession {
+    mazewalker::edit::EditSession::new(Level::load(path).expect("valid").level).expect("editable")
+}
+
+/// Plays `demo` headless with the program (`mazewalker play --headless`)
+/// and returns where it leaves the eye, as printed: `x z`.
+pub fn play_headless(demo: &Path) -> (f32, f32) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(["play", "--headless"])
+        .arg(demo)
+        .output()
+        .expect("run mazewalker play");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "play failed: {stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let numbers: Vec<f32> = stdout
+        .split_whitespace()
+        .map(|field| field.parse().expect("a number"))
+        .collect();
+    let [x, z, _yaw] = numbers[..] else {
+        panic!("expected `x z yaw`, got {stdout:?}");
+    };
+    (x, z)
+}
+
 /// Presses and releases the key bound to `action`, then lets two ticks
 /// run (one frame): a switch flips on the tick after its key.
 pub fn press(action: Action) -> [ScriptStep; 3] {

@@ -93,22 +93,19 @@ impl Editing {
             .map_or(&[], |session| session.outline().points())
     }
 
-    /// The aimed item at `cursor` (see [`aimed`]), or on the full map the
-    /// item under the pointer: what Delete removes and `N` changes, and
-    /// what is outlined.
-    pub fn aimed_item(&self, world: &World, cursor: Vec2) -> Option<Item> {
-        if let Some(on_map) = world.aimed_on_map {
-            return on_map;
-        }
+    /// The item the crosshair aims at, with the cursor point at `cursor`
+    /// (see [`aimed`]): the aimed item unless the full map has the pointer.
+    pub fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
         aimed(&world.walker.camera, world.live.collider(), level, cursor)
     }
 
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
-    /// wall or obstacle outline in progress, and the aimed item.
+    /// wall or obstacle outline in progress, and the aimed item
+    /// ([`World::aimed`]).
     pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
-        let aimed = self
-            .aimed_item(world, cursor)
+        let aimed = world
+            .aimed
             .and_then(|item| aimed_shape(world.live.level(), item));
         let plotting = Plotting {
             cursor,
@@ -259,7 +256,7 @@ impl Editing {
     fn run_edit_action(&mut self, action: Action, world: &mut World) {
         let point = world.cursor;
         let tool = self.edit.tool;
-        let aimed = self.aimed_item(world, point);
+        let aimed = world.aimed;
         let heading = world.walker.camera.yaw_degrees();
         let backwards = world.modifiers.shift;
         match action {
@@ -508,7 +505,7 @@ impl Part for Editing {
                     "outline {outline} points: Enter makes the obstacle, Backspace takes one back"
                 ));
             }
-            if let Some(item) = self.aimed_item(world, point) {
+            if let Some(item) = world.aimed {
                 lines.push(format!("aim {item}"));
             }
             lines.extend(self.edit.check_lines());
