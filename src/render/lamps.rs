@@ -448,22 +448,23 @@ impl LampBuffers {
         let mut uniform = lamps.uniform(active, torch, enabled);
         let in_use = uniform.info[0] as usize;
         if in_use > 0 {
-            if let Some(torch) = torch {
-                lamps.update_torch(torch);
-            }
-            let torch_slot = torch.and_then(|torch| Some((torch.light(), lamps.torch_row()?)));
-            let lamp_slots = active
-                .iter()
-                .filter_map(|&index| Some((*lamps.level.lights.get(index)?, lamps.row(index)?)));
-            let slots: Vec<(Light, &[ShadowTexel])> = torch_slot
-                .into_iter()
-                .chain(lamp_slots)
-                .take(in_use)
-                .collect();
             let key = (uniform, lamps.generation);
             match self.written {
                 Some((written, place)) if written == key => uniform.grid = place,
                 _ => {
+                    if let Some(torch) = torch {
+                        lamps.update_torch(torch);
+                    }
+                    let torch_slot =
+                        torch.and_then(|torch| Some((torch.light(), lamps.torch_row()?)));
+                    let lamp_slots = active.iter().filter_map(|&index| {
+                        Some((*lamps.level.lights.get(index)?, lamps.row(index)?))
+                    });
+                    let slots: Vec<(Light, &[ShadowTexel])> = torch_slot
+                        .into_iter()
+                        .chain(lamp_slots)
+                        .take(in_use)
+                        .collect();
                     let grid = LightGrid::new(&slots);
                     let place = &grid.place;
                     uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
