@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec2;
 use mazewalker::edit::{
-    Edit, EditError, EditSession, History, Journal, JournalError, Plotted, TakenBack,
+    Edit, EditError, EditSession, History, Item, Journal, JournalError, Piece, Plotted, TakenBack,
 };
 use mazewalker::level::save::{LevelDocument, autosave_path, backup_path};
 use mazewalker::level::{Level, LevelSource, LevelWall, Light};
@@ -111,7 +111,7 @@ fn the_house_round_trip_through_the_editor() {
     session.plot(Vec2::new(4.0, -3.5)).expect("a wall");
     session.plot(Vec2::new(4.0, 0.1)).expect("a wall");
     session.end_chain();
-    session.delete_wall(5).expect("wall 5 exists");
+    session.delete(Item::Wall(5)).expect("wall 5 exists");
     assert_eq!(session.undo_depth(), 3);
 
     session.save(&path).expect("writable");
@@ -175,8 +175,12 @@ fn refused_edits_change_nothing() {
     ));
     assert_eq!(session.chain().points(), [Vec2::ZERO]);
     assert!(matches!(
-        session.delete_wall(1000),
-        Err(EditError::NoSuchWall { index: 1000, .. })
+        session.delete(Item::Wall(1000)),
+        Err(EditError::NoSuchItem {
+            kind: "wall",
+            index: 1000,
+            ..
+        })
     ));
     // Moving a wall's end onto its other end would leave no wall.
     assert!(matches!(
@@ -189,14 +193,14 @@ fn refused_edits_change_nothing() {
     // A stale deletion (another wall at that index) is refused.
     let mut level = session.level().clone();
     let mut document = LevelDocument::for_level(&level).expect("editable");
-    let wrong = Edit::DeleteWall {
+    let wrong = Edit::Delete {
         index: 3,
-        wall: level.walls[4],
+        piece: Piece::Wall(level.walls[4]),
     };
     let mut history = History::new();
     assert_eq!(
         history.apply(wrong, &mut level, &mut document),
-        Err(EditError::OtherWall { index: 3 })
+        Err(EditError::OtherItem(Item::Wall(3)))
     );
     assert_eq!(document.to_string(), original);
 }
@@ -234,13 +238,13 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
     session.plot(Vec2::new(2.0, 1.0)).expect("a wall");
     session.plot(Vec2::new(2.0, 3.0)).expect("a wall");
-    session.delete_wall(0).expect("exists");
+    session.delete(Item::Wall(0)).expect("exists");
     session
         .move_endpoint(Vec2::new(20.0, 14.0), Vec2::new(20.5, 14.5))
         .expect("walls 7 and 8 end there");
     session.undo().expect("undoable");
     session.redo().expect("redoable");
-    session.delete_wall(12).expect("exists");
+    session.delete(Item::Wall(12)).expect("exists");
     session.undo().expect("undoable");
 
     let journal_path = autosave_path(&path);
@@ -260,7 +264,7 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
 
     // Once the file has changed, the journal is not applied.
     let mut changed = edit_session_on(&path);
-    changed.delete_wall(3).expect("exists");
+    changed.delete(Item::Wall(3)).expect("exists");
     assert!(matches!(
         changed.restore(&journal),
         Err(JournalError::OtherBase)
@@ -275,7 +279,7 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
 fn undoing_past_a_save_is_journaled_as_inverse_edits() {
     let (path, _) = house_copy("editing_past_save");
     let mut session = edit_session_on(&path);
-    session.delete_wall(0).expect("exists");
+    session.delete(Item::Wall(0)).expect("exists");
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
     session.plot(Vec2::new(2.0, 1.0)).expect("a wall");
     session
@@ -293,12 +297,24 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
         .iter()
         .map(|edit| match edit {
             Edit::AddWall { .. } => "add",
-            Edit::DeleteWall { .. } => "delete",
+            Edit::Delete {
+                piece: Piece::Wall(_),
+                ..
+            } => "delete",
             Edit::MoveEndpoint { .. } => "move",
-            Edit::RestoreWall { .. } => "restore",
+            Edit::Restore {
+                piece: Piece::Wall(_),
+                ..
+            } => "restore",
             Edit::AddLight { .. } => "add-light",
-            Edit::DeleteLight { .. } => "delete-light",
-            Edit::RestoreLight { .. } => "restore-light",
+            Edit::Delete {
+                piece: Piece::Light(_),
+                ..
+            } => "delete-light",
+            Edit::Restore {
+                piece: Piece::Light(_),
+                ..
+            } => "restore-light",
             _ => "another kind",
         })
         .collect();
@@ -323,7 +339,10 @@ fn a_journal_edit_that_does_not_fit_restores_nothing() {
                 a: Vec2::ZERO,
                 b: Vec2::X,
             },
-            Edit::DeleteWall { index: 1, wall },
+            Edit::Delete {
+                index: 1,
+                piece: Piece::Wall(wall),
+            },
         ],
     );
     let mut restored = edit_session_on(&path);
@@ -341,7 +360,7 @@ fn a_journal_edit_that_does_not_fit_restores_nothing() {
 fn a_failed_save_keeps_the_edits() {
     let (path, _) = house_copy("editing_failed_save");
     let mut session = edit_session_on(&path);
-    session.delete_wall(0).expect("exists");
+    session.delete(Item::Wall(0)).expect("exists");
     let folder_in_the_way = path.with_file_name("not-a-file.toml");
     std::fs::create_dir(&folder_in_the_way).expect("writable");
     assert!(session.save(&folder_in_the_way).is_err());
@@ -397,7 +416,7 @@ fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
     session
         .add_light(Vec2::new(8.0, 7.0))
         .expect("a second lamp");
-    session.delete_light(0).expect("lamp 0 exists");
+    session.delete(Item::Lamp(0)).expect("lamp 0 exists");
     assert_eq!(session.level().lights.len(), 1);
     assert_eq!(session.level().lights[0].at, Vec2::new(8.0, 7.0));
     assert_text_matches_level(&session);
@@ -424,18 +443,22 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
     let [hallway, other] = [level.lights[0], level.lights[1]];
     for (edit, error) in [
         (
-            Edit::DeleteLight {
+            Edit::Delete {
                 index: 0,
-                light: other,
+                piece: Piece::Light(other),
             },
-            EditError::OtherLight { index: 0 },
+            EditError::OtherItem(Item::Lamp(0)),
         ),
         (
-            Edit::DeleteLight {
+            Edit::Delete {
                 index: 2,
-                light: hallway,
+                piece: Piece::Light(hallway),
             },
-            EditError::NoSuchLight { index: 2, count: 2 },
+            EditError::NoSuchItem {
+                kind: "lamp",
+                index: 2,
+                count: 2,
+            },
         ),
         (
             Edit::AddLight {
@@ -444,26 +467,32 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
             EditError::NotFinite(Vec2::new(f32::NAN, 1.0)),
         ),
         (
-            Edit::RestoreLight {
+            Edit::Restore {
                 index: 3,
-                light: hallway,
+                piece: Piece::Light(hallway),
                 table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
             },
-            EditError::NoSuchLight { index: 3, count: 2 },
+            EditError::NoSuchItem {
+                kind: "lamp",
+                index: 3,
+                count: 2,
+            },
         ),
         (
-            Edit::RestoreLight {
+            Edit::Restore {
                 index: 0,
-                light: Light {
+                piece: Piece::Light(Light {
                     height: 0.0,
                     ..hallway
-                },
+                }),
                 table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
             },
-            EditError::InvalidLight(Light {
-                height: 0.0,
-                ..hallway
-            }),
+            EditError::InvalidPiece {
+                piece: Box::new(Piece::Light(Light {
+                    height: 0.0,
+                    ..hallway
+                })),
+            },
         ),
     ] {
         let result = history.apply(edit.clone(), &mut level, &mut document);
@@ -481,24 +510,30 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
     // Through the session: deleting a lamp that is not there is refused.
     let mut session = edit_session_on(&path);
     assert_eq!(
-        session.delete_light(5),
-        Err(EditError::NoSuchLight { index: 5, count: 2 })
+        session.delete(Item::Lamp(5)),
+        Err(EditError::NoSuchItem {
+            kind: "lamp",
+            index: 5,
+            count: 2
+        })
     );
     // A journal that deletes a lamp from where it does not hang is not
     // replayed onto the text.
     let moved = Journal::new(
         &original,
-        vec![Edit::DeleteLight {
+        vec![Edit::Delete {
             index: 1,
-            light: Light {
+            piece: Piece::Light(Light {
                 at: Vec2::new(3.0, 3.5),
                 ..other
-            },
+            }),
         }],
     );
     let error = moved.replay(&original).expect_err("lamp 1 hangs elsewhere");
     assert!(
-        error.to_string().contains("lamp 1 is not at [3, 3.5]"),
+        error
+            .to_string()
+            .contains("lamp 1 is not the one this edit was made for"),
         "{error}"
     );
     // Under a ceiling too low for a lamp 0.3 m below it, none is placed.
@@ -518,7 +553,7 @@ fn lamp_edits_are_journaled_replayed_and_restored() {
     let (path, original) = lit_house_copy("editing_lamp_journal");
     let mut session = edit_session_on(&path);
     // Before a save: delete the commented lamp, place two.
-    session.delete_light(0).expect("exists");
+    session.delete(Item::Lamp(0)).expect("exists");
     session.add_light(Vec2::new(10.0, 2.0)).expect("a lamp");
     session.add_light(Vec2::new(12.5, 11.0)).expect("a lamp");
     session.save(&path).expect("writable");

@@ -137,7 +137,13 @@ fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
     // A stale deletion is refused.
     let stale = session.delete(Item::Obstacle(count));
     assert!(
-        matches!(stale, Err(EditError::NoSuchObstacle { .. })),
+        matches!(
+            stale,
+            Err(EditError::NoSuchItem {
+                kind: "obstacle",
+                ..
+            })
+        ),
         "{stale:?}"
     );
     undo_all_gives_back(&mut session, &path, &original);
@@ -208,6 +214,7 @@ fn materials_cycle_through_the_level_list_one_step_each() {
     let name_of = |session: &EditSession, item: Item| match item {
         Item::Wall(index) => names[session.level().walls[index].material.0].clone(),
         Item::Obstacle(index) => names[session.level().obstacles[index].material.0].clone(),
+        Item::Door(index) => names[session.level().doors[index].material.0].clone(),
         Item::Lamp(_) => unreachable!("lamps have no material"),
     };
     // Wall 0 says `material = "brick"`: N gives the next of the list.

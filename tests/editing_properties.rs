@@ -1,14 +1,15 @@
 //! Property test of the edit model on the house file (as shipped, or with
 //! lamps of its own): any sequence of plots, deletions, end point moves,
-//! lamps placed and deleted, obstacles made from outlines and deleted, the
-//! start moved, undos, redos and saves keeps the text and the
+//! lamps placed and deleted, obstacles made from outlines and deleted, doors
+//! placed and deleted, materials changed, the start moved, undos, redos and
+//! saves keeps the text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::edit::{EditError, EditSession};
+use mazewalker::edit::{EditError, EditSession, Item};
 use mazewalker::level::Level;
 use mazewalker::level::save::save_atomically;
 use proptest::prelude::*;
@@ -36,6 +37,14 @@ enum Step {
     Obstacle(i8, i8, i8, i8, i8, i8),
     /// Delete on the obstacle with this index modulo the count.
     DeleteObstacle(usize),
+    /// The doors tool: Space on a grid point, Space on another (a grid
+    /// offset from it).
+    Door(i8, i8, i8, i8),
+    /// Delete on the door with this index modulo the count.
+    DeleteDoor(usize),
+    /// `N` (or Shift+N) on the wall, obstacle or door (by kind 0, 1, 2)
+    /// with this index modulo the count.
+    Material(u8, usize, bool),
     /// The start tool: Space at a grid point facing a heading in degrees.
     Start(i8, i8, i16),
     Undo,
@@ -57,6 +66,11 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4, -3i8..4, -3i8..4)
             .prop_map(|(x, z, ax, az, bx, bz)| Step::Obstacle(x, z, ax, az, bx, bz)),
         1 => any::<usize>().prop_map(Step::DeleteObstacle),
+        2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4)
+            .prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
+        1 => any::<usize>().prop_map(Step::DeleteDoor),
+        2 => (0u8..3, any::<usize>(), any::<bool>())
+            .prop_map(|(kind, index, forwards)| Step::Material(kind, index, forwards)),
         1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| Step::Start(x, z, yaw)),
         3 => Just(Step::Undo),
         2 => Just(Step::Redo),
@@ -68,9 +82,9 @@ fn grid(x: i8, z: i8) -> Vec2 {
     Vec2::new(f32::from(x), f32::from(z)) * 0.5
 }
 
-/// Lamps for the end of the house file, one with comments and keys of its
-/// own.
-const LAMPS: &str = "
+/// Lamps and a door for the end of the house file, with comments and keys
+/// of their own.
+const EXTRAS: &str = "
 # ---- lamps
 
 [[light]]  # hallway
@@ -80,6 +94,12 @@ colour = [1.0, 0.8, 0.6]
 
 [[light]]
 at = [3.0, 3.0]
+
+# the closet
+[[door]]   # slides
+a = [1.0, 1.0]
+b = [1.0, 1.9]
+kind = \"slide\"  # into the wall
 ";
 
 fn scratch_file(case: u64) -> PathBuf {
@@ -101,7 +121,7 @@ proptest! {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml"),
         )
         .expect("readable");
-        let original = if lit { format!("{house}{LAMPS}") } else { house };
+        let original = if lit { format!("{house}{EXTRAS}") } else { house };
         let path = scratch_file(case);
         std::fs::write(&path, &original).expect("writable");
         let mut session = EditSession::new(
@@ -114,12 +134,13 @@ proptest! {
             let walls = session.level().walls.len();
             let lamps = session.level().lights.len();
             let obstacles = session.level().obstacles.len();
+            let doors = session.level().doors.len();
             match *step {
                 Step::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
                 Step::EndChain => session.end_chain(),
                 Step::TakeBack => { session.take_back().expect("the chain's walls are the last steps"); }
                 Step::Delete(index) if walls > 0 => {
-                    session.delete_wall(index % walls).expect("an existing wall");
+                    session.delete(Item::Wall(index % walls)).expect("an existing wall");
                 }
                 Step::Delete(_) => {}
                 Step::Move(index, end, dx, dz) if walls > 0 => {
@@ -135,7 +156,7 @@ proptest! {
                 Step::Move(..) => {}
                 Step::Lamp(x, z) => { session.add_light(grid(x, z)).expect("grid points take lamps"); }
                 Step::DeleteLamp(index) if lamps > 0 => {
-                    session.delete_light(index % lamps).expect("an existing lamp");
+                    session.delete(Item::Lamp(index % lamps)).expect("an existing lamp");
                 }
                 Step::DeleteLamp(_) => {}
                 Step::Obstacle(x, z, ax, az, bx, bz) => {
@@ -152,9 +173,33 @@ proptest! {
                     session.clear_outline();
                 }
                 Step::DeleteObstacle(index) if obstacles > 0 => {
-                    session.delete_obstacle(index % obstacles).expect("an existing obstacle");
+                    session.delete(Item::Obstacle(index % obstacles)).expect("an existing obstacle");
                 }
                 Step::DeleteObstacle(_) => {}
+                Step::Door(x, z, dx, dz) => {
+                    let (a, b) = (grid(x, z), grid(x, z) + grid(dx, dz));
+                    prop_assert_eq!(session.plot_jamb(a), Ok(false), "the hinge jamb");
+                    // Jambs at one point make no door, and change nothing.
+                    let placed = session.plot_jamb(b);
+                    prop_assert!(
+                        matches!(placed, Ok(true) | Err(EditError::TooShort { .. })),
+                        "{:?}", placed
+                    );
+                    session.clear_outline();
+                }
+                Step::DeleteDoor(index) if doors > 0 => {
+                    session.delete(Item::Door(index % doors)).expect("an existing door");
+                }
+                Step::DeleteDoor(_) => {}
+                Step::Material(kind, index, forwards) => {
+                    let item = match kind {
+                        0 if walls > 0 => Item::Wall(index % walls),
+                        1 if obstacles > 0 => Item::Obstacle(index % obstacles),
+                        2 if doors > 0 => Item::Door(index % doors),
+                        _ => continue,
+                    };
+                    session.cycle_material(item, forwards).expect("an item with a material");
+                }
                 Step::Start(x, z, yaw) => {
                     session.set_start(grid(x, z), f32::from(yaw)).expect("a finite start");
                 }
@@ -173,6 +218,7 @@ proptest! {
             prop_assert_eq!(&loaded.walls, &session.level().walls);
             prop_assert_eq!(&loaded.lights, &session.level().lights);
             prop_assert_eq!(&loaded.obstacles, &session.level().obstacles);
+            prop_assert_eq!(&loaded.doors, &session.level().doors);
             prop_assert_eq!(&loaded.player, &session.level().player);
             // The journal turns the last saved text into the current one.
             let replayed = session.journal().replay(&saved_text).expect("the journal applies");

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::level::save::{LevelDocument, save_atomically};
+use mazewalker::level::save::{LevelDocument, Tables, save_atomically};
 use mazewalker::level::{Level, LevelError, Light};
 
 /// A valid prefix: the `[player]` table every level needs (lines 1 and 2).
@@ -419,8 +419,8 @@ fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
 
     // Removing the wall right after the first lamp, and the first wall with
     // the section comment above it, leaves both lamps' text as it was.
-    document.remove_wall(1).expect("wall 1 exists");
-    document.remove_wall(0).expect("wall 0 exists");
+    document.remove(Tables::Walls, 1).expect("wall 1 exists");
+    document.remove(Tables::Walls, 0).expect("wall 0 exists");
     save_atomically(&path, &document.to_string()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&path).expect("just written");
     assert!(saved.contains(FIRST_LAMP), "{saved}");

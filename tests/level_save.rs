@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::edit::EditSession;
-use mazewalker::level::save::{LevelDocument, point_text, save_atomically};
+use mazewalker::edit::{EditSession, Item};
+use mazewalker::level::save::{LevelDocument, Tables, point_text, save_atomically};
 use mazewalker::level::{Level, LevelSource, Light, WallEnd};
 use proptest::prelude::*;
 
@@ -68,7 +68,7 @@ fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
     let second = (Vec2::new(4.0, -3.5), Vec2::new(4.0, 0.1));
     assert_eq!(document.append_wall(first.0, first.1), Ok(41));
     assert_eq!(document.append_wall(second.0, second.1), Ok(42));
-    document.remove_wall(5).expect("wall 5 exists");
+    document.remove(Tables::Walls, 5).expect("wall 5 exists");
 
     let directory = scratch_directory("house_round_trip");
     let saved_path = directory.join("house.toml");
@@ -135,7 +135,7 @@ fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
 fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
     let original = house_text();
     let mut document = LevelDocument::parse(&original).expect("TOML");
-    let removed = document.remove_wall(0).expect("wall 0 exists");
+    let removed = document.remove(Tables::Walls, 0).expect("wall 0 exists");
     let text = document.to_string();
     assert!(
         text.contains("# ---------------------------------------------------------------- walls")
@@ -157,13 +157,15 @@ fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
 fn deleting_the_last_table_of_a_file_keeps_the_comments_above_it() {
     let original = "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n[[wall]]  # 0\na = [1.0, 0.0]\nb = [2.0, 0.0]\n# the end\n";
     let mut document = LevelDocument::parse(original).expect("TOML");
-    let removed = document.remove_wall(0).expect("wall 0 exists");
+    let removed = document.remove(Tables::Walls, 0).expect("wall 0 exists");
     assert_eq!(
         document.to_string(),
         "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n# the end\n"
     );
     let text = removed.text();
-    document.insert_wall_text(0, &text).expect("a wall's text");
+    document
+        .insert_text(Tables::Walls, 0, &text)
+        .expect("a wall's text");
     assert_eq!(document.to_string(), original);
 }
 
@@ -172,9 +174,12 @@ fn a_removed_wall_goes_back_from_its_text_where_it_was() {
     let original = house_text();
     for index in [0, 1, 17, 39, 40] {
         let mut document = LevelDocument::parse(&original).expect("TOML");
-        let text = document.remove_wall(index).expect("exists").text();
+        let text = document
+            .remove(Tables::Walls, index)
+            .expect("exists")
+            .text();
         document
-            .insert_wall_text(index, &text)
+            .insert_text(Tables::Walls, index, &text)
             .expect("a wall's text");
         assert_eq!(document.to_string(), original, "wall {index}");
     }
@@ -375,7 +380,7 @@ b = [2.0, 2.0]
 #[test]
 fn the_first_lamp_of_a_file_goes_at_its_end() {
     let mut document = LevelDocument::parse(INTERLEAVED).expect("TOML");
-    assert_eq!(document.light_count(), Ok(0));
+    assert_eq!(document.count(Tables::Lights), Ok(0));
     assert_eq!(document.append_light(Vec2::new(0.5, 1.25)), Ok(0));
     assert_eq!(document.append_light(Vec2::new(-1.0, 0.0)), Ok(1));
     let text = document.to_string();
@@ -395,8 +400,8 @@ fn the_first_lamp_of_a_file_goes_at_its_end() {
         ]
     );
     // Removing them, last first, gives the file back.
-    document.remove_light(1).expect("lamp 1 exists");
-    document.remove_light(0).expect("lamp 0 exists");
+    document.remove(Tables::Lights, 1).expect("lamp 1 exists");
+    document.remove(Tables::Lights, 0).expect("lamp 0 exists");
     assert_eq!(document.to_string(), INTERLEAVED);
     assert!(
         document
@@ -414,9 +419,9 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
          [[light]]\nat = [1.0, 1.0]\n\n[[obstacle]]",
     );
     let mut document = LevelDocument::parse(&lit).expect("TOML");
-    assert_eq!(document.light_count(), Ok(2));
+    assert_eq!(document.count(Tables::Lights), Ok(2));
     assert_eq!(document.light_at(0), Some(Vec2::new(0.0, 1.0)));
-    let removed = document.remove_light(0).expect("lamp 0 exists");
+    let removed = document.remove(Tables::Lights, 0).expect("lamp 0 exists");
     let text = document.to_string();
     assert!(
         !text.contains("# hall") && !text.contains("# centre"),
@@ -434,9 +439,9 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     assert!(table.contains("[[light]]  # hall"), "{table}");
     document.put_back(0, removed).expect("index 0 is valid");
     assert_eq!(document.to_string(), lit);
-    document.remove_light(0).expect("lamp 0 exists");
+    document.remove(Tables::Lights, 0).expect("lamp 0 exists");
     document
-        .insert_light_text(0, &table)
+        .insert_text(Tables::Lights, 0, &table)
         .expect("a lamp's text");
     assert_eq!(document.to_string(), lit);
     // A new lamp goes right after the last one, before the obstacle.
@@ -450,12 +455,12 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     // edited (walls still are).
     assert!(
         document
-            .insert_light_text(0, "[[wall]]\na = [0.0, 0.0]\n")
+            .insert_text(Tables::Lights, 0, "[[wall]]\na = [0.0, 0.0]\n")
             .is_err()
     );
     let inline = "light = [{ at = [0.0, 0.0] }]\n[player]\nstart = [0.0, 0.0]\n";
     let mut document = LevelDocument::parse(inline).expect("walls are editable");
-    assert!(document.light_count().is_err());
+    assert!(document.count(Tables::Lights).is_err());
     assert!(document.append_light(Vec2::ZERO).is_err());
     assert_eq!(document.to_string(), inline);
 }
@@ -471,7 +476,7 @@ fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
     std::fs::write(&path, &lit).expect("writable");
     let mut session = EditSession::new(Level::load(&path).expect("valid").level).expect("editable");
     session.add_light(Vec2::new(1.5, 0.5)).expect("a lamp");
-    session.delete_light(0).expect("the hall lamp");
+    session.delete(Item::Lamp(0)).expect("the hall lamp");
     session.save(&path).expect("writable");
     let saved = std::fs::read_to_string(&path).expect("saved");
     assert!(!saved.contains("radius = 3.0"), "{saved}");

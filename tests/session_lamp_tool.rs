@@ -1,8 +1,8 @@
 //! Edit mode's tools through a headless session driven by keys: 3 picks the
 //! lamp tool, Space places a lamp with the defaults at the cursor point,
 //! Delete removes the lamp in the crosshair, Ctrl+Z brings it back, Ctrl+S
-//! writes its `[[light]]` table; the doors tool, not built yet, says so; 1
-//! goes back to plotting walls.
+//! writes its `[[light]]` table; 4 picks the doors tool; 1 goes back to
+//! plotting walls.
 
 mod common;
 
@@ -125,15 +125,9 @@ fn the_lamp_tool_places_deletes_undoes_and_saves_lamps() {
     assert_eq!(Level::load(&path).expect("valid").level.lights, lights);
     assert!(!edit_line(&mut session).contains("unsaved"));
 
-    // The doors tool is not built yet: it says so, and the lamp tool stays.
+    // 4 picks the doors tool.
     tap(&mut session, KeyCode::Digit4);
-    let hud = session.hud();
-    assert!(
-        hud.iter()
-            .any(|line| line.contains("tool doors: not available")),
-        "{hud:?}"
-    );
-    assert!(edit_line(&mut session).contains("tool lamps"));
+    assert!(edit_line(&mut session).contains("tool doors"));
 
     // 1: back to walls, and Space plots walls as before.
     tap(&mut session, KeyCode::Digit1);

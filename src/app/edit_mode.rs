@@ -10,7 +10,7 @@ use std::time::Duration;
 use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
-use crate::collision::Collider;
+use crate::collision::{Collider, Leaf};
 use crate::edit::{
     CURSOR_REACH, Crosshair, EditSession, GridSize, Item, Journal, aimed_item, cursor_point, snap,
 };
@@ -34,8 +34,7 @@ const CURSOR_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 const IN_PROGRESS_COLOUR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
 
-/// What Space places in edit mode (the digit keys pick it). Only the tools
-/// that are built are here; the other digits say they are not available.
+/// What Space places in edit mode (the digit keys pick it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Tool {
     /// Space plots walls point by point.
@@ -45,18 +44,21 @@ pub enum Tool {
     Obstacles,
     /// Space places a lamp at the cursor point.
     Lamps,
+    /// Space marks a door's hinge jamb, and Space again its other jamb.
+    Doors,
     /// Space moves the start to the cursor point, facing the eye's way.
     Start,
 }
 
 impl Tool {
     /// Its name on the HUD's EDIT line: `tool walls`, `tool obstacles`,
-    /// `tool lamps`, `tool start`.
+    /// `tool lamps`, `tool doors`, `tool start`.
     pub fn name(self) -> &'static str {
         match self {
             Tool::Walls => "walls",
             Tool::Obstacles => "obstacles",
             Tool::Lamps => "lamps",
+            Tool::Doors => "doors",
             Tool::Start => "start",
         }
     }
@@ -66,8 +68,8 @@ impl Tool {
 /// would remove.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Aimed {
-    /// A wall, from end to end.
-    Wall([Vec2; 2]),
+    /// A wall from end to end, or a door from jamb to jamb.
+    Span([Vec2; 2]),
     /// An obstacle: its outline's corners.
     Obstacle(Vec<Vec2>),
     /// A lamp: where it hangs on the floor plan, and its height.
@@ -84,12 +86,12 @@ pub enum Aimed {
 const LAMP_OUTLINE_HALF: f32 = 0.3;
 
 impl Aimed {
-    /// The shape's outline on the floor plan, for the map: a wall's two
-    /// ends, an obstacle's corners, a small square around a lamp; drawn as
+    /// The shape's outline on the floor plan, for the map: a wall's or a
+    /// door's two ends, an obstacle's corners, a small square around a lamp; drawn as
     /// a closed line.
     pub fn plan_outline(&self) -> Vec<Vec2> {
         match self {
-            Aimed::Wall(ends) => ends.to_vec(),
+            Aimed::Span(ends) => ends.to_vec(),
             Aimed::Obstacle(corners) => corners.clone(),
             Aimed::Lamp { at, .. } => {
                 let half = LAMP_OUTLINE_HALF;
@@ -336,16 +338,23 @@ pub fn cursor(camera: &Camera, collider: &Collider, grid: GridSize, snapping: bo
 }
 
 /// The item `camera`'s crosshair aims at in `level` (see [`aimed_item`]):
-/// the first wall, obstacle or lamp along its ray on the floor plan within
-/// [`CURSOR_REACH`], or else the lamp nearest `cursor` within 0.5 m.
-pub fn aimed(camera: &Camera, collider: &Collider, level: &Level, cursor: Vec2) -> Option<Item> {
+/// the first wall, obstacle, door leaf (where `leaves` stand) or lamp along
+/// its ray on the floor plan within [`CURSOR_REACH`], or else the lamp
+/// nearest `cursor` within 0.5 m.
+pub fn aimed(
+    camera: &Camera,
+    collider: &Collider,
+    level: &Level,
+    leaves: &[Leaf],
+    cursor: Vec2,
+) -> Option<Item> {
     let crosshair = Crosshair {
         eye: Vec2::new(camera.position.x, camera.position.z),
         direction: camera.flat_forward(),
         reach: CURSOR_REACH,
         cursor,
     };
-    aimed_item(collider, &level.lights, crosshair)
+    aimed_item(collider, &level.lights, leaves, crosshair)
 }
 
 /// The shape of `item` in `level`, to outline; `None` when it is not there.
@@ -354,7 +363,7 @@ pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
         Item::Wall(index) => level
             .walls
             .get(index)
-            .map(|wall| Aimed::Wall([wall.a, wall.b])),
+            .map(|wall| Aimed::Span([wall.a, wall.b])),
         Item::Obstacle(index) => level
             .obstacles
             .get(index)
@@ -363,6 +372,10 @@ pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
             at: light.at,
             height: light.height,
         }),
+        Item::Door(index) => level
+            .doors
+            .get(index)
+            .map(|door| Aimed::Span([door.a, door.b])),
     }
 }
 
@@ -374,7 +387,8 @@ pub struct Plotting<'a> {
     pub cursor: Vec2,
     /// The last point of the chain of walls being plotted.
     pub chain_end: Option<Vec2>,
-    /// The outline points of the obstacle being plotted, in order.
+    /// The outline points of the obstacle (or the door jamb) being
+    /// plotted, in order.
     pub outline: &'a [Vec2],
 }
 
@@ -413,7 +427,7 @@ pub fn marker_lines(plotting: Plotting<'_>, aimed: Option<Aimed>) -> Vec<LineVer
         lines.push(at(next, IN_PROGRESS_COLOUR));
     }
     match aimed {
-        Some(Aimed::Wall([a, b])) => {
+        Some(Aimed::Span([a, b])) => {
             lines.push(at(a, AIMED_COLOUR));
             lines.push(at(b, AIMED_COLOUR));
         }
@@ -451,7 +465,7 @@ mod tests {
         assert_eq!(marker_lines(plotting(None, &[]), None).len(), 4);
         let lines = marker_lines(
             plotting(Some(Vec2::new(-1.0, 2.0)), &[]),
-            Some(Aimed::Wall([Vec2::ZERO, Vec2::X])),
+            Some(Aimed::Span([Vec2::ZERO, Vec2::X])),
         );
         assert_eq!(lines.len(), 8);
         assert_eq!(lines[4].position, [-1.0, MARKER_HEIGHT, 2.0]);
@@ -517,7 +531,7 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         for degrees in (0..360).step_by(5) {
             camera.yaw = (degrees as f32).to_radians();
-            let item = aimed(&camera, &collider, &level, eye).expect("something every way");
+            let item = aimed(&camera, &collider, &level, &[], eye).expect("something every way");
             kinds.insert(item.kind());
             let to = eye + camera.flat_forward().normalize() * CURSOR_REACH;
             let walls = collider
@@ -536,7 +550,7 @@ mod tests {
                 Item::Obstacle(index) => {
                     crate::collision::ray_against_obstacle(eye, to, &collider.obstacles()[index])
                 }
-                Item::Lamp(_) => None,
+                Item::Lamp(_) | Item::Door(_) => None,
             };
             assert_eq!(hit, Some(first), "{degrees}°: {item}");
         }

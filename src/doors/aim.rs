@@ -33,19 +33,27 @@ fn crosshair_target(
     let direction = facing.try_normalize()?;
     let end = eye + direction * DOOR_USE_REACH;
     let blocked_at = collider.ray_cast(eye, end).map_or(1.0, |hit| hit.fraction);
+    first_leaf_on_ray(leaves, eye, end)
+        .filter(|&(fraction, _)| fraction <= blocked_at)
+        .map(|(_, index)| index)
+}
+
+/// The first leaf that the ray from `from` to `to` meets: how far along it
+/// (0 at `from`, 1 at `to`) and the leaf's index. On ties the lowest index
+/// wins.
+pub fn first_leaf_on_ray(leaves: &[Leaf], from: Vec2, to: Vec2) -> Option<(f32, usize)> {
     let mut best: Option<(f32, usize)> = None;
     for (index, leaf) in leaves.iter().enumerate() {
         let Ok(polygon) = leaf.polygon() else {
             continue;
         };
-        if let Some(fraction) = ray_against_obstacle(eye, end, &polygon)
-            && fraction <= blocked_at
+        if let Some(fraction) = ray_against_obstacle(from, to, &polygon)
             && best.is_none_or(|(b, _)| fraction < b)
         {
             best = Some((fraction, index));
         }
     }
-    best.map(|(_, index)| index)
+    best
 }
 
 /// The door whose span (jamb to jamb) is nearest `eye`, within

@@ -27,6 +27,7 @@ use crate::collision::{Collider, CollisionError, DoorLeaves, Leaf, MoveOptions, 
 use crate::level::Door;
 use crate::level::mesh::MovingShape;
 
+pub use aim::first_leaf_on_ray;
 pub use geometry::{leaf_at, swept_bounds};
 pub use push::OVERLAP_TOLERANCE;
 pub use state::{DoorState, Motion};

@@ -1,5 +1,5 @@
 //! The aimed item: what the crosshair meets first on the floor plan — a
-//! wall, an obstacle or a lamp — or, on the full map, what lies under the
+//! wall, an obstacle, a door or a lamp — or, on the full map, what lies under the
 //! pointer. Delete removes it, `N` changes its material, and the HUD names
 //! it (`aim wall 12`).
 
@@ -8,12 +8,14 @@ use std::fmt;
 use glam::Vec2;
 
 use super::lamps::{lamp_in_crosshair, lamp_near};
-use crate::collision::{Collider, Surface};
-use crate::level::Light;
+use crate::collision::{Collider, Leaf, Surface, distance_to_segment};
+use crate::doors::first_leaf_on_ray;
+use crate::level::save::Tables;
+use crate::level::{Door, Light};
 
 /// One item of a level, by its kind and its index in the level's list of
-/// that kind ([`crate::level::Level::walls`], `obstacles`, `lights`).
-/// Doors join as a kind of their own.
+/// that kind ([`crate::level::Level::walls`], `obstacles`, `lights`,
+/// `doors`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Item {
     /// A wall.
@@ -22,23 +24,39 @@ pub enum Item {
     Obstacle(usize),
     /// A lamp.
     Lamp(usize),
+    /// A door.
+    Door(usize),
 }
 
 impl Item {
     /// The kind's name as the HUD and messages write it: `wall`,
-    /// `obstacle`, `lamp`.
+    /// `obstacle`, `lamp`, `door`.
     pub fn kind(self) -> &'static str {
         match self {
             Item::Wall(_) => "wall",
             Item::Obstacle(_) => "obstacle",
             Item::Lamp(_) => "lamp",
+            Item::Door(_) => "door",
         }
     }
 
     /// Its index in its kind's list.
     pub fn index(self) -> usize {
         match self {
-            Item::Wall(index) | Item::Obstacle(index) | Item::Lamp(index) => index,
+            Item::Wall(index) | Item::Obstacle(index) | Item::Lamp(index) | Item::Door(index) => {
+                index
+            }
+        }
+    }
+
+    /// The array of tables its kind is written in: `[[wall]]`,
+    /// `[[obstacle]]`, `[[light]]` or `[[door]]`.
+    pub fn tables(self) -> Tables {
+        match self {
+            Item::Wall(_) => Tables::Walls,
+            Item::Obstacle(_) => Tables::Obstacles,
+            Item::Lamp(_) => Tables::Lights,
+            Item::Door(_) => Tables::Doors,
         }
     }
 }
@@ -65,14 +83,20 @@ pub struct Crosshair {
 }
 
 /// The item the crosshair meets first:
-/// - the first wall or obstacle that its ray meets within the reach
-///   ([`Collider::ray_cast`]: the collider's indices are the level's);
+/// - the first wall, obstacle or door leaf (where `leaves` stand) that its
+///   ray meets within the reach ([`Collider::ray_cast`]: the collider's
+///   indices are the level's; the leaves' are its doors');
 /// - unless a lamp lies within [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of the ray no farther
 ///   along it ([`lamp_in_crosshair`]): lamps hang in the air, so walls
 ///   behind them do not hide them;
 /// - and with neither, the lamp nearest the cursor point within
 ///   [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) ([`lamp_near`]).
-pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -> Option<Item> {
+pub fn aimed_item(
+    collider: &Collider,
+    lights: &[Light],
+    leaves: &[Leaf],
+    crosshair: Crosshair,
+) -> Option<Item> {
     let Crosshair {
         eye,
         direction,
@@ -80,8 +104,24 @@ pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -
         cursor,
     } = crosshair;
     let direction = direction.try_normalize()?;
-    let hit = collider.ray_cast(eye, eye + direction * reach);
-    let hit_distance = hit.map_or(f32::INFINITY, |hit| hit.fraction * reach);
+    let end = eye + direction * reach;
+    let hit = collider.ray_cast(eye, end).and_then(|hit| {
+        let item = match hit.surface {
+            Surface::Wall(index) => Item::Wall(index),
+            Surface::Obstacle(index) => Item::Obstacle(index),
+            // The collider's rays meet walls and obstacles only: doors'
+            // leaves move, and are not in it.
+            Surface::Door(_) => return None,
+        };
+        Some((hit.fraction, item))
+    });
+    let door =
+        first_leaf_on_ray(leaves, eye, end).map(|(fraction, index)| (fraction, Item::Door(index)));
+    let hit = match (hit, door) {
+        (Some(wall), Some(door)) => Some(if door.0 < wall.0 { door } else { wall }),
+        (wall, door) => wall.or(door),
+    };
+    let hit_distance = hit.map_or(f32::INFINITY, |(fraction, _)| fraction * reach);
     let lamp = lamp_in_crosshair(lights, eye, direction, reach).filter(|&index| {
         lights
             .get(index)
@@ -90,22 +130,35 @@ pub fn aimed_item(collider: &Collider, lights: &[Light], crosshair: Crosshair) -
     if let Some(index) = lamp {
         return Some(Item::Lamp(index));
     }
-    match hit.map(|hit| hit.surface) {
-        Some(Surface::Wall(index)) => Some(Item::Wall(index)),
-        Some(Surface::Obstacle(index)) => Some(Item::Obstacle(index)),
-        // The collider's rays meet walls and obstacles only: doors' leaves
-        // move, and are not in it.
-        Some(Surface::Door(_)) | None => lamp_near(lights, cursor).map(Item::Lamp),
+    match hit {
+        Some((_, item)) => Some(item),
+        None => lamp_near(lights, cursor).map(Item::Lamp),
     }
 }
 
 /// The item under `point` on the full map: the lamp within
-/// [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of it, else the wall
-/// nearest it within `pick` metres (the pointer's reach at the map's zoom),
-/// else the first obstacle it lies in or within `pick` of.
-pub fn item_under(collider: &Collider, lights: &[Light], point: Vec2, pick: f32) -> Option<Item> {
+/// [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of it, else the door
+/// whose span (jamb to jamb) is nearest it within `pick` metres (the
+/// pointer's reach at the map's zoom), else the wall nearest it within
+/// `pick`, else the first obstacle it lies in or within `pick` of.
+pub fn item_under(
+    collider: &Collider,
+    lights: &[Light],
+    doors: &[Door],
+    point: Vec2,
+    pick: f32,
+) -> Option<Item> {
     if let Some(index) = lamp_near(lights, point) {
         return Some(Item::Lamp(index));
+    }
+    let door = doors
+        .iter()
+        .map(|door| distance_to_segment(point, door.a, door.b))
+        .enumerate()
+        .filter(|&(_, distance)| distance <= pick)
+        .min_by(|(_, a), (_, b)| a.total_cmp(b));
+    if let Some((index, _)) = door {
+        return Some(Item::Door(index));
     }
     if let Some((index, _)) = collider.nearest_wall(point, pick) {
         return Some(Item::Wall(index));
@@ -151,7 +204,7 @@ mod tests {
     #[test]
     fn the_first_thing_along_the_ray_is_aimed() {
         let (collider, lights) = scene();
-        let aim = |crosshair| aimed_item(&collider, &lights, crosshair);
+        let aim = |crosshair| aimed_item(&collider, &lights, &[], crosshair);
         // Along +x the obstacle comes before lamp 1 and the wall.
         assert_eq!(aim(looking(Vec2::X, Vec2::ZERO)), Some(Item::Obstacle(0)));
         // Passing above the obstacle: lamp 1 (5 cm off the ray at x 7)

@@ -10,10 +10,12 @@ use std::path::Path;
 use glam::Vec2;
 
 use super::aim::Item;
-use super::operation::{Edit, EditError, Start};
+use super::operation::{Edit, EditError, Piece, Start};
 use crate::collision::ConvexPolygon;
 use crate::level::save::{DocumentError, LevelDocument, number_text, write_atomically};
-use crate::level::{LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
+use crate::level::{
+    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
+};
 
 /// The first line of every journal.
 const HEADER: &str = "mazewalker autosave 1";
@@ -193,7 +195,6 @@ fn edit_line(edit: &Edit) -> String {
     let point = |point: Vec2| format!("{} {}", number_text(point.x), number_text(point.y));
     match edit {
         Edit::AddWall { a, b } => format!("add {} {}", point(*a), point(*b)),
-        Edit::DeleteWall { index, wall } => format!("delete {index} {}", wall_fields(wall)),
         Edit::MoveEndpoint { from, to, walls } => {
             let mut line = format!("move {} {}", point(*from), point(*to));
             for (index, end) in walls {
@@ -202,35 +203,22 @@ fn edit_line(edit: &Edit) -> String {
             }
             line
         }
-        Edit::RestoreWall { index, wall, table } => format!(
-            "restore {index} {} {}",
-            wall_fields(wall),
-            one_line_string(table)
-        ),
         Edit::AddLight { at } => format!("add-light {}", point(*at)),
-        Edit::DeleteLight { index, light } => {
-            format!("delete-light {index} {}", light_fields(light))
-        }
-        Edit::RestoreLight {
-            index,
-            light,
-            table,
-        } => format!(
-            "restore-light {index} {} {}",
-            light_fields(light),
-            one_line_string(table)
-        ),
         Edit::AddObstacle { points } => format!("add-obstacle {}", points_fields(points)),
-        Edit::DeleteObstacle { index, obstacle } => {
-            format!("delete-obstacle {index} {}", obstacle_fields(obstacle))
-        }
-        Edit::RestoreObstacle {
+        Edit::AddDoor { a, b } => format!("add-door {} {}", point(*a), point(*b)),
+        Edit::Delete { index, piece } => format!(
+            "delete{} {index} {}",
+            kind_suffix(piece),
+            piece_fields(piece)
+        ),
+        Edit::Restore {
             index,
-            obstacle,
+            piece,
             table,
         } => format!(
-            "restore-obstacle {index} {} {}",
-            obstacle_fields(obstacle),
+            "restore{} {index} {} {}",
+            kind_suffix(piece),
+            piece_fields(piece),
             one_line_string(table)
         ),
         Edit::SetStart { from, to } => format!(
@@ -248,6 +236,50 @@ fn edit_line(edit: &Edit) -> String {
             one_line_string(to)
         ),
     }
+}
+
+/// How a deletion's or restoration's word names the piece's kind: nothing
+/// for a wall (`delete`), else `-light`, `-obstacle` or `-door`.
+fn kind_suffix(piece: &Piece) -> &'static str {
+    match piece {
+        Piece::Wall(_) => "",
+        Piece::Light(_) => "-light",
+        Piece::Obstacle(_) => "-obstacle",
+        Piece::Door(_) => "-door",
+    }
+}
+
+/// A piece as journal fields, by its kind.
+fn piece_fields(piece: &Piece) -> String {
+    match piece {
+        Piece::Wall(wall) => wall_fields(wall),
+        Piece::Light(light) => light_fields(light),
+        Piece::Obstacle(obstacle) => obstacle_fields(obstacle),
+        Piece::Door(door) => door_fields(door),
+    }
+}
+
+/// A door as journal fields: `ax az bx bz kind swing thickness height
+/// material speed opens close_after`, `kind` and `opens` as the level
+/// format writes them.
+fn door_fields(door: &Door) -> String {
+    let numbers = |numbers: &[f32]| {
+        numbers
+            .iter()
+            .map(|&number| number_text(number))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "{} {} {} {} {} {} {}",
+        numbers(&[door.a.x, door.a.y, door.b.x, door.b.y]),
+        door.kind.word(),
+        numbers(&[door.swing_degrees, door.thickness, door.height]),
+        door.material.0,
+        number_text(door.speed),
+        door.opens.word(),
+        number_text(door.close_after),
+    )
 }
 
 /// Points as journal fields: their count, then `x z` for each.
@@ -334,10 +366,6 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             a: fields.point()?,
             b: fields.point()?,
         },
-        "delete" => Edit::DeleteWall {
-            index: fields.parse("a wall index")?,
-            wall: fields.wall()?,
-        },
         "move" => {
             let from = fields.point()?;
             let to = fields.point()?;
@@ -355,35 +383,31 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             }
             Edit::MoveEndpoint { from, to, walls }
         }
-        "restore" => Edit::RestoreWall {
-            index: fields.parse("a wall index")?,
-            wall: fields.wall()?,
-            table: fields.rest_quoted("the wall's table")?,
-        },
         "add-light" => Edit::AddLight {
             at: fields.point()?,
-        },
-        "delete-light" => Edit::DeleteLight {
-            index: fields.parse("a lamp index")?,
-            light: fields.light()?,
-        },
-        "restore-light" => Edit::RestoreLight {
-            index: fields.parse("a lamp index")?,
-            light: fields.light()?,
-            table: fields.rest_quoted("the lamp's table")?,
         },
         "add-obstacle" => Edit::AddObstacle {
             points: fields.points()?,
         },
-        "delete-obstacle" => Edit::DeleteObstacle {
-            index: fields.parse("an obstacle index")?,
-            obstacle: fields.obstacle()?,
+        "add-door" => Edit::AddDoor {
+            a: fields.point()?,
+            b: fields.point()?,
         },
-        "restore-obstacle" => Edit::RestoreObstacle {
-            index: fields.parse("an obstacle index")?,
-            obstacle: fields.obstacle()?,
-            table: fields.rest_quoted("the obstacle's table")?,
-        },
+        "delete" | "delete-light" | "delete-obstacle" | "delete-door" => {
+            let suffix = &kind["delete".len()..];
+            Edit::Delete {
+                index: fields.parse(&index_of(suffix))?,
+                piece: fields.piece(suffix)?,
+            }
+        }
+        "restore" | "restore-light" | "restore-obstacle" | "restore-door" => {
+            let suffix = &kind["restore".len()..];
+            Edit::Restore {
+                index: fields.parse(&index_of(suffix))?,
+                piece: fields.piece(suffix)?,
+                table: fields.rest_quoted(&format!("the {}'s table", kind_named(suffix)))?,
+            }
+        }
         "start" => Edit::SetStart {
             from: fields.start()?,
             to: fields.start()?,
@@ -399,6 +423,29 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
         None => Ok(edit),
         Some(extra) => Err(format!("unexpected `{extra}` at the end")),
     }
+}
+
+/// The kind that a deletion's or restoration's `suffix` names (see
+/// [`kind_suffix`]): `wall`, `lamp`, `obstacle` or `door`.
+fn kind_named(suffix: &str) -> &'static str {
+    match suffix {
+        "-light" => "lamp",
+        "-obstacle" => "obstacle",
+        "-door" => "door",
+        _ => "wall",
+    }
+}
+
+/// What an index of the kind `suffix` names is called in errors: `a wall
+/// index`, `an obstacle index`.
+fn index_of(suffix: &str) -> String {
+    let kind = kind_named(suffix);
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {kind} index")
 }
 
 /// The space-separated fields of a line, read from the front.
@@ -448,6 +495,42 @@ impl<'a> Fields<'a> {
         (0..count).map(|_| self.point()).collect()
     }
 
+    /// A piece of the kind that `suffix` names (as [`kind_suffix`] writes
+    /// it).
+    fn piece(&mut self, suffix: &str) -> Result<Piece, String> {
+        Ok(match kind_named(suffix) {
+            "lamp" => Piece::Light(self.light()?),
+            "obstacle" => Piece::Obstacle(self.obstacle()?),
+            "door" => Piece::Door(self.door()?),
+            _ => Piece::Wall(self.wall()?),
+        })
+    }
+
+    fn door(&mut self) -> Result<Door, String> {
+        Ok(Door {
+            a: self.point()?,
+            b: self.point()?,
+            kind: self.word("a door kind", &DoorKind::WORDS)?,
+            swing_degrees: self.parse("a number")?,
+            thickness: self.parse("a number")?,
+            height: self.parse("a number")?,
+            material: MaterialId(self.parse("a material index")?),
+            speed: self.parse("a number")?,
+            opens: self.word("what opens a door", &DoorOpens::WORDS)?,
+            close_after: self.parse("a number")?,
+        })
+    }
+
+    /// One of `words`' words, as the value it stands for.
+    fn word<T: Copy>(&mut self, what: &str, words: &[(&str, T)]) -> Result<T, String> {
+        let field = self.next().ok_or_else(|| format!("missing {what}"))?;
+        words
+            .iter()
+            .find(|(word, _)| *word == field)
+            .map(|&(_, value)| value)
+            .ok_or_else(|| format!("`{field}` is not {what}"))
+    }
+
     fn obstacle(&mut self) -> Result<LevelObstacle, String> {
         let height = self.parse("a number")?;
         let material = MaterialId(self.parse("a material index")?);
@@ -467,14 +550,16 @@ impl<'a> Fields<'a> {
         })
     }
 
-    /// `wall INDEX` or `obstacle INDEX`: an item with a material.
+    /// `wall INDEX`, `obstacle INDEX` or `door INDEX`: an item with a
+    /// material.
     fn item(&mut self) -> Result<Item, String> {
-        let kind = self.next().ok_or("missing `wall` or `obstacle`")?;
+        let kind = self.next().ok_or("missing `wall`, `obstacle` or `door`")?;
         let index = self.parse("an index")?;
         match kind {
             "wall" => Ok(Item::Wall(index)),
             "obstacle" => Ok(Item::Obstacle(index)),
-            _ => Err(format!("`{kind}` is not `wall` or `obstacle`")),
+            "door" => Ok(Item::Door(index)),
+            _ => Err(format!("`{kind}` is not `wall`, `obstacle` or `door`")),
         }
     }
 
@@ -555,6 +640,21 @@ mod tests {
         }
     }
 
+    fn door() -> Door {
+        Door {
+            a: Vec2::new(1.0, 0.0),
+            b: Vec2::new(1.0, 0.9),
+            kind: DoorKind::Slide,
+            swing_degrees: -45.5,
+            thickness: 0.06,
+            height: 2.1,
+            material: MaterialId(5),
+            speed: 1.5,
+            opens: DoorOpens::Near,
+            close_after: 0.0,
+        }
+    }
+
     fn light() -> Light {
         Light {
             at: Vec2::new(2.5, -0.0),
@@ -574,31 +674,31 @@ mod tests {
                     a: Vec2::new(1.25, -3.5),
                     b: Vec2::new(0.1, 1e20),
                 },
-                Edit::DeleteWall {
+                Edit::Delete {
                     index: 7,
-                    wall: wall(),
+                    piece: Piece::Wall(wall()),
                 },
                 Edit::MoveEndpoint {
                     from: Vec2::new(1.0, 2.0),
                     to: Vec2::new(3.0, 4.5),
                     walls: vec![(3, WallEnd::A), (12, WallEnd::B)],
                 },
-                Edit::RestoreWall {
+                Edit::Restore {
                     index: 0,
-                    wall: wall(),
+                    piece: Piece::Wall(wall()),
                     table: "\n# a \"quoted\" \\ comment\t\u{1}\n[[wall]]  # 0\na = [1.5, -0.0]\n"
                         .to_string(),
                 },
                 Edit::AddLight {
                     at: Vec2::new(3.0, 2.25),
                 },
-                Edit::DeleteLight {
+                Edit::Delete {
                     index: 1,
-                    light: light(),
+                    piece: Piece::Light(light()),
                 },
-                Edit::RestoreLight {
+                Edit::Restore {
                     index: 0,
-                    light: light(),
+                    piece: Piece::Light(light()),
                     table: "\n# the reading lamp\n[[light]]\nat = [2.5, -0.0]\nheight = 1.4\n"
                         .to_string(),
                 },
@@ -609,13 +709,13 @@ mod tests {
                         Vec2::new(0.0, 0.75),
                     ],
                 },
-                Edit::DeleteObstacle {
+                Edit::Delete {
                     index: 2,
-                    obstacle: obstacle(),
+                    piece: Piece::Obstacle(obstacle()),
                 },
-                Edit::RestoreObstacle {
+                Edit::Restore {
                     index: 0,
-                    obstacle: obstacle(),
+                    piece: Piece::Obstacle(obstacle()),
                     table: "\n# the table\n[[obstacle]]\npoints = [[0, 0], [2, 0], [0, 1]]\n"
                         .to_string(),
                 },
@@ -636,6 +736,26 @@ mod tests {
                 },
                 Edit::SetMaterial {
                     item: Item::Obstacle(0),
+                    from: "wood".to_string(),
+                    to: "brick".to_string(),
+                },
+                Edit::AddDoor {
+                    a: Vec2::new(1.0, 0.0),
+                    b: Vec2::new(1.0, 0.9),
+                },
+                Edit::Delete {
+                    index: 3,
+                    piece: Piece::Door(door()),
+                },
+                Edit::Restore {
+                    index: 1,
+                    piece: Piece::Door(door()),
+                    table:
+                        "\n[[door]]  # the closet\na = [1, 0]\nb = [1.0, 0.9]\nkind = \"slide\"\n"
+                            .to_string(),
+                },
+                Edit::SetMaterial {
+                    item: Item::Door(3),
                     from: "wood".to_string(),
                     to: "brick".to_string(),
                 },
@@ -678,10 +798,25 @@ mod tests {
             text.contains("\nmaterial obstacle 0 \"wood\" \"brick\"\n"),
             "{text}"
         );
-        assert_eq!(text.lines().count(), 15, "one line per edit: {text}");
+        assert!(text.contains("\nadd-door 1.0 0.0 1.0 0.9\n"), "{text}");
+        assert!(
+            text.contains("\ndelete-door 3 1.0 0.0 1.0 0.9 slide -45.5 0.06 2.1 5 1.5 near 0.0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "\nrestore-door 1 1.0 0.0 1.0 0.9 slide -45.5 0.06 2.1 5 1.5 near 0.0 \"\\n[[door]]"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nmaterial door 3 \"wood\" \"brick\"\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 19, "one line per edit: {text}");
         let read = Journal::parse(&text).expect("its own format");
         assert_eq!(read, journal);
-        assert_eq!(read.len(), 13);
+        assert_eq!(read.len(), 17);
         assert!(read.applies_to("some text"));
         assert!(!read.applies_to("some other text"));
     }
@@ -730,6 +865,18 @@ mod tests {
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nrestore-light 0 1 2 2.5 1 1 1 1 8 [[light]]\n",
                 "line 3: the lamp's table must be a quoted string",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\ndelete-door 0 1 2 3 4 hinged 90 0.06 2.1 0 1.5 use 4\n",
+                "line 3: `hinged` is not a door kind",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\ndelete-door 0 1 2 3 4 swing 90 0.06 2.1 0 1.5 never 4\n",
+                "line 3: `never` is not what opens a door",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nrestore-obstacle 0 0.75 0 3 0 0 1 0 0 1 x\n",
+                "line 3: the obstacle's table must be a quoted string",
             ),
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nsmash 1\n",

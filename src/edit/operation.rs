@@ -1,5 +1,5 @@
 //! Edits: the changes an author makes to a level's walls, obstacles, lamps,
-//! materials and start. Each is one undo step, and applying one changes the
+//! doors, materials and start. Each is one undo step, and applying one changes the
 //! in-memory [`Level`] and its [`LevelDocument`] together, so what the
 //! collider and renderer see is always what the saved file will hold.
 
@@ -9,10 +9,11 @@ use super::aim::Item;
 use super::outline::OutlineError;
 use crate::collision::{ConvexPolygon, PolygonError};
 use crate::level::checks::MIN_WALL_LENGTH;
+use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
 use crate::level::save::{
-    DocumentError, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable, ReplacedValue,
+    DocumentError, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable, ReplacedValue, Tables,
 };
-use crate::level::{Level, LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
+use crate::level::{Door, Level, LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
 
 /// The `[player]` keys that [`Edit::SetStart`] rewrites.
 const START_KEY: &str = "start";
@@ -39,6 +40,20 @@ impl Start {
     }
 }
 
+/// A wall, a lamp, an obstacle or a door: an item that an edit deletes or
+/// puts back whole, as the level holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    /// A wall.
+    Wall(LevelWall),
+    /// A lamp.
+    Light(Light),
+    /// An obstacle.
+    Obstacle(LevelObstacle),
+    /// A door.
+    Door(Door),
+}
+
 /// One change to a level.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Edit {
@@ -50,14 +65,6 @@ pub enum Edit {
         /// Second end point (x, z).
         b: Vec2,
     },
-    /// Deletes wall `index`, which must be `wall` (so that a stale edit is
-    /// refused instead of deleting another wall).
-    DeleteWall {
-        /// The wall's index in [`Level::walls`].
-        index: usize,
-        /// The wall as it is.
-        wall: LevelWall,
-    },
     /// Moves the listed wall ends, all at `from`, to `to`: dragging an end
     /// point that several walls share moves all of them, as one step.
     MoveEndpoint {
@@ -68,43 +75,12 @@ pub enum Edit {
         /// Which ends: wall index and end.
         walls: Vec<(usize, WallEnd)>,
     },
-    /// Puts back a deleted wall as wall `index`, from its table's text
-    /// (comments included). Authors never make this edit; it is the undo of
-    /// a deletion made before the last save, as the autosave journal writes
-    /// it.
-    RestoreWall {
-        /// The index it gets back.
-        index: usize,
-        /// The wall, as the level holds it.
-        wall: LevelWall,
-        /// Its `[[wall]]` table, as [`RemovedTable::text`] wrote it.
-        table: String,
-    },
     /// A new lamp at `at`, appended (index = the lamp count), with the
     /// format's defaults ([`Light::with_defaults`]); its table holds only
     /// `at`.
     AddLight {
         /// Where it hangs (x, z).
         at: Vec2,
-    },
-    /// Deletes lamp `index`, which must be `light` (so that a stale edit is
-    /// refused instead of deleting another lamp).
-    DeleteLight {
-        /// The lamp's index in [`Level::lights`].
-        index: usize,
-        /// The lamp as it is.
-        light: Light,
-    },
-    /// Puts back a deleted lamp as lamp `index`, from its table's text
-    /// (comments included): like [`Edit::RestoreWall`], only the journal
-    /// makes it.
-    RestoreLight {
-        /// The index it gets back.
-        index: usize,
-        /// The lamp, as the level holds it.
-        light: Light,
-        /// Its `[[light]]` table, as [`RemovedTable::text`] wrote it.
-        table: String,
     },
     /// A new obstacle with outline `points` (a convex polygon, in either
     /// winding), appended (index = the obstacle count), with the level's
@@ -113,21 +89,34 @@ pub enum Edit {
         /// The outline's corners (x, z).
         points: Vec<Vec2>,
     },
-    /// Deletes obstacle `index`, which must be `obstacle`.
-    DeleteObstacle {
-        /// The obstacle's index in [`Level::obstacles`].
-        index: usize,
-        /// The obstacle as it is.
-        obstacle: LevelObstacle,
+    /// A new door from jamb `a` (the hinge) to jamb `b`, appended (index =
+    /// the door count), with the format's defaults
+    /// ([`Door::with_defaults`]); its table holds only `a` and `b`.
+    AddDoor {
+        /// The hinge jamb (x, z).
+        a: Vec2,
+        /// The other jamb (x, z).
+        b: Vec2,
     },
-    /// Puts back a deleted obstacle as obstacle `index`, from its table's
-    /// text: like [`Edit::RestoreWall`], only the journal makes it.
-    RestoreObstacle {
+    /// Deletes item `index` of the piece's kind, which must be `piece` (so
+    /// that a stale edit is refused instead of deleting another item).
+    Delete {
+        /// The item's index in its kind's list ([`Level::walls`],
+        /// `lights`, `obstacles`, `doors`).
+        index: usize,
+        /// The item as it is.
+        piece: Piece,
+    },
+    /// Puts back a deleted item as item `index` of its kind, from its
+    /// table's text (comments included). Authors never make this edit; it
+    /// is the undo of a deletion made before the last save, as the
+    /// autosave journal writes it.
+    Restore {
         /// The index it gets back.
         index: usize,
-        /// The obstacle, as the level holds it.
-        obstacle: LevelObstacle,
-        /// Its `[[obstacle]]` table, as [`RemovedTable::text`] wrote it.
+        /// The item, as the level holds it.
+        piece: Piece,
+        /// Its table, as [`RemovedTable::text`] wrote it.
         table: String,
     },
     /// Moves the start from `from` to `to`, rewriting `[player] start` and
@@ -138,11 +127,11 @@ pub enum Edit {
         /// The new start.
         to: Start,
     },
-    /// Gives a wall or an obstacle material `to` (it has `from`), by name
-    /// as the file writes it, rewriting its `material` in place (or adding
-    /// it).
+    /// Gives a wall, an obstacle or a door material `to` (it has `from`),
+    /// by name as the file writes it, rewriting its `material` in place (or
+    /// adding it).
     SetMaterial {
-        /// The wall or obstacle.
+        /// The wall, obstacle or door.
         item: Item,
         /// Its material's name now.
         from: String,
@@ -157,28 +146,29 @@ pub enum EditError {
     /// A point with a NaN or infinite coordinate.
     #[error("the point {0} is not finite")]
     NotFinite(Vec2),
-    /// The wall would be shorter than 0.1 mm, which no level may hold.
-    #[error("a wall from {a} to {b} would have no length")]
+    /// The wall (or door) would be shorter than 0.1 mm, which no level may
+    /// hold.
+    #[error("a span from {a} to {b} would have no length")]
     TooShort {
         /// First end.
         a: Vec2,
         /// Second end.
         b: Vec2,
     },
-    /// A wall index past the end.
-    #[error("there is no wall {index}: the level has {count} walls")]
-    NoSuchWall {
+    /// An index past the end of its kind's list.
+    #[error("there is no {kind} {index}: the level has {count} {kind}s")]
+    NoSuchItem {
+        /// `wall`, `lamp`, `obstacle` or `door`.
+        kind: &'static str,
         /// The index asked for.
         index: usize,
-        /// How many walls there are.
+        /// How many the level holds.
         count: usize,
     },
-    /// The wall at the index is not the one the edit is about.
-    #[error("wall {index} is not the wall this edit was made for")]
-    OtherWall {
-        /// The index.
-        index: usize,
-    },
+    /// The item at the index (in the level or its text) is not the one the
+    /// edit is about.
+    #[error("{0} is not the one this edit was made for")]
+    OtherItem(Item),
     /// A wall end that the edit moves is not where the edit says.
     #[error("wall {index}'s end `{}` is not at {from}", end.key())]
     EndpointElsewhere {
@@ -189,36 +179,13 @@ pub enum EditError {
         /// Where the edit expected it.
         from: Vec2,
     },
-    /// A wall to put back with properties no level holds (a negative
-    /// radius, an unknown material, ...).
-    #[error("the wall to put back is not a valid wall: {0:?}")]
-    InvalidWall(LevelWall),
-    /// A lamp index past the end.
-    #[error("there is no lamp {index}: the level has {count} lamps")]
-    NoSuchLight {
-        /// The index asked for.
-        index: usize,
-        /// How many lamps there are.
-        count: usize,
+    /// An item to put back with properties no level holds (a negative
+    /// radius, an unknown material, a lamp's colour past 1, ...).
+    #[error("the {} to put back is not one a level may hold: {piece:?}", .piece.kind())]
+    InvalidPiece {
+        /// The item.
+        piece: Box<Piece>,
     },
-    /// The lamp at the index is not the one the edit is about.
-    #[error("lamp {index} is not the lamp this edit was made for")]
-    OtherLight {
-        /// The index.
-        index: usize,
-    },
-    /// The lamp's table in the text is not where the edit says it hangs.
-    #[error("lamp {index} is not at {at}")]
-    LightElsewhere {
-        /// The lamp.
-        index: usize,
-        /// Where the edit expected it.
-        at: Vec2,
-    },
-    /// A lamp to put back with properties no level holds (a height of 0, a
-    /// colour past 1, ...).
-    #[error("the lamp to put back is not a valid lamp: {0:?}")]
-    InvalidLight(Light),
     /// A new lamp hangs 0.3 m under the ceiling, and this ceiling is too
     /// low for that.
     #[error(
@@ -228,20 +195,6 @@ pub enum EditError {
         /// The level's ceiling height.
         ceiling_height: f32,
     },
-    /// An obstacle index past the end.
-    #[error("there is no obstacle {index}: the level has {count} obstacles")]
-    NoSuchObstacle {
-        /// The index asked for.
-        index: usize,
-        /// How many obstacles there are.
-        count: usize,
-    },
-    /// The obstacle at the index is not the one the edit is about.
-    #[error("obstacle {index} is not the obstacle this edit was made for")]
-    OtherObstacle {
-        /// The index.
-        index: usize,
-    },
     /// Closing an outline made no obstacle: too few points, or all on one
     /// line.
     #[error("no obstacle made: {0}")]
@@ -249,9 +202,6 @@ pub enum EditError {
     /// An outline that is not a usable convex polygon.
     #[error("not a usable obstacle outline: {0}")]
     Outline(#[from] PolygonError),
-    /// An obstacle to put back with properties no level holds.
-    #[error("the obstacle to put back is not a valid obstacle: {0:?}")]
-    InvalidObstacle(Box<LevelObstacle>),
     /// The start is not where the edit says.
     #[error("the start is not at {at} facing {yaw_degrees}°")]
     StartElsewhere {
@@ -269,7 +219,7 @@ pub enum EditError {
     /// The item's material is not the one the edit is about.
     #[error("{item} is not made of `{material}`")]
     OtherMaterial {
-        /// The wall or obstacle.
+        /// The wall, obstacle or door.
         item: Item,
         /// The material the edit expected.
         material: String,
@@ -280,11 +230,11 @@ pub enum EditError {
     /// The level's text refused the change.
     #[error(transparent)]
     Document(#[from] DocumentError),
-    /// The level and its text hold different numbers of walls (or lamps):
-    /// they are not the same level.
+    /// The level and its text hold different numbers of walls (or lamps,
+    /// obstacles, doors): they are not the same level.
     #[error("the level has {level} {what} but its text has {document}")]
     OutOfStep {
-        /// `walls`, `lamps` or `obstacles`.
+        /// `wall`, `light`, `obstacle` or `door`: the tables' key.
         what: &'static str,
         /// How many the level holds.
         level: usize,
@@ -300,20 +250,12 @@ pub struct AppliedEdit {
     undo: Undo,
 }
 
-/// A wall, a lamp or an obstacle: what an edit adds or deletes whole.
-#[derive(Debug, Clone)]
-enum Piece {
-    Wall(LevelWall),
-    Light(Light),
-    Obstacle(LevelObstacle),
-}
-
 /// How to undo an applied edit.
 #[derive(Debug, Clone)]
 enum Undo {
-    /// Remove the wall or lamp that was added or restored at `index`.
+    /// Remove the item that was added or restored at `index`.
     Remove { index: usize, piece: Piece },
-    /// Put the deleted wall or lamp (and its table) back at `index`.
+    /// Put the deleted item (and its table) back at `index`.
     PutBack {
         index: usize,
         piece: Piece,
@@ -345,8 +287,8 @@ pub(crate) enum DocumentChange {
 
 impl Edit {
     /// Applies the edit to `level` and `document`, which must hold the same
-    /// walls (and, for a lamp edit, the same lamps). Checks everything
-    /// first: on error neither has changed.
+    /// items of the kinds it is about. Checks everything first: on error
+    /// neither has changed.
     pub fn apply(
         self,
         level: &mut Level,
@@ -357,8 +299,7 @@ impl Edit {
         let change = self.apply_to_document(document)?;
         let undo = match (&self, change) {
             (Edit::AddWall { a, b }, _) => {
-                let piece = Piece::Wall(level.wall_defaults.wall(*a, *b));
-                piece.push_onto(level)
+                Piece::Wall(level.wall_defaults.wall(*a, *b)).push_onto(level)
             }
             (Edit::AddLight { at }, _) => {
                 let light = Light::with_defaults(*at, level.environment.ceiling_height);
@@ -368,26 +309,13 @@ impl Edit {
                 let polygon = ConvexPolygon::new(points.clone())?;
                 Piece::Obstacle(level.obstacle_defaults.obstacle(polygon)).push_onto(level)
             }
-            (Edit::RestoreWall { index, wall, .. }, _) => {
-                Piece::Wall(*wall).insert_into(level, *index)
+            (Edit::AddDoor { a, b }, _) => {
+                let wood = builtin_material_id(&level.materials, DOOR_MATERIAL);
+                Piece::Door(Door::with_defaults(*a, *b, wood)).push_onto(level)
             }
-            (Edit::RestoreLight { index, light, .. }, _) => {
-                Piece::Light(*light).insert_into(level, *index)
-            }
-            (
-                Edit::RestoreObstacle {
-                    index, obstacle, ..
-                },
-                _,
-            ) => Piece::Obstacle(obstacle.clone()).insert_into(level, *index),
-            (Edit::DeleteWall { index, wall }, DocumentChange::Removed(removed)) => {
-                Piece::Wall(*wall).remove_from(level, *index, removed)
-            }
-            (Edit::DeleteLight { index, light }, DocumentChange::Removed(removed)) => {
-                Piece::Light(*light).remove_from(level, *index, removed)
-            }
-            (Edit::DeleteObstacle { index, obstacle }, DocumentChange::Removed(removed)) => {
-                Piece::Obstacle(obstacle.clone()).remove_from(level, *index, removed)
+            (Edit::Restore { index, piece, .. }, _) => piece.clone().insert_into(level, *index),
+            (Edit::Delete { index, piece }, DocumentChange::Removed(removed)) => {
+                piece.clone().remove_from(level, *index, removed)
             }
             (Edit::MoveEndpoint { from, to, walls }, DocumentChange::Moved(moved)) => {
                 for &(index, end) in walls {
@@ -409,9 +337,7 @@ impl Edit {
             }
             // `apply_to_document` answers each kind of edit with its own change.
             (
-                Edit::DeleteWall { .. }
-                | Edit::DeleteLight { .. }
-                | Edit::DeleteObstacle { .. }
+                Edit::Delete { .. }
                 | Edit::MoveEndpoint { .. }
                 | Edit::SetStart { .. }
                 | Edit::SetMaterial { .. },
@@ -425,44 +351,33 @@ impl Edit {
         Ok(AppliedEdit { edit: self, undo })
     }
 
-    /// Whether `level` and `document` hold as many of each kind of item as
-    /// the edit is about: walls always, lamps and obstacles when it
-    /// touches them.
-    fn counts_in_step(&self, level: &Level, document: &LevelDocument) -> Result<(), EditError> {
-        in_step("walls", level.walls.len(), document.wall_count())?;
-        if self.is_about_lamps() {
-            in_step("lamps", level.lights.len(), document.light_count()?)?;
+    /// The array of tables the edit adds to, removes from or changes,
+    /// besides the walls (which every edit checks).
+    fn tables(&self) -> Option<Tables> {
+        match self {
+            Edit::AddWall { .. } | Edit::MoveEndpoint { .. } | Edit::SetStart { .. } => None,
+            Edit::AddLight { .. } => Some(Tables::Lights),
+            Edit::AddObstacle { .. } => Some(Tables::Obstacles),
+            Edit::AddDoor { .. } => Some(Tables::Doors),
+            Edit::Delete { piece, .. } | Edit::Restore { piece, .. } => Some(piece.tables()),
+            Edit::SetMaterial { item, .. } => Some(item.tables()),
         }
-        if self.is_about_obstacles() {
-            in_step(
-                "obstacles",
-                level.obstacles.len(),
-                document.obstacle_count()?,
-            )?;
+    }
+
+    /// Whether `level` and `document` hold as many of each kind of item as
+    /// the edit is about: walls always, and the kind it touches.
+    fn counts_in_step(&self, level: &Level, document: &LevelDocument) -> Result<(), EditError> {
+        for tables in std::iter::once(Tables::Walls).chain(self.tables()) {
+            let (level, document) = (listed(level, tables), document.count(tables)?);
+            if level != document {
+                return Err(EditError::OutOfStep {
+                    what: tables.key(),
+                    level,
+                    document,
+                });
+            }
         }
         Ok(())
-    }
-
-    /// Whether the edit adds, deletes or restores a lamp.
-    fn is_about_lamps(&self) -> bool {
-        matches!(
-            self,
-            Edit::AddLight { .. } | Edit::DeleteLight { .. } | Edit::RestoreLight { .. }
-        )
-    }
-
-    /// Whether the edit adds, deletes, restores or changes an obstacle.
-    fn is_about_obstacles(&self) -> bool {
-        matches!(
-            self,
-            Edit::AddObstacle { .. }
-                | Edit::DeleteObstacle { .. }
-                | Edit::RestoreObstacle { .. }
-                | Edit::SetMaterial {
-                    item: Item::Obstacle(_),
-                    ..
-                }
-        )
     }
 
     /// Sets the level's start or material as a [`Edit::SetStart`] or
@@ -484,71 +399,41 @@ impl Edit {
 
     /// Applies the edit to a level's text alone (replaying a journal onto a
     /// file), checking what the text can tell: indices, that the walls to
-    /// delete or move have the end points the edit names, and that the
-    /// lamps to delete hang where it says.
+    /// move have the end points the edit names, and that an item to delete
+    /// is written where the edit says.
     pub(crate) fn apply_to_document(
         &self,
         document: &mut LevelDocument,
     ) -> Result<DocumentChange, EditError> {
-        let count = document.wall_count();
-        let check_end = |index: usize, end: WallEnd, at: Vec2| {
-            if index >= count {
-                return Err(EditError::NoSuchWall { index, count });
-            }
-            if document.endpoint(index, end) == Some(at) {
-                Ok(())
-            } else {
-                Err(EditError::EndpointElsewhere {
-                    index,
-                    end,
-                    from: at,
-                })
-            }
-        };
         match self {
             Edit::AddWall { a, b } => {
                 check_segment(*a, *b)?;
                 document.append_wall(*a, *b)?;
                 Ok(DocumentChange::Added)
             }
-            Edit::DeleteWall { index, wall } => {
-                check_end(*index, WallEnd::A, wall.a)?;
-                check_end(*index, WallEnd::B, wall.b)?;
-                Ok(DocumentChange::Removed(document.remove_wall(*index)?))
-            }
             Edit::MoveEndpoint { from, to, walls } => {
+                let count = document.count(Tables::Walls)?;
                 for &(index, end) in walls {
-                    check_end(index, end, *from)?;
+                    if index >= count {
+                        return Err(EditError::NoSuchItem {
+                            kind: Item::Wall(index).kind(),
+                            index,
+                            count,
+                        });
+                    }
+                    if document.endpoint(index, end) != Some(*from) {
+                        return Err(EditError::EndpointElsewhere {
+                            index,
+                            end,
+                            from: *from,
+                        });
+                    }
                 }
                 Ok(DocumentChange::Moved(document.move_endpoints(walls, *to)?))
-            }
-            Edit::RestoreWall { index, table, .. } => {
-                document.insert_wall_text(*index, table)?;
-                Ok(DocumentChange::Added)
             }
             Edit::AddLight { at } => {
                 check_point(*at)?;
                 document.append_light(*at)?;
-                Ok(DocumentChange::Added)
-            }
-            Edit::DeleteLight { index, light } => {
-                let count = document.light_count()?;
-                if *index >= count {
-                    return Err(EditError::NoSuchLight {
-                        index: *index,
-                        count,
-                    });
-                }
-                if document.light_at(*index) != Some(light.at) {
-                    return Err(EditError::LightElsewhere {
-                        index: *index,
-                        at: light.at,
-                    });
-                }
-                Ok(DocumentChange::Removed(document.remove_light(*index)?))
-            }
-            Edit::RestoreLight { index, table, .. } => {
-                document.insert_light_text(*index, table)?;
                 Ok(DocumentChange::Added)
             }
             Edit::AddObstacle { points } => {
@@ -556,24 +441,29 @@ impl Edit {
                 document.append_obstacle(points)?;
                 Ok(DocumentChange::Added)
             }
-            Edit::DeleteObstacle { index, obstacle } => {
-                let count = document.obstacle_count()?;
-                if *index >= count {
-                    return Err(EditError::NoSuchObstacle {
-                        index: *index,
-                        count,
-                    });
-                }
-                let written = document
-                    .obstacle_points(*index)
-                    .and_then(|points| ConvexPolygon::new(points).ok());
-                if written.as_ref() != Some(&obstacle.polygon) {
-                    return Err(EditError::OtherObstacle { index: *index });
-                }
-                Ok(DocumentChange::Removed(document.remove_obstacle(*index)?))
+            Edit::AddDoor { a, b } => {
+                check_segment(*a, *b)?;
+                document.append_door(*a, *b)?;
+                Ok(DocumentChange::Added)
             }
-            Edit::RestoreObstacle { index, table, .. } => {
-                document.insert_obstacle_text(*index, table)?;
+            Edit::Delete { index, piece } => {
+                let count = document.count(piece.tables())?;
+                if *index >= count {
+                    return Err(piece.no_such(*index, count));
+                }
+                if !piece.is_written_at(document, *index) {
+                    return Err(EditError::OtherItem(piece.item(*index)));
+                }
+                Ok(DocumentChange::Removed(
+                    document.remove(piece.tables(), *index)?,
+                ))
+            }
+            Edit::Restore {
+                index,
+                piece,
+                table,
+            } => {
+                document.insert_text(piece.tables(), *index, table)?;
                 Ok(DocumentChange::Added)
             }
             Edit::SetStart { from, to } => {
@@ -589,33 +479,32 @@ impl Edit {
                 Ok(DocumentChange::Revalued(vec![start, yaw]))
             }
             Edit::SetMaterial { item, to, .. } => {
-                let table = match *item {
-                    Item::Wall(index) => KeyedTable::Wall(index),
-                    Item::Obstacle(index) => KeyedTable::Obstacle(index),
-                    Item::Lamp(_) => return Err(EditError::NoMaterial(*item)),
-                };
+                if let Item::Lamp(_) = item {
+                    return Err(EditError::NoMaterial(*item));
+                }
+                let table = KeyedTable::Listed(item.tables(), item.index());
                 let material = document.set_text(table, MATERIAL_KEY, to)?;
                 Ok(DocumentChange::Revalued(vec![material]))
             }
         }
     }
 
-    /// Whether the edit fits `level`: indices exist, walls and lamps are the
-    /// ones named, ends are where the edit says, every wall it leaves is
-    /// finite and longer than 0.1 mm, and every lamp it adds is one a level
+    /// Whether the edit fits `level`: indices exist, items are the ones
+    /// named, ends are where the edit says, every wall or door it leaves is
+    /// finite and longer than 0.1 mm, and every item it adds is one a level
     /// may hold.
     fn check(&self, level: &Level) -> Result<(), EditError> {
-        let count = level.walls.len();
-        let wall_at = |index: usize| {
-            level
-                .walls
-                .get(index)
-                .ok_or(EditError::NoSuchWall { index, count })
-        };
         match self {
-            Edit::AddWall { a, b } => check_segment(*a, *b),
-            Edit::DeleteWall { index, wall } => Piece::Wall(*wall).is_at(level, *index),
+            Edit::AddWall { a, b } | Edit::AddDoor { a, b } => check_segment(*a, *b),
             Edit::MoveEndpoint { from, to, walls } => {
+                let count = level.walls.len();
+                let wall_at = |index: usize| {
+                    level.walls.get(index).ok_or(EditError::NoSuchItem {
+                        kind: Item::Wall(index).kind(),
+                        index,
+                        count,
+                    })
+                };
                 for &(index, end) in walls {
                     if wall_at(index)?.end(end) != *from {
                         return Err(EditError::EndpointElsewhere {
@@ -634,22 +523,6 @@ impl Edit {
                 }
                 Ok(())
             }
-            Edit::RestoreWall { index, wall, .. } => {
-                Piece::Wall(*wall).fits_at(level, *index)?;
-                check_segment(wall.a, wall.b)?;
-                let usable = wall.radius >= 0.0
-                    && wall.radius.is_finite()
-                    && wall.height > 0.0
-                    && wall.height.is_finite()
-                    && wall.thickness >= 0.0
-                    && wall.thickness.is_finite()
-                    && wall.material.0 < level.materials.len();
-                if usable {
-                    Ok(())
-                } else {
-                    Err(EditError::InvalidWall(*wall))
-                }
-            }
             Edit::AddLight { at } => {
                 check_point(*at)?;
                 let ceiling_height = level.environment.ceiling_height;
@@ -659,34 +532,14 @@ impl Edit {
                     Err(EditError::CeilingTooLow { ceiling_height })
                 }
             }
-            Edit::DeleteLight { index, light } => Piece::Light(*light).is_at(level, *index),
-            Edit::RestoreLight { index, light, .. } => {
-                Piece::Light(*light).fits_at(level, *index)?;
-                if light.is_valid() {
-                    Ok(())
-                } else {
-                    Err(EditError::InvalidLight(*light))
-                }
-            }
             Edit::AddObstacle { points } => {
                 ConvexPolygon::new(points.clone())?;
                 Ok(())
             }
-            Edit::DeleteObstacle { index, obstacle } => {
-                Piece::Obstacle(obstacle.clone()).is_at(level, *index)
-            }
-            Edit::RestoreObstacle {
-                index, obstacle, ..
-            } => {
-                Piece::Obstacle(obstacle.clone()).fits_at(level, *index)?;
-                let usable = obstacle.height > 0.0
-                    && obstacle.height.is_finite()
-                    && obstacle.material.0 < level.materials.len();
-                if usable {
-                    Ok(())
-                } else {
-                    Err(EditError::InvalidObstacle(Box::new(obstacle.clone())))
-                }
+            Edit::Delete { index, piece } => piece.is_at(level, *index),
+            Edit::Restore { index, piece, .. } => {
+                piece.fits_at(level, *index)?;
+                piece.check_valid(level)
             }
             Edit::SetStart { from, to } => {
                 if Start::of(level) != *from {
@@ -723,12 +576,19 @@ impl AppliedEdit {
     /// changed one.
     pub fn inverse(&self) -> Edit {
         match &self.undo {
-            Undo::Remove { index, piece } => piece.deletion(*index),
+            Undo::Remove { index, piece } => Edit::Delete {
+                index: *index,
+                piece: piece.clone(),
+            },
             Undo::PutBack {
                 index,
                 piece,
                 removed,
-            } => piece.restoration(*index, removed.text()),
+            } => Edit::Restore {
+                index: *index,
+                piece: piece.clone(),
+                table: removed.text(),
+            },
             Undo::MoveBack {
                 from, to, walls, ..
             } => Edit::MoveEndpoint {
@@ -766,11 +626,7 @@ impl AppliedEdit {
         let AppliedEdit { edit, undo } = self;
         match undo {
             Undo::Remove { index, piece } => {
-                match piece {
-                    Piece::Wall(_) => document.remove_wall(index)?,
-                    Piece::Light(_) => document.remove_light(index)?,
-                    Piece::Obstacle(_) => document.remove_obstacle(index)?,
-                };
+                document.remove(piece.tables(), index)?;
                 piece.take_out(level, index);
             }
             Undo::PutBack {
@@ -805,16 +661,17 @@ impl AppliedEdit {
     /// values it changed are the new ones.
     pub fn can_revert(&self, level: &Level, document: &LevelDocument) -> Result<(), EditError> {
         self.edit.counts_in_step(level, document)?;
-        let count = level.walls.len();
         match &self.undo {
             Undo::Remove { index, piece } => piece.is_at(level, *index),
             Undo::PutBack { index, piece, .. } => piece.fits_at(level, *index),
             Undo::MoveBack { to, walls, .. } => {
+                let count = level.walls.len();
                 for &(index, end) in walls {
-                    let wall = level
-                        .walls
-                        .get(index)
-                        .ok_or(EditError::NoSuchWall { index, count })?;
+                    let wall = level.walls.get(index).ok_or(EditError::NoSuchItem {
+                        kind: Item::Wall(index).kind(),
+                        index,
+                        count,
+                    })?;
                     if wall.end(end) != *to {
                         return Err(EditError::EndpointElsewhere {
                             index,
@@ -831,63 +688,130 @@ impl AppliedEdit {
 }
 
 impl Piece {
+    /// The piece as item `index` of its kind.
+    pub fn item(&self, index: usize) -> Item {
+        match self {
+            Piece::Wall(_) => Item::Wall(index),
+            Piece::Light(_) => Item::Lamp(index),
+            Piece::Obstacle(_) => Item::Obstacle(index),
+            Piece::Door(_) => Item::Door(index),
+        }
+    }
+
+    /// Its kind's name: `wall`, `lamp`, `obstacle` or `door`.
+    pub fn kind(&self) -> &'static str {
+        self.item(0).kind()
+    }
+
+    /// The array of tables its kind is written in.
+    fn tables(&self) -> Tables {
+        self.item(0).tables()
+    }
+
+    /// The error for an index past the `count` items of its kind.
+    fn no_such(&self, index: usize, count: usize) -> EditError {
+        EditError::NoSuchItem {
+            kind: self.kind(),
+            index,
+            count,
+        }
+    }
+
+    /// `item` as `level` holds it, if it has it.
+    pub fn held(level: &Level, item: Item) -> Option<Piece> {
+        let index = item.index();
+        match item {
+            Item::Wall(_) => level.walls.get(index).copied().map(Piece::Wall),
+            Item::Lamp(_) => level.lights.get(index).copied().map(Piece::Light),
+            Item::Obstacle(_) => level.obstacles.get(index).cloned().map(Piece::Obstacle),
+            Item::Door(_) => level.doors.get(index).copied().map(Piece::Door),
+        }
+    }
+
+    /// `item` as `level` holds it, or the error that it has no such item.
+    pub fn at(level: &Level, item: Item) -> Result<Piece, EditError> {
+        Piece::held(level, item).ok_or_else(|| EditError::NoSuchItem {
+            kind: item.kind(),
+            index: item.index(),
+            count: listed(level, item.tables()),
+        })
+    }
+
     /// Whether `level` holds exactly this item at `index`.
     fn is_at(&self, level: &Level, index: usize) -> Result<(), EditError> {
+        let item = self.item(index);
+        match Piece::held(level, item) {
+            None => Err(self.no_such(index, listed(level, self.tables()))),
+            Some(held) if held != *self => Err(EditError::OtherItem(item)),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Whether the table `index` of its kind in `document` is written where
+    /// this item is: a wall's or a door's ends, a lamp's place, an
+    /// obstacle's outline.
+    fn is_written_at(&self, document: &LevelDocument, index: usize) -> bool {
+        let point = |key: &str| document.point(self.tables(), index, key);
         match self {
-            Piece::Wall(wall) => match level.walls.get(index) {
-                None => Err(EditError::NoSuchWall {
-                    index,
-                    count: level.walls.len(),
-                }),
-                Some(held) if held != wall => Err(EditError::OtherWall { index }),
-                Some(_) => Ok(()),
-            },
-            Piece::Light(light) => match level.lights.get(index) {
-                None => Err(EditError::NoSuchLight {
-                    index,
-                    count: level.lights.len(),
-                }),
-                Some(held) if held != light => Err(EditError::OtherLight { index }),
-                Some(_) => Ok(()),
-            },
-            Piece::Obstacle(obstacle) => match level.obstacles.get(index) {
-                None => Err(EditError::NoSuchObstacle {
-                    index,
-                    count: level.obstacles.len(),
-                }),
-                Some(held) if held != obstacle => Err(EditError::OtherObstacle { index }),
-                Some(_) => Ok(()),
-            },
+            Piece::Wall(LevelWall { a, b, .. }) | Piece::Door(Door { a, b, .. }) => {
+                point(WallEnd::A.key()) == Some(*a) && point(WallEnd::B.key()) == Some(*b)
+            }
+            Piece::Light(light) => document.light_at(index) == Some(light.at),
+            Piece::Obstacle(obstacle) => document
+                .obstacle_points(index)
+                .and_then(|points| ConvexPolygon::new(points).ok())
+                .is_some_and(|written| written == obstacle.polygon),
         }
     }
 
     /// Whether it can be inserted as item `index` of its kind in `level`
     /// (at most the count).
     fn fits_at(&self, level: &Level, index: usize) -> Result<(), EditError> {
-        match self {
-            Piece::Wall(_) if index > level.walls.len() => Err(EditError::NoSuchWall {
-                index,
-                count: level.walls.len(),
-            }),
-            Piece::Light(_) if index > level.lights.len() => Err(EditError::NoSuchLight {
-                index,
-                count: level.lights.len(),
-            }),
-            Piece::Obstacle(_) if index > level.obstacles.len() => Err(EditError::NoSuchObstacle {
-                index,
-                count: level.obstacles.len(),
-            }),
-            Piece::Wall(_) | Piece::Light(_) | Piece::Obstacle(_) => Ok(()),
+        let count = listed(level, self.tables());
+        if index > count {
+            return Err(self.no_such(index, count));
+        }
+        Ok(())
+    }
+
+    /// Whether a level may hold it, as the loader checks its table: sizes
+    /// finite and in range, a material the level has.
+    fn check_valid(&self, level: &Level) -> Result<(), EditError> {
+        let material_known = |material: MaterialId| material.0 < level.materials.len();
+        let valid = match self {
+            Piece::Wall(wall) => {
+                check_segment(wall.a, wall.b)?;
+                wall.radius >= 0.0
+                    && wall.radius.is_finite()
+                    && wall.height > 0.0
+                    && wall.height.is_finite()
+                    && wall.thickness >= 0.0
+                    && wall.thickness.is_finite()
+                    && material_known(wall.material)
+            }
+            Piece::Light(light) => light.is_valid(),
+            Piece::Obstacle(obstacle) => {
+                obstacle.height > 0.0
+                    && obstacle.height.is_finite()
+                    && material_known(obstacle.material)
+            }
+            Piece::Door(door) => {
+                check_segment(door.a, door.b)?;
+                door.is_valid() && material_known(door.material)
+            }
+        };
+        if valid {
+            Ok(())
+        } else {
+            Err(EditError::InvalidPiece {
+                piece: Box::new(self.clone()),
+            })
         }
     }
 
     /// Appends it to its kind's list in `level`; the undo removes it.
     fn push_onto(self, level: &mut Level) -> Undo {
-        let index = match &self {
-            Piece::Wall(_) => level.walls.len(),
-            Piece::Light(_) => level.lights.len(),
-            Piece::Obstacle(_) => level.obstacles.len(),
-        };
+        let index = listed(level, self.tables());
         self.insert_into(level, index)
     }
 
@@ -898,6 +822,7 @@ impl Piece {
             Piece::Wall(wall) => level.walls.insert(index, *wall),
             Piece::Light(light) => level.lights.insert(index, *light),
             Piece::Obstacle(obstacle) => level.obstacles.insert(index, obstacle.clone()),
+            Piece::Door(door) => level.doors.insert(index, *door),
         }
         Undo::Remove { index, piece: self }
     }
@@ -917,52 +842,21 @@ impl Piece {
     /// Takes item `index` of its kind out of `level`.
     fn take_out(&self, level: &mut Level, index: usize) {
         match self {
-            Piece::Wall(_) => {
-                level.walls.remove(index);
-            }
-            Piece::Light(_) => {
-                level.lights.remove(index);
-            }
-            Piece::Obstacle(_) => {
-                level.obstacles.remove(index);
-            }
+            Piece::Wall(_) => drop(level.walls.remove(index)),
+            Piece::Light(_) => drop(level.lights.remove(index)),
+            Piece::Obstacle(_) => drop(level.obstacles.remove(index)),
+            Piece::Door(_) => drop(level.doors.remove(index)),
         }
     }
+}
 
-    /// The edit that deletes it as item `index`.
-    fn deletion(&self, index: usize) -> Edit {
-        match self {
-            Piece::Wall(wall) => Edit::DeleteWall { index, wall: *wall },
-            Piece::Light(light) => Edit::DeleteLight {
-                index,
-                light: *light,
-            },
-            Piece::Obstacle(obstacle) => Edit::DeleteObstacle {
-                index,
-                obstacle: obstacle.clone(),
-            },
-        }
-    }
-
-    /// The edit that puts it back as item `index` from its table's text.
-    fn restoration(&self, index: usize, table: String) -> Edit {
-        match self {
-            Piece::Wall(wall) => Edit::RestoreWall {
-                index,
-                wall: *wall,
-                table,
-            },
-            Piece::Light(light) => Edit::RestoreLight {
-                index,
-                light: *light,
-                table,
-            },
-            Piece::Obstacle(obstacle) => Edit::RestoreObstacle {
-                index,
-                obstacle: obstacle.clone(),
-                table,
-            },
-        }
+/// How many items `level` lists in the kind written as `tables`.
+fn listed(level: &Level, tables: Tables) -> usize {
+    match tables {
+        Tables::Walls => level.walls.len(),
+        Tables::Lights => level.lights.len(),
+        Tables::Obstacles => level.obstacles.len(),
+        Tables::Doors => level.doors.len(),
     }
 }
 
@@ -1006,65 +900,29 @@ pub(crate) fn material_id(level: &Level, name: &str) -> Result<MaterialId, EditE
         .ok_or_else(|| EditError::NoSuchMaterial(name.to_owned()))
 }
 
-/// The material of wall or obstacle `item` in `level`.
+/// The material of wall, obstacle or door `item` in `level`.
 pub(crate) fn material_held(level: &Level, item: Item) -> Result<MaterialId, EditError> {
-    match item {
-        Item::Wall(index) => {
-            level
-                .walls
-                .get(index)
-                .map(|wall| wall.material)
-                .ok_or(EditError::NoSuchWall {
-                    index,
-                    count: level.walls.len(),
-                })
-        }
-        Item::Obstacle(index) => level
-            .obstacles
-            .get(index)
-            .map(|obstacle| obstacle.material)
-            .ok_or(EditError::NoSuchObstacle {
-                index,
-                count: level.obstacles.len(),
-            }),
-        Item::Lamp(_) => Err(EditError::NoMaterial(item)),
+    match Piece::at(level, item)? {
+        Piece::Wall(wall) => Ok(wall.material),
+        Piece::Obstacle(obstacle) => Ok(obstacle.material),
+        Piece::Door(door) => Ok(door.material),
+        Piece::Light(_) => Err(EditError::NoMaterial(item)),
     }
 }
 
-/// The material slot of wall or obstacle `item` in `level`, to change.
+/// The material slot of wall, obstacle or door `item` in `level`, to
+/// change (checked by [`material_held`]).
 fn material_of(level: &mut Level, item: Item) -> Result<&mut MaterialId, EditError> {
-    let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
-    match item {
-        Item::Wall(index) => level
-            .walls
-            .get_mut(index)
-            .map(|wall| &mut wall.material)
-            .ok_or(EditError::NoSuchWall {
-                index,
-                count: walls,
-            }),
-        Item::Obstacle(index) => level
+    material_held(level, item)?;
+    let index = item.index();
+    let slot = match item {
+        Item::Wall(_) => level.walls.get_mut(index).map(|wall| &mut wall.material),
+        Item::Obstacle(_) => level
             .obstacles
             .get_mut(index)
-            .map(|obstacle| &mut obstacle.material)
-            .ok_or(EditError::NoSuchObstacle {
-                index,
-                count: obstacles,
-            }),
-        Item::Lamp(_) => Err(EditError::NoMaterial(item)),
-    }
-}
-
-/// Whether `level` and `document` hold as many items of a kind (`what`)
-/// as each other.
-fn in_step(what: &'static str, level: usize, document: usize) -> Result<(), EditError> {
-    if level == document {
-        Ok(())
-    } else {
-        Err(EditError::OutOfStep {
-            what,
-            level,
-            document,
-        })
-    }
+            .map(|obstacle| &mut obstacle.material),
+        Item::Door(_) => level.doors.get_mut(index).map(|door| &mut door.material),
+        Item::Lamp(_) => None,
+    };
+    slot.ok_or(EditError::NoMaterial(item))
 }

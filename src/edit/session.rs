@@ -12,7 +12,7 @@ use super::aim::Item;
 use super::chain::{Chain, Plotted, TakenBack};
 use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
-use super::operation::{Edit, EditError, Start, material_held};
+use super::operation::{Edit, EditError, Piece, Start, material_held};
 use super::outline::Outline;
 use crate::level::checks::live_warnings;
 use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
@@ -20,12 +20,12 @@ use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
 /// A level open for editing.
 ///
-/// Plotting, deleting and moving end points, placing and deleting lamps
-/// and obstacles, moving the start and changing a material each make one
-/// undo step. Any step other than plotting ends the chain being plotted, so
+/// Plotting, deleting and moving end points, placing and deleting lamps,
+/// obstacles and doors, moving the start and changing a material each make
+/// one undo step. Any step other than plotting ends the chain being plotted, so
 /// the chain's walls are always the last steps and Backspace can take them
-/// back. An obstacle's outline points are no step: only closing the
-/// outline is.
+/// back. An obstacle's outline points and a door's first jamb are no step:
+/// only closing the outline, or the second jamb, is.
 #[derive(Debug)]
 pub struct EditSession {
     level: Level,
@@ -49,7 +49,7 @@ impl EditSession {
         drop(text);
         if document.wall_count() != level.walls.len() {
             return Err(EditError::OutOfStep {
-                what: "walls",
+                what: "wall",
                 level: level.walls.len(),
                 document: document.wall_count(),
             });
@@ -84,7 +84,8 @@ impl EditSession {
         &self.chain
     }
 
-    /// The obstacle outline being plotted (for drawing its points).
+    /// The obstacle outline (or the door's hinge jamb) being plotted, for
+    /// drawing its points.
     pub fn outline(&self) -> &Outline {
         &self.outline
     }
@@ -127,25 +128,14 @@ impl EditSession {
         })
     }
 
-    /// Deletes `item`, whatever its kind (Delete on the aimed item).
+    /// Deletes `item`, whatever its kind (Delete on the aimed item, a right
+    /// click on the map).
     pub fn delete(&mut self, item: Item) -> Result<(), EditError> {
-        match item {
-            Item::Wall(index) => self.delete_wall(index),
-            Item::Obstacle(index) => self.delete_obstacle(index),
-            Item::Lamp(index) => self.delete_light(index),
-        }
-    }
-
-    /// Deletes obstacle `index`.
-    pub fn delete_obstacle(&mut self, index: usize) -> Result<(), EditError> {
-        let count = self.level.obstacles.len();
-        let obstacle = self
-            .level
-            .obstacles
-            .get(index)
-            .cloned()
-            .ok_or(EditError::NoSuchObstacle { index, count })?;
-        self.step(Edit::DeleteObstacle { index, obstacle })
+        let piece = Piece::at(&self.level, item)?;
+        self.step(Edit::Delete {
+            index: item.index(),
+            piece,
+        })
     }
 
     /// Gives wall or obstacle `item` the next material of the level's list
@@ -219,32 +209,29 @@ impl EditSession {
         self.chain.end();
     }
 
-    /// Deletes wall `index` (Delete, on the wall the crosshair points at).
-    pub fn delete_wall(&mut self, index: usize) -> Result<(), EditError> {
-        let count = self.level.walls.len();
-        let wall = *self
-            .level
-            .walls
-            .get(index)
-            .ok_or(EditError::NoSuchWall { index, count })?;
-        self.step(Edit::DeleteWall { index, wall })
-    }
-
     /// Places a lamp at `at` with the format's defaults (Space with the
     /// lamp tool), as one step.
     pub fn add_light(&mut self, at: Vec2) -> Result<(), EditError> {
         self.step(Edit::AddLight { at })
     }
 
-    /// Deletes lamp `index` (Delete with the lamp tool).
-    pub fn delete_light(&mut self, index: usize) -> Result<(), EditError> {
-        let count = self.level.lights.len();
-        let light = *self
-            .level
-            .lights
-            .get(index)
-            .ok_or(EditError::NoSuchLight { index, count })?;
-        self.step(Edit::DeleteLight { index, light })
+    /// Plots a jamb of the door to come (Space with the doors tool), in
+    /// the outline's points: the first press marks the hinge jamb, the
+    /// second places a door from it to `point` with the format's defaults,
+    /// as one step. Returns whether a door was placed; a refused door
+    /// (jambs less than 0.1 mm apart) keeps the hinge jamb.
+    pub fn plot_jamb(&mut self, point: Vec2) -> Result<bool, EditError> {
+        if let [hinge] = self.outline.points() {
+            self.step(Edit::AddDoor {
+                a: *hinge,
+                b: point,
+            })?;
+            self.outline.clear();
+            return Ok(true);
+        }
+        self.outline.clear();
+        self.outline.plot(point);
+        Ok(false)
     }
 
     /// Moves the end point at `from` to `to` (a drag on the map): every

@@ -673,14 +673,14 @@ impl Builder<'_> {
             table.kind.as_ref(),
             &item,
             "kind",
-            &[("slide", DoorKind::Slide), ("swing", DoorKind::Swing)],
+            &DoorKind::WORDS,
             DoorKind::Swing,
         )?;
         let opens = self.word(
             table.opens.as_ref(),
             &item,
             "opens",
-            &[("use", DoorOpens::Use), ("near", DoorOpens::Near)],
+            &DoorOpens::WORDS,
             DoorOpens::Use,
         )?;
         let limit = defaults::DOOR_MAX_SWING_DEGREES;

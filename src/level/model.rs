@@ -263,11 +263,10 @@ impl Light {
     /// `[[light]]`: a finite place, a height, intensity and radius finite
     /// and above 0, each colour component in 0..=1.
     pub fn is_valid(&self) -> bool {
-        let positive = |value: f32| value > 0.0 && value.is_finite();
         self.at.is_finite()
-            && positive(self.height)
-            && positive(self.intensity)
-            && positive(self.radius)
+            && positive_finite(self.height)
+            && positive_finite(self.intensity)
+            && positive_finite(self.radius)
             && self
                 .colour
                 .iter()
@@ -284,6 +283,20 @@ pub enum DoorKind {
     Swing,
 }
 
+impl DoorKind {
+    /// Each kind by the word the level format writes for it (`kind`).
+    pub const WORDS: [(&'static str, DoorKind); 2] =
+        [("slide", DoorKind::Slide), ("swing", DoorKind::Swing)];
+
+    /// The word the level format writes for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            DoorKind::Slide => "slide",
+            DoorKind::Swing => "swing",
+        }
+    }
+}
+
 /// What opens a door.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DoorOpens {
@@ -292,6 +305,20 @@ pub enum DoorOpens {
     /// The eye coming within [`DOOR_NEAR_DISTANCE`](super::defaults::DOOR_NEAR_DISTANCE)
     /// of the door's span (the use key works too).
     Near,
+}
+
+impl DoorOpens {
+    /// Each opener by the word the level format writes for it (`opens`).
+    pub const WORDS: [(&'static str, DoorOpens); 2] =
+        [("use", DoorOpens::Use), ("near", DoorOpens::Near)];
+
+    /// The word the level format writes for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            DoorOpens::Use => "use",
+            DoorOpens::Near => "near",
+        }
+    }
 }
 
 /// A door: a leaf of a given thickness that closes the span from `a` to
@@ -342,6 +369,23 @@ impl Door {
         }
     }
 
+    /// Whether a level may hold this door, as the loader checks a
+    /// `[[door]]` (its material aside): finite jambs, a `swing` within
+    /// ±[`DOOR_MAX_SWING_DEGREES`](super::defaults::DOOR_MAX_SWING_DEGREES),
+    /// thickness, height and speed finite and above 0, `close_after`
+    /// finite and 0 or more.
+    pub fn is_valid(&self) -> bool {
+        let limit = super::defaults::DOOR_MAX_SWING_DEGREES;
+        self.a.is_finite()
+            && self.b.is_finite()
+            && (-limit..=limit).contains(&self.swing_degrees)
+            && positive_finite(self.thickness)
+            && positive_finite(self.height)
+            && positive_finite(self.speed)
+            && self.close_after >= 0.0
+            && self.close_after.is_finite()
+    }
+
     /// The length of the span, jamb to jamb, in metres.
     pub fn span_length(&self) -> f32 {
         self.a.distance(self.b)
@@ -384,4 +428,10 @@ pub struct Environment {
     /// Distance at which fog hides everything, in metres, at most
     /// [`MAX_FOG_DISTANCE`](super::defaults::MAX_FOG_DISTANCE).
     pub fog_distance: f32,
+}
+
+/// Whether `value` is finite and above 0, as sizes, speeds and
+/// intensities must be.
+fn positive_finite(value: f32) -> bool {
+    value > 0.0 && value.is_finite()
 }

@@ -97,7 +97,14 @@ impl Editing {
     /// (see [`aimed`]): the aimed item unless the full map has the pointer.
     pub fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
-        aimed(&world.walker.camera, world.live.collider(), level, cursor)
+        let leaves = world.walker.doors.leaves().leaves();
+        aimed(
+            &world.walker.camera,
+            world.live.collider(),
+            level,
+            leaves,
+            cursor,
+        )
     }
 
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
@@ -229,16 +236,15 @@ impl Editing {
         world.live.reload_now();
     }
 
-    /// A digit: the tool Space uses from now on. A tool that is not built
-    /// yet is refused with a notice, and the current one stays. Leaving the
-    /// walls tool ends the chain being plotted.
-    fn pick_tool(&mut self, action: Action, world: &mut World) {
+    /// A digit: the tool Space uses from now on. Leaving a tool ends the
+    /// chain, or forgets the outline points or door jamb, being plotted.
+    fn pick_tool(&mut self, action: Action) {
         let tool = match action {
             Action::ToolWalls => Tool::Walls,
             Action::ToolObstacles => Tool::Obstacles,
             Action::ToolLamps => Tool::Lamps,
             Action::ToolStart => Tool::Start,
-            Action::ToolDoors => return world.notice("tool doors: not available yet"),
+            Action::ToolDoors => Tool::Doors,
             // Only the tool actions are handed here.
             _ => return,
         };
@@ -278,10 +284,11 @@ impl Editing {
                 Ok(false)
             }
             (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
+            (Action::PlotPoint, Tool::Doors) => session.plot_jamb(point),
             (Action::PlotPoint, Tool::Start) => session.set_start(point, heading).map(|()| true),
-            (Action::TakeBack, Tool::Obstacles) => {
+            (Action::TakeBack, Tool::Obstacles | Tool::Doors) => {
                 if session.take_back_outline().is_none() {
-                    world.notice("no outline point to take back");
+                    world.notice("no point to take back");
                 }
                 Ok(false)
             }
@@ -303,14 +310,16 @@ impl Editing {
                 }
             },
             (Action::CycleMaterial, _) => match aimed {
-                Some(item @ (Item::Wall(_) | Item::Obstacle(_))) => {
+                Some(item @ (Item::Wall(_) | Item::Obstacle(_) | Item::Door(_))) => {
                     session.cycle_material(item, !backwards).map(|name| {
                         world.notice(format!("{item}: {name}"));
                         true
                     })
                 }
                 _ => {
-                    world.notice("no wall or obstacle in the crosshair to change the material of");
+                    world.notice(
+                        "no wall, obstacle or door in the crosshair to change the material of",
+                    );
                     Ok(false)
                 }
             },
@@ -335,7 +344,7 @@ impl Editing {
         let Ok(session) = self.edit.session_or_open(world.live.level()) else {
             return;
         };
-        let deleted = session.delete_wall(index).map(|()| true);
+        let deleted = session.delete(Item::Wall(index)).map(|()| true);
         self.after_edit(deleted, world);
     }
 
@@ -450,7 +459,7 @@ impl Part for Editing {
             | Action::ToolDoors
             | Action::ToolStart => {
                 if self.is_active(world) {
-                    self.pick_tool(action, world);
+                    self.pick_tool(action);
                 }
             }
             _ => return false,

@@ -120,10 +120,11 @@ impl Map {
             return None;
         }
         let at = self.pointer_on_map(self.pointer?, world);
-        let lights = &world.live.level().lights;
+        let level = world.live.level();
         Some(item_under(
             world.live.collider(),
-            lights,
+            &level.lights,
+            &level.doors,
             at,
             self.pick_distance(),
         ))

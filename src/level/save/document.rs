@@ -11,24 +11,28 @@ use super::numbers::point_text;
 use super::table_order::{TableAddress, end_position, table_mut, written_order};
 use crate::level::WallEnd;
 
-/// The arrays of tables the editor adds to and removes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Array {
+/// The arrays of tables the editor adds to and removes from: one per kind
+/// of item a level lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tables {
     /// `[[wall]]`.
     Walls,
     /// `[[light]]`.
     Lights,
     /// `[[obstacle]]`.
     Obstacles,
+    /// `[[door]]`.
+    Doors,
 }
 
-impl Array {
-    /// The array's key: `wall`, `light` or `obstacle`.
-    pub(super) fn key(self) -> &'static str {
+impl Tables {
+    /// The array's key: `wall`, `light`, `obstacle` or `door`.
+    pub fn key(self) -> &'static str {
         match self {
-            Array::Walls => "wall",
-            Array::Lights => "light",
-            Array::Obstacles => "obstacle",
+            Tables::Walls => "wall",
+            Tables::Lights => "light",
+            Tables::Obstacles => "obstacle",
+            Tables::Doors => "door",
         }
     }
 }
@@ -47,8 +51,10 @@ const OBSTACLE_POINTS_KEY: &str = "points";
 ///   when there is none), so the new wall inherits the level's defaults;
 ///   [`append_light`](Self::append_light) adds a `[[light]]` holding only
 ///   `at` in the same way;
-/// - [`remove_wall`](Self::remove_wall) and
-///   [`remove_light`](Self::remove_light) remove one table: its header
+/// - [`append_obstacle`](Self::append_obstacle) and
+///   [`append_door`](Self::append_door) likewise add an `[[obstacle]]`
+///   holding only `points` and a `[[door]]` holding only `a` and `b`;
+/// - [`remove`](Self::remove) removes one table of any kind: its header
 ///   line, its keys and their comments. Blank lines above it go with it;
 ///   comment lines above it stay, in front of what followed it;
 /// - [`move_endpoints`](Self::move_endpoints) rewrites the values of `a` or
@@ -82,6 +88,10 @@ pub enum DocumentError {
     /// which the editor does not rewrite: obstacles cannot be edited.
     #[error("obstacles must be written as [[obstacle]] tables to be edited in the program")]
     ObstaclesNotTables,
+    /// `door` is written some other way than as `[[door]]` tables, which
+    /// the editor does not rewrite: doors cannot be edited.
+    #[error("doors must be written as [[door]] tables to be edited in the program")]
+    DoorsNotTables,
     /// A table whose keys the editor would rewrite is missing or written
     /// inline (`player = { .. }`).
     #[error("`{0}` must be written as a table of its own to be edited in the program")]
@@ -123,18 +133,17 @@ pub enum DocumentError {
 }
 
 /// A `[[wall]]` or `[[light]]` table taken out of a document by
-/// [`LevelDocument::remove_wall`] or [`LevelDocument::remove_light`], with
+/// [`LevelDocument::remove`], with
 /// everything needed to put it back.
 #[derive(Debug, Clone)]
 pub struct RemovedTable {
-    array: Array,
+    array: Tables,
     table: Table,
 }
 
 impl RemovedTable {
     /// The table as text, comments above it included, as
-    /// [`LevelDocument::insert_wall_text`] or
-    /// [`LevelDocument::insert_light_text`] takes it back.
+    /// [`LevelDocument::insert_text`] takes it back.
     pub fn text(&self) -> String {
         let mut table = self.table.clone();
         table.set_position(None);
@@ -165,7 +174,7 @@ impl LevelDocument {
         let document: DocumentMut = text
             .parse()
             .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
-        match document.get(Array::Walls.key()) {
+        match document.get(Tables::Walls.key()) {
             None | Some(Item::ArrayOfTables(_)) => Ok(Self { document }),
             Some(_) => Err(DocumentError::WallsNotTables),
         }
@@ -173,38 +182,26 @@ impl LevelDocument {
 
     /// How many `[[wall]]` tables there are.
     pub fn wall_count(&self) -> usize {
-        self.count(Array::Walls).unwrap_or(0)
-    }
-
-    /// How many `[[light]]` tables there are; an error when `light` is
-    /// written some other way.
-    pub fn light_count(&self) -> Result<usize, DocumentError> {
-        self.count(Array::Lights)
+        self.count(Tables::Walls).unwrap_or(0)
     }
 
     /// The end point `end` of wall `index` as written, if it is a list of
     /// two numbers (integers count).
     pub fn endpoint(&self, index: usize, end: WallEnd) -> Option<Vec2> {
-        self.point(Array::Walls, index, end.key())
+        self.point(Tables::Walls, index, end.key())
     }
 
     /// Where lamp `index` hangs (its `at`) as written, if it is a list of
     /// two numbers (integers count).
     pub fn light_at(&self, index: usize) -> Option<Vec2> {
-        self.point(Array::Lights, index, LIGHT_AT_KEY)
-    }
-
-    /// How many `[[obstacle]]` tables there are; an error when `obstacle`
-    /// is written some other way.
-    pub fn obstacle_count(&self) -> Result<usize, DocumentError> {
-        self.count(Array::Obstacles)
+        self.point(Tables::Lights, index, LIGHT_AT_KEY)
     }
 
     /// The outline of obstacle `index` as written (`points`), if it is a
     /// list of points of two numbers each.
     pub fn obstacle_points(&self, index: usize) -> Option<Vec<Vec2>> {
         let value = self
-            .tables(Array::Obstacles)
+            .tables(Tables::Obstacles)
             .ok()??
             .get(index)?
             .get(OBSTACLE_POINTS_KEY)?
@@ -224,29 +221,31 @@ impl LevelDocument {
         }
         let mut table = Table::new();
         table.insert(OBSTACLE_POINTS_KEY, toml_edit::value(outline));
-        self.append(Array::Obstacles, table)
-    }
-
-    /// Removes the table of obstacle `index`, as
-    /// [`remove_wall`](Self::remove_wall) removes a wall's.
-    pub fn remove_obstacle(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
-        self.remove(Array::Obstacles, index)
-    }
-
-    /// Inserts an obstacle from the text of its table as obstacle `index`,
-    /// as [`insert_wall_text`](Self::insert_wall_text) inserts a wall.
-    pub fn insert_obstacle_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
-        self.insert_text(Array::Obstacles, index, text)
+        self.append(Tables::Obstacles, table)
     }
 
     /// Adds a `[[wall]]` from `a` to `b` holding only those two keys, after
     /// the last `[[wall]]`, and returns its index. Refuses points that are
     /// not finite; whether the wall is long enough is the caller's call.
     pub fn append_wall(&mut self, a: Vec2, b: Vec2) -> Result<usize, DocumentError> {
+        self.append_span(Tables::Walls, a, b)
+    }
+
+    /// Adds a `[[door]]` from jamb `a` to jamb `b` holding only those two
+    /// keys, after the last `[[door]]` (at the end of the file when there
+    /// is none), and returns its index: the door takes the format's
+    /// defaults. Refuses points that are not finite.
+    pub fn append_door(&mut self, a: Vec2, b: Vec2) -> Result<usize, DocumentError> {
+        self.append_span(Tables::Doors, a, b)
+    }
+
+    /// Adds a table of `array` holding only `a` and `b` (a wall's ends, a
+    /// door's jambs) and returns its index.
+    fn append_span(&mut self, array: Tables, a: Vec2, b: Vec2) -> Result<usize, DocumentError> {
         let mut table = Table::new();
         table.insert(WallEnd::A.key(), Item::Value(point_value(a)?));
         table.insert(WallEnd::B.key(), Item::Value(point_value(b)?));
-        self.append(Array::Walls, table)
+        self.append(array, table)
     }
 
     /// Adds a `[[light]]` at `at` holding only that key, after the last
@@ -256,42 +255,14 @@ impl LevelDocument {
     pub fn append_light(&mut self, at: Vec2) -> Result<usize, DocumentError> {
         let mut table = Table::new();
         table.insert(LIGHT_AT_KEY, Item::Value(point_value(at)?));
-        self.append(Array::Lights, table)
+        self.append(Tables::Lights, table)
     }
 
-    /// Removes the table of wall `index`. Comment lines above its header are
-    /// kept in front of the table written after it (or at the end of the
-    /// file); blank lines above it go with it.
-    pub fn remove_wall(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
-        self.remove(Array::Walls, index)
-    }
-
-    /// Removes the table of lamp `index`, as
-    /// [`remove_wall`](Self::remove_wall) removes a wall's.
-    pub fn remove_light(&mut self, index: usize) -> Result<RemovedTable, DocumentError> {
-        self.remove(Array::Lights, index)
-    }
-
-    /// Puts a table taken by [`remove_wall`](Self::remove_wall) or
-    /// [`remove_light`](Self::remove_light) back as wall or lamp `index`:
+    /// Puts a table taken by [`remove`](Self::remove) back as table `index`
+    /// of its array:
     /// undoing the removal restores every byte.
     pub fn put_back(&mut self, index: usize, removed: RemovedTable) -> Result<(), DocumentError> {
         self.insert_table(removed.array, index, removed.table)
-    }
-
-    /// Inserts a wall from the text of its table (as
-    /// [`RemovedTable::text`] writes it) as wall `index`, written right
-    /// before the wall now at `index` (after the last wall when `index` is
-    /// the count). Comment lines above the header that the removal had
-    /// handed to the next table are taken back from it.
-    pub fn insert_wall_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
-        self.insert_text(Array::Walls, index, text)
-    }
-
-    /// Inserts a lamp from the text of its table as lamp `index`, as
-    /// [`insert_wall_text`](Self::insert_wall_text) inserts a wall.
-    pub fn insert_light_text(&mut self, index: usize, text: &str) -> Result<(), DocumentError> {
-        self.insert_text(Array::Lights, index, text)
     }
 
     /// Moves every listed end point to `to`, as one change: each value is
@@ -303,7 +274,7 @@ impl LevelDocument {
         to: Vec2,
     ) -> Result<MovedEndpoints, DocumentError> {
         for &(index, end) in ends {
-            self.check_index(Array::Walls, index)?;
+            self.check_index(Tables::Walls, index)?;
             if self.endpoint(index, end).is_none() {
                 return Err(DocumentError::NoEndpoint {
                     index,
@@ -312,7 +283,7 @@ impl LevelDocument {
             }
         }
         let new_value = point_value(to)?;
-        let walls = self.tables_mut(Array::Walls)?;
+        let walls = self.tables_mut(Tables::Walls)?;
         let mut replaced = Vec::with_capacity(ends.len());
         for &(index, end) in ends {
             if let Some(item) = walls
@@ -334,7 +305,7 @@ impl LevelDocument {
     pub fn put_back_endpoints(&mut self, moved: MovedEndpoints) {
         let Some(walls) = self
             .document
-            .get_mut(Array::Walls.key())
+            .get_mut(Tables::Walls.key())
             .and_then(Item::as_array_of_tables_mut)
         else {
             return;
@@ -351,7 +322,7 @@ impl LevelDocument {
 
     /// The tables of `array`: `None` when the file has none; an error when
     /// its key holds something else.
-    pub(super) fn tables(&self, array: Array) -> Result<Option<&ArrayOfTables>, DocumentError> {
+    pub(super) fn tables(&self, array: Tables) -> Result<Option<&ArrayOfTables>, DocumentError> {
         match self.document.get(array.key()) {
             None => Ok(None),
             Some(Item::ArrayOfTables(tables)) => Ok(Some(tables)),
@@ -361,7 +332,10 @@ impl LevelDocument {
 
     /// The tables of `array`, made (empty, so writing nothing) when the file
     /// has none yet; an error when its key holds something else.
-    pub(super) fn tables_mut(&mut self, array: Array) -> Result<&mut ArrayOfTables, DocumentError> {
+    pub(super) fn tables_mut(
+        &mut self,
+        array: Tables,
+    ) -> Result<&mut ArrayOfTables, DocumentError> {
         self.document
             .entry(array.key())
             .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()))
@@ -369,13 +343,16 @@ impl LevelDocument {
             .ok_or_else(|| not_tables(array))
     }
 
-    fn count(&self, array: Array) -> Result<usize, DocumentError> {
+    /// How many tables `array` holds; an error when its key is written
+    /// some other way than as tables (`[[light]]` tables can be edited,
+    /// `light = [...]` cannot).
+    pub fn count(&self, array: Tables) -> Result<usize, DocumentError> {
         Ok(self.tables(array)?.map_or(0, ArrayOfTables::len))
     }
 
     /// Checks that a table may be inserted into `array` as its table
     /// `index`: at most the count (after the last).
-    fn insertion_point(&self, array: Array, index: usize) -> Result<(), DocumentError> {
+    fn insertion_point(&self, array: Tables, index: usize) -> Result<(), DocumentError> {
         let count = self.count(array)?;
         if index > count {
             return Err(DocumentError::NoSuchTable {
@@ -387,7 +364,7 @@ impl LevelDocument {
         Ok(())
     }
 
-    fn check_index(&self, array: Array, index: usize) -> Result<(), DocumentError> {
+    fn check_index(&self, array: Tables, index: usize) -> Result<(), DocumentError> {
         let count = self.count(array)?;
         if index < count {
             Ok(())
@@ -401,8 +378,8 @@ impl LevelDocument {
     }
 
     /// The point under `key` in table `index` of `array`, if it is a list
-    /// of two numbers.
-    fn point(&self, array: Array, index: usize, key: &str) -> Option<Vec2> {
+    /// of two numbers (integers count).
+    pub fn point(&self, array: Tables, index: usize, key: &str) -> Option<Vec2> {
         let value = self.tables(array).ok()??.get(index)?.get(key)?.as_value()?;
         point_of(value)
     }
@@ -412,7 +389,7 @@ impl LevelDocument {
     /// every table of the file), so it stays where it was written even when
     /// the tables before it are removed; without a position, toml_edit
     /// would write it after whichever table it visits before it.
-    fn append(&mut self, array: Array, mut table: Table) -> Result<usize, DocumentError> {
+    fn append(&mut self, array: Tables, mut table: Table) -> Result<usize, DocumentError> {
         let position = match self.tables(array)?.and_then(|tables| tables.iter().last()) {
             Some(last) => last.position(),
             None => Some(end_position(&self.document)),
@@ -423,9 +400,11 @@ impl LevelDocument {
         Ok(tables.len() - 1)
     }
 
-    /// Removes table `index` of `array`, handing the comment lines above its
-    /// header to the table written after it (or to the end of the file).
-    fn remove(&mut self, array: Array, index: usize) -> Result<RemovedTable, DocumentError> {
+    /// Removes table `index` of `array`: its header line, its keys and
+    /// their comments. Blank lines above it go with it; comment lines above
+    /// its header are handed to the table written after it (or to the end
+    /// of the file).
+    pub fn remove(&mut self, array: Tables, index: usize) -> Result<RemovedTable, DocumentError> {
         self.check_index(array, index)?;
         let above = self
             .tables(array)?
@@ -459,10 +438,17 @@ impl LevelDocument {
         Ok(RemovedTable { array, table })
     }
 
-    /// Inserts the one table of `array` that `text` holds as its table
-    /// `index`, placed right before the table now at `index` (after the
-    /// last when `index` is the count).
-    fn insert_text(&mut self, array: Array, index: usize, text: &str) -> Result<(), DocumentError> {
+    /// Inserts the one table of `array` that `text` holds (as
+    /// [`RemovedTable::text`] writes it) as its table `index`, placed right
+    /// before the table now at `index` (after the last when `index` is the
+    /// count). Comment lines above the header that the removal had handed
+    /// to the next table are taken back from it.
+    pub fn insert_text(
+        &mut self,
+        array: Tables,
+        index: usize,
+        text: &str,
+    ) -> Result<(), DocumentError> {
         self.insertion_point(array, index)?;
         let not_one = || DocumentError::NotOneTable {
             key: array.key(),
@@ -489,7 +475,7 @@ impl LevelDocument {
 
     /// The address of the table written right after table `index` of
     /// `array`.
-    fn written_after(&self, array: Array, index: usize) -> Option<TableAddress> {
+    fn written_after(&self, array: Tables, index: usize) -> Option<TableAddress> {
         let order = written_order(&self.document);
         let own: TableAddress = vec![(array.key().to_string(), Some(index))];
         let at = order.iter().position(|address| *address == own)?;
@@ -501,7 +487,7 @@ impl LevelDocument {
     /// put them), takes them back from there.
     fn insert_table(
         &mut self,
-        array: Array,
+        array: Tables,
         index: usize,
         table: Table,
     ) -> Result<(), DocumentError> {
@@ -534,11 +520,12 @@ impl LevelDocument {
 }
 
 /// The error for an array written some other way than as tables.
-fn not_tables(array: Array) -> DocumentError {
+fn not_tables(array: Tables) -> DocumentError {
     match array {
-        Array::Walls => DocumentError::WallsNotTables,
-        Array::Lights => DocumentError::LightsNotTables,
-        Array::Obstacles => DocumentError::ObstaclesNotTables,
+        Tables::Walls => DocumentError::WallsNotTables,
+        Tables::Lights => DocumentError::LightsNotTables,
+        Tables::Obstacles => DocumentError::ObstaclesNotTables,
+        Tables::Doors => DocumentError::DoorsNotTables,
     }
 }
 

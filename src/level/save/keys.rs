@@ -1,12 +1,12 @@
-//! Single keys rewritten in place: a wall's or an obstacle's `material`, the
-//! player's `start` and `yaw`. A changed value keeps the spacing and comment
+//! Single keys rewritten in place: an item's `material` or other property,
+//! the player's `start` and `yaw`. A changed value keeps the spacing and comment
 //! around it; a key the table did not have is added at its end; undoing
 //! puts back the old value (or takes the added key away) byte for byte.
 
 use glam::Vec2;
 use toml_edit::{Item, Table, Value};
 
-use super::document::{Array, DocumentError, LevelDocument, point_of, point_value};
+use super::document::{DocumentError, LevelDocument, Tables, point_of, point_value};
 use super::numbers::number_text;
 
 /// The `[player]` table's key.
@@ -17,10 +17,9 @@ const PLAYER_KEY: &str = "player";
 pub enum KeyedTable {
     /// `[player]`.
     Player,
-    /// `[[wall]]` number `index`.
-    Wall(usize),
-    /// `[[obstacle]]` number `index`.
-    Obstacle(usize),
+    /// Table `index` of an array: `[[wall]]`, `[[light]]`, `[[obstacle]]`
+    /// or `[[door]]` number `index`.
+    Listed(Tables, usize),
 }
 
 /// A value that [`LevelDocument::set_value`] replaced (or a key it added),
@@ -114,10 +113,7 @@ impl LevelDocument {
     pub fn point_in(&self, table: KeyedTable, key: &str) -> Option<Vec2> {
         let item = match table {
             KeyedTable::Player => self.document.get(PLAYER_KEY)?.as_table()?.get(key)?,
-            KeyedTable::Wall(index) => self.tables(Array::Walls).ok()??.get(index)?.get(key)?,
-            KeyedTable::Obstacle(index) => {
-                self.tables(Array::Obstacles).ok()??.get(index)?.get(key)?
-            }
+            KeyedTable::Listed(array, index) => self.tables(array).ok()??.get(index)?.get(key)?,
         };
         point_of(item.as_value()?)
     }
@@ -132,8 +128,7 @@ impl LevelDocument {
                     .and_then(Item::as_table_mut)
                     .ok_or_else(|| DocumentError::NotATable(PLAYER_KEY.to_owned()));
             }
-            KeyedTable::Wall(index) => (Array::Walls, index),
-            KeyedTable::Obstacle(index) => (Array::Obstacles, index),
+            KeyedTable::Listed(array, index) => (array, index),
         };
         let tables = self.tables_mut(array)?;
         let count = tables.len();
@@ -163,10 +158,10 @@ mod tests {
             .set_number(KeyedTable::Player, "yaw", 45.5)
             .expect("a player table");
         let wall = document
-            .set_text(KeyedTable::Wall(0), "material", "plaster")
+            .set_text(KeyedTable::Listed(Tables::Walls, 0), "material", "plaster")
             .expect("wall 0");
         let obstacle = document
-            .set_text(KeyedTable::Obstacle(0), "material", "wood")
+            .set_text(KeyedTable::Listed(Tables::Obstacles, 0), "material", "wood")
             .expect("obstacle 0");
         let edited = document.to_string();
         assert_eq!(
@@ -196,7 +191,7 @@ mod tests {
             Err(DocumentError::NotATable(_))
         ));
         assert!(matches!(
-            document.set_text(KeyedTable::Wall(0), "material", "brick"),
+            document.set_text(KeyedTable::Listed(Tables::Walls, 0), "material", "brick"),
             Err(DocumentError::NoSuchTable { .. })
         ));
     }

@@ -14,7 +14,7 @@ pub use atomic::{
     autosave_is_newer, autosave_path, backup_path, next_free_level_path, remove_autosave,
     save_atomically, write_atomically,
 };
-pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
+pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable, Tables};
 pub use keys::{KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
 

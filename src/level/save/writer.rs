@@ -9,7 +9,7 @@ use glam::Vec3;
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
 use crate::level::defaults::builtin_materials;
-use crate::level::{DoorKind, DoorOpens, Level, Material, MaterialId, TextureSource};
+use crate::level::{Level, Material, MaterialId, TextureSource};
 
 /// The text of a level file holding all of `level`:
 /// - the name and the wall defaults (`wall_radius`, `wall_height`,
@@ -121,21 +121,13 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
         line(out, "\n[[door]]");
         line(out, &format!("a = {}", point_text(door.a)));
         line(out, &format!("b = {}", point_text(door.b)));
-        let kind = match door.kind {
-            DoorKind::Slide => "slide",
-            DoorKind::Swing => "swing",
-        };
-        line(out, &format!("kind = {}", string_text(kind)));
+        line(out, &format!("kind = {}", string_text(door.kind.word())));
         key_number(out, "swing", door.swing_degrees);
         key_number(out, "thickness", door.thickness);
         key_number(out, "height", door.height);
         line(out, &format!("material = {}", material(door.material)));
         key_number(out, "speed", door.speed);
-        let opens = match door.opens {
-            DoorOpens::Use => "use",
-            DoorOpens::Near => "near",
-        };
-        line(out, &format!("opens = {}", string_text(opens)));
+        line(out, &format!("opens = {}", string_text(door.opens.word())));
         key_number(out, "close_after", door.close_after);
     }
     Ok(text)
