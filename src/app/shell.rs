@@ -181,27 +181,9 @@ impl Shell {
             .surface
             .window
             .set_title(&window_title(&change.level));
-        let scene = match change.scene {
-            Some(scene) => Ok(scene),
-            None => {
-                let started = Instant::now();
-                let scene = graphics.renderer.scene_builder().build(
-                    &change.level,
-                    &change.collider,
-                    BrokenTexture::Checkerboard,
-                );
-                log::info!(
-                    "new level's scene built on the main thread in {:.1} ms",
-                    started.elapsed().as_secs_f64() * 1000.0
-                );
-                scene
-            }
-        };
-        match scene {
-            Ok(scene) => drop(graphics.renderer.set_level(scene)),
-            Err(error) => self
-                .session
-                .notice(format!("cannot draw the new level: {error:#}")),
+        if let Err(error) = change.apply_to(&mut graphics.renderer) {
+            self.session
+                .notice(format!("cannot draw the new level: {error:#}"));
         }
     }
 
