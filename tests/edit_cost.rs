@@ -15,7 +15,6 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mazewalker::app::{Session, WindowOptions};
@@ -124,6 +123,12 @@ impl Drawn {
         self.session.level().walls.len()
     }
 
+    /// Walls, obstacles and lamps: Delete removes whichever is aimed at.
+    fn item_count(&self) -> usize {
+        let level = self.session.level();
+        level.walls.len() + level.obstacles.len() + level.lights.len()
+    }
+
     /// Turns right a little (ticks of the turn key), moving the crosshair's
     /// cursor point.
     fn turn(&mut self, ticks: u32) {
@@ -151,30 +156,38 @@ fn measure(name: &str, level: Level) {
     let mut drawn = Drawn::new(gpu, level);
     let plain_frame = drawn.frame();
     let opened = Instant::now();
+    // Looking down, the crosshair meets the floor near the feet: turning
+    // then moves the cursor point from one grid point to the next.
+    common::hold(&mut drawn.session, KeyCode::PageDown, 60);
     drawn.session.act(Action::ToggleEdit);
     drawn.session.advance_ticks(2);
     assert!(drawn.session.is_editing(), "edit mode is on");
     let opening = opened.elapsed();
+    drawn.frame();
     let (mut deletes, mut adds, mut undos) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
-        let walls = drawn.wall_count();
-        deletes.push(drawn.timed(|session| session.act(Action::DeleteWall)));
-        assert_eq!(drawn.wall_count(), walls - 1, "Delete removed the aimed wall");
+        let (walls, items) = (drawn.wall_count(), drawn.item_count());
+        deletes.push(drawn.timed(|session| common::tap(session, KeyCode::Delete)));
+        assert_eq!(
+            drawn.item_count(),
+            items - 1,
+            "Delete removed the aimed item"
+        );
         undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
-        assert_eq!(drawn.wall_count(), walls, "undo put it back");
+        assert_eq!(drawn.item_count(), items, "undo put it back");
 
-        drawn.session.act(Action::PlotPoint);
+        common::tap(&mut drawn.session, KeyCode::Space);
         let mut added = None;
         for _ in 0..20 {
             drawn.turn(4);
-            let time = drawn.timed(|session| session.act(Action::PlotPoint));
+            let time = drawn.timed(|session| common::tap(session, KeyCode::Space));
             if drawn.wall_count() == walls + 1 {
                 added = Some(time);
                 break;
             }
         }
         adds.push(added.expect("Space built a wall once the cursor moved"));
-        drawn.session.act(Action::EndChain);
+        common::tap(&mut drawn.session, KeyCode::Enter);
         undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
         assert_eq!(drawn.wall_count(), walls, "undo took the new wall away");
     }

@@ -23,7 +23,7 @@ use super::session::Session;
 use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;
-use crate::render::{self, BrokenTexture, RenderQuality, Renderer};
+use crate::render::{self, RenderQuality, Renderer};
 
 /// Pixels of a touchpad's scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f32 = 40.0;
