@@ -7,7 +7,9 @@ use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
-use crate::render::{FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, TORCH_REACH};
+use crate::render::{
+    BrokenTexture, FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, Renderer, TORCH_REACH,
+};
 use crate::walker::Walker;
 
 /// A new level for the renderer: its scene when it was built off the main
@@ -20,6 +22,32 @@ pub struct SceneChange {
     pub collider: Arc<Collider>,
     /// Its meshes and textures, when a reload built them.
     pub scene: Option<LevelScene>,
+}
+
+impl SceneChange {
+    /// Makes `renderer` draw the new level from its next frame: the scene
+    /// built off the main thread, or one built here. The shell's path, and
+    /// the edit benchmarks'.
+    pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<()> {
+        let scene = match self.scene {
+            Some(scene) => scene,
+            None => {
+                let started = std::time::Instant::now();
+                let scene = renderer.scene_builder().build(
+                    &self.level,
+                    &self.collider,
+                    BrokenTexture::Checkerboard,
+                )?;
+                log::info!(
+                    "new level's scene built on the main thread in {:.1} ms",
+                    started.elapsed().as_secs_f64() * 1000.0
+                );
+                scene
+            }
+        };
+        drop(renderer.set_level(scene));
+        Ok(())
+    }
 }
 
 /// The doors' leaves a frame of `level` needs, seen by `walker`, `alpha`

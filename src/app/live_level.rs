@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
 use super::watch::FolderWatcher;
 use crate::collision::Collider;
+use crate::edit::LevelChange;
 use crate::level::{Level, LevelWarning};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
 use crate::walker::{Pose, Walker};
@@ -188,6 +189,27 @@ impl LiveLevel {
     ) -> (Arc<Level>, Arc<Collider>) {
         self.reloader.follow(&level.source, texture_files(&level));
         self.replace(level, collider)
+    }
+
+    /// The collider of `level`, which the edits that made `changes` made
+    /// from the live level: the live collider changed in place (copied
+    /// first while another holder shares it), or, when it does not hold
+    /// what the changes found, built anew.
+    pub fn collider_after(&self, changes: &[LevelChange], level: &Level) -> Arc<Collider> {
+        let mut collider = Arc::clone(&self.collider);
+        let in_place = Arc::make_mut(&mut collider);
+        let fits = changes
+            .iter()
+            .all(|change| change.apply_to_collider(in_place));
+        if fits
+            && in_place.walls().len() == level.walls.len()
+            && in_place.obstacles().len() == level.obstacles.len()
+        {
+            collider
+        } else {
+            log::warn!("the edits do not fit the live collider: it is built anew");
+            Arc::new(level.collider())
+        }
     }
 
     /// Puts `level` and `collider` in place and watches the level's files.

@@ -23,7 +23,7 @@ use super::session::Session;
 use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;
-use crate::render::{self, BrokenTexture, RenderQuality, Renderer};
+use crate::render::{self, RenderQuality, Renderer};
 
 /// Pixels of a touchpad's scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f32 = 40.0;
@@ -181,27 +181,9 @@ impl Shell {
             .surface
             .window
             .set_title(&window_title(&change.level));
-        let scene = match change.scene {
-            Some(scene) => Ok(scene),
-            None => {
-                let started = Instant::now();
-                let scene = graphics.renderer.scene_builder().build(
-                    &change.level,
-                    &change.collider,
-                    BrokenTexture::Checkerboard,
-                );
-                log::info!(
-                    "new level's scene built on the main thread in {:.1} ms",
-                    started.elapsed().as_secs_f64() * 1000.0
-                );
-                scene
-            }
-        };
-        match scene {
-            Ok(scene) => drop(graphics.renderer.set_level(scene)),
-            Err(error) => self
-                .session
-                .notice(format!("cannot draw the new level: {error:#}")),
+        if let Err(error) = change.apply_to(&mut graphics.renderer) {
+            self.session
+                .notice(format!("cannot draw the new level: {error:#}"));
         }
     }
 

@@ -14,7 +14,7 @@ use super::input::Modifiers;
 use super::live_level::LiveLevel;
 use super::overlays::HudMessages;
 use crate::config::Config;
-use crate::edit::Item;
+use crate::edit::{Item, LevelChange};
 use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
 use crate::walker::{InputGatherer, Walker};
@@ -56,8 +56,9 @@ pub struct World {
     pub(super) near_misses: OnceCell<Vec<NearMiss>>,
     /// Requests for the shell, in order.
     pub(super) requests: Vec<Request>,
-    /// Set by an edit: the edited level goes live after the action.
-    pub(super) edited: Option<Arc<Level>>,
+    /// Set by an edit: the edited level goes live after the action, and
+    /// what the edits changed since the live one.
+    pub(super) edited: Option<(Arc<Level>, Vec<LevelChange>)>,
 }
 
 impl World {
@@ -73,9 +74,18 @@ impl World {
     }
 
     /// The edited `level` goes live once the current input is handled,
-    /// through the session's one level-change path (`Session::change_level`).
-    pub fn level_edited(&mut self, level: Arc<Level>) {
-        self.edited = Some(level);
+    /// through the session's one level-change path (`Session::change_level`);
+    /// `changes` say what changed since the live level, so that its
+    /// collider is changed in place rather than rebuilt.
+    pub fn level_edited(&mut self, level: Arc<Level>, changes: Vec<LevelChange>) {
+        let changes = match self.edited.take() {
+            Some((_, mut earlier)) => {
+                earlier.extend(changes);
+                earlier
+            }
+            None => changes,
+        };
+        self.edited = Some((level, changes));
     }
 
     /// The live level's near misses (see [`near_misses`]).

@@ -17,6 +17,12 @@ use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
 use super::sweep::SweepHit;
 use super::wall::Wall;
 
+/// The box a wall's capsule is filed under in the grid (`None`: a wall
+/// with non-finite geometry, in no cell).
+fn wall_box(capsule: &Option<Capsule>) -> Option<Aabb> {
+    capsule.map(|capsule| capsule.bounds())
+}
+
 /// How many times a start overlapping obstacles is pushed out, at most.
 const MAX_PUSH_OUTS: usize = 4;
 
@@ -61,20 +67,86 @@ impl Collider {
             .iter()
             .map(|polygon| RoundedPolygon::new(polygon, body_radius))
             .collect();
-        let boxes: Vec<Option<Aabb>> = capsules
-            .iter()
-            .map(|capsule| capsule.map(|c| c.bounds()))
-            .chain(rounded_obstacles.iter().map(|o| Some(o.bounds())))
-            .collect();
-        let grid = UniformGrid::build(&boxes);
-        Self {
+        let mut collider = Self {
             walls,
             obstacles,
             body_radius,
             capsules,
             rounded_obstacles,
-            grid,
+            grid: UniformGrid::build(&[]),
+        };
+        collider.grid = UniformGrid::build(&collider.boxes());
+        collider
+    }
+
+    /// Every shape's box in grid id order (walls, then obstacles); `None`
+    /// for a wall with non-finite geometry.
+    fn boxes(&self) -> Vec<Option<Aabb>> {
+        let walls = self.capsules.iter().map(wall_box);
+        let obstacles = self.rounded_obstacles.iter().map(|o| Some(o.bounds()));
+        walls.chain(obstacles).collect()
+    }
+
+    /// The grid id of obstacle `index`: obstacles follow the walls.
+    fn obstacle_id(&self, index: usize) -> u32 {
+        (self.capsules.len() + index) as u32
+    }
+
+    /// Builds the grid anew when an edit's shape reached beyond it.
+    fn rebuild_grid_unless(&mut self, fitted: bool) {
+        if !fitted {
+            self.grid = UniformGrid::build(&self.boxes());
         }
+    }
+
+    /// Inserts `wall` as wall `index` (the walls from `index` on move one
+    /// up), as if the collider were built with it: only the grid cells it
+    /// covers change. Panics when `index` is past the wall count.
+    pub fn insert_wall(&mut self, index: usize, wall: Wall) {
+        let capsule = Capsule::from_wall(&wall);
+        self.walls.insert(index, wall);
+        self.capsules.insert(index, capsule);
+        let fitted = self.grid.insert(index as u32, wall_box(&capsule));
+        self.rebuild_grid_unless(fitted);
+    }
+
+    /// Removes wall `index` (the walls after it move one down) and returns
+    /// it. Panics when there is no wall `index`.
+    pub fn remove_wall(&mut self, index: usize) -> Wall {
+        let capsule = self.capsules.remove(index);
+        self.grid.remove(index as u32, wall_box(&capsule));
+        self.walls.remove(index)
+    }
+
+    /// Puts `wall` in place of wall `index` and returns the wall it
+    /// replaces. Panics when there is no wall `index`.
+    pub fn replace_wall(&mut self, index: usize, wall: Wall) -> Wall {
+        let capsule = Capsule::from_wall(&wall);
+        let old = std::mem::replace(&mut self.capsules[index], capsule);
+        let (old_box, new_box) = (wall_box(&old), wall_box(&capsule));
+        let fitted = self.grid.replace(index as u32, old_box, new_box);
+        self.rebuild_grid_unless(fitted);
+        std::mem::replace(&mut self.walls[index], wall)
+    }
+
+    /// Inserts `obstacle` as obstacle `index` (those from `index` on move
+    /// one up). Panics when `index` is past the obstacle count.
+    pub fn insert_obstacle(&mut self, index: usize, obstacle: ConvexPolygon) {
+        let rounded = RoundedPolygon::new(&obstacle, self.body_radius);
+        let bounds = rounded.bounds();
+        self.obstacles.insert(index, obstacle);
+        self.rounded_obstacles.insert(index, rounded);
+        let fitted = self.grid.insert(self.obstacle_id(index), Some(bounds));
+        self.rebuild_grid_unless(fitted);
+    }
+
+    /// Removes obstacle `index` (those after it move one down) and returns
+    /// it. Panics when there is no obstacle `index`.
+    pub fn remove_obstacle(&mut self, index: usize) -> ConvexPolygon {
+        let rounded = self.rounded_obstacles.remove(index);
+        self.grid
+            .remove(self.obstacle_id(index), Some(rounded.bounds()));
+        self.obstacles.remove(index)
     }
 
     /// All walls, as given.

@@ -1,4 +1,5 @@
-//! Uniform-grid broadphase (Doom's blockmap idea) in compressed sparse rows.
+//! Uniform-grid broadphase (Doom's blockmap idea): each cell's shapes are one
+//! run of a shared id array.
 //!
 //! Each shape is registered in every cell its inflated bounding box covers, so
 //! a query for the moving eye (a point) only has to look at the cells its
@@ -6,6 +7,12 @@
 //! (Amanatides–Woo), and the walk stops as soon as the best impact found lies
 //! before the next cell. Build time and memory are linear in the number of
 //! shapes plus the number of cells they cover; no query allocates.
+//!
+//! An edit inserts or removes one shape in place ([`UniformGrid::insert`],
+//! [`UniformGrid::remove`]): only the cells its box covers change, and the
+//! ids after it are renumbered in one pass over the id array. A cell that
+//! grows moves its run to the end of the array; the runs left behind are
+//! reclaimed once they make up half of it.
 
 use std::ops::ControlFlow;
 
@@ -60,9 +67,27 @@ pub(crate) struct UniformGrid {
     inverse_cell_size: f64,
     columns: usize,
     rows: usize,
-    /// `cell_starts[c]..cell_starts[c + 1]` indexes `shape_ids` for cell `c`.
-    cell_starts: Vec<u32>,
+    /// The rounding guard each shape's box is grown by when registered.
+    margin: f64,
+    /// `cells[c]` is the run of `shape_ids` that holds cell `c`'s shapes,
+    /// in ascending id.
+    cells: Vec<CellRun>,
     shape_ids: Vec<u32>,
+    /// How many entries of `shape_ids` no run holds any more.
+    unused: usize,
+}
+
+/// Where one cell's shapes lie in the grid's id array: `start..end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct CellRun {
+    start: u32,
+    end: u32,
+}
+
+impl CellRun {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 impl UniformGrid {
@@ -82,8 +107,10 @@ impl UniformGrid {
                 inverse_cell_size: 1.0,
                 columns: 0,
                 rows: 0,
-                cell_starts: vec![0],
+                margin: 0.0,
+                cells: Vec::new(),
                 shape_ids: Vec::new(),
+                unused: 0,
             };
         }
         // Rounding guard: a point exactly on a box's edge must land in a cell
@@ -106,38 +133,178 @@ impl UniformGrid {
             inverse_cell_size: cell_size.recip(),
             columns,
             rows,
-            cell_starts: vec![0; columns * rows + 1],
+            margin,
+            cells: vec![CellRun::default(); columns * rows],
             shape_ids: Vec::new(),
+            unused: 0,
         };
         let ranges: Vec<Option<[usize; 4]>> = boxes
             .iter()
             .map(|b| b.map(|b| grid.cell_range(b, margin)))
             .collect();
-        for [x0, x1, y0, y1] in ranges.iter().flatten() {
-            for y in *y0..=*y1 {
-                for x in *x0..=*x1 {
-                    grid.cell_starts[y * columns + x + 1] += 1;
-                }
+        // Count each cell's shapes, place the runs one after the other,
+        // then fill them in id order.
+        let mut counts = vec![0_u32; columns * rows];
+        for range in ranges.iter().flatten() {
+            for cell in cells_of(*range, columns) {
+                counts[cell] += 1;
             }
         }
-        for c in 1..grid.cell_starts.len() {
-            grid.cell_starts[c] += grid.cell_starts[c - 1];
+        let mut next = 0_u32;
+        for (run, count) in grid.cells.iter_mut().zip(&counts) {
+            *run = CellRun {
+                start: next,
+                end: next,
+            };
+            next += count;
         }
-        let mut fill = grid.cell_starts.clone();
-        grid.shape_ids = vec![0; grid.cell_starts[columns * rows] as usize];
+        grid.shape_ids = vec![0; next as usize];
         for (id, range) in ranges.iter().enumerate() {
-            let Some([x0, x1, y0, y1]) = range else {
+            let Some(range) = range else {
                 continue;
             };
-            for y in *y0..=*y1 {
-                for x in *x0..=*x1 {
-                    let slot = &mut fill[y * columns + x];
-                    grid.shape_ids[*slot as usize] = id as u32;
-                    *slot += 1;
-                }
+            for cell in cells_of(*range, columns) {
+                let run = &mut grid.cells[cell];
+                grid.shape_ids[run.end as usize] = id as u32;
+                run.end += 1;
             }
         }
         grid
+    }
+
+    /// Registers a new shape as `id` with box `bounds` (`None`: non-finite
+    /// geometry, in no cell), after giving every shape from `id` on the
+    /// next id. Returns false, changing nothing, when the box reaches
+    /// beyond the grid: the grid must then be built anew.
+    #[must_use]
+    pub fn insert(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
+        let range = match bounds {
+            Some(bounds) => match self.covered_cells(bounds) {
+                Some(range) => Some(range),
+                None => return false,
+            },
+            None => None,
+        };
+        for shape in &mut self.shape_ids {
+            *shape += u32::from(*shape >= id);
+        }
+        let columns = self.columns;
+        for cell in range
+            .into_iter()
+            .flat_map(move |range| cells_of(range, columns))
+        {
+            self.add_to_cell(cell, id);
+        }
+        self.reclaim_if_sparse();
+        true
+    }
+
+    /// Unregisters shape `id`, whose box is `bounds`, and gives every shape
+    /// after it the previous id.
+    pub fn remove(&mut self, id: u32, bounds: Option<Aabb>) {
+        for cell in self.registered_cells(bounds) {
+            self.remove_from_cell(cell, id);
+        }
+        for shape in &mut self.shape_ids {
+            *shape -= u32::from(*shape > id);
+        }
+        self.reclaim_if_sparse();
+    }
+
+    /// Moves shape `id` from box `old` to box `new`, its id kept. Returns
+    /// false, having unregistered it, when `new` reaches beyond the grid:
+    /// the grid must then be built anew.
+    #[must_use]
+    pub fn replace(&mut self, id: u32, old: Option<Aabb>, new: Option<Aabb>) -> bool {
+        for cell in self.registered_cells(old) {
+            self.remove_from_cell(cell, id);
+        }
+        let range = match new {
+            Some(bounds) => match self.covered_cells(bounds) {
+                Some(range) => Some(range),
+                None => return false,
+            },
+            None => None,
+        };
+        let columns = self.columns;
+        for cell in range
+            .into_iter()
+            .flat_map(move |range| cells_of(range, columns))
+        {
+            self.add_to_cell(cell, id);
+        }
+        self.reclaim_if_sparse();
+        true
+    }
+
+    /// The cells a shape with box `bounds` is registered in, as
+    /// [`build`](Self::build) registers it.
+    fn registered_cells(&self, bounds: Option<Aabb>) -> impl Iterator<Item = usize> + use<> {
+        let range = bounds
+            .filter(|_| self.columns > 0)
+            .map(|bounds| self.cell_range(bounds, self.margin));
+        let columns = self.columns;
+        range
+            .into_iter()
+            .flat_map(move |range| cells_of(range, columns))
+    }
+
+    /// The cell range of a new shape with box `bounds`, grown by the
+    /// rounding guard, if the grid covers all of it.
+    fn covered_cells(&self, bounds: Aabb) -> Option<[usize; 4]> {
+        let extent = DVec2::new(self.columns as f64, self.rows as f64) * self.cell_size;
+        let grown_min = bounds.min - DVec2::splat(self.margin);
+        let grown_max = bounds.max + DVec2::splat(self.margin);
+        let inside = self.columns > 0
+            && grown_min.cmpge(self.origin).all()
+            && grown_max.cmple(self.origin + extent).all();
+        inside.then(|| self.cell_range(bounds, self.margin))
+    }
+
+    /// Adds `id` to cell `cell`'s run, in order: the run, one longer, moves
+    /// to the end of the id array.
+    fn add_to_cell(&mut self, cell: usize, id: u32) {
+        let run = self.cells[cell];
+        let start = self.shape_ids.len();
+        self.shape_ids.extend_from_within(run.range());
+        let at = start + self.shape_ids[start..].partition_point(|&shape| shape < id);
+        self.shape_ids.insert(at, id);
+        self.unused += run.range().len();
+        self.cells[cell] = CellRun {
+            start: start as u32,
+            end: self.shape_ids.len() as u32,
+        };
+    }
+
+    /// Takes `id` out of cell `cell`'s run (if it is there), keeping the
+    /// order.
+    fn remove_from_cell(&mut self, cell: usize, id: u32) {
+        let run = &mut self.cells[cell];
+        let ids = &mut self.shape_ids[run.range()];
+        if let Ok(at) = ids.binary_search(&id) {
+            ids.copy_within(at + 1.., at);
+            run.end -= 1;
+            self.unused += 1;
+        }
+    }
+
+    /// Packs the runs together again once unused entries make up half the
+    /// id array.
+    fn reclaim_if_sparse(&mut self) {
+        if self.unused * 2 <= self.shape_ids.len() {
+            return;
+        }
+        let mut packed = Vec::with_capacity(self.shape_ids.len() - self.unused);
+        for run in &mut self.cells {
+            let start = packed.len() as u32;
+            packed.extend_from_slice(&self.shape_ids[run.range()]);
+            *run = CellRun {
+                start,
+                end: packed.len() as u32,
+            };
+        }
+        self.shape_ids = packed;
+        self.unused = 0;
     }
 
     /// Number of columns (0 for a grid without shapes).
@@ -186,8 +353,7 @@ impl UniformGrid {
 
     /// The shapes registered in cell (`column`, `row`), in ascending id.
     pub fn cell(&self, column: usize, row: usize) -> &[u32] {
-        let c = row * self.columns + column;
-        &self.shape_ids[self.cell_starts[c] as usize..self.cell_starts[c + 1] as usize]
+        &self.shape_ids[self.cells[row * self.columns + column].range()]
     }
 
     /// The shapes registered in the cell holding `p` (empty outside the grid).
@@ -297,6 +463,12 @@ impl UniformGrid {
             }
         }
     }
+}
+
+/// The cells of the inclusive range `[x0, x1, y0, y1]` of a grid with
+/// `columns` columns, row by row.
+fn cells_of([x0, x1, y0, y1]: [usize; 4], columns: usize) -> impl Iterator<Item = usize> {
+    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| y * columns + x))
 }
 
 /// The neighbouring index in the direction of `motion`, if inside `0..count`.

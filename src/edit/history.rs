@@ -3,6 +3,7 @@
 //! lead from the last saved state to the current one, which is what the
 //! autosave journal holds.
 
+use super::change::LevelChange;
 use super::operation::{AppliedEdit, Edit, EditError};
 use crate::level::Level;
 use crate::level::save::LevelDocument;
@@ -20,6 +21,9 @@ pub struct History {
     since_saved: Vec<(u64, Edit)>,
     /// The number the next new step gets.
     next_step: u64,
+    /// What the steps since the last [`take_changes`](Self::take_changes)
+    /// changed in the level, in order.
+    changes: Vec<LevelChange>,
 }
 
 impl History {
@@ -36,7 +40,9 @@ impl History {
         level: &mut Level,
         document: &mut LevelDocument,
     ) -> Result<(), EditError> {
+        let change = LevelChange::of(&edit, level);
         let applied = edit.apply(level, document)?;
+        self.changes.extend(change);
         let step = self.next_step;
         self.next_step += 1;
         self.since_saved.push((step, applied.edit().clone()));
@@ -58,10 +64,12 @@ impl History {
         applied.can_revert(level, document)?;
         let step = *step;
         let inverse = applied.inverse();
+        let change = LevelChange::of(&inverse, level);
         let Some((_, applied)) = self.done.pop() else {
             return Ok(false);
         };
         let edit = applied.revert(level, document)?;
+        self.changes.extend(change);
         self.walk(step, inverse);
         self.undone.push((step, edit));
         Ok(true)
@@ -76,8 +84,10 @@ impl History {
         let Some((step, edit)) = self.undone.pop() else {
             return Ok(false);
         };
+        let change = LevelChange::of(&edit, level);
         match edit.clone().apply(level, document) {
             Ok(applied) => {
+                self.changes.extend(change);
                 self.walk(step, edit);
                 self.done.push((step, applied));
                 Ok(true)
@@ -101,6 +111,12 @@ impl History {
             self.undone.pop();
         }
         Ok(undone)
+    }
+
+    /// What the steps taken since the last call changed in the level, in
+    /// order: each applied edit, undo and redo (a take-back too).
+    pub fn take_changes(&mut self) -> Vec<LevelChange> {
+        std::mem::take(&mut self.changes)
     }
 
     /// Records the current state as saved. The stacks are kept: undo can

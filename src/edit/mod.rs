@@ -6,6 +6,8 @@
 //!   how each changes the level and its text together, and is undone
 //!   exactly;
 //! - [`history`]: unlimited undo and redo, and what is unsaved;
+//! - [`change`]: what a step changed in the level, to bring what is built
+//!   from it up to date in place;
 //! - [`aim`]: the aimed item, what the crosshair meets first;
 //! - [`lamps`]: lamps near the crosshair or the cursor;
 //! - [`chain`]: plotting walls point by point;
@@ -18,6 +20,7 @@
 
 pub mod aim;
 pub mod chain;
+pub mod change;
 pub mod cursor;
 pub mod history;
 pub mod journal;
@@ -29,6 +32,7 @@ pub mod snap;
 
 pub use aim::{Crosshair, Item, aimed_item, item_under};
 pub use chain::{Chain, Plotted, TakenBack};
+pub use change::LevelChange;
 pub use cursor::{CURSOR_REACH, cursor_point};
 pub use history::History;
 pub use journal::{Journal, JournalError, TextFingerprint};

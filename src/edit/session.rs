@@ -270,6 +270,12 @@ impl EditSession {
         self.history.redo(&mut self.level, &mut self.document)
     }
 
+    /// What the steps since the last call changed in the level, in order
+    /// (see [`History::take_changes`]).
+    pub fn take_changes(&mut self) -> Vec<crate::edit::LevelChange> {
+        self.history.take_changes()
+    }
+
     /// Whether there are edits since the last save (the HUD's `unsaved`).
     pub fn is_dirty(&self) -> bool {
         self.history.is_dirty()

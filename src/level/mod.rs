@@ -20,7 +20,7 @@ use std::path::Path;
 
 use glam::Vec2;
 
-use crate::collision::{Collider, Surface, Wall};
+use crate::collision::{Collider, Surface};
 
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
@@ -139,15 +139,7 @@ impl Level {
     /// The collision data of this level: its walls and obstacles, with the
     /// player's radius as the body radius against obstacles.
     pub fn collider(&self) -> Collider {
-        let walls = self
-            .walls
-            .iter()
-            .map(|wall| Wall {
-                a: wall.a,
-                b: wall.b,
-                radius: wall.radius,
-            })
-            .collect();
+        let walls = self.walls.iter().map(LevelWall::collision_wall).collect();
         let obstacles = self
             .obstacles
             .iter()

@@ -191,6 +191,15 @@ impl WallEnd {
 }
 
 impl LevelWall {
+    /// The wall as the collider keeps it: its segment and radius.
+    pub fn collision_wall(&self) -> crate::collision::Wall {
+        crate::collision::Wall {
+            a: self.a,
+            b: self.b,
+            radius: self.radius,
+        }
+    }
+
     /// The end point `end` of this wall.
     pub fn end(&self, end: WallEnd) -> Vec2 {
         match end {

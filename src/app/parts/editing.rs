@@ -379,8 +379,9 @@ impl Editing {
 
     /// The edited level goes live (the session's level-change path).
     fn edited(&mut self, world: &mut World) {
-        if let Some(session) = self.edit.session() {
-            world.level_edited(Arc::new(session.level().clone()));
+        if let Some(session) = self.edit.session_mut() {
+            let changes = session.take_changes();
+            world.level_edited(Arc::new(session.level().clone()), changes);
         }
     }
 

@@ -1,0 +1,151 @@
+//! Property test: the collider that edit mode changes in place, edit by
+//! edit ([`LevelChange::apply_to_collider`]), answers every move and ray
+//! as one built from scratch from the edited level, after any sequence of
+//! edits on the house, each followed by its undo or not.
+
+use glam::Vec2;
+use mazewalker::collision::{Collider, MoveOptions, MovePolicy};
+use mazewalker::edit::{EditSession, Item};
+use mazewalker::level::{Level, WallEnd};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Step {
+    /// Space at a grid point (0.5 m): the second of two builds a wall.
+    Plot(i8, i8),
+    /// Delete on the wall with this index modulo the count.
+    Delete(usize),
+    /// Drag the end of a wall by a grid offset.
+    Move(usize, bool, i8, i8),
+    /// An obstacle from three outline points.
+    Obstacle(i8, i8, i8, i8),
+    /// Delete on the obstacle with this index modulo the count.
+    DeleteObstacle(usize),
+    /// `N` on a wall (true) or an obstacle.
+    Material(usize, bool),
+    /// A lamp at a grid point.
+    Lamp(i8, i8),
+    /// The start at a grid point.
+    Start(i8, i8),
+    Redo,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let x = -4i8..48;
+    let z = -4i8..36;
+    prop_oneof![
+        4 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Plot(x, z)),
+        3 => any::<usize>().prop_map(Step::Delete),
+        2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
+            .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+        1 => (x.clone(), z.clone(), 1i8..4, 1i8..4)
+            .prop_map(|(x, z, w, d)| Step::Obstacle(x, z, w, d)),
+        1 => any::<usize>().prop_map(Step::DeleteObstacle),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| Step::Material(index, wall)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
+        1 => (x, z).prop_map(|(x, z)| Step::Start(x, z)),
+        1 => Just(Step::Redo),
+    ]
+}
+
+fn grid(x: i8, z: i8) -> Vec2 {
+    Vec2::new(f32::from(x), f32::from(z)) * 0.5
+}
+
+/// Runs `step` on `session`; refusals are fine (they change nothing).
+fn run(session: &mut EditSession, step: &Step) {
+    let level = session.level();
+    let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
+    let _ = match *step {
+        Step::Plot(x, z) => session.plot(grid(x, z)).map(drop),
+        Step::Delete(index) if walls > 0 => session.delete_wall(index % walls),
+        Step::Move(index, end, dx, dz) if walls > 0 => {
+            let end = if end { WallEnd::A } else { WallEnd::B };
+            let from = level.walls[index % walls].end(end);
+            session.move_endpoint(from, from + grid(dx, dz)).map(drop)
+        }
+        Step::Obstacle(x, z, w, d) => {
+            session.end_chain();
+            let corner = grid(x, z);
+            for point in [corner, corner + grid(w, 0), corner + grid(0, d)] {
+                session.plot_outline(point);
+            }
+            session.close_outline()
+        }
+        Step::DeleteObstacle(index) if obstacles > 0 => session.delete_obstacle(index % obstacles),
+        Step::Material(index, true) if walls > 0 => session
+            .cycle_material(Item::Wall(index % walls), true)
+            .map(drop),
+        Step::Material(index, false) if obstacles > 0 => session
+            .cycle_material(Item::Obstacle(index % obstacles), true)
+            .map(drop),
+        Step::Lamp(x, z) => session.add_light(grid(x, z)),
+        Step::Start(x, z) => session.set_start(grid(x, z), 90.0),
+        Step::Redo => session.redo().map(drop),
+        Step::Delete(_) | Step::Move(..) | Step::DeleteObstacle(_) | Step::Material(..) => Ok(()),
+    };
+}
+
+/// Applies the session's changes since the last call to `collider`.
+fn catch_up(collider: &mut Collider, session: &mut EditSession) -> Result<(), TestCaseError> {
+    for change in session.take_changes() {
+        prop_assert!(
+            change.apply_to_collider(collider),
+            "the collider holds what {change:?} found"
+        );
+    }
+    Ok(())
+}
+
+fn assert_same_answers(
+    changed: &Collider,
+    level: &Level,
+    moves: &[(Vec2, Vec2)],
+) -> Result<(), TestCaseError> {
+    let fresh = level.collider();
+    prop_assert_eq!(changed.walls(), fresh.walls());
+    prop_assert_eq!(changed.obstacles(), fresh.obstacles());
+    let reject = MoveOptions {
+        policy: MovePolicy::Reject,
+        ..MoveOptions::default()
+    };
+    for &(from, delta) in moves {
+        for options in [&MoveOptions::default(), &reject] {
+            prop_assert_eq!(
+                changed.move_eye(from, delta, options),
+                fresh.move_eye(from, delta, options)
+            );
+        }
+        let to = from + delta * 4.0;
+        prop_assert_eq!(changed.ray_cast(from, to), fresh.ray_cast(from, to));
+    }
+    Ok(())
+}
+
+fn a_move() -> impl Strategy<Value = (Vec2, Vec2)> {
+    (-2.0f32..24.0, -2.0f32..18.0, -3.0f32..3.0, -3.0f32..3.0)
+        .prop_map(|(x, z, dx, dz)| (Vec2::new(x, z), Vec2::new(dx, dz)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_collider_changed_edit_by_edit_answers_as_one_built_anew(
+        steps in prop::collection::vec((step(), any::<bool>()), 1..24),
+        moves in prop::collection::vec(a_move(), 16),
+    ) {
+        let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+        let mut collider = session.level().collider();
+        for (step, undo) in &steps {
+            run(&mut session, step);
+            catch_up(&mut collider, &mut session)?;
+            assert_same_answers(&collider, session.level(), &moves)?;
+            if *undo {
+                let _ = session.undo();
+                catch_up(&mut collider, &mut session)?;
+                assert_same_answers(&collider, session.level(), &moves)?;
+            }
+        }
+    }
+}
