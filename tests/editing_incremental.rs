@@ -27,6 +27,9 @@ enum Step {
     Lamp(i8, i8),
     /// The start at a grid point.
     Start(i8, i8),
+    /// A door between two grid points (not in the collider: it must stay
+    /// as it is).
+    Door(i8, i8, i8, i8),
     Redo,
 }
 
@@ -43,7 +46,8 @@ fn step() -> impl Strategy<Value = Step> {
         1 => any::<usize>().prop_map(Step::DeleteObstacle),
         1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| Step::Material(index, wall)),
         1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
-        1 => (x, z).prop_map(|(x, z)| Step::Start(x, z)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Start(x, z)),
+        1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
         1 => Just(Step::Redo),
     ]
 }
@@ -58,7 +62,7 @@ fn run(session: &mut EditSession, step: &Step) {
     let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
     let _ = match *step {
         Step::Plot(x, z) => session.plot(grid(x, z)).map(drop),
-        Step::Delete(index) if walls > 0 => session.delete_wall(index % walls),
+        Step::Delete(index) if walls > 0 => session.delete(Item::Wall(index % walls)),
         Step::Move(index, end, dx, dz) if walls > 0 => {
             let end = if end { WallEnd::A } else { WallEnd::B };
             let from = level.walls[index % walls].end(end);
@@ -72,7 +76,9 @@ fn run(session: &mut EditSession, step: &Step) {
             }
             session.close_outline()
         }
-        Step::DeleteObstacle(index) if obstacles > 0 => session.delete_obstacle(index % obstacles),
+        Step::DeleteObstacle(index) if obstacles > 0 => {
+            session.delete(Item::Obstacle(index % obstacles))
+        }
         Step::Material(index, true) if walls > 0 => session
             .cycle_material(Item::Wall(index % walls), true)
             .map(drop),
@@ -81,6 +87,13 @@ fn run(session: &mut EditSession, step: &Step) {
             .map(drop),
         Step::Lamp(x, z) => session.add_light(grid(x, z)),
         Step::Start(x, z) => session.set_start(grid(x, z), 90.0),
+        Step::Door(x, z, dx, dz) => {
+            session.end_chain();
+            let _ = session.plot_jamb(grid(x, z));
+            let placed = session.plot_jamb(grid(x, z) + grid(dx, dz)).map(drop);
+            session.clear_outline();
+            placed
+        }
         Step::Redo => session.redo().map(drop),
         Step::Delete(_) | Step::Move(..) | Step::DeleteObstacle(_) | Step::Material(..) => Ok(()),
     };

@@ -4,66 +4,33 @@
 //! the one place that knows what each kind of edit touches.
 
 use super::aim::Item;
-use super::operation::{Edit, Start, material_id};
-use crate::collision::Collider;
-use crate::level::{Level, LevelObstacle, LevelWall, Light};
+use super::operation::{Edit, Piece, Start, listed, material_to};
+use crate::collision::{Collider, ConvexPolygon};
+use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
+use crate::level::save::Tables;
+use crate::level::{Door, Level, Light, MaterialId};
 
 /// What applying one edit (or undoing one) changed in a level.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LevelChange {
-    /// `wall` was inserted as wall `index`; those from `index` on moved up.
-    WallInserted {
+    /// `piece` was inserted as item `index` of its kind; those of its kind
+    /// from `index` on moved up.
+    Inserted {
         /// Its index.
         index: usize,
-        /// The wall.
-        wall: LevelWall,
+        /// The item.
+        piece: Piece,
     },
-    /// Wall `index`, `wall`, was removed; those after it moved down.
-    WallRemoved {
+    /// Item `index` of its kind, `piece`, was removed; those after it moved
+    /// down.
+    Removed {
         /// Its index.
         index: usize,
-        /// The wall.
-        wall: LevelWall,
+        /// The item.
+        piece: Piece,
     },
-    /// Walls changed in place: index, before, after.
-    WallsChanged(Vec<(usize, LevelWall, LevelWall)>),
-    /// `obstacle` was inserted as obstacle `index`.
-    ObstacleInserted {
-        /// Its index.
-        index: usize,
-        /// The obstacle.
-        obstacle: LevelObstacle,
-    },
-    /// Obstacle `index`, `obstacle`, was removed.
-    ObstacleRemoved {
-        /// Its index.
-        index: usize,
-        /// The obstacle.
-        obstacle: LevelObstacle,
-    },
-    /// Obstacle `index` changed in place (its material).
-    ObstacleChanged {
-        /// Its index.
-        index: usize,
-        /// As it was.
-        before: LevelObstacle,
-        /// As it is.
-        after: LevelObstacle,
-    },
-    /// `light` was inserted as lamp `index`.
-    LightInserted {
-        /// Its index.
-        index: usize,
-        /// The lamp.
-        light: Light,
-    },
-    /// Lamp `index`, `light`, was removed.
-    LightRemoved {
-        /// Its index.
-        index: usize,
-        /// The lamp.
-        light: Light,
-    },
+    /// Items changed in place: index, before, after (of one kind each).
+    Changed(Vec<(usize, Piece, Piece)>),
     /// The start moved.
     StartMoved {
         /// Where it was.
@@ -78,90 +45,64 @@ impl LevelChange {
     /// `None` for an edit that `level` refuses (an index past the end, a
     /// material it lacks), which changes nothing.
     pub fn of(edit: &Edit, level: &Level) -> Option<Self> {
-        let wall = |index: usize| level.walls.get(index).copied();
-        let obstacle = |index: usize| level.obstacles.get(index).cloned();
+        let appended = |tables: Tables, piece: Piece| LevelChange::Inserted {
+            index: listed(level, tables),
+            piece,
+        };
         Some(match edit {
-            Edit::AddWall { a, b } => LevelChange::WallInserted {
-                index: level.walls.len(),
-                wall: level.wall_defaults.wall(*a, *b),
-            },
-            Edit::DeleteWall { index, .. } => LevelChange::WallRemoved {
+            Edit::AddWall { a, b } => {
+                appended(Tables::Walls, Piece::Wall(level.wall_defaults.wall(*a, *b)))
+            }
+            Edit::AddLight { at } => appended(
+                Tables::Lights,
+                Piece::Light(Light::with_defaults(*at, level.environment.ceiling_height)),
+            ),
+            Edit::AddObstacle { points } => {
+                let polygon = ConvexPolygon::new(points.clone()).ok()?;
+                let obstacle = level.obstacle_defaults.obstacle(polygon);
+                appended(Tables::Obstacles, Piece::Obstacle(obstacle))
+            }
+            Edit::AddDoor { a, b } => {
+                let wood = builtin_material_id(&level.materials, DOOR_MATERIAL);
+                appended(
+                    Tables::Doors,
+                    Piece::Door(Door::with_defaults(*a, *b, wood)),
+                )
+            }
+            Edit::Delete { index, piece } => LevelChange::Removed {
                 index: *index,
-                wall: wall(*index)?,
+                piece: Piece::held(level, piece.item(*index))?,
             },
-            Edit::RestoreWall { index, wall, .. } => LevelChange::WallInserted {
+            Edit::Restore { index, piece, .. } => LevelChange::Inserted {
                 index: *index,
-                wall: *wall,
+                piece: piece.clone(),
             },
             Edit::MoveEndpoint { to, walls, .. } => {
-                let mut changed: Vec<(usize, LevelWall, LevelWall)> = Vec::new();
+                let mut changed: Vec<(usize, Piece, Piece)> = Vec::new();
                 for &(index, end) in walls {
                     let at = match changed.iter().position(|(i, _, _)| *i == index) {
                         Some(at) => at,
                         None => {
-                            let before = wall(index)?;
-                            changed.push((index, before, before));
+                            let before = Piece::held(level, Item::Wall(index))?;
+                            changed.push((index, before.clone(), before));
                             changed.len() - 1
                         }
                     };
-                    *changed[at].2.end_mut(end) = *to;
+                    if let Piece::Wall(wall) = &mut changed[at].2 {
+                        *wall.end_mut(end) = *to;
+                    }
                 }
-                LevelChange::WallsChanged(changed)
+                LevelChange::Changed(changed)
             }
-            Edit::AddLight { at } => LevelChange::LightInserted {
-                index: level.lights.len(),
-                light: Light::with_defaults(*at, level.environment.ceiling_height),
-            },
-            Edit::DeleteLight { index, .. } => LevelChange::LightRemoved {
-                index: *index,
-                light: *level.lights.get(*index)?,
-            },
-            Edit::RestoreLight { index, light, .. } => LevelChange::LightInserted {
-                index: *index,
-                light: *light,
-            },
-            Edit::AddObstacle { points } => LevelChange::ObstacleInserted {
-                index: level.obstacles.len(),
-                obstacle: level
-                    .obstacle_defaults
-                    .obstacle(crate::collision::ConvexPolygon::new(points.clone()).ok()?),
-            },
-            Edit::DeleteObstacle { index, .. } => LevelChange::ObstacleRemoved {
-                index: *index,
-                obstacle: obstacle(*index)?,
-            },
-            Edit::RestoreObstacle {
-                index, obstacle, ..
-            } => LevelChange::ObstacleInserted {
-                index: *index,
-                obstacle: obstacle.clone(),
-            },
             Edit::SetStart { from, to } => LevelChange::StartMoved {
                 from: *from,
                 to: *to,
             },
             Edit::SetMaterial { item, to, .. } => {
-                let material = material_id(level, to).ok()?;
-                match *item {
-                    Item::Wall(index) => {
-                        let before = wall(index)?;
-                        let after = LevelWall { material, ..before };
-                        LevelChange::WallsChanged(vec![(index, before, after)])
-                    }
-                    Item::Obstacle(index) => {
-                        let before = obstacle(index)?;
-                        let after = LevelObstacle {
-                            material,
-                            ..before.clone()
-                        };
-                        LevelChange::ObstacleChanged {
-                            index,
-                            before,
-                            after,
-                        }
-                    }
-                    Item::Lamp(_) => return None,
-                }
+                let material = material_to(level, *item, to.as_deref()).ok()?;
+                let before = Piece::held(level, *item)?;
+                let after = with_material(&before, material)?;
+                LevelChange::Changed(vec![(item.index(), before, after)])
             }
         })
     }
@@ -169,54 +110,76 @@ impl LevelChange {
     /// Brings `collider`, built from the level as it was before this
     /// change, up to date in place. Returns false, having changed nothing,
     /// when `collider` does not hold what the change found (it was built
-    /// from another level): it must then be built anew.
+    /// from another level): it must then be built anew. Lamps and doors
+    /// are not in the collider.
     pub fn apply_to_collider(&self, collider: &mut Collider) -> bool {
-        let holds_wall = |collider: &Collider, index: usize, wall: &LevelWall| {
-            collider.walls().get(index) == Some(&wall.collision_wall())
-        };
         match self {
-            LevelChange::WallInserted { index, wall } => {
-                if *index > collider.walls().len() {
+            LevelChange::Inserted { index, piece } => match piece {
+                Piece::Wall(wall) if *index <= collider.walls().len() => {
+                    collider.insert_wall(*index, wall.collision_wall());
+                }
+                Piece::Obstacle(obstacle) if *index <= collider.obstacles().len() => {
+                    collider.insert_obstacle(*index, obstacle.polygon.clone());
+                }
+                Piece::Wall(_) | Piece::Obstacle(_) => return false,
+                Piece::Light(_) | Piece::Door(_) => {}
+            },
+            LevelChange::Removed { index, piece } => {
+                if !holds(collider, *index, piece) {
                     return false;
                 }
-                collider.insert_wall(*index, wall.collision_wall());
-            }
-            LevelChange::WallRemoved { index, wall } => {
-                if !holds_wall(collider, *index, wall) {
-                    return false;
+                match piece {
+                    Piece::Wall(_) => drop(collider.remove_wall(*index)),
+                    Piece::Obstacle(_) => drop(collider.remove_obstacle(*index)),
+                    Piece::Light(_) | Piece::Door(_) => {}
                 }
-                collider.remove_wall(*index);
             }
-            LevelChange::WallsChanged(walls) => {
-                if !walls
+            LevelChange::Changed(items) => {
+                if !items
                     .iter()
-                    .all(|(index, before, _)| holds_wall(collider, *index, before))
+                    .all(|(index, before, _)| holds(collider, *index, before))
                 {
                     return false;
                 }
-                for (index, _, after) in walls {
-                    collider.replace_wall(*index, after.collision_wall());
+                for (index, before, after) in items {
+                    match (before, after) {
+                        (Piece::Wall(_), Piece::Wall(after)) => {
+                            collider.replace_wall(*index, after.collision_wall());
+                        }
+                        (Piece::Obstacle(before), Piece::Obstacle(after))
+                            if before.polygon != after.polygon =>
+                        {
+                            drop(collider.remove_obstacle(*index));
+                            collider.insert_obstacle(*index, after.polygon.clone());
+                        }
+                        _ => {}
+                    }
                 }
             }
-            LevelChange::ObstacleInserted { index, obstacle } => {
-                if *index > collider.obstacles().len() {
-                    return false;
-                }
-                collider.insert_obstacle(*index, obstacle.polygon.clone());
-            }
-            LevelChange::ObstacleRemoved { index, obstacle } => {
-                if collider.obstacles().get(*index) != Some(&obstacle.polygon) {
-                    return false;
-                }
-                collider.remove_obstacle(*index);
-            }
-            LevelChange::ObstacleChanged { index, before, .. } => {
-                return collider.obstacles().get(*index) == Some(&before.polygon);
-            }
-            LevelChange::LightInserted { .. }
-            | LevelChange::LightRemoved { .. }
-            | LevelChange::StartMoved { .. } => {}
+            LevelChange::StartMoved { .. } => {}
         }
         true
     }
+}
+
+/// Whether `collider` holds `piece` as item `index` of its kind (lamps and
+/// doors, which it does not hold, always answer yes).
+fn holds(collider: &Collider, index: usize, piece: &Piece) -> bool {
+    match piece {
+        Piece::Wall(wall) => collider.walls().get(index) == Some(&wall.collision_wall()),
+        Piece::Obstacle(obstacle) => collider.obstacles().get(index) == Some(&obstacle.polygon),
+        Piece::Light(_) | Piece::Door(_) => true,
+    }
+}
+
+/// `piece` made of `material`; `None` for a lamp, which has none.
+fn with_material(piece: &Piece, material: MaterialId) -> Option<Piece> {
+    let mut piece = piece.clone();
+    match &mut piece {
+        Piece::Wall(wall) => wall.material = material,
+        Piece::Obstacle(obstacle) => obstacle.material = material,
+        Piece::Door(door) => door.material = material,
+        Piece::Light(_) => return None,
+    }
+    Some(piece)
 }

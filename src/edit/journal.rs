@@ -20,6 +20,10 @@ use crate::level::{
 /// The first line of every journal.
 const HEADER: &str = "mazewalker autosave 1";
 
+/// How a material change's line writes "the level's default" (the key
+/// taken away) instead of a material's quoted name.
+const DEFAULT_MATERIAL: &str = "default";
+
 /// Which level text a journal applies to: its length in bytes and its
 /// 64-bit FNV-1a hash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,7 +237,8 @@ fn edit_line(edit: &Edit) -> String {
             item.kind(),
             item.index(),
             one_line_string(from),
-            one_line_string(to)
+            to.as_deref()
+                .map_or_else(|| DEFAULT_MATERIAL.to_owned(), one_line_string)
         ),
     }
 }
@@ -415,7 +420,7 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
         "material" => Edit::SetMaterial {
             item: fields.item()?,
             from: fields.quoted("a material name")?,
-            to: fields.quoted("a material name")?,
+            to: fields.material_or_default()?,
         },
         _ => return Err(format!("unknown edit `{kind}`")),
     };
@@ -561,6 +566,16 @@ impl<'a> Fields<'a> {
             "door" => Ok(Item::Door(index)),
             _ => Err(format!("`{kind}` is not `wall`, `obstacle` or `door`")),
         }
+    }
+
+    /// A material's name as a quoted string, or [`DEFAULT_MATERIAL`] for
+    /// none (the level's default).
+    fn material_or_default(&mut self) -> Result<Option<String>, String> {
+        if self.0.trim_start() == DEFAULT_MATERIAL {
+            self.0 = "";
+            return Ok(None);
+        }
+        self.quoted("a material name or `default`").map(Some)
     }
 
     /// The next field as one TOML basic string (`what` names it in the
@@ -732,12 +747,12 @@ mod tests {
                 Edit::SetMaterial {
                     item: Item::Wall(3),
                     from: "plaster".to_string(),
-                    to: "my \"odd\" \\ name".to_string(),
+                    to: Some("my \"odd\" \\ name".to_string()),
                 },
                 Edit::SetMaterial {
                     item: Item::Obstacle(0),
                     from: "wood".to_string(),
-                    to: "brick".to_string(),
+                    to: Some("brick".to_string()),
                 },
                 Edit::AddDoor {
                     a: Vec2::new(1.0, 0.0),
@@ -756,8 +771,8 @@ mod tests {
                 },
                 Edit::SetMaterial {
                     item: Item::Door(3),
-                    from: "wood".to_string(),
-                    to: "brick".to_string(),
+                    from: "brick".to_string(),
+                    to: None,
                 },
             ],
         );
@@ -810,7 +825,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("\nmaterial door 3 \"wood\" \"brick\"\n"),
+            text.contains("\nmaterial door 3 \"brick\" default\n"),
             "{text}"
         );
         assert_eq!(text.lines().count(), 19, "one line per edit: {text}");

@@ -135,8 +135,11 @@ pub enum Edit {
         item: Item,
         /// Its material's name now.
         from: String,
-        /// The new material's name.
-        to: String,
+        /// The new material's name; `None` takes the `material` key away,
+        /// so that the item has the level's default for its kind again
+        /// (how the journal writes the undo of a change that added the
+        /// key).
+        to: Option<String>,
     },
 }
 
@@ -269,8 +272,12 @@ enum Undo {
         moved: MovedEndpoints,
     },
     /// Put back the values a start or material change replaced, and set
-    /// the level back as the inverse edit says.
-    Revalue { replaced: Vec<ReplacedValue> },
+    /// the level back as the inverse edit says; `material` is the name of
+    /// the material a material change gave.
+    Revalue {
+        replaced: Vec<ReplacedValue>,
+        material: Option<String>,
+    },
 }
 
 /// What an edit changed in the document alone.
@@ -332,8 +339,8 @@ impl Edit {
                 Edit::SetStart { .. } | Edit::SetMaterial { .. },
                 DocumentChange::Revalued(replaced),
             ) => {
-                self.set_values(level)?;
-                Undo::Revalue { replaced }
+                let material = self.set_values(level)?;
+                Undo::Revalue { replaced, material }
             }
             // `apply_to_document` answers each kind of edit with its own change.
             (
@@ -381,20 +388,25 @@ impl Edit {
     }
 
     /// Sets the level's start or material as a [`Edit::SetStart`] or
-    /// [`Edit::SetMaterial`] says (checked by [`check`](Self::check)).
-    fn set_values(&self, level: &mut Level) -> Result<(), EditError> {
+    /// [`Edit::SetMaterial`] says (checked by [`check`](Self::check));
+    /// returns the name of the material given.
+    fn set_values(&self, level: &mut Level) -> Result<Option<String>, EditError> {
         match self {
             Edit::SetStart { to, .. } => {
                 level.player.start = to.at;
                 level.player.yaw_degrees = to.yaw_degrees;
+                Ok(None)
             }
             Edit::SetMaterial { item, to, .. } => {
-                let material = material_id(level, to)?;
+                let material = material_to(level, *item, to.as_deref())?;
                 *material_of(level, *item)? = material;
+                Ok(level
+                    .materials
+                    .get(material.0)
+                    .map(|material| material.name.clone()))
             }
-            _ => {}
+            _ => Ok(None),
         }
-        Ok(())
     }
 
     /// Applies the edit to a level's text alone (replaying a journal onto a
@@ -483,8 +495,11 @@ impl Edit {
                     return Err(EditError::NoMaterial(*item));
                 }
                 let table = KeyedTable::Listed(item.tables(), item.index());
-                let material = document.set_text(table, MATERIAL_KEY, to)?;
-                Ok(DocumentChange::Revalued(vec![material]))
+                let replaced = match to {
+                    Some(name) => Some(document.set_text(table, MATERIAL_KEY, name)?),
+                    None => document.remove_value(table, MATERIAL_KEY)?,
+                };
+                Ok(DocumentChange::Revalued(replaced.into_iter().collect()))
             }
         }
     }
@@ -558,7 +573,7 @@ impl Edit {
                         material: from.clone(),
                     });
                 }
-                material_id(level, to).map(|_| ())
+                material_to(level, *item, to.as_deref()).map(|_| ())
             }
         }
     }
@@ -596,15 +611,21 @@ impl AppliedEdit {
                 to: *from,
                 walls: walls.clone(),
             },
-            Undo::Revalue { .. } => match &self.edit {
+            Undo::Revalue { replaced, material } => match &self.edit {
                 Edit::SetStart { from, to } => Edit::SetStart {
                     from: *to,
                     to: *from,
                 },
-                Edit::SetMaterial { item, from, to } => Edit::SetMaterial {
+                Edit::SetMaterial { item, from, .. } => Edit::SetMaterial {
                     item: *item,
-                    from: to.clone(),
-                    to: from.clone(),
+                    from: material.clone().unwrap_or_default(),
+                    // A key the change added goes again; a key it removed,
+                    // or one it replaced, comes back with its old name.
+                    to: match replaced.first() {
+                        Some(value) if value.added_the_key() => None,
+                        Some(_) => Some(from.clone()),
+                        None => None,
+                    },
                 },
                 // Only start and material changes replace values.
                 other => other.clone(),
@@ -645,7 +666,7 @@ impl AppliedEdit {
                     *level.walls[index].end_mut(end) = from;
                 }
             }
-            Undo::Revalue { replaced } => {
+            Undo::Revalue { replaced, .. } => {
                 for value in replaced.into_iter().rev() {
                     document.put_back_value(value)?;
                 }
@@ -851,7 +872,7 @@ impl Piece {
 }
 
 /// How many items `level` lists in the kind written as `tables`.
-fn listed(level: &Level, tables: Tables) -> usize {
+pub(crate) fn listed(level: &Level, tables: Tables) -> usize {
     match tables {
         Tables::Walls => level.walls.len(),
         Tables::Lights => level.lights.len(),
@@ -898,6 +919,23 @@ pub(crate) fn material_id(level: &Level, name: &str) -> Result<MaterialId, EditE
         .position(|material| material.name == name)
         .map(MaterialId)
         .ok_or_else(|| EditError::NoSuchMaterial(name.to_owned()))
+}
+
+/// The material that [`Edit::SetMaterial`] gives `item` in `level`: the one
+/// named `to`, or with none the level's default for its kind (its
+/// `wall_material` or `obstacle_material`, a door's builtin `wood`).
+pub(crate) fn material_to(
+    level: &Level,
+    item: Item,
+    to: Option<&str>,
+) -> Result<MaterialId, EditError> {
+    match (to, item) {
+        (Some(name), _) => material_id(level, name),
+        (None, Item::Wall(_)) => Ok(level.wall_defaults.material),
+        (None, Item::Obstacle(_)) => Ok(level.obstacle_defaults.material),
+        (None, Item::Door(_)) => Ok(builtin_material_id(&level.materials, DOOR_MATERIAL)),
+        (None, Item::Lamp(_)) => Err(EditError::NoMaterial(item)),
+    }
 }
 
 /// The material of wall, obstacle or door `item` in `level`.

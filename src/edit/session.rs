@@ -162,7 +162,7 @@ impl EditSession {
         self.step(Edit::SetMaterial {
             item,
             from,
-            to: to.clone(),
+            to: Some(to.clone()),
         })?;
         Ok(to)
     }

@@ -4,7 +4,7 @@
 //! puts back the old value (or takes the added key away) byte for byte.
 
 use glam::Vec2;
-use toml_edit::{Item, Table, Value};
+use toml_edit::{Item, Key, Table, Value};
 
 use super::document::{DocumentError, LevelDocument, Tables, point_of, point_value};
 use super::numbers::number_text;
@@ -22,14 +22,25 @@ pub enum KeyedTable {
     Listed(Tables, usize),
 }
 
-/// A value that [`LevelDocument::set_value`] replaced (or a key it added),
-/// to put back.
+/// A value that [`LevelDocument::set_value`] replaced (or a key it added,
+/// or one [`LevelDocument::remove_value`] removed), to put back.
 #[derive(Debug, Clone)]
 pub struct ReplacedValue {
     table: KeyedTable,
     key: &'static str,
-    /// The item as it was; `None` when the key was added.
-    old: Option<Item>,
+    /// The key (with its spacing and comments) and the item as they were;
+    /// `None` when the key was added.
+    old: Option<(Key, Item)>,
+    /// The table's keys in their written order before the change, so that
+    /// a removed key goes back where it was.
+    order: Vec<String>,
+}
+
+impl ReplacedValue {
+    /// Whether the change added the key (the table did not have it).
+    pub fn added_the_key(&self) -> bool {
+        self.old.is_none()
+    }
 }
 
 impl LevelDocument {
@@ -43,28 +54,63 @@ impl LevelDocument {
         mut value: Value,
     ) -> Result<ReplacedValue, DocumentError> {
         let held = self.table_mut(table)?;
-        let old = match held.get_mut(key) {
-            Some(item) => {
+        let order = key_order(held);
+        let written = held.key(key).cloned();
+        let old = match (written, held.get_mut(key)) {
+            (Some(written), Some(item)) => {
                 if let Some(old) = item.as_value() {
                     *value.decor_mut() = old.decor().clone();
                 }
-                Some(std::mem::replace(item, Item::Value(value)))
+                Some((written, std::mem::replace(item, Item::Value(value))))
             }
-            None => {
+            _ => {
                 held.insert(key, Item::Value(value));
                 None
             }
         };
-        Ok(ReplacedValue { table, key, old })
+        Ok(ReplacedValue {
+            table,
+            key,
+            old,
+            order,
+        })
     }
 
-    /// Puts back what [`set_value`](Self::set_value) replaced, byte for
-    /// byte (an added key goes).
+    /// Removes `key` from `table` (the item then takes the level's
+    /// default); returns what it removed, or that there was nothing.
+    pub fn remove_value(
+        &mut self,
+        table: KeyedTable,
+        key: &'static str,
+    ) -> Result<Option<ReplacedValue>, DocumentError> {
+        let held = self.table_mut(table)?;
+        let order = key_order(held);
+        Ok(held.remove_entry(key).map(|old| {
+            // Putting back an added key removes it.
+            ReplacedValue {
+                table,
+                key,
+                old: Some(old),
+                order,
+            }
+        }))
+    }
+
+    /// Puts back what [`set_value`](Self::set_value) replaced or
+    /// [`remove_value`](Self::remove_value) removed, byte for byte, in its
+    /// place among the table's keys (an added key goes).
     pub fn put_back_value(&mut self, replaced: ReplacedValue) -> Result<(), DocumentError> {
         let held = self.table_mut(replaced.table)?;
         match replaced.old {
-            Some(old) => {
-                held.insert(replaced.key, old);
+            Some((key, old)) => {
+                held.insert_formatted(&key, old);
+                let rank = |key: &Key| {
+                    replaced
+                        .order
+                        .iter()
+                        .position(|written| written == key.get())
+                };
+                held.sort_values_by(|a, _, b, _| rank(a).cmp(&rank(b)));
             }
             None => {
                 held.remove(replaced.key);
@@ -140,6 +186,11 @@ impl LevelDocument {
     }
 }
 
+/// The keys of `table` in their written order.
+fn key_order(table: &Table) -> Vec<String> {
+    table.iter().map(|(key, _)| key.to_owned()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +231,28 @@ mod tests {
                 .put_back_value(replaced)
                 .expect("the table is there");
         }
+        assert_eq!(document.to_string(), TEXT);
+    }
+
+    #[test]
+    fn a_removed_key_goes_back_where_it_was_byte_for_byte() {
+        let mut document = LevelDocument::parse(TEXT).expect("valid");
+        let table = KeyedTable::Listed(Tables::Walls, 0);
+        let removed = document
+            .remove_value(table, "a")
+            .expect("wall 0")
+            .expect("it has `a`");
+        assert!(!removed.added_the_key());
+        assert!(!document.to_string().contains("a = [0.0, 0.0]"));
+        assert!(
+            document
+                .remove_value(table, "radius")
+                .expect("wall 0")
+                .is_none()
+        );
+        document
+            .put_back_value(removed)
+            .expect("the table is there");
         assert_eq!(document.to_string(), TEXT);
     }
 
