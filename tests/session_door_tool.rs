@@ -8,10 +8,9 @@
 
 mod common;
 
-use common::{HALL, ctrl_tap, hold, key, level_file, session_on, tap};
+use common::{HALL, ctrl_tap, edit_line, hold, key, level_file, session_on, tap};
 
 use glam::Vec2;
-use mazewalker::app::Session;
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::save::autosave_path;
 use mazewalker::level::{Door, Level};
@@ -19,15 +18,6 @@ use winit::keyboard::KeyCode;
 
 /// Ticks to walk 1.5 m at the default 3 m/s.
 const ONE_AND_A_HALF_METRES: u32 = 60;
-
-/// The HUD's EDIT line.
-fn edit_line(session: &mut Session) -> String {
-    session
-        .hud()
-        .into_iter()
-        .find(|line| line.starts_with("EDIT"))
-        .expect("the EDIT line")
-}
 
 #[test]
 fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {

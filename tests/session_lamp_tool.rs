@@ -6,11 +6,10 @@
 
 mod common;
 
-use common::{ctrl_tap, hold, session_on, tap};
+use common::{ctrl_tap, edit_line, hold, session_on, tap};
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::app::Session;
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::save::autosave_path;
 use mazewalker::level::{Level, Light};
@@ -35,15 +34,6 @@ fn hall_file(name: &str) -> (PathBuf, Level) {
     std::fs::write(&path, HALL).expect("write the level");
     let level = Level::load(&path).expect("valid").level;
     (path, level)
-}
-
-/// The HUD's EDIT line.
-fn edit_line(session: &mut Session) -> String {
-    session
-        .hud()
-        .into_iter()
-        .find(|line| line.starts_with("EDIT"))
-        .expect("the EDIT line")
 }
 
 #[test]

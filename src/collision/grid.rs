@@ -178,25 +178,13 @@ impl UniformGrid {
     /// beyond the grid: the grid must then be built anew.
     #[must_use]
     pub fn insert(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
-        let range = match bounds {
-            Some(bounds) => match self.covered_cells(bounds) {
-                Some(range) => Some(range),
-                None => return false,
-            },
-            None => None,
-        };
+        if bounds.is_some_and(|bounds| self.covered_cells(bounds).is_none()) {
+            return false;
+        }
         for shape in &mut self.shape_ids {
             *shape += u32::from(*shape >= id);
         }
-        let columns = self.columns;
-        for cell in range
-            .into_iter()
-            .flat_map(move |range| cells_of(range, columns))
-        {
-            self.add_to_cell(cell, id);
-        }
-        self.reclaim_if_sparse();
-        true
+        self.register(id, bounds)
     }
 
     /// Unregisters shape `id`, whose box is `bounds`, and gives every shape
@@ -219,7 +207,14 @@ impl UniformGrid {
         for cell in self.registered_cells(old) {
             self.remove_from_cell(cell, id);
         }
-        let range = match new {
+        self.register(id, new)
+    }
+
+    /// Registers shape `id` in the cells its box `bounds` covers (none
+    /// without a box). Returns false, having registered nothing, when the
+    /// box reaches beyond the grid.
+    fn register(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
+        let range = match bounds {
             Some(bounds) => match self.covered_cells(bounds) {
                 Some(range) => Some(range),
                 None => return false,

@@ -109,6 +109,15 @@ pub fn ctrl_tap(session: &mut mazewalker::app::Session, code: winit::keyboard::K
     session.handle(held(false));
 }
 
+/// The HUD's EDIT line of a headless session in edit mode.
+pub fn edit_line(session: &mut mazewalker::app::Session) -> String {
+    session
+        .hud()
+        .into_iter()
+        .find(|line| line.starts_with("EDIT"))
+        .expect("the EDIT line")
+}
+
 /// A headless session on `level` without a file watcher, saving beside
 /// `path`.
 pub fn session_on(path: &Path, level: Level) -> mazewalker::app::Session {
