@@ -8,7 +8,7 @@ use super::operation::{Edit, Piece, Start, listed, material_to};
 use crate::collision::{Collider, ConvexPolygon};
 use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
 use crate::level::save::Tables;
-use crate::level::{Door, Level, Light, MaterialId};
+use crate::level::{Door, Level, Light};
 
 /// What applying one edit (or undoing one) changed in a level.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +101,8 @@ impl LevelChange {
             Edit::SetMaterial { item, to, .. } => {
                 let material = material_to(level, *item, to.as_deref()).ok()?;
                 let before = Piece::held(level, *item)?;
-                let after = with_material(&before, material)?;
+                let mut after = before.clone();
+                *after.material_mut()? = material;
                 LevelChange::Changed(vec![(item.index(), before, after)])
             }
         })
@@ -143,7 +144,10 @@ impl LevelChange {
                 }
                 for (index, before, after) in items {
                     match (before, after) {
-                        (Piece::Wall(_), Piece::Wall(after)) => {
+                        // A material change leaves the wall's shape alone.
+                        (Piece::Wall(before), Piece::Wall(after))
+                            if before.collision_wall() != after.collision_wall() =>
+                        {
                             collider.replace_wall(*index, after.collision_wall());
                         }
                         (Piece::Obstacle(before), Piece::Obstacle(after))
@@ -170,16 +174,4 @@ fn holds(collider: &Collider, index: usize, piece: &Piece) -> bool {
         Piece::Obstacle(obstacle) => collider.obstacles().get(index) == Some(&obstacle.polygon),
         Piece::Light(_) | Piece::Door(_) => true,
     }
-}
-
-/// `piece` made of `material`; `None` for a lamp, which has none.
-fn with_material(piece: &Piece, material: MaterialId) -> Option<Piece> {
-    let mut piece = piece.clone();
-    match &mut piece {
-        Piece::Wall(wall) => wall.material = material,
-        Piece::Obstacle(obstacle) => obstacle.material = material,
-        Piece::Door(door) => door.material = material,
-        Piece::Light(_) => return None,
-    }
-    Some(piece)
 }

@@ -758,6 +758,16 @@ impl Piece {
         })
     }
 
+    /// Its material, to read or change; `None` for a lamp, which has none.
+    pub fn material_mut(&mut self) -> Option<&mut MaterialId> {
+        match self {
+            Piece::Wall(wall) => Some(&mut wall.material),
+            Piece::Obstacle(obstacle) => Some(&mut obstacle.material),
+            Piece::Door(door) => Some(&mut door.material),
+            Piece::Light(_) => None,
+        }
+    }
+
     /// Whether `level` holds exactly this item at `index`.
     fn is_at(&self, level: &Level, index: usize) -> Result<(), EditError> {
         let item = self.item(index);
@@ -940,12 +950,10 @@ pub(crate) fn material_to(
 
 /// The material of wall, obstacle or door `item` in `level`.
 pub(crate) fn material_held(level: &Level, item: Item) -> Result<MaterialId, EditError> {
-    match Piece::at(level, item)? {
-        Piece::Wall(wall) => Ok(wall.material),
-        Piece::Obstacle(obstacle) => Ok(obstacle.material),
-        Piece::Door(door) => Ok(door.material),
-        Piece::Light(_) => Err(EditError::NoMaterial(item)),
-    }
+    Piece::at(level, item)?
+        .material_mut()
+        .copied()
+        .ok_or(EditError::NoMaterial(item))
 }
 
 /// The material slot of wall, obstacle or door `item` in `level`, to
