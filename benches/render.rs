@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
-use mazewalker::app::hud_lines;
+use mazewalker::app::{hud_lines, moving_shapes};
 use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
 use mazewalker::level::{Level, Light, MAZE_CELL_SIZE};
@@ -134,6 +134,7 @@ fn bench_frames(c: &mut Criterion) {
         let mut renderer = new_renderer(&gpu, level, &collider, quality);
         let walker = Walker::at_spawn(level);
         let hud = hud_lines(&walker, Some(60.0));
+        let doors = moving_shapes(&walker, level, 1.0);
         let frame = FrameInput {
             camera: &walker.camera,
             debug_lines: overlays,
@@ -142,7 +143,7 @@ fn bench_frames(c: &mut Criterion) {
             markers: &[],
             crosshair: false,
             torch: false,
-            moving: &[],
+            moving: &doors,
         };
         group.bench_function(name, |b| {
             b.iter(|| {

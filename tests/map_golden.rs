@@ -31,6 +31,7 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
         overlay: Overlay {
             eye: Some((Vec2::new(camera.position.x, camera.position.z), camera.yaw)),
             lamps: &level.lights,
+            doors: walker.doors.leaves().leaves(),
             ..Overlay::default()
         },
     };

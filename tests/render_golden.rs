@@ -8,12 +8,13 @@ mod common;
 
 use glam::{Vec2, Vec3};
 use image::RgbaImage;
-use mazewalker::app::hud_lines;
+use mazewalker::app::{hud_lines, moving_shapes};
 use mazewalker::input::Bindings;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
-use mazewalker::walker::Walker;
+use mazewalker::tick::TICK_RATE;
+use mazewalker::walker::{TickInput, Toggles, Walker};
 use std::sync::Arc;
 
 use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
@@ -31,6 +32,9 @@ struct View {
     help: bool,
     /// The torch carried by the eye is on.
     torch: bool,
+    /// The eye presses use on the door it faces and waits until it stands
+    /// open, on the walker's own tick.
+    open_door: bool,
     /// Image size; `SIZE` when `None`.
     size: Option<(u32, u32)>,
 }
@@ -44,8 +48,27 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         walker.camera.yaw = yaw.to_radians();
     }
     walker.camera.set_pitch(view.pitch_degrees.to_radians());
+    let collider = Arc::new(level.collider());
+    if view.open_door {
+        let press = TickInput {
+            toggles: Toggles {
+                use_door: true,
+                ..Toggles::default()
+            },
+            ..TickInput::default()
+        };
+        walker.step(&press, &collider);
+        for _ in 0..2 * TICK_RATE {
+            walker.step(&TickInput::default(), &collider);
+        }
+        assert!(
+            walker.doors.states().iter().any(|door| !door.is_closed()),
+            "no door opened"
+        );
+    }
     let hud = hud_lines(&walker, Some(60.0));
     let help = Bindings::default().help_groups();
+    let doors = moving_shapes(&walker, level, 1.0);
     let frame = FrameInput {
         camera: &walker.camera,
         debug_lines: view.debug_lines,
@@ -54,10 +77,9 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
         markers: &[],
         crosshair: false,
         torch: view.torch,
-        moving: &[],
+        moving: &doors,
     };
     let (width, height) = view.size.unwrap_or(SIZE);
-    let collider = Arc::new(level.collider());
     render_to_image(
         gpu,
         &Arc::new(level.clone()),
@@ -122,12 +144,14 @@ fn house_hallway_with_hud_and_help() {
 
 #[test]
 fn house_bedroom_by_its_lamp_and_by_the_torch() {
-    // The lamps light the house; from the hallway door of bedroom 2 the
-    // lamp's light falls in through the door, and its walls' shadows show.
+    // The lamps light the house; from the hallway door of bedroom 2, opened,
+    // the lamp's light falls in through the door, and its walls' shadows
+    // show.
     let view = View {
         at: Some(Vec2::new(12.2, 7.6)),
         yaw_degrees: Some(90.0),
         pitch_degrees: -15.0,
+        open_door: true,
         ..View::default()
     };
     golden("house_bedroom_lamp", &Level::default_house(), view);

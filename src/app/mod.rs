@@ -50,7 +50,7 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use events::{Input, Request};
-pub use frame::{SceneChange, SessionFrame};
+pub use frame::{SceneChange, SessionFrame, moving_shapes};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use screenshot::{ScreenshotOptions, screenshot};
