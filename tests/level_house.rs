@@ -2,8 +2,16 @@
 
 use std::path::Path;
 
+use std::f32::consts::FRAC_PI_2;
+
 use glam::Vec2;
-use mazewalker::level::{DEFAULT_HOUSE_TOML, Level, LevelError, MAZE_CELL_SIZE, TextureSource};
+use mazewalker::collision::{Leaf, polygon_polygon_mtv};
+use mazewalker::doors::leaf_at;
+use mazewalker::level::{
+    DEFAULT_HOUSE_TOML, DoorKind, DoorOpens, Level, LevelError, MAZE_CELL_SIZE, TextureSource,
+};
+use mazewalker::tick::TICK_RATE;
+use mazewalker::walker::{MoveIntent, Pose, TickInput, Toggles, Walker};
 
 #[test]
 fn default_house_loads_without_errors_or_warnings() {
@@ -186,4 +194,135 @@ fn an_empty_maze_is_an_error() {
         }
     ));
     assert!(error.to_string().starts_with("maze 0x3: "), "{error}");
+}
+
+#[test]
+fn the_house_has_swing_doors_a_sliding_closet_door_and_a_door_that_opens_near() {
+    let house = Level::default_house();
+    let swing = house
+        .doors
+        .iter()
+        .filter(|door| door.kind == DoorKind::Swing)
+        .count();
+    let slide = house.doors.len() - swing;
+    let near = house
+        .doors
+        .iter()
+        .filter(|door| door.opens == DoorOpens::Near)
+        .count();
+    assert!(swing >= 6, "{swing} swing doors");
+    assert!(slide >= 1, "{slide} slide doors");
+    assert!(near >= 1, "{near} doors open near");
+    // Every door hangs in an opening: each jamb touches a wall, and the
+    // hinge (or a slide door's pocket side) is a wall's end.
+    for (index, door) in house.doors.iter().enumerate() {
+        for jamb in [door.a, door.b] {
+            assert!(
+                house
+                    .walls
+                    .iter()
+                    .any(|wall| distance_to_segment(jamb, wall.a, wall.b) < 1e-3),
+                "door {index}: the jamb {jamb} touches no wall"
+            );
+        }
+        assert!(
+            house
+                .walls
+                .iter()
+                .any(|wall| wall.a.distance(door.a) < 1e-3 || wall.b.distance(door.a) < 1e-3),
+            "door {index}: {} is no wall's end",
+            door.a
+        );
+    }
+}
+
+#[test]
+fn no_door_of_the_house_swings_or_slides_through_furniture_or_a_wall() {
+    let house = Level::default_house();
+    for (index, door) in house.doors.iter().enumerate() {
+        for step in 0..=20 {
+            let opening = step as f32 / 20.0;
+            let leaf = leaf_at(door, opening);
+            let polygon = leaf.polygon().expect("a leaf is a box");
+            for (obstacle_index, obstacle) in house.obstacles.iter().enumerate() {
+                assert!(
+                    polygon_polygon_mtv(&polygon, &obstacle.polygon).is_none(),
+                    "door {index} at {opening} overlaps obstacle {obstacle_index}"
+                );
+            }
+            // A swing door's leaf, once clear of its jambs, passes no wall
+            // (a sliding door runs into its pocket inside a wall by design).
+            if door.kind == DoorKind::Swing && opening >= 0.25 {
+                let centre = leaf_centreline(&leaf);
+                for sample in 1..=10 {
+                    let point = centre.0 + (centre.1 - centre.0) * (sample as f32 / 10.0);
+                    if point.distance(door.a) < 0.1 {
+                        continue;
+                    }
+                    for (wall_index, wall) in house.walls.iter().enumerate() {
+                        let clearance = distance_to_segment(point, wall.a, wall.b)
+                            - (wall.thickness + door.thickness) / 2.0;
+                        assert!(
+                            clearance > 0.0,
+                            "door {index} at {opening} passes wall {wall_index} at {point}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_closed_house_door_stops_the_walker_until_use_opens_it() {
+    let house = Level::default_house();
+    let collider = house.collider();
+    let mut walker = Walker::at_spawn(&house);
+    // In the hallway before bedroom 2's door, facing it (south).
+    walker.place(Pose {
+        position: Vec2::new(12.55, 7.6),
+        yaw: FRAC_PI_2,
+        pitch: 0.0,
+    });
+    let forward = TickInput {
+        held: MoveIntent {
+            forward: 1.0,
+            ..MoveIntent::default()
+        },
+        ..TickInput::default()
+    };
+    for _ in 0..TICK_RATE {
+        walker.step(&forward, &collider);
+    }
+    let stopped = walker.position().y;
+    let leaf_face = 8.5 - house.doors[6].thickness / 2.0;
+    assert!(
+        (stopped - (leaf_face - house.player.radius)).abs() < 1e-3,
+        "stopped at z {stopped}"
+    );
+    let press = TickInput {
+        toggles: Toggles {
+            use_door: true,
+            ..Toggles::default()
+        },
+        ..TickInput::default()
+    };
+    walker.step(&press, &collider);
+    for _ in 0..TICK_RATE {
+        walker.step(&TickInput::default(), &collider);
+    }
+    for _ in 0..TICK_RATE {
+        walker.step(&forward, &collider);
+    }
+    assert!(
+        walker.position().y > 9.5,
+        "still at {} after the door opened",
+        walker.position()
+    );
+}
+
+/// A leaf's centreline, from the middle of one short side to the other.
+fn leaf_centreline(leaf: &Leaf) -> (Vec2, Vec2) {
+    let [a, b, c, d] = leaf.corners();
+    ((a + d) / 2.0, (b + c) / 2.0)
 }
