@@ -216,3 +216,52 @@ fn on_the_full_map_the_item_under_the_pointer_is_the_aimed_item() {
         "wall 1 stays"
     );
 }
+
+/// A room 4 m square whose east wall has a gap `gap` metres wide; the eye
+/// starts in it, looking east.
+fn room_with_gap(gap: f32) -> String {
+    format!(
+        "[player]\nstart = [1.0, 2.0]\n\
+         [[wall]]\na = [0.0, 0.0]\nb = [4.0, 0.0]\n\
+         [[wall]]\na = [4.0, 0.0]\nb = [4.0, 1.5]\n\
+         [[wall]]\na = [4.0, {}]\nb = [4.0, 4.0]\n\
+         [[wall]]\na = [4.0, 4.0]\nb = [0.0, 4.0]\n\
+         [[wall]]\na = [0.0, 4.0]\nb = [0.0, 0.0]\n",
+        1.5 + gap
+    )
+}
+
+/// The HUD's live-check lines after an edit (a lamp placed at the cursor)
+/// in a session on `text`.
+fn checks_after_an_edit(name: &str, text: &str) -> Vec<String> {
+    let (path, level) = common::level_file(name, text);
+    let mut session = session_on(&path, level);
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    tap(&mut session, KeyCode::Digit3);
+    tap(&mut session, KeyCode::Space);
+    assert_eq!(session.level().lights.len(), 1, "Space placed a lamp");
+    session.advance_ticks(1);
+    session
+        .hud()
+        .into_iter()
+        .filter(|line| line.starts_with("check:"))
+        .collect()
+}
+
+#[test]
+fn the_live_checks_made_off_the_main_thread_show_on_the_next_tick_of_a_script() {
+    // A gap a little narrower than two walls' clearances (0.3 m each).
+    let narrow = checks_after_an_edit("live_checks_narrow", &room_with_gap(0.55));
+    assert!(
+        narrow
+            .iter()
+            .any(|line| line.contains("walls 2 and 3 leave a gap")),
+        "{narrow:?}"
+    );
+    let wide = checks_after_an_edit("live_checks_wide", &room_with_gap(1.2));
+    assert!(
+        !wide.iter().any(|line| line.contains("leave a gap")),
+        "{wide:?}"
+    );
+}

@@ -5,6 +5,7 @@
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use glam::{Vec2, Vec3};
@@ -16,15 +17,13 @@ use crate::edit::{
 };
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
 use crate::level::{Level, LevelSource};
-use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings};
 use crate::render::LineVertex;
+
+use super::live_checks::LiveChecks;
 
 /// How long after an edit its journal is written at the latest (a crash
 /// loses at most this much; people expect no more than a few seconds).
 pub const AUTOSAVE_DELAY: Duration = Duration::from_secs(1);
-
-/// How many live-check warnings the HUD lists before "and N more".
-const SHOWN_CHECKS: usize = 4;
 
 /// Height of the cursor marker and the wall in progress above the floor.
 const MARKER_HEIGHT: f32 = 0.03;
@@ -128,8 +127,9 @@ pub struct EditMode {
     /// When the journal must be written (the first unsaved edit since it
     /// was last written, plus [`AUTOSAVE_DELAY`]).
     journal_due: Option<Duration>,
-    /// The live checks' warnings after the latest edit.
-    checks: Vec<String>,
+    /// The live checks' warnings after the latest edit, made off the main
+    /// thread.
+    checks: LiveChecks,
     /// An autosave offered at start, until F9 takes it or an edit makes it
     /// stale.
     offer: Option<AutosaveOffer>,
@@ -148,7 +148,7 @@ impl EditMode {
             grid: GridSize::default(),
             save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
             journal_due: None,
-            checks: Vec::new(),
+            checks: LiveChecks::default(),
             offer,
         }
     }
@@ -196,9 +196,9 @@ impl EditMode {
         self.session.as_ref().is_some_and(EditSession::is_dirty)
     }
 
-    /// After an edit: the checks are redone (with the level's
-    /// `near_misses`) and the journal falls due.
-    pub fn edited(&mut self, collider: &Collider, near_misses: &[NearMiss], now: Duration) {
+    /// After an edit: the checks of the edited `level` (with its
+    /// `collider`) start on their worker, and the journal falls due.
+    pub fn edited(&mut self, level: Arc<Level>, collider: Arc<Collider>, now: Duration) {
         self.journal_due.get_or_insert(now + AUTOSAVE_DELAY);
         if let Some(offer) = self.offer.take() {
             // The offer no longer applies to the edited text: keep its file.
@@ -211,21 +211,20 @@ impl EditMode {
                 Err(error) => log::warn!("cannot keep the offered autosave: {error}"),
             }
         }
-        self.checks = self
-            .session
-            .as_ref()
-            .map(|session| live_checks(session.level(), collider, near_misses))
-            .unwrap_or_default();
+        if self.session.is_some() {
+            self.checks.request(level, collider);
+        }
+    }
+
+    /// Takes the live checks' warnings if they are ready; with `wait`,
+    /// waits for them (simulated time, which the checks must not race).
+    pub fn poll_checks(&mut self, wait: bool) {
+        self.checks.poll(wait);
     }
 
     /// The live checks' lines for the HUD.
     pub fn check_lines(&self) -> impl Iterator<Item = String> + '_ {
-        let more = self.checks.len().saturating_sub(SHOWN_CHECKS);
-        self.checks
-            .iter()
-            .take(SHOWN_CHECKS)
-            .cloned()
-            .chain((more > 0).then(|| format!("check: and {more} more")))
+        self.checks.lines()
     }
 
     /// The file a save writes, chosen once: the level's own, or the first
@@ -311,23 +310,6 @@ fn find_offer(level: &Level, path: &Path) -> Option<AutosaveOffer> {
         journal,
         path: journal_path,
     })
-}
-
-/// The editor's live checks on `level`: the loader's warnings on single
-/// walls (shorter than 1 cm), and the floor plan's (see [`floor_warnings`]):
-/// gaps a little too narrow to pass, `near_misses`, and floor the player
-/// cannot reach from the start.
-pub fn live_checks(level: &Level, collider: &Collider, near_misses: &[NearMiss]) -> Vec<String> {
-    let floor = floor_warnings(level, collider, near_misses);
-    let walls = crate::level::checks::live_warnings(level)
-        .into_iter()
-        .map(|warning| format!("{}: {}", warning.item, warning.message));
-    let too_large = (!floor.reach_checked).then(|| TOO_LARGE_FOR_REACH.to_owned());
-    walls
-        .chain(floor.warnings)
-        .chain(too_large)
-        .map(|line| format!("check: {line}"))
-        .collect()
 }
 
 /// Where the crosshair's cursor point is for `camera`, snapped to the

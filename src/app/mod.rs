@@ -25,6 +25,7 @@ mod edit_mode;
 mod events;
 mod frame;
 mod input;
+mod live_checks;
 mod live_level;
 mod map_state;
 mod overlays;

@@ -469,11 +469,14 @@ impl Session {
         let seconds = self.playback.demo_seconds(seconds);
         let ticks = self.ticks.advance(seconds);
         self.run_ticks(ticks);
+        self.editing.poll_checks(false);
         self.editing.autosave(&mut self.world);
     }
 
     /// Runs exactly `ticks` ticks of simulated time (a script's or a
-    /// test's clock): reloads first, as [`update`](Self::update) does.
+    /// test's clock): reloads first, as [`update`](Self::update) does. The
+    /// live checks of an edit are waited for, as no simulated time passes
+    /// while they run.
     pub fn advance_ticks(&mut self, ticks: u32) {
         self.world.time += Duration::from_secs_f64(f64::from(TICK_SECONDS) * f64::from(ticks));
         self.frame_rate.frame(self.world.time);
@@ -488,6 +491,7 @@ impl Session {
             ticks
         };
         self.run_ticks(ticks);
+        self.editing.poll_checks(true);
         self.editing.autosave(&mut self.world);
     }
 

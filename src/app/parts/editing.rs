@@ -201,6 +201,13 @@ impl Editing {
         false
     }
 
+    /// Takes the live checks' warnings if they are ready; with `wait`
+    /// (simulated time), waits for them, so that a script sees them at the
+    /// same tick on any machine.
+    pub fn poll_checks(&mut self, wait: bool) {
+        self.edit.poll_checks(wait);
+    }
+
     /// Writes the journal if it is due (once a frame).
     pub fn autosave(&mut self, world: &mut World) {
         if let Some(error) = self
@@ -483,8 +490,9 @@ impl Part for Editing {
         if self.edit.session().is_none() {
             return;
         }
-        let (collider, now) = (world.live.collider(), world.time);
-        self.edit.edited(collider, world.near_misses(), now);
+        let (level, collider) = world.live.shared();
+        self.edit
+            .edited(Arc::clone(level), Arc::clone(collider), world.time);
         self.quit_warning = None;
     }
 
