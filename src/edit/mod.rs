@@ -2,13 +2,15 @@
 //! without a window. See `docs/editing.md`.
 //!
 //! - [`operation`]: the edits (add a wall, lamp, obstacle or door; delete
-//!   any of them; move an end point; move the start; change a material) and
+//!   any of them; move an end point; move the start; change a material;
+//!   change any of an item's properties, its place included) and
 //!   how each changes the level and its text together, and is undone
 //!   exactly;
 //! - [`history`]: unlimited undo and redo, and what is unsaved;
 //! - [`change`]: what a step changed in the level, to bring what is built
 //!   from it up to date in place;
 //! - [`aim`]: the aimed item, what the crosshair meets first;
+//! - [`carry`]: an item, or a copy of one, carried to a new place;
 //! - [`lamps`]: lamps near the crosshair or the cursor;
 //! - [`chain`]: plotting walls point by point;
 //! - [`outline`]: plotting an obstacle's outline;
@@ -19,6 +21,7 @@
 //! Saving (the lossless text, atomic writes) is [`crate::level::save`].
 
 pub mod aim;
+pub mod carry;
 pub mod chain;
 pub mod change;
 pub mod cursor;
@@ -31,13 +34,14 @@ pub mod session;
 pub mod snap;
 
 pub use aim::{Crosshair, Item, aimed_item, item_under};
+pub use carry::{Carry, TURN_STEP_DEGREES};
 pub use chain::{Chain, Plotted, TakenBack};
 pub use change::LevelChange;
 pub use cursor::{CURSOR_REACH, cursor_point};
 pub use history::History;
 pub use journal::{Journal, JournalError, TextFingerprint};
 pub use lamps::{LAMP_PICK_DISTANCE, lamp_in_crosshair, lamp_near};
-pub use operation::{AppliedEdit, Edit, EditError, Piece, Start};
+pub use operation::{AppliedEdit, Edit, EditError, ItemChange, Piece, Start};
 pub use outline::{Outline, OutlineError, convex_hull};
 pub use session::EditSession;
 pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};
