@@ -18,6 +18,7 @@ use crate::edit::{
 };
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
 use crate::level::{Level, LevelSource};
+use crate::map::NearMiss;
 use crate::render::LineVertex;
 
 use super::live_checks::LiveChecks;
@@ -226,8 +227,9 @@ impl EditMode {
 
     /// Takes the live checks' warnings if they are ready; with `wait`,
     /// waits for them (simulated time, which the checks must not race).
-    pub fn poll_checks(&mut self, wait: bool) {
-        self.checks.poll(wait);
+    /// Returns the edited level's near misses when new warnings came.
+    pub fn poll_checks(&mut self, wait: bool) -> Option<Vec<NearMiss>> {
+        self.checks.poll(wait)
     }
 
     /// The live checks' lines for the HUD.

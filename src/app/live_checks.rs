@@ -12,7 +12,7 @@ use std::thread;
 
 use crate::collision::Collider;
 use crate::level::Level;
-use crate::map::{TOO_LARGE_FOR_REACH, floor_warnings, near_misses};
+use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings, near_misses};
 
 /// How many live-check warnings the HUD lists before "and N more".
 const SHOWN_CHECKS: usize = 4;
@@ -39,10 +39,20 @@ pub struct LiveChecks {
     worker: Option<Worker>,
 }
 
+/// What the worker found in one level.
+struct Checked {
+    /// The level's version (see [`Job`]).
+    version: u64,
+    /// The HUD's lines.
+    lines: Vec<String>,
+    /// The level's near misses, which the map draws too.
+    near_misses: Vec<NearMiss>,
+}
+
 /// The worker thread's ends of the two channels.
 struct Worker {
     jobs: Sender<Job>,
-    results: Receiver<(u64, Vec<String>)>,
+    results: Receiver<Checked>,
 }
 
 impl std::fmt::Debug for Worker {
@@ -74,33 +84,29 @@ impl LiveChecks {
         };
         // The worker is gone: check here rather than show nothing.
         self.worker = None;
-        self.lines = live_checks(&job.level, &job.collider);
+        self.lines = live_checks(&job.level, &job.collider, &near_misses(&job.collider));
         self.pending = false;
     }
 
     /// Takes the latest level's warnings if the worker has them; with
     /// `wait`, waits for them (a scripted session, whose simulated time
-    /// does not pass while the worker runs). True when new warnings came.
-    pub fn poll(&mut self, wait: bool) -> bool {
+    /// does not pass while the worker runs). Returns the level's near
+    /// misses when new warnings came.
+    pub fn poll(&mut self, wait: bool) -> Option<Vec<NearMiss>> {
         if !self.pending {
-            return false;
+            return None;
         }
-        let Some(worker) = &self.worker else {
-            return false;
-        };
+        let worker = self.worker.as_ref()?;
         loop {
-            let next = if wait {
+            let checked = if wait {
                 worker.results.recv().ok()
             } else {
                 worker.results.try_recv().ok()
-            };
-            let Some((version, lines)) = next else {
-                return false;
-            };
-            if version == self.latest {
-                self.lines = lines;
+            }?;
+            if checked.version == self.latest {
+                self.lines = checked.lines;
                 self.pending = false;
-                return true;
+                return Some(checked.near_misses);
             }
         }
     }
@@ -143,13 +149,19 @@ impl LiveChecks {
 
 /// The worker's loop: takes the newest job waiting, checks it, sends the
 /// warnings back; ends when either side is dropped.
-fn check_until_closed(waiting: &Receiver<Job>, done: &Sender<(u64, Vec<String>)>) {
+fn check_until_closed(waiting: &Receiver<Job>, done: &Sender<Checked>) {
     while let Ok(mut job) = waiting.recv() {
         while let Ok(newer) = waiting.try_recv() {
             job = newer;
         }
-        let lines = live_checks(&job.level, &job.collider);
-        if done.send((job.version, lines)).is_err() {
+        let near_misses = near_misses(&job.collider);
+        let lines = live_checks(&job.level, &job.collider, &near_misses);
+        let checked = Checked {
+            version: job.version,
+            lines,
+            near_misses,
+        };
+        if done.send(checked).is_err() {
             return;
         }
     }
@@ -157,11 +169,10 @@ fn check_until_closed(waiting: &Receiver<Job>, done: &Sender<(u64, Vec<String>)>
 
 /// The editor's live checks on `level`: the loader's warnings on single
 /// walls (shorter than 1 cm), and the floor plan's (see [`floor_warnings`]):
-/// gaps a little too narrow to pass ([`near_misses`]), and floor the player
-/// cannot reach from the start.
-pub fn live_checks(level: &Level, collider: &Collider) -> Vec<String> {
-    let gaps = near_misses(collider);
-    let floor = floor_warnings(level, collider, &gaps);
+/// gaps a little too narrow to pass (the collider's `near_misses`), and
+/// floor the player cannot reach from the start.
+pub fn live_checks(level: &Level, collider: &Collider, near_misses: &[NearMiss]) -> Vec<String> {
+    let floor = floor_warnings(level, collider, near_misses);
     let walls = crate::level::checks::live_warnings(level)
         .into_iter()
         .map(|warning| format!("{}: {}", warning.item, warning.message));
@@ -197,16 +208,24 @@ mod tests {
         checks.request(Arc::clone(level), Arc::new(level.collider()));
     }
 
+    /// The checks made here, on this thread.
+    fn checked_here(level: &Level) -> Vec<String> {
+        let collider = level.collider();
+        live_checks(level, &collider, &near_misses(&collider))
+    }
+
     #[test]
     fn the_worker_finds_what_the_checks_find_here() {
         // A gap a little narrower than the walls' clearances (0.3 m each)
         // leave room for.
         let narrow = room_with_gap(0.55);
-        let expected = live_checks(&narrow, &narrow.collider());
+        let expected = checked_here(&narrow);
         assert!(!expected.is_empty(), "the room should warn");
         let mut checks = LiveChecks::default();
         check(&mut checks, &narrow);
-        assert!(checks.poll(true));
+        let near = checks.poll(true).expect("the warnings came");
+        assert_eq!(near, near_misses(&narrow.collider()));
+        assert_eq!(near.len(), 1);
         assert_eq!(checks.lines().collect::<Vec<_>>(), expected);
     }
 
@@ -214,19 +233,13 @@ mod tests {
     fn only_the_latest_levels_warnings_show() {
         let narrow = room_with_gap(0.55);
         let closed = room_with_gap(0.0);
-        assert_ne!(
-            live_checks(&narrow, &narrow.collider()),
-            live_checks(&closed, &closed.collider())
-        );
+        assert_ne!(checked_here(&narrow), checked_here(&closed));
         let mut checks = LiveChecks::default();
         check(&mut checks, &narrow);
         check(&mut checks, &closed);
-        assert!(checks.poll(true));
-        assert_eq!(
-            checks.lines().collect::<Vec<_>>(),
-            live_checks(&closed, &closed.collider())
-        );
-        assert!(!checks.poll(true), "nothing more is pending");
+        assert!(checks.poll(true).is_some());
+        assert_eq!(checks.lines().collect::<Vec<_>>(), checked_here(&closed));
+        assert!(checks.poll(true).is_none(), "nothing more is pending");
     }
 
     #[test]
@@ -235,7 +248,7 @@ mod tests {
         let mut checks = LiveChecks::default();
         check(&mut checks, &narrow);
         checks.clear();
-        assert!(!checks.poll(true));
+        assert!(checks.poll(true).is_none());
         assert_eq!(checks.lines().count(), 0);
     }
 }

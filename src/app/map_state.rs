@@ -149,14 +149,15 @@ impl MapState {
     }
 
     /// The map part of this frame for the level with `collider`, its
-    /// `near_misses`, `lamps` and doors' leaves: the view (centred on the eye when
-    /// following), the mode, and the overlay with the eye at `(eye, yaw)`;
-    /// `show_every_wall` in ghost or edit mode. `None` while the map is
-    /// off.
+    /// `near_misses` (asked for only when the map shows them: finding them
+    /// costs a pass over the level), `lamps` and doors' leaves: the view
+    /// (centred on the eye when following), the mode, and the overlay with
+    /// the eye at `(eye, yaw)`; `show_every_wall` in ghost or edit mode.
+    /// `None` while the map is off.
     pub fn frame<'a>(
         &'a self,
         collider: &'a Collider,
-        near_misses: &'a [NearMiss],
+        near_misses: impl FnOnce() -> &'a [NearMiss],
         (lamps, doors): (&'a [Light], &'a [Leaf]),
         (eye, yaw): (Vec2, f32),
         show_every_wall: bool,
@@ -175,7 +176,7 @@ impl MapState {
                 reach: self.reach.as_ref(),
                 // Walking, the map shows only what was seen: a near miss
                 // between unseen walls would give them away.
-                near_misses: if every_wall { near_misses } else { &[] },
+                near_misses: if every_wall { near_misses() } else { &[] },
                 seen_only: (!every_wall).then_some(SeenShapes {
                     collider,
                     seen: &self.seen,
@@ -252,7 +253,7 @@ mod tests {
         assert!(
             map.frame(
                 &collider,
-                &[],
+                || &[],
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
@@ -291,7 +292,7 @@ mod tests {
         let frame = map
             .frame(
                 &collider,
-                &[],
+                || &[],
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
@@ -303,7 +304,7 @@ mod tests {
         assert!(
             map.frame(
                 &collider,
-                &[],
+                || &[],
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 true,
@@ -323,7 +324,7 @@ mod tests {
         let frame = map
             .frame(
                 &reloaded,
-                &[],
+                || &[],
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
@@ -341,7 +342,7 @@ mod tests {
         let frame = map
             .frame(
                 &nearer,
-                &[],
+                || &[],
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
@@ -365,7 +366,7 @@ mod tests {
         let misses = |every_wall| {
             map.frame(
                 &collider,
-                &near,
+                || &near,
                 (&[], &[]),
                 (Vec2::ZERO, 0.0),
                 every_wall,

@@ -408,7 +408,11 @@ impl Session {
             Cause::Reloaded(_) => self.world.live.adopt(level, collider),
             Cause::Edited => self.world.live.edited(level, collider),
         };
-        self.world.near_misses = OnceCell::new();
+        if matches!(cause, Cause::Reloaded(_)) {
+            // An edit's near misses come with its live checks; until then
+            // the map keeps the ones it had.
+            self.world.near_misses = OnceCell::new();
+        }
         // Doors that did not change keep their state; new ones start closed.
         // A leaf that now stands on the eye pushes it out on its next move.
         let doors = &self.world.live.level().doors;
@@ -470,7 +474,7 @@ impl Session {
         let seconds = self.playback.demo_seconds(seconds);
         let ticks = self.ticks.advance(seconds);
         self.run_ticks(ticks);
-        self.editing.poll_checks(false);
+        self.editing.poll_checks(false, &mut self.world);
         self.editing.autosave(&mut self.world);
     }
 
@@ -492,7 +496,7 @@ impl Session {
             ticks
         };
         self.run_ticks(ticks);
-        self.editing.poll_checks(true);
+        self.editing.poll_checks(true, &mut self.world);
         self.editing.autosave(&mut self.world);
     }
 

@@ -50,9 +50,9 @@ pub struct World {
     /// Edit mode's aimed item, set with the cursor point: what the
     /// crosshair meets, or on the full map what lies under the pointer.
     pub aimed: Option<Item>,
-    /// Gaps that miss being passable by less than 10 cm, for the map and
-    /// edit mode's live checks: made when first needed, once per level
-    /// version.
+    /// Gaps that miss being passable by less than 10 cm, for the map: made
+    /// when first needed after a reload; after an edit, those of the level
+    /// before until the live checks bring the edited level's.
     pub(super) near_misses: OnceCell<Vec<NearMiss>>,
     /// Requests for the shell, in order.
     pub(super) requests: Vec<Request>,
@@ -92,6 +92,12 @@ impl World {
     pub fn near_misses(&self) -> &[NearMiss] {
         self.near_misses
             .get_or_init(|| near_misses(self.live.collider()))
+    }
+
+    /// The near misses of the edited level, found with its live checks
+    /// off the main thread.
+    pub(super) fn near_misses_found(&mut self, near_misses: Vec<NearMiss>) {
+        self.near_misses = OnceCell::from(near_misses);
     }
 
     /// The fog distance: how far the eye sees.

@@ -218,11 +218,14 @@ impl Editing {
         false
     }
 
-    /// Takes the live checks' warnings if they are ready; with `wait`
-    /// (simulated time), waits for them, so that a script sees them at the
-    /// same tick on any machine.
-    pub fn poll_checks(&mut self, wait: bool) {
-        self.edit.poll_checks(wait);
+    /// Takes the live checks' warnings if they are ready, and gives the
+    /// world the near misses found with them; with `wait` (simulated time),
+    /// waits for them, so that a script sees them at the same tick on any
+    /// machine.
+    pub fn poll_checks(&mut self, wait: bool, world: &mut World) {
+        if let Some(near_misses) = self.edit.poll_checks(wait) {
+            world.near_misses_found(near_misses);
+        }
     }
 
     /// Writes the journal if it is due (once a frame).

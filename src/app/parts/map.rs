@@ -156,7 +156,7 @@ impl Map {
         let eye = Vec2::new(camera.position.x, camera.position.z);
         self.state.frame(
             world.live.collider(),
-            world.near_misses(),
+            || world.near_misses(),
             (
                 &world.live.level().lights,
                 world.walker.doors.leaves().leaves(),
