@@ -4,8 +4,8 @@
 //! edits on the house, each followed by its undo or not.
 
 use glam::Vec2;
-use mazewalker::collision::{Collider, MoveOptions, MovePolicy};
-use mazewalker::edit::{EditSession, Item};
+use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
+use mazewalker::edit::{EditSession, Item, Piece};
 use mazewalker::level::{Level, WallEnd};
 use proptest::prelude::*;
 
@@ -30,6 +30,9 @@ enum Step {
     /// A door between two grid points (not in the collider: it must stay
     /// as it is).
     Door(i8, i8, i8, i8),
+    /// A wall (true) or an obstacle with this index modulo the count moved
+    /// by a grid offset and, for a wall, given a radius in 5 cm steps.
+    Change(bool, usize, i8, i8, u8),
     Redo,
 }
 
@@ -48,6 +51,8 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
         1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Start(x, z)),
         1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
+        2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, 0u8..8)
+            .prop_map(|(wall, index, dx, dz, radius)| Step::Change(wall, index, dx, dz, radius)),
         1 => Just(Step::Redo),
     ]
 }
@@ -94,8 +99,33 @@ fn run(session: &mut EditSession, step: &Step) {
             session.clear_outline();
             placed
         }
+        Step::Change(true, index, dx, dz, radius) if walls > 0 => {
+            let mut wall = level.walls[index % walls];
+            (wall.a, wall.b) = (wall.a + grid(dx, dz), wall.b + grid(dx, dz));
+            wall.radius = f32::from(radius) * 0.05;
+            session
+                .change(Item::Wall(index % walls), Piece::Wall(wall))
+                .map(drop)
+        }
+        Step::Change(false, index, dx, dz, _) if obstacles > 0 => {
+            let mut obstacle = level.obstacles[index % obstacles].clone();
+            let moved = obstacle
+                .polygon
+                .points()
+                .iter()
+                .map(|point| *point + grid(dx, dz))
+                .collect();
+            obstacle.polygon = ConvexPolygon::new(moved).expect("a moved outline");
+            session
+                .change(Item::Obstacle(index % obstacles), Piece::Obstacle(obstacle))
+                .map(drop)
+        }
         Step::Redo => session.redo().map(drop),
-        Step::Delete(_) | Step::Move(..) | Step::DeleteObstacle(_) | Step::Material(..) => Ok(()),
+        Step::Delete(_)
+        | Step::Move(..)
+        | Step::DeleteObstacle(_)
+        | Step::Material(..)
+        | Step::Change(..) => Ok(()),
     };
 }
 

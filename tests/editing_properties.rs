@@ -1,17 +1,19 @@
 //! Property test of the edit model on the house file (as shipped, or with
 //! lamps of its own): any sequence of plots, deletions, end point moves,
 //! lamps placed and deleted, obstacles made from outlines and deleted, doors
-//! placed and deleted, materials changed, the start moved, undos, redos and
-//! saves keeps the text and the
+//! placed and deleted, materials changed, any property of any item changed
+//! (its place included), the start moved, undos, redos and saves keeps the
+//! text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
-use mazewalker::edit::{EditError, EditSession, Item};
-use mazewalker::level::Level;
+use mazewalker::collision::ConvexPolygon;
+use mazewalker::edit::{EditError, EditSession, Item, Piece};
 use mazewalker::level::save::save_atomically;
+use mazewalker::level::{DoorKind, DoorOpens, Level};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -47,6 +49,10 @@ enum Step {
     Material(u8, usize, bool),
     /// The start tool: Space at a grid point facing a heading in degrees.
     Start(i8, i8, i16),
+    /// A property (by number, modulo the kind's count, see [`changed`]) of
+    /// the wall, lamp, obstacle or door (by kind 0 to 3) with this index
+    /// modulo the count, set from an amount 1 to 7.
+    Change(u8, usize, u8, i8),
     Undo,
     Redo,
     /// Ctrl+S.
@@ -72,6 +78,8 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0u8..3, any::<usize>(), any::<bool>())
             .prop_map(|(kind, index, forwards)| Step::Material(kind, index, forwards)),
         1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| Step::Start(x, z, yaw)),
+        3 => (0u8..4, any::<usize>(), any::<u8>(), 1i8..8)
+            .prop_map(|(kind, index, property, amount)| Step::Change(kind, index, property, amount)),
         3 => Just(Step::Undo),
         2 => Just(Step::Redo),
         1 => Just(Step::Save),
@@ -80,6 +88,62 @@ fn step() -> impl Strategy<Value = Step> {
 
 fn grid(x: i8, z: i8) -> Vec2 {
     Vec2::new(f32::from(x), f32::from(z)) * 0.5
+}
+
+/// `piece` with one property (`property` modulo its kind's count) set
+/// from `amount` (1 to 7), to a value a level may hold; the last property
+/// of each kind is its place, moved by `amount` grid steps along x and
+/// back along z.
+fn changed(piece: &Piece, property: u8, amount: i8) -> Piece {
+    let amount = f32::from(amount);
+    let offset = grid(amount as i8, -1);
+    let mut piece = piece.clone();
+    match &mut piece {
+        Piece::Wall(wall) => match property % 4 {
+            0 => wall.height = amount * 0.5,
+            1 => wall.thickness = amount * 0.05,
+            2 => wall.radius = amount * 0.05,
+            _ => (wall.a, wall.b) = (wall.a + offset, wall.b + offset),
+        },
+        Piece::Light(light) => match property % 5 {
+            0 => light.height = amount * 0.25,
+            1 => light.colour = [amount / 8.0, 1.0, 0.5],
+            2 => light.intensity = amount * 1.5,
+            3 => light.radius = amount,
+            _ => light.at += offset,
+        },
+        Piece::Obstacle(obstacle) => match property % 2 {
+            0 => obstacle.height = amount * 0.25,
+            _ => {
+                let moved = obstacle
+                    .polygon
+                    .points()
+                    .iter()
+                    .map(|p| *p + offset)
+                    .collect();
+                obstacle.polygon = ConvexPolygon::new(moved).expect("a moved outline");
+            }
+        },
+        Piece::Door(door) => match property % 6 {
+            0 => {
+                door.kind = match door.kind {
+                    DoorKind::Slide => DoorKind::Swing,
+                    DoorKind::Swing => DoorKind::Slide,
+                }
+            }
+            1 => door.swing_degrees = amount * 20.0 - 80.0,
+            2 => door.speed = amount * 0.5,
+            3 => {
+                door.opens = match door.opens {
+                    DoorOpens::Use => DoorOpens::Near,
+                    DoorOpens::Near => DoorOpens::Use,
+                }
+            }
+            4 => door.close_after = amount - 1.0,
+            _ => (door.a, door.b) = (door.a + offset, door.b + offset),
+        },
+    }
+    piece
 }
 
 /// Lamps and a door for the end of the house file, with comments and keys
@@ -199,6 +263,19 @@ proptest! {
                         _ => continue,
                     };
                     session.cycle_material(item, forwards).expect("an item with a material");
+                }
+                Step::Change(kind, index, property, amount) => {
+                    let item = match kind {
+                        0 if walls > 0 => Item::Wall(index % walls),
+                        1 if lamps > 0 => Item::Lamp(index % lamps),
+                        2 if obstacles > 0 => Item::Obstacle(index % obstacles),
+                        3 if doors > 0 => Item::Door(index % doors),
+                        _ => continue,
+                    };
+                    let piece = Piece::at(session.level(), item).expect("an existing item");
+                    session
+                        .change(item, changed(&piece, property, amount))
+                        .expect("a valid change");
                 }
                 Step::Start(x, z, yaw) => {
                     session.set_start(grid(x, z), f32::from(yaw)).expect("a finite start");

@@ -263,7 +263,7 @@ impl Collider {
         // A shape whose box the path's box misses cannot be hit: most of the
         // candidates in a cell are rejected by these four comparisons.
         let path = Aabb::of_path(start, motion);
-        let mut best: Option<Impact> = None;
+        let mut best: Option<(Impact, usize)> = None;
         self.grid.walk_path(start, motion, |ids, t_exit| {
             for &id in ids {
                 let id = id as usize;
@@ -284,18 +284,23 @@ impl Collider {
                         (hit, Surface::Obstacle(id - wall_count))
                     }
                 };
+                // Of impacts at the same time the lowest id wins, as in a
+                // ray cast: the answer must not depend on the grid's cells
+                // (which differ between a collider edited in place and one
+                // built anew).
                 if let Some(hit) = hit
-                    && best.is_none_or(|b| hit.t < b.hit.t)
+                    && best
+                        .is_none_or(|(b, b_id)| hit.t < b.hit.t || (hit.t == b.hit.t && id < b_id))
                 {
-                    best = Some(Impact { hit, surface });
+                    best = Some((Impact { hit, surface }, id));
                 }
             }
             match best {
-                Some(b) if b.hit.t <= t_exit => ControlFlow::Break(()),
+                Some((b, _)) if b.hit.t <= t_exit => ControlFlow::Break(()),
                 _ => ControlFlow::Continue(()),
             }
         });
-        best
+        best.map(|(impact, _)| impact)
     }
 
     /// Pushes a start that overlaps obstacles out along their minimum

@@ -105,6 +105,15 @@ impl LevelChange {
                 *after.material_mut()? = material;
                 LevelChange::Changed(vec![(item.index(), before, after)])
             }
+            Edit::Change { items } => LevelChange::Changed(
+                items
+                    .iter()
+                    .map(|item| {
+                        let before = Piece::held(level, item.item())?;
+                        Some((item.index, before, item.to.clone()))
+                    })
+                    .collect::<Option<_>>()?,
+            ),
         })
     }
 

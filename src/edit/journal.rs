@@ -10,9 +10,11 @@ use std::path::Path;
 use glam::Vec2;
 
 use super::aim::Item;
-use super::operation::{Edit, EditError, Piece, Start};
+use super::operation::{Edit, EditError, ItemChange, Piece, Start};
 use crate::collision::ConvexPolygon;
-use crate::level::save::{DocumentError, LevelDocument, number_text, write_atomically};
+use crate::level::save::{
+    DocumentError, KeyText, LevelDocument, item_keys, number_text, write_atomically,
+};
 use crate::level::{
     Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
 };
@@ -23,6 +25,9 @@ const HEADER: &str = "mazewalker autosave 1";
 /// How a material change's line writes "the level's default" (the key
 /// taken away) instead of a material's quoted name.
 const DEFAULT_MATERIAL: &str = "default";
+/// How a change's line writes a key taken away instead of its value's
+/// quoted text.
+const DEFAULT_VALUE: &str = DEFAULT_MATERIAL;
 
 /// Which level text a journal applies to: its length in bytes and its
 /// 64-bit FNV-1a hash.
@@ -240,6 +245,28 @@ fn edit_line(edit: &Edit) -> String {
             to.as_deref()
                 .map_or_else(|| DEFAULT_MATERIAL.to_owned(), one_line_string)
         ),
+        Edit::Change { items } => {
+            let mut line = format!("change {}", items.len());
+            for item in items {
+                // Writing into a String cannot fail.
+                let _ = write!(
+                    line,
+                    " {} {} {} {} {}",
+                    item.from.kind(),
+                    item.index,
+                    piece_fields(&item.from),
+                    piece_fields(&item.to),
+                    item.keys.len()
+                );
+                for KeyText { key, value } in &item.keys {
+                    let value = value
+                        .as_deref()
+                        .map_or_else(|| DEFAULT_VALUE.to_owned(), one_line_string);
+                    let _ = write!(line, " {key} {value}");
+                }
+            }
+            line
+        }
     }
 }
 
@@ -402,14 +429,14 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             let suffix = &kind["delete".len()..];
             Edit::Delete {
                 index: fields.parse(&index_of(suffix))?,
-                piece: fields.piece(suffix)?,
+                piece: fields.piece(kind_named(suffix))?,
             }
         }
         "restore" | "restore-light" | "restore-obstacle" | "restore-door" => {
             let suffix = &kind["restore".len()..];
             Edit::Restore {
                 index: fields.parse(&index_of(suffix))?,
-                piece: fields.piece(suffix)?,
+                piece: fields.piece(kind_named(suffix))?,
                 table: fields.rest_quoted(&format!("the {}'s table", kind_named(suffix)))?,
             }
         }
@@ -422,6 +449,19 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             from: fields.quoted("a material name")?,
             to: fields.material_or_default()?,
         },
+        "change" => {
+            let count: usize = fields.parse("a count of items")?;
+            // Each item takes more than one character: a count larger than
+            // the line allows is refused before reserving room.
+            if count > fields.0.len() {
+                return Err(format!("{count} items do not fit on the line"));
+            }
+            Edit::Change {
+                items: (0..count)
+                    .map(|_| fields.item_change())
+                    .collect::<Result<_, _>>()?,
+            }
+        }
         _ => return Err(format!("unknown edit `{kind}`")),
     };
     match fields.next() {
@@ -500,14 +540,57 @@ impl<'a> Fields<'a> {
         (0..count).map(|_| self.point()).collect()
     }
 
-    /// A piece of the kind that `suffix` names (as [`kind_suffix`] writes
-    /// it).
-    fn piece(&mut self, suffix: &str) -> Result<Piece, String> {
-        Ok(match kind_named(suffix) {
+    /// A piece of `kind` (`wall`, `lamp`, `obstacle` or `door`).
+    fn piece(&mut self, kind: &str) -> Result<Piece, String> {
+        Ok(match kind {
             "lamp" => Piece::Light(self.light()?),
             "obstacle" => Piece::Obstacle(self.obstacle()?),
             "door" => Piece::Door(self.door()?),
             _ => Piece::Wall(self.wall()?),
+        })
+    }
+
+    /// One item of a change: `KIND INDEX`, the item as it is and as it
+    /// becomes, the count of its keys, then each key and its value (quoted
+    /// TOML text, or [`DEFAULT_VALUE`] for a key taken away).
+    fn item_change(&mut self) -> Result<ItemChange, String> {
+        let kind = self
+            .next()
+            .ok_or("missing `wall`, `lamp`, `obstacle` or `door`")?;
+        if !["wall", "lamp", "obstacle", "door"].contains(&kind) {
+            return Err(format!(
+                "`{kind}` is not `wall`, `lamp`, `obstacle` or `door`"
+            ));
+        }
+        let index = self.parse("an index")?;
+        let from = self.piece(kind)?;
+        let to = self.piece(kind)?;
+        let known = item_keys(from.item(index).tables());
+        let count: usize = self.parse("a count of keys")?;
+        if count > known.len() {
+            return Err(format!("a {kind} has only {} keys", known.len()));
+        }
+        let keys = (0..count)
+            .map(|_| {
+                let field = self.next().ok_or("missing a key")?;
+                let key = known
+                    .iter()
+                    .find(|key| **key == field)
+                    .ok_or_else(|| format!("`{field}` is not a key of a {kind}"))?;
+                let value = if Fields(self.0).next() == Some(DEFAULT_VALUE) {
+                    self.next();
+                    None
+                } else {
+                    Some(self.quoted(&format!("the value of `{key}`"))?)
+                };
+                Ok::<_, String>(KeyText { key, value })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(ItemChange {
+            index,
+            from,
+            to,
+            keys,
         })
     }
 
@@ -774,6 +857,34 @@ mod tests {
                     from: "brick".to_string(),
                     to: None,
                 },
+                Edit::Change {
+                    items: vec![
+                        ItemChange {
+                            index: 2,
+                            from: Piece::Light(light()),
+                            to: Piece::Light(Light {
+                                radius: 8.0,
+                                ..light()
+                            }),
+                            keys: vec![KeyText {
+                                key: "radius",
+                                value: None,
+                            }],
+                        },
+                        ItemChange {
+                            index: 0,
+                            from: Piece::Door(door()),
+                            to: Piece::Door(Door {
+                                kind: DoorKind::Swing,
+                                ..door()
+                            }),
+                            keys: vec![KeyText {
+                                key: "kind",
+                                value: Some("\"swing\"".to_string()),
+                            }],
+                        },
+                    ],
+                },
             ],
         );
         let text = journal.to_text();
@@ -828,10 +939,18 @@ mod tests {
             text.contains("\nmaterial door 3 \"brick\" default\n"),
             "{text}"
         );
-        assert_eq!(text.lines().count(), 19, "one line per edit: {text}");
+        assert!(
+            text.contains(
+                "\nchange 2 lamp 2 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 8.0 \
+                 1 radius default door 0 1.0 0.0 1.0 0.9 slide -45.5 0.06 2.1 5 1.5 near 0.0 \
+                 1.0 0.0 1.0 0.9 swing -45.5 0.06 2.1 5 1.5 near 0.0 1 kind \"\\\"swing\\\"\"\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 20, "one line per edit: {text}");
         let read = Journal::parse(&text).expect("its own format");
         assert_eq!(read, journal);
-        assert_eq!(read.len(), 17);
+        assert_eq!(read.len(), 18);
         assert!(read.applies_to("some text"));
         assert!(!read.applies_to("some other text"));
     }
@@ -892,6 +1011,22 @@ mod tests {
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nrestore-obstacle 0 0.75 0 3 0 0 1 0 0 1 x\n",
                 "line 3: the obstacle's table must be a quoted string",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 table 0\n",
+                "line 3: `table` is not `wall`, `lamp`, `obstacle` or `door`",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 lamp 0 1 2 2.5 1 1 1 1 8 1 2 2.5 1 1 1 1 8 1 colour 1\n",
+                "line 3: the value of `colour` must be a quoted string",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 lamp 0 1 2 2.5 1 1 1 1 8 1 2 2.5 1 1 1 1 8 1 material \"1\"\n",
+                "line 3: `material` is not a key of a lamp",
+            ),
+            (
+                "mazewalker autosave 1\nbase 3 0000000000000001\nchange 99 wall 0\n",
+                "line 3: 99 items do not fit on the line",
             ),
             (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nsmash 1\n",

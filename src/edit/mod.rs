@@ -2,7 +2,8 @@
 //! without a window. See `docs/editing.md`.
 //!
 //! - [`operation`]: the edits (add a wall, lamp, obstacle or door; delete
-//!   any of them; move an end point; move the start; change a material) and
+//!   any of them; move an end point; move the start; change a material;
+//!   change any of an item's properties, its place included) and
 //!   how each changes the level and its text together, and is undone
 //!   exactly;
 //! - [`history`]: unlimited undo and redo, and what is unsaved;
@@ -39,7 +40,7 @@ pub use cursor::{CURSOR_REACH, cursor_point};
 pub use history::History;
 pub use journal::{Journal, JournalError, TextFingerprint};
 pub use lamps::{LAMP_PICK_DISTANCE, lamp_in_crosshair, lamp_near};
-pub use operation::{AppliedEdit, Edit, EditError, Piece, Start};
+pub use operation::{AppliedEdit, Edit, EditError, ItemChange, Piece, Start};
 pub use outline::{Outline, OutlineError, convex_hull};
 pub use properties::{Field, Property, PropertyChange, PropertyError, Value};
 pub use session::EditSession;

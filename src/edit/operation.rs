@@ -11,7 +11,8 @@ use crate::collision::{ConvexPolygon, PolygonError};
 use crate::level::checks::MIN_WALL_LENGTH;
 use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
 use crate::level::save::{
-    DocumentError, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable, ReplacedValue, Tables,
+    DocumentError, KeyText, KeyValue, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable,
+    ReplacedValue, Tables, door_values, light_values, obstacle_values, wall_values,
 };
 use crate::level::{Door, Level, LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
 
@@ -52,6 +53,82 @@ pub enum Piece {
     Obstacle(LevelObstacle),
     /// A door.
     Door(Door),
+}
+
+/// One item that an [`Edit::Change`] changes in place: its index, what it
+/// is, what it becomes, and the keys of its table that change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ItemChange {
+    /// Its index in its kind's list.
+    pub index: usize,
+    /// The item as it is.
+    pub from: Piece,
+    /// What it becomes: an item of the same kind.
+    pub to: Piece,
+    /// The keys of its table rewritten, as they are written: those whose
+    /// values differ between `from` and `to` ([`ItemChange::new`] finds
+    /// them).
+    pub keys: Vec<KeyText>,
+}
+
+impl ItemChange {
+    /// The change that makes `item` of `level` into `to` (any of its
+    /// properties may differ), rewriting the keys whose values differ.
+    pub fn new(level: &Level, item: Item, to: Piece) -> Result<Self, EditError> {
+        let from = Piece::at(level, item)?;
+        let keys = changed_keys(level, item, &from, &to)?
+            .into_iter()
+            .map(|(key, text)| KeyText {
+                key,
+                value: Some(text),
+            })
+            .collect();
+        Ok(Self {
+            index: item.index(),
+            from,
+            to,
+            keys,
+        })
+    }
+
+    /// The item as its kind and index.
+    pub fn item(&self) -> Item {
+        self.from.item(self.index)
+    }
+
+    /// Whether the change fits `level`: the item is `from`, `to` is of its
+    /// kind and one a level may hold, and its keys are those whose values
+    /// differ.
+    fn check(&self, level: &Level) -> Result<(), EditError> {
+        self.from.is_at(level, self.index)?;
+        let differ = changed_keys(level, self.item(), &self.from, &self.to)?;
+        self.to.check_valid(level)?;
+        let mut named: Vec<&'static str> = self.keys.iter().map(|key| key.key).collect();
+        let mut differ: Vec<&'static str> = differ.into_iter().map(|(key, _)| key).collect();
+        named.sort_unstable();
+        differ.sort_unstable();
+        if named != differ {
+            return Err(EditError::OtherKeys {
+                item: self.item(),
+                keys: named,
+            });
+        }
+        Ok(())
+    }
+
+    /// Rewrites its keys in `document`, whose table `index` of its kind
+    /// must be written where `from` is.
+    fn rewrite(&self, document: &mut LevelDocument) -> Result<Vec<ReplacedValue>, EditError> {
+        let count = document.count(self.from.tables())?;
+        if self.index >= count {
+            return Err(self.from.no_such(self.index, count));
+        }
+        if !self.from.is_written_at(document, self.index) {
+            return Err(EditError::OtherItem(self.item()));
+        }
+        let table = KeyedTable::Listed(self.from.tables(), self.index);
+        Ok(document.rewrite_keys(table, &self.keys)?)
+    }
 }
 
 /// One change to a level.
@@ -140,6 +217,16 @@ pub enum Edit {
         /// (how the journal writes the undo of a change that added the
         /// key).
         to: Option<String>,
+    },
+    /// Changes items in place, each into another of its kind (any of its
+    /// properties may differ: its place, size, material, ...), rewriting
+    /// only the keys of its table whose values differ, each in place with
+    /// the spacing and comment around it (a key its table lacks is added
+    /// at its end). Several items change together when a wall carried away
+    /// takes the ends of the walls that share them along.
+    Change {
+        /// The items, each once.
+        items: Vec<ItemChange>,
     },
 }
 
@@ -230,6 +317,22 @@ pub enum EditError {
     /// An item without a material (a lamp).
     #[error("a {} has no material", .0.kind())]
     NoMaterial(Item),
+    /// A change into an item of another kind.
+    #[error("{item} cannot become a {kind}")]
+    OtherKind {
+        /// The item.
+        item: Item,
+        /// The kind it would become.
+        kind: &'static str,
+    },
+    /// A change whose keys are not those whose values differ.
+    #[error("{item} changes the keys {keys:?}, which are not those its change rewrites")]
+    OtherKeys {
+        /// The item.
+        item: Item,
+        /// The keys the change names.
+        keys: Vec<&'static str>,
+    },
     /// The level's text refused the change.
     #[error(transparent)]
     Document(#[from] DocumentError),
@@ -278,6 +381,8 @@ enum Undo {
         replaced: Vec<ReplacedValue>,
         material: Option<String>,
     },
+    /// Put back the values a change replaced, item by item, and the items.
+    Rekey(Vec<Vec<ReplacedValue>>),
 }
 
 /// What an edit changed in the document alone.
@@ -290,6 +395,8 @@ pub(crate) enum DocumentChange {
     Moved(MovedEndpoints),
     /// Single values were replaced (or keys added).
     Revalued(Vec<ReplacedValue>),
+    /// Items' keys were rewritten, item by item.
+    Rekeyed(Vec<Vec<ReplacedValue>>),
 }
 
 impl Edit {
@@ -342,12 +449,19 @@ impl Edit {
                 let material = self.set_values(level)?;
                 Undo::Revalue { replaced, material }
             }
+            (Edit::Change { items }, DocumentChange::Rekeyed(replaced)) => {
+                for item in items {
+                    item.to.put_in_place(level, item.index);
+                }
+                Undo::Rekey(replaced)
+            }
             // `apply_to_document` answers each kind of edit with its own change.
             (
                 Edit::Delete { .. }
                 | Edit::MoveEndpoint { .. }
                 | Edit::SetStart { .. }
-                | Edit::SetMaterial { .. },
+                | Edit::SetMaterial { .. }
+                | Edit::Change { .. },
                 _,
             ) => {
                 unreachable!(
@@ -368,6 +482,7 @@ impl Edit {
             Edit::AddDoor { .. } => Some(Tables::Doors),
             Edit::Delete { piece, .. } | Edit::Restore { piece, .. } => Some(piece.tables()),
             Edit::SetMaterial { item, .. } => Some(item.tables()),
+            Edit::Change { items } => items.first().map(|item| item.from.tables()),
         }
     }
 
@@ -501,6 +616,22 @@ impl Edit {
                 };
                 Ok(DocumentChange::Revalued(replaced.into_iter().collect()))
             }
+            Edit::Change { items } => {
+                let mut rekeyed: Vec<Vec<ReplacedValue>> = Vec::with_capacity(items.len());
+                for item in items {
+                    match item.rewrite(document) {
+                        Ok(replaced) => rekeyed.push(replaced),
+                        Err(error) => {
+                            for value in rekeyed.into_iter().flatten().rev() {
+                                // Putting back what was just rewritten cannot fail.
+                                let _ = document.put_back_value(value);
+                            }
+                            return Err(error);
+                        }
+                    }
+                }
+                Ok(DocumentChange::Rekeyed(rekeyed))
+            }
         }
     }
 
@@ -575,6 +706,18 @@ impl Edit {
                 }
                 material_to(level, *item, to.as_deref()).map(|_| ())
             }
+            Edit::Change { items } => {
+                for (number, item) in items.iter().enumerate() {
+                    if items[..number]
+                        .iter()
+                        .any(|earlier| earlier.item() == item.item())
+                    {
+                        return Err(EditError::OtherItem(item.item()));
+                    }
+                    item.check(level)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -630,6 +773,28 @@ impl AppliedEdit {
                 // Only start and material changes replace values.
                 other => other.clone(),
             },
+            Undo::Rekey(replaced) => match &self.edit {
+                Edit::Change { items } => Edit::Change {
+                    items: items
+                        .iter()
+                        .zip(replaced)
+                        .map(|(item, replaced)| ItemChange {
+                            index: item.index,
+                            from: item.to.clone(),
+                            to: item.from.clone(),
+                            keys: replaced
+                                .iter()
+                                .map(|value| KeyText {
+                                    key: value.key(),
+                                    value: value.old_text(),
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                },
+                // Only changes rewrite items' keys.
+                other => other.clone(),
+            },
         }
     }
 
@@ -672,6 +837,16 @@ impl AppliedEdit {
                 }
                 inverse.set_values(level)?;
             }
+            Undo::Rekey(replaced) => {
+                for value in replaced.into_iter().flatten().rev() {
+                    document.put_back_value(value)?;
+                }
+                if let Edit::Change { items } = &edit {
+                    for item in items {
+                        item.from.put_in_place(level, item.index);
+                    }
+                }
+            }
         }
         Ok(edit)
     }
@@ -703,7 +878,7 @@ impl AppliedEdit {
                 }
                 Ok(())
             }
-            Undo::Revalue { .. } => self.inverse().check(level),
+            Undo::Revalue { .. } | Undo::Rekey(_) => self.inverse().check(level),
         }
     }
 }
@@ -870,6 +1045,37 @@ impl Piece {
         }
     }
 
+    /// Puts it in `level` as item `index` of its kind, in place of the one
+    /// there (checked by [`is_at`](Self::is_at)).
+    fn put_in_place(&self, level: &mut Level, index: usize) {
+        match self {
+            Piece::Wall(wall) => put(&mut level.walls, index, *wall),
+            Piece::Light(light) => put(&mut level.lights, index, *light),
+            Piece::Obstacle(obstacle) => put(&mut level.obstacles, index, obstacle.clone()),
+            Piece::Door(door) => put(&mut level.doors, index, *door),
+        }
+    }
+
+    /// Its table's keys and values as a level file writes them, its
+    /// material by its name in `level`.
+    pub fn values(&self, level: &Level) -> Result<Vec<KeyValue>, EditError> {
+        let name = |material: MaterialId| {
+            level
+                .materials
+                .get(material.0)
+                .map(|material| material.name.as_str())
+                .ok_or_else(|| EditError::InvalidPiece {
+                    piece: Box::new(self.clone()),
+                })
+        };
+        Ok(match self {
+            Piece::Wall(wall) => wall_values(wall, name(wall.material)?),
+            Piece::Light(light) => light_values(light),
+            Piece::Obstacle(obstacle) => obstacle_values(obstacle, name(obstacle.material)?),
+            Piece::Door(door) => door_values(door, name(door.material)?),
+        })
+    }
+
     /// Takes item `index` of its kind out of `level`.
     fn take_out(&self, level: &mut Level, index: usize) {
         match self {
@@ -879,6 +1085,36 @@ impl Piece {
             Piece::Door(_) => drop(level.doors.remove(index)),
         }
     }
+}
+
+/// Puts `item` in `list` at `index`, in place of the one there.
+fn put<T>(list: &mut [T], index: usize, item: T) {
+    if let Some(slot) = list.get_mut(index) {
+        *slot = item;
+    }
+}
+
+/// The keys whose values differ between `from` (which is `item`) and `to`
+/// in `level`, with `to`'s values; an error when `to` is of another kind.
+fn changed_keys(
+    level: &Level,
+    item: Item,
+    from: &Piece,
+    to: &Piece,
+) -> Result<Vec<KeyValue>, EditError> {
+    if from.kind() != to.kind() {
+        return Err(EditError::OtherKind {
+            item,
+            kind: to.kind(),
+        });
+    }
+    Ok(to
+        .values(level)?
+        .into_iter()
+        .zip(from.values(level)?)
+        .filter(|((_, new), (_, old))| new != old)
+        .map(|(new, _)| new)
+        .collect())
 }
 
 /// How many items `level` lists in the kind written as `tables`.

@@ -12,7 +12,7 @@ use super::aim::Item;
 use super::chain::{Chain, Plotted, TakenBack};
 use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
-use super::operation::{Edit, EditError, Piece, Start, material_held};
+use super::operation::{Edit, EditError, ItemChange, Piece, Start, material_held};
 use super::outline::Outline;
 use crate::level::checks::live_warnings;
 use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
@@ -165,6 +165,21 @@ impl EditSession {
             to: Some(to.clone()),
         })?;
         Ok(to)
+    }
+
+    /// Makes `item` into `to`, an item of its kind with any of its
+    /// properties changed, as one step that rewrites only the keys whose
+    /// values differ. Returns whether anything changed: a `to` equal to the
+    /// item makes no step.
+    pub fn change(&mut self, item: Item, to: Piece) -> Result<bool, EditError> {
+        let change = ItemChange::new(&self.level, item, to)?;
+        if change.keys.is_empty() {
+            return Ok(false);
+        }
+        self.step(Edit::Change {
+            items: vec![change],
+        })?;
+        Ok(true)
     }
 
     /// The undo history (depths, whether anything is unsaved).

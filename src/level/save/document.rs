@@ -127,6 +127,14 @@ pub enum DocumentError {
     /// A point with a NaN or infinite coordinate.
     #[error("the point {0} is not finite")]
     NotFinite(Vec2),
+    /// The text given for a key's value is not one TOML value.
+    #[error("`{text}` is not a TOML value for `{key}`")]
+    NotAValue {
+        /// The key.
+        key: &'static str,
+        /// The text (its first 200 characters).
+        text: String,
+    },
     /// A texture path that a level file cannot hold (not valid Unicode).
     #[error("the texture path {0:?} is not valid Unicode and cannot be written")]
     NonUnicodePath(std::path::PathBuf),
@@ -145,18 +153,23 @@ impl RemovedTable {
     /// The table as text, comments above it included, as
     /// [`LevelDocument::insert_text`] takes it back.
     pub fn text(&self) -> String {
-        let mut table = self.table.clone();
-        table.set_position(None);
-        if table.decor().prefix().is_none() {
-            // Not the first table of its file: toml_edit's default is a blank line.
-            table.decor_mut().set_prefix("\n");
-        }
-        let mut tables = ArrayOfTables::new();
-        tables.push(table);
-        let mut document = DocumentMut::new();
-        document.insert(self.array.key(), Item::ArrayOfTables(tables));
-        document.to_string()
+        table_text(self.array, self.table.clone())
     }
+}
+
+/// `table` of `array` as the text of a document holding only it, comments
+/// above it included, as [`LevelDocument::insert_text`] takes it back.
+pub(super) fn table_text(array: Tables, mut table: Table) -> String {
+    table.set_position(None);
+    if table.decor().prefix().is_none() {
+        // Not the first table of its file: toml_edit's default is a blank line.
+        table.decor_mut().set_prefix("\n");
+    }
+    let mut tables = ArrayOfTables::new();
+    tables.push(table);
+    let mut document = DocumentMut::new();
+    document.insert(array.key(), Item::ArrayOfTables(tables));
+    document.to_string()
 }
 
 /// The values that [`LevelDocument::move_endpoints`] replaced, to put back.

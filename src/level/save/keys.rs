@@ -22,6 +22,17 @@ pub enum KeyedTable {
     Listed(Tables, usize),
 }
 
+/// A key as an edit writes it into an item's table: its value as TOML
+/// text (`[1.5, 0.0]`, `2.8`, `"brick"`), or none to take the key away so
+/// that the item has the level's default for it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyText {
+    /// The key.
+    pub key: &'static str,
+    /// Its value as TOML text; `None` takes the key away.
+    pub value: Option<String>,
+}
+
 /// A value that [`LevelDocument::set_value`] replaced (or a key it added,
 /// or one [`LevelDocument::remove_value`] removed), to put back.
 #[derive(Debug, Clone)]
@@ -41,6 +52,25 @@ impl ReplacedValue {
     pub fn added_the_key(&self) -> bool {
         self.old.is_none()
     }
+
+    /// The key.
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// The value it replaced (or removed) as TOML text, without the
+    /// spacing and comment around it but otherwise as written (`3`, not
+    /// `3.0`); `None` when the change added the key.
+    pub fn old_text(&self) -> Option<String> {
+        self.old.as_ref().map(|(_, item)| match item.as_value() {
+            Some(value) => {
+                let mut bare = value.clone();
+                bare.decor_mut().clear();
+                bare.to_string()
+            }
+            None => item.to_string(),
+        })
+    }
 }
 
 impl LevelDocument {
@@ -51,29 +81,9 @@ impl LevelDocument {
         &mut self,
         table: KeyedTable,
         key: &'static str,
-        mut value: Value,
+        value: Value,
     ) -> Result<ReplacedValue, DocumentError> {
-        let held = self.table_mut(table)?;
-        let order = key_order(held);
-        let written = held.key(key).cloned();
-        let old = match (written, held.get_mut(key)) {
-            (Some(written), Some(item)) => {
-                if let Some(old) = item.as_value() {
-                    *value.decor_mut() = old.decor().clone();
-                }
-                Some((written, std::mem::replace(item, Item::Value(value))))
-            }
-            _ => {
-                held.insert(key, Item::Value(value));
-                None
-            }
-        };
-        Ok(ReplacedValue {
-            table,
-            key,
-            old,
-            order,
-        })
+        Ok(set_in(self.table_mut(table)?, table, key, value))
     }
 
     /// Removes `key` from `table` (the item then takes the level's
@@ -83,17 +93,27 @@ impl LevelDocument {
         table: KeyedTable,
         key: &'static str,
     ) -> Result<Option<ReplacedValue>, DocumentError> {
+        Ok(remove_in(self.table_mut(table)?, table, key))
+    }
+
+    /// Rewrites `keys` of `table` as [`set_value`](Self::set_value) and
+    /// [`remove_value`](Self::remove_value) do, in order, and returns what
+    /// they replaced. Checks the table and every value's text first: on
+    /// error nothing has changed.
+    pub fn rewrite_keys(
+        &mut self,
+        table: KeyedTable,
+        keys: &[KeyText],
+    ) -> Result<Vec<ReplacedValue>, DocumentError> {
+        let values = parsed(keys)?;
         let held = self.table_mut(table)?;
-        let order = key_order(held);
-        Ok(held.remove_entry(key).map(|old| {
-            // Putting back an added key removes it.
-            ReplacedValue {
-                table,
-                key,
-                old: Some(old),
-                order,
-            }
-        }))
+        Ok(values
+            .into_iter()
+            .filter_map(|(key, value)| match value {
+                Some(value) => Some(set_in(held, table, key, value)),
+                None => remove_in(held, table, key),
+            })
+            .collect())
     }
 
     /// Puts back what [`set_value`](Self::set_value) replaced or
@@ -189,6 +209,64 @@ impl LevelDocument {
 /// The keys of `table` in their written order.
 fn key_order(table: &Table) -> Vec<String> {
     table.iter().map(|(key, _)| key.to_owned()).collect()
+}
+
+/// Sets `key` of `held` (which is `table`) to `value`, keeping the
+/// spacing and comment around the value it replaces, or adding the key at
+/// the end.
+fn set_in(
+    held: &mut Table,
+    table: KeyedTable,
+    key: &'static str,
+    mut value: Value,
+) -> ReplacedValue {
+    let order = key_order(held);
+    let written = held.key(key).cloned();
+    let old = match (written, held.get_mut(key)) {
+        (Some(written), Some(item)) => {
+            if let Some(old) = item.as_value() {
+                *value.decor_mut() = old.decor().clone();
+            }
+            Some((written, std::mem::replace(item, Item::Value(value))))
+        }
+        _ => {
+            held.insert(key, Item::Value(value));
+            None
+        }
+    };
+    ReplacedValue {
+        table,
+        key,
+        old,
+        order,
+    }
+}
+
+/// Removes `key` from `held` (which is `table`), if it has it.
+fn remove_in(held: &mut Table, table: KeyedTable, key: &'static str) -> Option<ReplacedValue> {
+    let order = key_order(held);
+    held.remove_entry(key).map(|old| ReplacedValue {
+        table,
+        key,
+        old: Some(old),
+        order,
+    })
+}
+
+/// Each key's value parsed from its text; an error for the first text that
+/// is not one TOML value.
+fn parsed(keys: &[KeyText]) -> Result<Vec<(&'static str, Option<Value>)>, DocumentError> {
+    keys.iter()
+        .map(|KeyText { key, value }| {
+            let parsed = value.as_deref().map(|text| {
+                text.parse().map_err(|_| DocumentError::NotAValue {
+                    key,
+                    text: text.chars().take(200).collect(),
+                })
+            });
+            Ok((*key, parsed.transpose()?))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod document;
 mod keys;
 mod numbers;
 mod table_order;
+mod values;
 mod writer;
 
 pub use atomic::{
@@ -15,8 +16,9 @@ pub use atomic::{
     save_atomically, write_atomically,
 };
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable, Tables};
-pub use keys::{KeyedTable, ReplacedValue};
+pub use keys::{KeyText, KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
+pub use values::{KeyValue, door_values, item_keys, light_values, obstacle_values, wall_values};
 
 use std::borrow::Cow;
 

@@ -4,10 +4,11 @@
 
 use std::fmt::Write as _;
 
-use glam::Vec3;
-
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
+use super::values::{
+    KeyValue, door_values, light_values, obstacle_values, string_text, vector_text, wall_values,
+};
 use crate::level::defaults::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
 
@@ -76,59 +77,38 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
 
     for wall in &level.walls {
         line(out, "\n[[wall]]");
-        line(out, &format!("a = {}", point_text(wall.a)));
-        line(out, &format!("b = {}", point_text(wall.b)));
-        if wall.radius != defaults.radius {
-            key_number(out, "radius", wall.radius);
-        }
-        if wall.height != defaults.height {
-            key_number(out, "height", wall.height);
-        }
-        if wall.thickness != defaults.thickness {
-            key_number(out, "thickness", wall.thickness);
-        }
-        if wall.material != defaults.material {
-            line(out, &format!("material = {}", material(wall.material)));
+        let own = wall_values(wall, &material_name(level, wall.material));
+        let default = wall_values(
+            &defaults.wall(wall.a, wall.b),
+            &material_name(level, defaults.material),
+        );
+        // The ends always; the rest where they differ from the defaults.
+        for (number, ((key, value), (_, default))) in own.iter().zip(&default).enumerate() {
+            if number < 2 || value != default {
+                key_value(out, key, value);
+            }
         }
     }
 
     for obstacle in &level.obstacles {
-        let points: Vec<String> = obstacle
-            .polygon
-            .points()
-            .iter()
-            .map(|&point| point_text(point))
-            .collect();
         line(out, "\n[[obstacle]]");
-        line(out, &format!("points = [{}]", points.join(", ")));
-        key_number(out, "height", obstacle.height);
-        line(out, &format!("material = {}", material(obstacle.material)));
+        key_values(
+            out,
+            &obstacle_values(obstacle, &material_name(level, obstacle.material)),
+        );
     }
 
     for light in &level.lights {
         line(out, "\n[[light]]");
-        line(out, &format!("at = {}", point_text(light.at)));
-        key_number(out, "height", light.height);
-        line(
-            out,
-            &format!("colour = {}", vector_text(Vec3::from_array(light.colour))),
-        );
-        key_number(out, "intensity", light.intensity);
-        key_number(out, "radius", light.radius);
+        key_values(out, &light_values(light));
     }
 
     for door in &level.doors {
         line(out, "\n[[door]]");
-        line(out, &format!("a = {}", point_text(door.a)));
-        line(out, &format!("b = {}", point_text(door.b)));
-        line(out, &format!("kind = {}", string_text(door.kind.word())));
-        key_number(out, "swing", door.swing_degrees);
-        key_number(out, "thickness", door.thickness);
-        key_number(out, "height", door.height);
-        line(out, &format!("material = {}", material(door.material)));
-        key_number(out, "speed", door.speed);
-        line(out, &format!("opens = {}", string_text(door.opens.word())));
-        key_number(out, "close_after", door.close_after);
+        key_values(
+            out,
+            &door_values(door, &material_name(level, door.material)),
+        );
     }
     Ok(text)
 }
@@ -156,8 +136,7 @@ fn line(out: &mut String, text: &str) {
 }
 
 fn key_number(out: &mut String, key: &str, value: f32) {
-    // Writing into a String cannot fail.
-    let _ = writeln!(out, "{key} = {}", number_text(value));
+    key_value(out, key, &number_text(value));
 }
 
 /// A material's name; a level only refers to materials it has, so the
@@ -170,16 +149,14 @@ fn material_name(level: &Level, id: MaterialId) -> String {
         .map_or_else(String::new, |material| material.name.clone())
 }
 
-/// `text` as a TOML basic string, quoted and escaped.
-fn string_text(text: &str) -> String {
-    toml_edit::Value::from(text).to_string()
+/// `key = value` for each of `values`.
+fn key_values(out: &mut String, values: &[KeyValue]) {
+    for (key, value) in values {
+        key_value(out, key, value);
+    }
 }
 
-fn vector_text(vector: Vec3) -> String {
-    format!(
-        "[{}, {}, {}]",
-        number_text(vector.x),
-        number_text(vector.y),
-        number_text(vector.z)
-    )
+fn key_value(out: &mut String, key: &str, value: &str) {
+    // Writing into a String cannot fail.
+    let _ = writeln!(out, "{key} = {value}");
 }

@@ -1,0 +1,173 @@
+//! The keys of a `[[wall]]`, `[[light]]`, `[[obstacle]]` and `[[door]]`
+//! table and each item's values as a level file writes them: written once,
+//! for the complete file of a level without one and for the keys an edit
+//! rewrites.
+
+use glam::Vec3;
+
+use super::document::Tables;
+use super::numbers::{number_text, point_text};
+use crate::level::{Door, LevelObstacle, LevelWall, Light};
+
+/// A `[[wall]]`'s keys, in the order a complete file writes them.
+const WALL_KEYS: [&str; 6] = ["a", "b", "radius", "height", "thickness", "material"];
+/// A `[[light]]`'s keys.
+const LIGHT_KEYS: [&str; 5] = ["at", "height", "colour", "intensity", "radius"];
+/// An `[[obstacle]]`'s keys.
+const OBSTACLE_KEYS: [&str; 3] = ["points", "height", "material"];
+/// A `[[door]]`'s keys.
+const DOOR_KEYS: [&str; 10] = [
+    "a",
+    "b",
+    "kind",
+    "swing",
+    "thickness",
+    "height",
+    "material",
+    "speed",
+    "opens",
+    "close_after",
+];
+
+/// A key of an item's table and its value as TOML text (`[1.5, 0.0]`,
+/// `2.8`, `"brick"`).
+pub type KeyValue = (&'static str, String);
+
+/// Every key an item of the kind written as `array` may have.
+pub fn item_keys(array: Tables) -> &'static [&'static str] {
+    match array {
+        Tables::Walls => &WALL_KEYS,
+        Tables::Lights => &LIGHT_KEYS,
+        Tables::Obstacles => &OBSTACLE_KEYS,
+        Tables::Doors => &DOOR_KEYS,
+    }
+}
+
+/// A wall's keys and values, made of `material` (its material's name).
+pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
+    keyed(
+        &WALL_KEYS,
+        [
+            point_text(wall.a),
+            point_text(wall.b),
+            number_text(wall.radius),
+            number_text(wall.height),
+            number_text(wall.thickness),
+            string_text(material),
+        ],
+    )
+}
+
+/// A lamp's keys and values.
+pub fn light_values(light: &Light) -> Vec<KeyValue> {
+    keyed(
+        &LIGHT_KEYS,
+        [
+            point_text(light.at),
+            number_text(light.height),
+            vector_text(Vec3::from_array(light.colour)),
+            number_text(light.intensity),
+            number_text(light.radius),
+        ],
+    )
+}
+
+/// An obstacle's keys and values, made of `material` (its material's
+/// name); the outline counter-clockwise, as the level holds it.
+pub fn obstacle_values(obstacle: &LevelObstacle, material: &str) -> Vec<KeyValue> {
+    let points: Vec<String> = obstacle
+        .polygon
+        .points()
+        .iter()
+        .map(|&point| point_text(point))
+        .collect();
+    keyed(
+        &OBSTACLE_KEYS,
+        [
+            format!("[{}]", points.join(", ")),
+            number_text(obstacle.height),
+            string_text(material),
+        ],
+    )
+}
+
+/// A door's keys and values, made of `material` (its material's name).
+pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
+    keyed(
+        &DOOR_KEYS,
+        [
+            point_text(door.a),
+            point_text(door.b),
+            string_text(door.kind.word()),
+            number_text(door.swing_degrees),
+            number_text(door.thickness),
+            number_text(door.height),
+            string_text(material),
+            number_text(door.speed),
+            string_text(door.opens.word()),
+            number_text(door.close_after),
+        ],
+    )
+}
+
+/// `text` as a TOML basic string, quoted and escaped.
+pub(super) fn string_text(text: &str) -> String {
+    toml_edit::Value::from(text).to_string()
+}
+
+/// `[x, y, z]`, each as [`number_text`] writes it.
+pub(super) fn vector_text(vector: Vec3) -> String {
+    format!(
+        "[{}, {}, {}]",
+        number_text(vector.x),
+        number_text(vector.y),
+        number_text(vector.z)
+    )
+}
+
+/// `keys` each with its value.
+fn keyed<const N: usize>(keys: &[&'static str; N], values: [String; N]) -> Vec<KeyValue> {
+    keys.iter().copied().zip(values).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::level::MaterialId;
+
+    #[test]
+    fn each_kind_writes_every_key_of_its_table() {
+        let wall = LevelWall {
+            a: Vec2::new(1.5, 0.0),
+            b: Vec2::new(8.0, -2.25),
+            radius: 0.3,
+            height: 2.8,
+            thickness: 0.15,
+            material: MaterialId(0),
+        };
+        assert_eq!(
+            wall_values(&wall, "red \"brick\""),
+            [
+                ("a", "[1.5, 0.0]".to_owned()),
+                ("b", "[8.0, -2.25]".to_owned()),
+                ("radius", "0.3".to_owned()),
+                ("height", "2.8".to_owned()),
+                ("thickness", "0.15".to_owned()),
+                // A name with quotes is written as a literal string.
+                ("material", "'red \"brick\"'".to_owned()),
+            ]
+        );
+        let door = Door::with_defaults(Vec2::ZERO, Vec2::X, MaterialId(0));
+        let written: Vec<&str> = door_values(&door, "wood")
+            .iter()
+            .map(|(key, _)| *key)
+            .collect();
+        assert_eq!(written, item_keys(Tables::Doors));
+        assert_eq!(door_values(&door, "wood")[2].1, "\"swing\"");
+        let light = Light::with_defaults(Vec2::new(2.0, 3.0), 2.8);
+        assert_eq!(light_values(&light)[2].1, "[1.0, 0.9, 0.75]");
+        assert_eq!(item_keys(Tables::Lights).len(), 5);
+    }
+}
