@@ -18,7 +18,7 @@ use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
-use crate::edit::{GridSize, Item, Plotted, TakenBack};
+use crate::edit::{GridSize, Item, Plotted, PropertyChange, TakenBack};
 use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
@@ -326,6 +326,26 @@ impl Editing {
             _ => Ok(false),
         };
         self.after_edit(changed, world);
+    }
+
+    /// Changes a property of an item (edit mode's panel), as one undo
+    /// step; the reason when it is refused.
+    pub fn set_property(
+        &mut self,
+        change: PropertyChange,
+        world: &mut World,
+    ) -> Result<(), String> {
+        let session = self
+            .edit
+            .session_or_open(world.live.level())
+            .map_err(|error| format!("{error:#}"))?;
+        if session
+            .set_property(change)
+            .map_err(|error| error.to_string())?
+        {
+            self.edited(world);
+        }
+        Ok(())
     }
 
     /// Moves the end point at `from` (and every wall end there) to the
