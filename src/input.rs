@@ -167,6 +167,9 @@ pub enum Action {
     /// Edit mode: the aimed wall or obstacle gets the level's next
     /// material; with Shift held, the previous one.
     CycleMaterial,
+    /// Edit mode: pick up the aimed item, which then follows the cursor
+    /// point; again (or Space) puts it down, Backspace puts it back.
+    Carry,
 }
 
 /// One row of the binding table: what an action is called, what it does,
@@ -395,6 +398,13 @@ impl Action {
                     &[KeyN],
                     false,
                 ),
+                Action::Carry => (
+                    "carry",
+                    "carry the aimed item / put down",
+                    Editing,
+                    &[KeyX],
+                    false,
+                ),
             };
         ActionSpec {
             name,
@@ -463,12 +473,14 @@ impl<'de> Deserialize<'de> for Action {
 
 /// Controls that are not key bindings but belong in the help and the
 /// README: the control, its context and what it does.
-const OTHER_CONTROLS: [(&str, Context, &str); 9] = [
+const OTHER_CONTROLS: [(&str, Context, &str); 11] = [
     ("mouse", Context::Walking, "look (click to grab the mouse)"),
     ("wheel", Context::Walking, "map: zoom"),
     ("Ctrl+S", Context::Always, "save the level (edits)"),
     ("Ctrl+Z", Context::Editing, "undo an edit"),
     ("Ctrl+Y", Context::Editing, "redo (also Ctrl+Shift+Z)"),
+    ("Ctrl+D", Context::Editing, "copy the aimed item, carry it"),
+    ("wheel", Context::Editing, "carrying: turn it 15 degrees"),
     ("Alt (hold)", Context::Editing, "no snapping"),
     ("drag", Context::FullMap, "pan; edit: move a wall end"),
     ("click", Context::FullMap, "edit: plot a point"),
@@ -814,6 +826,7 @@ mod tests {
                 "tool_doors",
                 "tool_start",
                 "cycle_material",
+                "carry",
             ]
         );
     }
@@ -851,6 +864,7 @@ mod tests {
             (KeyCode::Delete, Context::Editing, Action::DeleteWall),
             (KeyCode::BracketLeft, Context::Editing, Action::FinerGrid),
             (KeyCode::BracketRight, Context::Editing, Action::CoarserGrid),
+            (KeyCode::KeyX, Context::Editing, Action::Carry),
             (KeyCode::F9, Context::Always, Action::RestoreAutosave),
             (KeyCode::Tab, Context::Walking, Action::CycleMap),
             (KeyCode::KeyF, Context::Walking, Action::FollowOnMap),

@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
-use mazewalker::edit::{EditSession, Item, Piece};
+use mazewalker::edit::{Carry, EditSession, Item, Piece};
 use mazewalker::level::{Level, WallEnd};
 use proptest::prelude::*;
 
@@ -33,6 +33,10 @@ enum Step {
     /// A wall (true) or an obstacle with this index modulo the count moved
     /// by a grid offset and, for a wall, given a radius in 5 cm steps.
     Change(bool, usize, i8, i8, u8),
+    /// A wall (true) or an obstacle with this index modulo the count
+    /// carried by a grid offset and turned by some notches (a wall takes
+    /// the ends it shares along).
+    Carry(bool, usize, i8, i8, i8),
     Redo,
 }
 
@@ -53,6 +57,8 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
         2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, 0u8..8)
             .prop_map(|(wall, index, dx, dz, radius)| Step::Change(wall, index, dx, dz, radius)),
+        2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, -7i8..8)
+            .prop_map(|(wall, index, dx, dz, notches)| Step::Carry(wall, index, dx, dz, notches)),
         1 => Just(Step::Redo),
     ]
 }
@@ -119,6 +125,20 @@ fn run(session: &mut EditSession, step: &Step) {
             session
                 .change(Item::Obstacle(index % obstacles), Piece::Obstacle(obstacle))
                 .map(drop)
+        }
+        Step::Carry(wall, index, dx, dz, notches) => {
+            let item = match wall {
+                true if walls > 0 => Item::Wall(index % walls),
+                false if obstacles > 0 => Item::Obstacle(index % obstacles),
+                _ => return,
+            };
+            match Carry::pick_up(level, item, Vec2::ZERO) {
+                Ok(mut carry) => {
+                    carry.turn(f32::from(notches));
+                    session.put_down(&carry, grid(dx, dz)).map(drop)
+                }
+                Err(error) => Err(error),
+            }
         }
         Step::Redo => session.redo().map(drop),
         Step::Delete(_)

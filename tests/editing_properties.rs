@@ -2,8 +2,9 @@
 //! lamps of its own): any sequence of plots, deletions, end point moves,
 //! lamps placed and deleted, obstacles made from outlines and deleted, doors
 //! placed and deleted, materials changed, any property of any item changed
-//! (its place included), the start moved, undos, redos and saves keeps the
-//! text and the
+//! (its place included), items carried and turned (walls taking shared ends
+//! along) and copies put down, the start moved, undos, redos and saves
+//! keeps the text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use glam::Vec2;
 use mazewalker::collision::ConvexPolygon;
-use mazewalker::edit::{EditError, EditSession, Item, Piece};
+use mazewalker::edit::{Carry, EditError, EditSession, Item, Piece};
 use mazewalker::level::save::save_atomically;
 use mazewalker::level::{DoorKind, DoorOpens, Level};
 use proptest::prelude::*;
@@ -53,6 +54,10 @@ enum Step {
     /// the wall, lamp, obstacle or door (by kind 0 to 3) with this index
     /// modulo the count, set from an amount 1 to 7.
     Change(u8, usize, u8, i8),
+    /// X (Ctrl+D with `true`) on the wall, lamp, obstacle or door (by kind
+    /// 0 to 3) with this index modulo the count, turned by some notches of
+    /// the wheel and put down a grid offset away.
+    Carry(u8, usize, i8, i8, i8, bool),
     Undo,
     Redo,
     /// Ctrl+S.
@@ -80,6 +85,10 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| Step::Start(x, z, yaw)),
         3 => (0u8..4, any::<usize>(), any::<u8>(), 1i8..8)
             .prop_map(|(kind, index, property, amount)| Step::Change(kind, index, property, amount)),
+        3 => (0u8..4, any::<usize>(), -3i8..4, -3i8..4, -7i8..8, any::<bool>())
+            .prop_map(|(kind, index, dx, dz, notches, copy)| {
+                Step::Carry(kind, index, dx, dz, notches, copy)
+            }),
         3 => Just(Step::Undo),
         2 => Just(Step::Redo),
         1 => Just(Step::Save),
@@ -88,6 +97,18 @@ fn step() -> impl Strategy<Value = Step> {
 
 fn grid(x: i8, z: i8) -> Vec2 {
     Vec2::new(f32::from(x), f32::from(z)) * 0.5
+}
+
+/// The wall, lamp, obstacle or door (by `kind` 0 to 3) with `index`
+/// modulo the count of its kind in `level`; `None` when it has none.
+fn any_item(level: &Level, kind: u8, index: usize) -> Option<Item> {
+    let (count, item): (usize, fn(usize) -> Item) = match kind {
+        0 => (level.walls.len(), Item::Wall),
+        1 => (level.lights.len(), Item::Lamp),
+        2 => (level.obstacles.len(), Item::Obstacle),
+        _ => (level.doors.len(), Item::Door),
+    };
+    (count > 0).then(|| item(index % count))
 }
 
 /// `piece` with one property (`property` modulo its kind's count) set
@@ -265,17 +286,28 @@ proptest! {
                     session.cycle_material(item, forwards).expect("an item with a material");
                 }
                 Step::Change(kind, index, property, amount) => {
-                    let item = match kind {
-                        0 if walls > 0 => Item::Wall(index % walls),
-                        1 if lamps > 0 => Item::Lamp(index % lamps),
-                        2 if obstacles > 0 => Item::Obstacle(index % obstacles),
-                        3 if doors > 0 => Item::Door(index % doors),
-                        _ => continue,
+                    let Some(item) = any_item(session.level(), kind, index) else {
+                        continue;
                     };
                     let piece = Piece::at(session.level(), item).expect("an existing item");
                     session
                         .change(item, changed(&piece, property, amount))
                         .expect("a valid change");
+                }
+                Step::Carry(kind, index, dx, dz, notches, copy) => {
+                    let Some(item) = any_item(session.level(), kind, index) else {
+                        continue;
+                    };
+                    let picked = if copy { Carry::copy } else { Carry::pick_up };
+                    let mut carry = picked(session.level(), item, Vec2::ZERO).expect("an existing item");
+                    carry.turn(f32::from(notches));
+                    // A wall whose shared end would meet the other end of
+                    // its neighbour is refused, and changes nothing.
+                    let result = session.put_down(&carry, grid(dx, dz));
+                    prop_assert!(
+                        matches!(result, Ok(_) | Err(EditError::TooShort { .. })),
+                        "{:?}", result
+                    );
                 }
                 Step::Start(x, z, yaw) => {
                     session.set_start(grid(x, z), f32::from(yaw)).expect("a finite start");

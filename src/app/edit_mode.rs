@@ -12,7 +12,8 @@ use glam::{Vec2, Vec3};
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
 use crate::edit::{
-    CURSOR_REACH, Crosshair, EditSession, GridSize, Item, Journal, aimed_item, cursor_point, snap,
+    CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, Piece, aimed_item,
+    cursor_point, snap,
 };
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
 use crate::level::{Level, LevelSource};
@@ -33,6 +34,8 @@ const MARKER_SIZE: f32 = 0.15;
 const CURSOR_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 const IN_PROGRESS_COLOUR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
+/// The colour of a carried item where it would be put down.
+const CARRIED_COLOUR: [f32; 4] = [1.0, 0.85, 0.1, 1.0];
 
 /// What Space places in edit mode (the digit keys pick it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -133,6 +136,9 @@ pub struct EditMode {
     /// An autosave offered at start, until F9 takes it or an edit makes it
     /// stale.
     offer: Option<AutosaveOffer>,
+    /// The item being carried (`X`, `Ctrl+D`), until it is put down or
+    /// back.
+    pub carry: Option<Carry>,
 }
 
 impl EditMode {
@@ -150,6 +156,7 @@ impl EditMode {
             journal_due: None,
             checks: Vec::new(),
             offer,
+            carry: None,
         }
     }
 
@@ -189,6 +196,7 @@ impl EditMode {
         self.session = None;
         self.journal_due = None;
         self.checks.clear();
+        self.carry = None;
     }
 
     /// Whether there are edits not saved yet.
@@ -359,23 +367,19 @@ pub fn aimed(
 
 /// The shape of `item` in `level`, to outline; `None` when it is not there.
 pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
-    match item {
-        Item::Wall(index) => level
-            .walls
-            .get(index)
-            .map(|wall| Aimed::Span([wall.a, wall.b])),
-        Item::Obstacle(index) => level
-            .obstacles
-            .get(index)
-            .map(|obstacle| Aimed::Obstacle(obstacle.polygon.points().to_vec())),
-        Item::Lamp(index) => level.lights.get(index).map(|light| Aimed::Lamp {
+    Piece::held(level, item).map(|piece| shape(&piece))
+}
+
+/// The shape of `piece`, to outline.
+pub fn shape(piece: &Piece) -> Aimed {
+    match piece {
+        Piece::Wall(wall) => Aimed::Span([wall.a, wall.b]),
+        Piece::Obstacle(obstacle) => Aimed::Obstacle(obstacle.polygon.points().to_vec()),
+        Piece::Light(light) => Aimed::Lamp {
             at: light.at,
             height: light.height,
-        }),
-        Item::Door(index) => level
-            .doors
-            .get(index)
-            .map(|door| Aimed::Span([door.a, door.b])),
+        },
+        Piece::Door(door) => Aimed::Span([door.a, door.b]),
     }
 }
 
@@ -395,10 +399,15 @@ pub struct Plotting<'a> {
 /// Edit mode's lines in the world: a cross on the floor at the cursor, the
 /// wall in progress from the chain's last point to it, the obstacle outline
 /// in progress (a small cross at each point, a line from each to the next
-/// and from the last to the cursor), and what the crosshair aims at (a
+/// and from the last to the cursor), what the crosshair aims at (a
 /// wall along its length; an obstacle around its outline; a lamp as a
-/// cross on the floor under it and a line up to it).
-pub fn marker_lines(plotting: Plotting<'_>, aimed: Option<Aimed>) -> Vec<LineVertex> {
+/// cross on the floor under it and a line up to it), in magenta, and a
+/// carried item where it would be put down, drawn the same way in yellow.
+pub fn marker_lines(
+    plotting: Plotting<'_>,
+    aimed: Option<Aimed>,
+    carried: Option<Aimed>,
+) -> Vec<LineVertex> {
     let Plotting {
         cursor,
         chain_end,
@@ -426,26 +435,28 @@ pub fn marker_lines(plotting: Plotting<'_>, aimed: Option<Aimed>) -> Vec<LineVer
         lines.push(at(point, IN_PROGRESS_COLOUR));
         lines.push(at(next, IN_PROGRESS_COLOUR));
     }
-    match aimed {
-        Some(Aimed::Span([a, b])) => {
-            lines.push(at(a, AIMED_COLOUR));
-            lines.push(at(b, AIMED_COLOUR));
-        }
-        Some(Aimed::Obstacle(corners)) => {
-            for (number, &corner) in corners.iter().enumerate() {
-                lines.push(at(corner, AIMED_COLOUR));
-                lines.push(at(corners[(number + 1) % corners.len()], AIMED_COLOUR));
+    for (shape, colour) in [(aimed, AIMED_COLOUR), (carried, CARRIED_COLOUR)] {
+        match shape {
+            Some(Aimed::Span([a, b])) => {
+                lines.push(at(a, colour));
+                lines.push(at(b, colour));
             }
+            Some(Aimed::Obstacle(corners)) => {
+                for (number, &corner) in corners.iter().enumerate() {
+                    lines.push(at(corner, colour));
+                    lines.push(at(corners[(number + 1) % corners.len()], colour));
+                }
+            }
+            Some(Aimed::Lamp { at: place, height }) => {
+                cross(&mut lines, place, MARKER_SIZE, colour);
+                lines.push(at(place, colour));
+                lines.push(LineVertex {
+                    position: Vec3::new(place.x, height, place.y).to_array(),
+                    colour,
+                });
+            }
+            None => {}
         }
-        Some(Aimed::Lamp { at: place, height }) => {
-            cross(&mut lines, place, MARKER_SIZE, AIMED_COLOUR);
-            lines.push(at(place, AIMED_COLOUR));
-            lines.push(LineVertex {
-                position: Vec3::new(place.x, height, place.y).to_array(),
-                colour: AIMED_COLOUR,
-            });
-        }
-        None => {}
     }
     lines
 }
@@ -462,10 +473,11 @@ mod tests {
             chain_end,
             outline,
         };
-        assert_eq!(marker_lines(plotting(None, &[]), None).len(), 4);
+        assert_eq!(marker_lines(plotting(None, &[]), None, None).len(), 4);
         let lines = marker_lines(
             plotting(Some(Vec2::new(-1.0, 2.0)), &[]),
             Some(Aimed::Span([Vec2::ZERO, Vec2::X])),
+            None,
         );
         assert_eq!(lines.len(), 8);
         assert_eq!(lines[4].position, [-1.0, MARKER_HEIGHT, 2.0]);
@@ -476,11 +488,16 @@ mod tests {
             at: Vec2::new(3.0, 4.0),
             height: 2.5,
         };
-        let lines = marker_lines(plotting(None, &[]), Some(lamp));
+        let lines = marker_lines(plotting(None, &[]), Some(lamp.clone()), None);
         assert_eq!(lines.len(), 10);
         assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
         assert_eq!(lines[8].position, [3.0, MARKER_HEIGHT, 4.0]);
         assert_eq!(lines[9].position, [3.0, 2.5, 4.0]);
+        // Carried, the lamp is drawn the same way in yellow, after the aimed.
+        let lines = marker_lines(plotting(None, &[]), Some(lamp.clone()), Some(lamp));
+        assert_eq!(lines.len(), 16);
+        assert!(lines[10..].iter().all(|line| line.colour == CARRIED_COLOUR));
+        assert_eq!(lines[15].position, [3.0, 2.5, 4.0]);
         // The cross is centred on the cursor.
         let centre = (Vec3::from(lines[0].position) + Vec3::from(lines[1].position)) / 2.0;
         assert!(centre.abs_diff_eq(Vec3::new(1.0, MARKER_HEIGHT, 2.0), 1e-6));
@@ -496,7 +513,7 @@ mod tests {
             outline: &outline,
         };
         // The cursor's cross, then per point a small cross and a line on.
-        let lines = marker_lines(plotting, None);
+        let lines = marker_lines(plotting, None, None);
         assert_eq!(lines.len(), 4 + 2 * 6);
         assert_eq!(lines[8].position, [0.0, MARKER_HEIGHT, 0.0]);
         assert_eq!(lines[9].position, [1.0, MARKER_HEIGHT, 0.0]);
@@ -513,6 +530,7 @@ mod tests {
                 ..plotting
             },
             Some(Aimed::Obstacle(square)),
+            None,
         );
         assert_eq!(lines.len(), 4 + 8);
         assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));

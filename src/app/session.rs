@@ -256,13 +256,14 @@ impl Session {
     }
 
     /// The parts, in the order they are offered input (written once), and
-    /// the world they share.
+    /// the world they share. Edit mode comes before the map, so that the
+    /// wheel turns a carried item instead of zooming the map.
     fn parts(&mut self) -> ([&mut dyn Part; 4], &mut World) {
         (
             [
                 &mut self.playback,
-                &mut self.map,
                 &mut self.editing,
+                &mut self.map,
                 &mut self.walking,
             ],
             &mut self.world,
@@ -663,11 +664,17 @@ impl Session {
         let camera = self.world.walker.interpolated_camera(alpha);
         let cursor = self.is_editing().then_some(self.world.cursor);
         let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
-        let aimed = cursor
-            .and(self.world.aimed)
-            .and_then(|item| aimed_shape(self.world.live.level(), item));
+        // The map outlines the carried item where it would go, else the
+        // aimed one.
+        let outlined = cursor.and_then(|at| {
+            self.editing.carried_shape(at).or_else(|| {
+                self.world
+                    .aimed
+                    .and_then(|item| aimed_shape(self.world.live.level(), item))
+            })
+        });
         self.map
-            .set_aimed(aimed.map_or_else(Vec::new, |shape| shape.plan_outline()));
+            .set_aimed(outlined.map_or_else(Vec::new, |shape| shape.plan_outline()));
         let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
         let map = self.map.frame(&self.world, &camera, map_cursor);
         let panel = if cursor.is_some() && !self.world.mouse_grabbed {

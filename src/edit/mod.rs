@@ -10,6 +10,7 @@
 //! - [`change`]: what a step changed in the level, to bring what is built
 //!   from it up to date in place;
 //! - [`aim`]: the aimed item, what the crosshair meets first;
+//! - [`carry`]: an item, or a copy of one, carried to a new place;
 //! - [`lamps`]: lamps near the crosshair or the cursor;
 //! - [`chain`]: plotting walls point by point;
 //! - [`outline`]: plotting an obstacle's outline;
@@ -21,6 +22,7 @@
 //! Saving (the lossless text, atomic writes) is [`crate::level::save`].
 
 pub mod aim;
+pub mod carry;
 pub mod chain;
 pub mod change;
 pub mod cursor;
@@ -34,6 +36,7 @@ pub mod session;
 pub mod snap;
 
 pub use aim::{Crosshair, Item, aimed_item, item_under};
+pub use carry::{Carry, TURN_STEP_DEGREES};
 pub use chain::{Chain, Plotted, TakenBack};
 pub use change::LevelChange;
 pub use cursor::{CURSOR_REACH, cursor_point};

@@ -184,10 +184,10 @@ pub enum Edit {
         /// The item as it is.
         piece: Piece,
     },
-    /// Puts back a deleted item as item `index` of its kind, from its
-    /// table's text (comments included). Authors never make this edit; it
-    /// is the undo of a deletion made before the last save, as the
-    /// autosave journal writes it.
+    /// Puts an item in as item `index` of its kind, from its table's text
+    /// (comments included): the undo of a deletion made before the last
+    /// save, as the autosave journal writes it, and a copy put down (its
+    /// table holds the keys of the item copied).
     Restore {
         /// The index it gets back.
         index: usize,

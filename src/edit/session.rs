@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use glam::Vec2;
 
 use super::aim::Item;
+use super::carry::Carry;
 use super::chain::{Chain, Plotted, TakenBack};
 use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
-use super::operation::{Edit, EditError, ItemChange, Piece, Start, material_held};
+use super::operation::{Edit, EditError, ItemChange, Piece, Start, listed, material_held};
 use super::outline::Outline;
 use super::properties::{PropertyChange, PropertyError, changed};
 use crate::level::checks::live_warnings;
@@ -195,6 +196,59 @@ impl EditSession {
             self.level.materials.len(),
         )?;
         Ok(self.change(change.item, to)?)
+    }
+
+    /// Puts `carried` down with the cursor point at `cursor` (`X` or Space
+    /// while carrying), as one step: a copy is added (its table holds the
+    /// keys of the item copied); an item moves, and a wall takes along the
+    /// ends of other walls that were at its ends. Returns whether anything
+    /// changed: an item put down where it was makes no step. Refused when
+    /// the item is no longer as it was picked up.
+    pub fn put_down(&mut self, carried: &Carry, cursor: Vec2) -> Result<bool, EditError> {
+        let item = carried.item();
+        if Piece::at(&self.level, item)? != *carried.piece() {
+            return Err(EditError::OtherItem(item));
+        }
+        let to = carried.placed(cursor)?;
+        let change = ItemChange::new(&self.level, item, to)?;
+        if carried.is_copy() {
+            let tables = item.tables();
+            let table = self
+                .document
+                .copy_text(tables, item.index(), &change.keys)?;
+            self.step(Edit::Restore {
+                index: listed(&self.level, tables),
+                piece: change.to,
+                table,
+            })?;
+            return Ok(true);
+        }
+        if change.keys.is_empty() {
+            return Ok(false);
+        }
+        let mut items = vec![change];
+        if let (Piece::Wall(from), Piece::Wall(to)) = (carried.piece(), &items[0].to) {
+            let (from, to) = (*from, *to);
+            for (index, wall) in self.level.walls.iter().enumerate() {
+                let mut moved = *wall;
+                for end in [WallEnd::A, WallEnd::B] {
+                    if wall.end(end) == from.a {
+                        *moved.end_mut(end) = to.a;
+                    } else if wall.end(end) == from.b {
+                        *moved.end_mut(end) = to.b;
+                    }
+                }
+                if index != item.index() && moved != *wall {
+                    items.push(ItemChange::new(
+                        &self.level,
+                        Item::Wall(index),
+                        Piece::Wall(moved),
+                    )?);
+                }
+            }
+        }
+        self.step(Edit::Change { items })?;
+        Ok(true)
     }
 
     /// The undo history (depths, whether anything is unsaved).

@@ -1,9 +1,10 @@
 //! Edit mode as a part of the session: E, the tools (the digits), the
-//! plotting keys, the Ctrl chords (undo, redo, save), F5's and quitting's
-//! guards against losing unsaved edits, F9, the autosave journal, and the
-//! edits made with the mouse on the full map. An edit hands the edited
-//! level to the session, which makes it live by the one level-change path.
-//! The state is [`EditMode`]; the edits themselves are [`crate::edit`].
+//! plotting keys, carrying (X, Ctrl+D, the wheel), the Ctrl chords (undo,
+//! redo, save), F5's and quitting's guards against losing unsaved edits,
+//! F9, the autosave journal, and the edits made with the mouse on the full
+//! map. An edit hands the edited level to the session, which makes it live
+//! by the one level-change path. The state is [`EditMode`]; the edits
+//! themselves are [`crate::edit`].
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,12 +14,15 @@ use winit::keyboard::KeyCode;
 
 use super::Part;
 use super::map::MapEdit;
-use crate::app::edit_mode::{EditMode, Plotting, Tool, aimed, aimed_shape, cursor, marker_lines};
+use crate::app::edit_mode::{
+    Aimed, EditMode, Plotting, Tool, aimed, aimed_shape, cursor, marker_lines, shape,
+};
+use crate::app::events::Input;
 use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
-use crate::edit::{GridSize, Item, Plotted, PropertyChange, TakenBack};
+use crate::edit::{Carry, GridSize, Item, Plotted, PropertyChange, TakenBack};
 use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
@@ -108,8 +112,8 @@ impl Editing {
     }
 
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
-    /// wall or obstacle outline in progress, and the aimed item
-    /// ([`World::aimed`]).
+    /// wall or obstacle outline in progress, the aimed item
+    /// ([`World::aimed`]) and the carried one.
     pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
         let aimed = world
             .aimed
@@ -119,11 +123,19 @@ impl Editing {
             chain_end: self.chain_end(),
             outline: self.outline(),
         };
-        marker_lines(plotting, aimed)
+        marker_lines(plotting, aimed, self.carried_shape(cursor))
+    }
+
+    /// The carried item's shape where it would be put down with the cursor
+    /// point at `cursor`, if one is carried.
+    pub fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
+        let carry = self.edit.carry.as_ref()?;
+        carry.placed(cursor).ok().map(|piece| shape(&piece))
     }
 
     /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
-    /// Ctrl+S save); true when `key` made one.
+    /// Ctrl+S save, and in edit mode Ctrl+D copy); true when `key` made
+    /// one.
     pub fn chord(
         &mut self,
         key: KeyCode,
@@ -139,6 +151,11 @@ impl Editing {
             KeyCode::KeyY => self.history_step(true, world),
             KeyCode::KeyS if !repeat => self.save_level(world),
             KeyCode::KeyS => {}
+            KeyCode::KeyD if self.is_active(world) => {
+                if !repeat {
+                    self.pick_up(true, world);
+                }
+            }
             _ => return false,
         }
         true
@@ -270,6 +287,11 @@ impl Editing {
             Action::CoarserGrid => return self.edit.grid.double(),
             _ => {}
         }
+        match action {
+            Action::PlotPoint if self.edit.carry.is_some() => return self.put_down(world),
+            Action::TakeBack if self.edit.carry.is_some() => return self.put_back(world),
+            _ => {}
+        }
         let Ok(session) = self.edit.session_or_open(world.live.level()) else {
             return;
         };
@@ -346,6 +368,64 @@ impl Editing {
             self.edited(world);
         }
         Ok(())
+    }
+
+    /// X: picks up the aimed item, or puts down the one carried.
+    fn carry(&mut self, world: &mut World) {
+        if self.edit.carry.is_some() {
+            self.put_down(world);
+        } else {
+            self.pick_up(false, world);
+        }
+    }
+
+    /// X (or with `copy`, Ctrl+D): picks up the aimed item (or a copy of
+    /// it) with the cursor point where it is now.
+    fn pick_up(&mut self, copy: bool, world: &mut World) {
+        if let Some(carried) = &self.edit.carry {
+            let item = carried.item();
+            world.notice(format!("already carrying {item}: X puts it down"));
+            return;
+        }
+        let Some(item) = world.aimed else {
+            world.notice("nothing in the crosshair to carry");
+            return;
+        };
+        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+            return;
+        };
+        let picked = if copy {
+            Carry::copy(session.level(), item, world.cursor)
+        } else {
+            Carry::pick_up(session.level(), item, world.cursor)
+        };
+        match picked {
+            Ok(carry) => self.edit.carry = Some(carry),
+            Err(error) => world.notice(format!("cannot carry {item}: {error}")),
+        }
+    }
+
+    /// X or Space while carrying: puts the carried item down at the cursor
+    /// point, as one undo step. Refused, it is still carried.
+    fn put_down(&mut self, world: &mut World) {
+        let (Some(carry), Some(session)) = (self.edit.carry.take(), self.edit.session_mut()) else {
+            return;
+        };
+        match session.put_down(&carry, world.cursor) {
+            Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
+            Err(error) => {
+                world.notice(format!("cannot put {} down here: {error}", carry.item()));
+                self.edit.carry = Some(carry);
+            }
+        }
+    }
+
+    /// Backspace while carrying: the carried item stays where it was (a
+    /// copy is not made).
+    fn put_back(&mut self, world: &mut World) {
+        if let Some(carry) = self.edit.carry.take() {
+            world.notice(format!("{} put back", carry.item()));
+        }
     }
 
     /// Moves the end point at `from` (and every wall end there) to the
@@ -483,15 +563,36 @@ impl Part for Editing {
                     self.pick_tool(action);
                 }
             }
+            Action::Carry => {
+                if self.is_active(world) {
+                    self.carry(world);
+                }
+            }
             _ => return false,
         }
         true
     }
 
+    /// The wheel turns a carried wall, obstacle or door (not a lamp) by
+    /// 15° a notch.
+    fn pointer(&mut self, input: Input, world: &mut World) -> bool {
+        let active = self.is_active(world);
+        match (input, &mut self.edit.carry) {
+            (Input::Wheel(notches), Some(carry)) if active && carry.turns() => {
+                carry.turn(notches);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Entering or leaving edit mode ends the chain and puts back what is
+    /// carried.
     fn tick(&mut self, world: &mut World) {
         let on = self.is_active(world);
         if on != self.was_on {
             self.edit.end_chain();
+            self.edit.carry = None;
             self.was_on = on;
         }
     }
@@ -508,8 +609,8 @@ impl Part for Editing {
         self.quit_warning = None;
     }
 
-    /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
-    /// `unsaved`; the live checks; an autosave offer.
+    /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth,
+    /// `unsaved` and what is carried; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         let unsaved = if self.edit.has_unsaved_edits() {
             "  unsaved"
@@ -522,8 +623,13 @@ impl Part for Editing {
             .map_or(0, crate::edit::EditSession::undo_depth);
         if self.is_active(world) {
             let point = world.cursor;
+            let carrying = self
+                .edit
+                .carry
+                .as_ref()
+                .map_or_else(String::new, carry_text);
             lines.push(format!(
-                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}",
+                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}{carrying}",
                 self.edit.tool.name(),
                 self.edit.grid.metres(),
                 point.x,
@@ -544,4 +650,17 @@ impl Part for Editing {
         }
         lines.extend(self.edit.offer_line());
     }
+}
+
+/// What the EDIT line says of a carried item: `  carry wall 12`, `  carry
+/// copy of door 0`, with `turned 45 degrees` once the wheel turned it.
+fn carry_text(carry: &Carry) -> String {
+    let copy = if carry.is_copy() { "copy of " } else { "" };
+    let degrees = carry.degrees();
+    let turned = if degrees == 0.0 {
+        String::new()
+    } else {
+        format!(" turned {degrees} degrees")
+    };
+    format!("  carry {copy}{}{turned}", carry.item())
 }

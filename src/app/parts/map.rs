@@ -130,8 +130,8 @@ impl Map {
         ))
     }
 
-    /// Takes edit mode's aimed item's outline on the plan (empty for none)
-    /// for the next frame.
+    /// Takes edit mode's aimed item's outline on the plan (or a carried
+    /// item's where it would go; empty for none) for the next frame.
     pub fn set_aimed(&mut self, outline: Vec<Vec2>) {
         self.aimed = outline;
     }

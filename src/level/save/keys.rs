@@ -6,7 +6,7 @@
 use glam::Vec2;
 use toml_edit::{Item, Key, Table, Value};
 
-use super::document::{DocumentError, LevelDocument, Tables, point_of, point_value};
+use super::document::{DocumentError, LevelDocument, Tables, point_of, point_value, table_text};
 use super::numbers::number_text;
 
 /// The `[player]` table's key.
@@ -114,6 +114,44 @@ impl LevelDocument {
                 None => remove_in(held, table, key),
             })
             .collect())
+    }
+
+    /// A copy of table `index` of `array` as text, as
+    /// [`LevelDocument::insert_text`] takes it: the same keys with the same
+    /// values, `keys` rewritten, and no comments on its header or after its
+    /// values.
+    pub fn copy_text(
+        &self,
+        array: Tables,
+        index: usize,
+        keys: &[KeyText],
+    ) -> Result<String, DocumentError> {
+        let values = parsed(keys)?;
+        let count = self.count(array)?;
+        let mut copy = self
+            .tables(array)?
+            .and_then(|tables| tables.get(index))
+            .cloned()
+            .ok_or(DocumentError::NoSuchTable {
+                key: array.key(),
+                index,
+                count,
+            })?;
+        copy.decor_mut().clear();
+        for (mut key, item) in copy.iter_mut() {
+            key.leaf_decor_mut().clear();
+            if let Some(value) = item.as_value_mut() {
+                value.decor_mut().clear();
+            }
+        }
+        let table = KeyedTable::Listed(array, index);
+        for (key, value) in values {
+            match value {
+                Some(value) => drop(set_in(&mut copy, table, key, value)),
+                None => drop(remove_in(&mut copy, table, key)),
+            }
+        }
+        Ok(table_text(array, copy))
     }
 
     /// Puts back what [`set_value`](Self::set_value) replaced or
