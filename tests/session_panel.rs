@@ -246,3 +246,42 @@ fn a_click_in_the_view_grabs_the_mouse_and_the_panel_hides_while_it_is_grabbed()
     );
     assert_eq!(session.level().walls[4].thickness, 0.15);
 }
+
+#[test]
+fn a_carried_item_shows_on_the_panel_and_keeps_a_change_made_while_carried() {
+    let (path, level) = level_file("session_panel_carry", LEVEL);
+    let mut session = session_on(&path, level);
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    let wall = session.level().walls[4];
+    // X picks up the aimed wall; turned away, it is still the one shown.
+    tap(&mut session, KeyCode::KeyX);
+    hold(&mut session, KeyCode::ArrowRight, TURN_45_DEGREES);
+    assert_eq!(
+        panel(&mut session).map(|(item, ..)| item),
+        Some(Item::Wall(4))
+    );
+    // Changed on the panel while carried: one step, and carried on.
+    change(
+        &mut session,
+        Item::Wall(4),
+        Property::Thickness,
+        Value::Number(0.2),
+    );
+    assert!(edit_line(&mut session).contains("undo 1"));
+    // A step to the right (the cursor under the eye moves with it), and X
+    // puts it down there, thicker.
+    hold(&mut session, KeyCode::KeyD, 40);
+    tap(&mut session, KeyCode::KeyX);
+    let line = edit_line(&mut session);
+    assert!(line.contains("undo 2") && !line.contains("carry"), "{line}");
+    let placed = session.level().walls[4];
+    assert_eq!(placed.thickness, 0.2);
+    assert_ne!((placed.a, placed.b), (wall.a, wall.b), "moved");
+    assert_eq!(placed.b - placed.a, wall.b - wall.a, "not turned");
+    assert_eq!(
+        panel(&mut session).map(|(item, ..)| item),
+        Some(Item::Wall(4)),
+        "the last carried item stays shown"
+    );
+}

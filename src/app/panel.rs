@@ -1,8 +1,8 @@
 //! Edit mode's property panel as the session keeps it, with no window:
 //! which item it shows and why the last change was refused. The item is
-//! the aimed one; when the aim moves off everything the last one aimed
-//! stays, so that it can be changed with the mouse released (Esc). The
-//! shell draws the [`PanelView`] with egui (`panel_ui`) and hands the
+//! the one carried, or else the one aimed at; when the aim moves off
+//! everything (or an item is put down) the last one stays, so that it can
+//! be changed with the mouse released (Esc). The shell draws the [`PanelView`] with egui (`panel_ui`) and hands the
 //! changes back as [`Input::Property`](super::Input::Property).
 
 use crate::edit::properties::fields;
@@ -14,6 +14,9 @@ use crate::level::{Level, Material};
 pub struct Panel {
     /// The item shown.
     shown: Option<Item>,
+    /// The item aimed at when last told: the aim moving to another item
+    /// shows it.
+    aimed: Option<Item>,
     /// Why the last change of the shown item was refused.
     refusal: Option<String>,
 }
@@ -32,10 +35,15 @@ pub struct PanelView<'a> {
 }
 
 impl Panel {
-    /// The item aimed at now, if any, is shown from now on; nothing aimed
+    /// The item `carried`, if any, is shown; else the item `aimed` at, if
+    /// the aim moved to it since the last call. Nothing aimed, or an aim
+    /// that stays where it was while an item was carried and put down,
     /// keeps the last.
-    pub fn follow(&mut self, aimed: Option<Item>) {
-        if let Some(item) = aimed
+    pub fn follow(&mut self, carried: Option<Item>, aimed: Option<Item>) {
+        let aim_moved = aimed != self.aimed;
+        self.aimed = aimed;
+        let next = carried.or(aimed.filter(|_| aim_moved));
+        if let Some(item) = next
             && self.shown != Some(item)
         {
             self.shown = Some(item);
@@ -112,9 +120,9 @@ mod tests {
         let level = Level::default_house();
         let mut panel = Panel::default();
         assert_eq!(panel.view(&level), None, "nothing aimed yet");
-        panel.follow(Some(Item::Wall(2)));
+        panel.follow(None, Some(Item::Wall(2)));
         panel.refused("no".to_owned());
-        panel.follow(None);
+        panel.follow(None, None);
         let view = panel.view(&level).expect("wall 2 stays shown");
         assert_eq!(view.item, Item::Wall(2));
         assert_eq!(view.refusal, Some("no"));
@@ -125,14 +133,33 @@ mod tests {
         );
         assert_eq!(view.materials.len(), level.materials.len());
         // Another item: the refusal was about the last one.
-        panel.follow(Some(Item::Obstacle(0)));
+        panel.follow(None, Some(Item::Obstacle(0)));
         let view = panel.view(&level).expect("obstacle 0");
         assert_eq!((view.item, view.refusal), (Item::Obstacle(0), None));
         // An item the level does not hold shows nothing.
-        panel.follow(Some(Item::Door(level.doors.len())));
+        panel.follow(None, Some(Item::Door(level.doors.len())));
         assert_eq!(panel.view(&level), None);
         panel.forget();
         assert_eq!(panel.shown, None);
+    }
+
+    #[test]
+    fn a_carried_item_is_shown_and_stays_shown_once_put_down() {
+        let mut panel = Panel::default();
+        panel.follow(None, Some(Item::Wall(1)));
+        // Carrying wall 1 while the aim moves over lamp 0 and obstacle 2.
+        for aimed in [Some(Item::Lamp(0)), Some(Item::Obstacle(2)), None] {
+            panel.follow(Some(Item::Wall(1)), aimed);
+            assert_eq!(panel.shown, Some(Item::Wall(1)), "{aimed:?}");
+        }
+        panel.follow(Some(Item::Wall(1)), Some(Item::Lamp(0)));
+        // Put down, the aim where it was: the carried item stays shown
+        // until the aim moves to another item.
+        panel.follow(None, Some(Item::Lamp(0)));
+        assert_eq!(panel.shown, Some(Item::Wall(1)));
+        panel.follow(None, None);
+        panel.follow(None, Some(Item::Lamp(0)));
+        assert_eq!(panel.shown, Some(Item::Lamp(0)));
     }
 
     #[test]
@@ -149,7 +176,7 @@ mod tests {
             piece: piece.clone(),
         };
         let mut panel = Panel::default();
-        panel.follow(Some(Item::Wall(5)));
+        panel.follow(None, Some(Item::Wall(5)));
         panel.level_edited(&[
             inserted(5, &wall),
             inserted(9, &wall),

@@ -464,7 +464,7 @@ mod tests {
     fn a_refusal_shows_in_the_panel() {
         let level = Level::default_house();
         let mut panel = Panel::default();
-        panel.follow(Some(Item::Lamp(0)));
+        panel.follow(None, Some(Item::Lamp(0)));
         panel.refused("`height` must be more than 0, not 0".to_owned());
         let view = panel.view(&level).expect("lamp 0");
         let (_, output) = play(&view, vec![vec![], vec![]]);

@@ -615,7 +615,7 @@ impl Session {
                 Some(on_map) => on_map,
                 None => self.editing.crosshair_aim(&self.world, cursor),
             };
-            self.panel.follow(self.world.aimed);
+            self.panel.follow(self.editing.carried(), self.world.aimed);
         }
     }
 

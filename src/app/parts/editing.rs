@@ -350,8 +350,14 @@ impl Editing {
         self.after_edit(changed, world);
     }
 
+    /// The item carried (or copied), if any.
+    pub fn carried(&self) -> Option<Item> {
+        self.edit.carry.as_ref().map(Carry::item)
+    }
+
     /// Changes a property of an item (edit mode's panel), as one undo
-    /// step; the reason when it is refused.
+    /// step; the reason when it is refused. A carried item is carried on
+    /// with the change.
     pub fn set_property(
         &mut self,
         change: PropertyChange,
@@ -361,11 +367,20 @@ impl Editing {
             .edit
             .session_or_open(world.live.level())
             .map_err(|error| format!("{error:#}"))?;
-        if session
+        if !session
             .set_property(change)
             .map_err(|error| error.to_string())?
         {
-            self.edited(world);
+            return Ok(());
+        }
+        self.edited(world);
+        if let Some(mut carry) = self.edit.carry.take() {
+            let retaken = match self.edit.session() {
+                Some(session) if carry.item() == change.item => carry.retake(session.level()),
+                _ => Ok(()),
+            };
+            self.edit.carry = Some(carry);
+            retaken.map_err(|error| error.to_string())?;
         }
         Ok(())
     }
