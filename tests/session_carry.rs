@@ -224,6 +224,20 @@ fn an_obstacle_door_and_lamp_are_carried_and_backspace_puts_back() {
     assert_eq!(session.level().lights[0].at, Vec2::new(3.0, -12.0));
     assert!(edit_line(&mut session).contains("undo 3  unsaved"));
 
+    // Ctrl+S rewrites exactly the keys of the three that moved.
+    ctrl_tap(&mut session, KeyCode::KeyS);
+    let expected = original
+        .replace(
+            "points = [[3.0, -5.0], [4.0, -5.0], [4.0, -4.0], [3.0, -4.0]]",
+            "points = [[3.0, -2.5], [3.0, -3.5], [4.0, -3.5], [4.0, -2.5]]",
+        )
+        .replace(
+            "a = [3.0, -10.0]\nb = [3.0, -8.0]",
+            "a = [3.0, -8.0]\nb = [3.0, -10.0]",
+        )
+        .replace("at = [3.0, -13.5]", "at = [3.0, -12.0]");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), expected);
+
     // Leaving edit mode puts back what is carried.
     tap(&mut session, KeyCode::KeyX);
     assert!(edit_line(&mut session).ends_with("carry lamp 0"));
