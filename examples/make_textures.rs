@@ -162,7 +162,7 @@ fn wood_floor() -> RgbImage {
         let offset = (hash(plank + 41) % 4) * SIZE / 4;
         let along = (px + offset) % SIZE;
         let in_plank_y = py % PLANK;
-        if in_plank_y == 0 || along == 0 || (along == SIZE / 2 && plank % 2 == 0) {
+        if in_plank_y == 0 || along == 0 || (along == SIZE / 2 && plank.is_multiple_of(2)) {
             return colour([70.0, 45.0, 25.0], 1.0);
         }
         let tint = random(plank, (px + offset) / (SIZE / 2), 42);

@@ -473,7 +473,7 @@ impl<'de> Deserialize<'de> for Action {
 
 /// Controls that are not key bindings but belong in the help and the
 /// README: the control, its context and what it does.
-const OTHER_CONTROLS: [(&str, Context, &str); 11] = [
+const OTHER_CONTROLS: [(&str, Context, &str); 12] = [
     ("mouse", Context::Walking, "look (click to grab the mouse)"),
     ("wheel", Context::Walking, "map: zoom"),
     ("Ctrl+S", Context::Always, "save the level (edits)"),
@@ -481,6 +481,11 @@ const OTHER_CONTROLS: [(&str, Context, &str); 11] = [
     ("Ctrl+Y", Context::Editing, "redo (also Ctrl+Shift+Z)"),
     ("Ctrl+D", Context::Editing, "copy the aimed item, carry it"),
     ("wheel", Context::Editing, "carrying: turn it 15 degrees"),
+    (
+        "mouse (freed)",
+        Context::Editing,
+        "panel: the item's properties",
+    ),
     ("Alt (hold)", Context::Editing, "no snapping"),
     ("drag", Context::FullMap, "pan; edit: move a wall end"),
     ("click", Context::FullMap, "edit: plot a point"),

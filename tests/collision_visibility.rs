@@ -166,7 +166,7 @@ proptest! {
         let collider = Collider::new(walls, obstacles, 0.25);
         // Every wall occludes, or every other one by a fixed pattern.
         let occludes: Vec<bool> = (0..collider.walls().len())
-            .map(|i| all_occlude || (i * 7 + seed as usize) % 3 != 0)
+            .map(|i| all_occlude || !(i * 7 + seed as usize).is_multiple_of(3))
             .collect();
         let view = ViewWedge { eye: Vec2::new(eye.0, eye.1), yaw, half_angle, max_distance };
         check_against_fan(&collider, &occludes, &view)?;

@@ -67,7 +67,7 @@ fn walk_input(tick: u32) -> TickInput {
             look_up: if tick % 200 < 20 { -1.0 } else { 0.0 },
             ..MoveIntent::default()
         },
-        mouse: DVec2::new(if tick % 7 == 0 { 1.5 } else { 0.0 }, 0.0),
+        mouse: DVec2::new(if tick.is_multiple_of(7) { 1.5 } else { 0.0 }, 0.0),
         ..TickInput::default()
     }
 }

@@ -6,6 +6,7 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::input::Modifiers;
+use crate::edit::PropertyChange;
 use crate::gamepad::GamepadIntent;
 
 /// Input the shell turns winit's events into, and scripts and tests send.
@@ -44,6 +45,8 @@ pub enum Input {
     FocusLost,
     /// The window's close button.
     CloseRequested,
+    /// Edit mode's property panel changed a property of its item.
+    Property(PropertyChange),
 }
 
 /// What the session asks of the shell.

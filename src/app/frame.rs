@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::panel::PanelView;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::level::Level;
@@ -87,6 +88,9 @@ pub struct SessionFrame<'a> {
     pub moving: Vec<MovingShape>,
     /// The map, while it shows.
     pub map: Option<MapFrame<'a>>,
+    /// Edit mode's property panel, while it shows: in edit mode with the
+    /// mouse released, once an item was aimed at.
+    pub panel: Option<PanelView<'a>>,
 }
 
 impl SessionFrame<'_> {

@@ -16,6 +16,7 @@
 //! - `live_level` the running level and its reloads (with the pure
 //!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
 //!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
+//!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
 //!   `surface` the window's surface, `screenshot` the offscreen command.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
@@ -29,6 +30,8 @@ mod live_checks;
 mod live_level;
 mod map_state;
 mod overlays;
+mod panel;
+mod panel_ui;
 mod parts;
 pub mod reload;
 mod screenshot;
@@ -54,6 +57,8 @@ pub use events::{Input, Request};
 pub use frame::{SceneChange, SessionFrame, moving_shapes};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
+pub use panel::PanelView;
+pub use panel_ui::{PanelUi, ui_frame};
 pub use screenshot::{ScreenshotOptions, screenshot};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};

@@ -28,9 +28,11 @@ use super::frame::{SceneChange, SessionFrame, moving_shapes};
 use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
+use super::panel::Panel;
 use super::parts::{Editing, Map, Part, Playback, Walking};
 use super::world::{World, set_view};
 use crate::collision::Collider;
+use crate::edit::PropertyChange;
 use crate::gamepad::GamepadIntent;
 use crate::input::{Action, Bindings, Context};
 use crate::level::{Level, LevelChoice};
@@ -80,6 +82,8 @@ pub struct Session {
     scene_change: Option<SceneChange>,
     /// Reloads that ended since the last look.
     reloads: Vec<ReloadOutcome>,
+    /// Edit mode's property panel.
+    panel: Panel,
     playback: Playback,
     map: Map,
     editing: Editing,
@@ -134,6 +138,7 @@ impl Session {
             scene_builder: None,
             scene_change: None,
             reloads: Vec::new(),
+            panel: Panel::default(),
         }
     }
 
@@ -309,8 +314,22 @@ impl Session {
                 }
             }
             Input::Pointer(_) | Input::Button { .. } | Input::Wheel(_) => self.pointer(input),
+            Input::Property(change) => self.change_property(change),
         }
         self.apply_edit();
+    }
+
+    /// A change from edit mode's property panel, made as one undo step;
+    /// a refusal shows on the panel. Only in edit mode, where the panel
+    /// shows.
+    fn change_property(&mut self, change: PropertyChange) {
+        if !self.is_editing() {
+            return;
+        }
+        match self.editing.set_property(change, &mut self.world) {
+            Ok(()) => self.panel.accepted(),
+            Err(reason) => self.panel.refused(reason),
+        }
     }
 
     /// The pointer, a button or the wheel: offered to the parts in order.
@@ -388,6 +407,7 @@ impl Session {
         if let Some((level, changes)) = self.world.edited.take() {
             let started = std::time::Instant::now();
             let collider = self.world.live.collider_after(&changes, &level);
+            self.panel.level_edited(&changes);
             let built = started.elapsed();
             self.change_level(level, collider, Cause::Edited);
             log::info!(
@@ -405,7 +425,10 @@ impl Session {
     /// that order.
     fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
         let (old_level, old_collider) = match &cause {
-            Cause::Reloaded(_) => self.world.live.adopt(level, collider),
+            Cause::Reloaded(_) => {
+                self.panel.forget();
+                self.world.live.adopt(level, collider)
+            }
             Cause::Edited => self.world.live.edited(level, collider),
         };
         if matches!(cause, Cause::Reloaded(_)) {
@@ -591,8 +614,8 @@ impl Session {
     }
 
     /// Brings the world's cursor point and aimed item up to date (on the
-    /// full map, the item under the pointer; else the crosshair's); only
-    /// edit mode reads them.
+    /// full map, the item under the pointer; else the crosshair's), and
+    /// the panel to the aimed item; only edit mode reads them.
     fn refresh_cursor(&mut self) {
         if let Some(cursor) = self.edit_cursor() {
             self.world.cursor = cursor;
@@ -600,6 +623,7 @@ impl Session {
                 Some(on_map) => on_map,
                 None => self.editing.crosshair_aim(&self.world, cursor),
             };
+            self.panel.follow(self.editing.carried(), self.world.aimed);
         }
     }
 
@@ -661,6 +685,11 @@ impl Session {
             .set_aimed(outlined.map_or_else(Vec::new, |shape| shape.plan_outline()));
         let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
         let map = self.map.frame(&self.world, &camera, map_cursor);
+        let panel = if cursor.is_some() && !self.world.mouse_grabbed {
+            self.panel.view(self.world.live.level())
+        } else {
+            None
+        };
         SessionFrame {
             camera,
             debug_lines: self.overlays.debug_lines,
@@ -671,6 +700,7 @@ impl Session {
             torch: self.world.walker.torch,
             moving: moving_shapes(&self.world.walker, self.world.live.level(), alpha),
             map,
+            panel,
         }
     }
 

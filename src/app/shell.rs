@@ -1,5 +1,6 @@
-//! The winit shell: the window, its surface, the renderer and presenting,
-//! and nothing of the modes. It turns winit's events into the session's
+//! The winit shell: the window, its surface, the renderer, the tool UI
+//! (egui, which hears the window's events first) and presenting, and
+//! nothing of the modes. It turns winit's events into the session's
 //! [`Input`], advances the session by the frame's wall time (or lets a
 //! script advance it on simulated time), draws the [`SessionFrame`] the
 //! session describes, and carries out the session's [`Request`]s (the
@@ -18,6 +19,7 @@ use winit::window::{CursorGrabMode, WindowId};
 
 use super::WindowOptions;
 use super::events::{Input, Request};
+use super::panel_ui::ToolUi;
 use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
 use super::session::Session;
 use super::surface::{Acquired, WindowSurface};
@@ -28,12 +30,13 @@ use crate::render::{self, RenderQuality, Renderer};
 /// Pixels of a touchpad's scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f32 = 40.0;
 
-/// The window's surface and the renderer drawing into it: what exists only
-/// while the application is resumed.
+/// The window's surface, the renderer drawing into it and the tool UI over
+/// it: what exists only while the application is resumed.
 #[derive(Debug)]
 struct Graphics {
     surface: WindowSurface,
     renderer: Renderer,
+    ui: ToolUi,
 }
 
 /// The application winit drives.
@@ -112,7 +115,13 @@ impl Shell {
             collider,
         )?;
         renderer.set_lights(self.options.lights);
-        Ok(Graphics { surface, renderer })
+        let max_texture_side = gpu.device.limits().max_texture_dimension_2d as usize;
+        let ui = ToolUi::new(&surface.window, max_texture_side);
+        Ok(Graphics {
+            surface,
+            renderer,
+            ui,
+        })
     }
 
     fn resize(&mut self, size: PhysicalSize<u32>) {
@@ -220,7 +229,9 @@ impl Shell {
         }
     }
 
-    /// Draws the session's frame; true when one was presented.
+    /// Draws the session's frame, with the tool UI over it; true when one
+    /// was presented. A change made on the property panel goes to the
+    /// session after the frame.
     fn draw(&mut self, event_loop: &ActiveEventLoop) -> bool {
         let Some(graphics) = self.graphics.as_mut() else {
             return false;
@@ -242,16 +253,26 @@ impl Shell {
         graphics
             .renderer
             .render_with_map(gpu, &view, &input, frame.map.as_ref());
+        let (mut ui, change) = graphics
+            .ui
+            .frame(&graphics.surface.window, frame.panel.as_ref());
+        if !ui.primitives.is_empty() || !ui.textures.is_empty() {
+            graphics.renderer.draw_ui(gpu, &view, &mut ui);
+        }
         let screenshot = std::mem::take(&mut self.screenshot_due).then(|| {
-            render::offscreen::capture_with_map(
+            render::offscreen::capture_with_ui(
                 gpu,
                 &mut graphics.renderer,
                 &input,
                 frame.map.as_ref(),
+                Some(&mut ui),
             )
         });
         graphics.surface.present(texture);
         drop(frame);
+        if let Some(change) = change {
+            self.session.handle(Input::Property(change));
+        }
         if let Some(image) = screenshot {
             let folder = self.session.save_folder();
             if let Err(error) = image.and_then(|image| save_screenshot(&image, folder)) {
@@ -318,6 +339,11 @@ impl ApplicationHandler for Shell {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let Some(graphics) = &mut self.graphics
+            && graphics.ui.take_event(&graphics.surface.window, &event)
+        {
+            return;
+        }
         let input = match event {
             WindowEvent::CloseRequested => Input::CloseRequested,
             WindowEvent::Resized(size) => return self.resize(size),

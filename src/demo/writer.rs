@@ -34,7 +34,7 @@ impl<W: Write> DemoRecorder<W> {
     pub fn record(&mut self, input: &TickInput, walker: &Walker) -> io::Result<()> {
         writeln!(self.out, "{}", format_tick(input))?;
         self.ticks += 1;
-        if self.ticks % CHECK_INTERVAL == 0 {
+        if self.ticks.is_multiple_of(CHECK_INTERVAL) {
             self.write_check(walker)?;
         }
         Ok(())
@@ -43,7 +43,7 @@ impl<W: Write> DemoRecorder<W> {
     /// Ends the recording: a last check line of `walker` (unless the last
     /// tick just wrote one), the `end` line; flushes and returns the writer.
     pub fn finish(mut self, walker: &Walker) -> io::Result<W> {
-        if self.ticks % CHECK_INTERVAL != 0 || self.ticks == 0 {
+        if !self.ticks.is_multiple_of(CHECK_INTERVAL) || self.ticks == 0 {
             self.write_check(walker)?;
         }
         writeln!(self.out, "end")?;

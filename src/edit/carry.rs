@@ -59,6 +59,14 @@ impl Carry {
         self.item
     }
 
+    /// Takes the item again as `level` holds it now, where it was grabbed
+    /// and as far turned: its properties were changed while it was carried
+    /// (on edit mode's panel), and putting it down keeps them.
+    pub fn retake(&mut self, level: &Level) -> Result<(), EditError> {
+        self.piece = Piece::at(level, self.item)?;
+        Ok(())
+    }
+
     /// It as it was picked up: what the level must still hold to put it
     /// down.
     pub fn piece(&self) -> &Piece {

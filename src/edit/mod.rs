@@ -14,6 +14,7 @@
 //! - [`lamps`]: lamps near the crosshair or the cursor;
 //! - [`chain`]: plotting walls point by point;
 //! - [`outline`]: plotting an obstacle's outline;
+//! - [`properties`]: the properties edit mode's panel shows and changes;
 //! - [`mod@snap`] and [`cursor`]: where the cursor point is;
 //! - [`journal`]: the autosave journal;
 //! - [`session`]: all of it for one level, behind edit mode's keys.
@@ -30,6 +31,7 @@ pub mod journal;
 pub mod lamps;
 pub mod operation;
 pub mod outline;
+pub mod properties;
 pub mod session;
 pub mod snap;
 
@@ -43,5 +45,6 @@ pub use journal::{Journal, JournalError, TextFingerprint};
 pub use lamps::{LAMP_PICK_DISTANCE, lamp_in_crosshair, lamp_near};
 pub use operation::{AppliedEdit, Edit, EditError, ItemChange, Piece, Start};
 pub use outline::{Outline, OutlineError, convex_hull};
+pub use properties::{Field, Property, PropertyChange, PropertyError, Value};
 pub use session::EditSession;
 pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};

@@ -987,19 +987,14 @@ impl Piece {
         let valid = match self {
             Piece::Wall(wall) => {
                 check_segment(wall.a, wall.b)?;
-                wall.radius >= 0.0
-                    && wall.radius.is_finite()
-                    && wall.height > 0.0
-                    && wall.height.is_finite()
-                    && wall.thickness >= 0.0
-                    && wall.thickness.is_finite()
+                LevelWall::RADIUS.allows(wall.radius)
+                    && LevelWall::HEIGHT.allows(wall.height)
+                    && LevelWall::THICKNESS.allows(wall.thickness)
                     && material_known(wall.material)
             }
             Piece::Light(light) => light.is_valid(),
             Piece::Obstacle(obstacle) => {
-                obstacle.height > 0.0
-                    && obstacle.height.is_finite()
-                    && material_known(obstacle.material)
+                LevelObstacle::HEIGHT.allows(obstacle.height) && material_known(obstacle.material)
             }
             Piece::Door(door) => {
                 check_segment(door.a, door.b)?;

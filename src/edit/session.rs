@@ -15,6 +15,7 @@ use super::history::History;
 use super::journal::{Journal, JournalError, TextFingerprint};
 use super::operation::{Edit, EditError, ItemChange, Piece, Start, listed, material_held};
 use super::outline::Outline;
+use super::properties::{PropertyChange, PropertyError, changed};
 use crate::level::checks::live_warnings;
 use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
 use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
@@ -181,6 +182,20 @@ impl EditSession {
             items: vec![change],
         })?;
         Ok(true)
+    }
+
+    /// Changes a property of an item (edit mode's panel) as one step (see
+    /// [`change`](Self::change)). Returns whether anything changed:
+    /// setting a property to the value it has makes no step.
+    pub fn set_property(&mut self, change: PropertyChange) -> Result<bool, PropertyError> {
+        let from = Piece::at(&self.level, change.item)?;
+        let to = changed(
+            &from,
+            change.property,
+            change.value,
+            self.level.materials.len(),
+        )?;
+        Ok(self.change(change.item, to)?)
     }
 
     /// Puts `carried` down with the cursor point at `cursor` (`X` or Space

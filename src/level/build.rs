@@ -21,6 +21,7 @@ use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
     LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
 };
+use super::range::ValueRange;
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
 
@@ -39,13 +40,15 @@ pub(crate) fn build_level(
     builder.declare_materials(&file.material, base_directory)?;
 
     let top = "level";
-    let wall_radius = builder.non_negative(
+    let wall_radius = builder.in_range(
+        LevelWall::RADIUS,
         file.wall_radius.as_ref(),
         top,
         "wall_radius",
         defaults::WALL_RADIUS,
     )?;
-    let wall_thickness = builder.non_negative(
+    let wall_thickness = builder.in_range(
+        LevelWall::THICKNESS,
         file.wall_thickness.as_ref(),
         top,
         "wall_thickness",
@@ -56,7 +59,8 @@ pub(crate) fn build_level(
     let environment = builder.environment(file.environment.as_ref())?;
     let wall_defaults = WallDefaults {
         radius: wall_radius,
-        height: builder.positive(
+        height: builder.in_range(
+            LevelWall::HEIGHT,
             file.wall_height.as_ref(),
             top,
             "wall_height",
@@ -66,7 +70,8 @@ pub(crate) fn build_level(
         material: wall_material,
     };
     let obstacle_defaults = ObstacleDefaults {
-        height: builder.positive(
+        height: builder.in_range(
+            LevelObstacle::HEIGHT,
             file.obstacle_height.as_ref(),
             top,
             "obstacle_height",
@@ -116,13 +121,15 @@ pub(crate) fn build_level(
             "yaw",
             defaults::YAW_DEGREES,
         )?,
-        radius: builder.non_negative(
+        radius: builder.in_range(
+            ValueRange::NonNegative,
             player_table.radius.as_ref(),
             item,
             "radius",
             defaults::PLAYER_RADIUS,
         )?,
-        eye_height: builder.positive(
+        eye_height: builder.in_range(
+            ValueRange::Positive,
             player_table.eye_height.as_ref(),
             item,
             "eye_height",
@@ -210,9 +217,10 @@ impl Builder<'_> {
         value.map_or(Ok(default), |value| self.finite(value, item, key))
     }
 
-    /// A finite number ≥ 0 (radii, thicknesses), or `default` when absent.
-    fn non_negative(
+    /// A finite number in `range`, or `default` when absent.
+    fn in_range(
         &self,
+        range: ValueRange,
         value: Option<&Number>,
         item: &str,
         key: &str,
@@ -222,36 +230,10 @@ impl Builder<'_> {
             return Ok(default);
         };
         let number = self.finite(value, item, key)?;
-        if number < 0.0 {
-            return Err(self.source.invalid(
-                &value.span(),
-                item,
-                format!("negative `{key}` ({number}); it must be 0 or more"),
-            ));
+        match range.problem(key, number) {
+            Some(problem) => Err(self.source.invalid(&value.span(), item, problem)),
+            None => Ok(number),
         }
-        Ok(number)
-    }
-
-    /// A finite number > 0 (heights, sizes), or `default` when absent.
-    fn positive(
-        &self,
-        value: Option<&Number>,
-        item: &str,
-        key: &str,
-        default: f32,
-    ) -> Result<f32, LevelError> {
-        let Some(value) = value else {
-            return Ok(default);
-        };
-        let number = self.finite(value, item, key)?;
-        if number <= 0.0 {
-            return Err(self.source.invalid(
-                &value.span(),
-                item,
-                format!("`{key}` must be more than 0, not {number}"),
-            ));
-        }
-        Ok(number)
     }
 
     /// A point `[x, z]` whose coordinates are both finite.
@@ -404,7 +386,8 @@ impl Builder<'_> {
             let material = Material {
                 name: name.clone(),
                 texture,
-                metres_per_repeat: self.positive(
+                metres_per_repeat: self.in_range(
+                    ValueRange::Positive,
                     table.metres_per_repeat.as_ref(),
                     &item,
                     "metres_per_repeat",
@@ -433,15 +416,21 @@ impl Builder<'_> {
             self.material_or(table.floor.as_ref(), item, defaults::FLOOR_MATERIAL)?;
         environment.ceiling =
             self.material_or(table.ceiling.as_ref(), item, defaults::CEILING_MATERIAL)?;
-        environment.ceiling_height = self.positive(
+        environment.ceiling_height = self.in_range(
+            ValueRange::Positive,
             table.ceiling_height.as_ref(),
             item,
             "ceiling_height",
             environment.ceiling_height,
         )?;
         if let Some(fog) = &table.fog_distance {
-            let distance =
-                self.positive(Some(fog), item, "fog_distance", defaults::FOG_DISTANCE)?;
+            let distance = self.in_range(
+                ValueRange::Positive,
+                Some(fog),
+                item,
+                "fog_distance",
+                defaults::FOG_DISTANCE,
+            )?;
             if distance > MAX_FOG_DISTANCE {
                 return Err(self.source.invalid(
                     &fog.span(),
@@ -510,9 +499,22 @@ impl Builder<'_> {
         let wall = LevelWall {
             a,
             b,
-            radius: self.non_negative(table.radius.as_ref(), &item, "radius", defaults.radius)?,
-            height: self.positive(table.height.as_ref(), &item, "height", defaults.height)?,
-            thickness: self.non_negative(
+            radius: self.in_range(
+                LevelWall::RADIUS,
+                table.radius.as_ref(),
+                &item,
+                "radius",
+                defaults.radius,
+            )?,
+            height: self.in_range(
+                LevelWall::HEIGHT,
+                table.height.as_ref(),
+                &item,
+                "height",
+                defaults.height,
+            )?,
+            thickness: self.in_range(
+                LevelWall::THICKNESS,
                 table.thickness.as_ref(),
                 &item,
                 "thickness",
@@ -579,7 +581,13 @@ impl Builder<'_> {
         })?;
         Ok(LevelObstacle {
             polygon,
-            height: self.positive(table.height.as_ref(), &item, "height", defaults.height)?,
+            height: self.in_range(
+                LevelObstacle::HEIGHT,
+                table.height.as_ref(),
+                &item,
+                "height",
+                defaults.height,
+            )?,
             material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
         })
     }
@@ -606,14 +614,20 @@ impl Builder<'_> {
                 ),
             ));
         }
-        let height = self.positive(table.height.as_ref(), &item, "height", default_height)?;
+        let height = self.in_range(
+            Light::HEIGHT,
+            table.height.as_ref(),
+            &item,
+            "height",
+            default_height,
+        )?;
         let colour = match &table.colour {
             Some(colour) => {
                 let span = colour.span();
                 let components = self.numbers::<3>(colour.get_ref(), &span, &item, "colour")?;
                 if !components
                     .iter()
-                    .all(|component| (0.0..=1.0).contains(component))
+                    .all(|component| Light::COLOUR.allows(*component))
                 {
                     return Err(self.source.invalid(
                         &span,
@@ -631,13 +645,15 @@ impl Builder<'_> {
             at,
             height,
             colour,
-            intensity: self.positive(
+            intensity: self.in_range(
+                Light::INTENSITY,
                 table.intensity.as_ref(),
                 &item,
                 "intensity",
                 defaults::LIGHT_INTENSITY,
             )?,
-            radius: self.positive(
+            radius: self.in_range(
+                Light::RADIUS,
                 table.radius.as_ref(),
                 &item,
                 "radius",
@@ -683,45 +699,43 @@ impl Builder<'_> {
             &DoorOpens::WORDS,
             DoorOpens::Use,
         )?;
-        let limit = defaults::DOOR_MAX_SWING_DEGREES;
-        let swing_degrees = self.finite_or(
+        let swing_degrees = self.in_range(
+            Door::SWING,
             table.swing.as_ref(),
             &item,
             "swing",
             defaults::DOOR_SWING_DEGREES,
         )?;
-        if let Some(swing) = &table.swing
-            && !(-limit..=limit).contains(&swing_degrees)
-        {
-            return Err(self.source.invalid(
-                &swing.span(),
-                &item,
-                format!(
-                    "`swing` must be between -{limit} and {limit} degrees, not {swing_degrees}"
-                ),
-            ));
-        }
         Ok(Door {
             a,
             b,
             kind,
             swing_degrees,
-            thickness: self.positive(
+            thickness: self.in_range(
+                Door::THICKNESS,
                 table.thickness.as_ref(),
                 &item,
                 "thickness",
                 defaults::DOOR_THICKNESS,
             )?,
-            height: self.positive(
+            height: self.in_range(
+                Door::HEIGHT,
                 table.height.as_ref(),
                 &item,
                 "height",
                 defaults::DOOR_HEIGHT,
             )?,
             material: self.material_or_id(table.material.as_ref(), &item, default_material)?,
-            speed: self.positive(table.speed.as_ref(), &item, "speed", defaults::DOOR_SPEED)?,
+            speed: self.in_range(
+                Door::SPEED,
+                table.speed.as_ref(),
+                &item,
+                "speed",
+                defaults::DOOR_SPEED,
+            )?,
             opens,
-            close_after: self.non_negative(
+            close_after: self.in_range(
+                Door::CLOSE_AFTER,
                 table.close_after.as_ref(),
                 &item,
                 "close_after",

@@ -13,6 +13,7 @@ mod hash;
 pub mod maze;
 pub mod mesh;
 mod model;
+mod range;
 pub mod save;
 pub mod texture;
 
@@ -30,6 +31,7 @@ pub use model::{
     LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
     WallEnd,
 };
+pub use range::ValueRange;
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
     texture_bytes, texture_warning,

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use glam::{Vec2, Vec3};
 
 use super::diagnostics::LevelWarning;
+use super::range::ValueRange;
 use crate::collision::ConvexPolygon;
 
 /// A level as loaded from a file, with everything suspicious found on the way.
@@ -191,6 +192,13 @@ impl WallEnd {
 }
 
 impl LevelWall {
+    /// `radius` (and `wall_radius`): 0 or more.
+    pub const RADIUS: ValueRange = ValueRange::NonNegative;
+    /// `height` (and `wall_height`): above 0.
+    pub const HEIGHT: ValueRange = ValueRange::Positive;
+    /// `thickness` (and `wall_thickness`): 0 or more.
+    pub const THICKNESS: ValueRange = ValueRange::NonNegative;
+
     /// The wall as the collider keeps it: its segment and radius.
     pub fn collision_wall(&self) -> crate::collision::Wall {
         crate::collision::Wall {
@@ -233,6 +241,11 @@ pub struct LevelObstacle {
     pub material: MaterialId,
 }
 
+impl LevelObstacle {
+    /// `height` (and `obstacle_height`): above 0.
+    pub const HEIGHT: ValueRange = ValueRange::Positive;
+}
+
 /// A lamp: a point light hanging above the floor plan. Walls and obstacles
 /// at least as tall as it cast exact shadows.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -252,6 +265,19 @@ pub struct Light {
 }
 
 impl Light {
+    /// `height`: above 0.
+    pub const HEIGHT: ValueRange = ValueRange::Positive;
+    /// Each number of `colour`: 0 to 1.
+    pub const COLOUR: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: 1.0,
+        unit: "",
+    };
+    /// `intensity`: above 0.
+    pub const INTENSITY: ValueRange = ValueRange::Positive;
+    /// `radius`: above 0.
+    pub const RADIUS: ValueRange = ValueRange::Positive;
+
     /// The lamp that a `[[light]]` table holding only `at` loads as in a
     /// level whose ceiling is `ceiling_height` m high: it hangs
     /// [`LIGHT_BELOW_CEILING`](super::defaults::LIGHT_BELOW_CEILING) under
@@ -273,13 +299,13 @@ impl Light {
     /// and above 0, each colour component in 0..=1.
     pub fn is_valid(&self) -> bool {
         self.at.is_finite()
-            && positive_finite(self.height)
-            && positive_finite(self.intensity)
-            && positive_finite(self.radius)
+            && Self::HEIGHT.allows(self.height)
+            && Self::INTENSITY.allows(self.intensity)
+            && Self::RADIUS.allows(self.radius)
             && self
                 .colour
                 .iter()
-                .all(|component| (0.0..=1.0).contains(component))
+                .all(|component| Self::COLOUR.allows(*component))
     }
 }
 
@@ -360,6 +386,21 @@ pub struct Door {
 }
 
 impl Door {
+    /// `swing`, in degrees: within ±[`DOOR_MAX_SWING_DEGREES`](super::defaults::DOOR_MAX_SWING_DEGREES).
+    pub const SWING: ValueRange = ValueRange::Between {
+        low: -super::defaults::DOOR_MAX_SWING_DEGREES,
+        high: super::defaults::DOOR_MAX_SWING_DEGREES,
+        unit: " degrees",
+    };
+    /// `thickness`: above 0.
+    pub const THICKNESS: ValueRange = ValueRange::Positive;
+    /// `height`: above 0.
+    pub const HEIGHT: ValueRange = ValueRange::Positive;
+    /// `speed`: above 0.
+    pub const SPEED: ValueRange = ValueRange::Positive;
+    /// `close_after`: 0 or more.
+    pub const CLOSE_AFTER: ValueRange = ValueRange::NonNegative;
+
     /// The door that a `[[door]]` table holding only `a` and `b` loads as,
     /// with `material` as the level's `wood`.
     pub fn with_defaults(a: Vec2, b: Vec2, material: MaterialId) -> Self {
@@ -384,15 +425,13 @@ impl Door {
     /// thickness, height and speed finite and above 0, `close_after`
     /// finite and 0 or more.
     pub fn is_valid(&self) -> bool {
-        let limit = super::defaults::DOOR_MAX_SWING_DEGREES;
         self.a.is_finite()
             && self.b.is_finite()
-            && (-limit..=limit).contains(&self.swing_degrees)
-            && positive_finite(self.thickness)
-            && positive_finite(self.height)
-            && positive_finite(self.speed)
-            && self.close_after >= 0.0
-            && self.close_after.is_finite()
+            && Self::SWING.allows(self.swing_degrees)
+            && Self::THICKNESS.allows(self.thickness)
+            && Self::HEIGHT.allows(self.height)
+            && Self::SPEED.allows(self.speed)
+            && Self::CLOSE_AFTER.allows(self.close_after)
     }
 
     /// The length of the span, jamb to jamb, in metres.
@@ -437,10 +476,4 @@ pub struct Environment {
     /// Distance at which fog hides everything, in metres, at most
     /// [`MAX_FOG_DISTANCE`](super::defaults::MAX_FOG_DISTANCE).
     pub fog_distance: f32,
-}
-
-/// Whether `value` is finite and above 0, as sizes, speeds and
-/// intensities must be.
-fn positive_finite(value: f32) -> bool {
-    value > 0.0 && value.is_finite()
 }

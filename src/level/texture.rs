@@ -141,7 +141,7 @@ pub(crate) fn probe_texture_file(path: &Path) -> Result<(), String> {
 /// The fallback texture: magenta and black squares.
 pub fn checkerboard() -> RgbaImage {
     RgbaImage::from_fn(CHECKERBOARD_SIZE, CHECKERBOARD_SIZE, |x, y| {
-        if (x / CHECKER_SQUARE + y / CHECKER_SQUARE) % 2 == 0 {
+        if (x / CHECKER_SQUARE + y / CHECKER_SQUARE).is_multiple_of(2) {
             Rgba([255, 0, 255, 255])
         } else {
             Rgba([0, 0, 0, 255])

@@ -28,7 +28,8 @@
 //! the build-ahead worker), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
 //! `sight` culling of what walls hide, `hud` screen text with the bitmap
-//! [`font`], [`offscreen`] rendering to an image.
+//! [`font`], `ui` the tool UI (egui) over a frame, [`offscreen`] rendering
+//! to an image.
 
 mod chunk_cache;
 mod cull;
@@ -48,6 +49,7 @@ mod scene;
 mod sight;
 mod texture;
 mod texture_cache;
+mod ui;
 
 use glam::Vec3;
 
@@ -70,12 +72,14 @@ pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, mo
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
 pub use texture_cache::BrokenTexture;
+pub use ui::UiFrame;
 
 use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline};
+use ui::UiPass;
 
 /// Format of the depth buffer every pipeline shares.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -203,6 +207,8 @@ pub struct Renderer {
     /// Whether a level's lamps light it (`--lights`, `[render] lights`);
     /// off, every level is lit as one without lamps.
     lights: bool,
+    /// The tool UI's pass.
+    ui: UiPass,
 }
 
 impl Renderer {
@@ -314,6 +320,7 @@ impl Renderer {
             culling: Culling::default(),
             lamps,
             lights: true,
+            ui: UiPass::default(),
         })
     }
 
@@ -619,6 +626,14 @@ impl Renderer {
             batches_drawn,
             batches_total: scene.batch_count(),
         }
+    }
+
+    /// Draws the tool UI (edit mode's property panel) over the frame that
+    /// `view` holds, which must have this renderer's format and size; its
+    /// texture changes are made and emptied.
+    pub fn draw_ui(&mut self, gpu: &Gpu, view: &wgpu::TextureView, ui: &mut UiFrame) {
+        let (format, size) = (self.targets.format, self.targets.size);
+        self.ui.draw(gpu, view, format, size, ui);
     }
 }
 

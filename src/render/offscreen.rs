@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use image::RgbaImage;
 
-use super::{FrameInput, Gpu, MapFrame, RenderQuality, Renderer};
+use super::{FrameInput, Gpu, MapFrame, RenderQuality, Renderer, UiFrame};
 use crate::collision::Collider;
 use crate::level::Level;
 
@@ -71,6 +71,19 @@ pub fn capture_with_map(
     frame: &FrameInput<'_>,
     map: Option<&MapFrame<'_>>,
 ) -> anyhow::Result<RgbaImage> {
+    capture_with_ui(gpu, renderer, frame, map, None)
+}
+
+/// [`capture_with_map`] with the tool UI over it (see
+/// [`Renderer::draw_ui`]): what the window shows. The UI's texture changes
+/// are made, unless the window's frame made them already.
+pub fn capture_with_ui(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    frame: &FrameInput<'_>,
+    map: Option<&MapFrame<'_>>,
+    ui: Option<&mut UiFrame>,
+) -> anyhow::Result<RgbaImage> {
     let (width, height) = renderer.size();
     let format = renderer.format();
     let swap_red_blue = match format {
@@ -95,6 +108,9 @@ pub fn capture_with_map(
     });
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     renderer.render_with_map(gpu, &view, frame, map);
+    if let Some(ui) = ui {
+        renderer.draw_ui(gpu, &view, ui);
+    }
 
     let row_bytes = 4 * width;
     let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);

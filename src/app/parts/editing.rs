@@ -22,7 +22,7 @@ use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
-use crate::edit::{Carry, GridSize, Item, Plotted, TakenBack};
+use crate::edit::{Carry, GridSize, Item, Plotted, PropertyChange, TakenBack};
 use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
@@ -358,6 +358,41 @@ impl Editing {
             _ => Ok(false),
         };
         self.after_edit(changed, world);
+    }
+
+    /// The item carried (or copied), if any.
+    pub fn carried(&self) -> Option<Item> {
+        self.edit.carry.as_ref().map(Carry::item)
+    }
+
+    /// Changes a property of an item (edit mode's panel), as one undo
+    /// step; the reason when it is refused. A carried item is carried on
+    /// with the change.
+    pub fn set_property(
+        &mut self,
+        change: PropertyChange,
+        world: &mut World,
+    ) -> Result<(), String> {
+        let session = self
+            .edit
+            .session_or_open(world.live.level())
+            .map_err(|error| format!("{error:#}"))?;
+        if !session
+            .set_property(change)
+            .map_err(|error| error.to_string())?
+        {
+            return Ok(());
+        }
+        self.edited(world);
+        if let Some(mut carry) = self.edit.carry.take() {
+            let retaken = match self.edit.session() {
+                Some(session) if carry.item() == change.item => carry.retake(session.level()),
+                _ => Ok(()),
+            };
+            self.edit.carry = Some(carry);
+            retaken.map_err(|error| error.to_string())?;
+        }
+        Ok(())
     }
 
     /// X: picks up the aimed item, or puts down the one carried.
