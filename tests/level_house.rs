@@ -1,5 +1,7 @@
 //! The embedded default house and generated mazes.
 
+mod common;
+
 use std::path::Path;
 
 use std::f32::consts::FRAC_PI_2;
@@ -11,7 +13,7 @@ use mazewalker::level::{
     DEFAULT_HOUSE_TOML, DoorKind, DoorOpens, Level, LevelError, MAZE_CELL_SIZE, TextureSource,
 };
 use mazewalker::tick::TICK_RATE;
-use mazewalker::walker::{MoveIntent, Pose, TickInput, Toggles, Walker};
+use mazewalker::walker::{MoveIntent, Pose, TickInput, Walker};
 
 #[test]
 fn default_house_loads_without_errors_or_warnings() {
@@ -300,14 +302,7 @@ fn a_closed_house_door_stops_the_walker_until_use_opens_it() {
         (stopped - (leaf_face - house.player.radius)).abs() < 1e-3,
         "stopped at z {stopped}"
     );
-    let press = TickInput {
-        toggles: Toggles {
-            use_door: true,
-            ..Toggles::default()
-        },
-        ..TickInput::default()
-    };
-    walker.step(&press, &collider);
+    walker.step(&common::use_press(), &collider);
     for _ in 0..TICK_RATE {
         walker.step(&TickInput::default(), &collider);
     }

@@ -14,7 +14,7 @@ use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 use mazewalker::tick::TICK_RATE;
-use mazewalker::walker::{TickInput, Toggles, Walker};
+use mazewalker::walker::{TickInput, Walker};
 use std::sync::Arc;
 
 use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
@@ -50,14 +50,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
     walker.camera.set_pitch(view.pitch_degrees.to_radians());
     let collider = Arc::new(level.collider());
     if view.open_door {
-        let press = TickInput {
-            toggles: Toggles {
-                use_door: true,
-                ..Toggles::default()
-            },
-            ..TickInput::default()
-        };
-        walker.step(&press, &collider);
+        walker.step(&common::use_press(), &collider);
         for _ in 0..2 * TICK_RATE {
             walker.step(&TickInput::default(), &collider);
         }

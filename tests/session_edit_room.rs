@@ -40,12 +40,7 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
         script.extend(common::press(Action::PlotPoint));
     }
     script.extend(common::press(Action::EndChain));
-    script.extend([
-        ScriptStep::Key(KeyCode::ControlLeft, true),
-        ScriptStep::Key(KeyCode::KeyS, true),
-        ScriptStep::Key(KeyCode::KeyS, false),
-        ScriptStep::Key(KeyCode::ControlLeft, false),
-    ]);
+    script.extend(common::ctrl_chord(KeyCode::KeyS));
     let key_presses = script
         .iter()
         .filter(|step| matches!(step, ScriptStep::Action(_, true) | ScriptStep::Key(_, true)))

@@ -23,16 +23,6 @@ fn hold(action: Action, ticks: u32) -> [ScriptStep; 3] {
     ]
 }
 
-/// Ctrl plus `key`, as a person presses it.
-fn ctrl(key: KeyCode) -> [ScriptStep; 4] {
-    [
-        ScriptStep::Key(KeyCode::ControlLeft, true),
-        ScriptStep::Key(key, true),
-        ScriptStep::Key(key, false),
-        ScriptStep::Key(KeyCode::ControlLeft, false),
-    ]
-}
-
 /// `point` on the editor's default 0.25 m grid.
 fn on_grid(point: Vec2) -> Vec2 {
     (point / 0.25).round() * 0.25
@@ -64,7 +54,7 @@ fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
     script.extend([ScriptStep::Ticks(2), ScriptStep::CaptureHud]);
     // Ctrl+S saves, and does not walk backwards.
     script.push(ScriptStep::Checkpoint);
-    script.extend(ctrl(KeyCode::KeyS));
+    script.extend(common::ctrl_chord(KeyCode::KeyS));
     // Long enough for the watcher to see the save (50 ms debounce), with
     // the simulation stopped: a real wait, not a walk.
     script.extend([

@@ -84,12 +84,7 @@ fn a_room_is_furnished_in_the_window_in_few_actions_and_the_table_stops_the_eye(
     script.extend(common::press(Action::PlotPoint));
     script.extend(common::press(Action::EndChain));
     // Ctrl+S: one action of two keys.
-    script.extend([
-        ScriptStep::Key(KeyCode::ControlLeft, true),
-        ScriptStep::Key(KeyCode::KeyS, true),
-        ScriptStep::Key(KeyCode::KeyS, false),
-        ScriptStep::Key(KeyCode::ControlLeft, false),
-    ]);
+    script.extend(common::ctrl_chord(KeyCode::KeyS));
     let presses = script
         .iter()
         .filter(|step| matches!(step, ScriptStep::Action(_, true) | ScriptStep::Key(_, true)))

@@ -15,34 +15,17 @@ use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 /// window by it.
 const NAME: &str = "Real keys";
 
-/// Runs xdotool with `arguments`; its standard output, or why it failed.
-fn xdotool(arguments: &[&str]) -> Result<String, String> {
-    let output = Command::new("timeout")
-        .arg("120")
-        .arg("xdotool")
-        .args(arguments)
-        .output()
-        .map_err(|error| format!("cannot run xdotool: {error}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "xdotool {arguments:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
-
 /// Finds the window, focuses it and types Tab, Tab, Ctrl+S as a person
 /// would (through the XTEST extension, so the events are real ones).
 fn type_into_the_window() -> Result<(), String> {
-    let found = xdotool(&["search", "--sync", "--name", NAME])?;
+    let found = common::xdotool(&["search", "--sync", "--name", NAME])?;
     let window = found
         .lines()
         .next()
         .ok_or_else(|| "xdotool found no window".to_owned())?
         .to_owned();
-    xdotool(&["windowfocus", "--sync", &window])?;
-    xdotool(&["key", "--delay", "100", "Tab", "Tab", "ctrl+s"])?;
+    common::xdotool(&["windowfocus", "--sync", &window])?;
+    common::xdotool(&["key", "--delay", "100", "Tab", "Tab", "ctrl+s"])?;
     Ok(())
 }
 

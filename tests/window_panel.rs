@@ -31,23 +31,6 @@ const SIZE: (u32, u32) = (640, 360);
 /// How long a step may wait for the other side, at most.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// Runs xdotool with `arguments`; its standard output, or why it failed.
-fn xdotool(arguments: &[&str]) -> Result<String, String> {
-    let output = Command::new("timeout")
-        .arg("120")
-        .arg("xdotool")
-        .args(arguments)
-        .output()
-        .map_err(|error| format!("cannot run xdotool: {error}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "xdotool {arguments:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
-
 /// Waits until `marker` exists.
 fn await_marker(marker: &Path) -> Result<(), String> {
     let started = Instant::now();
@@ -65,7 +48,7 @@ fn await_marker(marker: &Path) -> Result<(), String> {
 /// the button goes down and up after a pause, so that egui sees the
 /// pointer over the word before the press.
 fn click_on_the_panel(shown: PathBuf, clicks: Vec<((f32, f32), PathBuf)>) -> Result<(), String> {
-    let found = xdotool(&["search", "--sync", "--name", NAME])?;
+    let found = common::xdotool(&["search", "--sync", "--name", NAME])?;
     let window = found
         .lines()
         .next()
@@ -79,9 +62,9 @@ fn click_on_the_panel(shown: PathBuf, clicks: Vec<((f32, f32), PathBuf)>) -> Res
             if started.elapsed() > PATIENCE {
                 return Err(format!("the click at {x}, {y} never made its change"));
             }
-            xdotool(&["mousemove", "--window", &window, &x, &y])?;
+            common::xdotool(&["mousemove", "--window", &window, &x, &y])?;
             std::thread::sleep(Duration::from_millis(150));
-            xdotool(&["click", "1"])?;
+            common::xdotool(&["click", "1"])?;
             std::thread::sleep(Duration::from_millis(150));
         }
     }

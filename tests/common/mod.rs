@@ -182,6 +182,47 @@ pub fn press(action: Action) -> [ScriptStep; 3] {
     ]
 }
 
+/// Ctrl plus `key` as a person presses it, in a script: Ctrl down, the key
+/// down and up, Ctrl up.
+pub fn ctrl_chord(key: winit::keyboard::KeyCode) -> [ScriptStep; 4] {
+    use winit::keyboard::KeyCode;
+    [
+        ScriptStep::Key(KeyCode::ControlLeft, true),
+        ScriptStep::Key(key, true),
+        ScriptStep::Key(key, false),
+        ScriptStep::Key(KeyCode::ControlLeft, false),
+    ]
+}
+
+/// One tick's input that presses use (the door the walker faces).
+pub fn use_press() -> mazewalker::walker::TickInput {
+    mazewalker::walker::TickInput {
+        toggles: mazewalker::walker::Toggles {
+            use_door: true,
+            ..mazewalker::walker::Toggles::default()
+        },
+        ..mazewalker::walker::TickInput::default()
+    }
+}
+
+/// Runs xdotool with `arguments` (for at most two minutes); its standard
+/// output, or why it failed.
+pub fn xdotool(arguments: &[&str]) -> Result<String, String> {
+    let output = std::process::Command::new("timeout")
+        .arg("120")
+        .arg("xdotool")
+        .args(arguments)
+        .output()
+        .map_err(|error| format!("cannot run xdotool: {error}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "xdotool {arguments:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
 /// A headless device, or `None` (with a message) when there is no adapter
 /// and none is required. Panics when one is required and missing.
 pub fn gpu_or_skip(test: &str) -> Option<Gpu> {
