@@ -135,6 +135,12 @@ impl ChunkCache {
             });
     }
 
+    /// Drops what is built of `chunk`: what it was built from changed.
+    pub fn forget(&mut self, chunk: (i32, i32)) {
+        self.entries.remove(&chunk);
+        self.refused.remove(&chunk);
+    }
+
     /// Takes in meshes built ahead of need on another thread (by
     /// [`build_mesh`]; `None` when empty or refused), each unless the main
     /// thread built it meanwhile or it does not fit in the budget beside
