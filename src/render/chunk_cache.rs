@@ -267,20 +267,7 @@ pub fn build_mesh(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::Gpu;
-
-    /// A device, or `None` (with a message) when there is no adapter,
-    /// unless `MAZEWALKER_REQUIRE_GPU=1` asks to fail instead.
-    fn gpu_or_skip(test: &str) -> Option<Gpu> {
-        match Gpu::headless() {
-            Ok(gpu) => Some(gpu),
-            Err(error) if std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() != Ok("1") => {
-                eprintln!("skipped {test}: {error}");
-                None
-            }
-            Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
-        }
-    }
+    use crate::render::gpu::gpu_or_skip;
 
     #[test]
     fn meshes_built_ahead_are_counted_once_fit_the_budget_and_are_evictable() {

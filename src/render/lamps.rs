@@ -247,7 +247,8 @@ impl LevelLamps {
         }
         for (lamp, row) in level.lights.iter().zip(&mut self.rows) {
             let (low, high) = (lamp.at - lamp.radius, lamp.at + lamp.radius);
-            let reaches = |(min, max): &(Vec2, Vec2)| low.cmple(*max).all() && min.cmple(high).all();
+            let reaches =
+                |(min, max): &(Vec2, Vec2)| low.cmple(*max).all() && min.cmple(high).all();
             if shaded.iter().any(reaches) {
                 *row = None;
             }

@@ -86,7 +86,7 @@ pub struct MapTiles {
     cache: ByteLru<TileKey, MapTile>,
     /// How far a wall's or obstacle's outline reaches beyond its mesh box,
     /// at most: the view's rectangle grows by this much to find its tiles.
-    reach: f32,
+    pub(super) reach: f32,
 }
 
 /// One tile's lines and triangles on the GPU, and a box around them.

@@ -18,8 +18,8 @@ use glam::{Mat4, Vec2, Vec3};
 
 use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
 use crate::edit::{LevelChange, Piece};
-use crate::level::{Level, LevelWall};
 use crate::level::mesh::{obstacle_chunk, wall_chunk};
+use crate::level::{Level, LevelWall};
 
 /// Added to the wedge's half-angle, in radians, so that rounding in the
 /// frustum's corners never narrows it.
@@ -190,6 +190,22 @@ impl SightCuller {
     }
 }
 
+/// Two cullers are equal when they cull alike: the same collider shapes,
+/// and the same walls' heights, thicknesses and chunks (the scratch space
+/// aside).
+impl PartialEq for SightCuller {
+    fn eq(&self, other: &Self) -> bool {
+        self.collider.walls() == other.collider.walls()
+            && self.collider.obstacles() == other.collider.obstacles()
+            && self.occludes == other.occludes
+            && self.half_thickness == other.half_thickness
+            && self.reach_margin == other.reach_margin
+            && self.ceiling_height == other.ceiling_height
+            && self.wall_chunks == other.wall_chunks
+            && self.obstacle_chunks == other.obstacle_chunks
+    }
+}
+
 /// Half `wall`'s thickness, in metres (none for a negative one).
 fn half_thickness(wall: &LevelWall) -> f32 {
     (wall.thickness / 2.0).max(0.0)
@@ -251,8 +267,7 @@ mod tests {
 
     use super::*;
     use crate::camera::Camera;
-    use crate::edit::{LevelChange, Piece};
-use crate::level::{Level, LevelWall};
+    use crate::level::Level;
 
     fn wedge_of(camera: &Camera) -> ViewWedge {
         view_wedge(camera.view_projection(16.0 / 9.0), camera.position, 50.0)
