@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use glam::Vec2;
 use mazewalker::app::{
-    Input, Modifiers, Request, ScriptStep, Session, WindowOptions, run_headless_script,
+    Input, Modifiers, NewScene, Request, ScriptStep, Session, WindowOptions, run_headless_script,
 };
 use mazewalker::collision::distance_to_segment;
 use mazewalker::input::{Action, Bindings, Context};

@@ -29,7 +29,7 @@ pub struct SceneChange {
 #[derive(Debug)]
 pub enum NewScene {
     /// A reload built its scene off the main thread.
-    Built(LevelScene),
+    Built(Box<LevelScene>),
     /// The level is the renderer's, edited: these changes, in order, made
     /// it from the level of the scene the renderer draws, which takes them
     /// in place.
@@ -62,7 +62,7 @@ impl SceneChange {
     pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<()> {
         let started = std::time::Instant::now();
         let scene = match self.scene {
-            NewScene::Built(scene) => scene,
+            NewScene::Built(scene) => *scene,
             NewScene::Edited(changes)
                 if renderer.edit_level(&self.level, &self.collider, &changes) =>
             {

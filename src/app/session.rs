@@ -472,7 +472,7 @@ impl Session {
                     level.name,
                     build_time.as_secs_f64() * 1000.0
                 );
-                scene.map_or(NewScene::Build, NewScene::Built)
+                scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene)))
             }
             Cause::Edited(changes) => changes.map_or(NewScene::Build, NewScene::Edited),
         };
