@@ -148,11 +148,6 @@ impl SightCuller {
         };
     }
 
-    /// The level's collider as shared with the level's other holders.
-    pub fn shared_collider(&self) -> &Arc<Collider> {
-        &self.collider
-    }
-
     /// The level's collider, for the visibility queries and the debug
     /// lines.
     pub fn collider(&self) -> &Collider {

@@ -51,10 +51,6 @@ impl LevelScene {
         {
             return false;
         }
-        let retired = (
-            Arc::clone(&self.level),
-            Arc::clone(self.sight.shared_collider()),
-        );
         // The worker builds from the old level: it ends here (joined), so
         // the chunk index is this scene's alone again.
         self.ahead = None;
@@ -114,24 +110,7 @@ impl LevelScene {
         self.lamps.edited(level, collider, changes, &touched.shaded);
         self.level = Arc::clone(level);
         self.moving = None;
-        drop_elsewhere(retired);
         true
-    }
-}
-
-/// Drops the `retired` level and collider, which an edit replaced, on a
-/// thread of its own when they are the last references to them: a
-/// million-wall maze's are millions of allocations, tens of milliseconds
-/// to free, that the next frame need not wait for.
-fn drop_elsewhere(retired: (Arc<Level>, Arc<Collider>)) {
-    if Arc::strong_count(&retired.0) > 1 && Arc::strong_count(&retired.1) > 1 {
-        return;
-    }
-    let spawned = std::thread::Builder::new()
-        .name("retired level".into())
-        .spawn(move || drop(retired));
-    if let Err(error) = spawned {
-        log::warn!("the old level is freed on the main thread: {error}");
     }
 }
 
