@@ -8,8 +8,9 @@
 //! the lamp, how far its light travels on the floor plan, found by a ray
 //! against the collider (whose rays count touching as meeting, so no light
 //! passes where wall pieces meet). A row is made the first time its lamp
-//! lights a frame and kept for the level's life; a new level (an edit, a
-//! reload) makes new rows, so light is current the frame after any change
+//! lights a frame and kept for the level's life; a reload makes new rows,
+//! an edit drops those of the lamps whose light reaches what it changed
+//! ([`LevelLamps::edited`]), so light is current the frame after any change
 //! and nothing is baked to disk.
 
 use std::f32::consts::TAU;
