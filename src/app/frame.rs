@@ -147,3 +147,49 @@ impl SessionFrame<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edit::Start;
+
+    fn change(scene: NewScene) -> SceneChange {
+        let level = Arc::new(Level::default_house());
+        let collider = Arc::new(level.collider());
+        SceneChange {
+            level,
+            collider,
+            scene,
+        }
+    }
+
+    fn moved(to: f32) -> LevelChange {
+        let start = |x| Start {
+            at: glam::Vec2::new(x, 0.0),
+            yaw_degrees: 0.0,
+        };
+        LevelChange::StartMoved {
+            from: start(0.0),
+            to: start(to),
+        }
+    }
+
+    #[test]
+    fn edits_on_edits_reach_the_scene_together_and_on_a_build_are_built() {
+        let first = change(NewScene::Edited(vec![moved(1.0)]));
+        let joined = first.then(change(NewScene::Edited(vec![moved(2.0)])));
+        assert!(
+            matches!(&joined.scene, NewScene::Edited(changes) if *changes == [moved(1.0), moved(2.0)]),
+            "{:?}",
+            joined.scene
+        );
+        let built = change(NewScene::Build).then(change(NewScene::Edited(vec![moved(3.0)])));
+        assert!(matches!(built.scene, NewScene::Build), "{:?}", built.scene);
+        let rebuilt = joined.then(change(NewScene::Build));
+        assert!(
+            matches!(rebuilt.scene, NewScene::Build),
+            "{:?}",
+            rebuilt.scene
+        );
+    }
+}
