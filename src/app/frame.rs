@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::panel::PanelView;
 use crate::camera::Camera;
 use crate::collision::Collider;
+use crate::edit::LevelChange;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
 use crate::render::{
@@ -13,27 +14,65 @@ use crate::render::{
 };
 use crate::walker::Walker;
 
-/// A new level for the renderer: its scene when it was built off the main
-/// thread, else the shell builds one.
+/// A new level for the renderer, and how its scene comes to be.
 #[derive(Debug)]
 pub struct SceneChange {
     /// The new level.
     pub level: Arc<Level>,
     /// Its collider.
     pub collider: Arc<Collider>,
-    /// Its meshes and textures, when a reload built them.
-    pub scene: Option<LevelScene>,
+    /// Its meshes and textures, or what the renderer's scene must take.
+    pub scene: NewScene,
+}
+
+/// How the renderer comes to draw a new level.
+#[derive(Debug)]
+pub enum NewScene {
+    /// A reload built its scene off the main thread.
+    Built(Box<LevelScene>),
+    /// The level is the renderer's, edited: these changes, in order, made
+    /// it from the level of the scene the renderer draws, which takes them
+    /// in place.
+    Edited(Vec<LevelChange>),
+    /// The shell builds its scene (a demo's level, edits on a reload the
+    /// renderer has not taken yet, a headless reload).
+    Build,
 }
 
 impl SceneChange {
+    /// The change that makes the renderer draw `next` where it was to draw
+    /// this one's level: a scene the renderer has not taken yet is
+    /// replaced; edits on edits still go in place.
+    pub fn then(self, next: SceneChange) -> SceneChange {
+        let scene = match (self.scene, next.scene) {
+            (NewScene::Edited(mut earlier), NewScene::Edited(later)) => {
+                earlier.extend(later);
+                NewScene::Edited(earlier)
+            }
+            (_, NewScene::Edited(_)) => NewScene::Build,
+            (_, scene) => scene,
+        };
+        SceneChange { scene, ..next }
+    }
+
     /// Makes `renderer` draw the new level from its next frame: the scene
-    /// built off the main thread, or one built here. The shell's path, and
-    /// the edit benchmarks'.
+    /// built off the main thread, the renderer's scene taking the edit in
+    /// place, or one built here. The shell's path, and the edit
+    /// benchmarks'.
     pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<()> {
+        let started = std::time::Instant::now();
         let scene = match self.scene {
-            Some(scene) => scene,
-            None => {
-                let started = std::time::Instant::now();
+            NewScene::Built(scene) => *scene,
+            NewScene::Edited(changes)
+                if renderer.edit_level(&self.level, &self.collider, &changes) =>
+            {
+                log::info!(
+                    "the scene took the edit in place on the main thread in {:.1} ms",
+                    started.elapsed().as_secs_f64() * 1000.0
+                );
+                return Ok(());
+            }
+            NewScene::Edited(_) | NewScene::Build => {
                 let scene = renderer.scene_builder().build(
                     &self.level,
                     &self.collider,
@@ -106,5 +145,51 @@ impl SessionFrame<'_> {
             torch: self.torch,
             moving: &self.moving,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edit::Start;
+
+    fn change(scene: NewScene) -> SceneChange {
+        let level = Arc::new(Level::default_house());
+        let collider = Arc::new(level.collider());
+        SceneChange {
+            level,
+            collider,
+            scene,
+        }
+    }
+
+    fn moved(to: f32) -> LevelChange {
+        let start = |x| Start {
+            at: glam::Vec2::new(x, 0.0),
+            yaw_degrees: 0.0,
+        };
+        LevelChange::StartMoved {
+            from: start(0.0),
+            to: start(to),
+        }
+    }
+
+    #[test]
+    fn edits_on_edits_reach_the_scene_together_and_on_a_build_are_built() {
+        let first = change(NewScene::Edited(vec![moved(1.0)]));
+        let joined = first.then(change(NewScene::Edited(vec![moved(2.0)])));
+        assert!(
+            matches!(&joined.scene, NewScene::Edited(changes) if *changes == [moved(1.0), moved(2.0)]),
+            "{:?}",
+            joined.scene
+        );
+        let built = change(NewScene::Build).then(change(NewScene::Edited(vec![moved(3.0)])));
+        assert!(matches!(built.scene, NewScene::Build), "{:?}", built.scene);
+        let rebuilt = joined.then(change(NewScene::Build));
+        assert!(
+            matches!(rebuilt.scene, NewScene::Build),
+            "{:?}",
+            rebuilt.scene
+        );
     }
 }

@@ -54,7 +54,7 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use events::{Input, Request};
-pub use frame::{SceneChange, SessionFrame, moving_shapes};
+pub use frame::{NewScene, SceneChange, SessionFrame, moving_shapes};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use panel::PanelView;

@@ -24,7 +24,7 @@ use winit::keyboard::KeyCode;
 use super::WindowOptions;
 use super::edit_mode::aimed_shape;
 use super::events::{Input, Request};
-use super::frame::{SceneChange, SessionFrame, moving_shapes};
+use super::frame::{NewScene, SceneChange, SessionFrame, moving_shapes};
 use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
@@ -32,7 +32,7 @@ use super::panel::Panel;
 use super::parts::{Editing, Map, Part, Playback, Walking};
 use super::world::{World, set_view};
 use crate::collision::Collider;
-use crate::edit::PropertyChange;
+use crate::edit::{LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
 use crate::input::{Action, Bindings, Context};
 use crate::level::{Level, LevelChoice};
@@ -45,8 +45,10 @@ use crate::walker::{InputGatherer, MoveIntent, Walker};
 enum Cause {
     /// A reload (a file changed, F5) built a new version.
     Reloaded(Box<BuiltLevel>),
-    /// An edit, an undo or redo, or a restored autosave.
-    Edited,
+    /// An edit, an undo or redo, or a restored autosave (with what it
+    /// changed in the live level), or a demo's level (`None`: a level of
+    /// its own).
+    Edited(Option<Vec<LevelChange>>),
 }
 
 /// How a reload ended, for a script's report.
@@ -159,7 +161,7 @@ impl Session {
             ..
         } = demo;
         let collider = Arc::new(level.collider());
-        self.change_level(level, collider, Cause::Edited);
+        self.change_level(level, collider, Cause::Edited(None));
         let mut walker = header.walker(self.world.live.level());
         set_view(&mut walker, &self.world.settings, self.world.live.level());
         self.world.walker = walker;
@@ -409,7 +411,7 @@ impl Session {
             let collider = self.world.live.collider_after(&changes, &level);
             self.panel.level_edited(&changes);
             let built = started.elapsed();
-            self.change_level(level, collider, Cause::Edited);
+            self.change_level(level, collider, Cause::Edited(Some(changes)));
             log::info!(
                 "edit applied: collider changed in {:.1} ms, every part told (live checks \
                  included) in {:.1} ms",
@@ -429,7 +431,7 @@ impl Session {
                 self.panel.forget();
                 self.world.live.adopt(level, collider)
             }
-            Cause::Edited => self.world.live.edited(level, collider),
+            Cause::Edited(_) => self.world.live.edited(level, collider),
         };
         if matches!(cause, Cause::Reloaded(_)) {
             // An edit's near misses come with its live checks; until then
@@ -470,14 +472,18 @@ impl Session {
                     level.name,
                     build_time.as_secs_f64() * 1000.0
                 );
-                scene
+                scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene)))
             }
-            Cause::Edited => None,
+            Cause::Edited(changes) => changes.map_or(NewScene::Build, NewScene::Edited),
         };
-        self.scene_change = Some(SceneChange {
+        let change = SceneChange {
             level,
             collider: Arc::clone(self.world.live.shared().1),
             scene,
+        };
+        self.scene_change = Some(match self.scene_change.take() {
+            Some(pending) => pending.then(change),
+            None => change,
         });
         drop((old_level, old_collider));
     }

@@ -9,7 +9,7 @@
 //! draws one material at a time and skips chunks outside the view. Big mazes
 //! need that; a house is a handful of chunks.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
 use glam::{Vec2, Vec3};
@@ -156,11 +156,15 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
 /// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
 /// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
 /// from on demand, and a box around each chunk for culling before it is
-/// built. About 8 bytes per shape.
-#[derive(Debug, Clone)]
+/// built. About 8 bytes per shape. Two indices are equal when they file
+/// the same shapes under the same chunks, with the same boxes.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ChunkIndex {
     shapes: HashMap<(i32, i32), ChunkShapes>,
-    /// The rectangle the floor and ceiling cover.
+    /// The smallest and largest corner of the level's points (walls' ends,
+    /// obstacles' corners, the start).
+    outline: (Vec2, Vec2),
+    /// The rectangle the floor and ceiling cover: `outline` and a margin.
     plan: (Vec2, Vec2),
     /// Height of the ceiling (the floor and ceiling pieces' boxes).
     ceiling_height: f32,
@@ -178,7 +182,7 @@ pub struct ChunkIndex {
 }
 
 /// The shapes filed under one chunk.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ChunkShapes {
     /// Indices into `Level::walls`, ascending.
     pub walls: Vec<u32>,
@@ -186,47 +190,106 @@ pub struct ChunkShapes {
     pub obstacles: Vec<u32>,
     /// Box around every shape filed here.
     pub bounds: Bounds,
+    /// How many materials its shapes are painted with: its batches.
+    materials: usize,
+}
+
+/// Which list of a level a shape is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeKind {
+    /// `Level::walls`.
+    Wall,
+    /// `Level::obstacles`.
+    Obstacle,
+}
+
+impl ChunkShapes {
+    const EMPTY: Self = Self {
+        walls: Vec::new(),
+        obstacles: Vec::new(),
+        bounds: Bounds::EMPTY,
+        materials: 0,
+    };
+
+    /// The list of `kind`'s indices.
+    fn list(&mut self, kind: ShapeKind) -> &mut Vec<u32> {
+        match kind {
+            ShapeKind::Wall => &mut self.walls,
+            ShapeKind::Obstacle => &mut self.obstacles,
+        }
+    }
+
+    /// Works out the box and the materials of the shapes filed here, from
+    /// `level`.
+    fn measure(&mut self, level: &Level) {
+        let mut bounds = Bounds::EMPTY;
+        let mut materials = Vec::new();
+        for &index in &self.walls {
+            let wall = &level.walls[index as usize];
+            let half = Vec2::splat(wall.thickness.max(0.0) / 2.0);
+            bounds.grow(flat(wall.a.min(wall.b) - half, 0.0));
+            bounds.grow(flat(wall.a.max(wall.b) + half, wall.height.max(0.0)));
+            materials.push(wall.material.0);
+        }
+        for &index in &self.obstacles {
+            let obstacle = &level.obstacles[index as usize];
+            for &point in obstacle.polygon.points() {
+                bounds.grow(flat(point, 0.0));
+                bounds.grow(flat(point, obstacle.height.max(0.0)));
+            }
+            materials.push(obstacle.material.0);
+        }
+        materials.sort_unstable();
+        materials.dedup();
+        self.bounds = bounds;
+        self.materials = materials.len();
+    }
 }
 
 impl ChunkIndex {
     /// Files every wall and obstacle of `level` by chunk.
     pub fn new(level: &Level) -> Self {
         let mut shapes: HashMap<(i32, i32), ChunkShapes> = HashMap::new();
-        fn file(
-            shapes: &mut HashMap<(i32, i32), ChunkShapes>,
-            chunk: (i32, i32),
-        ) -> &mut ChunkShapes {
-            shapes.entry(chunk).or_insert_with(|| ChunkShapes {
-                walls: Vec::new(),
-                obstacles: Vec::new(),
-                bounds: Bounds::EMPTY,
-            })
-        }
         for (index, wall) in level.walls.iter().enumerate() {
-            let entry = file(&mut shapes, wall_chunk(wall.a, wall.b));
+            let entry = shapes
+                .entry(wall_chunk(wall.a, wall.b))
+                .or_insert(ChunkShapes::EMPTY);
             entry.walls.push(index as u32);
-            let half = Vec2::splat(wall.thickness.max(0.0) / 2.0);
-            entry.bounds.grow(flat(wall.a.min(wall.b) - half, 0.0));
-            entry
-                .bounds
-                .grow(flat(wall.a.max(wall.b) + half, wall.height.max(0.0)));
         }
         for (index, obstacle) in level.obstacles.iter().enumerate() {
-            let points = obstacle.polygon.points();
-            let entry = file(&mut shapes, obstacle_chunk(points));
+            let entry = shapes
+                .entry(obstacle_chunk(obstacle.polygon.points()))
+                .or_insert(ChunkShapes::EMPTY);
             entry.obstacles.push(index as u32);
-            for &point in points {
-                entry.bounds.grow(flat(point, 0.0));
-                entry.bounds.grow(flat(point, obstacle.height.max(0.0)));
-            }
         }
-        let plan = floor_plan(level);
+        for entry in shapes.values_mut() {
+            entry.measure(level);
+        }
+        let outline = floor_outline(level);
+        let mut index = Self {
+            shapes,
+            outline,
+            plan: plan_around(outline),
+            ceiling_height: level.environment.ceiling_height,
+            overhang: 0.0,
+            wide: Vec::new(),
+            extent: ((0, 0), (0, 0)),
+            batch_count: 0,
+        };
+        index.sum_up(level);
+        index
+    }
+
+    /// Works out what the index knows of all its chunks together (the
+    /// overhang, the wide chunks, the extent, the batches) from its
+    /// chunks' boxes and materials and the floor plan.
+    fn sum_up(&mut self, level: &Level) {
+        let plan = self.plan;
         let mut overhang: f32 = 0.0;
-        let mut wide = Vec::new();
+        self.wide.clear();
         let (mut low, mut high) = (chunk_of(plan.0), chunk_of(plan.1));
         let mut batch_count = 0;
-        let mut materials = Vec::new();
-        for (&chunk, entry) in &shapes {
+        for (&chunk, entry) in &self.shapes {
             let square_min = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
             let square_max = square_min + CHUNK_SIZE;
             let (min, max) = (entry.bounds.min, entry.bounds.max);
@@ -234,28 +297,13 @@ impl ChunkIndex {
                 .max(Vec2::new(max.x, max.z) - square_max)
                 .max_element();
             if beyond > CHUNK_SIZE {
-                wide.push(chunk);
+                self.wide.push(chunk);
             } else if beyond.is_finite() {
                 overhang = overhang.max(beyond);
             }
             low = (low.0.min(chunk.0), low.1.min(chunk.1));
             high = (high.0.max(chunk.0), high.1.max(chunk.1));
-            materials.clear();
-            materials.extend(
-                entry
-                    .walls
-                    .iter()
-                    .map(|&i| level.walls[i as usize].material.0),
-            );
-            materials.extend(
-                entry
-                    .obstacles
-                    .iter()
-                    .map(|&i| level.obstacles[i as usize].material.0),
-            );
-            materials.sort_unstable();
-            materials.dedup();
-            batch_count += materials.len();
+            batch_count += entry.materials;
         }
         let environment = &level.environment;
         let surfaces = if environment.floor == environment.ceiling {
@@ -264,15 +312,90 @@ impl ChunkIndex {
             2
         };
         batch_count += surfaces * chunks_covering(plan.0, plan.1).len();
-        Self {
-            shapes,
-            plan,
-            ceiling_height: environment.ceiling_height,
-            overhang,
-            wide,
-            extent: (low, high),
-            batch_count,
+        self.wide.sort_unstable();
+        self.overhang = overhang;
+        self.extent = (low, high);
+        self.batch_count = batch_count;
+    }
+
+    /// Files shape `index` of `kind`, just inserted into the level (those
+    /// of its kind from `index` on moved one up), under `chunk`. Its box
+    /// counts from [`refile`](Self::refile) on.
+    pub fn insert(&mut self, kind: ShapeKind, index: usize, chunk: (i32, i32)) {
+        let index = index as u32;
+        for entry in self.shapes.values_mut() {
+            let list = entry.list(kind);
+            let from = list.partition_point(|&i| i < index);
+            list[from..].iter_mut().for_each(|i| *i += 1);
         }
+        let list = self
+            .shapes
+            .entry(chunk)
+            .or_insert(ChunkShapes::EMPTY)
+            .list(kind);
+        let at = list.partition_point(|&i| i < index);
+        list.insert(at, index);
+    }
+
+    /// Takes shape `index` of `kind`, just removed from the level (those
+    /// of its kind after it moved one down), out of `chunk`.
+    pub fn remove(&mut self, kind: ShapeKind, index: usize, chunk: (i32, i32)) {
+        let index = index as u32;
+        if let Some(entry) = self.shapes.get_mut(&chunk) {
+            let list = entry.list(kind);
+            if let Ok(at) = list.binary_search(&index) {
+                list.remove(at);
+            }
+        }
+        for entry in self.shapes.values_mut() {
+            let list = entry.list(kind);
+            let from = list.partition_point(|&i| i <= index);
+            list[from..].iter_mut().for_each(|i| *i -= 1);
+        }
+    }
+
+    /// Brings the index up to date with `level` once its shapes are filed
+    /// under the right chunks ([`insert`](Self::insert),
+    /// [`remove`](Self::remove)): the boxes and materials of the
+    /// `touched` chunks (those that gained, lost or changed a shape), the
+    /// floor plan (worked out anew only when `plan_shrinks`, else grown by
+    /// the `touched` chunks' boxes and the start), and what depends on
+    /// them. Returns the chunks whose piece of floor changed.
+    pub fn refile(
+        &mut self,
+        level: &Level,
+        touched: &HashSet<(i32, i32)>,
+        new_points: &[Vec2],
+        plan_shrinks: bool,
+    ) -> Vec<(i32, i32)> {
+        for chunk in touched {
+            if let Some(entry) = self.shapes.get_mut(chunk) {
+                entry.measure(level);
+                if entry.walls.is_empty() && entry.obstacles.is_empty() {
+                    self.shapes.remove(chunk);
+                }
+            }
+        }
+        let old_plan = self.plan;
+        self.outline = if plan_shrinks {
+            floor_outline(level)
+        } else {
+            new_points.iter().copied().fold(self.outline, grow_outline)
+        };
+        self.plan = plan_around(self.outline);
+        self.sum_up(level);
+        if self.plan == old_plan {
+            return Vec::new();
+        }
+        let mut changed: Vec<(i32, i32)> = chunks_covering(old_plan.0, old_plan.1)
+            .into_iter()
+            .chain(chunks_covering(self.plan.0, self.plan.1))
+            .map(|(chunk, _, _)| chunk)
+            .filter(|&chunk| floor_piece(old_plan, chunk) != floor_piece(self.plan, chunk))
+            .collect();
+        changed.sort_unstable();
+        changed.dedup();
+        changed
     }
 
     /// The shapes filed under `chunk`, if any.
@@ -282,10 +405,14 @@ impl ChunkIndex {
 
     /// The part of the floor plan inside `chunk`, if any.
     fn floor_piece(&self, chunk: (i32, i32)) -> Option<(Vec2, Vec2)> {
-        let chunk_min = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
-        let min = self.plan.0.max(chunk_min);
-        let max = self.plan.1.min(chunk_min + CHUNK_SIZE);
-        (min.x < max.x && min.y < max.y).then_some((min, max))
+        floor_piece(self.plan, chunk)
+    }
+
+    /// Whether `point` lies on the edge of the level's points, so that
+    /// the floor plan may shrink when it goes.
+    pub fn on_plan_edge(&self, point: Vec2) -> bool {
+        let (min, max) = self.outline;
+        point.cmple(min).any() || point.cmpge(max).any()
     }
 
     /// A box around everything `chunk`'s mesh holds; `None` when it holds
@@ -353,9 +480,23 @@ fn flat(point: Vec2, y: f32) -> Vec3 {
     Vec3::new(point.x, y, point.y)
 }
 
-/// The rectangle the floor covers: every wall, obstacle and the start, plus a
-/// margin.
-fn floor_plan(level: &Level) -> (Vec2, Vec2) {
+/// The part of the floor plan `plan` inside `chunk`, if any.
+fn floor_piece(plan: (Vec2, Vec2), chunk: (i32, i32)) -> Option<(Vec2, Vec2)> {
+    let chunk_min = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
+    let min = plan.0.max(chunk_min);
+    let max = plan.1.min(chunk_min + CHUNK_SIZE);
+    (min.x < max.x && min.y < max.y).then_some((min, max))
+}
+
+/// The rectangle the floor covers: `outline` (see [`floor_outline`]) plus
+/// a margin.
+fn plan_around(outline: (Vec2, Vec2)) -> (Vec2, Vec2) {
+    (outline.0 - FLOOR_MARGIN, outline.1 + FLOOR_MARGIN)
+}
+
+/// The smallest and largest corner of every wall's ends, obstacle's
+/// corners and the start.
+fn floor_outline(level: &Level) -> (Vec2, Vec2) {
     let points = level
         .walls
         .iter()
@@ -367,11 +508,15 @@ fn floor_plan(level: &Level) -> (Vec2, Vec2) {
                 .flat_map(|obstacle| obstacle.polygon.points().iter().copied()),
         )
         .chain(std::iter::once(level.player.start));
-    let (min, max) = points.fold(
+    points.fold(
         (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-        |(min, max), point| (min.min(point), max.max(point)),
-    );
-    (min - FLOOR_MARGIN, max + FLOOR_MARGIN)
+        grow_outline,
+    )
+}
+
+/// `outline` grown to hold `point`.
+fn grow_outline((min, max): (Vec2, Vec2), point: Vec2) -> (Vec2, Vec2) {
+    (min.min(point), max.max(point))
 }
 
 /// Chunk coordinates of the chunk holding `point` (the renderer files its

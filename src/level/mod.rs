@@ -157,7 +157,7 @@ impl Level {
         let ceiling = self.environment.ceiling_height;
         self.walls
             .iter()
-            .map(|wall| wall.height >= ceiling)
+            .map(|wall| wall.occludes(ceiling))
             .collect()
     }
 

@@ -199,6 +199,12 @@ impl LevelWall {
     /// `thickness` (and `wall_thickness`): 0 or more.
     pub const THICKNESS: ValueRange = ValueRange::NonNegative;
 
+    /// Whether it reaches a ceiling `ceiling` metres high, and so hides
+    /// what is behind it.
+    pub fn occludes(&self, ceiling: f32) -> bool {
+        self.height >= ceiling
+    }
+
     /// The wall as the collider keeps it: its segment and radius.
     pub fn collision_wall(&self) -> crate::collision::Wall {
         crate::collision::Wall {

@@ -135,6 +135,12 @@ impl ChunkCache {
             });
     }
 
+    /// Drops what is built of `chunk`: what it was built from changed.
+    pub fn forget(&mut self, chunk: (i32, i32)) {
+        self.entries.remove(&chunk);
+        self.refused.remove(&chunk);
+    }
+
     /// Takes in meshes built ahead of need on another thread (by
     /// [`build_mesh`]; `None` when empty or refused), each unless the main
     /// thread built it meanwhile or it does not fit in the budget beside
@@ -261,20 +267,7 @@ pub fn build_mesh(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::Gpu;
-
-    /// A device, or `None` (with a message) when there is no adapter,
-    /// unless `MAZEWALKER_REQUIRE_GPU=1` asks to fail instead.
-    fn gpu_or_skip(test: &str) -> Option<Gpu> {
-        match Gpu::headless() {
-            Ok(gpu) => Some(gpu),
-            Err(error) if std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() != Ok("1") => {
-                eprintln!("skipped {test}: {error}");
-                None
-            }
-            Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
-        }
-    }
+    use crate::render::gpu::gpu_or_skip;
 
     #[test]
     fn meshes_built_ahead_are_counted_once_fit_the_budget_and_are_evictable() {

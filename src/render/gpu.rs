@@ -245,6 +245,20 @@ fn present_mode(available: &[wgpu::PresentMode], vsync: bool) -> wgpu::PresentMo
         .unwrap_or(Fifo)
 }
 
+/// A device for a unit test, or `None` (with a message) when there is no
+/// adapter, unless `MAZEWALKER_REQUIRE_GPU=1` asks to fail instead.
+#[cfg(test)]
+pub(crate) fn gpu_or_skip(test: &str) -> Option<Gpu> {
+    match Gpu::headless() {
+        Ok(gpu) => Some(gpu),
+        Err(error) if std::env::var("MAZEWALKER_REQUIRE_GPU").as_deref() != Ok("1") => {
+            eprintln!("skipped {test}: {error}");
+            None
+        }
+        Err(error) => panic!("MAZEWALKER_REQUIRE_GPU=1 but {error}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

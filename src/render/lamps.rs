@@ -8,8 +8,9 @@
 //! the lamp, how far its light travels on the floor plan, found by a ray
 //! against the collider (whose rays count touching as meeting, so no light
 //! passes where wall pieces meet). A row is made the first time its lamp
-//! lights a frame and kept for the level's life; a new level (an edit, a
-//! reload) makes new rows, so light is current the frame after any change
+//! lights a frame and kept for the level's life; a reload makes new rows,
+//! an edit drops those of the lamps whose light reaches what it changed
+//! ([`LevelLamps::edited`]), so light is current the frame after any change
 //! and nothing is baked to disk.
 
 use std::f32::consts::TAU;
@@ -21,6 +22,7 @@ use glam::{Vec2, Vec3};
 use super::LineVertex;
 use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
 use crate::collision::{Collider, ConvexPolygon, ray_against_obstacle};
+use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::MovingShape;
 use crate::level::{Level, Light};
 
@@ -210,6 +212,52 @@ impl LevelLamps {
             occluders: Default::default(),
             generation: NEXT_GENERATION.fetch_add(1, Ordering::Relaxed),
         }
+    }
+
+    /// Takes an edit: `changes` made `level` (whose shapes `collider`
+    /// holds) from the level these lamps knew. Lamps keep their shadow
+    /// rows but those that changed and those whose light reaches one of
+    /// the `shaded` rectangles of the floor plan (around each shape the
+    /// edit put, moved or took away); the torch's row is made again.
+    pub fn edited(
+        &mut self,
+        level: &Arc<Level>,
+        collider: &Arc<Collider>,
+        changes: &[LevelChange],
+        shaded: &[(Vec2, Vec2)],
+    ) {
+        for change in changes {
+            match change {
+                LevelChange::Inserted {
+                    index,
+                    piece: Piece::Light(_),
+                } => self.rows.insert(*index, None),
+                LevelChange::Removed {
+                    index,
+                    piece: Piece::Light(_),
+                } => drop(self.rows.remove(*index)),
+                LevelChange::Changed(items) => {
+                    for (index, _, after) in items {
+                        if let (Piece::Light(_), Some(row)) = (after, self.rows.get_mut(*index)) {
+                            *row = None;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (lamp, row) in level.lights.iter().zip(&mut self.rows) {
+            let (low, high) = (lamp.at - lamp.radius, lamp.at + lamp.radius);
+            let reaches =
+                |(min, max): &(Vec2, Vec2)| low.cmple(*max).all() && min.cmple(high).all();
+            if shaded.iter().any(reaches) {
+                *row = None;
+            }
+        }
+        self.level = Arc::clone(level);
+        self.collider = Arc::clone(collider);
+        self.torch = None;
+        self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Takes this frame's moving shapes: those that block light (closed

@@ -6,6 +6,7 @@
 //! A scene builds the chunks near the eye ahead of need on a worker
 //! thread of its own ([`prefetch`]).
 
+mod edited;
 mod prefetch;
 
 use std::collections::HashSet;

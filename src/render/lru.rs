@@ -133,6 +133,13 @@ impl<K: Copy + Eq + Hash + Ord, V: Weighed> ByteLru<K, V> {
         }
     }
 
+    /// Drops `key`'s value, if cached: what it was built from changed.
+    pub fn remove(&mut self, key: &K) {
+        if let Some(entry) = self.entries.remove(key) {
+            self.bytes -= entry.value.bytes();
+        }
+    }
+
     /// Bytes the cached values take.
     pub fn bytes(&self) -> u64 {
         self.bytes

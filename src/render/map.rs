@@ -14,7 +14,7 @@ use super::lines::LineVertex;
 use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
-use crate::collision::Collider;
+use crate::collision::{Collider, Wall};
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
 use crate::map::{
     MapDetail, MapGeometry, MapVertex, MapView, Overlay, PlanBounds, density_square,
@@ -86,7 +86,7 @@ pub struct MapTiles {
     cache: ByteLru<TileKey, MapTile>,
     /// How far a wall's or obstacle's outline reaches beyond its mesh box,
     /// at most: the view's rectangle grows by this much to find its tiles.
-    reach: f32,
+    pub(super) reach: f32,
 }
 
 /// One tile's lines and triangles on the GPU, and a box around them.
@@ -100,6 +100,17 @@ struct MapTile {
     bounds: Option<PlanBounds>,
 }
 
+/// How far the outlines of `walls`, and of obstacles, reach beyond their
+/// mesh boxes, at most: the widest wall's radius or the body radius.
+fn reach_of<'a>(collider: &Collider, walls: impl Iterator<Item = &'a Wall>) -> f32 {
+    walls
+        .map(|wall| wall.radius)
+        .filter(|radius| radius.is_finite())
+        .fold(0.0, f32::max)
+        .max(collider.body_radius())
+        .max(0.0)
+}
+
 /// The tiles one frame draws.
 #[derive(Debug, Default)]
 pub struct MapTileList(Vec<TileKey>);
@@ -108,16 +119,36 @@ impl MapTiles {
     /// No tile built yet, for a level whose walls' radii and body radius
     /// `collider` holds.
     pub fn new(collider: &Collider) -> Self {
-        let largest_radius = collider
-            .walls()
-            .iter()
-            .map(|wall| wall.radius)
-            .filter(|radius| radius.is_finite())
-            .fold(0.0, f32::max);
         Self {
             cache: ByteLru::new(DEFAULT_MAP_BUDGET),
-            reach: largest_radius.max(collider.body_radius()).max(0.0),
+            reach: reach_of(collider, collider.walls().iter()),
         }
+    }
+
+    /// Takes an edit of the level whose shapes `collider` now holds: drops
+    /// the tiles, at every detail, of the `touched` chunks (those that
+    /// gained, lost or changed a shape), and finds the reach again: over
+    /// every wall only when one as wide as the reach went, else grown by
+    /// the walls that `came`.
+    pub fn edited<'a>(
+        &mut self,
+        collider: &Collider,
+        touched: impl IntoIterator<Item = &'a (i32, i32)>,
+        went: &[Wall],
+        came: &[Wall],
+    ) {
+        for &(x, z) in touched {
+            for detail in [MapDetail::Outlines, MapDetail::Shapes, MapDetail::Density] {
+                let side = tile_chunks(detail);
+                let tile = (x.div_euclid(side), z.div_euclid(side));
+                self.cache.remove(&(tile, detail));
+            }
+        }
+        self.reach = if went.iter().any(|wall| wall.radius >= self.reach) {
+            reach_of(collider, collider.walls().iter())
+        } else {
+            reach_of(collider, came.iter()).max(self.reach)
+        };
     }
 
     /// Builds the tiles that `visible` shows and that are not cached yet,

@@ -57,6 +57,7 @@ use crate::camera::Camera;
 use std::sync::Arc;
 
 use crate::collision::Collider;
+use crate::edit::LevelChange;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
@@ -339,6 +340,19 @@ impl Renderer {
     /// Draws `level` from the next frame on; returns the scene it replaces.
     pub fn set_level(&mut self, level: LevelScene) -> LevelScene {
         std::mem::replace(&mut self.level, level)
+    }
+
+    /// Brings the scene drawn now up to date in place with `level` (and
+    /// its `collider`), which `changes` made from the scene's level (see
+    /// [`LevelScene::edited`]). Returns false, having changed nothing,
+    /// when the scene cannot take them: build a new scene then.
+    pub fn edit_level(
+        &mut self,
+        level: &Arc<Level>,
+        collider: &Arc<Collider>,
+        changes: &[LevelChange],
+    ) -> bool {
+        self.level.edited(level, collider, changes)
     }
 
     /// Sets how much of the level later frames skip drawing (by default

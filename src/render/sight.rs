@@ -17,8 +17,9 @@ use std::sync::Arc;
 use glam::{Mat4, Vec2, Vec3};
 
 use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
-use crate::level::Level;
+use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::{obstacle_chunk, wall_chunk};
+use crate::level::{Level, LevelWall};
 
 /// Added to the wedge's half-angle, in radians, so that rounding in the
 /// frustum's corners never narrows it.
@@ -58,11 +59,7 @@ impl SightCuller {
     /// is shared, not copied.
     pub fn new(level: &Level, collider: &Arc<Collider>) -> Self {
         let ceiling_height = level.environment.ceiling_height;
-        let half_thickness: Vec<f32> = level
-            .walls
-            .iter()
-            .map(|wall| (wall.thickness / 2.0).max(0.0))
-            .collect();
+        let half_thickness: Vec<f32> = level.walls.iter().map(half_thickness).collect();
         Self {
             collider: Arc::clone(collider),
             occludes: level.occluding_walls(),
@@ -82,6 +79,73 @@ impl SightCuller {
             visible: VisibleSet::new(),
             chunks: HashSet::new(),
         }
+    }
+
+    /// Takes an edit of the level: `change` made the level whose shapes
+    /// `collider` holds from the level this culler knew, as the edit
+    /// model describes it. Costs a move of the per-wall lists on an
+    /// insertion or removal, nothing that grows with the level otherwise
+    /// (but for the thickest wall's removal: the margin is then found
+    /// anew).
+    pub fn edited(&mut self, collider: &Arc<Collider>, change: &LevelChange) {
+        self.collider = Arc::clone(collider);
+        let ceiling = self.ceiling_height;
+        let (mut widest, mut thickest_went) = (self.reach_margin, false);
+        let (mut came, mut went) = (Vec::new(), Vec::new());
+        match change {
+            LevelChange::Inserted { index, piece } => match piece {
+                Piece::Wall(wall) => {
+                    self.occludes.insert(*index, wall.occludes(ceiling));
+                    self.half_thickness.insert(*index, half_thickness(wall));
+                    self.wall_chunks.insert(*index, wall_chunk(wall.a, wall.b));
+                    came.push(half_thickness(wall));
+                }
+                Piece::Obstacle(obstacle) => {
+                    let chunk = obstacle_chunk(obstacle.polygon.points());
+                    self.obstacle_chunks.insert(*index, chunk);
+                }
+                Piece::Light(_) | Piece::Door(_) => {}
+            },
+            LevelChange::Removed { index, piece } => match piece {
+                Piece::Wall(_) => {
+                    self.occludes.remove(*index);
+                    went.push(self.half_thickness.remove(*index));
+                    self.wall_chunks.remove(*index);
+                }
+                Piece::Obstacle(_) => drop(self.obstacle_chunks.remove(*index)),
+                Piece::Light(_) | Piece::Door(_) => {}
+            },
+            LevelChange::Changed(items) => {
+                for (index, _, after) in items {
+                    match after {
+                        Piece::Wall(wall) => {
+                            self.occludes[*index] = wall.occludes(ceiling);
+                            let half = half_thickness(wall);
+                            went.push(std::mem::replace(&mut self.half_thickness[*index], half));
+                            came.push(half);
+                            self.wall_chunks[*index] = wall_chunk(wall.a, wall.b);
+                        }
+                        Piece::Obstacle(obstacle) => {
+                            let chunk = obstacle_chunk(obstacle.polygon.points());
+                            self.obstacle_chunks[*index] = chunk;
+                        }
+                        Piece::Light(_) | Piece::Door(_) => {}
+                    }
+                }
+            }
+            LevelChange::StartMoved { .. } => {}
+        }
+        for half in went {
+            thickest_went |= half >= self.reach_margin;
+        }
+        for half in came {
+            widest = widest.max(half);
+        }
+        self.reach_margin = if thickest_went {
+            self.half_thickness.iter().copied().fold(0.0, f32::max)
+        } else {
+            widest
+        };
     }
 
     /// The level's collider, for the visibility queries and the debug
@@ -124,6 +188,27 @@ impl SightCuller {
         self.chunks.extend(walls.chain(obstacles));
         Some(&self.chunks)
     }
+}
+
+/// Two cullers are equal when they cull alike: the same collider shapes,
+/// and the same walls' heights, thicknesses and chunks (the scratch space
+/// aside).
+impl PartialEq for SightCuller {
+    fn eq(&self, other: &Self) -> bool {
+        self.collider.walls() == other.collider.walls()
+            && self.collider.obstacles() == other.collider.obstacles()
+            && self.occludes == other.occludes
+            && self.half_thickness == other.half_thickness
+            && self.reach_margin == other.reach_margin
+            && self.ceiling_height == other.ceiling_height
+            && self.wall_chunks == other.wall_chunks
+            && self.obstacle_chunks == other.obstacle_chunks
+    }
+}
+
+/// Half `wall`'s thickness, in metres (none for a negative one).
+fn half_thickness(wall: &LevelWall) -> f32 {
+    (wall.thickness / 2.0).max(0.0)
 }
 
 /// The wedge on the floor plan that holds every ray of the frustum
