@@ -50,15 +50,10 @@ struct Checked {
 }
 
 /// The worker thread's ends of the two channels.
+#[derive(Debug)]
 struct Worker {
     jobs: Sender<Job>,
     results: Receiver<Checked>,
-}
-
-impl std::fmt::Debug for Worker {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str("Worker")
-    }
 }
 
 impl LiveChecks {

@@ -326,11 +326,13 @@ pub enum DoorKind {
 
 impl DoorKind {
     /// Each kind by the word the level format writes for it (`kind`).
-    pub const WORDS: [(&'static str, DoorKind); 2] =
-        [("slide", DoorKind::Slide), ("swing", DoorKind::Swing)];
+    pub const WORDS: [(&'static str, DoorKind); 2] = [
+        (DoorKind::Slide.word(), DoorKind::Slide),
+        (DoorKind::Swing.word(), DoorKind::Swing),
+    ];
 
     /// The word the level format writes for it.
-    pub fn word(self) -> &'static str {
+    pub const fn word(self) -> &'static str {
         match self {
             DoorKind::Slide => "slide",
             DoorKind::Swing => "swing",
@@ -350,11 +352,13 @@ pub enum DoorOpens {
 
 impl DoorOpens {
     /// Each opener by the word the level format writes for it (`opens`).
-    pub const WORDS: [(&'static str, DoorOpens); 2] =
-        [("use", DoorOpens::Use), ("near", DoorOpens::Near)];
+    pub const WORDS: [(&'static str, DoorOpens); 2] = [
+        (DoorOpens::Use.word(), DoorOpens::Use),
+        (DoorOpens::Near.word(), DoorOpens::Near),
+    ];
 
     /// The word the level format writes for it.
-    pub fn word(self) -> &'static str {
+    pub const fn word(self) -> &'static str {
         match self {
             DoorOpens::Use => "use",
             DoorOpens::Near => "near",
