@@ -7,6 +7,7 @@ use glam::Vec2;
 
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf, VisibleSet};
+use crate::edit::{LevelChange, Piece};
 use crate::level::Light;
 use crate::map::{
     DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
@@ -100,6 +101,63 @@ impl MapState {
     ) {
         self.seen = self.seen.carry_over(old.walls(), collider.walls());
         self.occludes = occludes;
+        self.changed(collider, eye);
+    }
+
+    /// The level was edited by `changes` (in order) into `collider`, whose
+    /// ceiling is `ceiling` metres high: the seen and occluding flags move
+    /// with the walls inserted and removed, and a changed wall keeps its
+    /// seen flag; the work is the edit's, not the level's (bar the reach,
+    /// redone at once while V shows it). Flags that do not come out one
+    /// per wall are worked out anew, as for a reload from `old`.
+    pub fn edited(
+        &mut self,
+        changes: &[LevelChange],
+        ceiling: f32,
+        (old, collider): (&Collider, &Collider),
+        occluding: impl FnOnce() -> Vec<bool>,
+        eye: Vec2,
+    ) {
+        for change in changes {
+            match change {
+                LevelChange::Inserted {
+                    index,
+                    piece: Piece::Wall(wall),
+                } if *index <= self.occludes.len() => {
+                    self.seen.insert(*index);
+                    self.occludes.insert(*index, wall.occludes(ceiling));
+                }
+                LevelChange::Removed {
+                    index,
+                    piece: Piece::Wall(_),
+                } if *index < self.occludes.len() => {
+                    self.seen.remove(*index);
+                    self.occludes.remove(*index);
+                }
+                LevelChange::Changed(items) => {
+                    for (index, _, after) in items {
+                        if let (Piece::Wall(wall), Some(occludes)) =
+                            (after, self.occludes.get_mut(*index))
+                        {
+                            *occludes = wall.occludes(ceiling);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let walls = collider.walls().len();
+        if self.occludes.len() != walls || self.seen.len() != walls {
+            log::warn!("the map's wall flags do not fit the edited level: worked out anew");
+            self.seen = self.seen.carry_over(old.walls(), collider.walls());
+            self.occludes = occluding();
+        }
+        self.changed(collider, eye);
+    }
+
+    /// After any change of level: the seen walls are updated from the next
+    /// sight, and the reach is redone at once while V shows it.
+    fn changed(&mut self, collider: &Collider, eye: Vec2) {
         self.last_sight = None;
         if self.reach.is_some() {
             self.reach = Some(reach_from(collider, eye));
@@ -395,5 +453,69 @@ mod tests {
         map.fit(&collider, eye, (200, 100));
         assert!(!map.follow);
         assert_eq!(map.view_now(eye).centre, Vec2::new(5.0, 0.0));
+    }
+
+    #[test]
+    fn an_edit_moves_the_seen_and_occluding_flags_with_the_walls() {
+        let level = crate::level::Level::default_house();
+        let ceiling = level.environment.ceiling_height;
+        let tall = level
+            .wall_defaults
+            .wall(Vec2::new(3.0, -1.0), Vec2::new(3.0, 1.0));
+        let low = crate::level::LevelWall {
+            height: ceiling / 2.0,
+            ..level
+                .wall_defaults
+                .wall(Vec2::new(-3.0, -1.0), Vec2::new(-3.0, 1.0))
+        };
+        let walls = [tall, low, tall, tall];
+        let collider_of = |walls: &[crate::level::LevelWall]| {
+            Collider::new(
+                walls.iter().map(|w| w.collision_wall()).collect(),
+                Vec::new(),
+                0.25,
+            )
+        };
+        let old = collider_of(&walls);
+        let mut map = MapState::new(walls.iter().map(|w| w.occludes(ceiling)).collect(), false);
+        for index in [0, 2, 3] {
+            map.seen.mark(index);
+        }
+        // Wall 1 (low) removed, then a low wall inserted first.
+        let changes = [
+            LevelChange::Removed {
+                index: 1,
+                piece: Piece::Wall(low),
+            },
+            LevelChange::Inserted {
+                index: 0,
+                piece: Piece::Wall(low),
+            },
+        ];
+        let edited = [low, tall, tall, tall];
+        let new = collider_of(&edited);
+        map.edited(
+            &changes,
+            ceiling,
+            (&old, &new),
+            || unreachable!(),
+            Vec2::ZERO,
+        );
+        assert_eq!(map.seen.iter().collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(map.occludes, [false, true, true, true]);
+        // Flags that no longer fit the level are worked out anew.
+        let mut worked_out = false;
+        map.edited(
+            &changes[..1],
+            ceiling,
+            (&new, &old),
+            || {
+                worked_out = true;
+                vec![true; 4]
+            },
+            Vec2::ZERO,
+        );
+        assert!(worked_out);
+        assert_eq!(map.occludes.len(), 4);
     }
 }

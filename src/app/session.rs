@@ -445,9 +445,13 @@ impl Session {
         let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
         let level = Arc::clone(self.world.live.shared().0);
         set_view(&mut self.world.walker, &self.world.settings, &level);
+        let edits = match &cause {
+            Cause::Edited(Some(changes)) => Some(changes.as_slice()),
+            Cause::Edited(None) | Cause::Reloaded(_) => None,
+        };
         let (parts, world) = self.parts();
         for part in parts {
-            part.level_changed(&old_collider, world);
+            part.level_changed(&old_collider, edits, world);
         }
         let scene = match cause {
             Cause::Reloaded(built) => {

@@ -71,6 +71,47 @@ impl SeenWalls {
         }
     }
 
+    /// A wall was inserted as `index` (unseen): those from `index` on move
+    /// up by one, as the level's walls do. Ignored past the end.
+    pub fn insert(&mut self, index: usize) {
+        if index > self.len {
+            return;
+        }
+        self.len += 1;
+        if self.bits.len() * 64 < self.len {
+            self.bits.push(0);
+        }
+        let word = index / 64;
+        // Each later word takes the top bit of the one before it.
+        for later in (word + 1..self.bits.len()).rev() {
+            self.bits[later] = (self.bits[later] << 1) | (self.bits[later - 1] >> 63);
+        }
+        let below = (1_u64 << (index % 64)) - 1;
+        let bits = self.bits[word];
+        self.bits[word] = (bits & below) | ((bits & !below) << 1);
+    }
+
+    /// Wall `index` was removed: those after it move down by one, as the
+    /// level's walls do. Ignored past the end.
+    pub fn remove(&mut self, index: usize) {
+        if index >= self.len {
+            return;
+        }
+        let word = index / 64;
+        let below = (1_u64 << (index % 64)) - 1;
+        let bits = self.bits[word];
+        // `above` keeps the bits past `index`, shifted down over it.
+        let above = (bits >> 1) & !below;
+        self.bits[word] = (bits & below) | above;
+        for later in word + 1..self.bits.len() {
+            let carried = self.bits[later] & 1;
+            self.bits[later - 1] |= carried << 63;
+            self.bits[later] >>= 1;
+        }
+        self.len -= 1;
+        self.bits.truncate(self.len.div_ceil(64));
+    }
+
     /// How many walls have been seen.
     pub fn count(&self) -> usize {
         self.bits
@@ -271,5 +312,35 @@ mod tests {
         assert_eq!(seen.iter().collect::<Vec<_>>(), [69]);
         assert_eq!(SeenWalls::all(70).count(), 70);
         assert!(SeenWalls::all(70).iter().eq(0..70));
+    }
+
+    proptest::proptest! {
+        /// Inserting and removing walls moves the seen flags exactly as a
+        /// list of flags moves its entries.
+        #[test]
+        fn inserts_and_removals_shift_the_flags_as_a_list_does(
+            flags in proptest::collection::vec(proptest::bool::ANY, 0..200),
+            steps in proptest::collection::vec((proptest::bool::ANY, 0.0f64..1.0), 0..40),
+        ) {
+            let mut seen = SeenWalls::new(flags.len());
+            for (index, _) in flags.iter().enumerate().filter(|(_, seen)| **seen) {
+                seen.mark(index);
+            }
+            let mut model = flags;
+            for (insert, at) in steps {
+                if insert {
+                    let index = (at * (model.len() + 1) as f64) as usize;
+                    seen.insert(index);
+                    model.insert(index, false);
+                } else if !model.is_empty() {
+                    let index = (at * model.len() as f64) as usize;
+                    seen.remove(index);
+                    model.remove(index);
+                }
+                proptest::prop_assert_eq!(seen.len(), model.len());
+                let expected: Vec<usize> = (0..model.len()).filter(|&i| model[i]).collect();
+                proptest::prop_assert_eq!(seen.iter().collect::<Vec<_>>(), expected);
+            }
+        }
     }
 }

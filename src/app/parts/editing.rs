@@ -22,7 +22,7 @@ use crate::app::input::Modifiers;
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
-use crate::edit::{Carry, GridSize, Item, Plotted, PropertyChange, TakenBack};
+use crate::edit::{Carry, GridSize, Item, LevelChange, Plotted, PropertyChange, TakenBack};
 use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
@@ -625,7 +625,12 @@ impl Part for Editing {
     /// After an edit (the session's level is the live one): the live
     /// checks are redone and the journal falls due. After a reload the
     /// session is gone and there is nothing to check.
-    fn level_changed(&mut self, _old: &Collider, world: &mut World) {
+    fn level_changed(
+        &mut self,
+        _old: &Collider,
+        _edits: Option<&[LevelChange]>,
+        world: &mut World,
+    ) {
         if self.edit.session().is_none() {
             return;
         }

@@ -13,7 +13,7 @@ use crate::app::map_state::MapState;
 use crate::app::world::World;
 use crate::camera::Camera;
 use crate::collision::Collider;
-use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, item_under, snap};
+use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, LevelChange, item_under, snap};
 use crate::input::Action;
 use crate::render::MapFrame;
 use crate::tick::TICK_SECONDS;
@@ -292,11 +292,22 @@ impl Part for Map {
         );
     }
 
-    fn level_changed(&mut self, old: &Collider, world: &mut World) {
+    fn level_changed(&mut self, old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
         let eye = world.walker.position();
-        let occludes = world.live.level().occluding_walls();
-        self.state
-            .level_changed(old, world.live.collider(), occludes, eye);
+        let level = world.live.level();
+        match edits {
+            Some(edits) => self.state.edited(
+                edits,
+                level.environment.ceiling_height,
+                (old, world.live.collider()),
+                || level.occluding_walls(),
+                eye,
+            ),
+            None => {
+                self.state
+                    .level_changed(old, world.live.collider(), level.occluding_walls(), eye);
+            }
+        }
     }
 
     fn hud(&self, world: &World, lines: &mut Vec<String>) {

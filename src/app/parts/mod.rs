@@ -16,6 +16,7 @@ pub use walking::Walking;
 use super::events::Input;
 use super::world::World;
 use crate::collision::Collider;
+use crate::edit::LevelChange;
 use crate::input::Action;
 
 /// A mode of the session (Fyrox's interaction modes, Bevy's features): what
@@ -39,8 +40,16 @@ pub trait Part {
     fn tick(&mut self, _world: &mut World) {}
 
     /// The level changed (the world holds the new one; `old` is the
-    /// previous collider).
-    fn level_changed(&mut self, _old: &Collider, _world: &mut World) {}
+    /// previous collider). `edits` are the changes, in order, that made it
+    /// from the old one, when it came from edits: a part may follow them
+    /// instead of working its state out anew from the whole level.
+    fn level_changed(
+        &mut self,
+        _old: &Collider,
+        _edits: Option<&[LevelChange]>,
+        _world: &mut World,
+    ) {
+    }
 
     /// Adds this part's lines to the HUD.
     fn hud(&self, _world: &World, _lines: &mut Vec<String>) {}

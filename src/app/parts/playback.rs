@@ -12,6 +12,7 @@ use super::Part;
 use crate::app::world::World;
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
+use crate::edit::LevelChange;
 use crate::input::Action;
 use crate::level::LevelChoice;
 use crate::walker::{TickInput, Walker};
@@ -192,7 +193,12 @@ impl Part for Playback {
         true
     }
 
-    fn level_changed(&mut self, _old: &Collider, world: &mut World) {
+    fn level_changed(
+        &mut self,
+        _old: &Collider,
+        _edits: Option<&[LevelChange]>,
+        world: &mut World,
+    ) {
         if let Playback::Recording { path, .. } = self {
             let message = format!(
                 "the level changed while recording {}: playback may desync where the versions differ",
