@@ -60,7 +60,7 @@ fn a_closed_room_of_four_walls_takes_few_keys_and_seconds() {
     );
 
     let saved = Level::load(&path).expect("the saved file loads").level;
-    let room = &saved.walls[4..];
+    let room = &saved.walls.to_vec()[4..];
     assert_eq!(room.len(), 4, "four new walls");
     for pair in room.windows(2) {
         assert_eq!(

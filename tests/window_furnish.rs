@@ -132,8 +132,10 @@ fn a_room_is_furnished_in_the_window_in_few_actions_and_the_table_stops_the_eye(
     // The file read back: four new walls leaving a doorway, the door in
     // it, the lamp and the table.
     let saved = Level::load(&path).expect("the saved file loads").level;
-    let walls: Vec<(Vec2, Vec2)> = saved.walls[original_walls..]
+    let walls: Vec<(Vec2, Vec2)> = saved
+        .walls
         .iter()
+        .skip(original_walls)
         .map(|wall| (wall.a, wall.b))
         .collect();
     let corner = |x: f32, z: f32| Vec2::new(x, z);

@@ -1044,10 +1044,10 @@ impl Piece {
     /// there (checked by [`is_at`](Self::is_at)).
     fn put_in_place(&self, level: &mut Level, index: usize) {
         match self {
-            Piece::Wall(wall) => put(&mut level.walls, index, *wall),
-            Piece::Light(light) => put(&mut level.lights, index, *light),
-            Piece::Obstacle(obstacle) => put(&mut level.obstacles, index, obstacle.clone()),
-            Piece::Door(door) => put(&mut level.doors, index, *door),
+            Piece::Wall(wall) => put(level.walls.get_mut(index), *wall),
+            Piece::Light(light) => put(level.lights.get_mut(index), *light),
+            Piece::Obstacle(obstacle) => put(level.obstacles.get_mut(index), obstacle.clone()),
+            Piece::Door(door) => put(level.doors.get_mut(index), *door),
         }
     }
 
@@ -1082,9 +1082,9 @@ impl Piece {
     }
 }
 
-/// Puts `item` in `list` at `index`, in place of the one there.
-fn put<T>(list: &mut [T], index: usize, item: T) {
-    if let Some(slot) = list.get_mut(index) {
+/// Puts `item` in `slot`, in place of the one there, if there is one.
+fn put<T>(slot: Option<&mut T>, item: T) {
+    if let Some(slot) = slot {
         *slot = item;
     }
 }

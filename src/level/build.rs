@@ -163,7 +163,7 @@ pub(crate) fn build_level(
         level: Level {
             name,
             player,
-            walls,
+            walls: walls.into(),
             wall_defaults,
             obstacle_defaults,
             obstacles,

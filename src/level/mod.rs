@@ -15,6 +15,7 @@ pub mod mesh;
 mod model;
 mod range;
 pub mod save;
+mod shared_list;
 pub mod texture;
 
 use std::path::Path;
@@ -32,6 +33,7 @@ pub use model::{
     WallEnd,
 };
 pub use range::ValueRange;
+pub use shared_list::SharedList;
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
     texture_bytes, texture_warning,
@@ -119,7 +121,7 @@ impl Level {
                 radius: defaults::PLAYER_RADIUS,
                 eye_height: defaults::EYE_HEIGHT,
             },
-            walls,
+            walls: walls.into(),
             wall_defaults,
             obstacle_defaults: ObstacleDefaults {
                 height: defaults::OBSTACLE_HEIGHT,

@@ -10,6 +10,7 @@ use glam::{Vec2, Vec3};
 
 use super::diagnostics::LevelWarning;
 use super::range::ValueRange;
+use super::shared_list::SharedList;
 use crate::collision::ConvexPolygon;
 
 /// A level as loaded from a file, with everything suspicious found on the way.
@@ -29,7 +30,7 @@ pub struct Level {
     /// Where and how the walker starts.
     pub player: PlayerSpawn,
     /// Every wall, with its radius, height, thickness and material resolved.
-    pub walls: Vec<LevelWall>,
+    pub walls: SharedList<LevelWall>,
     /// What a wall that states nothing but its ends is made of: the file's
     /// `wall_radius`, `wall_height`, `wall_thickness` and `wall_material`
     /// (or their defaults). The editor gives new walls these, as the file

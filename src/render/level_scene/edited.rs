@@ -448,7 +448,7 @@ mod tests {
         }];
         assert!(!renderer.edit_level(&level, &collider, &past_the_end));
         let mut counts_differ = (*level).clone();
-        counts_differ.walls.pop();
+        counts_differ.walls.remove(counts_differ.walls.len() - 1);
         assert!(!renderer.edit_level(&Arc::new(counts_differ), &collider, &[]));
         assert_eq!(*renderer.level.index, ChunkIndex::new(&level));
     }
