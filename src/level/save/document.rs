@@ -403,7 +403,9 @@ impl LevelDocument {
     /// the tables before it are removed; without a position, toml_edit
     /// would write it after whichever table it visits before it.
     fn append(&mut self, array: Tables, mut table: Table) -> Result<usize, DocumentError> {
-        let position = match self.tables(array)?.and_then(|tables| tables.iter().last()) {
+        // By index: the array's iterator would walk every table to the last.
+        let last = |tables: &ArrayOfTables| tables.get(tables.len().checked_sub(1)?);
+        let position = match self.tables(array)?.and_then(last) {
             Some(last) => last.position(),
             None => Some(end_position(&self.document)),
         };
