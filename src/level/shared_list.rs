@@ -56,6 +56,15 @@ impl<T> SharedList<T> {
     /// The chunk holding item `index` (which must be below `len`), and
     /// the item's place in it.
     fn locate(&self, index: usize) -> (usize, usize) {
+        // A list built at once has full chunks, where the chunk is found
+        // by a division; edits make the guess miss near them only.
+        let guess = index / CHUNK;
+        if let (Some(&start), Some(chunk)) = (self.starts.get(guess), self.chunks.get(guess))
+            && start <= index
+            && index < start + chunk.len()
+        {
+            return (guess, index - start);
+        }
         let chunk = self.starts.partition_point(|&start| start <= index) - 1;
         (chunk, index - self.starts[chunk])
     }
