@@ -404,7 +404,9 @@ impl LevelDocument {
     /// would write it after whichever table it visits before it.
     fn append(&mut self, array: Tables, mut table: Table) -> Result<usize, DocumentError> {
         // By index: the array's iterator would walk every table to the last.
-        let last = |tables: &ArrayOfTables| tables.get(tables.len().checked_sub(1)?);
+        fn last(tables: &ArrayOfTables) -> Option<&Table> {
+            tables.get(tables.len().checked_sub(1)?)
+        }
         let position = match self.tables(array)?.and_then(last) {
             Some(last) => last.position(),
             None => Some(end_position(&self.document)),
