@@ -179,6 +179,25 @@ pub struct ChunkIndex {
     /// The smallest and largest chunk coordinates holding anything.
     extent: ((i32, i32), (i32, i32)),
     batch_count: usize,
+    /// How many walls and obstacles the level holds: a shape added at the
+    /// end, or the last one taken away, renumbers no other.
+    counts: ShapeCounts,
+}
+
+/// How many shapes of each kind a level holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ShapeCounts {
+    walls: u32,
+    obstacles: u32,
+}
+
+impl ShapeCounts {
+    fn of(&mut self, kind: ShapeKind) -> &mut u32 {
+        match kind {
+            ShapeKind::Wall => &mut self.walls,
+            ShapeKind::Obstacle => &mut self.obstacles,
+        }
+    }
 }
 
 /// The shapes filed under one chunk.
@@ -275,6 +294,10 @@ impl ChunkIndex {
             wide: Vec::new(),
             extent: ((0, 0), (0, 0)),
             batch_count: 0,
+            counts: ShapeCounts {
+                walls: level.walls.len() as u32,
+                obstacles: level.obstacles.len() as u32,
+            },
         };
         index.sum_up(level);
         index
@@ -323,10 +346,14 @@ impl ChunkIndex {
     /// counts from [`refile`](Self::refile) on.
     pub fn insert(&mut self, kind: ShapeKind, index: usize, chunk: (i32, i32)) {
         let index = index as u32;
-        for entry in self.shapes.values_mut() {
-            let list = entry.list(kind);
-            let from = list.partition_point(|&i| i < index);
-            list[from..].iter_mut().for_each(|i| *i += 1);
+        let count = self.counts.of(kind);
+        *count += 1;
+        if index + 1 < *count {
+            for entry in self.shapes.values_mut() {
+                let list = entry.list(kind);
+                let from = list.partition_point(|&i| i < index);
+                list[from..].iter_mut().for_each(|i| *i += 1);
+            }
         }
         let list = self
             .shapes
@@ -347,10 +374,14 @@ impl ChunkIndex {
                 list.remove(at);
             }
         }
-        for entry in self.shapes.values_mut() {
-            let list = entry.list(kind);
-            let from = list.partition_point(|&i| i <= index);
-            list[from..].iter_mut().for_each(|i| *i -= 1);
+        let count = self.counts.of(kind);
+        *count = count.saturating_sub(1);
+        if index < *count {
+            for entry in self.shapes.values_mut() {
+                let list = entry.list(kind);
+                let from = list.partition_point(|&i| i <= index);
+                list[from..].iter_mut().for_each(|i| *i -= 1);
+            }
         }
     }
 
