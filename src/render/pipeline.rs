@@ -32,6 +32,8 @@ pub struct PipelineSpec<'a> {
     pub depth: Depth,
     /// Colour blending (`None` replaces).
     pub blend: Option<wgpu::BlendState>,
+    /// Values of the shader's pipeline-overridable constants, by name.
+    pub constants: &'a [(&'a str, f64)],
 }
 
 /// A pipeline drawing into `targets` (their format and sample count, the
@@ -56,7 +58,10 @@ pub fn create_pipeline(
         vertex: wgpu::VertexState {
             module: spec.shader,
             entry_point: Some(spec.entry_points.0),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: spec.constants,
+                ..Default::default()
+            },
             buffers: &[Some(spec.vertex_layout)],
         },
         primitive: spec.primitive,
@@ -74,7 +79,10 @@ pub fn create_pipeline(
         fragment: Some(wgpu::FragmentState {
             module: spec.shader,
             entry_point: Some(spec.entry_points.1),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: spec.constants,
+                ..Default::default()
+            },
             targets: &[Some(wgpu::ColorTargetState {
                 format: targets.format,
                 blend: spec.blend,
