@@ -523,7 +523,6 @@ impl TextPass {
                 primitive: wgpu::PrimitiveState::default(),
                 depth: Depth::Ignored,
                 blend: Some(wgpu::BlendState::ALPHA_BLENDING),
-                constants: &[],
             },
         );
         let vertices = text_buffer(device, INITIAL_TEXT_VERTICES);

@@ -21,7 +21,6 @@ use glam::{Vec2, Vec3};
 
 use super::LineVertex;
 use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
-use super::light_map::LightMap;
 use crate::collision::{Collider, ConvexPolygon, ray_against_obstacle};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::MovingShape;
@@ -75,16 +74,11 @@ pub struct LampData {
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct LampsUniform {
     /// x: lamps in use; y: 1 when lamps light the level, 0 for the
-    /// directional light alone; z: 1 when the light map holds the lamps'
-    /// light; w: the slots before the first lamp (1 when the torch is on,
-    /// else 0).
+    /// directional light alone; zw: unused.
     pub info: [f32; 4],
     /// The light grid's place: xy its origin (x, z), z its cells per
     /// metre; w unused.
     pub grid: [f32; 4],
-    /// The light map's place (see
-    /// [`MapPlace::uniform`](super::light_map::MapPlace::uniform)).
-    pub map: [f32; 4],
     /// The lamps in use, in the shadow texture's row order.
     pub lamps: [LampData; MAX_LAMPS],
 }
@@ -355,7 +349,6 @@ impl LevelLamps {
         let mut uniform = LampsUniform {
             info: [0.0, f32::from(u8::from(enabled && self.any())), 0.0, 0.0],
             grid: [0.0; 4],
-            map: [0.0; 4],
             lamps: [LampData {
                 position: [0.0; 4],
                 colour: [0.0; 4],
@@ -437,8 +430,7 @@ impl LevelLamps {
 }
 
 /// The GPU side: the lamps' uniform buffer, the shadow texture (one row
-/// per lamp slot), the light grid and the light map, bound beside the
-/// frame's globals.
+/// per lamp slot) and the light grid, bound beside the frame's globals.
 #[derive(Debug)]
 pub struct LampBuffers {
     /// The [`LampsUniform`].
@@ -449,17 +441,15 @@ pub struct LampBuffers {
     pub shadows: wgpu::Buffer,
     /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
     pub grid: wgpu::Texture,
-    /// The light map (used at fast quality).
-    pub light_map: LightMap,
     /// What the textures were last written for (the uniform without the
-    /// places of the grid and the map, and the level's lamps' generation),
-    /// and the uniform then: the same again needs no new rows, grid or map.
-    written: Option<((LampsUniform, u64), LampsUniform)>,
+    /// grid, and the level's lamps' generation), and the grid's place then:
+    /// the same again needs no new rows and no new grid.
+    written: Option<((LampsUniform, u64), [f32; 4])>,
 }
 
 impl LampBuffers {
-    /// Empty buffers: no lamp in use; a light map if `light_map`.
-    pub fn new(device: &wgpu::Device, light_map: bool) -> Self {
+    /// Empty buffers: no lamp in use.
+    pub fn new(device: &wgpu::Device) -> Self {
         Self {
             uniform: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamps"),
@@ -487,16 +477,14 @@ impl LampBuffers {
                 usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
                 view_formats: &[],
             }),
-            light_map: LightMap::new(device, light_map),
             written: None,
         }
     }
 
     /// Writes this frame's lamps: the uniform, the shadow rows of the
     /// torch (when on) and of each active lamp into their slots, and the
-    /// light grid of those slots; and has the light map drawn for the
-    /// lamps (not the torch) when enabled. Rows, grid and map are made only
-    /// when the lamps in use or the level changed.
+    /// light grid of those slots. Rows and grid are written only when the
+    /// lamps in use or the level changed.
     pub fn write(
         &mut self,
         queue: &wgpu::Queue,
@@ -510,7 +498,7 @@ impl LampBuffers {
         if in_use > 0 {
             let key = (uniform, lamps.generation);
             match self.written {
-                Some((written, finished)) if written == key => uniform = finished,
+                Some((written, place)) if written == key => uniform.grid = place,
                 _ => {
                     if let Some(torch) = torch {
                         lamps.update_torch(torch);
@@ -530,22 +518,7 @@ impl LampBuffers {
                     uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
                     self.write_rows(queue, &slots);
                     self.write_grid(queue, &grid);
-                    // The torch's slot first, and lamps after it.
-                    let first_lamp = usize::from(torch.is_some()).min(slots.len());
-                    let map_key = (
-                        first_lamp,
-                        uniform.lamps[first_lamp..in_use].to_vec(),
-                        lamps.generation,
-                    );
-                    let map_lamps = slots[first_lamp..].iter().map(|(lamp, _)| *lamp);
-                    if self.light_map.enabled
-                        && let Some(place) = self.light_map.follow(map_key, map_lamps)
-                    {
-                        uniform.map = place.uniform();
-                        uniform.info[2] = 1.0;
-                        uniform.info[3] = first_lamp as f32;
-                    }
-                    self.written = Some((key, uniform));
+                    self.written = Some((key, uniform.grid));
                 }
             }
         }

@@ -235,7 +235,6 @@ impl LinePipeline {
                 // Lines show through walls.
                 depth: Depth::Ignored,
                 blend: None,
-                constants: &[],
             },
         );
         Self { pipeline }

@@ -391,7 +391,6 @@ impl MapPass {
                     },
                     depth: Depth::Ignored,
                     blend: Some(wgpu::BlendState::ALPHA_BLENDING),
-                    constants: &[],
                 },
             )
         };

@@ -39,7 +39,6 @@ mod hud;
 mod lamps;
 mod level_scene;
 mod light_grid;
-mod light_map;
 mod lines;
 mod lru;
 mod map;
@@ -70,7 +69,6 @@ pub use level_scene::{LevelScene, SceneBuilder};
 pub use lamps::TORCH_REACH;
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
-use light_map::LightMapPasses;
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
@@ -207,8 +205,6 @@ pub struct Renderer {
     culling: Culling,
     /// The lamps' uniform and shadow texture.
     lamps: LampBuffers,
-    /// The passes that draw the light map (fast quality).
-    light_map: Option<LightMapPasses>,
     /// Whether a level's lamps light it (`--lights`, `[render] lights`);
     /// off, every level is lit as one without lamps.
     lights: bool,
@@ -240,60 +236,71 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let entries = globals_entries();
-        let layout = |entries| {
-            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some("globals"),
-                entries,
-            })
+        let uniform_entry = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
         };
-        let globals_layout = layout(&entries[..]);
-        let lamps = LampBuffers::new(device, quality.light_map);
+        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("globals"),
+            entries: &[
+                uniform_entry(0),
+                uniform_entry(1),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 2,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 3,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Uint,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+            ],
+        });
+        let lamps = LampBuffers::new(device);
         let grid_view = lamps
             .grid
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let resources = [
-            globals.as_entire_binding(),
-            lamps.uniform.as_entire_binding(),
-            lamps.shadows.as_entire_binding(),
-            wgpu::BindingResource::TextureView(&grid_view),
-            wgpu::BindingResource::TextureView(&lamps.light_map.sight),
-            wgpu::BindingResource::TextureView(&lamps.light_map.light),
-            wgpu::BindingResource::Sampler(&lamps.light_map.sampler),
-        ];
-        // The first `count` of the globals' bindings.
-        let bind_group = |layout: &wgpu::BindGroupLayout, count: usize| {
-            let entries: Vec<wgpu::BindGroupEntry<'_>> = resources[..count]
-                .iter()
-                .enumerate()
-                .map(|(binding, resource)| wgpu::BindGroupEntry {
-                    binding: binding as u32,
-                    resource: resource.clone(),
-                })
-                .collect();
-            device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("globals"),
-                layout,
-                entries: &entries,
-            })
-        };
-        let globals_bind_group = bind_group(&globals_layout, entries.len());
+        let globals_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &globals_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: globals.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: lamps.uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: lamps.shadows.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(&grid_view),
+                },
+            ],
+        });
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
-        // The light map's sight pass reads the globals before the sight,
-        // its light pass those and the sight.
-        let light_map = quality.light_map.then(|| {
-            let (sight_layout, light_layout) = (
-                layout(&entries[..LIGHT_SIGHT_BINDING]),
-                layout(&entries[..=LIGHT_SIGHT_BINDING]),
-            );
-            LightMapPasses::new(
-                device,
-                &world_shader,
-                (&sight_layout, bind_group(&sight_layout, LIGHT_SIGHT_BINDING)),
-                (&light_layout, bind_group(&light_layout, LIGHT_SIGHT_BINDING + 1)),
-            )
-        });
         let scene = ScenePipeline::new(device, &targets, &globals_layout, &world_shader, &quality);
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
@@ -313,7 +320,6 @@ impl Renderer {
             level,
             culling: Culling::default(),
             lamps,
-            light_map,
             lights: true,
             ui: UiPass::default(),
         })
@@ -556,9 +562,6 @@ impl Renderer {
             Some(multisampled) => (multisampled, Some(view)),
             None => (view, None),
         };
-        if let Some(passes) = &self.light_map {
-            passes.draw(&mut encoder, &mut self.lamps.light_map);
-        }
         let batches_drawn = {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("frame"),
@@ -646,69 +649,6 @@ impl Renderer {
         let (format, size) = (self.targets.format, self.targets.size);
         self.ui.draw(gpu, view, format, size, ui);
     }
-}
-
-/// The binding of the light map's sight among the globals (see
-/// [`globals_entries`]): the passes that draw the map bind those before it.
-const LIGHT_SIGHT_BINDING: usize = 4;
-
-/// The bindings every world pass shares (group 0 of shaders/scene.wgsl):
-/// the frame's globals, the lamps' uniform, their shadow rows, the light
-/// grid, the light map's sight, the light map and its sampler.
-fn globals_entries() -> [wgpu::BindGroupLayoutEntry; 7] {
-    let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility,
-        ty,
-        count: None,
-    };
-    let uniform = wgpu::BindingType::Buffer {
-        ty: wgpu::BufferBindingType::Uniform,
-        has_dynamic_offset: false,
-        min_binding_size: None,
-    };
-    let texture = |sample_type, view_dimension| wgpu::BindingType::Texture {
-        sample_type,
-        view_dimension,
-        multisampled: false,
-    };
-    let fragment = wgpu::ShaderStages::FRAGMENT;
-    [
-        entry(0, wgpu::ShaderStages::VERTEX_FRAGMENT, uniform),
-        entry(1, wgpu::ShaderStages::VERTEX_FRAGMENT, uniform),
-        entry(
-            2,
-            fragment,
-            wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Storage { read_only: true },
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-        ),
-        entry(
-            3,
-            fragment,
-            texture(wgpu::TextureSampleType::Uint, wgpu::TextureViewDimension::D2),
-        ),
-        entry(
-            LIGHT_SIGHT_BINDING as u32,
-            fragment,
-            texture(wgpu::TextureSampleType::Uint, wgpu::TextureViewDimension::D2),
-        ),
-        entry(
-            5,
-            fragment,
-            texture(
-                wgpu::TextureSampleType::Float { filterable: true },
-                wgpu::TextureViewDimension::D2Array,
-            ),
-        ),
-        entry(
-            6,
-            fragment,
-            wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-        ),
-    ]
 }
 
 /// Refuses sizes the adapter cannot render (zero, or beyond its limit).

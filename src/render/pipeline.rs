@@ -32,8 +32,6 @@ pub struct PipelineSpec<'a> {
     pub depth: Depth,
     /// Colour blending (`None` replaces).
     pub blend: Option<wgpu::BlendState>,
-    /// Values of the shader's pipeline-overridable constants, by name.
-    pub constants: &'a [(&'a str, f64)],
 }
 
 /// A pipeline drawing into `targets` (their format and sample count, the
@@ -58,10 +56,7 @@ pub fn create_pipeline(
         vertex: wgpu::VertexState {
             module: spec.shader,
             entry_point: Some(spec.entry_points.0),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: spec.constants,
-                ..Default::default()
-            },
+            compilation_options: Default::default(),
             buffers: &[Some(spec.vertex_layout)],
         },
         primitive: spec.primitive,
@@ -79,10 +74,7 @@ pub fn create_pipeline(
         fragment: Some(wgpu::FragmentState {
             module: spec.shader,
             entry_point: Some(spec.entry_points.1),
-            compilation_options: wgpu::PipelineCompilationOptions {
-                constants: spec.constants,
-                ..Default::default()
-            },
+            compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
                 format: targets.format,
                 blend: spec.blend,

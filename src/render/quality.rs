@@ -18,12 +18,6 @@ pub struct RenderQuality {
     /// Blend the two nearest mip levels (trilinear) instead of picking one.
     /// Full: true (no visible seams where the mip level changes).
     pub trilinear: bool,
-    /// Light floors and ceilings from a light map over the floor plan,
-    /// drawn when the lamps change, and walls from the lamps its sight
-    /// says see them, instead of testing every lamp's shadow per pixel.
-    /// Full: false (shadow edges exact to the pixel); fast: true (edges
-    /// within a few centimetres, a third of the lamps' cost on llvmpipe).
-    pub light_map: bool,
 }
 
 impl RenderQuality {
@@ -33,11 +27,9 @@ impl RenderQuality {
         samples: 4,
         anisotropy: 16,
         trilinear: true,
-        light_map: false,
     };
 
-    /// No MSAA, no anisotropy, one mip level, the light map: for software
-    /// rasterizers. On
+    /// No MSAA, no anisotropy, one mip level: for software rasterizers. On
     /// llvmpipe (2 cores, 1280×720, the house from its spawn) this is about
     /// 12 ms a frame against about 130 ms for [`FULL`](Self::FULL); see
     /// `docs/benchmarks.md`.
@@ -45,7 +37,6 @@ impl RenderQuality {
         samples: 1,
         anisotropy: 1,
         trilinear: false,
-        light_map: true,
     };
 
     /// [`FAST`](Self::FAST) on a CPU adapter, else [`FULL`](Self::FULL).
@@ -70,11 +61,7 @@ impl fmt::Display for RenderQuality {
             } else {
                 "bilinear"
             }
-        )?;
-        if self.light_map {
-            write!(f, ", light map")?;
-        }
-        Ok(())
+        )
     }
 }
 
@@ -99,10 +86,6 @@ mod tests {
         assert_eq!(
             RenderQuality::FULL.to_string(),
             "4x MSAA, 16x anisotropic, trilinear"
-        );
-        assert_eq!(
-            RenderQuality::FAST.to_string(),
-            "1x MSAA, 1x anisotropic, bilinear, light map"
         );
     }
 }

@@ -90,7 +90,6 @@ impl ScenePipeline {
                 },
                 depth: Depth::Tested,
                 blend: None,
-                constants: &[("LIGHT_MAP", f64::from(u8::from(quality.light_map)))],
             },
         );
         Self {
