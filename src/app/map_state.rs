@@ -149,10 +149,10 @@ impl MapState {
         let walls = collider.walls().len();
         if self.occludes.len() != walls || self.seen.len() != walls {
             log::warn!("the map's wall flags do not fit the edited level: worked out anew");
-            self.seen = self.seen.carry_over(old.walls(), collider.walls());
-            self.occludes = occluding();
+            self.level_changed(old, collider, occluding(), eye);
+        } else {
+            self.changed(collider, eye);
         }
-        self.changed(collider, eye);
     }
 
     /// After any change of level: the seen walls are updated from the next

@@ -77,11 +77,6 @@ impl<T> SharedList<T> {
         })
     }
 
-    /// The first item.
-    pub fn first(&self) -> Option<&T> {
-        self.get(0)
-    }
-
     /// The last item.
     pub fn last(&self) -> Option<&T> {
         self.chunks.last().and_then(|chunk| chunk.last())
@@ -119,14 +114,6 @@ impl<T: Clone> SharedList<T> {
         }
         let (chunk, at) = self.locate(index);
         Some(&mut Arc::make_mut(&mut self.chunks[chunk])[at])
-    }
-
-    /// Every item in order, to change (copying every shared chunk: for
-    /// building a list, not for an edit).
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> {
-        self.chunks
-            .iter_mut()
-            .flat_map(|chunk| Arc::make_mut(chunk).iter_mut())
     }
 
     /// Adds `item` at the end.
