@@ -665,9 +665,7 @@ fn bench_doors(c: &mut Criterion) {
 /// is dropped outside the timing (the app drops the old collider when the
 /// last holder lets go).
 fn bench_edit(c: &mut Criterion) {
-    let collider = Level::maze(1425, 1425, 1)
-        .expect("a valid maze")
-        .collider();
+    let collider = Level::maze(1425, 1425, 1).expect("a valid maze").collider();
     let middle = collider.walls().len() / 2;
     let wall = collider.walls()[middle];
     let mut removed = collider.clone();
