@@ -31,6 +31,30 @@ const MAX_PUSH_OUTS: usize = 4;
 /// slot, an obstacle under its slot with this bit set.
 const OBSTACLE: u32 = 1 << 31;
 
+/// What a grid id names: a wall's slot or an obstacle's.
+#[derive(Debug, Clone, Copy)]
+enum Filed {
+    /// The wall in this slot.
+    Wall(u32),
+    /// The obstacle in this slot.
+    Obstacle(u32),
+}
+
+/// The shape that grid id `id` names.
+#[inline]
+fn filed(id: u32) -> Filed {
+    if id & OBSTACLE == 0 {
+        Filed::Wall(id)
+    } else {
+        Filed::Obstacle(id & !OBSTACLE)
+    }
+}
+
+/// The grid id of the obstacle in `slot`.
+fn obstacle_id(slot: u32) -> u32 {
+    slot | OBSTACLE
+}
+
 /// The earliest impact along a path, with the shape hit.
 #[derive(Debug, Clone, Copy)]
 struct Impact {
@@ -126,7 +150,7 @@ impl Collider {
             .filter_map(|slot| wall_box(&self.capsules[slot as usize]).map(|b| (slot, b)));
         let obstacles = self.obstacle_order.used_slots().map(|slot| {
             let bounds = self.rounded_obstacles[slot as usize].bounds();
-            (slot | OBSTACLE, bounds)
+            (obstacle_id(slot), bounds)
         });
         walls.chain(obstacles).collect()
     }
@@ -181,7 +205,7 @@ impl Collider {
         let slot = self.obstacle_order.insert(index);
         self.obstacles.put(slot as usize, obstacle);
         self.rounded_obstacles.put(slot as usize, rounded);
-        let fitted = self.grid.insert(slot | OBSTACLE, Some(bounds));
+        let fitted = self.grid.insert(obstacle_id(slot), Some(bounds));
         self.rebuild_grid_unless(fitted);
     }
 
@@ -190,7 +214,7 @@ impl Collider {
     pub fn remove_obstacle(&mut self, index: usize) -> ConvexPolygon {
         let slot = self.obstacle_order.remove(index);
         let bounds = self.rounded_obstacles[slot as usize].bounds();
-        self.grid.remove(slot | OBSTACLE, Some(bounds));
+        self.grid.remove(obstacle_id(slot), Some(bounds));
         self.obstacles[slot as usize].clone()
     }
 
@@ -213,10 +237,9 @@ impl Collider {
     /// The shape filed in the grid under `id`.
     #[inline]
     pub(super) fn shape(&self, id: u32) -> Shape<'_> {
-        if id & OBSTACLE == 0 {
-            Shape::Wall(&self.capsules[id as usize])
-        } else {
-            Shape::Obstacle(&self.rounded_obstacles[(id & !OBSTACLE) as usize])
+        match filed(id) {
+            Filed::Wall(slot) => Shape::Wall(&self.capsules[slot as usize]),
+            Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
         }
     }
 
@@ -224,10 +247,9 @@ impl Collider {
     /// index among the walls or the obstacles.
     #[inline]
     pub(super) fn surface(&self, id: u32) -> Surface {
-        if id & OBSTACLE == 0 {
-            Surface::Wall(self.wall_order.position(id))
-        } else {
-            Surface::Obstacle(self.obstacle_order.position(id & !OBSTACLE))
+        match filed(id) {
+            Filed::Wall(slot) => Surface::Wall(self.wall_order.position(slot)),
+            Filed::Obstacle(slot) => Surface::Obstacle(self.obstacle_order.position(slot)),
         }
     }
 
@@ -237,10 +259,9 @@ impl Collider {
     /// they hold).
     #[inline]
     pub(super) fn rank(&self, id: u32) -> usize {
-        if id & OBSTACLE == 0 {
-            self.wall_order.position(id)
-        } else {
-            self.wall_count() + self.obstacle_order.position(id & !OBSTACLE)
+        match filed(id) {
+            Filed::Wall(slot) => self.wall_order.position(slot),
+            Filed::Obstacle(slot) => self.wall_count() + self.obstacle_order.position(slot),
         }
     }
 
@@ -265,10 +286,9 @@ impl Collider {
     /// [`dense_count`](Self::dense_count): for bitsets over the shapes.
     #[inline]
     pub(super) fn dense_index(&self, id: u32) -> usize {
-        if id & OBSTACLE == 0 {
-            id as usize
-        } else {
-            self.capsules.len() + (id & !OBSTACLE) as usize
+        match filed(id) {
+            Filed::Wall(slot) => slot as usize,
+            Filed::Obstacle(slot) => self.capsules.len() + slot as usize,
         }
     }
 
@@ -442,11 +462,15 @@ impl Collider {
                 .grid
                 .shapes_at(position)
                 .iter()
-                .filter(|&&id| {
-                    matches!(self.shape(id), Shape::Obstacle(o) if o.bounds().overlaps(&at_eye))
-                })
                 .filter_map(|&id| {
-                    let polygon = &self.obstacles[(id & !OBSTACLE) as usize];
+                    let Filed::Obstacle(slot) = filed(id) else {
+                        return None;
+                    };
+                    let rounded = &self.rounded_obstacles[slot as usize];
+                    if !rounded.bounds().overlaps(&at_eye) {
+                        return None;
+                    }
+                    let polygon = &self.obstacles[slot as usize];
                     circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (id, mtv))
                 })
                 .min_by_key(|&(id, _)| self.rank(id))
