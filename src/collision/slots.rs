@@ -38,12 +38,26 @@ const CHUNK_LEN: usize = 1 << CHUNK_BITS;
 /// The position of a free slot in [`Order`]'s table.
 const FREE: u32 = u32::MAX;
 
-/// A vector in chunks behind `Arc` (see the module's notes): every chunk
-/// but the last holds [`CHUNK_LEN`] values.
+/// A vector in chunks behind `Arc` (see the module's notes). Every chunk
+/// holds [`CHUNK_LEN`] values: those of the last chunk past the length are
+/// padding (copies of a value), so that a lookup needs no bounds check
+/// within its chunk (the hot path of every query reads shapes this way).
 #[derive(Debug, Clone)]
 pub(crate) struct Chunked<T> {
-    chunks: Vec<Arc<[T]>>,
+    chunks: Vec<Arc<[T; CHUNK_LEN]>>,
     len: usize,
+}
+
+/// A chunk holding `values` (at most [`CHUNK_LEN`], at least one), padded
+/// with copies of the last.
+fn chunk_of<T: Clone>(mut values: Vec<T>) -> Arc<[T; CHUNK_LEN]> {
+    if let Some(last) = values.last().cloned() {
+        values.resize(CHUNK_LEN, last);
+    }
+    match <Box<[T; CHUNK_LEN]>>::try_from(values.into_boxed_slice()) {
+        Ok(chunk) => Arc::from(chunk),
+        Err(values) => panic!("a chunk of {} values", values.len()),
+    }
 }
 
 impl<T: Clone> Chunked<T> {
@@ -52,7 +66,7 @@ impl<T: Clone> Chunked<T> {
         let len = values.len();
         let mut values = values.into_iter();
         let chunks = (0..len.div_ceil(CHUNK_LEN))
-            .map(|_| values.by_ref().take(CHUNK_LEN).collect())
+            .map(|_| chunk_of(values.by_ref().take(CHUNK_LEN).collect()))
             .collect();
         Self { chunks, len }
     }
@@ -65,19 +79,21 @@ impl<T: Clone> Chunked<T> {
     /// The value at `index`, or `None` past the end.
     #[inline]
     pub fn get(&self, index: usize) -> Option<&T> {
-        self.chunks
-            .get(index >> CHUNK_BITS)
-            .and_then(|chunk| chunk.get(index & (CHUNK_LEN - 1)))
+        (index < self.len).then(|| &self[index])
+    }
+
+    /// How many of chunk `chunk`'s values are in the table (the rest pad).
+    fn used(&self, chunk: usize) -> usize {
+        (self.len - chunk * CHUNK_LEN).min(CHUNK_LEN)
     }
 
     /// Puts `value` at `index`, or appends it when `index` is the length:
     /// copies the chunk it writes first when another table shares it.
     pub fn put(&mut self, index: usize, value: T) {
-        match self.chunks.get_mut(index >> CHUNK_BITS) {
-            Some(chunk) if index < self.len => {
-                Arc::make_mut(chunk)[index & (CHUNK_LEN - 1)] = value;
-            }
-            _ => self.insert(index, value),
+        if index < self.len {
+            Arc::make_mut(&mut self.chunks[index >> CHUNK_BITS])[index & (CHUNK_LEN - 1)] = value;
+        } else {
+            self.insert(index, value);
         }
     }
 
@@ -89,28 +105,21 @@ impl<T: Clone> Chunked<T> {
         let mut carry = value;
         let mut at = index & (CHUNK_LEN - 1);
         for chunk in index >> CHUNK_BITS.. {
-            match self.chunks.get_mut(chunk) {
-                None => {
-                    self.chunks.push(Arc::from([carry]));
-                    break;
-                }
-                Some(last) if last.len() < CHUNK_LEN => {
-                    let (before, after) = last.split_at(at);
-                    *last = before
-                        .iter()
-                        .cloned()
-                        .chain([carry])
-                        .chain(after.iter().cloned())
-                        .collect();
-                    break;
-                }
-                // A full chunk: its last value moves on to the next.
-                Some(full) => {
-                    let values = Arc::make_mut(full);
-                    values[at..].rotate_right(1);
-                    std::mem::swap(&mut values[at], &mut carry);
-                }
+            if chunk == self.chunks.len() {
+                self.chunks.push(chunk_of(vec![carry]));
+                break;
             }
+            let used = self.used(chunk);
+            let values = Arc::make_mut(&mut self.chunks[chunk]);
+            if used < CHUNK_LEN {
+                // The last chunk has room: its padding takes the shift.
+                values[at..=used].rotate_right(1);
+                values[at] = carry;
+                break;
+            }
+            // A full chunk: its last value moves on to the next.
+            values[at..].rotate_right(1);
+            std::mem::swap(&mut values[at], &mut carry);
             at = 0;
         }
         self.len += 1;
@@ -120,26 +129,24 @@ impl<T: Clone> Chunked<T> {
     /// moving one down: rewrites the chunks from `index`'s on, copying
     /// those shared. Panics when `index` is past the end.
     pub fn remove(&mut self, index: usize) -> T {
+        assert!(index < self.len, "remove at {index} past {}", self.len);
         let removed = self[index].clone();
         let mut at = index & (CHUNK_LEN - 1);
         for chunk in index >> CHUNK_BITS..self.chunks.len() {
+            let used = self.used(chunk);
             // The next chunk's first value moves to this one's end.
-            match self.chunks.get(chunk + 1).map(|next| next[0].clone()) {
-                Some(next) => {
-                    let values = Arc::make_mut(&mut self.chunks[chunk]);
-                    values[at..].rotate_left(1);
-                    values[CHUNK_LEN - 1] = next;
-                }
-                None if self.chunks[chunk].len() == 1 => drop(self.chunks.pop()),
-                None => {
-                    let last = &mut self.chunks[chunk];
-                    let (before, after) = (&last[..at], &last[at + 1..]);
-                    *last = before.iter().chain(after).cloned().collect();
-                }
+            let next = self.chunks.get(chunk + 1).map(|next| next[0].clone());
+            let values = Arc::make_mut(&mut self.chunks[chunk]);
+            values[at..used].rotate_left(1);
+            if let Some(next) = next {
+                values[CHUNK_LEN - 1] = next;
             }
             at = 0;
         }
         self.len -= 1;
+        if self.len <= (self.chunks.len() - 1) * CHUNK_LEN {
+            self.chunks.pop();
+        }
         removed
     }
 
@@ -151,21 +158,24 @@ impl<T: Clone> Chunked<T> {
     /// Applies `change` to every value of chunk `chunk` (in place, or in
     /// the one pass that copies it when shared) and returns its values.
     fn rewrite_chunk(&mut self, chunk: usize, change: impl Fn(&T) -> T) -> &[T] {
-        let values = &mut self.chunks[chunk];
-        match Arc::get_mut(values) {
-            Some(values) => values.iter_mut().for_each(|value| *value = change(value)),
-            None => *values = values.iter().map(change).collect(),
+        let used = self.used(chunk);
+        let values = Arc::make_mut(&mut self.chunks[chunk]);
+        for value in &mut values[..used] {
+            *value = change(value);
         }
-        &self.chunks[chunk]
+        &values[..used]
     }
 }
 
 impl<T> Index<usize> for Chunked<T> {
     type Output = T;
 
-    /// The value at `index`; panics past the end.
+    /// The value at `index`. Past the end it panics, or, within the last
+    /// chunk, gives a padding value (checked in debug builds only: the
+    /// queries look up only slots that hold a shape).
     #[inline]
     fn index(&self, index: usize) -> &T {
+        debug_assert!(index < self.len, "index {index} past {}", self.len);
         &self.chunks[index >> CHUNK_BITS][index & (CHUNK_LEN - 1)]
     }
 }
@@ -184,6 +194,10 @@ pub(crate) struct Order {
     bounds: Vec<u32>,
     /// The free slots, the last one reused first.
     free: Vec<u32>,
+    /// Whether every shape's slot is its position: true until an edit
+    /// other than an append or a removal of the last shape, so that the
+    /// queries on a collider never edited in the middle look up no table.
+    is_identity: bool,
 }
 
 impl Order {
@@ -198,6 +212,7 @@ impl Order {
             position_of_slot: identity,
             bounds,
             free: Vec::new(),
+            is_identity: true,
         }
     }
 
@@ -210,6 +225,9 @@ impl Order {
     /// The slot of the shape at `position`, if there is one.
     #[inline]
     pub fn slot(&self, position: usize) -> Option<u32> {
+        if self.is_identity {
+            return (position < self.len()).then_some(position as u32);
+        }
         self.slot_of_position.get(position).copied()
     }
 
@@ -227,6 +245,9 @@ impl Order {
     /// The position of the shape in `slot`, which must hold one.
     #[inline]
     pub fn position(&self, slot: u32) -> usize {
+        if self.is_identity {
+            return slot as usize;
+        }
         self.position_of_slot[slot as usize] as usize
     }
 
@@ -236,6 +257,9 @@ impl Order {
     pub fn insert(&mut self, position: usize) -> u32 {
         let at = position as u32;
         let slot = (self.free.last().copied()).unwrap_or(self.position_of_slot.len() as u32);
+        // Free slots are taken last freed first, so slots freed by removing
+        // the last shapes come back in the order they left.
+        self.is_identity &= position == self.len() && slot == at;
         self.slot_of_position.insert(position, slot);
         self.free.pop();
         self.shift(at, |p| p + u32::from(p >= at && p != FREE));
@@ -251,6 +275,7 @@ impl Order {
     /// Removes the shape at `position` (those after it move one down) and
     /// returns its slot, now free. Panics when there is no shape there.
     pub fn remove(&mut self, position: usize) -> u32 {
+        self.is_identity &= position + 1 == self.len();
         let slot = self.slot_of_position.remove(position);
         let at = position as u32;
         self.shift(at, |p| {
@@ -469,7 +494,7 @@ mod tests {
         table.insert(2 * CHUNK_LEN + 1, 7);
         assert!(same(1, &table) && !same(2, &table) && !same(3, &table));
         assert_eq!((table.len(), shared.len()), (count + 1, count));
-        assert_eq!(shared.chunks[3].len(), 5);
+        assert_eq!(shared.chunks.len(), 4);
         assert_eq!(shared[2 * CHUNK_LEN + 1], 2 * CHUNK_LEN + 1);
     }
 
@@ -494,6 +519,40 @@ mod tests {
         assert_eq!(slots(&shared), [0, 2, 3]);
         assert_eq!(shared.position(3), 2);
         assert_eq!(shared.used_slots().collect::<Vec<_>>(), [0, 2, 3]);
+    }
+
+    /// The positions of slots `0..count` as the tables hold them.
+    fn table_positions(order: &Order, count: u32) -> Vec<u32> {
+        (0..count)
+            .map(|slot| order.position_of_slot[slot as usize])
+            .collect()
+    }
+
+    #[test]
+    fn edits_at_the_end_keep_the_identity_shortcut_and_others_end_it() {
+        let mut order = Order::identity(5);
+        // Removing the last two and appending two: slots come back in the
+        // order they left, so every slot is still its position.
+        assert_eq!((order.remove(4), order.remove(3)), (4, 3));
+        assert_eq!((order.insert(3), order.insert(4)), (3, 4));
+        assert_eq!(order.insert(5), 5);
+        assert!(order.is_identity);
+        assert_eq!(table_positions(&order, 6), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(slots(&order), [0, 1, 2, 3, 4, 5]);
+        // An insert in the middle ends the shortcut; the tables answer.
+        assert_eq!(order.insert(1), 6);
+        assert!(!order.is_identity);
+        assert_eq!(order.position(6), 1);
+        assert_eq!(order.position(1), 2);
+        assert_eq!(order.slot(1), Some(6));
+        assert_eq!(order.slot(7), None);
+        let mut removed_first = Order::identity(3);
+        assert_eq!(removed_first.remove(0), 0);
+        assert!(!removed_first.is_identity);
+        assert_eq!(
+            (removed_first.position(1), removed_first.position(2)),
+            (0, 1)
+        );
     }
 
     #[test]
