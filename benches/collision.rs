@@ -4,7 +4,8 @@
 //! 66k and 1M walls; the crosshair's ray query against a brute-force scan
 //! on the same scenes; which walls a view sees, and the nearest free point
 //! for an eye inside a wall; the eye's move in a 300×300 maze among 1,000
-//! doors, moving and standing still; then build times.
+//! doors, moving and standing still; then build times, and one edit on a
+//! copy of a shared 1425×1425 maze collider.
 //!
 //! Run: `cargo bench --bench collision` (about a minute and a half here,
 //! after the build; the figures are in `docs/benchmarks.md`).
@@ -655,6 +656,63 @@ fn bench_doors(c: &mut Criterion) {
     group.finish();
 }
 
+/// One edit in edit mode on the 1425×1425 maze (about a million walls):
+/// the live collider is shared (the renderer and a worker hold it), so
+/// each edit copies it (`clone`) and then changes the copy in place. Each
+/// figure is one such edit: the copy alone, removing the middle wall,
+/// inserting it back, appending a wall and removing that last wall, each
+/// from a collider shared in the state before that edit. The edited copy
+/// is dropped outside the timing (the app drops the old collider when the
+/// last holder lets go).
+fn bench_edit(c: &mut Criterion) {
+    let collider = Level::maze(1425, 1425, 1).expect("a valid maze").collider();
+    let middle = collider.walls().len() / 2;
+    let wall = collider.walls()[middle];
+    let mut removed = collider.clone();
+    removed.remove_wall(middle);
+    let mut appended = collider.clone();
+    appended.insert_wall(appended.walls().len(), wall);
+    let mut group = c.benchmark_group(format!(
+        "edit/maze 1425x1425, {} walls",
+        collider.walls().len()
+    ));
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(3));
+    group.sample_size(20);
+    group.bench_function("clone", |b| {
+        b.iter_with_large_drop(|| black_box(&collider).clone())
+    });
+    group.bench_function("clone, remove the middle wall", |b| {
+        b.iter_with_large_drop(|| {
+            let mut edited = black_box(&collider).clone();
+            edited.remove_wall(middle);
+            edited
+        })
+    });
+    group.bench_function("clone, insert it back", |b| {
+        b.iter_with_large_drop(|| {
+            let mut edited = black_box(&removed).clone();
+            edited.insert_wall(middle, wall);
+            edited
+        })
+    });
+    group.bench_function("clone, append a wall", |b| {
+        b.iter_with_large_drop(|| {
+            let mut edited = black_box(&collider).clone();
+            edited.insert_wall(edited.walls().len(), wall);
+            edited
+        })
+    });
+    group.bench_function("clone, remove the last wall", |b| {
+        b.iter_with_large_drop(|| {
+            let mut edited = black_box(&appended).clone();
+            edited.remove_wall(edited.walls().len() - 1);
+            edited
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_doors,
@@ -662,6 +720,7 @@ criterion_group!(
     bench_rays,
     bench_visibility,
     bench_clearance,
-    bench_build
+    bench_build,
+    bench_edit
 );
 criterion_main!(benches);

@@ -1,9 +1,15 @@
 //! A collider changed in place, one wall or obstacle at a time (as an
-//! edit changes it), answers every move and ray exactly as a collider built
-//! from scratch with the same walls and obstacles.
+//! edit changes it), answers every query exactly as a collider built from
+//! scratch with the same walls and obstacles; and a change made on a clone
+//! (as an edit copies the collider the renderer shares) leaves the
+//! original answering as before.
 
 use glam::Vec2;
-use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy, Wall};
+use mazewalker::collision::{
+    Collider, CollisionError, ConvexPolygon, MoveOptions, MoveOutcome, MovePolicy, Penetration,
+    RayHit, ViewWedge, VisibleSet, Wall,
+};
+use mazewalker::level::maze::maze_walls;
 use proptest::prelude::*;
 
 mod collision_support;
@@ -89,36 +95,87 @@ fn apply(collider: &mut Collider, change: &Change) -> Option<Change> {
     }
 }
 
-/// Asserts that `changed` holds the same shapes as `fresh` and answers
-/// each move (sliding and rejecting) and each ray the same.
-fn assert_same_answers(
-    changed: &Collider,
-    fresh: &Collider,
-    moves: &[(Vec2, Vec2)],
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(changed.walls().len(), fresh.walls().len());
-    prop_assert_eq!(changed.obstacles(), fresh.obstacles());
+/// One query's answer.
+#[derive(Debug, Clone, PartialEq)]
+enum Answer {
+    Move(Box<Result<MoveOutcome, CollisionError>>),
+    Ray(Option<RayHit>),
+    NearestWall(Option<(usize, f32)>),
+    NearestWallEnd(Option<Vec2>),
+    Penetration(Option<Penetration>),
+    FreePoint(Option<Vec2>),
+    Visible(Vec<usize>, Vec<usize>),
+}
+
+/// What `collider` answers to every query about each move `(from,
+/// delta)`: the move sliding and rejected, rays (all shapes, walls only),
+/// the nearest wall and wall end, the overlap and nearest free point at
+/// `from`, and what a view from `from` along `delta` sees (every third wall
+/// not occluding).
+fn answers(collider: &Collider, moves: &[(Vec2, Vec2)]) -> Vec<(Vec2, Vec2, Answer)> {
     let slide = MoveOptions::default();
     let reject = MoveOptions {
         policy: MovePolicy::Reject,
         ..MoveOptions::default()
     };
+    let occludes: Vec<bool> = (0..collider.walls().len()).map(|i| i % 3 != 0).collect();
+    let mut visible = VisibleSet::new();
+    let mut all = Vec::new();
     for &(from, delta) in moves {
-        for options in [&slide, &reject] {
-            let ours = changed.move_eye(from, delta, options);
-            let theirs = fresh.move_eye(from, delta, options);
-            prop_assert_eq!(ours, theirs, "move from {} by {}", from, delta);
-        }
         let to = from + delta * 4.0;
-        prop_assert_eq!(
-            changed.ray_cast(from, to),
-            fresh.ray_cast(from, to),
-            "ray from {} to {}",
-            from,
-            to
+        collider.visible_shapes(
+            &ViewWedge {
+                eye: from,
+                yaw: delta.y.atan2(delta.x),
+                half_angle: 0.9,
+                max_distance: 30.0,
+            },
+            &occludes,
+            &mut visible,
+        );
+        let reach = delta.length();
+        all.extend(
+            [
+                Answer::Move(Box::new(collider.move_eye(from, delta, &slide))),
+                Answer::Move(Box::new(collider.move_eye(from, delta, &reject))),
+                Answer::Ray(collider.ray_cast(from, to)),
+                Answer::Ray(collider.ray_cast_walls(from, to)),
+                Answer::NearestWall(collider.nearest_wall(from, reach)),
+                Answer::NearestWallEnd(collider.nearest_wall_end(from, reach)),
+                Answer::Penetration(collider.deepest_penetration(from)),
+                Answer::FreePoint(collider.nearest_free_point(from, 1.0)),
+                Answer::Visible(visible.walls().to_vec(), visible.obstacles().to_vec()),
+            ]
+            .map(|answer| (from, delta, answer)),
         );
     }
+    all
+}
+
+/// Asserts that `changed` holds the same shapes as `fresh` and answers
+/// every query about `moves` the same.
+fn assert_same_answers(
+    changed: &Collider,
+    fresh: &Collider,
+    moves: &[(Vec2, Vec2)],
+) -> Result<(), TestCaseError> {
+    // (The walls are the same by construction; a NaN end would make
+    // `==` fail.)
+    prop_assert_eq!(changed.walls().len(), fresh.walls().len());
+    prop_assert_eq!(changed.obstacles(), fresh.obstacles());
+    for (ours, theirs) in answers(changed, moves).iter().zip(answers(fresh, moves)) {
+        prop_assert_eq!(ours, &theirs);
+    }
     Ok(())
+}
+
+/// A collider built from scratch with `collider`'s shapes.
+fn fresh(collider: &Collider) -> Collider {
+    Collider::new(
+        collider.walls().to_vec(),
+        collider.obstacles().to_vec(),
+        collider.body_radius(),
+    )
 }
 
 fn a_move() -> impl Strategy<Value = (Vec2, Vec2)> {
@@ -141,22 +198,105 @@ proptest! {
         let mut changed = Collider::new(walls, obstacles, body_radius);
         for (change, undo) in &changes {
             let undoing = apply(&mut changed, change);
-            let fresh = Collider::new(
-                changed.walls().to_vec(),
-                changed.obstacles().to_vec(),
-                body_radius,
-            );
-            assert_same_answers(&changed, &fresh, &moves)?;
+            assert_same_answers(&changed, &fresh(&changed), &moves)?;
             if let (true, Some(undoing)) = (*undo, undoing) {
                 apply(&mut changed, &undoing);
-                let fresh = Collider::new(
-                    changed.walls().to_vec(),
-                    changed.obstacles().to_vec(),
-                    body_radius,
-                );
-                assert_same_answers(&changed, &fresh, &moves)?;
+                assert_same_answers(&changed, &fresh(&changed), &moves)?;
             }
         }
+    }
+}
+
+/// A `cells`×`cells` maze of unit cells (walls of radius 0.25, merged
+/// runs): 20×20 to 80×80 cells give 200 to 3,300 walls, so that the
+/// collider's slots span several chunks and its grid several blocks.
+fn maze(cells: u32, seed: u64) -> Vec<Wall> {
+    maze_walls(cells, cells, seed, 1.0)
+        .expect("a valid maze size")
+        .into_iter()
+        .map(|[a, b]| Wall { a, b, radius: 0.25 })
+        .collect()
+}
+
+/// A change in a maze of `cells`×`cells` unit cells: the shapes of
+/// [`change`] moved from around the origin to around the maze's middle
+/// (walls far outside it still make the grid grow).
+fn maze_change(cells: u32) -> impl Strategy<Value = Change> {
+    let shift = Vec2::splat(cells as f32 / 2.0);
+    change().prop_map(move |change| match change {
+        Change::InsertWall(at, wall) => Change::InsertWall(at, shifted(wall, shift)),
+        Change::ReplaceWall(at, wall) => Change::ReplaceWall(at, shifted(wall, shift)),
+        Change::InsertObstacle(at, polygon) => {
+            let points = polygon.points().iter().map(|&p| p + shift).collect();
+            Change::InsertObstacle(
+                at,
+                ConvexPolygon::new(points).expect("a shifted polygon is convex"),
+            )
+        }
+        removal => removal,
+    })
+}
+
+/// `wall` moved by `shift`.
+fn shifted(wall: Wall, shift: Vec2) -> Wall {
+    Wall {
+        a: wall.a + shift,
+        b: wall.b + shift,
+        ..wall
+    }
+}
+
+/// A maze's size and seed, the changes to make on a clone of its
+/// collider, those to make on a clone of that clone, and moves.
+type MazeCase = ((u32, u64), Vec<Change>, Vec<Change>, Vec<(Vec2, Vec2)>);
+
+/// A maze of 20×20 to 80×80 cells, a few changes to make on a clone of
+/// its collider and a few more on a clone of that clone, and moves all
+/// over it.
+fn maze_and_changes() -> impl Strategy<Value = MazeCase> {
+    (20u32..80, any::<u64>()).prop_flat_map(|(cells, seed)| {
+        let side = cells as f32;
+        let from = (0.0..side, 0.0..side).prop_map(|(x, y)| Vec2::new(x, y));
+        let a_move =
+            (from, -4.0f32..4.0, -4.0f32..4.0).prop_map(|(from, x, y)| (from, Vec2::new(x, y)));
+        (
+            Just((cells, seed)),
+            prop::collection::vec(maze_change(cells), 1..12),
+            prop::collection::vec(maze_change(cells), 1..12),
+            prop::collection::vec(a_move, 16),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Changes on a clone (and on a clone of the clone) never reach the
+    /// collider it was cloned from: the original keeps its shapes and
+    /// answers every query as before, and each clone answers as a collider
+    /// built from scratch with its own shapes.
+    #[test]
+    fn changes_on_a_clone_leave_the_original_as_it_was(
+        ((cells, seed), first, second, moves) in maze_and_changes(),
+    ) {
+        let walls = maze(cells, seed);
+        let original = Collider::new(walls.clone(), Vec::new(), 0.25);
+        let before = answers(&original, &moves);
+        let mut copy = original.clone();
+        for change in &first {
+            apply(&mut copy, change);
+        }
+        let mut copy_of_copy = copy.clone();
+        let copy_before = answers(&copy, &moves);
+        for change in &second {
+            apply(&mut copy_of_copy, change);
+        }
+        prop_assert_eq!(original.walls().to_vec(), walls);
+        prop_assert!(original.obstacles().is_empty());
+        prop_assert_eq!(answers(&original, &moves), before);
+        prop_assert_eq!(answers(&copy, &moves), copy_before);
+        assert_same_answers(&copy, &fresh(&copy), &moves)?;
+        assert_same_answers(&copy_of_copy, &fresh(&copy_of_copy), &moves)?;
     }
 }
 

@@ -9,7 +9,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::collider::Collider;
+use super::collider::{Collider, Shape};
 use super::grid::Aabb;
 use super::options::DEFAULT_SKIN;
 use super::outcome::Surface;
@@ -111,20 +111,18 @@ impl Collider {
         let ids = if valid {
             let reach = DVec2::splat(f64::from(within));
             let (a, b) = (a.as_dvec2(), b.as_dvec2());
-            self.grid.shapes_in(&Aabb {
+            self.ranked_shapes_in(&Aabb {
                 min: a.min(b) - reach,
                 max: a.max(b) + reach,
             })
         } else {
             Vec::new()
         };
-        ids.into_iter().filter_map(|id| {
-            let index = id as usize;
-            match self.capsules.get(index) {
-                Some(Some(capsule)) => Some((index, capsule)),
+        ids.into_iter()
+            .filter_map(|id| match (self.shape(id), self.surface(id)) {
+                (Shape::Wall(Some(capsule)), Surface::Wall(index)) => Some((index, capsule)),
                 _ => None,
-            }
-        })
+            })
     }
 
     /// The deepest overlap of an eye standing at `p`: the shape whose
@@ -204,9 +202,9 @@ impl Collider {
             max: origin + DVec2::splat(reach + skin),
         };
         let mut pieces = Vec::new();
-        for id in self.grid.shapes_in(&area) {
-            self.outline_pieces(id as usize, skin, &area, &mut pieces);
-            self.shadow_edges(id as usize, origin, &area, &mut pieces);
+        for id in self.ranked_shapes_in(&area) {
+            self.outline_pieces(id, skin, &area, &mut pieces);
+            self.shadow_edges(id, origin, &area, &mut pieces);
         }
         let mut candidates: Vec<DVec2> = pieces.iter().map(|p| p.nearest(origin)).collect();
         for (i, first) in pieces.iter().enumerate() {
@@ -232,16 +230,13 @@ impl Collider {
     /// meets `area`: the lines from `origin` past each end, each turned by
     /// [`SHADOW_TURN`] away from the other end, out of the shadow. (Nothing
     /// for an obstacle: the eye may leave one across its outline.)
-    fn shadow_edges(&self, id: usize, origin: DVec2, area: &Aabb, pieces: &mut Vec<Piece>) {
-        let Some(capsule) = self
-            .capsules
-            .get(id)
-            .copied()
-            .flatten()
-            .filter(|c| c.bounds().overlaps(area))
-        else {
+    fn shadow_edges(&self, id: u32, origin: DVec2, area: &Aabb, pieces: &mut Vec<Piece>) {
+        let Shape::Wall(Some(capsule)) = self.shape(id) else {
             return;
         };
+        if !capsule.bounds().overlaps(area) {
+            return;
+        }
         let (a, b) = (capsule.a(), capsule.b());
         for (end, other) in [(a, b), (b, a)] {
             let Some(direction) = (end - origin).try_normalize() else {
@@ -262,9 +257,9 @@ impl Collider {
     /// Adds the pieces of shape `id`'s outline grown by `skin` (lines along
     /// its sides, circles around its ends or corners), if its box meets
     /// `area`.
-    fn outline_pieces(&self, id: usize, skin: f64, area: &Aabb, pieces: &mut Vec<Piece>) {
-        match self.capsules.get(id) {
-            Some(capsule) => {
+    fn outline_pieces(&self, id: u32, skin: f64, area: &Aabb, pieces: &mut Vec<Piece>) {
+        match self.shape(id) {
+            Shape::Wall(capsule) => {
                 let Some(capsule) = capsule.filter(|c| c.bounds().overlaps(area)) else {
                     return;
                 };
@@ -285,8 +280,7 @@ impl Collider {
                     direction,
                 });
             }
-            None => {
-                let obstacle = &self.rounded_obstacles[id - self.capsules.len()];
+            Shape::Obstacle(obstacle) => {
                 if !obstacle.bounds().overlaps(area) {
                     return;
                 }
@@ -309,34 +303,32 @@ impl Collider {
         }
     }
 
-    /// The deepest overlap at `p` as (depth, outward normal, surface).
+    /// The deepest overlap at `p` as (depth, outward normal, surface); the
+    /// first shape in index order (walls first) wins a tie.
     fn penetration_at(&self, p: DVec2) -> Option<(f64, DVec2, Surface)> {
-        let wall_count = self.capsules.len();
-        let mut deepest: Option<(f64, DVec2, Surface)> = None;
+        let mut deepest: Option<(f64, DVec2, u32)> = None;
         for &id in self.grid.shapes_at(p) {
-            let id = id as usize;
-            let found = match self.capsules.get(id) {
-                Some(capsule) => capsule.and_then(|c| {
-                    let (a, b) = (c.a(), c.b());
-                    let (distance, normal) = distance_and_normal(p, a, b);
-                    let depth = c.radius() - distance;
-                    (depth > 0.0).then_some((depth, normal, Surface::Wall(id)))
-                }),
-                None => {
-                    let obstacle = &self.rounded_obstacles[id - wall_count];
+            let (depth, normal) = match self.shape(id) {
+                Shape::Wall(Some(c)) => {
+                    let (distance, normal) = distance_and_normal(p, c.a(), c.b());
+                    (c.radius() - distance, normal)
+                }
+                Shape::Wall(None) => continue,
+                Shape::Obstacle(obstacle) => {
                     let (signed, normal) =
                         signed_distance_to_polygon(p, obstacle.points(), obstacle.normals());
-                    let depth = obstacle.radius() - signed;
-                    (depth > 0.0).then_some((depth, normal, Surface::Obstacle(id - wall_count)))
+                    (obstacle.radius() - signed, normal)
                 }
             };
-            if let Some(found) = found
-                && deepest.is_none_or(|d| found.0 > d.0)
+            if depth > 0.0
+                && deepest.is_none_or(|(d, _, d_id)| {
+                    depth > d || (depth == d && self.rank(id) < self.rank(d_id))
+                })
             {
-                deepest = Some(found);
+                deepest = Some((depth, normal, id));
             }
         }
-        deepest
+        deepest.map(|(depth, normal, id)| (depth, normal, self.surface(id)))
     }
 }
 

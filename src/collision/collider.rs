@@ -14,6 +14,7 @@ use super::planes::ClipPlanes;
 use super::polygon::ConvexPolygon;
 use super::sat::circle_polygon_mtv;
 use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
+use super::slots::{Chunked, Order, ShapeView};
 use super::sweep::SweepHit;
 use super::wall::Wall;
 
@@ -26,6 +27,34 @@ fn wall_box(capsule: &Option<Capsule>) -> Option<Aabb> {
 /// How many times a start overlapping obstacles is pushed out, at most.
 const MAX_PUSH_OUTS: usize = 4;
 
+/// The bit that marks an obstacle's grid id: a wall is filed under its
+/// slot, an obstacle under its slot with this bit set.
+const OBSTACLE: u32 = 1 << 31;
+
+/// What a grid id names: a wall's slot or an obstacle's.
+#[derive(Debug, Clone, Copy)]
+enum Filed {
+    /// The wall in this slot.
+    Wall(u32),
+    /// The obstacle in this slot.
+    Obstacle(u32),
+}
+
+/// The shape that grid id `id` names.
+#[inline]
+fn filed(id: u32) -> Filed {
+    if id & OBSTACLE == 0 {
+        Filed::Wall(id)
+    } else {
+        Filed::Obstacle(id & !OBSTACLE)
+    }
+}
+
+/// The grid id of the obstacle in `slot`.
+fn obstacle_id(slot: u32) -> u32 {
+    slot | OBSTACLE
+}
+
 /// The earliest impact along a path, with the shape hit.
 #[derive(Debug, Clone, Copy)]
 struct Impact {
@@ -33,26 +62,55 @@ struct Impact {
     surface: Surface,
 }
 
-/// Walls and convex obstacles with a broadphase, immutable once built and
-/// shared by reference (`Send + Sync`; queries take `&self`).
+/// A shape as the grid files it, for the queries: a wall's capsule
+/// (`None`: non-finite geometry) or an obstacle's rounded polygon.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Shape<'a> {
+    /// A wall's capsule; `None` for a wall with non-finite geometry.
+    Wall(&'a Option<Capsule>),
+    /// An obstacle, rounded by the body radius.
+    Obstacle(&'a RoundedPolygon),
+}
+
+/// Walls and convex obstacles with a broadphase, shared by reference
+/// (`Send + Sync`; queries take `&self`) and changed in place by edits.
 ///
 /// The eye is a point that keeps at least each wall's radius from that wall
 /// and, as a body of radius [`body_radius`](Self::body_radius), does not
 /// overlap any obstacle. Build time is linear in the number of shapes, so a
 /// level can be rebuilt on hot reload.
 ///
+/// A persistent structure: [`clone`](Clone::clone) copies a pointer per
+/// thousand shapes and per block of grid cells, and an edit on a clone
+/// copies only the pieces it touches (see `slots.rs` and `grid.rs`), so an
+/// edit on a collider that the renderer still shares costs about what it
+/// costs in place. Each shape keeps a stable slot; the world outside names
+/// it by its index among the walls or the obstacles, and every answer
+/// (ties included) is the same as a collider built from scratch with the
+/// same shapes would give.
+///
 /// Queries other than moves live in their own modules (such as `ray.rs`),
-/// which read the fields below.
+/// which walk the grid and read each grid id's shape through
+/// [`shape`](Self::shape), [`surface`](Self::surface) and
+/// [`rank`](Self::rank).
 #[derive(Debug, Clone)]
 pub struct Collider {
-    walls: Vec<Wall>,
-    obstacles: Vec<ConvexPolygon>,
+    /// Each wall as given, by slot.
+    walls: Chunked<Wall>,
+    /// Each obstacle as given, by slot.
+    obstacles: Chunked<ConvexPolygon>,
     body_radius: f32,
-    /// One per wall, `None` for walls with non-finite geometry.
-    pub(super) capsules: Vec<Option<Capsule>>,
-    /// One per obstacle, rounded by the body radius.
-    pub(super) rounded_obstacles: Vec<RoundedPolygon>,
-    /// Shape ids: walls first (`0..walls.len()`), then obstacles.
+    /// Each wall's capsule by slot, `None` for walls with non-finite
+    /// geometry.
+    capsules: Chunked<Option<Capsule>>,
+    /// Each obstacle by slot, rounded by the body radius.
+    rounded_obstacles: Chunked<RoundedPolygon>,
+    /// The walls' indices to their slots and back.
+    wall_order: Order,
+    /// The obstacles' indices to their slots and back.
+    obstacle_order: Order,
+    /// Grid ids: a wall's slot, or an obstacle's slot with [`OBSTACLE`]
+    /// set.
     pub(super) grid: UniformGrid,
 }
 
@@ -62,14 +120,18 @@ impl Collider {
     /// `body_radius` counts as zero.
     pub fn new(walls: Vec<Wall>, obstacles: Vec<ConvexPolygon>, body_radius: f32) -> Self {
         let body_radius = sanitised_radius(body_radius);
-        let capsules: Vec<Option<Capsule>> = walls.iter().map(Capsule::from_wall).collect();
-        let rounded_obstacles: Vec<RoundedPolygon> = obstacles
-            .iter()
-            .map(|polygon| RoundedPolygon::new(polygon, body_radius))
-            .collect();
+        let capsules = Chunked::new(walls.iter().map(Capsule::from_wall).collect());
+        let rounded_obstacles = Chunked::new(
+            obstacles
+                .iter()
+                .map(|polygon| RoundedPolygon::new(polygon, body_radius))
+                .collect(),
+        );
         let mut collider = Self {
-            walls,
-            obstacles,
+            wall_order: Order::identity(walls.len()),
+            obstacle_order: Order::identity(obstacles.len()),
+            walls: Chunked::new(walls),
+            obstacles: Chunked::new(obstacles),
             body_radius,
             capsules,
             rounded_obstacles,
@@ -79,17 +141,18 @@ impl Collider {
         collider
     }
 
-    /// Every shape's box in grid id order (walls, then obstacles); `None`
-    /// for a wall with non-finite geometry.
-    fn boxes(&self) -> Vec<Option<Aabb>> {
-        let walls = self.capsules.iter().map(wall_box);
-        let obstacles = self.rounded_obstacles.iter().map(|o| Some(o.bounds()));
+    /// Every shape's grid id and box, in ascending id (walls, then
+    /// obstacles); walls with non-finite geometry are left out.
+    fn boxes(&self) -> Vec<(u32, Aabb)> {
+        let walls = self
+            .wall_order
+            .used_slots()
+            .filter_map(|slot| wall_box(&self.capsules[slot as usize]).map(|b| (slot, b)));
+        let obstacles = self.obstacle_order.used_slots().map(|slot| {
+            let bounds = self.rounded_obstacles[slot as usize].bounds();
+            (obstacle_id(slot), bounds)
+        });
         walls.chain(obstacles).collect()
-    }
-
-    /// The grid id of obstacle `index`: obstacles follow the walls.
-    fn obstacle_id(&self, index: usize) -> u32 {
-        (self.capsules.len() + index) as u32
     }
 
     /// Builds the grid anew when an edit's shape reached beyond it.
@@ -104,29 +167,34 @@ impl Collider {
     /// covers change. Panics when `index` is past the wall count.
     pub fn insert_wall(&mut self, index: usize, wall: Wall) {
         let capsule = Capsule::from_wall(&wall);
-        self.walls.insert(index, wall);
-        self.capsules.insert(index, capsule);
-        let fitted = self.grid.insert(index as u32, wall_box(&capsule));
+        let slot = self.wall_order.insert(index);
+        self.walls.put(slot as usize, wall);
+        self.capsules.put(slot as usize, capsule);
+        let fitted = self.grid.insert(slot, wall_box(&capsule));
         self.rebuild_grid_unless(fitted);
     }
 
     /// Removes wall `index` (the walls after it move one down) and returns
     /// it. Panics when there is no wall `index`.
     pub fn remove_wall(&mut self, index: usize) -> Wall {
-        let capsule = self.capsules.remove(index);
-        self.grid.remove(index as u32, wall_box(&capsule));
-        self.walls.remove(index)
+        let slot = self.wall_order.remove(index);
+        self.grid
+            .remove(slot, wall_box(&self.capsules[slot as usize]));
+        self.walls[slot as usize]
     }
 
     /// Puts `wall` in place of wall `index` and returns the wall it
     /// replaces. Panics when there is no wall `index`.
     pub fn replace_wall(&mut self, index: usize, wall: Wall) -> Wall {
+        let slot = self.wall_order.slot_at(index);
         let capsule = Capsule::from_wall(&wall);
-        let old = std::mem::replace(&mut self.capsules[index], capsule);
-        let (old_box, new_box) = (wall_box(&old), wall_box(&capsule));
-        let fitted = self.grid.replace(index as u32, old_box, new_box);
+        let old_box = wall_box(&self.capsules[slot as usize]);
+        self.capsules.put(slot as usize, capsule);
+        let fitted = self.grid.replace(slot, old_box, wall_box(&capsule));
         self.rebuild_grid_unless(fitted);
-        std::mem::replace(&mut self.walls[index], wall)
+        let old = self.walls[slot as usize];
+        self.walls.put(slot as usize, wall);
+        old
     }
 
     /// Inserts `obstacle` as obstacle `index` (those from `index` on move
@@ -134,29 +202,102 @@ impl Collider {
     pub fn insert_obstacle(&mut self, index: usize, obstacle: ConvexPolygon) {
         let rounded = RoundedPolygon::new(&obstacle, self.body_radius);
         let bounds = rounded.bounds();
-        self.obstacles.insert(index, obstacle);
-        self.rounded_obstacles.insert(index, rounded);
-        let fitted = self.grid.insert(self.obstacle_id(index), Some(bounds));
+        let slot = self.obstacle_order.insert(index);
+        self.obstacles.put(slot as usize, obstacle);
+        self.rounded_obstacles.put(slot as usize, rounded);
+        let fitted = self.grid.insert(obstacle_id(slot), Some(bounds));
         self.rebuild_grid_unless(fitted);
     }
 
     /// Removes obstacle `index` (those after it move one down) and returns
     /// it. Panics when there is no obstacle `index`.
     pub fn remove_obstacle(&mut self, index: usize) -> ConvexPolygon {
-        let rounded = self.rounded_obstacles.remove(index);
-        self.grid
-            .remove(self.obstacle_id(index), Some(rounded.bounds()));
-        self.obstacles.remove(index)
+        let slot = self.obstacle_order.remove(index);
+        let bounds = self.rounded_obstacles[slot as usize].bounds();
+        self.grid.remove(obstacle_id(slot), Some(bounds));
+        self.obstacles[slot as usize].clone()
     }
 
-    /// All walls, as given.
-    pub fn walls(&self) -> &[Wall] {
-        &self.walls
+    /// All walls, as given, in order: a slice-like view (the collider
+    /// keeps them in slots, not in one slice).
+    pub fn walls(&self) -> ShapeView<'_, Wall> {
+        ShapeView::new(&self.wall_order, &self.walls)
     }
 
-    /// All obstacles, as given.
-    pub fn obstacles(&self) -> &[ConvexPolygon] {
-        &self.obstacles
+    /// All obstacles, as given, in order: a slice-like view.
+    pub fn obstacles(&self) -> ShapeView<'_, ConvexPolygon> {
+        ShapeView::new(&self.obstacle_order, &self.obstacles)
+    }
+
+    /// The number of walls.
+    pub(super) fn wall_count(&self) -> usize {
+        self.wall_order.len()
+    }
+
+    /// The shape filed in the grid under `id`.
+    #[inline]
+    pub(super) fn shape(&self, id: u32) -> Shape<'_> {
+        match filed(id) {
+            Filed::Wall(slot) => Shape::Wall(&self.capsules[slot as usize]),
+            Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
+        }
+    }
+
+    /// The shape filed under `id` as the world outside names it: by its
+    /// index among the walls or the obstacles.
+    #[inline]
+    pub(super) fn surface(&self, id: u32) -> Surface {
+        match filed(id) {
+            Filed::Wall(slot) => Surface::Wall(self.wall_order.position(slot)),
+            Filed::Obstacle(slot) => Surface::Obstacle(self.obstacle_order.position(slot)),
+        }
+    }
+
+    /// Where the shape filed under `id` comes in the order that queries
+    /// break ties by: the walls by index, then the obstacles by index (as
+    /// a collider built from scratch would number them, whatever slots
+    /// they hold).
+    #[inline]
+    pub(super) fn rank(&self, id: u32) -> usize {
+        match filed(id) {
+            Filed::Wall(slot) => self.wall_order.position(slot),
+            Filed::Obstacle(slot) => self.wall_count() + self.obstacle_order.position(slot),
+        }
+    }
+
+    /// The shape of rank `rank` as the world outside names it (see
+    /// [`rank`](Self::rank)): what [`surface`](Self::surface) gives for
+    /// its id, without looking its index up again.
+    #[inline]
+    pub(super) fn surface_of_rank(&self, rank: usize) -> Surface {
+        match rank.checked_sub(self.wall_count()) {
+            None => Surface::Wall(rank),
+            Some(index) => Surface::Obstacle(index),
+        }
+    }
+
+    /// One past the largest dense index (see
+    /// [`dense_index`](Self::dense_index)).
+    pub(super) fn dense_count(&self) -> usize {
+        self.capsules.len() + self.rounded_obstacles.len()
+    }
+
+    /// A number per slot, walls' then obstacles', below
+    /// [`dense_count`](Self::dense_count): for bitsets over the shapes.
+    #[inline]
+    pub(super) fn dense_index(&self, id: u32) -> usize {
+        match filed(id) {
+            Filed::Wall(slot) => slot as usize,
+            Filed::Obstacle(slot) => self.capsules.len() + slot as usize,
+        }
+    }
+
+    /// The grid ids of the shapes filed in the cells that `area` overlaps,
+    /// each once, in [`rank`](Self::rank) order (allocates).
+    pub(super) fn ranked_shapes_in(&self, area: &Aabb) -> Vec<u32> {
+        let mut ids = self.grid.shapes_in(area);
+        ids.sort_by_cached_key(|&id| self.rank(id));
+        ids
     }
 
     /// The body radius kept from obstacles (after sanitising).
@@ -229,7 +370,7 @@ impl Collider {
     ) {
         let skin = f64::from(options.skin);
         let mut position = from.as_dvec2();
-        if options.push_out_of_obstacles && (!self.obstacles.is_empty() || leaves.any()) {
+        if options.push_out_of_obstacles && (self.obstacle_order.len() > 0 || leaves.any()) {
             position = self.push_out_of_obstacles(position, skin, leaves, outcome);
         }
         let motion = delta.as_dvec2();
@@ -259,48 +400,45 @@ impl Collider {
 
     /// The earliest impact of the path `start + t · motion`, `t ∈ [0, 1]`.
     fn cast(&self, start: DVec2, motion: DVec2) -> Option<Impact> {
-        let wall_count = self.capsules.len();
         // A shape whose box the path's box misses cannot be hit: most of the
         // candidates in a cell are rejected by these four comparisons.
         let path = Aabb::of_path(start, motion);
-        let mut best: Option<(Impact, usize)> = None;
+        let mut best: Option<(SweepHit, u32)> = None;
         self.grid.walk_path(start, motion, |ids, t_exit| {
             for &id in ids {
-                let id = id as usize;
-                let (hit, surface) = match self.capsules.get(id) {
-                    Some(capsule) => (
-                        capsule
-                            .filter(|c| c.bounds().overlaps(&path))
-                            .and_then(|c| c.sweep(start, motion)),
-                        Surface::Wall(id),
-                    ),
-                    None => {
-                        let obstacle = &self.rounded_obstacles[id - wall_count];
-                        let hit = if obstacle.bounds().overlaps(&path) {
+                let hit = match self.shape(id) {
+                    Shape::Wall(capsule) => capsule
+                        .filter(|c| c.bounds().overlaps(&path))
+                        .and_then(|c| c.sweep(start, motion)),
+                    Shape::Obstacle(obstacle) => {
+                        if obstacle.bounds().overlaps(&path) {
                             obstacle.sweep(start, motion)
                         } else {
                             None
-                        };
-                        (hit, Surface::Obstacle(id - wall_count))
+                        }
                     }
                 };
-                // Of impacts at the same time the lowest id wins, as in a
-                // ray cast: the answer must not depend on the grid's cells
-                // (which differ between a collider edited in place and one
-                // built anew).
+                // Of impacts at the same time the first in rank wins, as in
+                // a ray cast: the answer must not depend on the grid's cells
+                // or the shapes' slots (which differ between a collider
+                // edited in place and one built anew).
                 if let Some(hit) = hit
-                    && best
-                        .is_none_or(|(b, b_id)| hit.t < b.hit.t || (hit.t == b.hit.t && id < b_id))
+                    && best.is_none_or(|(b, b_id)| {
+                        hit.t < b.t || (hit.t == b.t && self.rank(id) < self.rank(b_id))
+                    })
                 {
-                    best = Some((Impact { hit, surface }, id));
+                    best = Some((hit, id));
                 }
             }
             match best {
-                Some((b, _)) if b.hit.t <= t_exit => ControlFlow::Break(()),
+                Some((b, _)) if b.t <= t_exit => ControlFlow::Break(()),
                 _ => ControlFlow::Continue(()),
             }
         });
-        best.map(|(impact, _)| impact)
+        best.map(|(hit, id)| Impact {
+            hit,
+            surface: self.surface(id),
+        })
     }
 
     /// Pushes a start that overlaps obstacles out along their minimum
@@ -312,7 +450,6 @@ impl Collider {
         leaves: &L,
         outcome: &mut MoveOutcome,
     ) -> DVec2 {
-        let wall_count = self.capsules.len();
         for _ in 0..MAX_PUSH_OUTS {
             let eye = position.as_vec2();
             // Only an eye inside an obstacle's inflated box can overlap it.
@@ -320,15 +457,24 @@ impl Collider {
                 min: position,
                 max: position,
             };
+            // Out of the first overlapped obstacle in index order.
             let push = self
                 .grid
                 .shapes_at(position)
                 .iter()
-                .filter_map(|&id| id.checked_sub(wall_count as u32))
-                .map(|index| index as usize)
-                .filter(|&index| self.rounded_obstacles[index].bounds().overlaps(&at_eye))
-                .find_map(|index| circle_polygon_mtv(eye, self.body_radius, &self.obstacles[index]))
-                .map(Vec2::as_dvec2)
+                .filter_map(|&id| {
+                    let Filed::Obstacle(slot) = filed(id) else {
+                        return None;
+                    };
+                    let rounded = &self.rounded_obstacles[slot as usize];
+                    if !rounded.bounds().overlaps(&at_eye) {
+                        return None;
+                    }
+                    let polygon = &self.obstacles[slot as usize];
+                    circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (id, mtv))
+                })
+                .min_by_key(|&(id, _)| self.rank(id))
+                .map(|(_, mtv)| mtv.as_dvec2())
                 .or_else(|| {
                     leaves
                         .overlap(position, f64::from(self.body_radius))

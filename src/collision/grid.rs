@@ -1,5 +1,5 @@
 //! Uniform-grid broadphase (Doom's blockmap idea): each cell's shapes are one
-//! run of a shared id array.
+//! run of an id array.
 //!
 //! Each shape is registered in every cell its inflated bounding box covers, so
 //! a query for the moving eye (a point) only has to look at the cells its
@@ -8,13 +8,17 @@
 //! before the next cell. Build time and memory are linear in the number of
 //! shapes plus the number of cells they cover; no query allocates.
 //!
-//! An edit inserts or removes one shape in place ([`UniformGrid::insert`],
-//! [`UniformGrid::remove`]): only the cells its box covers change, and the
-//! ids after it are renumbered in one pass over the id array. A cell that
-//! grows moves its run to the end of the array; the runs left behind are
-//! reclaimed once they make up half of it.
+//! The cells are grouped in square blocks of [`BLOCK_SIDE`]² cells, each
+//! with its own id array behind an `Arc`: a clone of the grid copies one
+//! pointer per block, and an edit ([`UniformGrid::insert`],
+//! [`UniformGrid::remove`]) changes only the cells its box covers, copying
+//! their blocks first when another grid shares them. Ids are whatever the
+//! owner files shapes under (the collider's stable slots), never
+//! renumbered. A cell that grows moves its run to the end of its block's
+//! array; the runs left behind are reclaimed once they make up half of it.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use glam::DVec2;
 
@@ -58,6 +62,17 @@ impl Aabb {
 /// shapes far apart) cannot ask for a huge grid.
 const CELLS_PER_SHAPE: f64 = 2.0;
 
+/// log2 of [`BLOCK_SIDE`].
+const BLOCK_BITS: u32 = 5;
+
+/// Cells per side of a block: an edit on a shared grid copies the blocks
+/// its box covers (8 KB of runs and their ids each), and a clone copies one
+/// pointer per block (a thousand for a million walls).
+const BLOCK_SIDE: usize = 1 << BLOCK_BITS;
+
+/// Cells per block.
+const BLOCK_CELLS: usize = BLOCK_SIDE * BLOCK_SIDE;
+
 /// The cell lists of a uniform grid covering every registered shape.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct UniformGrid {
@@ -69,15 +84,25 @@ pub(crate) struct UniformGrid {
     rows: usize,
     /// The rounding guard each shape's box is grown by when registered.
     margin: f64,
-    /// `cells[c]` is the run of `shape_ids` that holds cell `c`'s shapes,
-    /// in ascending id.
-    cells: Vec<CellRun>,
-    shape_ids: Vec<u32>,
-    /// How many entries of `shape_ids` no run holds any more.
+    /// Blocks per row of blocks.
+    block_columns: usize,
+    /// The blocks, row by row (those on the far edges reach past the
+    /// grid; their cells beyond it stay empty).
+    blocks: Vec<Arc<Block>>,
+}
+
+/// The cells of one block of [`BLOCK_SIDE`]² cells and their shapes.
+#[derive(Debug, Clone, PartialEq)]
+struct Block {
+    /// `runs[local]` is the run of `ids` that holds the shapes of the
+    /// block's cell `local` (row by row), in ascending id.
+    runs: [CellRun; BLOCK_CELLS],
+    ids: Vec<u32>,
+    /// How many entries of `ids` no run holds any more.
     unused: usize,
 }
 
-/// Where one cell's shapes lie in the grid's id array: `start..end`.
+/// Where one cell's shapes lie in its block's id array: `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct CellRun {
     start: u32,
@@ -90,16 +115,74 @@ impl CellRun {
     }
 }
 
+impl Block {
+    /// A block of empty cells.
+    fn empty() -> Self {
+        Self {
+            runs: [CellRun::default(); BLOCK_CELLS],
+            ids: Vec::new(),
+            unused: 0,
+        }
+    }
+
+    /// Adds `id` to cell `local`'s run, in order: the run, one longer,
+    /// moves to the end of the id array.
+    fn add(&mut self, local: usize, id: u32) {
+        let run = self.runs[local];
+        let start = self.ids.len();
+        self.ids.extend_from_within(run.range());
+        let at = start + self.ids[start..].partition_point(|&shape| shape < id);
+        self.ids.insert(at, id);
+        self.unused += run.range().len();
+        self.runs[local] = CellRun {
+            start: start as u32,
+            end: self.ids.len() as u32,
+        };
+        self.reclaim_if_sparse();
+    }
+
+    /// Takes `id` out of cell `local`'s run (if it is there), keeping the
+    /// order.
+    fn remove(&mut self, local: usize, id: u32) {
+        let run = &mut self.runs[local];
+        let ids = &mut self.ids[run.range()];
+        if let Ok(at) = ids.binary_search(&id) {
+            ids.copy_within(at + 1.., at);
+            run.end -= 1;
+            self.unused += 1;
+        }
+        self.reclaim_if_sparse();
+    }
+
+    /// Packs the runs together again once unused entries make up half the
+    /// id array.
+    fn reclaim_if_sparse(&mut self) {
+        if self.unused * 2 <= self.ids.len() {
+            return;
+        }
+        let mut packed = Vec::with_capacity(self.ids.len() - self.unused);
+        for run in &mut self.runs {
+            let start = packed.len() as u32;
+            packed.extend_from_slice(&self.ids[run.range()]);
+            *run = CellRun {
+                start,
+                end: packed.len() as u32,
+            };
+        }
+        self.ids = packed;
+        self.unused = 0;
+    }
+}
+
 impl UniformGrid {
-    /// Builds the grid for shapes with the given boxes; `None` boxes (shapes
-    /// with non-finite geometry) are left out. Linear time.
-    pub fn build(boxes: &[Option<Aabb>]) -> Self {
-        let present = boxes.iter().flatten();
-        let (mut min, mut max) = present.clone().fold(
+    /// Builds the grid for shapes given as (id, box), in ascending id.
+    /// Linear time.
+    pub fn build(shapes: &[(u32, Aabb)]) -> Self {
+        let (mut min, mut max) = shapes.iter().fold(
             (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
-            |(lo, hi), b| (lo.min(b.min), hi.max(b.max)),
+            |(lo, hi), (_, b)| (lo.min(b.min), hi.max(b.max)),
         );
-        let shape_count = present.count();
+        let shape_count = shapes.len();
         if shape_count == 0 {
             return Self {
                 origin: DVec2::ZERO,
@@ -108,9 +191,8 @@ impl UniformGrid {
                 columns: 0,
                 rows: 0,
                 margin: 0.0,
-                cells: Vec::new(),
-                shape_ids: Vec::new(),
-                unused: 0,
+                block_columns: 0,
+                blocks: Vec::new(),
             };
         }
         // Rounding guard: a point exactly on a box's edge must land in a cell
@@ -127,6 +209,8 @@ impl UniformGrid {
         }
         let columns = ((extent.x / cell_size).ceil() as usize).max(1);
         let rows = ((extent.y / cell_size).ceil() as usize).max(1);
+        let block_columns = columns.div_ceil(BLOCK_SIDE);
+        let block_count = block_columns * rows.div_ceil(BLOCK_SIDE);
         let mut grid = Self {
             origin: min,
             cell_size,
@@ -134,79 +218,65 @@ impl UniformGrid {
             columns,
             rows,
             margin,
-            cells: vec![CellRun::default(); columns * rows],
-            shape_ids: Vec::new(),
-            unused: 0,
+            block_columns,
+            blocks: Vec::new(),
         };
-        let ranges: Vec<Option<[usize; 4]>> = boxes
-            .iter()
-            .map(|b| b.map(|b| grid.cell_range(b, margin)))
-            .collect();
-        // Count each cell's shapes, place the runs one after the other,
-        // then fill them in id order.
-        let mut counts = vec![0_u32; columns * rows];
-        for range in ranges.iter().flatten() {
-            for cell in cells_of(*range, columns) {
-                counts[cell] += 1;
+        let mut blocks: Vec<Block> = (0..block_count).map(|_| Block::empty()).collect();
+        // Count each cell's shapes (in its run's end), place each block's
+        // runs one after the other, then fill them in id order.
+        for (_, bounds) in shapes {
+            for (block, local) in grid.cells_of(Some(grid.cell_range(*bounds, margin))) {
+                blocks[block].runs[local].end += 1;
             }
         }
-        let mut next = 0_u32;
-        for (run, count) in grid.cells.iter_mut().zip(&counts) {
-            *run = CellRun {
-                start: next,
-                end: next,
-            };
-            next += count;
+        for block in &mut blocks {
+            let mut next = 0_u32;
+            for run in &mut block.runs {
+                let count = run.end;
+                *run = CellRun {
+                    start: next,
+                    end: next,
+                };
+                next += count;
+            }
+            block.ids = vec![0; next as usize];
         }
-        grid.shape_ids = vec![0; next as usize];
-        for (id, range) in ranges.iter().enumerate() {
-            let Some(range) = range else {
-                continue;
-            };
-            for cell in cells_of(*range, columns) {
-                let run = &mut grid.cells[cell];
-                grid.shape_ids[run.end as usize] = id as u32;
+        for &(id, bounds) in shapes {
+            for (block, local) in grid.cells_of(Some(grid.cell_range(bounds, margin))) {
+                let block = &mut blocks[block];
+                let run = &mut block.runs[local];
+                block.ids[run.end as usize] = id;
                 run.end += 1;
             }
         }
+        grid.blocks = blocks.into_iter().map(Arc::new).collect();
         grid
     }
 
-    /// Registers a new shape as `id` with box `bounds` (`None`: non-finite
-    /// geometry, in no cell), after giving every shape from `id` on the
-    /// next id. Returns false, changing nothing, when the box reaches
-    /// beyond the grid: the grid must then be built anew.
+    /// Registers shape `id` with box `bounds` (`None`: non-finite
+    /// geometry, in no cell). Returns false, changing nothing, when the
+    /// box reaches beyond the grid: the grid must then be built anew.
     #[must_use]
     pub fn insert(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
-        if bounds.is_some_and(|bounds| self.covered_cells(bounds).is_none()) {
-            return false;
-        }
-        for shape in &mut self.shape_ids {
-            *shape += u32::from(*shape >= id);
-        }
         self.register(id, bounds)
     }
 
-    /// Unregisters shape `id`, whose box is `bounds`, and gives every shape
-    /// after it the previous id.
+    /// Unregisters shape `id`, whose box is `bounds`.
     pub fn remove(&mut self, id: u32, bounds: Option<Aabb>) {
-        for cell in self.registered_cells(bounds) {
-            self.remove_from_cell(cell, id);
+        let range = bounds
+            .filter(|_| self.columns > 0)
+            .map(|bounds| self.cell_range(bounds, self.margin));
+        for (block, local) in self.cells_of(range) {
+            Arc::make_mut(&mut self.blocks[block]).remove(local, id);
         }
-        for shape in &mut self.shape_ids {
-            *shape -= u32::from(*shape > id);
-        }
-        self.reclaim_if_sparse();
     }
 
-    /// Moves shape `id` from box `old` to box `new`, its id kept. Returns
-    /// false, having unregistered it, when `new` reaches beyond the grid:
-    /// the grid must then be built anew.
+    /// Moves shape `id` from box `old` to box `new`. Returns false, having
+    /// unregistered it, when `new` reaches beyond the grid: the grid must
+    /// then be built anew.
     #[must_use]
     pub fn replace(&mut self, id: u32, old: Option<Aabb>, new: Option<Aabb>) -> bool {
-        for cell in self.registered_cells(old) {
-            self.remove_from_cell(cell, id);
-        }
+        self.remove(id, old);
         self.register(id, new)
     }
 
@@ -221,27 +291,10 @@ impl UniformGrid {
             },
             None => None,
         };
-        let columns = self.columns;
-        for cell in range
-            .into_iter()
-            .flat_map(move |range| cells_of(range, columns))
-        {
-            self.add_to_cell(cell, id);
+        for (block, local) in self.cells_of(range) {
+            Arc::make_mut(&mut self.blocks[block]).add(local, id);
         }
-        self.reclaim_if_sparse();
         true
-    }
-
-    /// The cells a shape with box `bounds` is registered in, as
-    /// [`build`](Self::build) registers it.
-    fn registered_cells(&self, bounds: Option<Aabb>) -> impl Iterator<Item = usize> + use<> {
-        let range = bounds
-            .filter(|_| self.columns > 0)
-            .map(|bounds| self.cell_range(bounds, self.margin));
-        let columns = self.columns;
-        range
-            .into_iter()
-            .flat_map(move |range| cells_of(range, columns))
     }
 
     /// The cell range of a new shape with box `bounds`, grown by the
@@ -256,50 +309,13 @@ impl UniformGrid {
         inside.then(|| self.cell_range(bounds, self.margin))
     }
 
-    /// Adds `id` to cell `cell`'s run, in order: the run, one longer, moves
-    /// to the end of the id array.
-    fn add_to_cell(&mut self, cell: usize, id: u32) {
-        let run = self.cells[cell];
-        let start = self.shape_ids.len();
-        self.shape_ids.extend_from_within(run.range());
-        let at = start + self.shape_ids[start..].partition_point(|&shape| shape < id);
-        self.shape_ids.insert(at, id);
-        self.unused += run.range().len();
-        self.cells[cell] = CellRun {
-            start: start as u32,
-            end: self.shape_ids.len() as u32,
-        };
-    }
-
-    /// Takes `id` out of cell `cell`'s run (if it is there), keeping the
-    /// order.
-    fn remove_from_cell(&mut self, cell: usize, id: u32) {
-        let run = &mut self.cells[cell];
-        let ids = &mut self.shape_ids[run.range()];
-        if let Ok(at) = ids.binary_search(&id) {
-            ids.copy_within(at + 1.., at);
-            run.end -= 1;
-            self.unused += 1;
-        }
-    }
-
-    /// Packs the runs together again once unused entries make up half the
-    /// id array.
-    fn reclaim_if_sparse(&mut self) {
-        if self.unused * 2 <= self.shape_ids.len() {
-            return;
-        }
-        let mut packed = Vec::with_capacity(self.shape_ids.len() - self.unused);
-        for run in &mut self.cells {
-            let start = packed.len() as u32;
-            packed.extend_from_slice(&self.shape_ids[run.range()]);
-            *run = CellRun {
-                start,
-                end: packed.len() as u32,
-            };
-        }
-        self.shape_ids = packed;
-        self.unused = 0;
+    /// The block and the index within it of each cell of `range`, an
+    /// inclusive range `[x0, x1, y0, y1]` (none for `None`), row by row.
+    fn cells_of(&self, range: Option<[usize; 4]>) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let block_columns = self.block_columns;
+        range.into_iter().flat_map(move |[x0, x1, y0, y1]| {
+            (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| locate(block_columns, x, y)))
+        })
     }
 
     /// Number of columns (0 for a grid without shapes).
@@ -347,8 +363,11 @@ impl UniformGrid {
     }
 
     /// The shapes registered in cell (`column`, `row`), in ascending id.
+    #[inline]
     pub fn cell(&self, column: usize, row: usize) -> &[u32] {
-        &self.shape_ids[self.cells[row * self.columns + column].range()]
+        let (block, local) = locate(self.block_columns, column, row);
+        let block = &self.blocks[block];
+        &block.ids[block.runs[local].range()]
     }
 
     /// The shapes registered in the cell holding `p` (empty outside the grid).
@@ -460,10 +479,13 @@ impl UniformGrid {
     }
 }
 
-/// The cells of the inclusive range `[x0, x1, y0, y1]` of a grid with
-/// `columns` columns, row by row.
-fn cells_of([x0, x1, y0, y1]: [usize; 4], columns: usize) -> impl Iterator<Item = usize> {
-    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| y * columns + x))
+/// The block of cell (`column`, `row`) in a grid of `block_columns` blocks
+/// a row, and the cell's index within the block.
+#[inline]
+fn locate(block_columns: usize, column: usize, row: usize) -> (usize, usize) {
+    let block = (row >> BLOCK_BITS) * block_columns + (column >> BLOCK_BITS);
+    let local = ((row & (BLOCK_SIDE - 1)) << BLOCK_BITS) | (column & (BLOCK_SIDE - 1));
+    (block, local)
 }
 
 /// The neighbouring index in the direction of `motion`, if inside `0..count`.
@@ -479,17 +501,22 @@ fn step(index: usize, motion: f64, count: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn unit_box(x: f64, y: f64) -> Option<Aabb> {
-        Some(Aabb {
+    fn unit_box(x: f64, y: f64) -> Aabb {
+        Aabb {
             min: DVec2::new(x, y),
             max: DVec2::new(x + 1.0, y + 1.0),
-        })
+        }
+    }
+
+    /// Shapes 0, 1, 2… with the given boxes.
+    fn numbered(boxes: &[Aabb]) -> Vec<(u32, Aabb)> {
+        (0..).zip(boxes.iter().copied()).collect()
     }
 
     #[test]
     fn path_visits_cells_in_order_and_finds_every_box_it_crosses() {
         let boxes: Vec<_> = (0..20).map(|i| unit_box(i as f64 * 3.0, 0.0)).collect();
-        let grid = UniformGrid::build(&boxes);
+        let grid = UniformGrid::build(&numbered(&boxes));
         let mut seen = Vec::new();
         let mut last_exit = 0.0;
         grid.walk_path(
@@ -509,7 +536,7 @@ mod tests {
 
     #[test]
     fn path_outside_the_grid_visits_nothing() {
-        let grid = UniformGrid::build(&[unit_box(0.0, 0.0), unit_box(5.0, 5.0)]);
+        let grid = UniformGrid::build(&numbered(&[unit_box(0.0, 0.0), unit_box(5.0, 5.0)]));
         let mut visited = 0;
         grid.walk_path(DVec2::new(-5.0, 20.0), DVec2::new(30.0, 0.0), |_, _| {
             visited += 1;
@@ -519,15 +546,16 @@ mod tests {
     }
 
     #[test]
-    fn shapes_without_boxes_are_left_out() {
-        let grid = UniformGrid::build(&[None, unit_box(0.0, 0.0)]);
-        assert_eq!(grid.shapes_at(DVec2::new(0.5, 0.5)), &[1]);
+    fn shapes_are_filed_under_their_own_ids() {
+        let grid = UniformGrid::build(&[(7, unit_box(0.0, 0.0)), (1 << 31, unit_box(3.0, 0.0))]);
+        assert_eq!(grid.shapes_at(DVec2::new(0.5, 0.5)), &[7]);
+        assert_eq!(grid.shapes_at(DVec2::new(3.5, 0.5)), &[1 << 31]);
         assert!(grid.shapes_at(DVec2::new(50.0, 0.5)).is_empty());
     }
 
     #[test]
     fn cell_lookup_clamps_outside_points_and_nan_into_the_grid() {
-        let grid = UniformGrid::build(&[unit_box(0.0, 0.0), unit_box(9.0, 9.0)]);
+        let grid = UniformGrid::build(&numbered(&[unit_box(0.0, 0.0), unit_box(9.0, 9.0)]));
         let last = (grid.columns - 1, grid.rows - 1);
         assert_eq!(grid.cell_of(DVec2::new(-5.0, -0.1)), (0, 0));
         assert_eq!(grid.cell_of(DVec2::new(f64::NAN, 0.5)), (0, 0));
@@ -543,7 +571,7 @@ mod tests {
     #[test]
     fn box_queries_list_each_shape_once() {
         let boxes: Vec<_> = (0..10).map(|i| unit_box(i as f64 * 2.0, 0.0)).collect();
-        let grid = UniformGrid::build(&boxes);
+        let grid = UniformGrid::build(&numbered(&boxes));
         let around = |min: (f64, f64), max: (f64, f64)| Aabb {
             min: DVec2::new(min.0, min.1),
             max: DVec2::new(max.0, max.1),
@@ -578,5 +606,36 @@ mod tests {
             max: DVec2::NAN,
         };
         assert!(!path.overlaps(&nan));
+    }
+
+    #[test]
+    fn an_edit_on_a_shared_grid_copies_only_the_blocks_it_touches() {
+        // 100×100 unit boxes on a 2 m pitch: some 10,000 cells, a few blocks.
+        let boxes: Vec<_> = (0..10_000)
+            .map(|i| unit_box(f64::from(i % 100) * 2.0, f64::from(i / 100) * 2.0))
+            .collect();
+        let shared = UniformGrid::build(&numbered(&boxes));
+        assert!(shared.blocks.len() > 4, "{} blocks", shared.blocks.len());
+        let mut edited = shared.clone();
+        let moved = unit_box(0.5, 0.5);
+        edited.remove(0, Some(boxes[0]));
+        assert!(edited.insert(20_000, Some(moved)));
+        assert!(edited.replace(5, Some(boxes[5]), Some(unit_box(0.0, 0.0))));
+        let at = DVec2::new(0.75, 0.75);
+        assert!(edited.shapes_at(at).contains(&20_000));
+        assert!(!edited.shapes_at(at).contains(&0));
+        assert!(edited.shapes_at(at).windows(2).all(|w| w[0] < w[1]));
+        // The shared grid is as it was; only the first block was copied.
+        assert_eq!(shared, UniformGrid::build(&numbered(&boxes)));
+        assert!(shared.shapes_at(at).contains(&0));
+        assert!(!Arc::ptr_eq(&shared.blocks[0], &edited.blocks[0]));
+        let untouched = shared.blocks.iter().zip(&edited.blocks).skip(1);
+        assert!(untouched.clone().all(|(a, b)| Arc::ptr_eq(a, b)));
+        // Removing and inserting back in the last block gives the same cells.
+        let last = boxes.len() - 1;
+        edited.remove(last as u32, Some(boxes[last]));
+        assert!(edited.insert(last as u32, Some(boxes[last])));
+        let (column, row) = edited.cell_of(boxes[last].min);
+        assert_eq!(edited.cell(column, row), shared.cell(column, row));
     }
 }

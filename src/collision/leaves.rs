@@ -114,11 +114,11 @@ impl DoorLeaves {
     /// occupy (its swept bounds). A leaf later [`set`](Self::set) outside
     /// its swept box is met only where the box is.
     pub fn new(leaves: Vec<Leaf>, swept: &[(Vec2, Vec2)]) -> Self {
-        let boxes: Vec<Option<Aabb>> = swept
-            .iter()
-            .map(|&(min, max)| {
+        let boxes: Vec<(u32, Aabb)> = (0..)
+            .zip(swept)
+            .filter_map(|(id, &(min, max))| {
                 let (min, max) = (min.as_dvec2(), max.as_dvec2());
-                (min.is_finite() && max.is_finite()).then_some(Aabb { min, max })
+                (min.is_finite() && max.is_finite()).then_some((id, Aabb { min, max }))
             })
             .collect();
         Self {

@@ -22,7 +22,10 @@
 //! Module map: [`segment`] distances, [`polygon`] obstacles, `wall` walls,
 //! [`sat`] separating axes with minimum translation vectors (an eye pushed
 //! out of an obstacle), `shapes` the collider's inflated copies of its
-//! shapes, `sweep` the narrowphase, `grid` the broadphase, `planes` the
+//! shapes, `slots` where the collider keeps them (stable slots in shared
+//! chunks, so that a copy is cheap and an edit copies only what it
+//! touches; [`ShapeView`] its walls and obstacles in order), `sweep` the
+//! narrowphase, `grid` the broadphase, `planes` the
 //! slide's clip planes, `collider` the [`Collider`] and its move query,
 //! `options`, `outcome` and `error` what a move is asked, answers and
 //! refuses, `ray` ray queries, `clearance` a standing eye's clearance,
@@ -44,6 +47,7 @@ mod ray;
 pub mod sat;
 pub mod segment;
 mod shapes;
+mod slots;
 mod sweep;
 mod visibility;
 mod wall;
@@ -59,6 +63,7 @@ pub use polygon::{ConvexPolygon, PolygonError};
 pub use ray::{RayHit, ray_against_obstacle, ray_against_wall};
 pub use sat::{circle_polygon_mtv, polygon_polygon_mtv};
 pub use segment::{closest_point_on_segment, distance_to_segment};
+pub use slots::{ShapeIter, ShapeView};
 pub use sweep::{WallImpact, sweep_against_obstacle, sweep_against_wall};
 pub use visibility::{BIN_COUNT, ViewWedge, VisibleSet};
 pub use wall::Wall;

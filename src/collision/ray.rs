@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use glam::{DVec2, Vec2};
 
-use super::collider::Collider;
+use super::collider::{Collider, Shape};
 use super::grid::Aabb;
 use super::outcome::Surface;
 use super::polygon::ConvexPolygon;
@@ -44,7 +44,7 @@ impl Collider {
     /// at the first cell that holds a hit, so the cost depends on the cells
     /// crossed and the shapes in them, not on the number of walls.
     pub fn ray_cast(&self, from: Vec2, to: Vec2) -> Option<RayHit> {
-        self.first_hit(from, to, true)
+        self.first_hit_where(from, to, |_| true)
     }
 
     /// The first wall met by the segment `from → to`, as
@@ -52,7 +52,7 @@ impl Collider {
     /// the wall the editor's crosshair points at (obstacles are not
     /// editable, so they must not shield a wall from Delete).
     pub fn ray_cast_walls(&self, from: Vec2, to: Vec2) -> Option<RayHit> {
-        self.first_hit(from, to, false)
+        self.first_hit_where(from, to, |id| matches!(self.shape(id), Shape::Wall(_)))
     }
 
     /// The first of the walls and obstacles that `blocks` keeps met by
@@ -64,23 +64,17 @@ impl Collider {
         to: Vec2,
         blocks: impl Fn(Surface) -> bool,
     ) -> Option<RayHit> {
-        self.first_hit_where(from, to, blocks)
+        self.first_hit_where(from, to, |id| blocks(self.surface(id)))
     }
 
-    /// The first shape met by `from → to`: walls, and obstacles when
-    /// `obstacles` is set.
-    fn first_hit(&self, from: Vec2, to: Vec2, obstacles: bool) -> Option<RayHit> {
-        self.first_hit_where(from, to, |surface| {
-            obstacles || matches!(surface, Surface::Wall(_))
-        })
-    }
-
-    /// [`first_hit`](Self::first_hit) among the shapes `blocks` keeps.
+    /// The first shape met by `from → to` among those whose grid ids
+    /// `blocks` keeps (asked only of a hit that would be the best so far,
+    /// so that a filter on the shape's kind costs no lookup of its index).
     fn first_hit_where(
         &self,
         from: Vec2,
         to: Vec2,
-        blocks: impl Fn(Surface) -> bool,
+        blocks: impl Fn(u32) -> bool,
     ) -> Option<RayHit> {
         if !from.is_finite() || !to.is_finite() {
             return None;
@@ -88,26 +82,23 @@ impl Collider {
         let start = from.as_dvec2();
         let motion = to.as_dvec2() - start;
         let path = Aabb::of_path(start, motion);
-        let wall_count = self.capsules.len();
-        // (fraction, shape id) of the best hit so far.
+        // (fraction, grid id) of the best hit so far.
         let mut best: Option<(f64, u32)> = None;
         self.grid.walk_path(start, motion, |ids, t_exit| {
             for &id in ids {
-                let index = id as usize;
-                let fraction = match self.capsules.get(index) {
-                    Some(capsule) => capsule
-                        .filter(|c| blocks(Surface::Wall(index)) && c.bounds().overlaps(&path))
+                let fraction = match self.shape(id) {
+                    Shape::Wall(capsule) => capsule
+                        .filter(|c| c.bounds().overlaps(&path))
                         .and_then(|c| segment_entry(start, motion, c.a(), c.b())),
-                    None => Some(&self.rounded_obstacles[index - wall_count])
-                        .filter(|o| {
-                            blocks(Surface::Obstacle(index - wall_count))
-                                && o.bounds().overlaps(&path)
-                        })
+                    Shape::Obstacle(obstacle) => Some(obstacle)
+                        .filter(|o| o.bounds().overlaps(&path))
                         .and_then(|o| polygon_entry(start, motion, o.points())),
                 };
                 if let Some(t) = fraction
-                    && best
-                        .is_none_or(|(best_t, best_id)| t < best_t || (t == best_t && id < best_id))
+                    && best.is_none_or(|(best_t, best_id)| {
+                        t < best_t || (t == best_t && self.rank(id) < self.rank(best_id))
+                    })
+                    && blocks(id)
                 {
                     best = Some((t, id));
                 }
@@ -119,18 +110,10 @@ impl Collider {
                 _ => ControlFlow::Continue(()),
             }
         });
-        best.map(|(t, id)| {
-            let index = id as usize;
-            let surface = if index < wall_count {
-                Surface::Wall(index)
-            } else {
-                Surface::Obstacle(index - wall_count)
-            };
-            RayHit {
-                surface,
-                point: (start + motion * t).as_vec2(),
-                fraction: t as f32,
-            }
+        best.map(|(t, id)| RayHit {
+            surface: self.surface(id),
+            point: (start + motion * t).as_vec2(),
+            fraction: t as f32,
         })
     }
 }

@@ -22,8 +22,9 @@ use std::collections::BinaryHeap;
 
 use glam::{DVec2, Vec2};
 
-use super::collider::Collider;
+use super::collider::{Collider, Shape};
 use super::grid::{Aabb, UniformGrid};
+use super::outcome::Surface;
 
 /// Number of angle bins across the view wedge. A bin closes only when one
 /// wall, or two that meet inside it, cross it whole, so wider bins close
@@ -75,14 +76,17 @@ pub struct VisibleSet {
     walls: Vec<usize>,
     obstacles: Vec<usize>,
     buffer: AngularBuffer,
-    /// One bit per shape id: visited in this query (a bitset, so that even
-    /// a million shapes take 128 KB and stay in cache).
+    /// One bit per shape (by the collider's dense index): visited in this
+    /// query (a bitset, so that even a million shapes take 128 KB and stay
+    /// in cache).
     visited: Vec<u64>,
-    /// The ids visited in this query, to clear their bits.
+    /// The dense indices visited in this query, to clear their bits.
     visited_ids: Vec<u32>,
     /// Shapes found but not yet tested, by distance from the eye (as f64
-    /// bits) and id, nearest first.
-    queue: BinaryHeap<Reverse<(u64, u32)>>,
+    /// bits), then rank (walls by index, then obstacles: the same order
+    /// whatever slots the shapes hold), with their grid ids; nearest
+    /// first.
+    queue: BinaryHeap<Reverse<(u64, usize, u32)>>,
 }
 
 impl VisibleSet {
@@ -102,8 +106,8 @@ impl VisibleSet {
         &self.obstacles
     }
 
-    /// Starts a query over `shape_count` shapes: empties the set and makes
-    /// every shape unvisited.
+    /// Starts a query over shapes with dense indices below `shape_count`:
+    /// empties the set and makes every shape unvisited.
     fn start(&mut self, shape_count: usize) {
         self.walls.clear();
         self.obstacles.clear();
@@ -119,13 +123,14 @@ impl VisibleSet {
         self.visited_ids.clear();
     }
 
-    /// Marks shape `id` visited; `false` when it already was in this query.
-    fn first_visit(&mut self, id: u32) -> bool {
-        let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
+    /// Marks the shape of dense index `id` visited; `false` when it
+    /// already was in this query.
+    fn first_visit(&mut self, id: usize) -> bool {
+        let (word, bit) = (id / 64, 1u64 << (id % 64));
         let fresh = self.visited[word] & bit == 0;
         if fresh {
             self.visited[word] |= bit;
-            self.visited_ids.push(id);
+            self.visited_ids.push(id as u32);
         }
         fresh
     }
@@ -152,8 +157,7 @@ impl Collider {
     /// the eye until every angle bin is closed, so a view down a maze's
     /// corridor costs the same in a small maze and in a huge one.
     pub fn visible_shapes(&self, view: &ViewWedge, occludes: &[bool], out: &mut VisibleSet) {
-        let wall_count = self.capsules.len();
-        out.start(wall_count + self.rounded_obstacles.len());
+        out.start(self.dense_count());
         if self.grid.columns() == 0 || !out.buffer.reset(view) {
             return;
         }
@@ -170,11 +174,12 @@ impl Collider {
                     return;
                 }
                 for &id in self.grid.cell(column, row) {
-                    if out.first_visit(id)
-                        && let Some(distance) = self.shape_distance(id as usize, eye)
+                    if out.first_visit(self.dense_index(id))
+                        && let Some(distance) = self.shape_distance(id, eye)
                         && distance < farthest
                     {
-                        out.queue.push(Reverse((distance.to_bits(), id)));
+                        out.queue
+                            .push(Reverse((distance.to_bits(), self.rank(id), id)));
                     }
                 }
             });
@@ -187,13 +192,13 @@ impl Collider {
             // Test the shapes found so far that are nearer than that, nearest
             // first, so that occluders close bins before what they hide is
             // tested. (Distances are non-negative, so their bits sort alike.)
-            while let Some(&Reverse((bits, id))) = out.queue.peek() {
+            while let Some(&Reverse((bits, rank, id))) = out.queue.peek() {
                 let distance = f64::from_bits(bits);
                 if bound.is_some_and(|b| distance > b) {
                     break;
                 }
                 out.queue.pop();
-                self.test_shape(id as usize, occludes, out);
+                self.test_shape(id, rank, occludes, out);
             }
             match bound {
                 Some(b) if out.buffer.farthest() > b => ring += 1,
@@ -207,13 +212,12 @@ impl Collider {
 }
 
 impl Collider {
-    /// Distance from the eye to shape `id` (0 inside an obstacle); `None`
-    /// for a wall with non-finite geometry.
-    fn shape_distance(&self, id: usize, eye: DVec2) -> Option<f64> {
-        match self.capsules.get(id) {
-            Some(capsule) => capsule.map(|c| distance_to_segment(eye, c.a(), c.b())),
-            None => {
-                let obstacle = &self.rounded_obstacles[id - self.capsules.len()];
+    /// Distance from the eye to the shape filed under `id` (0 inside an
+    /// obstacle); `None` for a wall with non-finite geometry.
+    fn shape_distance(&self, id: u32, eye: DVec2) -> Option<f64> {
+        match self.shape(id) {
+            Shape::Wall(capsule) => capsule.map(|c| distance_to_segment(eye, c.a(), c.b())),
+            Shape::Obstacle(obstacle) => {
                 let (points, normals) = (obstacle.points(), obstacle.normals());
                 let inside = points
                     .iter()
@@ -227,25 +231,26 @@ impl Collider {
         }
     }
 
-    /// Tests shape `id` against the buffer (closing bins if it is an
-    /// occluding wall) and records it in `out` when visible.
-    fn test_shape(&self, id: usize, occludes: &[bool], out: &mut VisibleSet) {
-        let wall_count = self.capsules.len();
-        if id < wall_count {
-            if let Some(capsule) = self.capsules[id] {
-                let occluder = occludes.get(id).copied().unwrap_or(false);
+    /// Tests the shape filed under `id`, of rank `rank`, against the
+    /// buffer (closing bins if it is an occluding wall) and records it in
+    /// `out` when visible.
+    fn test_shape(&self, id: u32, rank: usize, occludes: &[bool], out: &mut VisibleSet) {
+        match (self.shape(id), self.surface_of_rank(rank)) {
+            (Shape::Wall(Some(capsule)), Surface::Wall(index)) => {
+                let occluder = occludes.get(index).copied().unwrap_or(false);
                 if out.buffer.test_segment(capsule.a(), capsule.b(), occluder) {
-                    out.walls.push(id);
+                    out.walls.push(index);
                 }
             }
-        } else {
-            let obstacle = &self.rounded_obstacles[id - wall_count];
-            if out
-                .buffer
-                .test_polygon(obstacle.points(), obstacle.normals())
+            (Shape::Obstacle(obstacle), Surface::Obstacle(index))
+                if out
+                    .buffer
+                    .test_polygon(obstacle.points(), obstacle.normals()) =>
             {
-                out.obstacles.push(id - wall_count);
+                out.obstacles.push(index);
             }
+            // A wall with non-finite geometry, or an obstacle not visible.
+            _ => {}
         }
     }
 }

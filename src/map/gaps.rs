@@ -25,10 +25,12 @@ pub struct NearMiss {
 }
 
 impl NearMiss {
-    /// A line for `mazewalker check`.
-    pub fn describe(&self, walls: &[Wall]) -> String {
+    /// A line for `mazewalker check`; `walls` (a slice, or the
+    /// collider's [`walls`](crate::collision::Collider::walls) view) give
+    /// the two walls' radii, each found by `nth` (constant time for both).
+    pub fn describe<'a>(&self, walls: impl IntoIterator<Item = &'a Wall> + Copy) -> String {
         let [p, q] = self.ends;
-        let radii = |index: usize| walls.get(index).map_or(0.0, |w| w.radius);
+        let radii = |index: usize| walls.into_iter().nth(index).map_or(0.0, |w| w.radius);
         format!(
             "walls {} and {} leave a gap the eye cannot pass by {:.0} mm, between ({:.2}, {:.2}) and ({:.2}, {:.2}) (radii {} + {})",
             self.walls.0 + 1,

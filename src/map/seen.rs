@@ -162,20 +162,25 @@ impl SeenWalls {
     /// The seen set for a reloaded level: a wall of `new_walls` is seen when
     /// a seen wall of `old_walls` (indexed like `self`) had the same two end
     /// points, in either order.
-    pub fn carry_over(&self, old_walls: &[Wall], new_walls: &[Wall]) -> Self {
+    pub fn carry_over<'a>(
+        &self,
+        old_walls: impl IntoIterator<Item = &'a Wall>,
+        new_walls: impl IntoIterator<Item = &'a Wall, IntoIter: ExactSizeIterator>,
+    ) -> Self {
         let key = |wall: &Wall| {
             let a = wall.a.to_array().map(f32::to_bits);
             let b = wall.b.to_array().map(f32::to_bits);
             if a <= b { (a, b) } else { (b, a) }
         };
         let seen: HashMap<_, ()> = old_walls
-            .iter()
+            .into_iter()
             .enumerate()
             .filter(|&(index, _)| self.is_seen(index))
             .map(|(_, wall)| (key(wall), ()))
             .collect();
+        let new_walls = new_walls.into_iter();
         let mut carried = Self::new(new_walls.len());
-        for (index, wall) in new_walls.iter().enumerate() {
+        for (index, wall) in new_walls.enumerate() {
             if seen.contains_key(&key(wall)) {
                 carried.mark(index);
             }
