@@ -13,6 +13,7 @@ use super::Targets;
 use super::lines::LineVertex;
 use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
+use super::running_max::RunningMax;
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
@@ -86,7 +87,7 @@ pub struct MapTiles {
     cache: ByteLru<TileKey, MapTile>,
     /// How far a wall's or obstacle's outline reaches beyond its mesh box,
     /// at most: the view's rectangle grows by this much to find its tiles.
-    pub(super) reach: f32,
+    pub(super) reach: RunningMax,
 }
 
 /// One tile's lines and triangles on the GPU, and a box around them.
@@ -102,13 +103,11 @@ struct MapTile {
 
 /// How far the outlines of `walls`, and of obstacles, reach beyond their
 /// mesh boxes, at most: the widest wall's radius or the body radius.
-fn reach_of<'a>(collider: &Collider, walls: impl Iterator<Item = &'a Wall>) -> f32 {
-    walls
-        .map(|wall| wall.radius)
-        .filter(|radius| radius.is_finite())
-        .fold(0.0, f32::max)
-        .max(collider.body_radius())
-        .max(0.0)
+fn reach_of<'a>(collider: &Collider, walls: impl Iterator<Item = &'a Wall>) -> RunningMax {
+    RunningMax::of(
+        walls.map(|wall| wall.radius),
+        collider.body_radius().max(0.0),
+    )
 }
 
 /// The tiles one frame draws.
@@ -127,9 +126,9 @@ impl MapTiles {
 
     /// Takes an edit of the level whose shapes `collider` now holds: drops
     /// the tiles, at every detail, of the `touched` chunks (those that
-    /// gained, lost or changed a shape), and finds the reach again: over
-    /// every wall only when one as wide as the reach went, else grown by
-    /// the walls that `came`.
+    /// gained, lost or changed a shape), and takes the walls that `went`
+    /// and `came` into the reach: found again over every wall only when
+    /// the last wall as wide as the reach went.
     pub fn edited<'a>(
         &mut self,
         collider: &Collider,
@@ -144,11 +143,16 @@ impl MapTiles {
                 self.cache.remove(&(tile, detail));
             }
         }
-        self.reach = if went.iter().any(|wall| wall.radius >= self.reach) {
-            reach_of(collider, collider.walls().iter())
-        } else {
-            reach_of(collider, came.iter()).max(self.reach)
-        };
+        let mut known = true;
+        for wall in went {
+            known &= self.reach.remove(wall.radius);
+        }
+        for wall in came {
+            self.reach.add(wall.radius);
+        }
+        if !known {
+            self.reach = reach_of(collider, collider.walls().iter());
+        }
     }
 
     /// Builds the tiles that `visible` shows and that are not cached yet,
@@ -165,7 +169,7 @@ impl MapTiles {
     ) -> MapTileList {
         let (index, collider) = source;
         self.cache.begin_frame();
-        let margin = Vec2::splat(self.reach);
+        let margin = Vec2::splat(self.reach.value());
         let side = tile_chunks(detail);
         let mut tiles: Vec<(i32, i32)> = index
             .chunks_in(visible.min - margin, visible.max + margin)

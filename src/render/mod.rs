@@ -45,6 +45,7 @@ mod map;
 pub mod offscreen;
 mod pipeline;
 mod quality;
+mod running_max;
 mod scene;
 mod sight;
 mod texture;

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use glam::{Mat4, Vec2, Vec3};
 
+use super::running_max::RunningMax;
 use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::{obstacle_chunk, wall_chunk};
@@ -45,7 +46,7 @@ pub struct SightCuller {
     half_thickness: Vec<f32>,
     /// The largest half thickness: the wedge reaches this much beyond the
     /// fog, since walls count by their centre lines.
-    reach_margin: f32,
+    reach_margin: RunningMax,
     ceiling_height: f32,
     wall_chunks: Vec<(i32, i32)>,
     obstacle_chunks: Vec<(i32, i32)>,
@@ -63,7 +64,7 @@ impl SightCuller {
         Self {
             collider: Arc::clone(collider),
             occludes: level.occluding_walls(),
-            reach_margin: half_thickness.iter().copied().fold(0.0, f32::max),
+            reach_margin: RunningMax::of(half_thickness.iter().copied(), 0.0),
             half_thickness,
             ceiling_height,
             wall_chunks: level
@@ -85,12 +86,11 @@ impl SightCuller {
     /// `collider` holds from the level this culler knew, as the edit
     /// model describes it. Costs a move of the per-wall lists on an
     /// insertion or removal, nothing that grows with the level otherwise
-    /// (but for the thickest wall's removal: the margin is then found
-    /// anew).
+    /// (but for the removal of the last wall as thick as the margin: the
+    /// margin is then found anew).
     pub fn edited(&mut self, collider: &Arc<Collider>, change: &LevelChange) {
         self.collider = Arc::clone(collider);
         let ceiling = self.ceiling_height;
-        let (mut widest, mut thickest_went) = (self.reach_margin, false);
         let (mut came, mut went) = (Vec::new(), Vec::new());
         match change {
             LevelChange::Inserted { index, piece } => match piece {
@@ -135,17 +135,16 @@ impl SightCuller {
             }
             LevelChange::StartMoved { .. } => {}
         }
+        let mut known = true;
         for half in went {
-            thickest_went |= half >= self.reach_margin;
+            known &= self.reach_margin.remove(half);
         }
         for half in came {
-            widest = widest.max(half);
+            self.reach_margin.add(half);
         }
-        self.reach_margin = if thickest_went {
-            self.half_thickness.iter().copied().fold(0.0, f32::max)
-        } else {
-            widest
-        };
+        if !known {
+            self.reach_margin = RunningMax::of(self.half_thickness.iter().copied(), 0.0);
+        }
     }
 
     /// The level's collider, for the visibility queries and the debug
@@ -166,7 +165,11 @@ impl SightCuller {
         if !(eye.y > 0.0 && eye.y < self.ceiling_height) {
             return None;
         }
-        let wedge = view_wedge(view_projection, eye, max_distance + self.reach_margin)?;
+        let wedge = view_wedge(
+            view_projection,
+            eye,
+            max_distance + self.reach_margin.value(),
+        )?;
         self.collider
             .visible_shapes(&wedge, &self.occludes, &mut self.visible);
         let eye_inside_a_wall = self.visible.walls().iter().any(|&index| {
