@@ -63,6 +63,7 @@ pub use polygon::{ConvexPolygon, PolygonError};
 pub use ray::{RayHit, ray_against_obstacle, ray_against_wall};
 pub use sat::{circle_polygon_mtv, polygon_polygon_mtv};
 pub use segment::{closest_point_on_segment, distance_to_segment};
+pub(crate) use slots::Order;
 pub use slots::{ShapeIter, ShapeView};
 pub use sweep::{WallImpact, sweep_against_obstacle, sweep_against_wall};
 pub use visibility::{BIN_COUNT, ViewWedge, VisibleSet};

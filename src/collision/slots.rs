@@ -42,7 +42,7 @@ const FREE: u32 = u32::MAX;
 /// holds [`CHUNK_LEN`] values: those of the last chunk past the length are
 /// padding (copies of a value), so that a lookup needs no bounds check
 /// within its chunk (the hot path of every query reads shapes this way).
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct Chunked<T> {
     chunks: Vec<Arc<[T; CHUNK_LEN]>>,
     len: usize,
@@ -164,6 +164,15 @@ impl<T: Clone> Chunked<T> {
             *value = change(value);
         }
         &values[..used]
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Chunked<T> {
+    /// The values as a list, without the padding.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries((0..self.len).map(|index| &self[index]))
+            .finish()
     }
 }
 

@@ -15,6 +15,8 @@ use std::ops::Range;
 use glam::{Vec2, Vec3};
 
 use super::model::{Level, MaterialId};
+use super::running_max::RunningMax;
+use crate::collision::Order;
 
 /// Side of one culling chunk of the floor plan, in metres.
 pub const CHUNK_SIZE: f32 = 16.0;
@@ -156,14 +158,21 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
 /// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
 /// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
 /// from on demand, and a box around each chunk for culling before it is
-/// built. About 8 bytes per shape. Two indices are equal when they file
-/// the same shapes under the same chunks, with the same boxes.
-#[derive(Debug, Clone, PartialEq)]
+/// built. About 16 bytes per shape.
+///
+/// The chunks file shapes under ids that an edit never renumbers (a
+/// removed shape's id is free for the next insert), with a table from
+/// each shape's place in the level to its id and back: a shape inserted
+/// or removed in the middle of a million walls rewrites part of that
+/// table, not every chunk's list. Two indices are equal when they file the
+/// same shapes (by place) under the same chunks, with the same boxes,
+/// whatever ids they use.
+#[derive(Debug, Clone)]
 pub struct ChunkIndex {
     shapes: HashMap<(i32, i32), ChunkShapes>,
     /// The smallest and largest corner of the level's points (walls' ends,
     /// obstacles' corners, the start).
-    outline: (Vec2, Vec2),
+    outline: Outline,
     /// The rectangle the floor and ceiling cover: `outline` and a margin.
     plan: (Vec2, Vec2),
     /// Height of the ceiling (the floor and ceiling pieces' boxes).
@@ -179,34 +188,20 @@ pub struct ChunkIndex {
     /// The smallest and largest chunk coordinates holding anything.
     extent: ((i32, i32), (i32, i32)),
     batch_count: usize,
-    /// How many walls and obstacles the level holds: a shape added at the
-    /// end, or the last one taken away, renumbers no other.
-    counts: ShapeCounts,
-}
-
-/// How many shapes of each kind a level holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ShapeCounts {
-    walls: u32,
-    obstacles: u32,
-}
-
-impl ShapeCounts {
-    fn of(&mut self, kind: ShapeKind) -> &mut u32 {
-        match kind {
-            ShapeKind::Wall => &mut self.walls,
-            ShapeKind::Obstacle => &mut self.obstacles,
-        }
-    }
+    /// The walls' places in `Level::walls` to the ids the chunks file
+    /// them under, and back.
+    wall_ids: Order,
+    /// The same for `Level::obstacles`.
+    obstacle_ids: Order,
 }
 
 /// The shapes filed under one chunk.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ChunkShapes {
-    /// Indices into `Level::walls`, ascending.
-    pub walls: Vec<u32>,
-    /// Indices into `Level::obstacles`, ascending.
-    pub obstacles: Vec<u32>,
+    /// The walls' ids (see [`ChunkIndex`]), ascending.
+    walls: Vec<u32>,
+    /// The obstacles' ids, ascending.
+    obstacles: Vec<u32>,
     /// Box around every shape filed here.
     pub bounds: Bounds,
     /// How many materials its shapes are painted with: its batches.
@@ -239,19 +234,20 @@ impl ChunkShapes {
     }
 
     /// Works out the box and the materials of the shapes filed here, from
-    /// `level`.
-    fn measure(&mut self, level: &Level) {
+    /// `level`, whose walls and obstacles have the ids `wall_ids` and
+    /// `obstacle_ids` give them.
+    fn measure(&mut self, level: &Level, wall_ids: &Order, obstacle_ids: &Order) {
         let mut bounds = Bounds::EMPTY;
         let mut materials = Vec::new();
-        for &index in &self.walls {
-            let wall = &level.walls[index as usize];
+        for &id in &self.walls {
+            let wall = &level.walls[wall_ids.position(id)];
             let half = Vec2::splat(wall.thickness.max(0.0) / 2.0);
             bounds.grow(flat(wall.a.min(wall.b) - half, 0.0));
             bounds.grow(flat(wall.a.max(wall.b) + half, wall.height.max(0.0)));
             materials.push(wall.material.0);
         }
-        for &index in &self.obstacles {
-            let obstacle = &level.obstacles[index as usize];
+        for &id in &self.obstacles {
+            let obstacle = &level.obstacles[obstacle_ids.position(id)];
             for &point in obstacle.polygon.points() {
                 bounds.grow(flat(point, 0.0));
                 bounds.grow(flat(point, obstacle.height.max(0.0)));
@@ -281,23 +277,23 @@ impl ChunkIndex {
                 .or_insert(ChunkShapes::EMPTY);
             entry.obstacles.push(index as u32);
         }
+        let wall_ids = Order::identity(level.walls.len());
+        let obstacle_ids = Order::identity(level.obstacles.len());
         for entry in shapes.values_mut() {
-            entry.measure(level);
+            entry.measure(level, &wall_ids, &obstacle_ids);
         }
         let outline = floor_outline(level);
         let mut index = Self {
             shapes,
             outline,
-            plan: plan_around(outline),
+            plan: plan_around(outline.corners()),
             ceiling_height: level.environment.ceiling_height,
             overhang: 0.0,
             wide: Vec::new(),
             extent: ((0, 0), (0, 0)),
             batch_count: 0,
-            counts: ShapeCounts {
-                walls: level.walls.len() as u32,
-                obstacles: level.obstacles.len() as u32,
-            },
+            wall_ids,
+            obstacle_ids,
         };
         index.sum_up(level);
         index
@@ -341,46 +337,38 @@ impl ChunkIndex {
         self.batch_count = batch_count;
     }
 
+    /// The ids of `kind`'s shapes.
+    fn ids(&mut self, kind: ShapeKind) -> &mut Order {
+        match kind {
+            ShapeKind::Wall => &mut self.wall_ids,
+            ShapeKind::Obstacle => &mut self.obstacle_ids,
+        }
+    }
+
     /// Files shape `index` of `kind`, just inserted into the level (those
     /// of its kind from `index` on moved one up), under `chunk`. Its box
-    /// counts from [`refile`](Self::refile) on.
+    /// counts from [`refile`](Self::refile) on. Panics when `index` is
+    /// past the number of such shapes, as `Vec::insert` does.
     pub fn insert(&mut self, kind: ShapeKind, index: usize, chunk: (i32, i32)) {
-        let index = index as u32;
-        let count = self.counts.of(kind);
-        *count += 1;
-        if index + 1 < *count {
-            for entry in self.shapes.values_mut() {
-                let list = entry.list(kind);
-                let from = list.partition_point(|&i| i < index);
-                list[from..].iter_mut().for_each(|i| *i += 1);
-            }
-        }
+        let id = self.ids(kind).insert(index);
         let list = self
             .shapes
             .entry(chunk)
             .or_insert(ChunkShapes::EMPTY)
             .list(kind);
-        let at = list.partition_point(|&i| i < index);
-        list.insert(at, index);
+        let at = list.partition_point(|&i| i < id);
+        list.insert(at, id);
     }
 
     /// Takes shape `index` of `kind`, just removed from the level (those
-    /// of its kind after it moved one down), out of `chunk`.
+    /// of its kind after it moved one down), out of `chunk`. Panics when
+    /// there is no such shape, as `Vec::remove` does.
     pub fn remove(&mut self, kind: ShapeKind, index: usize, chunk: (i32, i32)) {
-        let index = index as u32;
+        let id = self.ids(kind).remove(index);
         if let Some(entry) = self.shapes.get_mut(&chunk) {
             let list = entry.list(kind);
-            if let Ok(at) = list.binary_search(&index) {
+            if let Ok(at) = list.binary_search(&id) {
                 list.remove(at);
-            }
-        }
-        let count = self.counts.of(kind);
-        *count = count.saturating_sub(1);
-        if index < *count {
-            for entry in self.shapes.values_mut() {
-                let list = entry.list(kind);
-                let from = list.partition_point(|&i| i <= index);
-                list[from..].iter_mut().for_each(|i| *i -= 1);
             }
         }
     }
@@ -389,31 +377,38 @@ impl ChunkIndex {
     /// under the right chunks ([`insert`](Self::insert),
     /// [`remove`](Self::remove)): the boxes and materials of the
     /// `touched` chunks (those that gained, lost or changed a shape), the
-    /// floor plan (worked out anew only when `plan_shrinks`, else grown by
-    /// the `touched` chunks' boxes and the start), and what depends on
-    /// them. Returns the chunks whose piece of floor changed.
+    /// floor plan (its points `old_points` taken away and `new_points` put:
+    /// walls' ends, obstacles' corners, the start; worked out anew over the
+    /// whole level only when the last point on one of its edges went), and
+    /// what depends on them. Returns the chunks whose piece of floor
+    /// changed.
     pub fn refile(
         &mut self,
         level: &Level,
         touched: &HashSet<(i32, i32)>,
+        old_points: &[Vec2],
         new_points: &[Vec2],
-        plan_shrinks: bool,
     ) -> Vec<(i32, i32)> {
         for chunk in touched {
             if let Some(entry) = self.shapes.get_mut(chunk) {
-                entry.measure(level);
+                entry.measure(level, &self.wall_ids, &self.obstacle_ids);
                 if entry.walls.is_empty() && entry.obstacles.is_empty() {
                     self.shapes.remove(chunk);
                 }
             }
         }
         let old_plan = self.plan;
-        self.outline = if plan_shrinks {
-            floor_outline(level)
-        } else {
-            new_points.iter().copied().fold(self.outline, grow_outline)
-        };
-        self.plan = plan_around(self.outline);
+        let mut known = true;
+        for &point in old_points {
+            known &= self.outline.remove(point);
+        }
+        for &point in new_points {
+            self.outline.add(point);
+        }
+        if !known {
+            self.outline = floor_outline(level);
+        }
+        self.plan = plan_around(self.outline.corners());
         self.sum_up(level);
         if self.plan == old_plan {
             return Vec::new();
@@ -430,20 +425,29 @@ impl ChunkIndex {
     }
 
     /// The shapes filed under `chunk`, if any.
-    pub fn shapes(&self, chunk: (i32, i32)) -> Option<&ChunkShapes> {
+    fn shapes(&self, chunk: (i32, i32)) -> Option<&ChunkShapes> {
         self.shapes.get(&chunk)
+    }
+
+    /// The walls filed under `chunk`, by their places in `Level::walls`,
+    /// ascending.
+    pub fn walls_in(&self, chunk: (i32, i32)) -> Vec<usize> {
+        let ids = self.shapes(chunk).map_or(&[][..], |shapes| &shapes.walls);
+        places(&self.wall_ids, ids)
+    }
+
+    /// The obstacles filed under `chunk`, by their places in
+    /// `Level::obstacles`, ascending.
+    pub fn obstacles_in(&self, chunk: (i32, i32)) -> Vec<usize> {
+        let ids = self
+            .shapes(chunk)
+            .map_or(&[][..], |shapes| &shapes.obstacles);
+        places(&self.obstacle_ids, ids)
     }
 
     /// The part of the floor plan inside `chunk`, if any.
     fn floor_piece(&self, chunk: (i32, i32)) -> Option<(Vec2, Vec2)> {
         floor_piece(self.plan, chunk)
-    }
-
-    /// Whether `point` lies on the edge of the level's points, so that
-    /// the floor plan may shrink when it goes.
-    pub fn on_plan_edge(&self, point: Vec2) -> bool {
-        let (min, max) = self.outline;
-        point.cmple(min).any() || point.cmpge(max).any()
     }
 
     /// A box around everything `chunk`'s mesh holds; `None` when it holds
@@ -506,6 +510,43 @@ impl ChunkIndex {
     }
 }
 
+/// The places of the shapes with `ids`, ascending.
+fn places(order: &Order, ids: &[u32]) -> Vec<usize> {
+    let mut places: Vec<usize> = ids.iter().map(|&id| order.position(id)).collect();
+    places.sort_unstable();
+    places
+}
+
+impl PartialEq for ChunkIndex {
+    /// The same shapes, by their places in the level, under the same
+    /// chunks with the same boxes and materials, and the same floor plan
+    /// and sums: the ids the shapes are filed under do not count.
+    fn eq(&self, other: &Self) -> bool {
+        let same_shapes = |chunk: &(i32, i32), mine: &ChunkShapes| {
+            other.shapes.get(chunk).is_some_and(|theirs| {
+                mine.bounds == theirs.bounds
+                    && mine.materials == theirs.materials
+                    && self.walls_in(*chunk) == other.walls_in(*chunk)
+                    && self.obstacles_in(*chunk) == other.obstacles_in(*chunk)
+            })
+        };
+        self.shapes.len() == other.shapes.len()
+            && self
+                .shapes
+                .iter()
+                .all(|(chunk, mine)| same_shapes(chunk, mine))
+            && self.outline == other.outline
+            && self.plan == other.plan
+            && self.ceiling_height == other.ceiling_height
+            && self.overhang == other.overhang
+            && self.wide == other.wide
+            && self.extent == other.extent
+            && self.batch_count == other.batch_count
+            && self.wall_ids.len() == other.wall_ids.len()
+            && self.obstacle_ids.len() == other.obstacle_ids.len()
+    }
+}
+
 /// A point of the floor plan at height `y`.
 fn flat(point: Vec2, y: f32) -> Vec3 {
     Vec3::new(point.x, y, point.y)
@@ -527,7 +568,7 @@ fn plan_around(outline: (Vec2, Vec2)) -> (Vec2, Vec2) {
 
 /// The smallest and largest corner of every wall's ends, obstacle's
 /// corners and the start.
-fn floor_outline(level: &Level) -> (Vec2, Vec2) {
+fn floor_outline(level: &Level) -> Outline {
     let points = level
         .walls
         .iter()
@@ -539,15 +580,54 @@ fn floor_outline(level: &Level) -> (Vec2, Vec2) {
                 .flat_map(|obstacle| obstacle.polygon.points().iter().copied()),
         )
         .chain(std::iter::once(level.player.start));
-    points.fold(
-        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-        grow_outline,
-    )
+    let mut outline = Outline::EMPTY;
+    points.for_each(|point| outline.add(point));
+    outline
 }
 
-/// `outline` grown to hold `point`.
-fn grow_outline((min, max): (Vec2, Vec2), point: Vec2) -> (Vec2, Vec2) {
-    (min.min(point), max.max(point))
+/// The smallest and largest corner of a changing set of points, with how
+/// many points lie on each edge: taking a point away asks for a pass over
+/// all of them only when it was the last on an edge.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Outline {
+    /// The largest x and y, and the largest -x and -y.
+    largest: [RunningMax; 4],
+}
+
+impl Outline {
+    /// No points: the corners are (+∞, +∞) and (-∞, -∞).
+    const EMPTY: Self = Self {
+        largest: [RunningMax::EMPTY; 4],
+    };
+
+    /// The values whose largest each of `largest` keeps, for `point`.
+    fn values(point: Vec2) -> [f32; 4] {
+        [point.x, point.y, -point.x, -point.y]
+    }
+
+    /// Counts `point` in.
+    fn add(&mut self, point: Vec2) {
+        for (largest, value) in self.largest.iter_mut().zip(Self::values(point)) {
+            largest.add(value);
+        }
+    }
+
+    /// Counts `point` out. Returns false when it was the last point on an
+    /// edge: the outline must then be worked out anew.
+    #[must_use]
+    fn remove(&mut self, point: Vec2) -> bool {
+        let mut known = true;
+        for (largest, value) in self.largest.iter_mut().zip(Self::values(point)) {
+            known &= largest.remove(value);
+        }
+        known
+    }
+
+    /// The smallest and the largest corner.
+    fn corners(&self) -> (Vec2, Vec2) {
+        let [x, y, minus_x, minus_y] = self.largest.map(|largest| largest.value());
+        (Vec2::new(-minus_x, -minus_y), Vec2::new(x, y))
+    }
 }
 
 /// Chunk coordinates of the chunk holding `point` (the renderer files its
@@ -737,29 +817,27 @@ impl MeshBuilder {
                 .map_or(1.0, |material| material.metres_per_repeat)
         };
         let environment = &level.environment;
-        if let Some(shapes) = index.shapes(chunk) {
-            let key = (chunk, BatchKind::Shapes);
-            for wall in shapes
-                .walls
-                .iter()
-                .filter_map(|&i| level.walls.get(i as usize))
-            {
-                self.part(key, wall.material, repeat(wall.material)).wall(
-                    wall.a,
-                    wall.b,
-                    wall.thickness,
-                    wall.height,
-                    wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
-                );
-            }
-            let obstacles = shapes
-                .obstacles
-                .iter()
-                .filter_map(|&i| level.obstacles.get(i as usize));
-            for obstacle in obstacles {
-                self.part(key, obstacle.material, repeat(obstacle.material))
-                    .prism(obstacle.polygon.points(), obstacle.height);
-            }
+        let key = (chunk, BatchKind::Shapes);
+        for wall in index
+            .walls_in(chunk)
+            .into_iter()
+            .filter_map(|i| level.walls.get(i))
+        {
+            self.part(key, wall.material, repeat(wall.material)).wall(
+                wall.a,
+                wall.b,
+                wall.thickness,
+                wall.height,
+                wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
+            );
+        }
+        let obstacles = index
+            .obstacles_in(chunk)
+            .into_iter()
+            .filter_map(|i| level.obstacles.get(i));
+        for obstacle in obstacles {
+            self.part(key, obstacle.material, repeat(obstacle.material))
+                .prism(obstacle.polygon.points(), obstacle.height);
         }
         if let Some((min, max)) = index.floor_piece(chunk) {
             let key = (chunk, BatchKind::FloorAndCeiling);

@@ -14,6 +14,7 @@ pub mod maze;
 pub mod mesh;
 mod model;
 mod range;
+mod running_max;
 pub mod save;
 mod shared_list;
 pub mod texture;
@@ -33,6 +34,7 @@ pub use model::{
     WallEnd,
 };
 pub use range::ValueRange;
+pub(crate) use running_max::RunningMax;
 pub use shared_list::SharedList;
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,

@@ -120,10 +120,7 @@ impl ChunkCache {
                 }
                 ChunkPart::Lines if !entry.lines_built => {
                     entry.lines_built = true;
-                    let vertices = index
-                        .shapes(chunk)
-                        .map(|shapes| chunk_lines(collider, shapes))
-                        .unwrap_or_default();
+                    let vertices = chunk_lines(collider, index, chunk);
                     entry.lines = LineChunk::new(device, &vertices)
                         .inspect_err(|error| {
                             log::error!("chunk {chunk:?} lines left out: {error:#}")

@@ -15,7 +15,7 @@ use super::Targets;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
-use crate::level::mesh::{Bounds, ChunkShapes, MovingShape, obstacle_chunk, wall_chunk};
+use crate::level::mesh::{Bounds, ChunkIndex, MovingShape, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
 
 /// Height above the floor of the outlines, in metres (just above it, so the
@@ -75,23 +75,24 @@ pub fn collider_lines(collider: &Collider) -> LineMesh {
     lines.finish()
 }
 
-/// The lines of the walls and obstacles of `collider` filed under one
-/// chunk (`shapes` indexes its walls and obstacles, as the level's, from
-/// which the collider is made in the same order): what streaming builds on
-/// demand.
-pub fn chunk_lines(collider: &Collider, shapes: &ChunkShapes) -> Vec<LineVertex> {
+/// The lines of the walls and obstacles of `collider` that `index` files
+/// under `chunk` (by their places in the level, from which the collider is
+/// made in the same order): what streaming builds on demand.
+pub fn chunk_lines(collider: &Collider, index: &ChunkIndex, chunk: (i32, i32)) -> Vec<LineVertex> {
     let mut lines = Lines::default();
-    for wall in shapes
-        .walls
-        .iter()
-        .filter_map(|&i| collider.walls().get(i as usize))
+    let walls = collider.walls();
+    for wall in index
+        .walls_in(chunk)
+        .into_iter()
+        .filter_map(|i| walls.get(i))
     {
         lines.wall(wall);
     }
-    for obstacle in shapes
-        .obstacles
-        .iter()
-        .filter_map(|&i| collider.obstacles().get(i as usize))
+    let obstacles = collider.obstacles();
+    for obstacle in index
+        .obstacles_in(chunk)
+        .into_iter()
+        .filter_map(|i| obstacles.get(i))
     {
         lines.obstacle(obstacle.points(), collider.body_radius());
     }

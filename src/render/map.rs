@@ -13,9 +13,9 @@ use super::Targets;
 use super::lines::LineVertex;
 use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
-use super::running_max::RunningMax;
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
+use crate::level::RunningMax;
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
 use crate::map::{
     MapDetail, MapGeometry, MapVertex, MapView, Overlay, PlanBounds, density_square,
@@ -267,10 +267,13 @@ fn tile_geometry(index: &ChunkIndex, collider: &Collider, key: TileKey) -> MapGe
     let mut geometry = MapGeometry::default();
     let chunks =
         (0..side).flat_map(|dz| (0..side).map(move |dx| (tile.0 * side + dx, tile.1 * side + dz)));
-    for (chunk, shapes) in chunks.filter_map(|chunk| Some((chunk, index.shapes(chunk)?))) {
+    for chunk in chunks {
+        let (walls, obstacles) = (index.walls_in(chunk), index.obstacles_in(chunk));
+        if walls.is_empty() && obstacles.is_empty() {
+            continue;
+        }
         let mut density_length = 0.0;
-        for &wall in &shapes.walls {
-            let wall = wall as usize;
+        for wall in walls {
             let length = collider
                 .walls()
                 .get(wall)
@@ -281,8 +284,8 @@ fn tile_geometry(index: &ChunkIndex, collider: &Collider, key: TileKey) -> MapGe
                 geometry.append(&mut shape);
             }
         }
-        for &obstacle in &shapes.obstacles {
-            if let Some(polygon) = collider.obstacles().get(obstacle as usize) {
+        for obstacle in obstacles {
+            if let Some(polygon) = collider.obstacles().get(obstacle) {
                 geometry.append(&mut obstacle_shape(
                     polygon,
                     collider.body_radius(),

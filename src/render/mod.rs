@@ -45,7 +45,6 @@ mod map;
 pub mod offscreen;
 mod pipeline;
 mod quality;
-mod running_max;
 mod scene;
 mod sight;
 mod texture;

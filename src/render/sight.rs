@@ -16,11 +16,10 @@ use std::sync::Arc;
 
 use glam::{Mat4, Vec2, Vec3};
 
-use super::running_max::RunningMax;
 use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::{obstacle_chunk, wall_chunk};
-use crate::level::{Level, LevelWall};
+use crate::level::{Level, LevelWall, RunningMax};
 
 /// Added to the wedge's half-angle, in radians, so that rounding in the
 /// frustum's corners never narrows it.

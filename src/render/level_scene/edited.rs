@@ -26,10 +26,10 @@ struct Touched {
     /// The collision walls taken away, and those put.
     went: Vec<Wall>,
     came: Vec<Wall>,
-    /// Points the floor plan must hold now.
+    /// Points of the floor plan (walls' ends, obstacles' corners, the
+    /// start) that went, and those that came.
+    old_points: Vec<Vec2>,
     new_points: Vec<Vec2>,
-    /// A point on the floor plan's edge went: the plan is worked out anew.
-    plan_shrinks: bool,
 }
 
 impl LevelScene {
@@ -71,7 +71,7 @@ impl LevelScene {
                         index.remove(kind, *at, chunk);
                         touched.chunks.insert(chunk);
                     }
-                    touched.went(piece, |point| index.on_plan_edge(point));
+                    touched.went(piece);
                 }
                 LevelChange::Changed(items) => {
                     for (at, before, after) in items {
@@ -85,13 +85,13 @@ impl LevelScene {
                         }
                         touched.chunks.extend([from, to]);
                         if !only_material_differs(before, after) {
-                            touched.went(before, |point| index.on_plan_edge(point));
+                            touched.went(before);
                             touched.came(after);
                         }
                     }
                 }
                 LevelChange::StartMoved { from, to } => {
-                    touched.plan_shrinks |= index.on_plan_edge(from.at);
+                    touched.old_points.push(from.at);
                     touched.new_points.push(to.at);
                 }
             }
@@ -99,8 +99,8 @@ impl LevelScene {
         let floor_changed = index.refile(
             level,
             &touched.chunks,
+            &touched.old_points,
             &touched.new_points,
-            touched.plan_shrinks,
         );
         for &chunk in touched.chunks.iter().chain(&floor_changed) {
             self.cache.forget(chunk);
@@ -130,18 +130,18 @@ impl Touched {
         self.shaded.extend(plan_box(piece));
     }
 
-    /// `piece` was taken from the level; `on_edge` says whether a point
-    /// lies on the floor plan's edge.
-    fn went(&mut self, piece: &Piece, on_edge: impl Fn(Vec2) -> bool) {
-        let points: Vec<Vec2> = match piece {
+    /// `piece` was taken from the level.
+    fn went(&mut self, piece: &Piece) {
+        match piece {
             Piece::Wall(wall) => {
                 self.went.push(wall.collision_wall());
-                vec![wall.a, wall.b]
+                self.old_points.extend([wall.a, wall.b]);
             }
-            Piece::Obstacle(obstacle) => obstacle.polygon.points().to_vec(),
+            Piece::Obstacle(obstacle) => {
+                self.old_points.extend(obstacle.polygon.points());
+            }
             Piece::Light(_) | Piece::Door(_) => return,
-        };
-        self.plan_shrinks |= points.into_iter().any(on_edge);
+        }
         self.shaded.extend(plan_box(piece));
     }
 }

@@ -1,7 +1,8 @@
 //! The largest of a changing collection of values (the walls' radii, their
-//! half thicknesses), kept up to date by each value added or taken away,
-//! so that an edit on a million-wall level need not look at every wall:
-//! only taking away the last value at the maximum asks for a recount.
+//! half thicknesses, the level's points along each axis), kept up to date
+//! by each value added or taken away, so that an edit on a million-wall
+//! level need not look at every wall: only taking away the last value at
+//! the maximum asks for a recount.
 
 /// The largest of some values and a floor, with how many values reach it.
 /// Values that are not finite do not count.
@@ -15,6 +16,13 @@ pub struct RunningMax {
 }
 
 impl RunningMax {
+    /// No values, and no floor: the maximum is -∞.
+    pub const EMPTY: Self = Self {
+        floor: f32::NEG_INFINITY,
+        largest: f32::NEG_INFINITY,
+        at_largest: 0,
+    };
+
     /// The largest of `values` and `floor`.
     pub fn of(values: impl IntoIterator<Item = f32>, floor: f32) -> Self {
         let mut max = Self {
