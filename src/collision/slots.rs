@@ -12,11 +12,10 @@
 //! Everything outside the collider names a shape by its *position*, its
 //! index among the walls (or among the obstacles), which an insert or a
 //! removal in the middle shifts. [`Order`] maps positions to slots and
-//! back with two chunked tables of 4 bytes a shape. An edit at position
-//! `p` rewrites the chunks of positions from `p` on, and the chunks of
-//! slots whose shapes lie at `p` or after (known from a bound kept per
-//! chunk): half of both tables for an edit in the middle, one chunk each
-//! for an edit at the end. [`ShapeView`] is the slice-like view of the
+//! back: the slots in position order in runs of at most [`CHUNK_LEN`],
+//! and each slot's run and place in it, so that an edit anywhere rewrites
+//! one run and the places of its slots. [`ShapeView`] is the slice-like
+//! view of the
 //! shapes in position order that [`Collider::walls`] and
 //! [`Collider::obstacles`] return.
 //!
@@ -76,94 +75,17 @@ impl<T: Clone> Chunked<T> {
         self.len
     }
 
-    /// The value at `index`, or `None` past the end.
-    #[inline]
-    pub fn get(&self, index: usize) -> Option<&T> {
-        (index < self.len).then(|| &self[index])
-    }
-
-    /// How many of chunk `chunk`'s values are in the table (the rest pad).
-    fn used(&self, chunk: usize) -> usize {
-        (self.len - chunk * CHUNK_LEN).min(CHUNK_LEN)
-    }
-
     /// Puts `value` at `index`, or appends it when `index` is the length:
     /// copies the chunk it writes first when another table shares it.
+    /// Panics when `index` is past the length.
     pub fn put(&mut self, index: usize, value: T) {
-        if index < self.len {
-            Arc::make_mut(&mut self.chunks[index >> CHUNK_BITS])[index & (CHUNK_LEN - 1)] = value;
+        assert!(index <= self.len, "put at {index} past {}", self.len);
+        if index == self.chunks.len() * CHUNK_LEN {
+            self.chunks.push(chunk_of(vec![value]));
         } else {
-            self.insert(index, value);
+            Arc::make_mut(&mut self.chunks[index >> CHUNK_BITS])[index & (CHUNK_LEN - 1)] = value;
         }
-    }
-
-    /// Inserts `value` at `index`, the values from `index` on moving one
-    /// up: rewrites the chunks from `index`'s on, copying those shared.
-    /// Panics when `index` is past the end.
-    pub fn insert(&mut self, index: usize, value: T) {
-        assert!(index <= self.len, "insert at {index} past {}", self.len);
-        let mut carry = value;
-        let mut at = index & (CHUNK_LEN - 1);
-        for chunk in index >> CHUNK_BITS.. {
-            if chunk == self.chunks.len() {
-                self.chunks.push(chunk_of(vec![carry]));
-                break;
-            }
-            let used = self.used(chunk);
-            let values = Arc::make_mut(&mut self.chunks[chunk]);
-            if used < CHUNK_LEN {
-                // The last chunk has room: its padding takes the shift.
-                values[at..=used].rotate_right(1);
-                values[at] = carry;
-                break;
-            }
-            // A full chunk: its last value moves on to the next.
-            values[at..].rotate_right(1);
-            std::mem::swap(&mut values[at], &mut carry);
-            at = 0;
-        }
-        self.len += 1;
-    }
-
-    /// Removes the value at `index` and returns it, the values after it
-    /// moving one down: rewrites the chunks from `index`'s on, copying
-    /// those shared. Panics when `index` is past the end.
-    pub fn remove(&mut self, index: usize) -> T {
-        assert!(index < self.len, "remove at {index} past {}", self.len);
-        let removed = self[index].clone();
-        let mut at = index & (CHUNK_LEN - 1);
-        for chunk in index >> CHUNK_BITS..self.chunks.len() {
-            let used = self.used(chunk);
-            // The next chunk's first value moves to this one's end.
-            let next = self.chunks.get(chunk + 1).map(|next| next[0].clone());
-            let values = Arc::make_mut(&mut self.chunks[chunk]);
-            values[at..used].rotate_left(1);
-            if let Some(next) = next {
-                values[CHUNK_LEN - 1] = next;
-            }
-            at = 0;
-        }
-        self.len -= 1;
-        if self.len <= (self.chunks.len() - 1) * CHUNK_LEN {
-            self.chunks.pop();
-        }
-        removed
-    }
-
-    /// The number of chunks.
-    fn chunk_count(&self) -> usize {
-        self.chunks.len()
-    }
-
-    /// Applies `change` to every value of chunk `chunk` (in place, or in
-    /// the one pass that copies it when shared) and returns its values.
-    fn rewrite_chunk(&mut self, chunk: usize, change: impl Fn(&T) -> T) -> &[T] {
-        let used = self.used(chunk);
-        let values = Arc::make_mut(&mut self.chunks[chunk]);
-        for value in &mut values[..used] {
-            *value = change(value);
-        }
-        &values[..used]
+        self.len = self.len.max(index + 1);
     }
 }
 
@@ -191,36 +113,65 @@ impl<T> Index<usize> for Chunked<T> {
 
 /// Positions (a shape's index among its kind, as the world outside sees
 /// it) to slots and back (see the module's notes).
+///
+/// The slots lie in position order in *runs* of at most [`CHUNK_LEN`],
+/// each behind an `Arc`, with the position of each run's first slot; each
+/// slot knows its run (by an id that outlives the run's index) and its
+/// place in it. An insert or a removal therefore rewrites one run and the
+/// places of its slots, and moves the runs' first positions and indices
+/// (one number a run): a few microseconds at any position, where a table
+/// of positions would be rewritten from the edit on.
 #[derive(Debug, Clone)]
 pub(crate) struct Order {
-    /// The slot of each position.
-    slot_of_position: Chunked<u32>,
-    /// The position of each slot; [`FREE`] for a free slot.
-    position_of_slot: Chunked<u32>,
-    /// For each chunk of `position_of_slot`, a bound that none of its
-    /// positions exceeds: an edit at position `p` rewrites only the chunks
-    /// whose bound is `p` or more.
-    bounds: Vec<u32>,
+    /// The slots in position order, run by run (no run is empty).
+    runs: Vec<Arc<Vec<u32>>>,
+    /// The position of each run's first slot.
+    starts: Vec<u32>,
+    /// Each run's id.
+    run_ids: Vec<u32>,
+    /// For each run id, the run's index in `runs` ([`FREE`] once retired).
+    run_index: Vec<u32>,
+    /// Retired run ids, for the next run made.
+    free_run_ids: Vec<u32>,
+    /// For each slot, its run's id and its place in the run; [`NO_PLACE`]
+    /// for a free slot.
+    place_of_slot: Chunked<(u32, u32)>,
     /// The free slots, the last one reused first.
     free: Vec<u32>,
+    /// The number of shapes.
+    len: usize,
     /// Whether every shape's slot is its position: true until an edit
     /// other than an append or a removal of the last shape, so that the
-    /// queries on a collider never edited in the middle look up no table.
+    /// queries on a collider never edited in the middle look nothing up.
     is_identity: bool,
 }
+
+/// The place of a free slot.
+const NO_PLACE: (u32, u32) = (FREE, FREE);
 
 impl Order {
     /// `count` shapes, shape `i` in slot `i`.
     pub fn identity(count: usize) -> Self {
-        let identity = Chunked::new((0..count as u32).collect());
-        let bounds = (0..identity.chunk_count())
-            .map(|chunk| (((chunk + 1) * CHUNK_LEN).min(count) - 1) as u32)
+        let slots: Vec<u32> = (0..count as u32).collect();
+        let runs: Vec<Arc<Vec<u32>>> = slots
+            .chunks(CHUNK_LEN)
+            .map(|run| Arc::new(run.to_vec()))
             .collect();
+        let run_count = runs.len() as u32;
         Self {
-            slot_of_position: identity.clone(),
-            position_of_slot: identity,
-            bounds,
+            starts: (0..run_count).map(|run| run * CHUNK_LEN as u32).collect(),
+            run_ids: (0..run_count).collect(),
+            run_index: (0..run_count).collect(),
+            free_run_ids: Vec::new(),
+            place_of_slot: Chunked::new(
+                slots
+                    .iter()
+                    .map(|&slot| (slot >> CHUNK_BITS, slot & (CHUNK_LEN as u32 - 1)))
+                    .collect(),
+            ),
+            runs,
             free: Vec::new(),
+            len: count,
             is_identity: true,
         }
     }
@@ -228,27 +179,44 @@ impl Order {
     /// The number of shapes.
     #[inline]
     pub fn len(&self) -> usize {
-        self.slot_of_position.len()
+        self.len
+    }
+
+    /// The run holding `position` (below the length, or equal to it for
+    /// the run an append goes to), if there is one.
+    fn run_at(&self, position: usize) -> Option<usize> {
+        let after = self
+            .starts
+            .partition_point(|&start| start as usize <= position);
+        after.checked_sub(1)
     }
 
     /// The slot of the shape at `position`, if there is one.
     #[inline]
     pub fn slot(&self, position: usize) -> Option<u32> {
-        if self.is_identity {
-            return (position < self.len()).then_some(position as u32);
+        if position >= self.len {
+            return None;
         }
-        self.slot_of_position.get(position).copied()
+        if self.is_identity {
+            return Some(position as u32);
+        }
+        let run = self.run_at(position)?;
+        let at = position - self.starts[run] as usize;
+        self.runs[run].get(at).copied()
     }
 
     /// The slot of the shape at `position`; panics when there is none.
     pub fn slot_at(&self, position: usize) -> u32 {
-        self.slot_of_position[position]
+        match self.slot(position) {
+            Some(slot) => slot,
+            None => panic!("no shape at {position} of {}", self.len),
+        }
     }
 
     /// The slots that hold a shape, ascending.
     pub fn used_slots(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.position_of_slot.len() as u32)
-            .filter(|&slot| self.position_of_slot[slot as usize] != FREE)
+        (0..self.place_of_slot.len() as u32)
+            .filter(|&slot| self.place_of_slot[slot as usize] != NO_PLACE)
     }
 
     /// The position of the shape in `slot`, which must hold one.
@@ -257,26 +225,54 @@ impl Order {
         if self.is_identity {
             return slot as usize;
         }
-        self.position_of_slot[slot as usize] as usize
+        self.looked_up_position(slot)
+    }
+
+    /// The position of the shape in `slot` from its run and its place in
+    /// it (what [`position`](Self::position) gives without the identity
+    /// shortcut).
+    fn looked_up_position(&self, slot: u32) -> usize {
+        let (run, at) = self.place_of_slot[slot as usize];
+        (self.starts[self.run_index[run as usize] as usize] + at) as usize
     }
 
     /// Makes room for a new shape at `position` (those from `position` on
     /// move one up) and returns its slot: a free one, or the next new one
     /// (the slot count). Panics when `position` is past the end.
     pub fn insert(&mut self, position: usize) -> u32 {
-        let at = position as u32;
-        let slot = (self.free.last().copied()).unwrap_or(self.position_of_slot.len() as u32);
+        assert!(
+            position <= self.len,
+            "insert at {position} past {}",
+            self.len
+        );
+        let slot = (self.free.last().copied()).unwrap_or(self.place_of_slot.len() as u32);
         // Free slots are taken last freed first, so slots freed by removing
         // the last shapes come back in the order they left.
-        self.is_identity &= position == self.len() && slot == at;
-        self.slot_of_position.insert(position, slot);
+        self.is_identity &= position == self.len && slot as usize == position;
         self.free.pop();
-        self.shift(at, |p| p + u32::from(p >= at && p != FREE));
-        self.position_of_slot.put(slot as usize, at);
-        let chunk = slot as usize >> CHUNK_BITS;
-        match self.bounds.get_mut(chunk) {
-            Some(bound) => *bound = (*bound).max(at),
-            None => self.bounds.push(at),
+        let run = match self.run_at(position) {
+            Some(run) => run,
+            None => {
+                let id = self.new_run_id();
+                self.runs.insert(0, Arc::new(Vec::new()));
+                self.starts.insert(0, 0);
+                self.run_ids.insert(0, id);
+                self.renumber_runs_from(0);
+                0
+            }
+        };
+        let at = position - self.starts[run] as usize;
+        if slot as usize == self.place_of_slot.len() {
+            self.place_of_slot.put(slot as usize, NO_PLACE);
+        }
+        Arc::make_mut(&mut self.runs[run]).insert(at, slot);
+        self.place_from(run, at);
+        self.starts[run + 1..]
+            .iter_mut()
+            .for_each(|start| *start += 1);
+        self.len += 1;
+        if self.runs[run].len() > CHUNK_LEN {
+            self.split(run);
         }
         slot
     }
@@ -284,29 +280,65 @@ impl Order {
     /// Removes the shape at `position` (those after it move one down) and
     /// returns its slot, now free. Panics when there is no shape there.
     pub fn remove(&mut self, position: usize) -> u32 {
-        self.is_identity &= position + 1 == self.len();
-        let slot = self.slot_of_position.remove(position);
-        let at = position as u32;
-        self.shift(at, |p| {
-            if p == at {
-                FREE
-            } else {
-                p - u32::from(p > at && p != FREE)
-            }
-        });
+        assert!(
+            position < self.len,
+            "remove at {position} past {}",
+            self.len
+        );
+        self.is_identity &= position + 1 == self.len;
+        let run = self.run_at(position).unwrap_or(0);
+        let at = position - self.starts[run] as usize;
+        let slot = Arc::make_mut(&mut self.runs[run]).remove(at);
+        self.place_of_slot.put(slot as usize, NO_PLACE);
+        self.place_from(run, at);
+        self.starts[run + 1..]
+            .iter_mut()
+            .for_each(|start| *start -= 1);
+        self.len -= 1;
+        if self.runs[run].is_empty() {
+            self.runs.remove(run);
+            self.starts.remove(run);
+            let id = self.run_ids.remove(run);
+            self.run_index[id as usize] = FREE;
+            self.free_run_ids.push(id);
+            self.renumber_runs_from(run);
+        }
         self.free.push(slot);
         slot
     }
 
-    /// Applies `change` to the positions of every chunk that may hold one
-    /// from `from` on, and tightens those chunks' bounds.
-    fn shift(&mut self, from: u32, change: impl Fn(u32) -> u32) {
-        for (chunk, bound) in self.bounds.iter_mut().enumerate() {
-            if *bound >= from {
-                let positions = self.position_of_slot.rewrite_chunk(chunk, |&p| change(p));
-                let used = positions.iter().copied().filter(|&p| p != FREE);
-                *bound = used.max().unwrap_or(0);
-            }
+    /// Splits run `run` in two halves.
+    fn split(&mut self, run: usize) {
+        let half = self.runs[run].len() / 2;
+        let second = Arc::make_mut(&mut self.runs[run]).split_off(half);
+        let id = self.new_run_id();
+        self.runs.insert(run + 1, Arc::new(second));
+        self.starts.insert(run + 1, self.starts[run] + half as u32);
+        self.run_ids.insert(run + 1, id);
+        self.renumber_runs_from(run + 1);
+        self.place_from(run + 1, 0);
+    }
+
+    /// A run id no run has.
+    fn new_run_id(&mut self) -> u32 {
+        self.free_run_ids.pop().unwrap_or_else(|| {
+            self.run_index.push(FREE);
+            self.run_index.len() as u32 - 1
+        })
+    }
+
+    /// Writes down the index of every run from `from` on under its id.
+    fn renumber_runs_from(&mut self, from: usize) {
+        for (index, &id) in self.run_ids.iter().enumerate().skip(from) {
+            self.run_index[id as usize] = index as u32;
+        }
+    }
+
+    /// Writes down the place of every slot of run `run` from `at` on.
+    fn place_from(&mut self, run: usize, at: usize) {
+        let id = self.run_ids[run];
+        for (place, &slot) in self.runs[run].iter().enumerate().skip(at) {
+            self.place_of_slot.put(slot as usize, (id, place as u32));
         }
     }
 }
@@ -456,36 +488,43 @@ mod tests {
         (0..order.len()).map(|p| order.slot_at(p)).collect()
     }
 
+    /// Checks every lookup of `order` against `model`, the slots in
+    /// position order.
+    fn agrees(order: &Order, model: &[u32]) {
+        assert_eq!(order.len(), model.len());
+        for (position, &slot) in model.iter().enumerate() {
+            assert_eq!(order.slot(position), Some(slot), "slot at {position}");
+            assert_eq!(order.position(slot), position, "position of {slot}");
+            assert_eq!(order.looked_up_position(slot), position, "table of {slot}");
+        }
+        assert_eq!(order.slot(model.len()), None);
+        let mut used = model.to_vec();
+        used.sort_unstable();
+        assert_eq!(order.used_slots().collect::<Vec<_>>(), used);
+        assert!(
+            order
+                .runs
+                .iter()
+                .all(|run| !run.is_empty() && run.len() <= CHUNK_LEN)
+        );
+    }
+
     #[test]
-    fn inserts_and_removals_across_chunks_agree_with_a_vector() {
-        let count = 2 * CHUNK_LEN + 5;
-        let mut model: Vec<usize> = (0..count).collect();
+    fn puts_and_appends_across_chunks_agree_with_a_vector() {
+        let mut model: Vec<usize> = (0..2 * CHUNK_LEN - 3).collect();
         let mut table = Chunked::new(model.clone());
-        let at = [
-            0,
-            5,
-            CHUNK_LEN - 1,
-            CHUNK_LEN,
-            2 * CHUNK_LEN + 3,
-            model.len(),
-        ];
-        for (k, &index) in at.iter().enumerate() {
-            table.insert(index, 10_000 + k);
-            model.insert(index, 10_000 + k);
+        for k in 0..5 {
+            table.put(model.len(), 10_000 + k);
+            model.push(10_000 + k);
         }
-        for index in [0, CHUNK_LEN, 2 * CHUNK_LEN + 5] {
-            assert_eq!(table.remove(index), model.remove(index));
-        }
-        while model.len() > 2 * CHUNK_LEN - 2 {
-            assert_eq!(
-                table.remove(model.len() - 1),
-                model.pop().unwrap_or_default()
-            );
+        for index in [0, CHUNK_LEN - 1, CHUNK_LEN, model.len() - 1] {
+            table.put(index, 7);
+            model[index] = 7;
         }
         assert_eq!(table.len(), model.len());
         let values: Vec<usize> = (0..table.len()).map(|i| table[i]).collect();
         assert_eq!(values, model);
-        assert_eq!(table.get(model.len()), None);
+        assert_eq!(format!("{table:?}"), format!("{model:?}"));
     }
 
     #[test]
@@ -494,17 +533,13 @@ mod tests {
         let mut table = Chunked::new((0..count).collect());
         let shared = table.clone();
         table.put(3, 100);
+        table.put(count, 7);
         assert_eq!((table[3], shared[3]), (100, 3));
         let same = |chunk: usize, table: &Chunked<usize>| {
             Arc::ptr_eq(&table.chunks[chunk], &shared.chunks[chunk])
         };
-        assert!(!same(0, &table) && same(1, &table) && same(2, &table));
-        // An insert in the third chunk rewrites it and the last.
-        table.insert(2 * CHUNK_LEN + 1, 7);
-        assert!(same(1, &table) && !same(2, &table) && !same(3, &table));
+        assert!(!same(0, &table) && same(1, &table) && same(2, &table) && !same(3, &table));
         assert_eq!((table.len(), shared.len()), (count + 1, count));
-        assert_eq!(shared.chunks.len(), 4);
-        assert_eq!(shared[2 * CHUNK_LEN + 1], 2 * CHUNK_LEN + 1);
     }
 
     #[test]
@@ -530,13 +565,6 @@ mod tests {
         assert_eq!(shared.used_slots().collect::<Vec<_>>(), [0, 2, 3]);
     }
 
-    /// The positions of slots `0..count` as the tables hold them.
-    fn table_positions(order: &Order, count: u32) -> Vec<u32> {
-        (0..count)
-            .map(|slot| order.position_of_slot[slot as usize])
-            .collect()
-    }
-
     #[test]
     fn edits_at_the_end_keep_the_identity_shortcut_and_others_end_it() {
         let mut order = Order::identity(5);
@@ -546,56 +574,89 @@ mod tests {
         assert_eq!((order.insert(3), order.insert(4)), (3, 4));
         assert_eq!(order.insert(5), 5);
         assert!(order.is_identity);
-        assert_eq!(table_positions(&order, 6), [0, 1, 2, 3, 4, 5]);
-        assert_eq!(slots(&order), [0, 1, 2, 3, 4, 5]);
+        agrees(&order, &[0, 1, 2, 3, 4, 5]);
         // An insert in the middle ends the shortcut; the tables answer.
         assert_eq!(order.insert(1), 6);
         assert!(!order.is_identity);
-        assert_eq!(order.position(6), 1);
-        assert_eq!(order.position(1), 2);
-        assert_eq!(order.slot(1), Some(6));
-        assert_eq!(order.slot(7), None);
+        agrees(&order, &[0, 6, 1, 2, 3, 4, 5]);
         let mut removed_first = Order::identity(3);
         assert_eq!(removed_first.remove(0), 0);
         assert!(!removed_first.is_identity);
-        assert_eq!(
-            (removed_first.position(1), removed_first.position(2)),
-            (0, 1)
-        );
+        agrees(&removed_first, &[1, 2]);
     }
 
     #[test]
-    fn an_edit_at_the_end_of_a_shared_order_copies_only_the_last_chunks() {
+    fn random_inserts_and_removals_agree_with_a_vector() {
+        // A small generator of its own, so that the sequence is the same
+        // on every run: inserts crowd into one region now and then, so that
+        // runs fill up and split; removals empty some runs.
+        let mut state = 0x2545_f491_u64;
+        let mut next = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below.max(1) as u64) as usize
+        };
+        let mut order = Order::identity(3 * CHUNK_LEN);
+        let mut model: Vec<u32> = (0..3 * CHUNK_LEN as u32).collect();
+        let mut free: Vec<u32> = Vec::new();
+        for step in 0..6_000 {
+            let crowd = step % 2_000 < 1_200;
+            if model.is_empty() || next(3) > 0 {
+                let position = if crowd {
+                    17.min(model.len())
+                } else {
+                    next(model.len() + 1)
+                };
+                let slot = order.insert(position);
+                let expected = free.pop().unwrap_or((model.len() + free.len()) as u32);
+                assert_eq!(slot, expected, "step {step}");
+                model.insert(position, slot);
+            } else {
+                let position = next(model.len());
+                let slot = order.remove(position);
+                assert_eq!(slot, model.remove(position), "step {step}");
+                free.push(slot);
+            }
+            if step % 500 == 0 {
+                agrees(&order, &model);
+            }
+        }
+        agrees(&order, &model);
+        assert!(order.runs.len() > 4, "{} runs", order.runs.len());
+    }
+
+    #[test]
+    fn an_edit_on_a_shared_order_copies_one_run_and_its_places() {
         let count = 4 * CHUNK_LEN + 5;
         let shared = Order::identity(count);
         let mut order = shared.clone();
-        assert_eq!(order.insert(count), count as u32);
-        assert_eq!(order.remove(count), count as u32);
-        assert_eq!(order.insert(count - 1), count as u32);
-        assert_eq!(order.position(count as u32 - 1), count);
-        let copied = |table: &Chunked<u32>, shared: &Chunked<u32>| {
-            (0..shared.chunk_count())
-                .filter(|&chunk| !Arc::ptr_eq(&table.chunks[chunk], &shared.chunks[chunk]))
+        let at = 2 * CHUNK_LEN + 7;
+        assert_eq!(order.remove(at), at as u32);
+        let copied_runs = |order: &Order| {
+            (0..shared.runs.len())
+                .filter(|&run| !Arc::ptr_eq(&order.runs[run], &shared.runs[run]))
                 .collect::<Vec<_>>()
         };
-        assert_eq!(
-            copied(&order.slot_of_position, &shared.slot_of_position),
-            [4]
+        let copied_places = |order: &Order| {
+            (0..shared.place_of_slot.chunks.len())
+                .filter(|&chunk| {
+                    !Arc::ptr_eq(
+                        &order.place_of_slot.chunks[chunk],
+                        &shared.place_of_slot.chunks[chunk],
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(copied_runs(&order), [2]);
+        assert_eq!(copied_places(&order), [2]);
+        agrees(
+            &order,
+            &(0..count as u32)
+                .filter(|&s| s as usize != at)
+                .collect::<Vec<_>>(),
         );
-        assert_eq!(
-            copied(&order.position_of_slot, &shared.position_of_slot),
-            [4]
-        );
-        // One in the middle rewrites the chunks from there on.
-        order.remove(2 * CHUNK_LEN);
-        assert_eq!(
-            copied(&order.slot_of_position, &shared.slot_of_position),
-            [2, 3, 4]
-        );
-        assert_eq!(
-            copied(&order.position_of_slot, &shared.position_of_slot),
-            [2, 3, 4]
-        );
-        assert_eq!(order.position(2 * CHUNK_LEN as u32 + 1), 2 * CHUNK_LEN);
+        // The shared order still answers as before.
+        agrees(&shared, &(0..count as u32).collect::<Vec<_>>());
     }
 }
