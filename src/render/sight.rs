@@ -19,7 +19,7 @@ use glam::{Mat4, Vec2, Vec3};
 use crate::collision::{Collider, ViewWedge, VisibleSet, distance_to_segment};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::{obstacle_chunk, wall_chunk};
-use crate::level::{Level, LevelWall, RunningMax};
+use crate::level::{Level, LevelWall, RunningMax, SharedList};
 
 /// Added to the wedge's half-angle, in radians, so that rounding in the
 /// frustum's corners never narrows it.
@@ -41,13 +41,16 @@ pub struct SightCuller {
     /// Per wall: whether it reaches the ceiling, and so hides what is
     /// behind it.
     occludes: Vec<bool>,
-    /// Per wall: half its thickness, in metres.
-    half_thickness: Vec<f32>,
+    /// Per wall: half its thickness, in metres. This list and
+    /// `wall_chunks` are [`SharedList`]s, so that a wall inserted or
+    /// removed in the middle of a million moves one chunk of each, and a
+    /// wall added never copies the whole list to grow it.
+    half_thickness: SharedList<f32>,
     /// The largest half thickness: the wedge reaches this much beyond the
     /// fog, since walls count by their centre lines.
     reach_margin: RunningMax,
     ceiling_height: f32,
-    wall_chunks: Vec<(i32, i32)>,
+    wall_chunks: SharedList<(i32, i32)>,
     obstacle_chunks: Vec<(i32, i32)>,
     visible: VisibleSet,
     chunks: HashSet<(i32, i32)>,
@@ -59,7 +62,7 @@ impl SightCuller {
     /// is shared, not copied.
     pub fn new(level: &Level, collider: &Arc<Collider>) -> Self {
         let ceiling_height = level.environment.ceiling_height;
-        let half_thickness: Vec<f32> = level.walls.iter().map(half_thickness).collect();
+        let half_thickness: SharedList<f32> = level.walls.iter().map(half_thickness).collect();
         Self {
             collider: Arc::clone(collider),
             occludes: level.occluding_walls(),
@@ -83,7 +86,7 @@ impl SightCuller {
 
     /// Takes an edit of the level: `change` made the level whose shapes
     /// `collider` holds from the level this culler knew, as the edit
-    /// model describes it. Costs a move of the per-wall lists on an
+    /// model describes it. Costs a move of the per-wall flags on an
     /// insertion or removal, nothing that grows with the level otherwise
     /// (but for the removal of the last wall as thick as the margin: the
     /// margin is then found anew).
