@@ -424,6 +424,11 @@ impl ChunkIndex {
         changed
     }
 
+    /// How many walls and obstacles the index files.
+    pub fn shape_count(&self) -> usize {
+        self.wall_ids.len() + self.obstacle_ids.len()
+    }
+
     /// The shapes filed under `chunk`, if any.
     fn shapes(&self, chunk: (i32, i32)) -> Option<&ChunkShapes> {
         self.shapes.get(&chunk)

@@ -52,6 +52,10 @@ pub struct LevelScene {
     /// when the system refused a thread: chunks are then all built on the
     /// main thread).
     ahead: Option<Option<AheadWorker<Option<ChunkBuffers>>>>,
+    /// Workers an edit ended while they built a chunk: closed, and
+    /// dropped once their thread has ended (or with the scene, which
+    /// then waits for their chunk in hand).
+    retiring: Vec<AheadWorker<Option<ChunkBuffers>>>,
     /// One bind group per level material.
     pub(super) materials: Vec<wgpu::BindGroup>,
     /// The level's shapes as the top-down map draws them, tile by tile
@@ -255,6 +259,7 @@ impl LevelScene {
         if let Some(Some(worker)) = &mut self.ahead {
             self.cache.insert_ahead(worker.take_finished());
         }
+        self.retiring.retain(|worker| !worker.has_ended());
         self.cache.begin_frame();
         let source = (&*self.level, &*self.index, self.sight.collider());
         for &chunk in &chunks.drawn {
@@ -379,6 +384,7 @@ impl SceneBuilder {
             index: Arc::new(ChunkIndex::new(level)),
             cache: ChunkCache::new(DEFAULT_CHUNK_BUDGET),
             ahead: None,
+            retiring: Vec::new(),
             materials: self.materials.bind_groups(&self.device, &textures),
             map: MapTiles::new(collider),
             sight: SightCuller::new(level, collider),

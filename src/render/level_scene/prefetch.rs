@@ -138,14 +138,33 @@ impl<T: Send + 'static> AheadWorker<T> {
     }
 }
 
+impl<T> AheadWorker<T> {
+    /// Whether the worker has a chunk in its hands.
+    pub(super) fn is_building(&self) -> bool {
+        self.shared.lock().building.is_some()
+    }
+
+    /// Closes the queue without waiting: the thread finishes the chunk in
+    /// hand, if any, and ends. For retiring a worker whose chunk in hand
+    /// is not worth waiting for; the drop still joins the thread (at once
+    /// once [`has_ended`](Self::has_ended)).
+    pub(super) fn close(&self) {
+        let mut queue = self.shared.lock();
+        queue.open = false;
+        queue.waiting.clear();
+        self.shared.changed.notify_all();
+    }
+
+    /// Whether the thread has ended, so that dropping the worker waits
+    /// for nothing.
+    pub(super) fn has_ended(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+}
+
 impl<T> Drop for AheadWorker<T> {
     fn drop(&mut self) {
-        {
-            let mut queue = self.shared.lock();
-            queue.open = false;
-            queue.waiting.clear();
-            self.shared.changed.notify_all();
-        }
+        self.close();
         // Waits for the chunk in hand at most (a few milliseconds).
         if let Some(thread) = self.thread.take()
             && thread.join().is_err()
@@ -262,6 +281,25 @@ mod tests {
         assert!(worker.requested.len() <= MAX_QUEUED);
         drop(gate);
         assert_eq!(chunks(&mut worker).len(), MAX_QUEUED);
+    }
+
+    #[test]
+    fn a_closed_worker_ends_after_the_chunk_in_hand_without_being_waited_for() {
+        let (mut worker, gate) = gated();
+        worker.request([(1, 0), (2, 0)]);
+        wait_until_building(&worker);
+        assert!(worker.is_building());
+        worker.close();
+        assert!(!worker.has_ended(), "the chunk in hand is not done");
+        drop(gate);
+        let started = Instant::now();
+        while !worker.has_ended() {
+            assert!(started.elapsed() < PATIENCE, "the thread never ended");
+            std::thread::yield_now();
+        }
+        // It built the chunk in hand and nothing queued after the close.
+        let built: Vec<(i32, i32)> = worker.take_finished().into_iter().map(|(c, _)| c).collect();
+        assert_eq!(built, [(1, 0)]);
     }
 
     #[test]
