@@ -34,7 +34,7 @@ const CHUNK_BITS: u32 = 10;
 /// copies one pointer per chunk (a thousand for a million walls).
 const CHUNK_LEN: usize = 1 << CHUNK_BITS;
 
-/// The position of a free slot in [`Order`]'s table.
+/// In [`Order`], a free slot's run and place, and a retired run id's index.
 const FREE: u32 = u32::MAX;
 
 /// A vector in chunks behind `Arc` (see the module's notes). Every chunk
@@ -262,9 +262,6 @@ impl Order {
             }
         };
         let at = position - self.starts[run] as usize;
-        if slot as usize == self.place_of_slot.len() {
-            self.place_of_slot.put(slot as usize, NO_PLACE);
-        }
         Arc::make_mut(&mut self.runs[run]).insert(at, slot);
         self.place_from(run, at);
         self.starts[run + 1..]

@@ -51,6 +51,25 @@ impl RunningMax {
         self.at_largest += 1;
     }
 
+    /// Takes the values that `went` out and those that `came` in. When the
+    /// last value at the maximum went, counts the values there are now,
+    /// `all()`, again (with the same floor): the only pass over them all.
+    pub fn update<I: IntoIterator<Item = f32>>(
+        &mut self,
+        went: impl IntoIterator<Item = f32>,
+        came: impl IntoIterator<Item = f32>,
+        all: impl FnOnce() -> I,
+    ) {
+        let mut known = true;
+        for value in went {
+            known &= self.remove(value);
+        }
+        came.into_iter().for_each(|value| self.add(value));
+        if !known {
+            *self = Self::of(all(), self.floor);
+        }
+    }
+
     /// Counts one value fewer. Returns false when it was the last value at
     /// the maximum, above the floor: the maximum is then unknown, and the
     /// caller must count the values again with [`of`](Self::of).
@@ -82,6 +101,15 @@ mod tests {
         max.add(4.0);
         max.add(f32::INFINITY);
         assert_eq!(max.value(), 4.0);
+    }
+
+    #[test]
+    fn an_update_counts_all_again_only_when_the_last_maximum_went() {
+        let mut max = RunningMax::of([1.0, 3.0, 3.0], 0.0);
+        max.update([3.0], [2.0], || -> Vec<f32> { panic!("one three is left") });
+        assert_eq!(max, RunningMax::of([1.0, 3.0, 2.0], 0.0));
+        max.update([3.0], [], || [1.0, 2.0]);
+        assert_eq!(max, RunningMax::of([1.0, 2.0], 0.0));
     }
 
     #[test]

@@ -143,16 +143,11 @@ impl MapTiles {
                 self.cache.remove(&(tile, detail));
             }
         }
-        let mut known = true;
-        for wall in went {
-            known &= self.reach.remove(wall.radius);
-        }
-        for wall in came {
-            self.reach.add(wall.radius);
-        }
-        if !known {
-            self.reach = reach_of(collider, collider.walls().iter());
-        }
+        let radius = |wall: &Wall| wall.radius;
+        self.reach
+            .update(went.iter().map(radius), came.iter().map(radius), || {
+                collider.walls().iter().map(radius)
+            });
     }
 
     /// Builds the tiles that `visible` shows and that are not cached yet,

@@ -137,16 +137,8 @@ impl SightCuller {
             }
             LevelChange::StartMoved { .. } => {}
         }
-        let mut known = true;
-        for half in went {
-            known &= self.reach_margin.remove(half);
-        }
-        for half in came {
-            self.reach_margin.add(half);
-        }
-        if !known {
-            self.reach_margin = RunningMax::of(self.half_thickness.iter().copied(), 0.0);
-        }
+        self.reach_margin
+            .update(went, came, || self.half_thickness.iter().copied());
     }
 
     /// The level's collider, for the visibility queries and the debug
