@@ -16,7 +16,7 @@ use mazewalker::level::{Level, LevelSource, LevelWall, Light};
 
 /// The walls and lamps the session's text loads as: they must be the
 /// session's own.
-fn assert_text_matches_level(session: &EditSession) {
+fn assert_text_matches_level(session: &mut EditSession) {
     let loaded = Level::from_toml_str(&session.text(), Path::new("check.toml"))
         .expect("an edited level stays valid")
         .level;
@@ -82,7 +82,7 @@ fn a_chain_of_points_plots_walls_with_the_level_defaults() {
     assert_eq!(walls.len(), before + 2);
     assert_eq!(walls[before], defaults.wall(p, q));
     assert_eq!(walls[before + 1], defaults.wall(q, r));
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
 
     // Backspace takes back the last point and its wall, for good.
     assert_eq!(session.take_back(), Ok(TakenBack::PointAndWall));
@@ -156,7 +156,7 @@ fn dragging_a_shared_end_point_moves_every_wall_there_as_one_step() {
     assert_eq!(session.undo_depth(), 1);
     let walls = &session.level().walls;
     assert_eq!((walls[0].b, walls[3].a, walls[28].a), (to, to, to));
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     assert_eq!(session.move_endpoint(Vec2::new(99.0, 99.0), to), Ok(0));
     assert_eq!(session.move_endpoint(to, to), Ok(0));
     assert_eq!(session.undo_depth(), 1, "no-op moves make no step");
@@ -202,7 +202,7 @@ fn refused_edits_change_nothing() {
         history.apply(wrong, &mut level, &mut document),
         Err(EditError::OtherItem(Item::Wall(3)))
     );
-    assert_eq!(document.to_string(), original);
+    assert_eq!(document.text(), original);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn a_level_without_a_file_saves_to_the_next_free_name_then_to_that_file() {
     let loaded = Level::load(&path).expect("a complete level file");
     assert_eq!(loaded.level.walls, session.level().walls);
 
-    let house = EditSession::new(Level::default_house()).expect("editable");
+    let mut house = EditSession::new(Level::default_house()).expect("editable");
     assert_eq!(house.text(), mazewalker::level::DEFAULT_HOUSE_TOML);
     assert_eq!(
         house.save_path(&directory),
@@ -409,7 +409,7 @@ fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
         session.text(),
         format!("{original}\n[[light]]\nat = [3.25, 2.5]\n")
     );
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     assert!(session.is_dirty());
     assert_eq!(session.undo_depth(), 1);
 
@@ -419,13 +419,13 @@ fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
     session.delete(Item::Lamp(0)).expect("lamp 0 exists");
     assert_eq!(session.level().lights.len(), 1);
     assert_eq!(session.level().lights[0].at, Vec2::new(8.0, 7.0));
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
 
     // Undo brings lamp 0 back where it was; redo deletes it again.
     assert_eq!(session.undo(), Ok(true));
     assert_eq!(session.level().lights.len(), 2);
     assert_eq!(session.level().lights[0], placed);
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     assert_eq!(session.redo(), Ok(true));
     assert_eq!(session.level().lights.len(), 1);
     while session.undo().expect("in step") {}
@@ -502,7 +502,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
             Err(error.to_string()),
             "{edit:?}"
         );
-        assert_eq!(document.to_string(), original);
+        assert_eq!(document.text(), original);
         assert_eq!(level.lights, [hallway, other]);
     }
     assert_eq!(history.undo_depth(), 0);
@@ -591,7 +591,7 @@ fn lamp_edits_are_journaled_replayed_and_restored() {
     assert_eq!(restored.restore(&journal).expect("applies"), 4);
     assert_eq!(restored.text(), session.text());
     assert_eq!(restored.level().lights, session.level().lights);
-    assert_text_matches_level(&restored);
+    assert_text_matches_level(&mut restored);
     while restored.undo().expect("in step") {}
     assert_eq!(restored.text(), saved);
     // The session itself is the file as it was, but for the new lamp.

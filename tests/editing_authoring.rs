@@ -14,7 +14,7 @@ use mazewalker::edit::{Edit, EditError, EditSession, Item, Journal, OutlineError
 use mazewalker::level::Level;
 
 /// The session's text loads as the session's level.
-fn assert_text_matches_level(session: &EditSession) {
+fn assert_text_matches_level(session: &mut EditSession) {
     let loaded = Level::from_toml_str(&session.text(), Path::new("check.toml"))
         .expect("an edited level stays valid")
         .level;
@@ -64,7 +64,7 @@ fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
     );
     assert_eq!(added.height, level.obstacle_defaults.height);
     assert_eq!(added.material, level.obstacle_defaults.material);
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
 
     // The save adds exactly one table holding only the points.
     let saved = save(&mut session, &path);
@@ -119,7 +119,7 @@ fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
     session.delete(Item::Obstacle(5)).expect("obstacle 5");
     assert_eq!(session.level().obstacles.len(), count - 1);
     assert!(!session.level().obstacles.contains(&deleted));
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     let saved = save(&mut session, &path);
     // Exactly the coffee table's table went; its header comment with it.
     assert!(!saved.contains("# 5: living room, coffee table"), "{saved}");
@@ -160,7 +160,7 @@ fn the_start_is_rewritten_in_place_keeping_its_comments() {
     assert_eq!(session.level().player.start, Vec2::new(3.25, 4.5));
     assert_eq!(session.level().player.yaw_degrees, 135.0);
     assert_eq!(session.undo_depth(), 1);
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     let saved = save(&mut session, &path);
     let expected = original
         .replacen(
@@ -239,7 +239,7 @@ fn materials_cycle_through_the_level_list_one_step_each() {
     let was = name_of(&session, obstacle);
     let now = session.cycle_material(obstacle, true).expect("an obstacle");
     assert_ne!(was, now);
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
 
     // The save rewrites exactly those two `material` values in place.
     let saved = save(&mut session, &path);
@@ -302,7 +302,7 @@ fn a_wall_without_a_material_key_gets_one_and_loses_it_on_undo() {
         "after `b`"
     );
     assert_eq!(after[first_change + 1..], before[first_change..]);
-    assert_text_matches_level(&session);
+    assert_text_matches_level(&mut session);
     undo_all_gives_back(&mut session, &path, &original);
 }
 

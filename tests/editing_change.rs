@@ -253,7 +253,7 @@ fn refused_changes_change_nothing() {
             .expect_err("refused");
         assert!(format!("{error:?}").starts_with(refused), "{error:?}");
     }
-    assert_eq!(document.to_string(), ROOM);
+    assert_eq!(document.text(), ROOM);
     assert_eq!(level.walls, session.level().walls);
     assert_eq!(session.undo_depth(), 0);
     assert_eq!(session.text(), ROOM);

@@ -159,9 +159,7 @@ fn a_level_with_doors_is_written_whole_and_loads_back_equal() {
         Door::with_defaults(Vec2::new(2.0, 0.25), Vec2::new(2.0, 1.75), wood(&level)),
         slide,
     ];
-    let text = LevelDocument::from_level(&level)
-        .expect("writable")
-        .to_string();
+    let text = LevelDocument::from_level(&level).expect("writable").text();
     let loaded = load(&text);
     assert_eq!(loaded.doors, level.doors);
     assert_eq!(loaded.content_hash(), level.content_hash());
@@ -178,7 +176,7 @@ fn the_editors_saves_keep_door_tables_byte_for_byte() {
     document
         .append_wall(Vec2::new(0.0, 6.0), Vec2::new(1.0, 6.0))
         .expect("a wall");
-    let saved = document.to_string();
+    let saved = document.text();
     assert!(
         saved.contains(
             "# the hall door\n[[door]]   # oak\na = [ 1.0, 0.0 ]\nb = [2.0,0.0]  # latch\nkind = 'slide'\n"

@@ -404,7 +404,7 @@ fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
     assert_eq!(document.append_wall(added.0, added.1), Ok(3));
     let directory = scratch_directory("lamps_survive_a_new_wall");
     let path = directory.join("lit.toml");
-    save_atomically(&path, &document.to_string()).expect("the temp dir is writable");
+    save_atomically(&path, &document.text()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&path).expect("just written");
     // The new wall goes after the last wall; every other byte stays.
     let expected = LIT_LEVEL.replace(
@@ -421,7 +421,7 @@ fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
     // the section comment above it, leaves both lamps' text as it was.
     document.remove(Tables::Walls, 1).expect("wall 1 exists");
     document.remove(Tables::Walls, 0).expect("wall 0 exists");
-    save_atomically(&path, &document.to_string()).expect("the temp dir is writable");
+    save_atomically(&path, &document.text()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&path).expect("just written");
     assert!(saved.contains(FIRST_LAMP), "{saved}");
     assert!(saved.ends_with(SECOND_LAMP), "{saved}");
@@ -435,9 +435,7 @@ fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
 #[test]
 fn a_complete_file_written_for_a_level_keeps_its_lamps() {
     let level = load(LIT_LEVEL);
-    let written = LevelDocument::from_level(&level)
-        .expect("writable")
-        .to_string();
+    let written = LevelDocument::from_level(&level).expect("writable").text();
     assert_eq!(written.matches("[[light]]").count(), 2);
     let again = load(&written);
     assert_eq!(again.lights, level.lights);

@@ -58,11 +58,7 @@ fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
     let original = house_text();
     let level = Level::load(&house_path()).expect("valid").level;
     let mut document = LevelDocument::parse(&original).expect("TOML");
-    assert_eq!(
-        document.to_string(),
-        original,
-        "parsing alone changes nothing"
-    );
+    assert_eq!(document.text(), original, "parsing alone changes nothing");
 
     let first = (Vec2::new(1.25, -3.5), Vec2::new(4.0, -3.5));
     let second = (Vec2::new(4.0, -3.5), Vec2::new(4.0, 0.1));
@@ -72,7 +68,7 @@ fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
 
     let directory = scratch_directory("house_round_trip");
     let saved_path = directory.join("house.toml");
-    save_atomically(&saved_path, &document.to_string()).expect("the temp dir is writable");
+    save_atomically(&saved_path, &document.text()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&saved_path).expect("just written");
 
     // Expected: the original without wall 5's lines (the blank line above
@@ -136,7 +132,7 @@ fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
     let original = house_text();
     let mut document = LevelDocument::parse(&original).expect("TOML");
     let removed = document.remove(Tables::Walls, 0).expect("wall 0 exists");
-    let text = document.to_string();
+    let text = document.text();
     assert!(
         text.contains("# ---------------------------------------------------------------- walls")
     );
@@ -150,7 +146,7 @@ fn comments_above_a_deleted_wall_stay_and_come_back_on_undo() {
     );
 
     document.put_back(0, removed).expect("index 0 is valid");
-    assert_eq!(document.to_string(), original);
+    assert_eq!(document.text(), original);
 }
 
 #[test]
@@ -159,14 +155,14 @@ fn deleting_the_last_table_of_a_file_keeps_the_comments_above_it() {
     let mut document = LevelDocument::parse(original).expect("TOML");
     let removed = document.remove(Tables::Walls, 0).expect("wall 0 exists");
     assert_eq!(
-        document.to_string(),
+        document.text(),
         "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n# the end\n"
     );
     let text = removed.text();
     document
         .insert_text(Tables::Walls, 0, &text)
         .expect("a wall's text");
-    assert_eq!(document.to_string(), original);
+    assert_eq!(document.text(), original);
 }
 
 #[test]
@@ -181,7 +177,7 @@ fn a_removed_wall_goes_back_from_its_text_where_it_was() {
         document
             .insert_text(Tables::Walls, index, &text)
             .expect("a wall's text");
-        assert_eq!(document.to_string(), original, "wall {index}");
+        assert_eq!(document.text(), original, "wall {index}");
     }
 }
 
@@ -195,11 +191,11 @@ fn moving_an_endpoint_rewrites_only_that_value_and_undoes_exactly() {
         .move_endpoints(&[(0, WallEnd::A)], Vec2::new(-3.25, 0.5))
         .expect("wall 0 has an a");
     assert_eq!(
-        document.to_string(),
+        document.text(),
         "[player]\nstart = [0.0, 0.0]\n\n[[wall]]\na = [-3.25, 0.5]   # corner\nb = [2.0, 0.0]\n"
     );
     document.put_back_endpoints(moved);
-    assert_eq!(document.to_string(), original);
+    assert_eq!(document.text(), original);
     assert!(
         document
             .move_endpoints(&[(3, WallEnd::B)], Vec2::ZERO)
@@ -210,7 +206,7 @@ fn moving_an_endpoint_rewrites_only_that_value_and_undoes_exactly() {
             .move_endpoints(&[(0, WallEnd::B)], Vec2::new(f32::NAN, 0.0))
             .is_err()
     );
-    assert_eq!(document.to_string(), original);
+    assert_eq!(document.text(), original);
 }
 
 #[test]
@@ -220,7 +216,7 @@ fn a_file_without_walls_gets_its_first_wall_at_the_end() {
     assert_eq!(document.wall_count(), 0);
     assert_eq!(document.append_wall(Vec2::ZERO, Vec2::X), Ok(0));
     assert_eq!(
-        document.to_string(),
+        document.text(),
         format!("{original}\n[[wall]]\na = [0.0, 0.0]\nb = [1.0, 0.0]\n")
     );
 }
@@ -240,9 +236,7 @@ fn mazes_and_the_house_are_written_as_complete_files_that_load_back_equal() {
         Level::maze(7, 5, 99).expect("valid"),
         Level::default_house(),
     ] {
-        let text = LevelDocument::from_level(&level)
-            .expect("writable")
-            .to_string();
+        let text = LevelDocument::from_level(&level).expect("writable").text();
         let path = directory.join("level.toml");
         save_atomically(&path, &text).expect("writable");
         let loaded = Level::load(&path).expect("a complete file loads");
@@ -303,9 +297,7 @@ points = [[5.0, 5.0], [6.0, 5.0], [6.0, 6.5]]
     let level = Level::from_toml_str(text, Path::new("odd.toml"))
         .expect("valid")
         .level;
-    let written = LevelDocument::from_level(&level)
-        .expect("writable")
-        .to_string();
+    let written = LevelDocument::from_level(&level).expect("writable").text();
     let loaded = Level::from_toml_str(&written, Path::new("again.toml"))
         .expect("the written file is valid")
         .level;
@@ -317,13 +309,13 @@ points = [[5.0, 5.0], [6.0, 5.0], [6.0, 6.5]]
 fn a_level_document_for_each_source() {
     let house = Level::default_house();
     assert_eq!(
-        LevelDocument::for_level(&house).expect("valid").to_string(),
+        LevelDocument::for_level(&house).expect("valid").text(),
         mazewalker::level::DEFAULT_HOUSE_TOML
     );
     let file = Level::load(&house_path()).expect("valid").level;
     assert!(matches!(file.source, LevelSource::File { .. }));
     assert_eq!(
-        LevelDocument::for_level(&file).expect("valid").to_string(),
+        LevelDocument::for_level(&file).expect("valid").text(),
         house_text()
     );
     let maze = Level::maze(3, 3, 1).expect("valid");
@@ -344,9 +336,7 @@ fn light_directions_that_normalising_again_would_move_load_back_exactly() {
         }
         tried += 1;
         level.environment.light_direction = direction;
-        let written = LevelDocument::from_level(&level)
-            .expect("writable")
-            .to_string();
+        let written = LevelDocument::from_level(&level).expect("writable").text();
         let loaded = Level::from_toml_str(&written, Path::new("light.toml"))
             .expect("valid")
             .level;
@@ -383,7 +373,7 @@ fn the_first_lamp_of_a_file_goes_at_its_end() {
     assert_eq!(document.count(Tables::Lights), Ok(0));
     assert_eq!(document.append_light(Vec2::new(0.5, 1.25)), Ok(0));
     assert_eq!(document.append_light(Vec2::new(-1.0, 0.0)), Ok(1));
-    let text = document.to_string();
+    let text = document.text();
     assert_eq!(
         text,
         format!("{INTERLEAVED}\n[[light]]\nat = [0.5, 1.25]\n\n[[light]]\nat = [-1.0, 0.0]\n")
@@ -402,13 +392,13 @@ fn the_first_lamp_of_a_file_goes_at_its_end() {
     // Removing them, last first, gives the file back.
     document.remove(Tables::Lights, 1).expect("lamp 1 exists");
     document.remove(Tables::Lights, 0).expect("lamp 0 exists");
-    assert_eq!(document.to_string(), INTERLEAVED);
+    assert_eq!(document.text(), INTERLEAVED);
     assert!(
         document
             .append_light(Vec2::new(f32::INFINITY, 0.0))
             .is_err()
     );
-    assert_eq!(document.to_string(), INTERLEAVED);
+    assert_eq!(document.text(), INTERLEAVED);
 }
 
 #[test]
@@ -422,7 +412,7 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     assert_eq!(document.count(Tables::Lights), Ok(2));
     assert_eq!(document.light_at(0), Some(Vec2::new(0.0, 1.0)));
     let removed = document.remove(Tables::Lights, 0).expect("lamp 0 exists");
-    let text = document.to_string();
+    let text = document.text();
     assert!(
         !text.contains("# hall") && !text.contains("# centre"),
         "{text}"
@@ -438,17 +428,17 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     let table = removed.text();
     assert!(table.contains("[[light]]  # hall"), "{table}");
     document.put_back(0, removed).expect("index 0 is valid");
-    assert_eq!(document.to_string(), lit);
+    assert_eq!(document.text(), lit);
     document.remove(Tables::Lights, 0).expect("lamp 0 exists");
     document
         .insert_text(Tables::Lights, 0, &table)
         .expect("a lamp's text");
-    assert_eq!(document.to_string(), lit);
+    assert_eq!(document.text(), lit);
     // A new lamp goes right after the last one, before the obstacle.
     assert_eq!(document.append_light(Vec2::new(3.0, 0.0)), Ok(2));
     assert!(
         document
-            .to_string()
+            .text()
             .contains("at = [1.0, 1.0]\n\n[[light]]\nat = [3.0, 0.0]\n\n[[obstacle]]")
     );
     // A wall's text is not a lamp's, and lamps written inline are not
@@ -462,7 +452,7 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     let mut document = LevelDocument::parse(inline).expect("walls are editable");
     assert!(document.count(Tables::Lights).is_err());
     assert!(document.append_light(Vec2::ZERO).is_err());
-    assert_eq!(document.to_string(), inline);
+    assert_eq!(document.text(), inline);
 }
 
 #[test]

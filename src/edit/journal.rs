@@ -133,7 +133,7 @@ impl Journal {
                     source,
                 })?;
         }
-        Ok(document.to_string())
+        Ok(document.text())
     }
 
     /// Reads the journal at `path`.

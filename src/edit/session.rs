@@ -77,8 +77,8 @@ impl EditSession {
     }
 
     /// The level's text as edited: what a save writes.
-    pub fn text(&self) -> String {
-        self.document.to_string()
+    pub fn text(&mut self) -> String {
+        self.document.text()
     }
 
     /// The chain being plotted (for drawing the wall in progress).

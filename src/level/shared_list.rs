@@ -174,6 +174,19 @@ impl<T: Clone> SharedList<T> {
     pub fn to_vec(&self) -> Vec<T> {
         self.iter().cloned().collect()
     }
+
+    /// The items as a `Vec`, moved out of the chunks this list alone
+    /// holds (copied from those it shares).
+    pub fn into_vec(self) -> Vec<T> {
+        let mut items = Vec::with_capacity(self.len);
+        for chunk in self.chunks {
+            match Arc::try_unwrap(chunk) {
+                Ok(own) => items.extend(own),
+                Err(shared) => items.extend_from_slice(&shared),
+            }
+        }
+        items
+    }
 }
 
 impl<T> Index<usize> for SharedList<T> {

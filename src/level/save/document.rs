@@ -2,40 +2,13 @@
 //! of what the author wrote. It keeps the `toml_edit` document of the file,
 //! and changes only the tables and values an edit touches.
 
-use std::fmt;
-
 use glam::Vec2;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
+use super::arrays::{Tables, TakenArrays};
 use super::numbers::point_text;
 use super::table_order::{TableAddress, end_position, table_mut, written_order};
-use crate::level::WallEnd;
-
-/// The arrays of tables the editor adds to and removes from: one per kind
-/// of item a level lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Tables {
-    /// `[[wall]]`.
-    Walls,
-    /// `[[light]]`.
-    Lights,
-    /// `[[obstacle]]`.
-    Obstacles,
-    /// `[[door]]`.
-    Doors,
-}
-
-impl Tables {
-    /// The array's key: `wall`, `light`, `obstacle` or `door`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Tables::Walls => "wall",
-            Tables::Lights => "light",
-            Tables::Obstacles => "obstacle",
-            Tables::Doors => "door",
-        }
-    }
-}
+use crate::level::{SharedList, WallEnd};
 
 /// The key of a lamp's place in a `[[light]]` table.
 const LIGHT_AT_KEY: &str = "at";
@@ -65,9 +38,21 @@ const OBSTACLE_POINTS_KEY: &str = "points";
 /// [`Level::walls`](crate::level::Level::walls): the order of the `[[wall]]`
 /// tables in the file; lamps likewise, as in
 /// [`Level::lights`](crate::level::Level::lights).
+///
+/// Its arrays of tables are held apart from the rest of the document
+/// ([`TakenArrays`]), so an edit anywhere in a million walls costs what
+/// it changes, and a copy of the document shares them.
 #[derive(Debug, Clone)]
 pub struct LevelDocument {
+    /// The file's document, with each array of [`Tables`] emptied in its
+    /// place: their tables are in `arrays`.
     pub(super) document: DocumentMut,
+    /// The tables of each array of [`Tables`], taken out of `document`.
+    arrays: TakenArrays,
+    /// A position after that of every table, given to the first table of
+    /// an array the file did not have; one more each time, as
+    /// [`end_position`] would find after it.
+    next_end: isize,
 }
 
 /// Why a level's text could not be read or edited.
@@ -184,11 +169,15 @@ impl LevelDocument {
     /// `wall` is not an array of `[[wall]]` tables. (Lamps written another
     /// way than as `[[light]]` tables are refused only by the lamp edits.)
     pub fn parse(text: &str) -> Result<Self, DocumentError> {
-        let document: DocumentMut = text
+        let mut document: DocumentMut = text
             .parse()
             .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
         match document.get(Tables::Walls.key()) {
-            None | Some(Item::ArrayOfTables(_)) => Ok(Self { document }),
+            None | Some(Item::ArrayOfTables(_)) => Ok(Self {
+                next_end: end_position(&document),
+                arrays: TakenArrays::take_from(&mut document),
+                document,
+            }),
             Some(_) => Err(DocumentError::WallsNotTables),
         }
     }
@@ -316,11 +305,7 @@ impl LevelDocument {
     /// Puts back the values that [`move_endpoints`](Self::move_endpoints)
     /// replaced, byte for byte.
     pub fn put_back_endpoints(&mut self, moved: MovedEndpoints) {
-        let Some(walls) = self
-            .document
-            .get_mut(Tables::Walls.key())
-            .and_then(Item::as_array_of_tables_mut)
-        else {
+        let Ok(walls) = self.tables_mut(Tables::Walls) else {
             return;
         };
         for (index, end, old) in moved.replaced.into_iter().rev() {
@@ -335,10 +320,13 @@ impl LevelDocument {
 
     /// The tables of `array`: `None` when the file has none; an error when
     /// its key holds something else.
-    pub(super) fn tables(&self, array: Tables) -> Result<Option<&ArrayOfTables>, DocumentError> {
+    pub(super) fn tables(
+        &self,
+        array: Tables,
+    ) -> Result<Option<&SharedList<Table>>, DocumentError> {
         match self.document.get(array.key()) {
             None => Ok(None),
-            Some(Item::ArrayOfTables(tables)) => Ok(Some(tables)),
+            Some(Item::ArrayOfTables(_)) => Ok(Some(self.arrays.list(array))),
             Some(_) => Err(not_tables(array)),
         }
     }
@@ -348,19 +336,23 @@ impl LevelDocument {
     pub(super) fn tables_mut(
         &mut self,
         array: Tables,
-    ) -> Result<&mut ArrayOfTables, DocumentError> {
-        self.document
+    ) -> Result<&mut SharedList<Table>, DocumentError> {
+        let held = self
+            .document
             .entry(array.key())
-            .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()))
-            .as_array_of_tables_mut()
-            .ok_or_else(|| not_tables(array))
+            .or_insert_with(|| Item::ArrayOfTables(ArrayOfTables::new()));
+        if held.is_array_of_tables() {
+            Ok(self.arrays.list_mut(array))
+        } else {
+            Err(not_tables(array))
+        }
     }
 
     /// How many tables `array` holds; an error when its key is written
     /// some other way than as tables (`[[light]]` tables can be edited,
     /// `light = [...]` cannot).
     pub fn count(&self, array: Tables) -> Result<usize, DocumentError> {
-        Ok(self.tables(array)?.map_or(0, ArrayOfTables::len))
+        Ok(self.tables(array)?.map_or(0, SharedList::len))
     }
 
     /// Checks that a table may be inserted into `array` as its table
@@ -403,13 +395,9 @@ impl LevelDocument {
     /// the tables before it are removed; without a position, toml_edit
     /// would write it after whichever table it visits before it.
     fn append(&mut self, array: Tables, mut table: Table) -> Result<usize, DocumentError> {
-        // By index: the array's iterator would walk every table to the last.
-        fn last(tables: &ArrayOfTables) -> Option<&Table> {
-            tables.get(tables.len().checked_sub(1)?)
-        }
-        let position = match self.tables(array)?.and_then(last) {
+        let position = match self.tables(array)?.and_then(SharedList::last) {
             Some(last) => last.position(),
-            None => Some(end_position(&self.document)),
+            None => Some(self.take_end_position()),
         };
         table.set_position(position);
         let tables = self.tables_mut(array)?;
@@ -442,7 +430,8 @@ impl LevelDocument {
             address
         });
         let table = self.tables_mut(array)?.remove(index);
-        match follower.and_then(|address| table_mut(&mut self.document, &address)) {
+        match follower.and_then(|address| table_mut(&mut self.document, &mut self.arrays, &address))
+        {
             Some(next) => {
                 let own = prefix_text(next);
                 next.decor_mut().set_prefix(format!("{above}{own}"));
@@ -484,16 +473,28 @@ impl LevelDocument {
         });
         let position = match neighbour {
             Some(neighbour) => neighbour.position(),
-            None => Some(end_position(&self.document)),
+            None => Some(self.take_end_position()),
         };
         table.set_position(position);
         self.insert_table(array, index, table)
     }
 
+    /// The level file's text, with the edits.
+    pub fn text(&mut self) -> String {
+        self.arrays.write_with(&mut self.document)
+    }
+
+    /// A position after that of every table: the next table given it is
+    /// written after all the others.
+    fn take_end_position(&mut self) -> isize {
+        self.next_end += 1;
+        self.next_end - 1
+    }
+
     /// The address of the table written right after table `index` of
     /// `array`.
     fn written_after(&self, array: Tables, index: usize) -> Option<TableAddress> {
-        let order = written_order(&self.document);
+        let order = written_order(&self.document, &self.arrays);
         let own: TableAddress = vec![(array.key().to_string(), Some(index))];
         let at = order.iter().position(|address| *address == own)?;
         order.get(at + 1).cloned()
@@ -516,7 +517,7 @@ impl LevelDocument {
         }
         match self
             .written_after(array, index)
-            .and_then(|address| table_mut(&mut self.document, &address))
+            .and_then(|address| table_mut(&mut self.document, &mut self.arrays, &address))
         {
             Some(next) => {
                 if let Some(own) = prefix_text(next).strip_prefix(&above) {
@@ -543,13 +544,6 @@ fn not_tables(array: Tables) -> DocumentError {
         Tables::Lights => DocumentError::LightsNotTables,
         Tables::Obstacles => DocumentError::ObstaclesNotTables,
         Tables::Doors => DocumentError::DoorsNotTables,
-    }
-}
-
-impl fmt::Display for LevelDocument {
-    /// The level file's text, with the edits.
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.document, formatter)
     }
 }
 

@@ -6,7 +6,8 @@
 use glam::Vec2;
 use toml_edit::{Item, Key, Table, Value};
 
-use super::document::{DocumentError, LevelDocument, Tables, point_of, point_value, table_text};
+use super::arrays::Tables;
+use super::document::{DocumentError, LevelDocument, point_of, point_value, table_text};
 use super::numbers::number_text;
 
 /// The `[player]` table's key.
@@ -330,7 +331,7 @@ mod tests {
         let obstacle = document
             .set_text(KeyedTable::Listed(Tables::Obstacles, 0), "material", "wood")
             .expect("obstacle 0");
-        let edited = document.to_string();
+        let edited = document.text();
         assert_eq!(
             edited,
             TEXT.replace("[1, 2]", "[3.5, -1.0]")
@@ -347,7 +348,7 @@ mod tests {
                 .put_back_value(replaced)
                 .expect("the table is there");
         }
-        assert_eq!(document.to_string(), TEXT);
+        assert_eq!(document.text(), TEXT);
     }
 
     #[test]
@@ -359,7 +360,7 @@ mod tests {
             .expect("wall 0")
             .expect("it has `a`");
         assert!(!removed.added_the_key());
-        assert!(!document.to_string().contains("a = [0.0, 0.0]"));
+        assert!(!document.text().contains("a = [0.0, 0.0]"));
         assert!(
             document
                 .remove_value(table, "radius")
@@ -369,7 +370,7 @@ mod tests {
         document
             .put_back_value(removed)
             .expect("the table is there");
-        assert_eq!(document.to_string(), TEXT);
+        assert_eq!(document.text(), TEXT);
     }
 
     #[test]

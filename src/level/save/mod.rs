@@ -3,6 +3,7 @@
 //! levels that have none, atomic writes with a `.bak` of the previous version,
 //! and the names of the files that go with a level. See `docs/editing.md`.
 
+mod arrays;
 mod atomic;
 mod document;
 mod keys;
@@ -11,11 +12,12 @@ mod table_order;
 mod values;
 mod writer;
 
+pub use arrays::Tables;
 pub use atomic::{
     autosave_is_newer, autosave_path, backup_path, next_free_level_path, remove_autosave,
     save_atomically, write_atomically,
 };
-pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable, Tables};
+pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
 pub use values::{KeyValue, door_values, item_keys, light_values, obstacle_values, wall_values};

@@ -3,22 +3,28 @@
 //! added without a position goes right after the table visited before it
 //! (depth first, in key order, arrays of tables in their order). A deleted
 //! wall hands the comments above it to the table written next, so this
-//! module finds that table, by the same rule.
+//! module finds that table, by the same rule. A level's arrays of tables
+//! are held apart from its document ([`TakenArrays`]): each one's tables
+//! count where the document keeps its (empty) array.
 
 use toml_edit::{DocumentMut, Item, Table};
+
+use super::arrays::TakenArrays;
 
 /// Where a table sits in a document: the keys from the root, each with the
 /// index into its array of tables where it is one (`[[wall]]` number 3 is
 /// `[("wall", Some(3))]`).
 pub(super) type TableAddress = Vec<(String, Option<usize>)>;
 
-/// Every table of `document` that is written with a header, in the order
-/// they are written. The root table (no header) is not listed.
-pub(super) fn written_order(document: &DocumentMut) -> Vec<TableAddress> {
+/// Every table of `document`, with the arrays `taken` from it, that is
+/// written with a header, in the order they are written. The root table
+/// (no header) is not listed.
+pub(super) fn written_order(document: &DocumentMut, taken: &TakenArrays) -> Vec<TableAddress> {
     let mut visited = Vec::new();
     let mut last_position = 0;
     visit(
         document.as_table(),
+        Some(taken),
         &mut Vec::new(),
         &mut last_position,
         &mut visited,
@@ -46,9 +52,11 @@ pub(super) fn end_position(document: &DocumentMut) -> isize {
 }
 
 /// Depth-first visit in toml_edit's order, recording each written table
-/// with the position it is sorted by.
+/// with the position it is sorted by; `taken` holds the tables of the
+/// root's arrays (`None` below the root).
 fn visit(
     table: &Table,
+    taken: Option<&TakenArrays>,
     address: &mut TableAddress,
     last_position: &mut isize,
     visited: &mut Vec<(isize, TableAddress)>,
@@ -67,13 +75,15 @@ fn visit(
         match item {
             Item::Table(child) => {
                 address.push((key.to_string(), None));
-                visit(child, address, last_position, visited);
+                visit(child, None, address, last_position, visited);
                 address.pop();
             }
             Item::ArrayOfTables(array) => {
-                for (index, child) in array.iter().enumerate() {
+                let held = taken.and_then(|taken| taken.under(key));
+                let children = array.iter().chain(held.into_iter().flatten());
+                for (index, child) in children.enumerate() {
                     address.push((key.to_string(), Some(index)));
-                    visit(child, address, last_position, visited);
+                    visit(child, None, address, last_position, visited);
                     address.pop();
                 }
             }
@@ -82,13 +92,24 @@ fn visit(
     }
 }
 
-/// The table at `address`, if there is one.
+/// The table at `address` in `document`, with the arrays `taken` from it,
+/// if there is one.
 pub(super) fn table_mut<'a>(
     document: &'a mut DocumentMut,
+    taken: &'a mut TakenArrays,
     address: &TableAddress,
 ) -> Option<&'a mut Table> {
-    let mut table = document.as_table_mut();
-    for (key, index) in address {
+    let ((first_key, first_index), rest) = address.split_first()?;
+    let root = document.as_table_mut().get_mut(first_key)?;
+    let mut table = match (root, first_index) {
+        (Item::Table(child), None) => child,
+        (Item::ArrayOfTables(array), Some(index)) => match taken.under_mut(first_key) {
+            Some(held) => held.get_mut(*index)?,
+            None => array.get_mut(*index)?,
+        },
+        _ => return None,
+    };
+    for (key, index) in rest {
         let item = table.get_mut(key)?;
         table = match (item, index) {
             (Item::Table(child), None) => child,
@@ -102,54 +123,60 @@ pub(super) fn table_mut<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::save::Tables;
 
     fn address(key: &str, index: Option<usize>) -> TableAddress {
         vec![(key.to_string(), index)]
     }
 
+    /// `text` parsed, with its arrays of tables taken out as a level
+    /// document holds them.
+    fn taken_apart(text: &str) -> (DocumentMut, TakenArrays) {
+        let mut document: DocumentMut = text.parse().expect("valid TOML");
+        let taken = TakenArrays::take_from(&mut document);
+        (document, taken)
+    }
+
     #[test]
     fn parsed_tables_come_in_text_order_even_when_keys_interleave() {
-        let document: DocumentMut = "x = 1\n[[wall]]\n[player]\n[[obstacle]]\n[[wall]]\n"
-            .parse()
-            .expect("valid TOML");
+        let (document, taken) =
+            taken_apart("x = 1\n[[wall]]\n[player]\n[[obstacle]]\n[[wall]]\n[[other]]\n");
         assert_eq!(
-            written_order(&document),
+            written_order(&document, &taken),
             [
                 address("wall", Some(0)),
                 address("player", None),
                 address("obstacle", Some(0)),
                 address("wall", Some(1)),
+                address("other", Some(0)),
             ]
         );
     }
 
     #[test]
     fn a_table_at_the_end_position_is_written_last() {
-        let mut document: DocumentMut = "[[wall]]\n[player]\n[[obstacle]]\n[[wall]]\n"
-            .parse()
-            .expect("valid TOML");
+        let text = "[[wall]]\n[player]\n[[obstacle]]\n[[wall]]\n";
+        let end = end_position(&text.parse().expect("valid TOML"));
+        let (mut document, mut taken) = taken_apart(text);
         let mut light = Table::new();
-        light.set_position(Some(end_position(&document)));
-        let mut lights = toml_edit::ArrayOfTables::new();
-        lights.push(light);
-        document.insert("light", Item::ArrayOfTables(lights));
+        light.set_position(Some(end));
+        document.insert(
+            "light",
+            Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+        );
+        taken.list_mut(Tables::Lights).push(light);
         assert_eq!(
-            written_order(&document).last(),
+            written_order(&document, &taken).last(),
             Some(&address("light", Some(0)))
         );
     }
 
     #[test]
     fn an_added_table_is_written_after_the_last_of_its_array() {
-        let mut document: DocumentMut = "[[wall]]\na = 1\n[[obstacle]]\nb = 2\n"
-            .parse()
-            .expect("valid TOML");
-        let walls = document["wall"]
-            .as_array_of_tables_mut()
-            .expect("an array of tables");
-        walls.push(Table::new());
+        let (mut document, mut taken) = taken_apart("[[wall]]\na = 1\n[[obstacle]]\nb = 2\n");
+        taken.list_mut(Tables::Walls).push(Table::new());
         assert_eq!(
-            written_order(&document),
+            written_order(&document, &taken),
             [
                 address("wall", Some(0)),
                 address("wall", Some(1)),
@@ -157,12 +184,13 @@ mod tests {
             ]
         );
         assert_eq!(
-            document.to_string(),
+            taken.write_with(&mut document),
             "[[wall]]\na = 1\n\n[[wall]]\n[[obstacle]]\nb = 2\n"
         );
-        let added = table_mut(&mut document, &address("wall", Some(1))).expect("present");
+        let added =
+            table_mut(&mut document, &mut taken, &address("wall", Some(1))).expect("present");
         assert!(added.position().is_none());
-        assert!(table_mut(&mut document, &address("wall", Some(2))).is_none());
-        assert!(table_mut(&mut document, &address("player", None)).is_none());
+        assert!(table_mut(&mut document, &mut taken, &address("wall", Some(2))).is_none());
+        assert!(table_mut(&mut document, &mut taken, &address("player", None)).is_none());
     }
 }

@@ -5,7 +5,7 @@
 
 use glam::Vec3;
 
-use super::document::Tables;
+use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
 use crate::level::{Door, LevelObstacle, LevelWall, Light};
 
