@@ -62,6 +62,13 @@ impl Aabb {
 /// shapes far apart) cannot ask for a huge grid.
 const CELLS_PER_SHAPE: f64 = 2.0;
 
+/// How far the grid reaches past its shapes on every side, as a share of
+/// their extent: room for an edit that moves a shape a little past the
+/// level's edge (a wall carried out of a maze's corner) without building
+/// the grid anew, which costs a whole level's shapes. Its cells are empty,
+/// so queries inside the level cost the same.
+const GROWTH_ROOM: f64 = 0.05;
+
 /// log2 of [`BLOCK_SIDE`].
 const BLOCK_BITS: u32 = 5;
 
@@ -207,6 +214,11 @@ impl UniformGrid {
         while cells_for(cell_size) > cell_budget {
             cell_size *= 1.25;
         }
+        // The cells are sized for the shapes' extent; the room around it
+        // adds empty cells.
+        let room = extent * GROWTH_ROOM;
+        min -= room;
+        let extent = extent + 2.0 * room;
         let columns = ((extent.x / cell_size).ceil() as usize).max(1);
         let rows = ((extent.y / cell_size).ceil() as usize).max(1);
         let block_columns = columns.div_ceil(BLOCK_SIDE);
@@ -637,5 +649,21 @@ mod tests {
         assert!(edited.insert(last as u32, Some(boxes[last])));
         let (column, row) = edited.cell_of(boxes[last].min);
         assert_eq!(edited.cell(column, row), shared.cell(column, row));
+    }
+
+    #[test]
+    fn a_shape_moved_a_little_past_the_edge_still_fits_one_far_away_does_not() {
+        // 10×10 unit boxes on a 2 m pitch: shapes from 0 to 19 m.
+        let boxes: Vec<_> = (0..100)
+            .map(|i| unit_box(f64::from(i % 10) * 2.0, f64::from(i / 10) * 2.0))
+            .collect();
+        let mut grid = UniformGrid::build(&numbered(&boxes));
+        // 0.8 m out of either corner: within the room (5% of 19 m).
+        let past_the_corner = unit_box(-0.8, -0.8);
+        assert!(grid.insert(100, Some(past_the_corner)));
+        assert!(grid.shapes_at(DVec2::new(-0.7, -0.7)).contains(&100));
+        assert!(grid.replace(100, Some(past_the_corner), Some(unit_box(18.8, 18.8))));
+        assert!(grid.shapes_at(DVec2::new(19.7, 19.7)).contains(&100));
+        assert!(!grid.insert(101, Some(unit_box(-1.5, 0.0))));
     }
 }
