@@ -2,7 +2,9 @@
 //! the renderer drawing the edited level (the session's edit, the scene
 //! change the shell hands the renderer, and the next frame, waited for on
 //! the device), on the house and on mazes of 24×24, 300×300 and 1425×1425
-//! cells. It prints the figures of `docs/benchmarks.md` and asserts only
+//! cells. Every kind of edit: a wall deleted and added, a lamp, an
+//! obstacle and a door placed, the start set, a material given, an item
+//! carried, and each one's undo. It prints the figures of `docs/benchmarks.md` and asserts only
 //! that each edit happened: no figure depends on the machine's speed.
 //!
 //! ```sh
@@ -15,6 +17,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use mazewalker::app::{Session, WindowOptions};
@@ -28,8 +31,85 @@ use winit::keyboard::KeyCode;
 /// beside the edit.
 const SIZE: (u32, u32) = (320, 180);
 
-/// Rounds of edits timed per level (each: delete, undo, add, undo).
+/// Rounds of edits timed per level (each: delete, undo, add, undo, then
+/// each of [`ON_THE_AIMED`] and [`PLACED`] and its undo).
 const ROUNDS: usize = 5;
+
+/// An edit besides a wall's, made by keys.
+struct OtherEdit {
+    /// What the edit is called.
+    kind: &'static str,
+    /// The tool's key.
+    tool: KeyCode,
+    /// A key pressed once first (a door's first jamb, a carry's pick-up).
+    first: Option<KeyCode>,
+    /// A key pressed before each try (an outline's next point).
+    each: Option<KeyCode>,
+    /// Whether the first try turns first, as every later one does (not
+    /// for an edit of what is aimed at already).
+    turns_first: bool,
+    /// The key that makes the edit, pressed after a little turn until it
+    /// does.
+    key: KeyCode,
+}
+
+/// The edits on the aimed item, made where the round's Delete aimed.
+const ON_THE_AIMED: [OtherEdit; 2] = [
+    OtherEdit {
+        kind: "material",
+        tool: KeyCode::Digit1,
+        first: None,
+        each: None,
+        turns_first: false,
+        key: KeyCode::KeyN,
+    },
+    OtherEdit {
+        kind: "carry",
+        tool: KeyCode::Digit1,
+        first: Some(KeyCode::KeyX),
+        each: None,
+        turns_first: true,
+        key: KeyCode::KeyX,
+    },
+];
+
+/// The edits that place something at the cursor point. An obstacle's
+/// tries each plot a point and close the outline, which makes the
+/// obstacle once three points are off one line.
+const PLACED: [OtherEdit; 4] = [
+    OtherEdit {
+        kind: "lamp",
+        tool: KeyCode::Digit3,
+        first: None,
+        each: None,
+        turns_first: true,
+        key: KeyCode::Space,
+    },
+    OtherEdit {
+        kind: "obstacle",
+        tool: KeyCode::Digit2,
+        first: None,
+        each: Some(KeyCode::Space),
+        turns_first: true,
+        key: KeyCode::Enter,
+    },
+    OtherEdit {
+        kind: "door",
+        tool: KeyCode::Digit4,
+        first: Some(KeyCode::Space),
+        each: None,
+        turns_first: true,
+        key: KeyCode::Space,
+    },
+    OtherEdit {
+        kind: "start",
+        tool: KeyCode::Digit5,
+        first: None,
+        each: None,
+        turns_first: true,
+        key: KeyCode::Space,
+    },
+];
 
 /// A session and the renderer that draws it, as the window has them.
 struct Drawn {
@@ -129,12 +209,60 @@ impl Drawn {
         level.walls.len() + level.obstacles.len() + level.lights.len()
     }
 
+    /// Makes `edit`: taps its key after turning a little, until the level
+    /// differs from what it was (at most 20 tries). The time of the tap
+    /// that changed it, then the time of its undo, which must give the
+    /// level back.
+    fn make(&mut self, edit: &OtherEdit) -> (EditTime, EditTime) {
+        let OtherEdit {
+            kind,
+            tool,
+            first,
+            each,
+            turns_first,
+            key,
+        } = *edit;
+        common::tap(&mut self.session, tool);
+        let before = self.session.level().clone();
+        if let Some(first) = first {
+            common::tap(&mut self.session, first);
+        }
+        for attempt in 0..20 {
+            if turns_first || attempt > 0 {
+                self.turn(4);
+            }
+            if let Some(each) = each {
+                common::tap(&mut self.session, each);
+            }
+            let time = self.timed(|session| common::tap(session, key));
+            if !same_items(self.session.level(), &before) {
+                let undo = self.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ));
+                assert!(
+                    same_items(self.session.level(), &before),
+                    "undo took the {kind} back"
+                );
+                return (time, undo);
+            }
+        }
+        panic!("{key:?} made no {kind} in 20 tries");
+    }
+
     /// Turns right a little (ticks of the turn key), moving the crosshair's
     /// cursor point.
     fn turn(&mut self, ticks: u32) {
         common::hold(&mut self.session, KeyCode::ArrowRight, ticks);
         self.frame();
     }
+}
+
+/// Whether `a` and `b` hold the same walls, obstacles, lamps and doors,
+/// and the same start.
+fn same_items(a: &Level, b: &Level) -> bool {
+    a.walls == b.walls
+        && a.obstacles == b.obstacles
+        && a.lights == b.lights
+        && a.doors == b.doors
+        && a.player == b.player
 }
 
 /// The median of `times` by total.
@@ -165,6 +293,7 @@ fn measure(name: &str, level: Level) {
     let opening = opened.elapsed();
     drawn.frame();
     let (mut deletes, mut adds, mut undos) = (Vec::new(), Vec::new(), Vec::new());
+    let mut others: BTreeMap<&str, Vec<EditTime>> = BTreeMap::new();
     for _ in 0..ROUNDS {
         let (walls, items) = (drawn.wall_count(), drawn.item_count());
         deletes.push(drawn.timed(|session| common::tap(session, KeyCode::Delete)));
@@ -175,6 +304,11 @@ fn measure(name: &str, level: Level) {
         );
         undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
         assert_eq!(drawn.item_count(), items, "undo put it back");
+        for edit in &ON_THE_AIMED {
+            let (time, undo) = drawn.make(edit);
+            others.entry(edit.kind).or_default().push(time);
+            undos.push(undo);
+        }
 
         common::tap(&mut drawn.session, KeyCode::Space);
         let mut added = None;
@@ -190,6 +324,13 @@ fn measure(name: &str, level: Level) {
         common::tap(&mut drawn.session, KeyCode::Enter);
         undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
         assert_eq!(drawn.wall_count(), walls, "undo took the new wall away");
+
+        for edit in &PLACED {
+            let (time, undo) = drawn.make(edit);
+            others.entry(edit.kind).or_default().push(time);
+            undos.push(undo);
+        }
+        common::tap(&mut drawn.session, KeyCode::Digit1);
     }
     println!(
         "{name}: {} walls; opening the edit session {:.1} ms; a frame without an edit {:.2} ms",
@@ -197,10 +338,14 @@ fn measure(name: &str, level: Level) {
         ms(opening),
         ms(plain_frame)
     );
-    for (kind, times) in [("delete", deletes), ("add", adds), ("undo", undos)] {
+    let kinds = [("delete", deletes), ("add", adds)]
+        .into_iter()
+        .chain(others)
+        .chain([("undo", undos)]);
+    for (kind, times) in kinds {
         let time = median(times);
         println!(
-            "{name}: {kind:6} total {:8.2} ms = session {:8.2} + scene {:8.2} + next frame {:7.2}",
+            "{name}: {kind:8} total {:8.2} ms = session {:8.2} + scene {:8.2} + next frame {:7.2}",
             ms(time.total()),
             ms(time.session),
             ms(time.scene),
