@@ -243,9 +243,12 @@ impl Editing {
     /// edit session opens on the live level at the first E.
     fn toggle(&mut self, world: &mut World) {
         let on = !self.is_active(world);
-        if on && let Err(error) = self.edit.session_or_open(world.live.level()) {
-            world.notice(format!("{error:#}"));
-            return;
+        if on {
+            if let Err(error) = self.edit.session_or_open(world.live.level()) {
+                world.notice(format!("{error:#}"));
+                return;
+            }
+            world.live.copy_ahead();
         }
         world.gatherer.flip(Toggle::Edit);
     }
