@@ -135,7 +135,7 @@ fn run(session: &mut EditSession, step: &Step) {
             match Carry::pick_up(level, item, Vec2::ZERO) {
                 Ok(mut carry) => {
                     carry.turn(f32::from(notches));
-                    session.put_down(&carry, grid(dx, dz)).map(drop)
+                    session.put_down(&carry, grid(dx, dz), None).map(drop)
                 }
                 Err(error) => Err(error),
             }

@@ -303,7 +303,7 @@ proptest! {
                     carry.turn(f32::from(notches));
                     // A wall whose shared end would meet the other end of
                     // its neighbour is refused, and changes nothing.
-                    let result = session.put_down(&carry, grid(dx, dz));
+                    let result = session.put_down(&carry, grid(dx, dz), None);
                     prop_assert!(
                         matches!(result, Ok(_) | Err(EditError::TooShort { .. })),
                         "{:?}", result

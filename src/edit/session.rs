@@ -204,7 +204,17 @@ impl EditSession {
     /// ends of other walls that were at its ends. Returns whether anything
     /// changed: an item put down where it was makes no step. Refused when
     /// the item is no longer as it was picked up.
-    pub fn put_down(&mut self, carried: &Carry, cursor: Vec2) -> Result<bool, EditError> {
+    ///
+    /// `walls_near` lists the walls that may have an end at a point (a
+    /// superset, by index, as the collider's grid finds them) so that the
+    /// walls sharing a carried wall's ends are found without looking at
+    /// every wall; `None` looks at every wall.
+    pub fn put_down(
+        &mut self,
+        carried: &Carry,
+        cursor: Vec2,
+        walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>>,
+    ) -> Result<bool, EditError> {
         let item = carried.item();
         if Piece::at(&self.level, item)? != *carried.piece() {
             return Err(EditError::OtherItem(item));
@@ -229,7 +239,20 @@ impl EditSession {
         let mut items = vec![change];
         if let (Piece::Wall(from), Piece::Wall(to)) = (carried.piece(), &items[0].to) {
             let (from, to) = (*from, *to);
-            for (index, wall) in self.level.walls.iter().enumerate() {
+            let candidates: Vec<usize> = match walls_near {
+                Some(near) => {
+                    let mut near_ends = near(from.a);
+                    near_ends.extend(near(from.b));
+                    near_ends.sort_unstable();
+                    near_ends.dedup();
+                    near_ends
+                }
+                None => (0..self.level.walls.len()).collect(),
+            };
+            for index in candidates {
+                let Some(wall) = self.level.walls.get(index) else {
+                    continue;
+                };
                 let mut moved = *wall;
                 for end in [WallEnd::A, WallEnd::B] {
                     if wall.end(end) == from.a {

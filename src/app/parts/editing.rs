@@ -439,7 +439,14 @@ impl Editing {
         let (Some(carry), Some(session)) = (self.edit.carry.take(), self.edit.session_mut()) else {
             return;
         };
-        match session.put_down(&carry, world.cursor) {
+        // The live collider's grid finds the walls at the carried wall's
+        // ends, while it holds the session's level (no edit on its way).
+        let collider = world.live.collider();
+        let in_step =
+            world.edited.is_none() && collider.walls().len() == session.level().walls.len();
+        let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
+        let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
+        match session.put_down(&carry, world.cursor, walls_near) {
             Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
             Err(error) => {
                 world.notice(format!("cannot put {} down here: {error}", carry.item()));
