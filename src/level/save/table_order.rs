@@ -101,23 +101,24 @@ pub(super) fn table_mut<'a>(
 ) -> Option<&'a mut Table> {
     let ((first_key, first_index), rest) = address.split_first()?;
     let root = document.as_table_mut().get_mut(first_key)?;
-    let mut table = match (root, first_index) {
-        (Item::Table(child), None) => child,
-        (Item::ArrayOfTables(array), Some(index)) => match taken.under_mut(first_key) {
-            Some(held) => held.get_mut(*index)?,
-            None => array.get_mut(*index)?,
-        },
-        _ => return None,
+    let mut table = match (taken.under_mut(first_key), root, first_index) {
+        (Some(held), Item::ArrayOfTables(_), Some(index)) => held.get_mut(*index)?,
+        (_, root, index) => child_mut(root, *index)?,
     };
     for (key, index) in rest {
-        let item = table.get_mut(key)?;
-        table = match (item, index) {
-            (Item::Table(child), None) => child,
-            (Item::ArrayOfTables(array), Some(index)) => array.get_mut(*index)?,
-            _ => return None,
-        };
+        table = child_mut(table.get_mut(key)?, *index)?;
     }
     Some(table)
+}
+
+/// The table `item` is (`index` `None`), or table `index` of the array of
+/// tables it is.
+fn child_mut(item: &mut Item, index: Option<usize>) -> Option<&mut Table> {
+    match (item, index) {
+        (Item::Table(child), None) => Some(child),
+        (Item::ArrayOfTables(array), Some(index)) => array.get_mut(index),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
