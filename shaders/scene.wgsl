@@ -3,7 +3,10 @@
 // plus ambient, or, in a level with lamps, by its lamps plus ambient, each
 // lamp shadowed by the walls as tall as it (a polar depth row per lamp);
 // darkened where walls meet the floor and the ceiling, faded into fog with
-// distance so depth reads at a glance; then the debug lines.
+// distance so depth reads at a glance; then the debug lines. At fast
+// quality the lamps' light may be worked out at a lower resolution first
+// (`fs_lamp_light`) and read back by the full-resolution pass
+// (`fs_main_shared`); see src/render/shared_light.rs.
 
 struct Globals {
     // World to clip.
@@ -55,6 +58,16 @@ struct Lamps {
 @group(0) @binding(3) var light_grid: texture_2d<u32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
+// The lamps' light worked out once per block of LAMP_SCALE × LAMP_SCALE
+// pixels, at the block's centre: rgb the light plus LIGHT_FLOOR, each
+// channel's sign giving one bit of the way the face there faces
+// (`face_signs`); a how far from the eye that point lies (below 0 where
+// nothing was drawn). Only `fs_main_shared` reads it.
+@group(2) @binding(0) var shared_lamp_light: texture_2d<f32>;
+// Must match `LAMP_SCALE` in src/render/shared_light.rs.
+const LAMP_SCALE: u32 = 2u;
+// Added to shared light so that no channel is 0 and each keeps its sign.
+const LIGHT_FLOOR: f32 = 0.001;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -146,11 +159,11 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
     return sum;
 }
 
-// Per pixel only what varies across a face; kept lean because on a software
-// rasterizer (llvmpipe) every instruction here is paid a million times a
-// frame.
-@fragment
-fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+// The colour of a pixel of the level lit by the lamps with `lamp` (their
+// light there; zero without lamps). Per pixel only what varies across a
+// face; kept lean because on a software rasterizer (llvmpipe) every
+// instruction here is paid a million times a frame.
+fn shade(in: VertexOut, lamp: vec3<f32>) -> vec4<f32> {
     let albedo = textureSample(material_texture, material_sampler, in.uv).rgb;
 
     // Walls darken towards the floor and the ceiling: corners and the
@@ -160,10 +173,7 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     // Lit by its lamps (the ambient, and what they add), or by the sun and
     // the ambient; a torch adds its light to either.
     let base = select(vec3<f32>(in.face_light), vec3<f32>(globals.light.w), lamps.info.y > 0.5);
-    var light = base * corner;
-    if lamps.info.x > 0.5 {
-        light += lamp_light(in.world, normalize(in.normal)) * corner;
-    }
+    var light = (base + lamp) * corner;
 
     let offset = in.world - globals.eye.xyz;
     let distance_squared = dot(offset, offset);
@@ -174,6 +184,69 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let fog = min(distance_squared / (fog_distance * fog_distance), 1.0);
     let colour = mix(albedo * light, globals.fog.rgb, fog);
     return vec4<f32>(colour, 1.0);
+}
+
+// The level, each pixel working out its own lamp light.
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    var lamp = vec3<f32>(0.0);
+    if lamps.info.x > 0.5 {
+        lamp = lamp_light(in.world, normalize(in.normal));
+    }
+    return shade(in, lamp);
+}
+
+// Which way a face faces, as three signs: up, down, or along ±x or ±z
+// (whichever its normal, unit or nearly so, is nearest), one pattern each. Faces meeting at a
+// crease (a box's top and side, two walls at a corner) differ in it even
+// where their points lie at the same distance from the eye.
+fn face_signs(normal: vec3<f32>) -> vec3<f32> {
+    let along_x = abs(normal.x) >= abs(normal.z);
+    let way = select(
+        select(select(4u, 5u, normal.z > 0.0), select(2u, 3u, normal.x > 0.0), along_x),
+        select(6u, 1u, normal.y > 0.0),
+        abs(normal.y) > 0.5,
+    );
+    return select(vec3<f32>(1.0), vec3<f32>(-1.0), (vec3<u32>(way) & vec3<u32>(1u, 2u, 4u)) != vec3<u32>(0u));
+}
+
+// The lamps' light alone, signed by the way the face faces, and the
+// point's distance from the eye, into the shared lamp light (drawn at
+// 1 / LAMP_SCALE of the resolution).
+@fragment
+fn fs_lamp_light(in: VertexOut) -> @location(0) vec4<f32> {
+    let normal = normalize(in.normal);
+    let lamp = lamp_light(in.world, normal) + vec3<f32>(LIGHT_FLOOR);
+    return vec4<f32>(lamp * face_signs(normal), length(in.world - globals.eye.xyz));
+}
+
+// How far a shared sample is from standing for a point `distance` from the
+// eye on a face facing `signs`: the difference in distance, and far more
+// when the sample's face faces another way.
+fn sample_miss(sample: vec4<f32>, distance: f32, signs: vec3<f32>) -> f32 {
+    let same_way = all(sign(sample.rgb) == signs);
+    return abs(sample.a - distance) + select(1e4, 0.0, same_way);
+}
+
+// The level, each pixel taking its lamp light from the shared sample that
+// most likely lies on its own face: of its block's and the one diagonally
+// next to it on the pixel's side of the block's centre, the one facing the
+// same way at the nearest distance from the eye.
+@fragment
+fn fs_main_shared(in: VertexOut) -> @location(0) vec4<f32> {
+    let pixel = vec2<i32>(in.clip.xy);
+    let block = pixel / i32(LAMP_SCALE);
+    // -1 or +1 along each axis: the side of the block's centre the pixel
+    // lies on.
+    let side = (pixel - block * i32(LAMP_SCALE)) * 2 - vec2<i32>(1);
+    // A block past the target's edge reads as its nearest texel.
+    let own = textureLoad(shared_lamp_light, block, 0);
+    let next = textureLoad(shared_lamp_light, block + side, 0);
+    let distance = length(in.world - globals.eye.xyz);
+    let signs = face_signs(in.normal);
+    let nearer = sample_miss(next, distance, signs) < sample_miss(own, distance, signs);
+    let lamp = abs(select(own.rgb, next.rgb, nearer)) - vec3<f32>(LIGHT_FLOOR);
+    return shade(in, max(lamp, vec3<f32>(0.0)));
 }
 
 // Debug lines: every wall, its collision radius and every obstacle the

@@ -4,7 +4,9 @@
 //! floor-plan segment from the lamp crosses no wall; a closed room with
 //! lamps only outside, no pixel of it lit; and an edit through the session
 //! that puts a patch of floor in shadow in the next frame, and an undo that
-//! lights it again.
+//! lights it again. Fast quality shares lamp light by blocks of pixels, so
+//! each of these checks that path; one more compares it with every pixel
+//! working out its own.
 
 mod common;
 
@@ -16,8 +18,8 @@ use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
 use mazewalker::camera::Camera;
 use mazewalker::doors::Doors;
 use mazewalker::level::{Level, Light};
-use mazewalker::render::offscreen::capture;
-use mazewalker::render::{BrokenTexture, FrameInput, Gpu, Renderer};
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
+use mazewalker::render::{BrokenTexture, FrameInput, Gpu, RenderQuality, Renderer};
 use winit::keyboard::KeyCode;
 
 const SIZE: (u32, u32) = (320, 240);
@@ -474,4 +476,55 @@ fn a_closed_door_is_drawn_and_shadows_the_floor_behind_it_and_an_open_one_lets_l
         no_door.get_pixel(door_face.0, door_face.1),
         "the closed leaf is not drawn"
     );
+}
+
+#[test]
+fn lamp_light_shared_by_blocks_of_pixels_differs_from_each_pixels_own_only_at_a_few_edges() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    let house = Arc::new(Level::default_house());
+    let collider = Arc::new(house.collider());
+    let size = (640, 360);
+    let renderer = |quality| {
+        Renderer::new(&gpu, OFFSCREEN_FORMAT, size, quality, &house, &collider).expect("renderer")
+    };
+    let mut shared = renderer(RenderQuality::FAST);
+    let mut own = renderer(RenderQuality {
+        shared_lamp_light: false,
+        ..RenderQuality::FAST
+    });
+    let mut off = renderer(RenderQuality::FAST);
+    off.set_lights(false);
+    // A room with furniture and pillars (creases, silhouettes), a bedroom
+    // by the torch, and the hallway from the spawn.
+    let start = house.player.start;
+    let views = [
+        (Vec3::new(1.0, 1.7, 1.8), 40.0, false),
+        (Vec3::new(6.0, 1.7, 3.0), 200.0, true),
+        (Vec3::new(start.x, 1.7, start.y), 0.0, false),
+    ];
+    let pixels = (size.0 * size.1) as usize;
+    for (eye, yaw, torch) in views {
+        let mut camera = Camera::new(eye, yaw);
+        camera.set_pitch(-0.17);
+        let frame = FrameInput {
+            torch,
+            ..FrameInput::plain(&camera)
+        };
+        let shared = capture(&gpu, &mut shared, &frame).expect("a frame");
+        let own = capture(&gpu, &mut own, &frame).expect("a frame");
+        let off = capture(&gpu, &mut off, &frame).expect("a frame");
+        let (lit, _) = common::compare(&own, &off, 8);
+        assert!(
+            lit * 5 > pixels,
+            "from {eye} the lamps light only {lit} of {pixels} pixels"
+        );
+        let (slightly, _) = common::compare(&shared, &own, 8);
+        let (clearly, _) = common::compare(&shared, &own, 24);
+        assert!(
+            slightly * 100 <= pixels && clearly * 300 <= pixels,
+            "from {eye}, {slightly} pixels differ by more than 8 and {clearly} by more than 24, of {pixels}"
+        );
+    }
 }

@@ -484,7 +484,8 @@ impl LampBuffers {
     /// Writes this frame's lamps: the uniform, the shadow rows of the
     /// torch (when on) and of each active lamp into their slots, and the
     /// light grid of those slots. Rows and grid are written only when the
-    /// lamps in use or the level changed.
+    /// lamps in use or the level changed. Returns how many lamps (the torch
+    /// among them) are in use.
     pub fn write(
         &mut self,
         queue: &wgpu::Queue,
@@ -492,7 +493,7 @@ impl LampBuffers {
         active: &[usize],
         torch: Option<&Torch>,
         enabled: bool,
-    ) {
+    ) -> usize {
         let mut uniform = lamps.uniform(active, torch, enabled);
         let in_use = uniform.info[0] as usize;
         if in_use > 0 {
@@ -523,6 +524,7 @@ impl LampBuffers {
             }
         }
         queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
+        in_use
     }
 
     /// Writes each slot's shadow row into its place in the shadow buffer.

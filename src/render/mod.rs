@@ -25,7 +25,8 @@
 //! material textures by source and content, `pipeline` what the pipelines
 //! share, `scene` the level's mesh pass, `lines` the debug lines and
 //! markers, `map` the top-down map, `level_scene` one level's GPU data (with
-//! the build-ahead worker), `chunk_cache` the chunks built on demand, `lru`
+//! the build-ahead worker), `shared_light` lamp light worked out once per
+//! block of pixels (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
 //! `sight` culling of what walls hide, `hud` screen text with the bitmap
 //! [`font`], `ui` the tool UI (egui) over a frame, [`offscreen`] rendering
@@ -46,6 +47,7 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
+mod shared_light;
 mod sight;
 mod texture;
 mod texture_cache;
@@ -79,7 +81,7 @@ use cull::ViewVolume;
 use hud::{Overlay, TextPass};
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
-use scene::{Globals, ScenePipeline};
+use scene::{Globals, ScenePipeline, Shading};
 use ui::UiPass;
 
 /// Format of the depth buffer every pipeline shares.
@@ -160,7 +162,8 @@ pub struct Targets {
     pub format: wgpu::TextureFormat,
     /// MSAA samples of every pipeline.
     pub sample_count: u32,
-    size: (u32, u32),
+    /// The views' size in pixels.
+    pub size: (u32, u32),
     /// The multisampled colour target, resolved into the view (`None`
     /// without MSAA).
     multisampled: Option<wgpu::TextureView>,
@@ -411,6 +414,7 @@ impl Renderer {
                 self.targets.sample_count,
                 size,
             );
+            self.scene.resize(&gpu.device, size);
         }
     }
 
@@ -472,7 +476,7 @@ impl Renderer {
             eye: camera.position,
             direction: camera.forward(),
         });
-        self.lamps.write(
+        let lamps_in_use = self.lamps.write(
             &gpu.queue,
             &mut self.level.lamps,
             &active,
@@ -545,6 +549,29 @@ impl Renderer {
             in_volume(&batch.bounds)
                 && (batch.kind == BatchKind::FloorAndCeiling || shapes_seen.contains(&batch.chunk))
         };
+        // The level's chunks and its moving shapes, as `shading` says.
+        let draw_level = |pass: &mut wgpu::RenderPass<'_>, shading: Shading| {
+            let meshes = drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c));
+            self.scene.draw(
+                pass,
+                shading,
+                &self.globals_bind_group,
+                &scene.materials,
+                meshes,
+                shown,
+            ) + scene.moving().map_or(0, |moving| {
+                // Leaves never pop: only the view volume culls them.
+                let in_view = |batch: &Batch| in_volume(&batch.bounds);
+                self.scene.draw(
+                    pass,
+                    shading,
+                    &self.globals_bind_group,
+                    &scene.materials,
+                    [moving],
+                    in_view,
+                )
+            })
+        };
 
         let mut encoder = gpu
             .device
@@ -558,6 +585,18 @@ impl Renderer {
             FOG_COLOUR
         }
         .map(f64::from);
+        // Lamp light shared by blocks of pixels is drawn first, when lamps
+        // light this frame.
+        let shading = match (lamps_in_use > 0 && !full_map)
+            .then(|| self.scene.begin_lamp_light_pass(&mut encoder))
+            .flatten()
+        {
+            Some(mut pass) => {
+                draw_level(&mut pass, Shading::LampLight);
+                Shading::LitSharingLampLight
+            }
+            None => Shading::Lit,
+        };
         let (colour_view, resolve_target) = match &self.targets.multisampled {
             Some(multisampled) => (multisampled, Some(view)),
             None => (view, None),
@@ -598,24 +637,7 @@ impl Renderer {
             let drawn = if full_map {
                 0
             } else {
-                let meshes = drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c));
-                self.scene.draw(
-                    &mut pass,
-                    &self.globals_bind_group,
-                    &scene.materials,
-                    meshes,
-                    shown,
-                ) + scene.moving().map_or(0, |moving| {
-                    // Leaves never pop: only the view volume culls them.
-                    let in_view = |batch: &Batch| in_volume(&batch.bounds);
-                    self.scene.draw(
-                        &mut pass,
-                        &self.globals_bind_group,
-                        &scene.materials,
-                        [moving],
-                        in_view,
-                    )
-                })
+                draw_level(&mut pass, shading)
             };
             if frame.debug_lines && !full_map {
                 // Lines show through walls: only the view volume culls them.

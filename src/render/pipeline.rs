@@ -14,7 +14,7 @@ pub enum Depth {
 }
 
 /// The parts in which the pipelines differ.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct PipelineSpec<'a> {
     /// Debug label.
     pub label: &'a str,
@@ -39,6 +39,16 @@ pub struct PipelineSpec<'a> {
 pub fn create_pipeline(
     device: &wgpu::Device,
     targets: &Targets,
+    spec: PipelineSpec<'_>,
+) -> wgpu::RenderPipeline {
+    create_pipeline_into(device, (targets.format, targets.sample_count), spec)
+}
+
+/// A pipeline drawing into a colour target of `format` with
+/// `sample_count` samples and a depth target of the shared depth format.
+pub fn create_pipeline_into(
+    device: &wgpu::Device,
+    (format, sample_count): (wgpu::TextureFormat, u32),
     spec: PipelineSpec<'_>,
 ) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -68,7 +78,7 @@ pub fn create_pipeline(
             bias: Default::default(),
         }),
         multisample: wgpu::MultisampleState {
-            count: targets.sample_count,
+            count: sample_count,
             ..Default::default()
         },
         fragment: Some(wgpu::FragmentState {
@@ -76,7 +86,7 @@ pub fn create_pipeline(
             entry_point: Some(spec.entry_points.1),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
-                format: targets.format,
+                format,
                 blend: spec.blend,
                 write_mask: wgpu::ColorWrites::ALL,
             })],

@@ -1,7 +1,8 @@
 //! How much the renderer spends on each pixel, chosen by the adapter: a GPU
 //! gets multisampling and anisotropic filtering; Mesa's software rasterizer
 //! (llvmpipe), where those multiply the frame time, gets plain bilinear
-//! sampling so walking stays smooth.
+//! sampling and lamp light shared by blocks of pixels, so walking stays
+//! smooth.
 
 use std::fmt;
 
@@ -18,6 +19,12 @@ pub struct RenderQuality {
     /// Blend the two nearest mip levels (trilinear) instead of picking one.
     /// Full: true (no visible seams where the mip level changes).
     pub trilinear: bool,
+    /// Work the lamps' light out once per 2×2 pixels, in a pass at half
+    /// the resolution, and let each pixel on the same surface as its
+    /// block's sample take it from there (a pixel elsewhere, at a
+    /// silhouette, works its own out). Shadow edges then fall on the
+    /// half-resolution grid. Full: false (every pixel its own).
+    pub shared_lamp_light: bool,
 }
 
 impl RenderQuality {
@@ -27,16 +34,18 @@ impl RenderQuality {
         samples: 4,
         anisotropy: 16,
         trilinear: true,
+        shared_lamp_light: false,
     };
 
-    /// No MSAA, no anisotropy, one mip level: for software rasterizers. On
-    /// llvmpipe (2 cores, 1280×720, the house from its spawn) this is about
-    /// 12 ms a frame against about 130 ms for [`FULL`](Self::FULL); see
-    /// `docs/benchmarks.md`.
+    /// No MSAA, no anisotropy, one mip level, lamp light shared by 2×2
+    /// pixels: for software rasterizers. On llvmpipe (2 cores, 1280×720,
+    /// the house from its spawn) this is about 12 ms a frame against about
+    /// 130 ms for [`FULL`](Self::FULL); see `docs/benchmarks.md`.
     pub const FAST: Self = Self {
         samples: 1,
         anisotropy: 1,
         trilinear: false,
+        shared_lamp_light: true,
     };
 
     /// [`FAST`](Self::FAST) on a CPU adapter, else [`FULL`](Self::FULL).
@@ -53,13 +62,18 @@ impl fmt::Display for RenderQuality {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}x MSAA, {}x anisotropic, {}",
+            "{}x MSAA, {}x anisotropic, {}{}",
             self.samples,
             self.anisotropy,
             if self.trilinear {
                 "trilinear"
             } else {
                 "bilinear"
+            },
+            if self.shared_lamp_light {
+                ", lamp light per 2x2 pixels"
+            } else {
+                ""
             }
         )
     }
@@ -86,6 +100,10 @@ mod tests {
         assert_eq!(
             RenderQuality::FULL.to_string(),
             "4x MSAA, 16x anisotropic, trilinear"
+        );
+        assert_eq!(
+            RenderQuality::FAST.to_string(),
+            "1x MSAA, 1x anisotropic, bilinear, lamp light per 2x2 pixels"
         );
     }
 }

@@ -5,6 +5,7 @@
 //! to one level.
 
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
+use super::shared_light::SharedLampLight;
 use super::texture::create_buffer;
 use super::{RenderQuality, Targets};
 use crate::level::mesh::{Batch, MeshVertex, SceneMesh};
@@ -24,12 +25,28 @@ pub struct Globals {
 }
 
 /// What drawing any level's mesh needs, made once per window: the pipeline,
-/// the material bind group layout and the sampler (set by the quality).
+/// the material bind group layout and the sampler (set by the quality), and
+/// at a quality that shares lamp light, what that takes.
 #[derive(Debug)]
 pub struct ScenePipeline {
     pipeline: wgpu::RenderPipeline,
     /// How a level's materials are bound.
     pub materials: MaterialBinding,
+    /// The lamp light pass and the scene pipeline reading it, when the
+    /// quality shares lamp light by blocks of pixels.
+    shared: Option<SharedLampLight>,
+}
+
+/// What a scene pass draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shading {
+    /// The lit level, each pixel working out its own lamp light.
+    Lit,
+    /// The lamps' light alone, into the shared lamp light (in the pass
+    /// [`ScenePipeline::begin_lamp_light_pass`] began).
+    LampLight,
+    /// The lit level, lamp light taken from the shared lamp light.
+    LitSharingLampLight,
 }
 
 /// How a material is bound (group 1): its layout and the one sampler every
@@ -69,50 +86,82 @@ impl ScenePipeline {
             anisotropy_clamp: quality.anisotropy.max(1),
             ..Default::default()
         });
-        let pipeline = create_pipeline(
-            device,
-            targets,
-            PipelineSpec {
-                label: "scene",
-                shader,
-                entry_points: ("vs_main", "fs_main"),
-                bind_group_layouts: &[Some(globals_layout), Some(&material_layout)],
-                vertex_layout: wgpu::VertexBufferLayout {
-                    array_stride: size_of::<MeshVertex>() as wgpu::BufferAddress,
-                    step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2],
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    front_face: wgpu::FrontFace::Ccw,
-                    cull_mode: Some(wgpu::Face::Back),
-                    ..Default::default()
-                },
-                depth: Depth::Tested,
-                blend: None,
+        let layouts = [Some(globals_layout), Some(&material_layout)];
+        let spec = PipelineSpec {
+            label: "scene",
+            shader,
+            entry_points: ("vs_main", "fs_main"),
+            bind_group_layouts: &layouts,
+            vertex_layout: wgpu::VertexBufferLayout {
+                array_stride: size_of::<MeshVertex>() as wgpu::BufferAddress,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2],
             },
-        );
+            primitive: wgpu::PrimitiveState {
+                topology: wgpu::PrimitiveTopology::TriangleList,
+                front_face: wgpu::FrontFace::Ccw,
+                cull_mode: Some(wgpu::Face::Back),
+                ..Default::default()
+            },
+            depth: Depth::Tested,
+            blend: None,
+        };
+        let shared = quality.shared_lamp_light.then(|| {
+            SharedLampLight::new(
+                device,
+                (targets.format, targets.sample_count),
+                targets.size,
+                &spec,
+            )
+        });
+        let pipeline = create_pipeline(device, targets, spec);
         Self {
             pipeline,
             materials: MaterialBinding {
                 layout: material_layout,
                 sampler,
             },
+            shared,
         }
+    }
+
+    /// Follows a new view size.
+    pub fn resize(&mut self, device: &wgpu::Device, size: (u32, u32)) {
+        if let Some(shared) = &mut self.shared {
+            shared.resize(device, size);
+        }
+    }
+
+    /// Begins the pass that draws [`Shading::LampLight`], when this
+    /// pipeline shares lamp light.
+    pub fn begin_lamp_light_pass<'e>(
+        &self,
+        encoder: &'e mut wgpu::CommandEncoder,
+    ) -> Option<wgpu::RenderPass<'e>> {
+        self.shared
+            .as_ref()
+            .map(|shared| shared.begin_pass(encoder))
     }
 
     /// Draws every batch of every chunk in `chunks` that `shown` lets
     /// through, painted with `materials` (one bind group per level
-    /// material); returns how many were drawn.
+    /// material), as `shading` says (a pipeline that shares no lamp light
+    /// draws [`Shading::Lit`] whatever it says); returns how many were
+    /// drawn.
     pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
+        shading: Shading,
         globals: &wgpu::BindGroup,
         materials: &[wgpu::BindGroup],
         chunks: impl IntoIterator<Item = &'a ChunkBuffers>,
         shown: impl Fn(&Batch) -> bool,
     ) -> usize {
-        pass.set_pipeline(&self.pipeline);
+        match (shading, &self.shared) {
+            (Shading::LampLight, Some(shared)) => shared.use_light(pass),
+            (Shading::LitSharingLampLight, Some(shared)) => shared.use_scene(pass),
+            _ => pass.set_pipeline(&self.pipeline),
+        }
         pass.set_bind_group(0, globals, &[]);
         let mut drawn = 0;
         for chunk in chunks {
