@@ -622,14 +622,7 @@ impl Renderer {
                         },
                     },
                 })],
-                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                    view: &self.targets.depth,
-                    depth_ops: Some(wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(1.0),
-                        store: wgpu::StoreOp::Discard,
-                    }),
-                    stencil_ops: None,
-                }),
+                depth_stencil_attachment: Some(pipeline::cleared_depth(&self.targets.depth)),
                 timestamp_writes: None,
                 occlusion_query_set: None,
                 multiview_mask: None,

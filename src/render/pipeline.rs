@@ -1,6 +1,7 @@
 //! What the scene, line and text pipelines have in common: one way to build
-//! a render pipeline for the frame's targets, and the texture-plus-sampler
-//! bindings two of them use.
+//! a render pipeline for the frame's targets, the depth attachment their
+//! passes start from, and the texture-plus-sampler bindings two of them
+//! use.
 
 use super::{DEPTH_FORMAT, Targets};
 
@@ -94,6 +95,19 @@ pub fn create_pipeline_into(
         multiview_mask: None,
         cache: None,
     })
+}
+
+/// A depth attachment of `view` cleared to the far plane and dropped after
+/// the pass (no later pass reads it).
+pub fn cleared_depth(view: &wgpu::TextureView) -> wgpu::RenderPassDepthStencilAttachment<'_> {
+    wgpu::RenderPassDepthStencilAttachment {
+        view,
+        depth_ops: Some(wgpu::Operations {
+            load: wgpu::LoadOp::Clear(1.0),
+            store: wgpu::StoreOp::Discard,
+        }),
+        stencil_ops: None,
+    }
 }
 
 /// Bind group layout entries for a filterable 2D texture at `binding` and

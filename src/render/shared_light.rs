@@ -14,7 +14,7 @@
 //! live as long as the window; the targets follow the view's size.
 
 use super::DEPTH_FORMAT;
-use super::pipeline::{PipelineSpec, create_pipeline_into};
+use super::pipeline::{PipelineSpec, cleared_depth, create_pipeline_into};
 use super::texture::render_target;
 
 /// Pixels a side of the block that shares one lamp light sample. Must
@@ -134,14 +134,7 @@ impl SharedLampLight {
                     store: wgpu::StoreOp::Store,
                 },
             })],
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: &self.target.depth,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Discard,
-                }),
-                stencil_ops: None,
-            }),
+            depth_stencil_attachment: Some(cleared_depth(&self.target.depth)),
             timestamp_writes: None,
             occlusion_query_set: None,
             multiview_mask: None,
