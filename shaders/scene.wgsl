@@ -197,9 +197,10 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
 }
 
 // Which way a face faces, as three signs: up, down, or along ±x or ±z
-// (whichever its normal, unit or nearly so, is nearest), one pattern each. Faces meeting at a
-// crease (a box's top and side, two walls at a corner) differ in it even
-// where their points lie at the same distance from the eye.
+// (whichever its normal, unit or nearly so, is nearest), one pattern
+// each. Faces meeting at a crease (a box's top and side, two walls at a
+// corner) differ in it even where their points lie at the same distance
+// from the eye.
 fn face_signs(normal: vec3<f32>) -> vec3<f32> {
     let along_x = abs(normal.x) >= abs(normal.z);
     let way = select(
@@ -239,7 +240,9 @@ fn fs_main_shared(in: VertexOut) -> @location(0) vec4<f32> {
     // -1 or +1 along each axis: the side of the block's centre the pixel
     // lies on.
     let side = (pixel - block * i32(LAMP_SCALE)) * 2 - vec2<i32>(1);
-    // A block past the target's edge reads as its nearest texel.
+    // A block past the target's edge reads as zeros (facing no way, so
+    // never taken over a sample facing the pixel's way) or as its nearest
+    // texel.
     let own = textureLoad(shared_lamp_light, block, 0);
     let next = textureLoad(shared_lamp_light, block + side, 0);
     let distance = length(in.world - globals.eye.xyz);

@@ -20,9 +20,8 @@ pub struct RenderQuality {
     /// Full: true (no visible seams where the mip level changes).
     pub trilinear: bool,
     /// Work the lamps' light out once per 2×2 pixels, in a pass at half
-    /// the resolution, and let each pixel on the same surface as its
-    /// block's sample take it from there (a pixel elsewhere, at a
-    /// silhouette, works its own out). Shadow edges then fall on the
+    /// the resolution, and let each pixel take it from the nearby sample
+    /// that lies on its own face. Shadow edges then fall on the
     /// half-resolution grid. Full: false (every pixel its own).
     pub shared_lamp_light: bool,
 }

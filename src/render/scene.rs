@@ -106,14 +106,9 @@ impl ScenePipeline {
             depth: Depth::Tested,
             blend: None,
         };
-        let shared = quality.shared_lamp_light.then(|| {
-            SharedLampLight::new(
-                device,
-                (targets.format, targets.sample_count),
-                targets.size,
-                &spec,
-            )
-        });
+        let shared = quality
+            .shared_lamp_light
+            .then(|| SharedLampLight::new(device, targets, &spec));
         let pipeline = create_pipeline(device, targets, spec);
         Self {
             pipeline,

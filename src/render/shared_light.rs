@@ -2,20 +2,21 @@
 //! ([`RenderQuality::shared_lamp_light`](super::RenderQuality)): before the
 //! scene pass, the level is drawn at 1 / [`LAMP_SCALE`] of the resolution
 //! with the lamps' light alone and each point's distance from the eye
-//! (`fs_lamp_light` in `shaders/scene.wgsl`); the scene pass
-//! (`fs_main_shared`) then takes a pixel's lamp light from its block's
-//! sample when that sample lies on the same surface (their distances from
-//! the eye agree), and works it out itself where it does not: at
-//! silhouettes, where the sample shows another surface or nothing.
+//! (`fs_lamp_light` in `shaders/scene.wgsl`), each sample marked with the
+//! way its face faces; the scene pass (`fs_main_shared`) then takes a
+//! pixel's lamp light from its block's sample or the one diagonally next to
+//! it, whichever faces the same way as the pixel's face at the nearer
+//! distance from the eye, so that a pixel at a silhouette or a crease takes
+//! its own face's light.
 //!
 //! On llvmpipe the lamps' light is most of a lit frame's cost (each lamp
 //! that may reach a pixel is looked at for every pixel), so working it out
 //! for a quarter of the pixels takes most of that cost away. The pipelines
 //! live as long as the window; the targets follow the view's size.
 
-use super::DEPTH_FORMAT;
-use super::pipeline::{PipelineSpec, cleared_depth, create_pipeline_into};
-use super::texture::render_target;
+use super::pipeline::{PipelineSpec, cleared_depth, create_pipeline, create_pipeline_into};
+use super::texture::{render_target, render_target_for};
+use super::{DEPTH_FORMAT, Targets};
 
 /// Pixels a side of the block that shares one lamp light sample. Must
 /// match `LAMP_SCALE` in `shaders/scene.wgsl`.
@@ -51,14 +52,9 @@ struct SharedTarget {
 
 impl SharedLampLight {
     /// Builds both pipelines from `spec` (the scene pipeline's, for group
-    /// 0 and 1) and targets for views of `size` pixels, `format` and
-    /// `sample_count`.
-    pub fn new(
-        device: &wgpu::Device,
-        (format, sample_count): (wgpu::TextureFormat, u32),
-        size: (u32, u32),
-        spec: &PipelineSpec<'_>,
-    ) -> Self {
+    /// 0 and 1), the scene's for `targets`, and the shared lamp light for
+    /// their size.
+    pub fn new(device: &wgpu::Device, targets: &Targets, spec: &PipelineSpec<'_>) -> Self {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("shared lamp light"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -86,9 +82,9 @@ impl SharedLampLight {
             spec.bind_group_layouts[1],
             Some(&layout),
         ];
-        let scene = create_pipeline_into(
+        let scene = create_pipeline(
             device,
-            (format, sample_count),
+            targets,
             PipelineSpec {
                 label: "scene sharing lamp light",
                 entry_points: (spec.entry_points.0, "fs_main_shared"),
@@ -96,7 +92,7 @@ impl SharedLampLight {
                 ..spec.clone()
             },
         );
-        let target = SharedTarget::new(device, &layout, size);
+        let target = SharedTarget::new(device, &layout, targets.size);
         Self {
             light,
             scene,
@@ -169,23 +165,9 @@ impl SharedLampLight {
 impl SharedTarget {
     fn new(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, size: (u32, u32)) -> Self {
         let blocks = (size.0.div_ceil(LAMP_SCALE), size.1.div_ceil(LAMP_SCALE));
-        let colour = device
-            .create_texture(&wgpu::TextureDescriptor {
-                label: Some("shared lamp light"),
-                size: wgpu::Extent3d {
-                    width: blocks.0.max(1),
-                    height: blocks.1.max(1),
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: FORMAT,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                    | wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            })
-            .create_view(&wgpu::TextureViewDescriptor::default());
+        // Drawn by the lamp light pass, read by the scene pass.
+        let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING;
+        let colour = render_target_for(device, "shared lamp light", blocks, FORMAT, 1, usage);
         let depth = render_target(device, "shared lamp light depth", blocks, DEPTH_FORMAT, 1);
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("shared lamp light"),

@@ -74,9 +74,24 @@ fn mip_chain(image: &RgbaImage) -> Vec<RgbaImage> {
 pub fn render_target(
     device: &wgpu::Device,
     label: &str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+    sample_count: u32,
+) -> wgpu::TextureView {
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT;
+    render_target_for(device, label, size, format, sample_count, usage)
+}
+
+/// A render-target texture like [`render_target`]'s, for `usage` (which
+/// includes `RENDER_ATTACHMENT`; with `TEXTURE_BINDING` a later pass reads
+/// it), with its default view.
+pub fn render_target_for(
+    device: &wgpu::Device,
+    label: &str,
     (width, height): (u32, u32),
     format: wgpu::TextureFormat,
     sample_count: u32,
+    usage: wgpu::TextureUsages,
 ) -> wgpu::TextureView {
     device
         .create_texture(&wgpu::TextureDescriptor {
@@ -90,7 +105,7 @@ pub fn render_target(
             sample_count,
             dimension: wgpu::TextureDimension::D2,
             format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            usage,
             view_formats: &[],
         })
         .create_view(&wgpu::TextureViewDescriptor::default())
