@@ -22,22 +22,19 @@ struct Globals {
 struct Lamp {
     // x, height, z, and 1 / radius².
     position: vec4<f32>,
-    // Linear RGB, and the intensity (its brightness at 1 m).
+    // Linear RGB times the intensity (its light at 1 m); w unused.
     colour: vec4<f32>,
-    // A cone (the torch): its axis, and the cosine of its half angle; below
-    // -1 for a lamp that lights all round.
+    // A cone (the torch), as the ramp of its soft edge: across the edge,
+    // dot(towards the lamp, xyz) + w runs from 0 outside to 1 inside. Zero
+    // and 1 for a lamp that lights all round.
     spot: vec4<f32>,
 };
 
-// Must match `MAX_LAMPS`, `SHADOW_DIRECTIONS` and `SHADOW_BIAS` in
-// src/render/lamps.rs, and `GRID_CELLS` in src/render/light_grid.rs.
+// Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs,
+// and `GRID_CELLS` in src/render/light_grid.rs.
 const MAX_LAMPS: u32 = 8u;
 const SHADOW_DIRECTIONS: f32 = 1024.0;
 const GRID_CELLS: i32 = 128;
-// A point this much past the shadow depth is still lit: the rounding of the
-// polar row; far less than a wall's half thickness, so a wall's far face
-// stays dark.
-const SHADOW_BIAS: f32 = 0.02;
 
 struct Lamps {
     // x: lamps in use; y: 1 when the level is lit by lamps.
@@ -49,25 +46,28 @@ struct Lamps {
 
 @group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var<uniform> lamps: Lamps;
-// Per lamp slot (a row of SHADOW_DIRECTIONS), per direction around it: how
-// far its light travels (x), and the stretch of floor a lower shape shades
-// (y to z). A storage buffer: llvmpipe reads one far faster than a texture.
+// Per lamp slot (a row of SHADOW_DIRECTIONS), per direction around it, all
+// squared, on the floor plan: how far its light travels (x), and the
+// stretch of floor a lower shape shades (y to z); the bias that covers the
+// row's rounding is already added (see `gpu_texel` in src/render/lamps.rs).
+// A storage buffer: llvmpipe reads one far faster than a texture.
 @group(0) @binding(2) var<storage, read> shadows: array<vec4<f32>>;
 // Per cell of a square grid over the floor plan, the lamp slots that may
-// light it (a bit each); see src/render/light_grid.rs.
+// light it (a bit each), a mask (a byte) per class of face; see
+// src/render/light_grid.rs.
 @group(0) @binding(3) var light_grid: texture_2d<u32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
 // The lamps' light worked out once per block of LAMP_SCALE × LAMP_SCALE
-// pixels, at the block's centre: rgb the light plus LIGHT_FLOOR, each
-// channel's sign giving one bit of the way the face there faces
-// (`face_signs`); a how far from the eye that point lies (below 0 where
-// nothing was drawn). Only `fs_main_shared` reads it.
+// pixels, at the block's centre: rgb the light; a the point's key, its
+// distance from the eye plus the way its face faces (`sample_key`; below 0
+// where nothing was drawn). Only `fs_main_shared` reads it.
 @group(2) @binding(0) var shared_lamp_light: texture_2d<f32>;
 // Must match `LAMP_SCALE` in src/render/shared_light.rs.
 const LAMP_SCALE: u32 = 2u;
-// Added to shared light so that no channel is 0 and each keeps its sign.
-const LIGHT_FLOOR: f32 = 0.001;
+// How far apart, in metres, the keys of shared samples on faces that face
+// different ways lie (`face_way`).
+const WAY_APART: f32 = 4096.0;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -83,8 +83,13 @@ struct VertexOut {
     @location(2) face_light: f32,
     // 1 on walls, 0 on floors and ceilings.
     @location(3) vertical: f32,
-    // The face's normal, for the lamps.
-    @location(4) normal: vec3<f32>,
+    // The face's normal, for the lamps (the same at every corner).
+    @location(4) @interpolate(flat) normal: vec3<f32>,
+    // Which way the face faces, as a distance far beyond any seen
+    // (`face_way`), for the shared lamp light.
+    @location(5) @interpolate(flat) way: f32,
+    // Which of the light grid's masks the face reads (`face_class`).
+    @location(6) @interpolate(flat) grid_class: u32,
 };
 
 @vertex
@@ -101,26 +106,42 @@ fn vs_main(in: VertexIn) -> VertexOut {
     out.face_light = ambient + (1.0 - ambient) * diffuse;
     out.vertical = 1.0 - abs(in.normal.y);
     out.normal = in.normal;
+    out.way = face_way(in.normal);
+    out.grid_class = face_class(in.position.y, in.normal);
     return out;
 }
 
-// The light the level's lamps in use add at `world`, on a face with `normal`:
+// The light grid's class of a face at `height` facing along `normal`
+// (`FaceClass` in src/render/light_grid.rs): the floor 1; faces whose
+// normal is +x, -x, +z or -z 2 to 5; any other 0.
+fn face_class(height: f32, normal: vec3<f32>) -> u32 {
+    let along_axis = select(
+        select(select(0u, 5u, normal.z < -0.9999), 4u, normal.z > 0.9999),
+        select(3u, 2u, normal.x > 0.0),
+        abs(normal.x) > 0.9999,
+    );
+    return select(along_axis, 1u, normal.y > 0.5 && height < 0.01);
+}
+
+// The light the level's lamps in use add at `world`, on a face with `normal`
+// of light grid class `grid_class`:
 // each facing lamp within its radius whose shadow row says its light gets
 // there, by its intensity over the squared distance, falling smoothly to 0
 // at its radius. Only the lamps the light grid lists for the point's cell
-// are looked at; the others light nothing there.
-fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
+// and the face's class are looked at; the others light nothing there.
+fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     let cell = vec2<i32>(floor((world.xz - lamps.grid.xy) * lamps.grid.z));
     var listed = 0u;
     if all(cell >= vec2<i32>(0)) && all(cell < vec2<i32>(GRID_CELLS)) {
-        listed = textureLoad(light_grid, cell, 0).r;
+        let masks = textureLoad(light_grid, cell, 0).rg;
+        listed = (select(masks.x, masks.y, grid_class >= 4u) >> ((grid_class & 3u) * 8u)) & 0xffu;
     }
     listed &= (1u << min(u32(lamps.info.x), MAX_LAMPS)) - 1u;
     // Every lamp listed runs the whole body: a software rasterizer shades
     // several pixels in lockstep and runs both sides of a branch, so the
     // tests below pick with `select` instead of branching.
-    let on_floor = world.y < 0.01 && normal.y > 0.5;
+    let on_floor = grid_class == 1u;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;
@@ -135,25 +156,21 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
         let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
         let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
         let row = shadows[i * u32(SHADOW_DIRECTIONS) + direction];
-        let distance = length(flat);
+        let flat_squared = dot(flat, flat);
         // Behind a shape as tall as the lamp; or on the floor behind a
         // lower one, up to where its top's shadow lands.
-        let shaded = distance > row.x + SHADOW_BIAS
-            || (on_floor && distance > row.y + SHADOW_BIAS && distance < row.z);
+        let shaded = flat_squared > row.x
+            || (on_floor && flat_squared > row.y && flat_squared < row.z);
         let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
         let facing = max(dot(normal, towards), 0.0);
-        // Inside a cone (the torch), fading over its outer tenth of the
-        // angle's cosine.
-        let in_cone = select(
-            1.0,
-            smoothstep(lamp.spot.w, mix(lamp.spot.w, 1.0, 0.1), dot(-towards, lamp.spot.xyz)),
-            lamp.spot.w >= -1.0,
-        );
+        // Inside a cone (the torch), fading smoothly over its soft edge.
+        let ramp = clamp(dot(towards, lamp.spot.xyz) + lamp.spot.w, 0.0, 1.0);
+        let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
         // Falls smoothly to 0 at the radius, and stays 0 beyond it.
         let edge = distance_squared * lamp.position.w;
         let window = clamp(1.0 - edge * edge, 0.0, 1.0);
-        let falloff = lamp.colour.w / max(distance_squared, 0.25);
-        let light = lamp.colour.rgb * (facing * falloff * window * window * in_cone);
+        let light = lamp.colour.rgb
+            * (facing * window * window * in_cone / max(distance_squared, 0.25));
         sum += select(light, vec3<f32>(0.0), shaded);
     }
     return sum;
@@ -191,48 +208,44 @@ fn shade(in: VertexOut, lamp: vec3<f32>) -> vec4<f32> {
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     var lamp = vec3<f32>(0.0);
     if lamps.info.x > 0.5 {
-        lamp = lamp_light(in.world, normalize(in.normal));
+        lamp = lamp_light(in.world, in.normal, in.grid_class);
     }
     return shade(in, lamp);
 }
 
-// Which way a face faces, as three signs: up, down, or along ±x or ±z
-// (whichever its normal, unit or nearly so, is nearest), one pattern
-// each. Faces meeting at a crease (a box's top and side, two walls at a
-// corner) differ in it even where their points lie at the same distance
-// from the eye.
-fn face_signs(normal: vec3<f32>) -> vec3<f32> {
+// Which way a face faces: up, down, or along ±x or ±z (whichever its
+// normal, unit or nearly so, is nearest), as a multiple of WAY_APART, added
+// to a shared sample's distance so that samples on faces that face another
+// way stand far off. Faces meeting at a crease (a box's top and side, two
+// walls at a corner) differ in it even where their points lie at the same
+// distance from the eye.
+fn face_way(normal: vec3<f32>) -> f32 {
     let along_x = abs(normal.x) >= abs(normal.z);
     let way = select(
-        select(select(4u, 5u, normal.z > 0.0), select(2u, 3u, normal.x > 0.0), along_x),
-        select(6u, 1u, normal.y > 0.0),
+        select(select(4.0, 5.0, normal.z > 0.0), select(2.0, 3.0, normal.x > 0.0), along_x),
+        select(6.0, 1.0, normal.y > 0.0),
         abs(normal.y) > 0.5,
     );
-    return select(vec3<f32>(1.0), vec3<f32>(-1.0), (vec3<u32>(way) & vec3<u32>(1u, 2u, 4u)) != vec3<u32>(0u));
+    return way * WAY_APART;
 }
 
-// The lamps' light alone, signed by the way the face faces, and the
-// point's distance from the eye, into the shared lamp light (drawn at
-// 1 / LAMP_SCALE of the resolution).
+// The shared key of a point: its distance from the eye (at most a little
+// under WAY_APART), plus the way its face faces.
+fn sample_key(in: VertexOut) -> f32 {
+    return min(length(in.world - globals.eye.xyz), WAY_APART - 1.0) + in.way;
+}
+
+// The lamps' light alone, and the point's key (`sample_key`), into the
+// shared lamp light (drawn at 1 / LAMP_SCALE of the resolution).
 @fragment
 fn fs_lamp_light(in: VertexOut) -> @location(0) vec4<f32> {
-    let normal = normalize(in.normal);
-    let lamp = lamp_light(in.world, normal) + vec3<f32>(LIGHT_FLOOR);
-    return vec4<f32>(lamp * face_signs(normal), length(in.world - globals.eye.xyz));
+    return vec4<f32>(lamp_light(in.world, in.normal, in.grid_class), sample_key(in));
 }
 
-// How far a shared sample is from standing for a point `distance` from the
-// eye on a face facing `signs`: the difference in distance, and far more
-// when the sample's face faces another way.
-fn sample_miss(sample: vec4<f32>, distance: f32, signs: vec3<f32>) -> f32 {
-    let same_way = all(sign(sample.rgb) == signs);
-    return abs(sample.a - distance) + select(1e4, 0.0, same_way);
-}
-
-// The level, each pixel taking its lamp light from the shared sample that
-// most likely lies on its own face: of its block's and the one diagonally
-// next to it on the pixel's side of the block's centre, the one facing the
-// same way at the nearest distance from the eye.
+// The level, each pixel taking its light from the shared sample that most
+// likely lies on its own face: of its block's and the one diagonally next
+// to it on the pixel's side of the block's centre, the one facing the same
+// way at the nearest distance from the eye.
 @fragment
 fn fs_main_shared(in: VertexOut) -> @location(0) vec4<f32> {
     let pixel = vec2<i32>(in.clip.xy);
@@ -240,16 +253,13 @@ fn fs_main_shared(in: VertexOut) -> @location(0) vec4<f32> {
     // -1 or +1 along each axis: the side of the block's centre the pixel
     // lies on.
     let side = (pixel - block * i32(LAMP_SCALE)) * 2 - vec2<i32>(1);
-    // A block past the target's edge reads as zeros (facing no way, so
-    // never taken over a sample facing the pixel's way) or as its nearest
-    // texel.
+    // A block past the target's edge reads as zeros (a key far from any
+    // face's) or as its nearest texel.
     let own = textureLoad(shared_lamp_light, block, 0);
     let next = textureLoad(shared_lamp_light, block + side, 0);
-    let distance = length(in.world - globals.eye.xyz);
-    let signs = face_signs(in.normal);
-    let nearer = sample_miss(next, distance, signs) < sample_miss(own, distance, signs);
-    let lamp = abs(select(own.rgb, next.rgb, nearer)) - vec3<f32>(LIGHT_FLOOR);
-    return shade(in, max(lamp, vec3<f32>(0.0)));
+    let key = sample_key(in);
+    let nearer = abs(next.a - key) < abs(own.a - key);
+    return shade(in, select(own.rgb, next.rgb, nearer));
 }
 
 // Debug lines: every wall, its collision radius and every obstacle the

@@ -34,7 +34,8 @@ pub const MAX_LAMPS: usize = 8;
 pub const SHADOW_DIRECTIONS: u32 = 1024;
 
 /// A point this much past a shadow row's depth is still lit: the rounding
-/// of the polar row (must match `SHADOW_BIAS` in shaders/scene.wgsl).
+/// of the polar row; far less than a wall's half thickness, so a wall's
+/// far face stays dark.
 pub const SHADOW_BIAS: f32 = 0.02;
 
 /// One direction of a shadow row: how far the light travels past every
@@ -52,8 +53,12 @@ pub const TORCH_HALF_ANGLE_DEGREES: f32 = 30.0;
 const TORCH_COLOUR: [f32; 3] = [1.0, 0.95, 0.85];
 const TORCH_INTENSITY: f32 = 6.0;
 
-/// No cone: a lamp lights all round (a spot's cosine below any there is).
-const ALL_ROUND: f32 = -2.0;
+/// The torch's cone fades out over this fraction of the cosine range from
+/// its half angle to straight ahead.
+const TORCH_SOFT_EDGE: f32 = 0.1;
+
+/// No cone: a lamp lights all round (its ramp is 1 in every direction).
+const ALL_ROUND: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
 
 /// One lamp as the shader reads it.
 #[repr(C)]
@@ -61,10 +66,11 @@ const ALL_ROUND: f32 = -2.0;
 pub struct LampData {
     /// x, height, z, and 1 / radius² (what the shader's falloff needs).
     pub position: [f32; 4],
-    /// Linear RGB colour, and the intensity.
+    /// Linear RGB colour times the intensity (the light at 1 m); w unused.
     pub colour: [f32; 4],
-    /// The cone's axis (unit), and the cosine of its half angle; a lamp
-    /// lights all round (w below −1).
+    /// The cone's soft edge as a ramp: `dot(towards the lamp, xyz) + w` is
+    /// 0 where the cone's light ends and 1 where it is full (see
+    /// [`cone_ramp`]); [`ALL_ROUND`] for a lamp without a cone.
     pub spot: [f32; 4],
 }
 
@@ -89,25 +95,20 @@ pub struct LampsUniform {
 /// which the shader gets from a direction with one division instead of an
 /// arctangent; one texel spans between 0.25° and 0.5°.
 pub fn texel_direction(index: u32) -> Vec2 {
-    let diamond = (index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * 4.0;
+    diamond_direction((index as f32 + 0.5) / SHADOW_DIRECTIONS as f32 * 4.0)
+}
+
+/// The direction whose diamond angle is `diamond` (in 0..4; see
+/// [`texel_direction`]), its length between 1/√2 and 1: the inverse of
+/// the shader's `t = y / (|x| + |y|)`, taken as `t` (+x, +z), `2 − t`
+/// (−x) or `4 + t` (+x, −z).
+pub fn diamond_direction(diamond: f32) -> Vec2 {
     let (quarter, f) = (diamond.floor(), diamond.fract());
     match quarter as u32 {
         0 => Vec2::new(1.0 - f, f),
         1 => Vec2::new(-f, 1.0 - f),
         2 => Vec2::new(f - 1.0, -f),
         _ => Vec2::new(f, f - 1.0),
-    }
-}
-
-/// The diamond angle of the direction `v` (not zero), in 0..4, as the
-/// scene shader computes it to find a shadow texel: one division, no
-/// arctangent. It grows with the angle, a quarter turn per unit.
-pub fn diamond_angle(v: Vec2) -> f32 {
-    let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
-    if v.x >= 0.0 {
-        if v.y >= 0.0 { t } else { 4.0 + t }
-    } else {
-        2.0 - t
     }
 }
 
@@ -310,9 +311,10 @@ impl LevelLamps {
 
     /// The lamps that light a frame seen from `eye`: those whose reach (a
     /// box around the lamp's place and radius) the view may see
-    /// (`in_view(at, radius)`: the frustum, out to the fog), nearest first,
-    /// at most [`MAX_LAMPS`]; their shadow rows are made if new. (A scan of
-    /// the level's lamps: a few microseconds for thousands.)
+    /// (`in_view(at, radius)`: the frustum, out to the fog): the nearest,
+    /// at most [`MAX_LAMPS`], in the level's order; their shadow rows are
+    /// made if new. (A scan of the level's lamps: a few microseconds for
+    /// thousands.)
     pub fn for_frame(&mut self, eye: Vec3, in_view: impl Fn(Vec2, f32) -> bool) -> Vec<usize> {
         let eye = Vec2::new(eye.x, eye.z);
         let mut near: Vec<(f32, usize)> = self
@@ -325,7 +327,11 @@ impl LevelLamps {
             .collect();
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.truncate(MAX_LAMPS);
-        let active: Vec<usize> = near.into_iter().map(|(_, index)| index).collect();
+        // In the level's order: the same lamps keep their slots as the eye
+        // moves, so the rows and the light grid are made again only when
+        // the set changes.
+        let mut active: Vec<usize> = near.into_iter().map(|(_, index)| index).collect();
+        active.sort_unstable();
         for &index in &active {
             if self.rows[index].is_none() {
                 let lamp = &self.level.lights[index];
@@ -359,29 +365,37 @@ impl LevelLamps {
             return uniform;
         }
         let torch = torch.map(|torch| {
-            let axis = torch.direction.normalize_or_zero();
             let cone = TORCH_HALF_ANGLE_DEGREES.to_radians().cos();
-            (torch.light(), [axis.x, axis.y, axis.z, cone])
+            (torch.light(), cone_ramp(torch.direction, cone))
         });
         let lamps = active
             .iter()
             .filter_map(|&index| self.level.lights.get(index))
-            .map(|lamp| (*lamp, [0.0, 0.0, 0.0, ALL_ROUND]));
+            .map(|lamp| (*lamp, ALL_ROUND));
         for (slot, (lamp, spot)) in torch.into_iter().chain(lamps).take(MAX_LAMPS).enumerate() {
+            let [r, g, b] = lamp.colour.map(|channel| channel * lamp.intensity);
             uniform.lamps[slot] = LampData {
                 position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius.powi(-2)],
-                colour: [
-                    lamp.colour[0],
-                    lamp.colour[1],
-                    lamp.colour[2],
-                    lamp.intensity,
-                ],
+                colour: [r, g, b, 0.0],
                 spot,
             };
             uniform.info[0] = (slot + 1) as f32;
         }
         uniform
     }
+}
+
+/// A cone along `axis` with half angle `cos_half_angle` (its cosine) as
+/// the shader's ramp: for the unit vector `towards` from a point to the
+/// lamp, `dot(towards, xyz) + w` is 0 at the cone's edge and 1 a soft edge
+/// ([`TORCH_SOFT_EDGE`] of the way to straight ahead) inside it, so the
+/// shader's one multiply-add stands for the cosine's smooth step.
+fn cone_ramp(axis: Vec3, cos_half_angle: f32) -> [f32; 4] {
+    let inside = cos_half_angle + TORCH_SOFT_EDGE * (1.0 - cos_half_angle);
+    let per_cosine = 1.0 / (inside - cos_half_angle).max(1e-6);
+    // dot(-towards, axis) is the cosine off the axis at the point.
+    let ramp = -axis.normalize_or_zero() * per_cosine;
+    [ramp.x, ramp.y, ramp.z, -cos_half_angle * per_cosine]
 }
 
 /// Straight pieces of a lamp's radius circle in the debug lines.
@@ -527,11 +541,13 @@ impl LampBuffers {
         in_use
     }
 
-    /// Writes each slot's shadow row into its place in the shadow buffer.
+    /// Writes each slot's shadow row into its place in the shadow buffer,
+    /// as the shader reads it ([`gpu_texel`]).
     fn write_rows(&self, queue: &wgpu::Queue, slots: &[(Light, &[ShadowTexel])]) {
         for (slot, (_, row)) in slots.iter().enumerate() {
             let offset = slot as u64 * ROW_BYTES;
-            queue.write_buffer(&self.shadows, offset, bytemuck::cast_slice(row));
+            let texels: Vec<ShadowTexel> = row.iter().map(gpu_texel).collect();
+            queue.write_buffer(&self.shadows, offset, bytemuck::cast_slice(&texels));
         }
     }
 
@@ -547,7 +563,7 @@ impl LampBuffers {
             bytemuck::cast_slice(&grid.masks),
             wgpu::TexelCopyBufferLayout {
                 offset: 0,
-                bytes_per_row: Some(GRID_CELLS * size_of::<u32>() as u32),
+                bytes_per_row: Some(GRID_CELLS * size_of::<[u32; 2]>() as u32),
                 rows_per_image: None,
             },
             wgpu::Extent3d {
@@ -559,12 +575,37 @@ impl LampBuffers {
     }
 }
 
+/// A shadow texel as the shader reads it: each distance squared, so that
+/// the shader compares squared distances and takes no square root per lamp
+/// and pixel, and the light's reach and the start of a lower shape's shade
+/// pushed [`SHADOW_BIAS`] farther.
+fn gpu_texel(&[reach, start, end, unused]: &ShadowTexel) -> ShadowTexel {
+    [
+        (reach + SHADOW_BIAS).powi(2),
+        (start + SHADOW_BIAS).powi(2),
+        end.powi(2),
+        unused,
+    ]
+}
+
 /// Bytes in one shadow row.
 const ROW_BYTES: u64 = SHADOW_DIRECTIONS as u64 * size_of::<ShadowTexel>() as u64;
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// The diamond angle of the direction `v` (not zero), in 0..4, as the
+    /// scene shader computes it to find a shadow texel: one division, no
+    /// arctangent. It grows with the angle, a quarter turn per unit.
+    pub(crate) fn diamond_angle(v: Vec2) -> f32 {
+        let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
+        if v.x >= 0.0 {
+            if v.y >= 0.0 { t } else { 4.0 + t }
+        } else {
+            2.0 - t
+        }
+    }
 
     /// The texel whose slice holds direction `v`, as `lamp_light` in
     /// shaders/scene.wgsl looks it up.

@@ -1,13 +1,13 @@
 //! Lamp light shared by blocks of pixels
 //! ([`RenderQuality::shared_lamp_light`](super::RenderQuality)): before the
 //! scene pass, the level is drawn at 1 / [`LAMP_SCALE`] of the resolution
-//! with the lamps' light alone and each point's distance from the eye
-//! (`fs_lamp_light` in `shaders/scene.wgsl`), each sample marked with the
-//! way its face faces; the scene pass (`fs_main_shared`) then takes a
+//! with the lamps' light alone and a key for each point, its distance from
+//! the eye plus the way its face faces (`fs_lamp_light` in
+//! `shaders/scene.wgsl`); the scene pass (`fs_main_shared`) then takes a
 //! pixel's lamp light from its block's sample or the one diagonally next to
-//! it, whichever faces the same way as the pixel's face at the nearer
-//! distance from the eye, so that a pixel at a silhouette or a crease takes
-//! its own face's light.
+//! it, whichever key is nearer the pixel's own (facing the same way as the
+//! pixel's face, at the nearer distance from the eye), so that a pixel at a
+//! silhouette or a crease takes its own face's light.
 //!
 //! On llvmpipe the lamps' light is most of a lit frame's cost (each lamp
 //! that may reach a pixel is looked at for every pixel), so working it out
@@ -22,9 +22,10 @@ use super::{DEPTH_FORMAT, Targets};
 /// match `LAMP_SCALE` in `shaders/scene.wgsl`.
 pub const LAMP_SCALE: u32 = 2;
 
-/// The shared lamp light's format: linear light (rgb) beyond 1, and a
-/// distance (a).
-const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+/// The shared lamp light's format: linear light (rgb) beyond 1, and a key
+/// (a) that needs a float's full precision: a distance in metres plus
+/// thousands for the way the face faces.
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba32Float;
 
 /// The lamp light pass's pipeline and the scene pipeline that reads what
 /// it drew (made once per window), and the targets at the view's size.
@@ -120,7 +121,7 @@ impl SharedLampLight {
                 depth_slice: None,
                 resolve_target: None,
                 ops: wgpu::Operations {
-                    // A distance below 0: no sample stands for any pixel.
+                    // A key below 0: no sample stands for any pixel.
                     load: wgpu::LoadOp::Clear(wgpu::Color {
                         r: 0.0,
                         g: 0.0,
