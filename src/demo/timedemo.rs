@@ -114,6 +114,8 @@ pub fn run_timedemo(
             let frame = FrameInput::plain(&walker.camera);
             renderer.render(&gpu, &view, &frame);
             gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
+            // A frame drawn after a device error times nothing.
+            gpu.ensure_no_device_error()?;
             let now = Instant::now();
             frames.add(now - last_frame);
             last_frame = now;

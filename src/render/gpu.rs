@@ -124,6 +124,17 @@ impl Gpu {
             .take()
     }
 
+    /// Fails with the first error the device reported since the last
+    /// [`take_device_error`](Self::take_device_error): for offscreen work,
+    /// whose results mean nothing after one (a pipeline that failed
+    /// validation draws nothing, fast).
+    pub fn ensure_no_device_error(&self) -> anyhow::Result<()> {
+        match self.take_device_error() {
+            Some(error) => anyhow::bail!("graphics device error: {error}"),
+            None => Ok(()),
+        }
+    }
+
     /// The adapter's name, backend and type, for logs and test messages.
     pub fn describe(&self) -> String {
         let info = self.adapter.get_info();

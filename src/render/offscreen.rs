@@ -150,9 +150,7 @@ pub fn capture_with_ui(
         let _ = sender.send(result);
     });
     gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
-    if let Some(error) = gpu.take_device_error() {
-        anyhow::bail!("graphics device error: {error}");
-    }
+    gpu.ensure_no_device_error()?;
     receiver.recv()??;
     let mapped = readback.get_mapped_range(..)?;
     let mut pixels = Vec::with_capacity((row_bytes * height) as usize);
