@@ -73,6 +73,25 @@ pub struct GridPlace {
     pub cells_per_metre: f32,
 }
 
+impl GridPlace {
+    /// The cell (x, z) holding the world point `point`, as the shader finds
+    /// it: whole numbers, not clamped to the grid.
+    fn cell(&self, point: Vec2) -> Vec2 {
+        ((point - self.origin) * self.cells_per_metre).floor()
+    }
+
+    /// The world point at the low corner of cell `cell` (x, z).
+    fn corner(&self, cell: Vec2) -> Vec2 {
+        self.origin + cell / self.cells_per_metre
+    }
+}
+
+/// How far from a lamp, on the floor plan, the grid may have to mark a cell
+/// for it: its radius, the shadow bias and the slack.
+fn reach(lamp: &Light) -> f32 {
+    lamp.radius + SHADOW_BIAS + SLACK
+}
+
 /// One frame's light grid: its place and the masks of each cell, row by row
 /// (z), [`GRID_CELLS`] cells a row.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,7 +109,6 @@ impl LightGrid {
     pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
         let cells = GRID_CELLS as usize;
         let masks = vec![[0u32; 2]; cells * cells];
-        let reach = |lamp: &Light| Vec2::splat(lamp.radius + SHADOW_BIAS + SLACK);
         let (min, max) = slots.iter().fold(
             (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
             |(min, max), (lamp, _)| {
@@ -130,23 +148,25 @@ impl LightGrid {
     /// the bits of the classes of face the lamp may light in it.
     fn mark_lit(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) {
         let count = row.len();
-        let reach = |texel: usize| {
-            let depth = [count - 1, 0, 1]
-                .map(|offset| row[(texel + offset) % count][0])
-                .into_iter()
-                .fold(f32::NEG_INFINITY, f32::max);
-            (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
-        };
+        let reaches: Vec<f32> = (0..count)
+            .map(|texel| {
+                let depth = [count - 1, 0, 1]
+                    .map(|offset| row[(texel + offset) % count][0])
+                    .into_iter()
+                    .fold(f32::NEG_INFINITY, f32::max);
+                (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
+            })
+            .collect();
         let boundary =
             |b: usize| diamond_direction((b % count) as f32 * 4.0 / count as f32).normalize();
         let tolerance = 0.25 / self.place.cells_per_metre;
         let (word, bit) = FaceClass::Any.bit(slot);
         let mut start = 0;
         while start < count {
-            let (mut nearest, mut farthest) = (reach(start), reach(start));
+            let (mut nearest, mut farthest) = (reaches[start], reaches[start]);
             let mut end = start + 1;
             while end < count && end - start < MAX_RUN {
-                let next = reach(end);
+                let next = reaches[end];
                 if next.max(farthest) - next.min(nearest) > tolerance {
                     break;
                 }
@@ -164,10 +184,11 @@ impl LightGrid {
         }
         let cells = GRID_CELLS as usize;
         let to_cell = |point: Vec2| {
-            let cell = ((point - self.place.origin) * self.place.cells_per_metre).floor();
+            let cell = self.place.cell(point);
             cell.clamp(Vec2::ZERO, Vec2::splat((cells - 1) as f32))
         };
-        let span = Vec2::splat(lamp.radius + SHADOW_BIAS + 2.0 * SLACK);
+        // Every cell the triangles touched: within the reach, and SLACK.
+        let span = Vec2::splat(reach(lamp) + SLACK);
         let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
         for z in first.y as usize..=last.y as usize {
             for x in first.x as usize..=last.x as usize {
@@ -185,17 +206,12 @@ impl LightGrid {
     /// sides).
     fn mark_triangle(&mut self, corners: [Vec2; 3], mark: impl Fn(&mut [u32; 2])) {
         let cells = GRID_CELLS as i64;
-        let GridPlace {
-            origin,
-            cells_per_metre,
-        } = self.place;
-        let cell_of = |value: f32, origin: f32| ((value - origin) * cells_per_metre).floor() as i64;
-        let low = corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK;
-        let high = corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK;
-        let rows = cell_of(low.y, origin.y).max(0)..=cell_of(high.y, origin.y).min(cells - 1);
-        for row in rows {
-            let bottom = origin.y + row as f32 / cells_per_metre - SLACK;
-            let top = origin.y + (row + 1) as f32 / cells_per_metre + SLACK;
+        let place = self.place;
+        let low = place.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
+        let high = place.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        for row in (low.y as i64).max(0)..=(high.y as i64).min(cells - 1) {
+            let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
+            let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
             let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
             let mut include = |x: f32| extent = (extent.0.min(x), extent.1.max(x));
             for (index, &p) in corners.iter().enumerate() {
@@ -213,8 +229,9 @@ impl LightGrid {
             if left > right {
                 continue;
             }
-            let first = cell_of(left - SLACK, origin.x).max(0);
-            let last = cell_of(right + SLACK, origin.x).min(cells - 1);
+            let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
+            let first = column(left - SLACK).max(0);
+            let last = column(right + SLACK).min(cells - 1);
             for x in first..=last {
                 mark(&mut self.masks[(row * cells + x) as usize]);
             }
@@ -227,9 +244,8 @@ impl LightGrid {
     /// floor; a face along an axis when part of the cell lies behind the
     /// lamp's place along that face's normal.
     fn mark_classes(&mut self, slot: usize, lamp: &Light, (x, z): (usize, usize)) {
-        let size = 1.0 / self.place.cells_per_metre;
-        let low = self.place.origin + Vec2::new(x as f32, z as f32) * size;
-        let high = low + size;
+        let low = self.place.corner(Vec2::new(x as f32, z as f32));
+        let high = self.place.corner(Vec2::new((x + 1) as f32, (z + 1) as f32));
         let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
         let classes = [
             (
@@ -311,7 +327,7 @@ mod tests {
     }
 
     fn cell_of(grid: &LightGrid, point: Vec2) -> Option<usize> {
-        let cell = ((point - grid.place.origin) * grid.place.cells_per_metre).floor();
+        let cell = grid.place.cell(point);
         let inside = (0.0..GRID_CELLS as f32).contains(&cell.x)
             && (0.0..GRID_CELLS as f32).contains(&cell.y);
         inside.then(|| cell.y as usize * GRID_CELLS as usize + cell.x as usize)
@@ -417,8 +433,9 @@ mod tests {
         let cells = GRID_CELLS as usize;
         let (mut far_off, mut listings) = (Vec::new(), 0);
         for cell in 0..grid.masks.len() {
-            let corner =
-                grid.place.origin + Vec2::new((cell % cells) as f32, (cell / cells) as f32) * size;
+            let corner = grid
+                .place
+                .corner(Vec2::new((cell % cells) as f32, (cell / cells) as f32));
             for (slot, (lamp, row)) in slots.iter().enumerate() {
                 for class in CLASSES {
                     if !listed(&grid, cell, class, slot) {
