@@ -595,7 +595,8 @@ impl Renderer {
                 draw_level(&mut pass, Shading::LampLight);
                 Shading::LitSharingLampLight
             }
-            None => Shading::Lit,
+            None if lamps_in_use > 0 => Shading::Lit,
+            None => Shading::WithoutLamps,
         };
         let (colour_view, resolve_target) = match &self.targets.multisampled {
             Some(multisampled) => (multisampled, Some(view)),

@@ -24,12 +24,15 @@ pub struct Globals {
     pub fog: [f32; 4],
 }
 
-/// What drawing any level's mesh needs, made once per window: the pipeline,
-/// the material bind group layout and the sampler (set by the quality), and
-/// at a quality that shares lamp light, what that takes.
+/// What drawing any level's mesh needs, made once per window: the
+/// pipelines, the material bind group layout and the sampler (set by the
+/// quality), and at a quality that shares lamp light, what that takes.
 #[derive(Debug)]
 pub struct ScenePipeline {
-    pipeline: wgpu::RenderPipeline,
+    /// Draws [`Shading::WithoutLamps`].
+    without_lamps: wgpu::RenderPipeline,
+    /// Draws [`Shading::Lit`].
+    lit: wgpu::RenderPipeline,
     /// How a level's materials are bound.
     pub materials: MaterialBinding,
     /// The lamp light pass and the scene pipeline reading it, when the
@@ -40,6 +43,9 @@ pub struct ScenePipeline {
 /// What a scene pass draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shading {
+    /// The level lit by the sun and the ambient, or by the ambient alone in
+    /// a level with lamps: for a frame that no lamp (and no torch) lights.
+    WithoutLamps,
     /// The lit level, each pixel working out its own lamp light.
     Lit,
     /// The lamps' light alone, into the shared lamp light (in the pass
@@ -109,9 +115,19 @@ impl ScenePipeline {
         let shared = quality
             .shared_lamp_light
             .then(|| SharedLampLight::new(device, targets, &spec));
-        let pipeline = create_pipeline(device, targets, spec);
+        let lit = create_pipeline(
+            device,
+            targets,
+            PipelineSpec {
+                label: "scene with lamps",
+                entry_points: (spec.entry_points.0, "fs_lamps"),
+                ..spec.clone()
+            },
+        );
+        let without_lamps = create_pipeline(device, targets, spec);
         Self {
-            pipeline,
+            without_lamps,
+            lit,
             materials: MaterialBinding {
                 layout: material_layout,
                 sampler,
@@ -141,8 +157,8 @@ impl ScenePipeline {
     /// Draws every batch of every chunk in `chunks` that `shown` lets
     /// through, painted with `materials` (one bind group per level
     /// material), as `shading` says (a pipeline that shares no lamp light
-    /// draws [`Shading::Lit`] whatever it says); returns how many were
-    /// drawn.
+    /// draws [`Shading::Lit`] for either shading that shares it); returns
+    /// how many were drawn.
     pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -155,7 +171,8 @@ impl ScenePipeline {
         match (shading, &self.shared) {
             (Shading::LampLight, Some(shared)) => shared.use_light(pass),
             (Shading::LitSharingLampLight, Some(shared)) => shared.use_scene(pass),
-            _ => pass.set_pipeline(&self.pipeline),
+            (Shading::WithoutLamps, _) => pass.set_pipeline(&self.without_lamps),
+            _ => pass.set_pipeline(&self.lit),
         }
         pass.set_bind_group(0, globals, &[]);
         let mut drawn = 0;
