@@ -15,7 +15,7 @@ use std::sync::Arc;
 use glam::{Vec2, Vec3};
 use mazewalker::camera::Camera;
 use mazewalker::level::Level;
-use mazewalker::render::offscreen::OFFSCREEN_FORMAT;
+use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, render_target};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 
 const SIZE: (u32, u32) = (160, 90);
@@ -72,20 +72,7 @@ fn frame_after_frame_the_renderer_keeps_its_memory() {
     let level = Arc::new(Level::default_house());
     assert!(!level.lights.is_empty(), "the house has lamps");
     let collider = Arc::new(level.collider());
-    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("frames"),
-        size: wgpu::Extent3d {
-            width: SIZE.0,
-            height: SIZE.1,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-        view_formats: &[],
-    });
+    let texture = render_target(&gpu, "frames", SIZE);
     let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
     let mut growths = Vec::new();
     for (quality, name) in [(RenderQuality::FAST, "fast"), (RenderQuality::FULL, "full")] {

@@ -35,6 +35,18 @@ pub struct PipelineSpec<'a> {
     pub blend: Option<wgpu::BlendState>,
 }
 
+impl<'a> PipelineSpec<'a> {
+    /// The same pipeline with another fragment shader, `fragment`, and
+    /// `label`: the scene's ways of shading share everything else.
+    pub fn with_fragment(&self, label: &'a str, fragment: &'a str) -> Self {
+        Self {
+            label,
+            entry_points: (self.entry_points.0, fragment),
+            ..self.clone()
+        }
+    }
+}
+
 /// A pipeline drawing into `targets` (their format and sample count, the
 /// shared depth format).
 pub fn create_pipeline(

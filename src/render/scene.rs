@@ -118,11 +118,7 @@ impl ScenePipeline {
         let lit = create_pipeline(
             device,
             targets,
-            PipelineSpec {
-                label: "scene with lamps",
-                entry_points: (spec.entry_points.0, "fs_lamps"),
-                ..spec.clone()
-            },
+            spec.with_fragment("scene with lamps", "fs_lamps"),
         );
         let without_lamps = create_pipeline(device, targets, spec);
         Self {

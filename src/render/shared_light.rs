@@ -72,11 +72,7 @@ impl SharedLampLight {
         let light = create_pipeline_into(
             device,
             (FORMAT, 1),
-            PipelineSpec {
-                label: "lamp light",
-                entry_points: (spec.entry_points.0, "fs_lamp_light"),
-                ..spec.clone()
-            },
+            spec.with_fragment("lamp light", "fs_lamp_light"),
         );
         let layouts = [
             spec.bind_group_layouts[0],
@@ -87,10 +83,8 @@ impl SharedLampLight {
             device,
             targets,
             PipelineSpec {
-                label: "scene sharing lamp light",
-                entry_points: (spec.entry_points.0, "fs_main_shared"),
                 bind_group_layouts: &layouts,
-                ..spec.clone()
+                ..spec.with_fragment("scene sharing lamp light", "fs_main_shared")
             },
         );
         let target = SharedTarget::new(device, &layout, targets.size);
