@@ -190,10 +190,11 @@ impl LightGrid {
         // Every cell the triangles touched: within the reach, and SLACK.
         let span = Vec2::splat(reach(lamp) + SLACK);
         let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
+        let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
         for z in first.y as usize..=last.y as usize {
             for x in first.x as usize..=last.x as usize {
                 if self.masks[z * cells + x][word] & bit != 0 {
-                    self.mark_classes(slot, lamp, (x, z));
+                    self.mark_classes(slot, lamp, floor_reach, (x, z));
                 }
             }
         }
@@ -209,8 +210,9 @@ impl LightGrid {
         let place = self.place;
         let low = place.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
         let high = place.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
+        let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
         for row in (low.y as i64).max(0)..=(high.y as i64).min(cells - 1) {
-            let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
             let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
             let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
             let mut include = |x: f32| extent = (extent.0.min(x), extent.1.max(x));
@@ -229,7 +231,6 @@ impl LightGrid {
             if left > right {
                 continue;
             }
-            let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
             let first = column(left - SLACK).max(0);
             let last = column(right + SLACK).min(cells - 1);
             for x in first..=last {
@@ -240,13 +241,19 @@ impl LightGrid {
 
     /// Sets lamp `slot`'s bit in the masks of `cell` for each class of face
     /// the lamp may light there, given that it lights some point of the
-    /// cell: the floor when the cell comes within the lamp's reach on the
-    /// floor; a face along an axis when part of the cell lies behind the
-    /// lamp's place along that face's normal.
-    fn mark_classes(&mut self, slot: usize, lamp: &Light, (x, z): (usize, usize)) {
+    /// cell: the floor when the cell comes within `floor_reach` of the lamp
+    /// (its reach on the floor, the radius measured from its height); a
+    /// face along an axis when part of the cell lies behind the lamp's
+    /// place along that face's normal.
+    fn mark_classes(
+        &mut self,
+        slot: usize,
+        lamp: &Light,
+        floor_reach: f32,
+        (x, z): (usize, usize),
+    ) {
         let low = self.place.corner(Vec2::new(x as f32, z as f32));
         let high = self.place.corner(Vec2::new((x + 1) as f32, (z + 1) as f32));
-        let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
         let classes = [
             (
                 FaceClass::Floor,
