@@ -46,12 +46,14 @@ struct Lamps {
 
 @group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var<uniform> lamps: Lamps;
-// Per lamp slot (a row of SHADOW_DIRECTIONS), per direction around it, all
-// squared, on the floor plan: how far its light travels (x), and the
-// stretch of floor a lower shape shades (y to z); the bias that covers the
-// row's rounding is already added (see `gpu_texel` in src/render/lamps.rs).
-// A storage buffer: llvmpipe reads one far faster than a texture.
-@group(0) @binding(2) var<storage, read> shadows: array<vec4<f32>>;
+// Per lamp slot (a row of SHADOW_DIRECTIONS), per direction around it, on
+// the floor plan: how far its light travels, squared (x, an f32's bits),
+// and the stretch of floor a lower shape shades (y, two half floats: from
+// and to); the bias that covers the row's rounding is already added (see
+// `gpu_texel` in src/render/lamps.rs). A storage buffer:
+// llvmpipe reads one far faster than a texture, but fetches each word for
+// each pixel on its own, so a texel is as few words as will do.
+@group(0) @binding(2) var<storage, read> shadows: array<vec2<u32>>;
 // Per cell of a square grid over the floor plan, the lamp slots that may
 // light it (a bit each), a mask (a byte) per class of face; see
 // src/render/light_grid.rs.
@@ -155,12 +157,15 @@ fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32) -> vec3<f32>
         let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
         let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
         let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
-        let row = shadows[i * u32(SHADOW_DIRECTIONS) + direction];
+        let texel = i * u32(SHADOW_DIRECTIONS) + direction;
+        let reach_squared = bitcast<f32>(shadows[texel].x);
+        let from_to = unpack2x16float(shadows[texel].y);
+        let lower_shade = from_to * from_to;
         let flat_squared = dot(flat, flat);
         // Behind a shape as tall as the lamp; or on the floor behind a
         // lower one, up to where its top's shadow lands.
-        let shaded = flat_squared > row.x
-            || (on_floor && flat_squared > row.y && flat_squared < row.z);
+        let shaded = flat_squared > reach_squared
+            || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y);
         let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
         let facing = max(dot(normal, towards), 0.0);
         // Inside a cone (the torch), fading smoothly over its soft edge.
