@@ -19,7 +19,8 @@ pub enum Input {
         key: KeyCode,
         /// Down or up.
         pressed: bool,
-        /// An auto-repeated press.
+        /// Not a fresh press: the keyboard's auto-repeat, or a key found
+        /// down as the window gains focus. Held, but it fires no action.
         repeat: bool,
     },
     /// The modifier keys held now (winit's `ModifiersChanged`).

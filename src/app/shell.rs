@@ -349,11 +349,21 @@ impl ApplicationHandler for Shell {
             WindowEvent::Resized(size) => return self.resize(size),
             WindowEvent::Focused(false) => Input::FocusLost,
             WindowEvent::ModifiersChanged(modifiers) => Input::Modifiers(modifiers.state().into()),
-            WindowEvent::KeyboardInput { event, .. } => match event.physical_key {
+            WindowEvent::KeyboardInput {
+                event,
+                is_synthetic,
+                ..
+            } => match event.physical_key {
+                // On X11, winit makes up a press for each key that is down
+                // as the window gains focus; the key's real press reaches
+                // the window too when it was meant for it (xdotool's Tab
+                // typed just after focusing the window came twice, and
+                // two Tabs cycled the map three steps). So a made-up press
+                // counts as a repeat: the key is held, and fires nothing.
                 PhysicalKey::Code(key) => Input::Key {
                     key,
                     pressed: event.state == ElementState::Pressed,
-                    repeat: event.repeat,
+                    repeat: event.repeat || is_synthetic,
                 },
                 PhysicalKey::Unidentified(_) => return,
             },
