@@ -50,9 +50,9 @@ struct Lamps {
 // the floor plan: how far its light travels, squared (x, an f32's bits),
 // and the stretch of floor a lower shape shades (y, two half floats: from
 // and to); the bias that covers the row's rounding is already added (see
-// `gpu_texel` in src/render/lamps.rs). A storage buffer:
-// llvmpipe reads one far faster than a texture, but fetches each word for
-// each pixel on its own, so a texel is as few words as will do.
+// `gpu_texel` in src/render/lamps.rs). A storage buffer: llvmpipe reads
+// one far faster than a texture, but fetches each word for each pixel on
+// its own, so a texel is as few words as will do.
 @group(0) @binding(2) var<storage, read> shadows: array<vec2<u32>>;
 // Per cell of a square grid over the floor plan, the lamp slots that may
 // light it (a bit each), a mask (a byte) per class of face; see

@@ -578,7 +578,7 @@ impl LampBuffers {
 
 /// A shadow texel as the shader reads it, in two words instead of four: a
 /// software rasterizer fetches each word of a texel for each pixel and
-/// lamp on its own, and that fetch was most of a lamp's cost. The first
+/// lamp on its own, and that fetch was half a lamp's cost. The first
 /// word is the light's reach squared (an `f32`), so that the shader
 /// compares squared distances and takes no square root per lamp and pixel;
 /// the second the stretch of floor a lower shape shades, from and to, as
