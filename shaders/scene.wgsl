@@ -4,9 +4,9 @@
 // lamp shadowed by the walls as tall as it (a polar depth row per lamp);
 // darkened where walls meet the floor and the ceiling, faded into fog with
 // distance so depth reads at a glance; then the debug lines. At fast
-// quality the lamps' light may be worked out at a lower resolution first
-// (`fs_lamp_light`) and read back by the full-resolution pass
-// (`fs_main_shared`); see src/render/shared_light.rs.
+// quality the lamps' light is baked into a light cache per chunk
+// (`fs_bake`) and each pixel takes one sample of it (`fs_cached`); see
+// src/render/light_cache.rs.
 
 struct Globals {
     // World to clip.
@@ -60,21 +60,17 @@ struct Lamps {
 @group(0) @binding(3) var light_grid: texture_2d<u32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
-// The lamps' light worked out once per block of LAMP_SCALE × LAMP_SCALE
-// pixels, at the block's centre: rgb the light; a the point's key, its
-// distance from the eye plus the way its face faces (`sample_key`; below 0
-// where nothing was drawn). Only `fs_main_shared` reads it.
-@group(2) @binding(0) var shared_lamp_light: texture_2d<f32>;
-// Must match `LAMP_SCALE` in src/render/shared_light.rs.
-const LAMP_SCALE: u32 = 2u;
-// How far apart, in metres, the keys of shared samples on faces that face
-// different ways lie (`face_way`).
-const WAY_APART: f32 = 4096.0;
+// The chunk's light cache: the lamps' light on each face of its mesh,
+// baked by `fs_bake`; only `fs_cached` and `fs_cached_torch` read it.
+@group(2) @binding(0) var light_cache: texture_2d<f32>;
+@group(2) @binding(1) var light_cache_sampler: sampler;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
     @location(1) normal: vec3<f32>,
     @location(2) uv: vec2<f32>,
+    // Where the vertex lies in its chunk's light cache (0..1).
+    @location(3) light_uv: vec2<f32>,
 };
 
 struct VertexOut {
@@ -87,11 +83,10 @@ struct VertexOut {
     @location(3) vertical: f32,
     // The face's normal, for the lamps (the same at every corner).
     @location(4) @interpolate(flat) normal: vec3<f32>,
-    // Which way the face faces, as a distance far beyond any seen
-    // (`face_way`), for the shared lamp light.
-    @location(5) @interpolate(flat) way: f32,
     // Which of the light grid's masks the face reads (`face_class`).
-    @location(6) @interpolate(flat) grid_class: u32,
+    @location(5) @interpolate(flat) grid_class: u32,
+    // Where the point lies in its chunk's light cache.
+    @location(6) light_uv: vec2<f32>,
 };
 
 @vertex
@@ -108,8 +103,8 @@ fn vs_main(in: VertexIn) -> VertexOut {
     out.face_light = ambient + (1.0 - ambient) * diffuse;
     out.vertical = 1.0 - abs(in.normal.y);
     out.normal = in.normal;
-    out.way = face_way(in.normal);
     out.grid_class = face_class(in.position.y, in.normal);
+    out.light_uv = in.light_uv;
     return out;
 }
 
@@ -125,21 +120,26 @@ fn face_class(height: f32, normal: vec3<f32>) -> u32 {
     return select(along_axis, 1u, normal.y > 0.5 && height < 0.01);
 }
 
-// The light the level's lamps in use add at `world`, on a face with `normal`
-// of light grid class `grid_class`:
-// each facing lamp within its radius whose shadow row says its light gets
-// there, by its intensity over the squared distance, falling smoothly to 0
-// at its radius. Only the lamps the light grid lists for the point's cell
-// and the face's class are looked at; the others light nothing there.
-fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32) -> vec3<f32> {
-    var sum = vec3<f32>(0.0);
+// The lamp slots in use that the light grid lists for `world`'s cell and
+// the class `grid_class` of its face (a bit each); the others light
+// nothing there.
+fn listed_lamps(world: vec3<f32>, grid_class: u32) -> u32 {
     let cell = vec2<i32>(floor((world.xz - lamps.grid.xy) * lamps.grid.z));
     var listed = 0u;
     if all(cell >= vec2<i32>(0)) && all(cell < vec2<i32>(GRID_CELLS)) {
         let masks = textureLoad(light_grid, cell, 0).rg;
         listed = (select(masks.x, masks.y, grid_class >= 4u) >> ((grid_class & 3u) * 8u)) & 0xffu;
     }
-    listed &= (1u << min(u32(lamps.info.x), MAX_LAMPS)) - 1u;
+    return listed & ((1u << min(u32(lamps.info.x), MAX_LAMPS)) - 1u);
+}
+
+// The light the lamps in the slots `listed` add at `world`, on a face with
+// `normal` of light grid class `grid_class`: each facing lamp within its
+// radius whose shadow row says its light gets there, by its intensity over
+// the squared distance, falling smoothly to 0 at its radius.
+fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32) -> vec3<f32> {
+    var sum = vec3<f32>(0.0);
+    var listed = lamps_listed;
     // Every lamp listed runs the whole body: a software rasterizer shades
     // several pixels in lockstep and runs both sides of a branch, so the
     // tests below pick with `select` instead of branching.
@@ -224,56 +224,76 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
 // The level, each pixel working out its own lamp light.
 @fragment
 fn fs_lamps(in: VertexOut) -> @location(0) vec4<f32> {
-    return shade(in, lamp_light(in.world, in.normal, in.grid_class));
+    return shade(in, lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class)));
 }
 
-// Which way a face faces: up, down, or along ±x or ±z (whichever its
-// normal, unit or nearly so, is nearest), as a multiple of WAY_APART, added
-// to a shared sample's distance so that samples on faces that face another
-// way stand far off. Faces meeting at a crease (a box's top and side, two
-// walls at a corner) differ in it even where their points lie at the same
-// distance from the eye.
-fn face_way(normal: vec3<f32>) -> f32 {
-    let along_x = abs(normal.x) >= abs(normal.z);
-    let way = select(
-        select(select(4.0, 5.0, normal.z > 0.0), select(2.0, 3.0, normal.x > 0.0), along_x),
-        select(6.0, 1.0, normal.y > 0.0),
-        abs(normal.y) > 0.5,
-    );
-    return way * WAY_APART;
-}
-
-// The shared key of a point: its distance from the eye (at most a little
-// under WAY_APART), plus the way its face faces.
-fn sample_key(in: VertexOut) -> f32 {
-    return min(length(in.world - globals.eye.xyz), WAY_APART - 1.0) + in.way;
-}
-
-// The lamps' light alone, and the point's key (`sample_key`), into the
-// shared lamp light (drawn at 1 / LAMP_SCALE of the resolution).
+// The level, each pixel taking its lamps' light from its chunk's light
+// cache (one filtered sample).
 @fragment
-fn fs_lamp_light(in: VertexOut) -> @location(0) vec4<f32> {
-    return vec4<f32>(lamp_light(in.world, in.normal, in.grid_class), sample_key(in));
+fn fs_cached(in: VertexOut) -> @location(0) vec4<f32> {
+    return shade(in, textureSample(light_cache, light_cache_sampler, in.light_uv).rgb);
 }
 
-// The level, each pixel taking its light from the shared sample that most
-// likely lies on its own face: of its block's and the one diagonally next
-// to it on the pixel's side of the block's centre, the one facing the same
-// way at the nearest distance from the eye.
+// The same with the torch (slot 0), which moves with the eye and so is
+// never cached, worked out per pixel on top.
 @fragment
-fn fs_main_shared(in: VertexOut) -> @location(0) vec4<f32> {
-    let pixel = vec2<i32>(in.clip.xy);
-    let block = pixel / i32(LAMP_SCALE);
-    // -1 or +1 along each axis: the side of the block's centre the pixel
-    // lies on.
-    let side = (pixel - block * i32(LAMP_SCALE)) * 2 - vec2<i32>(1);
-    // A block past the target's edge reads as zeros (a key far from any
-    // face's) or as its nearest texel.
-    let own = textureLoad(shared_lamp_light, block, 0);
-    let next = textureLoad(shared_lamp_light, block + side, 0);
-    let key = sample_key(in);
-    let nearer = abs(next.a - key) < abs(own.a - key);
-    return shade(in, select(own.rgb, next.rgb, nearer));
+fn fs_cached_torch(in: VertexOut) -> @location(0) vec4<f32> {
+    let cached = textureSample(light_cache, light_cache_sampler, in.light_uv).rgb;
+    let torch = lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class) & 1u);
+    return shade(in, cached + torch);
+}
+
+// Baking the light cache (src/render/light_cache.rs): one instance per
+// face (`LightPatch` in src/level/light_layout.rs), a rectangle of texels
+// with a border of one, each texel lit at the point of the face nearest
+// its centre, so that filtering at a face's edge reads that face's light
+// and never another's.
+
+struct PatchIn {
+    // xy: the rectangle's corner in texels, border included; zw: the
+    // face's size in texels.
+    @location(0) cell: vec4<f32>,
+    // The face's local origin (xyz); w: metres a texel.
+    @location(1) origin: vec4<f32>,
+    // The face's axes (xyz); w: the cache's width (along) and height
+    // (across) in texels.
+    @location(2) along: vec4<f32>,
+    @location(3) across: vec4<f32>,
+    @location(4) normal: vec4<f32>,
+};
+
+struct BakeOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) @interpolate(flat) cell: vec4<f32>,
+    @location(1) @interpolate(flat) origin: vec4<f32>,
+    @location(2) @interpolate(flat) along: vec3<f32>,
+    @location(3) @interpolate(flat) across: vec3<f32>,
+    @location(4) @interpolate(flat) normal: vec3<f32>,
+};
+
+@vertex
+fn vs_bake(@builtin(vertex_index) corner: u32, face: PatchIn) -> BakeOut {
+    // Two triangles over the rectangle, border included.
+    let x = select(0.0, 1.0, corner == 1u || corner == 4u || corner == 5u);
+    let y = select(0.0, 1.0, corner == 2u || corner == 3u || corner == 5u);
+    let texel = face.cell.xy + vec2<f32>(x, y) * (ceil(face.cell.zw) + 2.0);
+    let size = vec2<f32>(face.along.w, face.across.w);
+    var out: BakeOut;
+    out.clip = vec4<f32>(texel.x / size.x * 2.0 - 1.0, 1.0 - texel.y / size.y * 2.0, 0.0, 1.0);
+    out.cell = face.cell;
+    out.origin = face.origin;
+    out.along = face.along.xyz;
+    out.across = face.across.xyz;
+    out.normal = face.normal.xyz;
+    return out;
+}
+
+@fragment
+fn fs_bake(in: BakeOut) -> @location(0) vec4<f32> {
+    let local = clamp(in.clip.xy - (in.cell.xy + 1.0), vec2<f32>(0.0), in.cell.zw);
+    let world = in.origin.xyz + (in.along * local.x + in.across * local.y) * in.origin.w;
+    let grid_class = face_class(world.y, in.normal);
+    return vec4<f32>(lamp_light(world, in.normal, grid_class, listed_lamps(world, grid_class)), 1.0);
 }
 
 // Debug lines: every wall, its collision radius and every obstacle the

@@ -4,9 +4,9 @@
 //! floor-plan segment from the lamp crosses no wall; a closed room with
 //! lamps only outside, no pixel of it lit; and an edit through the session
 //! that puts a patch of floor in shadow in the next frame, and an undo that
-//! lights it again. Fast quality shares lamp light by blocks of pixels, so
-//! each of these checks that path; one more compares it with every pixel
-//! working out its own.
+//! lights it again. Fast quality takes lamp light from a cache baked on
+//! the level's surfaces, so each of these checks that path; one more
+//! compares it with every pixel working out its own.
 
 mod common;
 
@@ -19,7 +19,7 @@ use mazewalker::camera::Camera;
 use mazewalker::doors::Doors;
 use mazewalker::level::{Level, Light};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture};
-use mazewalker::render::{BrokenTexture, FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
 use winit::keyboard::KeyCode;
 
 const SIZE: (u32, u32) = (320, 240);
@@ -229,12 +229,12 @@ fn no_light_leaks_into_a_closed_room_through_corners_joints_or_a_t_junction() {
 
 /// Gives `renderer` the session's new level, as the window's shell does.
 fn follow(renderer: &mut Renderer, session: &mut Session) {
+    // As the window does: the renderer's scene takes the edit in place
+    // (its light caches then go stale), or a new one is built.
     let change = session.take_scene_change().expect("the level changed");
-    let scene = renderer
-        .scene_builder()
-        .build(&change.level, &change.collider, BrokenTexture::Checkerboard)
-        .expect("a scene");
-    drop(renderer.set_level(scene));
+    change
+        .apply_to(renderer)
+        .expect("the renderer takes the change");
 }
 
 #[test]
@@ -411,13 +411,24 @@ fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
 fn render_with_doors(gpu: &Gpu, level: Level, camera: &Camera, doors: &Doors) -> RgbaImage {
     let level = Arc::new(level);
     let mut renderer = common::fast_renderer(gpu, &level, SIZE);
+    next_frame_with_doors(gpu, &mut renderer, camera, doors)
+}
+
+/// The next frame `renderer` draws from `camera` with its level's doors as
+/// `doors` has them.
+fn next_frame_with_doors(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    camera: &Camera,
+    doors: &Doors,
+) -> RgbaImage {
     // Every door of the small level: all lie within 100 m of its origin.
     let moving = doors.shapes_near(1.0, Vec2::ZERO, 100.0);
     let frame = FrameInput {
         moving: &moving,
         ..FrameInput::plain(camera)
     };
-    capture(gpu, &mut renderer, &frame).expect("a frame")
+    capture(gpu, renderer, &frame).expect("a frame")
 }
 
 #[test]
@@ -457,7 +468,24 @@ fn a_closed_door_is_drawn_and_shadows_the_floor_behind_it_and_an_open_one_lets_l
     let shut_dark = render_with_doors(&gpu, dark_level.clone(), &camera, &closed);
     let open_lit = render_with_doors(&gpu, lit_level.clone(), &camera, &open);
     let open_dark = render_with_doors(&gpu, dark_level, &camera, &open);
-    let no_door = render(&gpu, lit_level, &camera);
+    let no_door = render(&gpu, lit_level.clone(), &camera);
+    // One renderer, the door shut, then open, then shut again: each next
+    // frame shows the light as a renderer new to that state does (its
+    // light cache is baked again when the door shuts or opens).
+    let mut renderer = common::fast_renderer(&gpu, &Arc::new(lit_level), SIZE);
+    for (doors, fresh) in [
+        (&closed, &shut_lit),
+        (&open, &open_lit),
+        (&closed, &shut_lit),
+    ] {
+        let next = next_frame_with_doors(&gpu, &mut renderer, &camera, doors);
+        assert_eq!(
+            brightness(&next, on_floor),
+            brightness(fresh, on_floor),
+            "the floor behind the door, the door {}",
+            if doors.is_closed(0) { "shut" } else { "open" }
+        );
+    }
 
     let gain =
         |lit: &RgbaImage, dark: &RgbaImage| brightness(lit, on_floor) - brightness(dark, on_floor);
@@ -479,25 +507,14 @@ fn a_closed_door_is_drawn_and_shadows_the_floor_behind_it_and_an_open_one_lets_l
 }
 
 #[test]
-fn lamp_light_shared_by_blocks_of_pixels_differs_from_each_pixels_own_only_at_a_few_edges() {
+fn lamp_light_from_the_cache_differs_from_each_pixels_own_only_at_a_few_edges() {
     let Some(gpu) = common::gpu_or_skip("render_lamps") else {
         return;
     };
-    let house = Arc::new(Level::default_house());
-    let collider = Arc::new(house.collider());
     let size = (640, 360);
-    let renderer = |quality| {
-        Renderer::new(&gpu, OFFSCREEN_FORMAT, size, quality, &house, &collider).expect("renderer")
-    };
-    let mut shared = renderer(RenderQuality::FAST);
-    let mut own = renderer(RenderQuality {
-        shared_lamp_light: false,
-        ..RenderQuality::FAST
-    });
-    let mut off = renderer(RenderQuality::FAST);
-    off.set_lights(false);
     // A room with furniture and pillars (creases, silhouettes), a bedroom
     // by the torch, and the hallway from the spawn.
+    let house = Level::default_house();
     let start = house.player.start;
     let views = [
         (Vec3::new(1.0, 1.7, 1.8), 40.0, false),
@@ -506,13 +523,33 @@ fn lamp_light_shared_by_blocks_of_pixels_differs_from_each_pixels_own_only_at_a_
     ];
     let pixels = (size.0 * size.1) as usize;
     for (eye, yaw, torch) in views {
+        // Each pixel works out the 8 lamps nearest the eye at most, the
+        // cache every lamp that reaches its chunk: keep the lamps within
+        // 8 m of the eye (8 or fewer in the house), so both light the
+        // same.
+        let mut level = house.clone();
+        level.lights.retain(|lamp| lamp.at.distance(eye.xz()) < 8.0);
+        assert!((1..=8).contains(&level.lights.len()), "{eye}");
+        let level = Arc::new(level);
+        let collider = Arc::new(level.collider());
+        let renderer = |quality| {
+            Renderer::new(&gpu, OFFSCREEN_FORMAT, size, quality, &level, &collider)
+                .expect("renderer")
+        };
+        let mut cached = renderer(RenderQuality::FAST);
+        let mut own = renderer(RenderQuality {
+            cached_lamp_light: false,
+            ..RenderQuality::FAST
+        });
+        let mut off = renderer(RenderQuality::FAST);
+        off.set_lights(false);
         let mut camera = Camera::new(eye, yaw);
         camera.set_pitch(-0.17);
         let frame = FrameInput {
             torch,
             ..FrameInput::plain(&camera)
         };
-        let shared = capture(&gpu, &mut shared, &frame).expect("a frame");
+        let cached = capture(&gpu, &mut cached, &frame).expect("a frame");
         let own = capture(&gpu, &mut own, &frame).expect("a frame");
         let off = capture(&gpu, &mut off, &frame).expect("a frame");
         let (lit, _) = common::compare(&own, &off, 8);
@@ -520,10 +557,14 @@ fn lamp_light_shared_by_blocks_of_pixels_differs_from_each_pixels_own_only_at_a_
             lit * 5 > pixels,
             "from {eye} the lamps light only {lit} of {pixels} pixels"
         );
-        let (slightly, _) = common::compare(&shared, &own, 8);
-        let (clearly, _) = common::compare(&shared, &own, 24);
+        let (slightly, _) = common::compare(&cached, &own, 8);
+        let (clearly, _) = common::compare(&cached, &own, 24);
+        // Shadow edges soft over a texel (10 cm), and faces darker within
+        // half a texel of where they run into another shape: 0.2-1.9%
+        // and 0.02-1.1% of these views (a cache not baked, or baked for
+        // other lamps, is off in a fifth of them or more).
         assert!(
-            slightly * 100 <= pixels && clearly * 300 <= pixels,
+            slightly * 100 <= pixels * 3 && clearly * 200 <= pixels * 3,
             "from {eye}, {slightly} pixels differ by more than 8 and {clearly} by more than 24, of {pixels}"
         );
     }

@@ -14,6 +14,7 @@ use std::ops::Range;
 
 use glam::{Vec2, Vec3};
 
+use super::light_layout::{FaceFrame, LightLayout};
 use super::model::{Level, MaterialId};
 use super::running_max::RunningMax;
 use crate::collision::Order;
@@ -37,6 +38,9 @@ pub struct MeshVertex {
     pub normal: [f32; 3],
     /// Texture coordinates in texture repeats (world metres / repeat size).
     pub uv: [f32; 2],
+    /// Where the vertex lies in its chunk's light cache, as a fraction of
+    /// the cache's width and height ([`SceneMesh::light`]).
+    pub light_uv: [f32; 2],
 }
 
 /// An axis-aligned box in world space.
@@ -99,6 +103,8 @@ pub struct SceneMesh {
     pub indices: Vec<u32>,
     /// Contiguous index ranges by chunk and material.
     pub batches: Vec<Batch>,
+    /// Where every face keeps its lamp light in the mesh's light cache.
+    pub light: LightLayout,
 }
 
 /// Builds the render mesh of `level`: the same walls and obstacles the
@@ -681,6 +687,12 @@ struct Part {
     vertices: Vec<MeshVertex>,
     indices: Vec<u32>,
     bounds: Bounds,
+    /// The faces, each as the light cache sees it, in the order they
+    /// were made.
+    faces: Vec<FaceFrame>,
+    /// Per vertex, its face in `faces`; the vertex's `light_uv` holds its
+    /// place on that face in metres until the mesh is finished.
+    vertex_faces: Vec<u32>,
 }
 
 impl Part {
@@ -688,6 +700,14 @@ impl Part {
     /// `normal`; `uv` gives each corner's texture position in metres. The
     /// winding is chosen from the normal, so callers need not care.
     fn quad(&mut self, corners: [Vec3; 4], normal: Vec3, uv: [Vec2; 4]) {
+        let (along, across) = (corners[1] - corners[0], corners[3] - corners[0]);
+        self.faces.push(FaceFrame {
+            origin: corners[0],
+            along: along.normalize_or_zero(),
+            across: across.normalize_or_zero(),
+            size: Vec2::new(along.length(), across.length()),
+            normal,
+        });
         let facing = (corners[1] - corners[0])
             .cross(corners[2] - corners[0])
             .dot(normal);
@@ -703,13 +723,21 @@ impl Part {
         self.indices.extend(order.iter().map(|i| base + i));
     }
 
+    /// Adds a vertex of the face made last.
     fn push_vertex(&mut self, position: Vec3, normal: Vec3, uv_metres: Vec2) {
         self.bounds.grow(position);
+        let face = self.faces.len().saturating_sub(1);
+        let on_face = self
+            .faces
+            .get(face)
+            .map_or(Vec2::ZERO, |frame| frame.local(position));
         self.vertices.push(MeshVertex {
             position: position.to_array(),
             normal: normal.to_array(),
             uv: (uv_metres / self.metres_per_repeat).to_array(),
+            light_uv: on_face.to_array(),
         });
+        self.vertex_faces.push(face as u32);
     }
 
     /// A vertical face from `p` to `q` on the floor plan, up to `height`,
@@ -774,13 +802,24 @@ impl Part {
     /// texture coordinates from world x and z.
     fn flat(&mut self, outline: &[Vec2], y: f32, facing_up: bool) {
         let normal = if facing_up { Vec3::Y } else { Vec3::NEG_Y };
+        let Some(&first) = outline.first() else {
+            return;
+        };
+        let (min, max) = outline.iter().fold(
+            (Vec2::INFINITY, Vec2::NEG_INFINITY),
+            |(min, max), &point| (min.min(point), max.max(point)),
+        );
+        self.faces.push(FaceFrame {
+            origin: flat(min, y),
+            along: Vec3::X,
+            across: Vec3::Z,
+            size: (max - min).max(Vec2::ZERO),
+            normal,
+        });
         let base = self.vertices.len() as u32;
         for &point in outline {
             self.push_vertex(Vec3::new(point.x, y, point.y), normal, point);
         }
-        let Some(&first) = outline.first() else {
-            return;
-        };
         for index in 1..outline.len().saturating_sub(1) {
             let (p, q) = (outline[index], outline[index + 1]);
             let up = (p - first).perp_dot(q - first) < 0.0;
@@ -863,15 +902,37 @@ impl MeshBuilder {
             vertices: Vec::new(),
             indices: Vec::new(),
             bounds: Bounds::EMPTY,
+            faces: Vec::new(),
+            vertex_faces: Vec::new(),
         })
     }
 
+    /// Concatenates the parts into one mesh, and lays out every face's
+    /// light in one light cache.
     fn finish(self) -> SceneMesh {
-        let mut mesh = SceneMesh::default();
-        for (((chunk, kind), material), part) in self.parts {
-            if part.indices.is_empty() {
-                continue;
+        let parts: Vec<_> = self
+            .parts
+            .into_iter()
+            .filter(|(_, part)| !part.indices.is_empty())
+            .collect();
+        let faces: Vec<FaceFrame> = parts
+            .iter()
+            .flat_map(|(_, part)| part.faces.iter().copied())
+            .collect();
+        let (light, corners) = LightLayout::pack(&faces);
+        let cache_size = Vec2::new(light.size.0 as f32, light.size.1 as f32).max(Vec2::ONE);
+        let mut mesh = SceneMesh {
+            light,
+            ..SceneMesh::default()
+        };
+        let mut first_face = 0;
+        for (((chunk, kind), material), mut part) in parts {
+            for (vertex, &face) in part.vertices.iter_mut().zip(&part.vertex_faces) {
+                let corner = corners[first_face + face as usize];
+                let texel = corner + Vec2::from(vertex.light_uv) * mesh.light.texels_per_metre;
+                vertex.light_uv = (texel / cache_size).to_array();
             }
+            first_face += part.faces.len();
             let base = mesh.vertices.len() as u32;
             let first = mesh.indices.len() as u32;
             mesh.vertices.extend(part.vertices);
@@ -892,6 +953,7 @@ impl MeshBuilder {
 mod tests {
     use super::*;
     use crate::level::Level;
+    use crate::level::light_layout::LightPatch;
     use std::path::Path;
 
     fn level(toml: &str) -> Level {
@@ -1106,6 +1168,44 @@ mod tests {
         for obstacle in &house.obstacles {
             let point = obstacle.polygon.points()[0];
             assert!(covered(point, obstacle.height), "{obstacle:?}");
+        }
+    }
+
+    #[test]
+    fn every_triangle_finds_its_world_points_in_one_face_of_the_light_cache() {
+        use crate::level::light_layout::LIGHT_TEXELS_PER_METRE;
+        let level = Level::default_house();
+        let index = ChunkIndex::new(&level);
+        for chunk in index.all_chunks() {
+            let mesh = chunk_mesh(&level, &index, chunk);
+            let light = &mesh.light;
+            assert_eq!(light.texels_per_metre, LIGHT_TEXELS_PER_METRE);
+            let size = Vec2::new(light.size.0 as f32, light.size.1 as f32);
+            for triangle in triangles(&mesh) {
+                // The bake lights a texel at `origin + axes × (texel −
+                // corner) × metres a texel`: that must give back each
+                // vertex's world point, within the face's rectangle.
+                let on_patch = |patch: &LightPatch| {
+                    let corner = Vec2::new(patch.cell[0] + 1.0, patch.cell[1] + 1.0);
+                    let extent = Vec2::new(patch.cell[2], patch.cell[3]);
+                    let [x, y, z, metres] = patch.origin;
+                    triangle.iter().all(|vertex| {
+                        let local = Vec2::from(vertex.light_uv) * size - corner;
+                        let world = Vec3::new(x, y, z)
+                            + (Vec3::from_slice(&patch.along) * local.x
+                                + Vec3::from_slice(&patch.across) * local.y)
+                                * metres;
+                        local.cmpge(Vec2::splat(-1e-3)).all()
+                            && local.cmple(extent + 1e-3).all()
+                            && world.distance(Vec3::from(vertex.position)) < 1e-3
+                            && patch.normal[..3] == vertex.normal
+                    })
+                };
+                assert!(
+                    light.patches.iter().any(on_patch),
+                    "no face of the light cache holds {triangle:?}"
+                );
+            }
         }
     }
 

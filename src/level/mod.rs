@@ -10,6 +10,7 @@ pub mod defaults;
 pub(crate) mod diagnostics;
 mod file;
 mod hash;
+pub mod light_layout;
 pub mod maze;
 pub mod mesh;
 mod model;

@@ -256,7 +256,7 @@ pub fn build_mesh(
     if mesh.indices.is_empty() {
         return None;
     }
-    ChunkBuffers::new(device, mesh)
+    ChunkBuffers::new(device, mesh, !level.lights.is_empty())
         .inspect_err(|error| log::error!("chunk {chunk:?} left out: {error:#}"))
         .ok()
 }

@@ -249,10 +249,7 @@ impl LevelLamps {
             }
         }
         for (lamp, row) in level.lights.iter().zip(&mut self.rows) {
-            let (low, high) = (lamp.at - lamp.radius, lamp.at + lamp.radius);
-            let reaches =
-                |(min, max): &(Vec2, Vec2)| low.cmple(*max).all() && min.cmple(high).all();
-            if shaded.iter().any(reaches) {
+            if shaded.iter().any(|&(min, max)| reach_meets(lamp, min, max)) {
                 *row = None;
             }
         }
@@ -333,14 +330,43 @@ impl LevelLamps {
         // the set changes.
         let mut active: Vec<usize> = near.into_iter().map(|(_, index)| index).collect();
         active.sort_unstable();
-        for &index in &active {
-            if self.rows[index].is_none() {
-                let lamp = &self.level.lights[index];
-                let row = shadow_row(&self.collider, &self.level, lamp, &self.occluders.1);
-                self.rows[index] = Some(row.into());
+        self.make_rows(&active);
+        active
+    }
+
+    /// Every lamp whose reach (a box around its place and radius) meets
+    /// the floor-plan rectangle from `min` to `max`, in the level's order;
+    /// their shadow rows are made if new. (A scan of the level's lamps.)
+    pub fn reaching(&mut self, min: Vec2, max: Vec2) -> Vec<usize> {
+        let reaching: Vec<usize> = self
+            .level
+            .lights
+            .iter()
+            .enumerate()
+            .filter(|(_, lamp)| reach_meets(lamp, min, max))
+            .map(|(index, _)| index)
+            .collect();
+        self.make_rows(&reaching);
+        reaching
+    }
+
+    /// Makes the shadow rows of the lamps at `indices` that have none.
+    fn make_rows(&mut self, indices: &[usize]) {
+        for &index in indices {
+            if let (Some(lamp), Some(row @ None)) =
+                (self.level.lights.get(index), self.rows.get_mut(index))
+            {
+                *row =
+                    Some(shadow_row(&self.collider, &self.level, lamp, &self.occluders.1).into());
             }
         }
-        active
+    }
+
+    /// Different for every set of shadow rows made: after an edit, a
+    /// reload or a door that closes or starts to open, what was lit with
+    /// the rows before is out of date.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
@@ -384,6 +410,12 @@ impl LevelLamps {
         }
         uniform
     }
+}
+
+/// Whether `lamp`'s reach (the square around its place, its radius to a
+/// side) meets the floor-plan rectangle from `min` to `max`.
+fn reach_meets(lamp: &Light, min: Vec2, max: Vec2) -> bool {
+    (lamp.at - lamp.radius).cmple(max).all() && min.cmple(lamp.at + lamp.radius).all()
 }
 
 /// A cone along `axis` with half angle `cos_half_angle` (its cosine) as
@@ -449,13 +481,13 @@ impl LevelLamps {
 #[derive(Debug)]
 pub struct LampBuffers {
     /// The [`LampsUniform`].
-    pub uniform: wgpu::Buffer,
+    uniform: wgpu::Buffer,
     /// [`MAX_LAMPS`] shadow rows of [`SHADOW_DIRECTIONS`] texels, one after
     /// the other: a storage buffer, because a software rasterizer reads a
     /// buffer far faster than it fetches a texel.
-    pub shadows: wgpu::Buffer,
+    shadows: wgpu::Buffer,
     /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
-    pub grid: wgpu::Texture,
+    grid: wgpu::Texture,
     /// What the textures were last written for (the uniform without the
     /// grid, and the level's lamps' generation), and the grid's place then:
     /// the same again needs no new rows and no new grid.
@@ -540,6 +572,40 @@ impl LampBuffers {
         }
         queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         in_use
+    }
+
+    /// The scene's group 0 (`layout`): `globals` and these lamps.
+    pub fn bind_group(
+        &self,
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+        globals: &wgpu::Buffer,
+    ) -> wgpu::BindGroup {
+        let grid_view = self
+            .grid
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: globals.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: self.uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: self.shadows.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(&grid_view),
+                },
+            ],
+        })
     }
 
     /// Writes each slot's shadow row into its place in the shadow buffer,

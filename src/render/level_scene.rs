@@ -107,7 +107,8 @@ impl LevelScene {
             .is_none_or(|(drawn, _)| drawn != shapes)
         {
             let mesh = moving_mesh(&self.level, shapes);
-            self.moving = ChunkBuffers::new(device, mesh)
+            // Leaves move: their light is never cached.
+            self.moving = ChunkBuffers::new(device, mesh, false)
                 .inspect_err(|error| log::warn!("moving shapes not drawn: {error}"))
                 .ok()
                 .map(|buffers| (shapes.to_vec(), buffers));

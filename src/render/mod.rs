@@ -25,8 +25,9 @@
 //! material textures by source and content, `pipeline` what the pipelines
 //! share, `scene` the level's mesh pass, `lines` the debug lines and
 //! markers, `map` the top-down map, `level_scene` one level's GPU data (with
-//! the build-ahead worker), `shared_light` lamp light worked out once per
-//! block of pixels (fast quality), `chunk_cache` the chunks built on demand, `lru`
+//! the build-ahead worker), `lamps` the lamps and their shadow rows,
+//! `light_grid` which lamps may light each cell, `light_cache` lamp light
+//! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
 //! `sight` culling of what walls hide, `hud` screen text with the bitmap
 //! [`font`], `ui` the tool UI (egui) over a frame, [`offscreen`] rendering
@@ -39,6 +40,7 @@ mod gpu;
 mod hud;
 mod lamps;
 mod level_scene;
+mod light_cache;
 mod light_grid;
 mod lines;
 mod lru;
@@ -47,7 +49,6 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
-mod shared_light;
 mod sight;
 mod texture;
 mod texture_cache;
@@ -277,34 +278,16 @@ impl Renderer {
             ],
         });
         let lamps = LampBuffers::new(device);
-        let grid_view = lamps
-            .grid
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        let globals_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("globals"),
-            layout: &globals_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: globals.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: lamps.uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: lamps.shadows.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: wgpu::BindingResource::TextureView(&grid_view),
-                },
-            ],
-        });
+        let globals_bind_group = lamps.bind_group(device, &globals_layout, &globals);
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
-        let scene = ScenePipeline::new(device, &targets, &globals_layout, &world_shader, &quality);
+        let scene = ScenePipeline::new(
+            device,
+            &targets,
+            (&globals_layout, &globals),
+            &world_shader,
+            &quality,
+        );
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
         let text = TextPass::new(device, &gpu.queue, &targets);
@@ -414,7 +397,6 @@ impl Renderer {
                 self.targets.sample_count,
                 size,
             );
-            self.scene.resize(&gpu.device, size);
         }
     }
 
@@ -545,6 +527,35 @@ impl Renderer {
                 },
             )
         };
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
+            (false, _) => Shading::WithoutLamps,
+            (true, None) => Shading::Lit,
+            (true, Some(baker)) => {
+                // Light caches baked with older shadow rows are baked again
+                // before this frame draws them.
+                for chunk in drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c)) {
+                    if let Some(light) = chunk.light() {
+                        baker.prepare(
+                            &gpu.device,
+                            &gpu.queue,
+                            &mut encoder,
+                            light,
+                            &mut scene.lamps,
+                        );
+                    }
+                }
+                if torch.is_some() {
+                    Shading::CachedWithTorch
+                } else {
+                    Shading::Cached
+                }
+            }
+        };
         let shown = |batch: &Batch| {
             in_volume(&batch.bounds)
                 && (batch.kind == BatchKind::FloorAndCeiling || shapes_seen.contains(&batch.chunk))
@@ -564,7 +575,7 @@ impl Renderer {
                 let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
                     pass,
-                    shading,
+                    shading.of_moving_shapes(),
                     &self.globals_bind_group,
                     &scene.materials,
                     [moving],
@@ -573,11 +584,6 @@ impl Renderer {
             })
         };
 
-        let mut encoder = gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
         let [red, green, blue] = if full_map {
             let [r, g, b, _] = crate::map::colours::BACKGROUND;
             [r, g, b]
@@ -585,19 +591,6 @@ impl Renderer {
             FOG_COLOUR
         }
         .map(f64::from);
-        // Lamp light shared by blocks of pixels is drawn first, when lamps
-        // light this frame.
-        let shading = match (lamps_in_use > 0 && !full_map)
-            .then(|| self.scene.begin_lamp_light_pass(&mut encoder))
-            .flatten()
-        {
-            Some(mut pass) => {
-                draw_level(&mut pass, Shading::LampLight);
-                Shading::LitSharingLampLight
-            }
-            None if lamps_in_use > 0 => Shading::Lit,
-            None => Shading::WithoutLamps,
-        };
         let (colour_view, resolve_target) = match &self.targets.multisampled {
             Some(multisampled) => (multisampled, Some(view)),
             None => (view, None),

@@ -12,6 +12,9 @@ pub enum Depth {
     Tested,
     /// Ignored: overlays drawn over everything (debug lines, text).
     Ignored,
+    /// No depth buffer at all: a pass into a texture of its own (the
+    /// light cache's bake).
+    Absent,
 }
 
 /// The parts in which the pipelines differ.
@@ -58,7 +61,8 @@ pub fn create_pipeline(
 }
 
 /// A pipeline drawing into a colour target of `format` with
-/// `sample_count` samples and a depth target of the shared depth format.
+/// `sample_count` samples and, unless its depth is [`Depth::Absent`], a
+/// depth target of the shared depth format.
 pub fn create_pipeline_into(
     device: &wgpu::Device,
     (format, sample_count): (wgpu::TextureFormat, u32),
@@ -69,9 +73,17 @@ pub fn create_pipeline_into(
         bind_group_layouts: spec.bind_group_layouts,
         immediate_size: 0,
     });
-    let (write, compare) = match spec.depth {
-        Depth::Tested => (true, wgpu::CompareFunction::Less),
-        Depth::Ignored => (false, wgpu::CompareFunction::Always),
+    let depth_stencil = |(write, compare)| wgpu::DepthStencilState {
+        format: DEPTH_FORMAT,
+        depth_write_enabled: Some(write),
+        depth_compare: Some(compare),
+        stencil: Default::default(),
+        bias: Default::default(),
+    };
+    let depth_stencil = match spec.depth {
+        Depth::Tested => Some(depth_stencil((true, wgpu::CompareFunction::Less))),
+        Depth::Ignored => Some(depth_stencil((false, wgpu::CompareFunction::Always))),
+        Depth::Absent => None,
     };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(spec.label),
@@ -83,13 +95,7 @@ pub fn create_pipeline_into(
             buffers: &[Some(spec.vertex_layout)],
         },
         primitive: spec.primitive,
-        depth_stencil: Some(wgpu::DepthStencilState {
-            format: DEPTH_FORMAT,
-            depth_write_enabled: Some(write),
-            depth_compare: Some(compare),
-            stencil: Default::default(),
-            bias: Default::default(),
-        }),
+        depth_stencil,
         multisample: wgpu::MultisampleState {
             count: sample_count,
             ..Default::default()

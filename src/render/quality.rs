@@ -1,8 +1,8 @@
 //! How much the renderer spends on each pixel, chosen by the adapter: a GPU
 //! gets multisampling and anisotropic filtering; Mesa's software rasterizer
 //! (llvmpipe), where those multiply the frame time, gets plain bilinear
-//! sampling and lamp light shared by blocks of pixels, so walking stays
-//! smooth.
+//! sampling and lamp light baked into a cache on the level's surfaces, so
+//! walking stays smooth.
 
 use std::fmt;
 
@@ -19,11 +19,14 @@ pub struct RenderQuality {
     /// Blend the two nearest mip levels (trilinear) instead of picking one.
     /// Full: true (no visible seams where the mip level changes).
     pub trilinear: bool,
-    /// Work the lamps' light out once per 2×2 pixels, in a pass at half
-    /// the resolution, and let each pixel take it from the nearby sample
-    /// that lies on its own face. Shadow edges then fall on the
-    /// half-resolution grid. Full: false (every pixel its own).
-    pub shared_lamp_light: bool,
+    /// Bake the lamps' light into a cache on the level's surfaces, a
+    /// texel every tenth of a metre, baked again for the chunks in view
+    /// whenever a lamp, a shape or a closed door changes, and give each
+    /// pixel one filtered sample of it (the torch, which moves with the
+    /// eye, is still worked out per pixel). Shadow edges are then soft
+    /// over about a texel. Full: false (every pixel works out its own
+    /// light, exactly).
+    pub cached_lamp_light: bool,
 }
 
 impl RenderQuality {
@@ -33,18 +36,18 @@ impl RenderQuality {
         samples: 4,
         anisotropy: 16,
         trilinear: true,
-        shared_lamp_light: false,
+        cached_lamp_light: false,
     };
 
-    /// No MSAA, no anisotropy, one mip level, lamp light shared by 2×2
-    /// pixels: for software rasterizers. On llvmpipe (2 cores, 1280×720,
+    /// No MSAA, no anisotropy, one mip level, lamp light from the light
+    /// cache: for software rasterizers. On llvmpipe (2 cores, 1280×720,
     /// the house from its spawn) this is about 12 ms a frame against about
     /// 130 ms for [`FULL`](Self::FULL); see `docs/benchmarks.md`.
     pub const FAST: Self = Self {
         samples: 1,
         anisotropy: 1,
         trilinear: false,
-        shared_lamp_light: true,
+        cached_lamp_light: true,
     };
 
     /// [`FAST`](Self::FAST) on a CPU adapter, else [`FULL`](Self::FULL).
@@ -69,8 +72,8 @@ impl fmt::Display for RenderQuality {
             } else {
                 "bilinear"
             },
-            if self.shared_lamp_light {
-                ", lamp light per 2x2 pixels"
+            if self.cached_lamp_light {
+                ", cached lamp light"
             } else {
                 ""
             }
@@ -102,7 +105,7 @@ mod tests {
         );
         assert_eq!(
             RenderQuality::FAST.to_string(),
-            "1x MSAA, 1x anisotropic, bilinear, lamp light per 2x2 pixels"
+            "1x MSAA, 1x anisotropic, bilinear, cached lamp light"
         );
     }
 }

@@ -4,10 +4,10 @@
 //! leaves out. The pipeline lives as long as the window; the buffers belong
 //! to one level.
 
+use super::Targets;
+use super::light_cache::{ChunkLight, LightBaker};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
-use super::shared_light::SharedLampLight;
 use super::texture::create_buffer;
-use super::{RenderQuality, Targets};
 use crate::level::mesh::{Batch, MeshVertex, SceneMesh};
 
 /// The shader's view of the world: camera, light and fog, one per frame.
@@ -26,7 +26,8 @@ pub struct Globals {
 
 /// What drawing any level's mesh needs, made once per window: the
 /// pipelines, the material bind group layout and the sampler (set by the
-/// quality), and at a quality that shares lamp light, what that takes.
+/// quality), and at a quality that caches lamp light, the pipelines that
+/// read the cache and what bakes it.
 #[derive(Debug)]
 pub struct ScenePipeline {
     /// Draws [`Shading::WithoutLamps`].
@@ -35,9 +36,18 @@ pub struct ScenePipeline {
     lit: wgpu::RenderPipeline,
     /// How a level's materials are bound.
     pub materials: MaterialBinding,
-    /// The lamp light pass and the scene pipeline reading it, when the
-    /// quality shares lamp light by blocks of pixels.
-    shared: Option<SharedLampLight>,
+    /// When the quality caches lamp light.
+    cached: Option<CachedLight>,
+}
+
+/// The scene pipelines that read the light cache, and its baker.
+#[derive(Debug)]
+struct CachedLight {
+    /// Draws [`Shading::Cached`].
+    lamps: wgpu::RenderPipeline,
+    /// Draws [`Shading::CachedWithTorch`].
+    lamps_and_torch: wgpu::RenderPipeline,
+    baker: LightBaker,
 }
 
 /// What a scene pass draws.
@@ -48,11 +58,21 @@ pub enum Shading {
     WithoutLamps,
     /// The lit level, each pixel working out its own lamp light.
     Lit,
-    /// The lamps' light alone, into the shared lamp light (in the pass
-    /// [`ScenePipeline::begin_lamp_light_pass`] began).
-    LampLight,
-    /// The lit level, lamp light taken from the shared lamp light.
-    LitSharingLampLight,
+    /// The lit level, lamp light taken from each chunk's light cache.
+    Cached,
+    /// The same, with the torch's light worked out per pixel on top.
+    CachedWithTorch,
+}
+
+impl Shading {
+    /// How shapes that move (doors' leaves) are drawn in a frame shaded
+    /// so: they have no light cache, so each pixel works out its own.
+    pub fn of_moving_shapes(self) -> Self {
+        match self {
+            Self::Cached | Self::CachedWithTorch => Self::Lit,
+            other => other,
+        }
+    }
 }
 
 /// How a material is bound (group 1): its layout and the one sampler every
@@ -65,14 +85,15 @@ pub struct MaterialBinding {
 }
 
 impl ScenePipeline {
-    /// Builds the scene pipeline for `targets`; `shader` is
-    /// `shaders/scene.wgsl`.
+    /// Builds the scene pipelines for `targets` at `quality`; `shader` is
+    /// `shaders/scene.wgsl`, and `globals` the buffer bound at group 0's
+    /// first binding.
     pub fn new(
         device: &wgpu::Device,
         targets: &Targets,
-        globals_layout: &wgpu::BindGroupLayout,
+        (globals_layout, globals): (&wgpu::BindGroupLayout, &wgpu::Buffer),
         shader: &wgpu::ShaderModule,
-        quality: &RenderQuality,
+        quality: &super::RenderQuality,
     ) -> Self {
         let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("material"),
@@ -101,7 +122,9 @@ impl ScenePipeline {
             vertex_layout: wgpu::VertexBufferLayout {
                 array_stride: size_of::<MeshVertex>() as wgpu::BufferAddress,
                 step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32x2],
+                attributes: &wgpu::vertex_attr_array![
+                    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2
+                ],
             },
             primitive: wgpu::PrimitiveState {
                 topology: wgpu::PrimitiveTopology::TriangleList,
@@ -112,9 +135,29 @@ impl ScenePipeline {
             depth: Depth::Tested,
             blend: None,
         };
-        let shared = quality
-            .shared_lamp_light
-            .then(|| SharedLampLight::new(device, targets, &spec));
+        let cached = quality.cached_lamp_light.then(|| {
+            let baker = LightBaker::new(device, shader, globals_layout, globals);
+            let layouts = [
+                Some(globals_layout),
+                Some(&material_layout),
+                Some(baker.layout()),
+            ];
+            let reading = |label, fragment| {
+                let spec = PipelineSpec {
+                    bind_group_layouts: &layouts,
+                    ..spec.with_fragment(label, fragment)
+                };
+                create_pipeline(device, targets, spec)
+            };
+            CachedLight {
+                lamps: reading("scene with cached lamp light", "fs_cached"),
+                lamps_and_torch: reading(
+                    "scene with cached lamp light and the torch",
+                    "fs_cached_torch",
+                ),
+                baker,
+            }
+        });
         let lit = create_pipeline(
             device,
             targets,
@@ -128,32 +171,19 @@ impl ScenePipeline {
                 layout: material_layout,
                 sampler,
             },
-            shared,
+            cached,
         }
     }
 
-    /// Follows a new view size.
-    pub fn resize(&mut self, device: &wgpu::Device, size: (u32, u32)) {
-        if let Some(shared) = &mut self.shared {
-            shared.resize(device, size);
-        }
-    }
-
-    /// Begins the pass that draws [`Shading::LampLight`], when this
-    /// pipeline shares lamp light.
-    pub fn begin_lamp_light_pass<'e>(
-        &self,
-        encoder: &'e mut wgpu::CommandEncoder,
-    ) -> Option<wgpu::RenderPass<'e>> {
-        self.shared
-            .as_ref()
-            .map(|shared| shared.begin_pass(encoder))
+    /// What bakes the light caches, when this pipeline reads them.
+    pub fn light_baker(&self) -> Option<&LightBaker> {
+        self.cached.as_ref().map(|cached| &cached.baker)
     }
 
     /// Draws every batch of every chunk in `chunks` that `shown` lets
     /// through, painted with `materials` (one bind group per level
-    /// material), as `shading` says (a pipeline that shares no lamp light
-    /// draws [`Shading::Lit`] for either shading that shares it); returns
+    /// material), as `shading` says (a pipeline that reads no light cache
+    /// draws [`Shading::Lit`] for either shading that reads one); returns
     /// how many were drawn.
     pub fn draw<'a>(
         &self,
@@ -164,12 +194,24 @@ impl ScenePipeline {
         chunks: impl IntoIterator<Item = &'a ChunkBuffers>,
         shown: impl Fn(&Batch) -> bool,
     ) -> usize {
-        match (shading, &self.shared) {
-            (Shading::LampLight, Some(shared)) => shared.use_light(pass),
-            (Shading::LitSharingLampLight, Some(shared)) => shared.use_scene(pass),
-            (Shading::WithoutLamps, _) => pass.set_pipeline(&self.without_lamps),
-            _ => pass.set_pipeline(&self.lit),
-        }
+        let baker = match (shading, &self.cached) {
+            (Shading::Cached, Some(cached)) => {
+                pass.set_pipeline(&cached.lamps);
+                Some(&cached.baker)
+            }
+            (Shading::CachedWithTorch, Some(cached)) => {
+                pass.set_pipeline(&cached.lamps_and_torch);
+                Some(&cached.baker)
+            }
+            (Shading::WithoutLamps, _) => {
+                pass.set_pipeline(&self.without_lamps);
+                None
+            }
+            _ => {
+                pass.set_pipeline(&self.lit);
+                None
+            }
+        };
         pass.set_bind_group(0, globals, &[]);
         let mut drawn = 0;
         for chunk in chunks {
@@ -181,6 +223,9 @@ impl ScenePipeline {
                 if !bound {
                     pass.set_vertex_buffer(0, chunk.vertices.slice(..));
                     pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
+                    if let Some(baker) = baker {
+                        pass.set_bind_group(2, baker.bind_group(chunk.light.as_ref()), &[]);
+                    }
                     bound = true;
                 }
                 pass.set_bind_group(1, material, &[]);
@@ -214,17 +259,20 @@ impl MaterialBinding {
 }
 
 /// One chunk's mesh on the GPU (see
-/// [`chunk_mesh`](crate::level::mesh::chunk_mesh)).
+/// [`chunk_mesh`](crate::level::mesh::chunk_mesh)), with its light cache
+/// in a level with lamps.
 #[derive(Debug)]
 pub struct ChunkBuffers {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
     batches: Vec<Batch>,
+    light: Option<ChunkLight>,
 }
 
 impl ChunkBuffers {
-    /// Uploads `mesh`, checked against the device's buffer size limit.
-    pub fn new(device: &wgpu::Device, mesh: SceneMesh) -> anyhow::Result<Self> {
+    /// Uploads `mesh`, checked against the device's buffer size limit, with
+    /// a light cache for its faces when `lit` (the level has lamps).
+    pub fn new(device: &wgpu::Device, mesh: SceneMesh, lit: bool) -> anyhow::Result<Self> {
         let vertices = create_buffer(
             device,
             "chunk vertices",
@@ -237,15 +285,29 @@ impl ChunkBuffers {
             bytemuck::cast_slice(&mesh.indices),
             wgpu::BufferUsages::INDEX,
         )?;
+        let light = if lit {
+            ChunkLight::new(device, &mesh)?
+        } else {
+            None
+        };
         Ok(Self {
             vertices,
             indices,
             batches: mesh.batches,
+            light,
         })
     }
 
-    /// Bytes of GPU memory the vertex and index buffers take.
+    /// Bytes of GPU memory the vertex and index buffers and the light
+    /// cache take.
     pub fn buffer_bytes(&self) -> u64 {
-        self.vertices.size() + self.indices.size()
+        self.vertices.size()
+            + self.indices.size()
+            + self.light.as_ref().map_or(0, ChunkLight::bytes)
+    }
+
+    /// The chunk's light cache, in a level with lamps.
+    pub fn light(&self) -> Option<&ChunkLight> {
+        self.light.as_ref()
     }
 }
