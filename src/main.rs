@@ -57,7 +57,8 @@ struct Cli {
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     size: (u32, u32),
     /// Per-pixel quality: `full` (4x MSAA, 16x anisotropic, trilinear),
-    /// `fast` (none of them; lamp light per 2x2 pixels), or `auto`: full on
+    /// `fast` (none of them; lamp light from a cache baked on the level's
+    /// surfaces, a texel every 10 cm), or `auto`: full on
     /// a GPU, fast on a software renderer such as llvmpipe. Default the
     /// config file's `[render] quality`, auto.
     #[arg(long, value_enum)]

@@ -213,8 +213,8 @@ pub enum QualityChoice {
     Auto,
     /// 4x MSAA, 16x anisotropic filtering, trilinear mipmaps.
     Full,
-    /// No MSAA, no anisotropic filtering, bilinear; lamp light worked out
-    /// once per 2x2 pixels.
+    /// No MSAA, no anisotropic filtering, bilinear; lamp light baked into
+    /// a cache on the level's surfaces.
     Fast,
 }
 
