@@ -35,6 +35,9 @@ struct Lamp {
 const MAX_LAMPS: u32 = 8u;
 const SHADOW_DIRECTIONS: f32 = 1024.0;
 const GRID_CELLS: i32 = 128;
+// Must match `SHADOW_BIAS` in src/render/lamps.rs: the slack added to each
+// shadow row texel's reach.
+const SHADOW_BIAS: f32 = 0.02;
 
 struct Lamps {
     // x: lamps in use; y: 1 when the level is lit by lamps.
@@ -134,49 +137,89 @@ fn listed_lamps(world: vec3<f32>, grid_class: u32) -> u32 {
 }
 
 // The light the lamps in the slots `listed` add at `world`, on a face with
-// `normal` of light grid class `grid_class`: each facing lamp within its
-// radius whose shadow row says its light gets there, by its intensity over
-// the squared distance, falling smoothly to 0 at its radius.
+// `normal` of light grid class `grid_class` (see `one_lamp_light`).
 fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var listed = lamps_listed;
-    // Every lamp listed runs the whole body: a software rasterizer shades
-    // several pixels in lockstep and runs both sides of a branch, so the
-    // tests below pick with `select` instead of branching.
     let on_floor = grid_class == 1u;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;
-        let lamp = lamps.lamps[i];
-        let to_lamp = lamp.position.xyz - world;
-        let distance_squared = dot(to_lamp, to_lamp);
-        let flat = world.xz - lamp.position.xz;
-        // The "diamond angle" of the direction, in 0..4 (one division, no
-        // arctangent): the shadow row's texels are spread evenly over it
-        // (see `texel_direction` in src/render/lamps.rs).
-        let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
-        let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
-        let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
-        let texel = i * u32(SHADOW_DIRECTIONS) + direction;
-        let reach_squared = bitcast<f32>(shadows[texel].x);
-        let from_to = unpack2x16float(shadows[texel].y);
-        let lower_shade = from_to * from_to;
-        let flat_squared = dot(flat, flat);
-        // Behind a shape as tall as the lamp; or on the floor behind a
-        // lower one, up to where its top's shadow lands.
-        let shaded = flat_squared > reach_squared
-            || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y);
-        let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
-        let facing = max(dot(normal, towards), 0.0);
-        // Inside a cone (the torch), fading smoothly over its soft edge.
-        let ramp = clamp(dot(towards, lamp.spot.xyz) + lamp.spot.w, 0.0, 1.0);
-        let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
-        // Falls smoothly to 0 at the radius, and stays 0 beyond it.
-        let edge = distance_squared * lamp.position.w;
-        let window = clamp(1.0 - edge * edge, 0.0, 1.0);
-        let light = lamp.colour.rgb
-            * (facing * window * window * in_cone / max(distance_squared, 0.25));
-        sum += select(light, vec3<f32>(0.0), shaded);
+        sum += one_lamp_light(i, world, normal, on_floor);
+    }
+    return sum;
+}
+
+// The light the lamp in slot `i` adds at `world`, on a face with `normal`
+// (the floor when `on_floor`): when its shadow row says its light gets
+// there, by its intensity over the squared distance, falling smoothly to 0
+// at its radius.
+fn one_lamp_light(i: u32, world: vec3<f32>, normal: vec3<f32>, on_floor: bool) -> vec3<f32> {
+    // Every lamp listed runs the whole body: a software rasterizer shades
+    // several pixels in lockstep and runs both sides of a branch, so the
+    // tests below pick with `select` instead of branching.
+    let lamp = lamps.lamps[i];
+    let to_lamp = lamp.position.xyz - world;
+    let distance_squared = dot(to_lamp, to_lamp);
+    let flat = world.xz - lamp.position.xz;
+    let from_to = unpack2x16float(shadows[shadow_texel(i, flat)].y);
+    let lower_shade = from_to * from_to;
+    let flat_squared = dot(flat, flat);
+    // Behind a shape as tall as the lamp; or on the floor behind a lower
+    // one, up to where its top's shadow lands.
+    let shaded = beyond_reach(i, flat)
+        || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y);
+    let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
+    let facing = max(dot(normal, towards), 0.0);
+    // Inside a cone (the torch), fading smoothly over its soft edge.
+    let ramp = clamp(dot(towards, lamp.spot.xyz) + lamp.spot.w, 0.0, 1.0);
+    let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
+    // Falls smoothly to 0 at the radius, and stays 0 beyond it.
+    let edge = distance_squared * lamp.position.w;
+    let window = clamp(1.0 - edge * edge, 0.0, 1.0);
+    let light = lamp.colour.rgb
+        * (facing * window * window * in_cone / max(distance_squared, 0.25));
+    return select(light, vec3<f32>(0.0), shaded);
+}
+
+// The index in the shadow buffer of slot `i`'s row's texel in the direction
+// of `flat`, a floor-plan offset from its lamp: by the "diamond angle" of
+// the direction, in 0..4 (one division, no arctangent), over which the
+// row's texels are spread evenly (see `texel_direction` in
+// src/render/lamps.rs).
+fn shadow_texel(i: u32, flat: vec2<f32>) -> u32 {
+    let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
+    let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
+    let direction = min(u32(diamond * (SHADOW_DIRECTIONS / 4.0)), u32(SHADOW_DIRECTIONS) - 1u);
+    return i * u32(SHADOW_DIRECTIONS) + direction;
+}
+
+// Whether `flat`, a floor-plan offset from the lamp in slot `i`, lies
+// beyond where its light travels: behind a shape as tall as the lamp.
+fn beyond_reach(i: u32, flat: vec2<f32>) -> bool {
+    return dot(flat, flat) > bitcast<f32>(shadows[shadow_texel(i, flat)].x);
+}
+
+// The light the lamps in the slots `listed` add at a texel of the light
+// cache at `world`, on a face with `normal` of light grid class
+// `grid_class`: as `lamp_light`, but each lamp counted only where its light
+// also gets to the four corners `world ± along ± across` (floor-plan
+// offsets along the face's axes, a texel and the shadow rows' slack long).
+// Filtering mixes the texels up to one apart along each axis, so a texel
+// lit by a lamp whose light stops within a texel of it would carry that
+// light past where it stops: under a thin wall or a closed door, to the
+// floor on its other side.
+fn held_lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32, along: vec2<f32>, across: vec2<f32>) -> vec3<f32> {
+    var sum = vec3<f32>(0.0);
+    var listed = lamps_listed;
+    let on_floor = grid_class == 1u;
+    while listed != 0u {
+        let i = firstTrailingBit(listed);
+        listed &= listed - 1u;
+        let flat = world.xz - lamps.lamps[i].position.xz;
+        let held = !(beyond_reach(i, flat + along + across) || beyond_reach(i, flat + along - across)
+            || beyond_reach(i, flat - along + across) || beyond_reach(i, flat - along - across));
+        sum += select(vec3<f32>(0.0), one_lamp_light(i, world, normal, on_floor), held);
     }
     return sum;
 }
@@ -293,7 +336,12 @@ fn fs_bake(in: BakeOut) -> @location(0) vec4<f32> {
     let local = clamp(in.clip.xy - (in.cell.xy + 1.0), vec2<f32>(0.0), in.cell.zw);
     let world = in.origin.xyz + (in.along * local.x + in.across * local.y) * in.origin.w;
     let grid_class = face_class(world.y, in.normal);
-    return vec4<f32>(lamp_light(world, in.normal, grid_class, listed_lamps(world, grid_class)), 1.0);
+    let apart = in.origin.w + SHADOW_BIAS;
+    let light = held_lamp_light(
+        world, in.normal, grid_class, listed_lamps(world, grid_class),
+        in.along.xz * apart, in.across.xz * apart,
+    );
+    return vec4<f32>(light, 1.0);
 }
 
 // Debug lines: every wall, its collision radius and every obstacle the

@@ -4,10 +4,11 @@
 //! it (`src/render/light_cache.rs`) and the scene shader takes one filtered
 //! sample of it per pixel.
 //!
-//! Each face gets its own rectangle with a border of one texel, worked out
-//! at the nearest point of the face, so that filtering at a face's edge
-//! never reads another face's light (a face never takes light from behind
-//! the wall it meets).
+//! Each face gets its own rectangle with a border of one texel, lit at the
+//! nearest point of the face, so that filtering at a face's edge reads that
+//! face's light and never another face's texels. (That filtering carries
+//! no light under a thin wall is the bake's part: `held_lamp_light` in
+//! `shaders/scene.wgsl`.)
 
 use glam::{Vec2, Vec3};
 
@@ -77,26 +78,47 @@ pub struct LightLayout {
     /// too many to lay out.
     pub size: (u32, u32),
     /// Texels a metre: [`LIGHT_TEXELS_PER_METRE`], or a half, a quarter…
-    /// of it where the faces would not fit at that.
+    /// of it where the faces would not fit at that; fewer still on a face
+    /// longer than a cache is wide.
     pub texels_per_metre: f32,
     /// One rectangle per face.
     pub patches: Vec<LightPatch>,
 }
 
+/// Where a face's light lies in its cache: its local origin, in texels,
+/// and its texels a metre.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FaceTexels {
+    /// The texel position of the face's local origin (border excluded).
+    pub corner: Vec2,
+    /// Texels a metre along both of its axes.
+    pub per_metre: f32,
+}
+
+impl FaceTexels {
+    /// The texel position of the face's point `local` metres from its
+    /// origin along its axes.
+    pub fn texel(&self, local: Vec2) -> Vec2 {
+        self.corner + local * self.per_metre
+    }
+}
+
 impl LightLayout {
     /// Lays `faces` out in one cache, shelf by shelf, tallest first.
-    /// Returns the layout and, per face, where its local origin lies in the
-    /// cache in texels (a vertex at local `l` metres has its light at
-    /// `corner + l × texels_per_metre`).
-    pub fn pack(faces: &[FaceFrame]) -> (Self, Vec<Vec2>) {
+    /// Returns the layout and where each face's light lies in it.
+    pub fn pack(faces: &[FaceFrame]) -> (Self, Vec<FaceTexels>) {
         let mut texels_per_metre = LIGHT_TEXELS_PER_METRE;
         while texels_per_metre >= FEWEST_TEXELS_PER_METRE {
+            let densities: Vec<f32> = faces
+                .iter()
+                .map(|face| face_density(face.size, texels_per_metre))
+                .collect();
             let sizes: Vec<Texels> = faces
                 .iter()
-                .map(|face| {
+                .zip(&densities)
+                .map(|(face, &per_metre)| {
                     let texels = |metres: f32| {
-                        let texels = (metres * texels_per_metre).ceil();
-                        // A face larger than a cache fails the fit below.
+                        let texels = (metres * per_metre).ceil();
                         if texels.is_finite() && texels > 0.0 {
                             texels.min(LIGHT_CACHE_MAX_SIDE as f32) as u32
                         } else {
@@ -110,21 +132,26 @@ impl LightLayout {
                 })
                 .collect();
             if let Some((places, size)) = shelves(&sizes) {
-                let corners: Vec<Vec2> = places
+                let placed: Vec<FaceTexels> = places
                     .iter()
-                    .map(|&(x, y)| Vec2::new((x + BORDER) as f32, (y + BORDER) as f32))
+                    .zip(&densities)
+                    .map(|(&(x, y), &per_metre)| FaceTexels {
+                        corner: Vec2::new((x + BORDER) as f32, (y + BORDER) as f32),
+                        per_metre,
+                    })
                     .collect();
                 let patches = faces
                     .iter()
                     .zip(&places)
-                    .map(|(face, &(x, y))| LightPatch {
+                    .zip(&placed)
+                    .map(|((face, &(x, y)), place)| LightPatch {
                         cell: [
                             x as f32,
                             y as f32,
-                            face.size.x * texels_per_metre,
-                            face.size.y * texels_per_metre,
+                            face.size.x * place.per_metre,
+                            face.size.y * place.per_metre,
                         ],
-                        origin: face.origin.extend(1.0 / texels_per_metre).to_array(),
+                        origin: face.origin.extend(1.0 / place.per_metre).to_array(),
                         along: face.along.extend(size.0 as f32).to_array(),
                         across: face.across.extend(size.1 as f32).to_array(),
                         normal: face.normal.extend(0.0).to_array(),
@@ -135,16 +162,29 @@ impl LightLayout {
                     texels_per_metre,
                     patches,
                 };
-                return (layout, corners);
+                return (layout, placed);
             }
             texels_per_metre /= 2.0;
         }
-        (Self::default(), vec![Vec2::ZERO; faces.len()])
+        let nowhere = FaceTexels {
+            corner: Vec2::ZERO,
+            per_metre: 0.0,
+        };
+        (Self::default(), vec![nowhere; faces.len()])
     }
+}
 
-    /// Bytes of the cache as the renderer keeps it (`Rgba16Float`).
-    pub fn bytes(&self) -> u64 {
-        u64::from(self.size.0) * u64::from(self.size.1) * 8
+/// The texels a metre of a face of `size` metres in a cache laid out at
+/// `texels_per_metre`: fewer for a face longer than a cache is wide (a
+/// maze's outer wall is one face hundreds of metres long), so that one long
+/// face does not coarsen the others.
+fn face_density(size: Vec2, texels_per_metre: f32) -> f32 {
+    let longest = size.max_element();
+    let room = (LIGHT_CACHE_MAX_SIDE - 2 * BORDER) as f32;
+    if longest.is_finite() && longest * texels_per_metre > room {
+        room / longest
+    } else {
+        texels_per_metre
     }
 }
 
@@ -173,6 +213,9 @@ fn shelves(sizes: &[Texels]) -> Option<(Vec<Texels>, Texels)> {
         }
         if x + w > LIGHT_CACHE_MAX_SIDE {
             (x, y, shelf) = (0, y + shelf, 0);
+            if y > LIGHT_CACHE_MAX_SIDE {
+                return None;
+            }
         }
         places[i] = (x, y);
         x += w;
@@ -220,14 +263,14 @@ mod tests {
         ) {
             let faces: Vec<FaceFrame> =
                 sizes.iter().map(|&(w, h)| wall_face(w, h)).collect();
-            let (layout, corners) = LightLayout::pack(&faces);
+            let (layout, places) = LightLayout::pack(&faces);
             prop_assert_eq!(layout.patches.len(), faces.len());
             let rectangles = rectangles(&layout);
             for (i, &(x0, y0, x1, y1)) in rectangles.iter().enumerate() {
                 prop_assert!(x1 <= layout.size.0 && y1 <= layout.size.1);
                 // The face's corner lies one texel inside its rectangle.
-                prop_assert_eq!(corners[i], Vec2::new((x0 + 1) as f32, (y0 + 1) as f32));
-                let wanted = faces[i].size * layout.texels_per_metre;
+                prop_assert_eq!(places[i].corner, Vec2::new((x0 + 1) as f32, (y0 + 1) as f32));
+                let wanted = faces[i].size * places[i].per_metre;
                 prop_assert!((x1 - x0) as f32 >= wanted.x + 2.0);
                 prop_assert!((y1 - y0) as f32 >= wanted.y + 2.0);
                 for &(a0, b0, a1, b1) in &rectangles[..i] {
@@ -250,6 +293,12 @@ mod tests {
         let (small, _) = LightLayout::pack(&[wall_face(4.0, 2.8), wall_face(16.0, 16.0)]);
         assert_eq!(small.texels_per_metre, LIGHT_TEXELS_PER_METRE);
         assert_eq!(small.size, (42 + 162, 162));
+        // A maze's outer wall, 600 m long, gets fewer texels a metre than
+        // the cache is wide; a short face beside it keeps ten a metre.
+        let (maze, places) = LightLayout::pack(&[wall_face(600.0, 2.8), wall_face(2.0, 2.8)]);
+        assert!(maze.size.0 <= LIGHT_CACHE_MAX_SIDE);
+        assert!(places[0].per_metre * 600.0 <= (LIGHT_CACHE_MAX_SIDE - 2) as f32);
+        assert_eq!(places[1].per_metre, LIGHT_TEXELS_PER_METRE);
         // A face that no density fits (not finite) gets no texels, and
         // nothing panics.
         let (odd, _) = LightLayout::pack(&[wall_face(f32::NAN, f32::INFINITY)]);

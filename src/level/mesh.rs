@@ -805,14 +805,22 @@ impl Part {
         let Some(&first) = outline.first() else {
             return;
         };
+        // The light cache's rectangle runs along the first edge (a wall's
+        // top along the wall), around every point.
+        let along = outline
+            .get(1)
+            .and_then(|&second| (second - first).try_normalize())
+            .unwrap_or(Vec2::X);
+        let across = along.perp();
+        let on_axes = |point: Vec2| Vec2::new(point.dot(along), point.dot(across));
         let (min, max) = outline.iter().fold(
             (Vec2::INFINITY, Vec2::NEG_INFINITY),
-            |(min, max), &point| (min.min(point), max.max(point)),
+            |(min, max), &point| (min.min(on_axes(point)), max.max(on_axes(point))),
         );
         self.faces.push(FaceFrame {
-            origin: flat(min, y),
-            along: Vec3::X,
-            across: Vec3::Z,
+            origin: flat(along * min.x + across * min.y, y),
+            along: flat(along, 0.0),
+            across: flat(across, 0.0),
             size: (max - min).max(Vec2::ZERO),
             normal,
         });
@@ -919,7 +927,7 @@ impl MeshBuilder {
             .iter()
             .flat_map(|(_, part)| part.faces.iter().copied())
             .collect();
-        let (light, corners) = LightLayout::pack(&faces);
+        let (light, places) = LightLayout::pack(&faces);
         let cache_size = Vec2::new(light.size.0 as f32, light.size.1 as f32).max(Vec2::ONE);
         let mut mesh = SceneMesh {
             light,
@@ -928,8 +936,7 @@ impl MeshBuilder {
         let mut first_face = 0;
         for (((chunk, kind), material), mut part) in parts {
             for (vertex, &face) in part.vertices.iter_mut().zip(&part.vertex_faces) {
-                let corner = corners[first_face + face as usize];
-                let texel = corner + Vec2::from(vertex.light_uv) * mesh.light.texels_per_metre;
+                let texel = places[first_face + face as usize].texel(Vec2::from(vertex.light_uv));
                 vertex.light_uv = (texel / cache_size).to_array();
             }
             first_face += part.faces.len();

@@ -54,6 +54,9 @@ pub struct ChunkCache {
     /// just too big for the room left would be built and dropped frame
     /// after frame).
     refused: HashMap<(i32, i32), u64>,
+    /// Whether meshes get a light cache (fast quality, a level with
+    /// lamps).
+    light_caches: bool,
 }
 
 /// The most refused chunks remembered; past it the list starts again (each
@@ -79,13 +82,20 @@ impl Weighed for CachedChunk {
 
 impl ChunkCache {
     /// An empty cache that keeps at most `budget` bytes once a frame is
-    /// done (a frame may use more while it draws).
-    pub fn new(budget: u64) -> Self {
+    /// done (a frame may use more while it draws), whose meshes get a
+    /// light cache when `light_caches`.
+    pub fn new(budget: u64, light_caches: bool) -> Self {
         Self {
             entries: ByteLru::new(budget),
             stats: ChunkBuildStats::default(),
             refused: HashMap::new(),
+            light_caches,
         }
+    }
+
+    /// Whether the meshes it builds get a light cache.
+    pub fn keeps_light_caches(&self) -> bool {
+        self.light_caches
     }
 
     /// Sets the bytes kept once a frame is done.
@@ -109,12 +119,12 @@ impl ChunkCache {
         part: ChunkPart,
     ) {
         let (level, index, collider) = source;
-        let (stats, refused) = (&mut self.stats, &mut self.refused);
+        let (stats, refused, light) = (&mut self.stats, &mut self.refused, self.light_caches);
         self.entries
             .update(chunk, CachedChunk::default, |entry| match part {
                 ChunkPart::Mesh if !entry.mesh_built => {
                     entry.mesh_built = true;
-                    entry.mesh = build_mesh(device, level, index, chunk);
+                    entry.mesh = build_mesh(device, level, index, chunk, light);
                     stats.built_in_frame += 1;
                     refused.remove(&chunk);
                 }
@@ -244,19 +254,21 @@ impl ChunkCache {
     }
 }
 
-/// Builds and uploads `chunk`'s mesh; `None` when it is empty, or when the
-/// device refuses its buffers (logged, never a panic). Runs on any thread.
+/// Builds and uploads `chunk`'s mesh, with a light cache when
+/// `light_cache`; `None` when it is empty, or when the device refuses its
+/// buffers (logged, never a panic). Runs on any thread.
 pub fn build_mesh(
     device: &wgpu::Device,
     level: &Level,
     index: &ChunkIndex,
     chunk: (i32, i32),
+    light_cache: bool,
 ) -> Option<ChunkBuffers> {
     let mesh = chunk_mesh(level, index, chunk);
     if mesh.indices.is_empty() {
         return None;
     }
-    ChunkBuffers::new(device, mesh, !level.lights.is_empty())
+    ChunkBuffers::new(device, mesh, light_cache)
         .inspect_err(|error| log::error!("chunk {chunk:?} left out: {error:#}"))
         .ok()
 }
@@ -279,12 +291,12 @@ mod tests {
         let mut chunks: Vec<_> = index.all_chunks().collect();
         chunks.sort_unstable();
         let [a, b, c] = [chunks[0], chunks[1], chunks[2]];
-        let mut cache = ChunkCache::new(u64::MAX);
+        let mut cache = ChunkCache::new(u64::MAX, false);
         cache.begin_frame();
         cache.ensure(device, source, a, ChunkPart::Mesh);
         let a_bytes = cache.bytes();
         assert!(a_bytes > 0);
-        let mesh = |chunk| build_mesh(device, &level, &index, chunk);
+        let mesh = |chunk| build_mesh(device, &level, &index, chunk, false);
         let size = |chunk| mesh(chunk).map_or(0, |mesh| mesh.buffer_bytes());
         let (b_bytes, c_bytes) = (size(b), size(c));
         assert!(b_bytes > 0 && c_bytes > 0, "chunks with a floor");

@@ -68,6 +68,8 @@ pub struct LevelScene {
     pub(super) environment: Environment,
     /// The level's lamps and their shadows.
     pub(super) lamps: LevelLamps,
+    /// The renderer reads light caches (see [`SceneBuilder`]).
+    cached_light: bool,
     /// The moving shapes (doors' leaves) as last drawn, and their buffers:
     /// made anew only when they move.
     moving: Option<(Vec<MovingShape>, ChunkBuffers)>,
@@ -293,9 +295,10 @@ impl LevelScene {
         }
         wanted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         let (level, index) = (&self.level, &self.index);
+        let light = self.cache.keeps_light_caches();
         let worker = self.ahead.get_or_insert_with(|| {
             let (device, level, index) = (device.clone(), Arc::clone(level), Arc::clone(index));
-            AheadWorker::spawn(move |chunk| build_mesh(&device, &level, &index, chunk))
+            AheadWorker::spawn(move |chunk| build_mesh(&device, &level, &index, chunk, light))
                 .inspect_err(|error| {
                     log::warn!("no worker thread, chunks are built on the main thread: {error}");
                 })
@@ -329,6 +332,9 @@ pub struct SceneBuilder {
     queue: wgpu::Queue,
     materials: MaterialBinding,
     textures: Arc<Mutex<TextureCache>>,
+    /// The renderer reads light caches (fast quality): the scene of a
+    /// level with lamps keeps one per chunk.
+    cached_light: bool,
 }
 
 impl SceneBuilder {
@@ -336,12 +342,14 @@ impl SceneBuilder {
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         materials: MaterialBinding,
+        cached_light: bool,
     ) -> Self {
         Self {
             device: device.clone(),
             queue: queue.clone(),
             materials,
             textures: Arc::default(),
+            cached_light,
         }
     }
 
@@ -383,7 +391,11 @@ impl SceneBuilder {
         Ok(LevelScene {
             level: Arc::clone(level),
             index: Arc::new(ChunkIndex::new(level)),
-            cache: ChunkCache::new(DEFAULT_CHUNK_BUDGET),
+            cache: ChunkCache::new(
+                DEFAULT_CHUNK_BUDGET,
+                self.cached_light && !level.lights.is_empty(),
+            ),
+            cached_light: self.cached_light,
             ahead: None,
             retiring: Vec::new(),
             materials: self.materials.bind_groups(&self.device, &textures),

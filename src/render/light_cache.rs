@@ -14,10 +14,16 @@
 //! with every lamp whose reach meets it, [`MAX_LAMPS`] at a time, added
 //! up. The torch, which moves with the eye, is never cached.
 //!
+//! A texel counts a lamp only where its light also reaches a texel all
+//! round it (`held_lamp_light`), so that filtering never carries light
+//! under a thin wall or a closed door; faces are darker within a texel or
+//! so of where a shape stops a lamp's light. A chunk without a cache (its
+//! faces did not fit, or the device refused it) is drawn with each pixel
+//! working out its own light.
+//!
 //! On llvmpipe the lamps were most of a lit frame: each pixel looked at
 //! one to three lamps, each a gather of the lamp and of its shadow row.
-//! A sample of the cache costs about what the lights-off frame's texture
-//! sample does (docs/benchmarks.md).
+//! What the cache saves is in docs/benchmarks.md.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,7 +88,7 @@ impl ChunkLight {
                 });
         Ok(Some(Self {
             patch_count: layout.patches.len() as u32,
-            bytes: patches.size() + layout.bytes(),
+            bytes: patches.size() + texture_bytes(layout.size),
             patches,
             view,
             plan: (min, max),
@@ -94,6 +100,12 @@ impl ChunkLight {
     /// Bytes of GPU memory the cache and its faces' list take.
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// The cache bound for the scene (group 2), once
+    /// [`LightBaker::prepare`] has made it ready.
+    pub fn bind_group(&self) -> Option<&wgpu::BindGroup> {
+        self.bind_group.get()
     }
 }
 
@@ -108,9 +120,6 @@ pub struct LightBaker {
     /// Group 2 of the scene pipelines that read a cache.
     layout: wgpu::BindGroupLayout,
     sampler: wgpu::Sampler,
-    /// A cache of one dark texel, for a chunk without a cache of its own
-    /// (a level without lamps lit by the torch alone).
-    unlit: wgpu::BindGroup,
 }
 
 impl LightBaker {
@@ -161,22 +170,12 @@ impl LightBaker {
                 }),
             },
         );
-        let dark = render_target_for(
-            device,
-            "no light cache",
-            (1, 1),
-            FORMAT,
-            1,
-            wgpu::TextureUsages::TEXTURE_BINDING,
-        );
-        let unlit = bind_cache(device, &layout, &dark, &sampler);
         Self {
             pipeline,
             globals_layout: globals_layout.clone(),
             globals: globals.clone(),
             layout,
             sampler,
-            unlit,
         }
     }
 
@@ -245,14 +244,12 @@ impl LightBaker {
         light.baked_for.store(generation, Ordering::Relaxed);
         true
     }
+}
 
-    /// The bind group (group 2) of `light` once prepared, else of a cache
-    /// with no light.
-    pub fn bind_group<'a>(&'a self, light: Option<&'a ChunkLight>) -> &'a wgpu::BindGroup {
-        light
-            .and_then(|light| light.bind_group.get())
-            .unwrap_or(&self.unlit)
-    }
+/// Bytes of a light cache of `size` texels.
+fn texture_bytes((width, height): (u32, u32)) -> u64 {
+    let texel = FORMAT.block_copy_size(None).unwrap_or(8);
+    u64::from(width) * u64::from(height) * u64::from(texel)
 }
 
 /// `view` and `sampler` as a light cache bind group of `layout`.

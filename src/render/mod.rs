@@ -291,7 +291,12 @@ impl Renderer {
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
         let text = TextPass::new(device, &gpu.queue, &targets);
-        let builder = SceneBuilder::new(device, &gpu.queue, scene.materials.clone());
+        let builder = SceneBuilder::new(
+            device,
+            &gpu.queue,
+            scene.materials.clone(),
+            scene.light_baker().is_some(),
+        );
         let level = builder.build(level, collider, BrokenTexture::Checkerboard)?;
         Ok(Self {
             targets,

@@ -182,9 +182,9 @@ impl ScenePipeline {
 
     /// Draws every batch of every chunk in `chunks` that `shown` lets
     /// through, painted with `materials` (one bind group per level
-    /// material), as `shading` says (a pipeline that reads no light cache
-    /// draws [`Shading::Lit`] for either shading that reads one); returns
-    /// how many were drawn.
+    /// material), as `shading` says; a chunk without a light cache (or a
+    /// pipeline that reads none) is drawn [`Shading::Lit`] for either
+    /// shading that reads one. Returns how many were drawn.
     pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -194,25 +194,15 @@ impl ScenePipeline {
         chunks: impl IntoIterator<Item = &'a ChunkBuffers>,
         shown: impl Fn(&Batch) -> bool,
     ) -> usize {
-        let baker = match (shading, &self.cached) {
-            (Shading::Cached, Some(cached)) => {
-                pass.set_pipeline(&cached.lamps);
-                Some(&cached.baker)
-            }
-            (Shading::CachedWithTorch, Some(cached)) => {
-                pass.set_pipeline(&cached.lamps_and_torch);
-                Some(&cached.baker)
-            }
-            (Shading::WithoutLamps, _) => {
-                pass.set_pipeline(&self.without_lamps);
-                None
-            }
-            _ => {
-                pass.set_pipeline(&self.lit);
-                None
-            }
+        // The pipeline for a chunk with a light cache, when the shading
+        // reads one; every other chunk is drawn by `plain`.
+        let (reading, plain) = match (shading, &self.cached) {
+            (Shading::Cached, Some(cached)) => (Some(&cached.lamps), &self.lit),
+            (Shading::CachedWithTorch, Some(cached)) => (Some(&cached.lamps_and_torch), &self.lit),
+            (Shading::WithoutLamps, _) => (None, &self.without_lamps),
+            _ => (None, &self.lit),
         };
-        pass.set_bind_group(0, globals, &[]);
+        let mut current = None;
         let mut drawn = 0;
         for chunk in chunks {
             let mut bound = false;
@@ -221,11 +211,19 @@ impl ScenePipeline {
                     continue;
                 };
                 if !bound {
+                    let cache = reading
+                        .and_then(|pipeline| Some((pipeline, chunk.light.as_ref()?.bind_group()?)));
+                    let pipeline = cache.map_or(plain, |(pipeline, _)| pipeline);
+                    if current != Some(pipeline) {
+                        pass.set_pipeline(pipeline);
+                        pass.set_bind_group(0, globals, &[]);
+                        current = Some(pipeline);
+                    }
+                    if let Some((_, light)) = cache {
+                        pass.set_bind_group(2, light, &[]);
+                    }
                     pass.set_vertex_buffer(0, chunk.vertices.slice(..));
                     pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
-                    if let Some(baker) = baker {
-                        pass.set_bind_group(2, baker.bind_group(chunk.light.as_ref()), &[]);
-                    }
                     bound = true;
                 }
                 pass.set_bind_group(1, material, &[]);
@@ -285,8 +283,13 @@ impl ChunkBuffers {
             bytemuck::cast_slice(&mesh.indices),
             wgpu::BufferUsages::INDEX,
         )?;
+        // A chunk whose cache cannot be made is drawn without one: each
+        // pixel then works out its own lamp light.
         let light = if lit {
-            ChunkLight::new(device, &mesh)?
+            ChunkLight::new(device, &mesh)
+                .inspect_err(|error| log::warn!("a chunk's light cache left out: {error:#}"))
+                .ok()
+                .flatten()
         } else {
             None
         };

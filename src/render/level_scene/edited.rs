@@ -38,9 +38,9 @@ impl LevelScene {
     /// place. Returns false, having changed nothing, when the changes do
     /// not fit the scene's level (an index past the end, counts that do not
     /// add up) or the edit changed what the scene does not update in place
-    /// (the materials, the environment, whether the level has lamps, which
-    /// decides whether its chunks keep light caches): build a new scene
-    /// then.
+    /// (the materials, the environment, and where the renderer reads light
+    /// caches, whether the level has lamps, which decides whether its
+    /// chunks keep one): build a new scene then.
     pub fn edited(
         &mut self,
         level: &Arc<Level>,
@@ -49,7 +49,7 @@ impl LevelScene {
     ) -> bool {
         if level.materials != self.level.materials
             || level.environment != self.level.environment
-            || level.lights.is_empty() != self.level.lights.is_empty()
+            || self.cached_light && level.lights.is_empty() != self.level.lights.is_empty()
             || !counts_fit(&self.level, level, changes)
         {
             return false;
