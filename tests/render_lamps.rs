@@ -258,6 +258,38 @@ fn no_light_leaks_under_a_thin_wall_or_a_closed_door_between_the_light_caches_te
     }
 }
 
+/// A session on `level` (its file not watched) and a renderer at fast
+/// quality drawing the session's level.
+fn session_and_renderer(gpu: &Gpu, level: Level) -> (Session, Renderer) {
+    let options = WindowOptions {
+        watch: false,
+        ..WindowOptions::default()
+    };
+    let session = Session::new(level, &options);
+    let (level, collider) = session.shared_level();
+    let renderer = Renderer::new(
+        gpu,
+        OFFSCREEN_FORMAT,
+        SIZE,
+        RenderQuality::FAST,
+        level,
+        collider,
+    )
+    .expect("a renderer");
+    (session, renderer)
+}
+
+/// The brightness of the floor point `patch` in the next frame `renderer`
+/// draws, seen from above and east of it.
+fn patch_in_next_frame(gpu: &Gpu, renderer: &mut Renderer, patch: Vec3) -> i32 {
+    let camera = looking(Vec3::new(5.0, 2.2, 2.0), patch);
+    let at_pixel = pixel(&camera, patch).expect("the patch is on screen");
+    brightness(
+        &capture(gpu, renderer, &FrameInput::plain(&camera)).expect("a frame"),
+        at_pixel,
+    )
+}
+
 /// Gives `renderer` the session's new level, as the window's shell does.
 fn follow(renderer: &mut Renderer, session: &mut Session) {
     // As the window does: the renderer's scene takes the edit in place
@@ -275,31 +307,10 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
     };
     let mut level = hall("");
     level.lights.push(lamp(Vec2::ZERO));
-    let options = WindowOptions {
-        watch: false,
-        ..WindowOptions::default()
-    };
-    let mut session = Session::new(level, &options);
-    let (shared_level, collider) = session.shared_level();
-    let mut renderer = Renderer::new(
-        &gpu,
-        mazewalker::render::offscreen::OFFSCREEN_FORMAT,
-        SIZE,
-        mazewalker::render::RenderQuality::FAST,
-        shared_level,
-        collider,
-    )
-    .expect("a renderer");
-    // A patch of floor 3 m east of the lamp, seen from above and east.
+    let (mut session, mut renderer) = session_and_renderer(&gpu, level);
+    // A patch of floor 3 m east of the lamp.
     let patch = Vec3::new(3.0, 0.0, 0.5);
-    let camera = looking(Vec3::new(5.0, 2.2, 2.0), patch);
-    let at_pixel = pixel(&camera, patch).expect("the patch is on screen");
-    let frame = |renderer: &mut Renderer| {
-        brightness(
-            &capture(&gpu, renderer, &FrameInput::plain(&camera)).expect("a frame"),
-            at_pixel,
-        )
-    };
+    let frame = |renderer: &mut Renderer| patch_in_next_frame(&gpu, renderer, patch);
     let before = frame(&mut renderer);
 
     // Edit mode; the eye at (2, -2) looking east plots where it stands:
@@ -355,32 +366,11 @@ fn the_first_lamp_placed_in_a_level_without_lamps_lights_the_next_frame() {
     let Some(gpu) = common::gpu_or_skip("render_lamps") else {
         return;
     };
-    let options = WindowOptions {
-        watch: false,
-        ..WindowOptions::default()
-    };
     // The hall without lamps: its chunks keep no light cache, so the edit
     // that brings the first lamp needs a new scene.
-    let mut session = Session::new(hall(""), &options);
-    let (level, collider) = session.shared_level();
-    let mut renderer = Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        SIZE,
-        RenderQuality::FAST,
-        level,
-        collider,
-    )
-    .expect("a renderer");
+    let (mut session, mut renderer) = session_and_renderer(&gpu, hall(""));
     let patch = Vec3::new(2.0, 0.0, -1.0);
-    let camera = looking(Vec3::new(5.0, 2.2, 2.0), patch);
-    let at_pixel = pixel(&camera, patch).expect("the patch is on screen");
-    let frame = |renderer: &mut Renderer| {
-        brightness(
-            &capture(&gpu, renderer, &FrameInput::plain(&camera)).expect("a frame"),
-            at_pixel,
-        )
-    };
+    let frame = |renderer: &mut Renderer| patch_in_next_frame(&gpu, renderer, patch);
     frame(&mut renderer);
     // Edit mode, the lamp tool, a lamp where the eye stands (2, -2).
     common::tap(&mut session, KeyCode::KeyE);
@@ -393,10 +383,18 @@ fn the_first_lamp_placed_in_a_level_without_lamps_lights_the_next_frame() {
     let next = frame(&mut renderer);
     // As a renderer new to the edited level draws it; and brighter than
     // with the lamp far off (the ambient alone).
-    let fresh = brightness(&render(&gpu, edited.clone(), &camera), at_pixel);
+    let fresh = patch_in_next_frame(
+        &gpu,
+        &mut common::fast_renderer(&gpu, &Arc::new(edited.clone()), SIZE),
+        patch,
+    );
     let mut far = edited;
     far.lights[0].at = Vec2::new(-6.5, 6.5);
-    let ambient = brightness(&render(&gpu, far, &camera), at_pixel);
+    let ambient = patch_in_next_frame(
+        &gpu,
+        &mut common::fast_renderer(&gpu, &Arc::new(far), SIZE),
+        patch,
+    );
     assert_eq!(next, fresh, "the next frame after the first lamp");
     assert!(
         next >= ambient + 15,
