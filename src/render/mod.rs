@@ -584,11 +584,13 @@ impl Renderer {
                 meshes,
                 shown,
             ) + scene.moving().map_or(0, |moving| {
-                // Leaves never pop: only the view volume culls them.
+                // Leaves never pop: only the view volume culls them. They
+                // move, so they have no light cache: each pixel works out
+                // its own lamp light.
                 let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
                     pass,
-                    shading.of_moving_shapes(),
+                    shading,
                     &self.globals_bind_group,
                     &scene.materials,
                     [moving],

@@ -64,17 +64,6 @@ pub enum Shading {
     CachedWithTorch,
 }
 
-impl Shading {
-    /// How shapes that move (doors' leaves) are drawn in a frame shaded
-    /// so: they have no light cache, so each pixel works out its own.
-    pub fn of_moving_shapes(self) -> Self {
-        match self {
-            Self::Cached | Self::CachedWithTorch => Self::Lit,
-            other => other,
-        }
-    }
-}
-
 /// How a material is bound (group 1): its layout and the one sampler every
 /// material uses. Cheap to clone (wgpu handles are reference counted), so a
 /// scene can be built on another thread.
