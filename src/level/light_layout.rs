@@ -85,28 +85,20 @@ pub struct LightLayout {
     pub patches: Vec<LightPatch>,
 }
 
-/// Where a face's light lies in its cache: its local origin, in texels,
-/// and its texels a metre.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FaceTexels {
-    /// The texel position of the face's local origin (border excluded).
-    pub corner: Vec2,
-    /// Texels a metre along both of its axes.
-    pub per_metre: f32,
-}
-
-impl FaceTexels {
-    /// The texel position of the face's point `local` metres from its
-    /// origin along its axes.
+impl LightPatch {
+    /// The texel position (border excluded from the face) of the face's
+    /// point `local` metres from its origin along its axes: where a vertex
+    /// there samples what the bake lit.
     pub fn texel(&self, local: Vec2) -> Vec2 {
-        self.corner + local * self.per_metre
+        let [x, y, ..] = self.cell;
+        Vec2::new(x, y) + BORDER as f32 + local / self.origin[3]
     }
 }
 
 impl LightLayout {
-    /// Lays `faces` out in one cache, shelf by shelf, tallest first.
-    /// Returns the layout and where each face's light lies in it.
-    pub fn pack(faces: &[FaceFrame]) -> (Self, Vec<FaceTexels>) {
+    /// Lays `faces` out in one cache, shelf by shelf, tallest first: one
+    /// patch per face, in order.
+    pub fn pack(faces: &[FaceFrame]) -> Self {
         let mut texels_per_metre = LIGHT_TEXELS_PER_METRE;
         while texels_per_metre >= FEWEST_TEXELS_PER_METRE {
             let densities: Vec<f32> = faces
@@ -132,45 +124,32 @@ impl LightLayout {
                 })
                 .collect();
             if let Some((places, size)) = shelves(&sizes) {
-                let placed: Vec<FaceTexels> = places
-                    .iter()
-                    .zip(&densities)
-                    .map(|(&(x, y), &per_metre)| FaceTexels {
-                        corner: Vec2::new((x + BORDER) as f32, (y + BORDER) as f32),
-                        per_metre,
-                    })
-                    .collect();
                 let patches = faces
                     .iter()
                     .zip(&places)
-                    .zip(&placed)
-                    .map(|((face, &(x, y)), place)| LightPatch {
+                    .zip(&densities)
+                    .map(|((face, &(x, y)), &per_metre)| LightPatch {
                         cell: [
                             x as f32,
                             y as f32,
-                            face.size.x * place.per_metre,
-                            face.size.y * place.per_metre,
+                            face.size.x * per_metre,
+                            face.size.y * per_metre,
                         ],
-                        origin: face.origin.extend(1.0 / place.per_metre).to_array(),
+                        origin: face.origin.extend(1.0 / per_metre).to_array(),
                         along: face.along.extend(size.0 as f32).to_array(),
                         across: face.across.extend(size.1 as f32).to_array(),
                         normal: face.normal.extend(0.0).to_array(),
                     })
                     .collect();
-                let layout = Self {
+                return Self {
                     size,
                     texels_per_metre,
                     patches,
                 };
-                return (layout, placed);
             }
             texels_per_metre /= 2.0;
         }
-        let nowhere = FaceTexels {
-            corner: Vec2::ZERO,
-            per_metre: 0.0,
-        };
-        (Self::default(), vec![nowhere; faces.len()])
+        Self::default()
     }
 }
 
@@ -263,14 +242,15 @@ mod tests {
         ) {
             let faces: Vec<FaceFrame> =
                 sizes.iter().map(|&(w, h)| wall_face(w, h)).collect();
-            let (layout, places) = LightLayout::pack(&faces);
+            let layout = LightLayout::pack(&faces);
             prop_assert_eq!(layout.patches.len(), faces.len());
             let rectangles = rectangles(&layout);
             for (i, &(x0, y0, x1, y1)) in rectangles.iter().enumerate() {
                 prop_assert!(x1 <= layout.size.0 && y1 <= layout.size.1);
                 // The face's corner lies one texel inside its rectangle.
-                prop_assert_eq!(places[i].corner, Vec2::new((x0 + 1) as f32, (y0 + 1) as f32));
-                let wanted = faces[i].size * places[i].per_metre;
+                let patch = &layout.patches[i];
+                prop_assert_eq!(patch.texel(Vec2::ZERO), Vec2::new((x0 + 1) as f32, (y0 + 1) as f32));
+                let wanted = faces[i].size / patch.origin[3];
                 prop_assert!((x1 - x0) as f32 >= wanted.x + 2.0);
                 prop_assert!((y1 - y0) as f32 >= wanted.y + 2.0);
                 for &(a0, b0, a1, b1) in &rectangles[..i] {
@@ -286,22 +266,22 @@ mod tests {
         // 300 faces of 100 m by 3 m need 1,000 by 30 texels each at ten
         // a metre: 300 shelves of 32 rows, far over 2,048.
         let faces = vec![wall_face(100.0, 3.0); 300];
-        let (layout, _) = LightLayout::pack(&faces);
+        let layout = LightLayout::pack(&faces);
         assert!(layout.texels_per_metre < LIGHT_TEXELS_PER_METRE);
         assert!(layout.size.0 <= LIGHT_CACHE_MAX_SIDE && layout.size.1 <= LIGHT_CACHE_MAX_SIDE);
         // The house's chunks fit at the full density.
-        let (small, _) = LightLayout::pack(&[wall_face(4.0, 2.8), wall_face(16.0, 16.0)]);
+        let small = LightLayout::pack(&[wall_face(4.0, 2.8), wall_face(16.0, 16.0)]);
         assert_eq!(small.texels_per_metre, LIGHT_TEXELS_PER_METRE);
         assert_eq!(small.size, (42 + 162, 162));
         // A maze's outer wall, 600 m long, gets fewer texels a metre than
         // the cache is wide; a short face beside it keeps ten a metre.
-        let (maze, places) = LightLayout::pack(&[wall_face(600.0, 2.8), wall_face(2.0, 2.8)]);
+        let maze = LightLayout::pack(&[wall_face(600.0, 2.8), wall_face(2.0, 2.8)]);
         assert!(maze.size.0 <= LIGHT_CACHE_MAX_SIDE);
-        assert!(places[0].per_metre * 600.0 <= (LIGHT_CACHE_MAX_SIDE - 2) as f32);
-        assert_eq!(places[1].per_metre, LIGHT_TEXELS_PER_METRE);
+        assert!(maze.patches[0].cell[2] <= (LIGHT_CACHE_MAX_SIDE - 2) as f32);
+        assert_eq!(maze.patches[1].origin[3], 1.0 / LIGHT_TEXELS_PER_METRE);
         // A face that no density fits (not finite) gets no texels, and
         // nothing panics.
-        let (odd, _) = LightLayout::pack(&[wall_face(f32::NAN, f32::INFINITY)]);
+        let odd = LightLayout::pack(&[wall_face(f32::NAN, f32::INFINITY)]);
         assert_eq!(odd.patches.len(), 1);
     }
 }

@@ -927,7 +927,7 @@ impl MeshBuilder {
             .iter()
             .flat_map(|(_, part)| part.faces.iter().copied())
             .collect();
-        let (light, places) = LightLayout::pack(&faces);
+        let light = LightLayout::pack(&faces);
         let cache_size = Vec2::new(light.size.0 as f32, light.size.1 as f32).max(Vec2::ONE);
         let mut mesh = SceneMesh {
             light,
@@ -936,7 +936,13 @@ impl MeshBuilder {
         let mut first_face = 0;
         for (((chunk, kind), material), mut part) in parts {
             for (vertex, &face) in part.vertices.iter_mut().zip(&part.vertex_faces) {
-                let texel = places[first_face + face as usize].texel(Vec2::from(vertex.light_uv));
+                // A face left out of the cache (none laid out) samples its
+                // first texel.
+                let texel = mesh
+                    .light
+                    .patches
+                    .get(first_face + face as usize)
+                    .map_or(Vec2::ZERO, |patch| patch.texel(Vec2::from(vertex.light_uv)));
                 vertex.light_uv = (texel / cache_size).to_array();
             }
             first_face += part.faces.len();
