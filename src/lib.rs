@@ -46,6 +46,8 @@ pub mod gamepad;
 pub mod input;
 pub mod level;
 pub mod map;
+#[cfg(test)]
+mod property_cases;
 pub mod render;
 pub mod replay;
 pub mod tick;

@@ -4,6 +4,9 @@
 //! (as an edit copies the collider the renderer shares) leaves the
 //! original answering as before.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{
     Collider, CollisionError, ConvexPolygon, MoveOptions, MoveOutcome, MovePolicy, Penetration,
@@ -183,7 +186,7 @@ fn a_move() -> impl Strategy<Value = (Vec2, Vec2)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(property_config(200))]
 
     /// After every change, each followed by its undo or not, the collider
     /// changed in place answers as one built from its walls and obstacles.
@@ -269,7 +272,7 @@ fn maze_and_changes() -> impl Strategy<Value = MazeCase> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(property_config(48))]
 
     /// Changes on a clone (and on a clone of the clone) never reach the
     /// collider it was cloned from: the original keeps its shapes and

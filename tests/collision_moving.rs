@@ -3,8 +3,11 @@
 //! the tick in 4,000 sub-steps, their overlap measured by the polygon's
 //! signed distance at each.
 
+mod common;
+
 mod collision_support;
 
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{ConvexPolygon, MovingContact, circle_against_moving_polygon};
 use proptest::prelude::*;
@@ -37,7 +40,7 @@ fn motion() -> impl Strategy<Value = Vec2> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(400))]
 
     #[test]
     fn moving_sat_matches_fine_sub_stepping(

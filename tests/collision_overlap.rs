@@ -3,6 +3,9 @@
 //! `nearest_free_point`, and moves that may leave an overlap but never go
 //! deeper.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::{DVec2, Vec2};
 use mazewalker::collision::{
     Collider, ConvexPolygon, DEFAULT_SKIN, MoveOptions, Surface, Wall, distance_to_segment,
@@ -212,7 +215,7 @@ fn inside_a_wall(walls: &[Wall], pick: usize, along: f32, angle: f32, depth: f32
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(300))]
 
     /// The grid-backed query agrees with a scan of every shape.
     #[test]

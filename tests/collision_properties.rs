@@ -1,6 +1,9 @@
 //! Property tests of the collider with parry2d as an independent oracle for
 //! distances, contacts and times of impact.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{
     Collider, ConvexPolygon, MoveOptions, Surface, Wall, circle_polygon_mtv, distance_to_segment,
@@ -133,7 +136,7 @@ fn sampled_min_push(moving: &ConvexPolygon, fixed: &ConvexPolygon) -> f32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(400))]
 
     #[test]
     fn walks_never_get_closer_than_allowed_nor_cross_walls(

@@ -1,6 +1,9 @@
 //! Property tests of `Collider::ray_cast`: the grid walk against a
 //! brute-force scan of every shape, and the per-shape tests against parry2d.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{
     Collider, ConvexPolygon, RayHit, Surface, Wall, ray_against_obstacle, ray_against_wall,
@@ -106,6 +109,7 @@ fn nearest_end_by_scan(walls: &[Wall], p: Vec2, within: f32) -> Option<Vec2> {
 }
 
 proptest! {
+    #![proptest_config(property_config(256))]
     /// The grid's nearest wall end is the scan's, exactly: the same f32
     /// distances, the same tie rule.
     #[test]
@@ -220,7 +224,7 @@ fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(600))]
 
     #[test]
     fn ray_cast_matches_a_brute_force_scan(

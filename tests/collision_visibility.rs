@@ -3,6 +3,9 @@
 //! that a ray of the fan reaches before the first occluding wall must be in
 //! the visible set (the set must never cull anything visible).
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{
     Collider, ConvexPolygon, ViewWedge, VisibleSet, Wall, ray_against_obstacle, ray_against_wall,
@@ -136,7 +139,7 @@ fn maze(cells: u32, seed: u64) -> Collider {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(48))]
 
     /// Random views from anywhere in (and around) random 10×10 mazes, with
     /// every wall occluding or a random half of them, some obstacles, and
@@ -174,7 +177,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(200))]
 
     /// Random walls at any angle (crossing, touching, collinear and
     /// zero-length ones among them) and random obstacles, seen from
@@ -197,7 +200,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(24))]
 
     /// Random views in the default house, where walls lower than the
     /// ceiling do not occlude.

@@ -2,6 +2,9 @@
 //! error names a line that exists (or the one after the last, for a file that
 //! stops early).
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::DVec2;
 use mazewalker::demo::{DemoError, DemoHeader, DemoReader, DemoRecorder};
 use mazewalker::level::{Level, LevelChoice};
@@ -113,7 +116,7 @@ fn demo_word() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(property_config(512))]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {

@@ -4,10 +4,13 @@
 //! the doors advancing (pushing the eye), then the eye's move among the
 //! leaves.
 
+mod common;
+
 mod collision_support;
 
 use std::path::Path;
 
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, Leaf, MoveOptions, MoveOutcome, Wall};
 use mazewalker::doors::{Doors, Motion, OVERLAP_TOLERANCE};
@@ -453,7 +456,7 @@ fn command() -> impl Strategy<Value = (Vec2, Option<Vec2>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(property_config(48))]
 
     /// After every tick: the eye keeps its clearance from every wall, at
     /// the end and along every leg of its path (pushes and move alike), and

@@ -471,6 +471,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
                 index: 3,
                 piece: Piece::Light(hallway),
                 table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
+                anchor: None,
             },
             EditError::NoSuchItem {
                 kind: "lamp",
@@ -486,6 +487,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
                     ..hallway
                 }),
                 table: "[[light]]\nat = [5.0, 7.25]\n".to_string(),
+                anchor: None,
             },
             EditError::InvalidPiece {
                 piece: Box::new(Piece::Light(Light {

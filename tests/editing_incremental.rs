@@ -3,6 +3,9 @@
 //! as one built from scratch from the edited level, after any sequence of
 //! edits on the house, each followed by its undo or not.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
 use mazewalker::edit::{Carry, EditSession, Item, Piece};
@@ -191,7 +194,7 @@ fn a_move() -> impl Strategy<Value = (Vec2, Vec2)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(property_config(48))]
 
     #[test]
     fn the_collider_changed_edit_by_edit_answers_as_one_built_anew(

@@ -8,8 +8,11 @@
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::ConvexPolygon;
 use mazewalker::edit::{Carry, EditError, EditSession, Item, Piece};
@@ -194,7 +197,7 @@ fn scratch_file(case: u64) -> PathBuf {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(property_config(48))]
 
     #[test]
     fn any_edits_undone_give_back_the_file_byte_for_byte(
@@ -317,7 +320,7 @@ proptest! {
                 Step::Save => {
                     session.save(&path).expect("writable");
                     saved_text = std::fs::read_to_string(&path).expect("saved");
-                    prop_assert_eq!(&saved_text, &session.text());
+                    prop_assert_eq!(&saved_text, &session.text(), "the file saved is the session's text");
                 }
             }
             // The text loads as exactly the session's walls.
@@ -331,7 +334,7 @@ proptest! {
             prop_assert_eq!(&loaded.player, &session.level().player);
             // The journal turns the last saved text into the current one.
             let replayed = session.journal().replay(&saved_text).expect("the journal applies");
-            prop_assert_eq!(&replayed, &session.text());
+            prop_assert_eq!(&replayed, &session.text(), "the journal replays to the session's text");
             if !session.is_dirty() {
                 prop_assert_eq!(&session.text(), &saved_text, "clean means as saved");
             }

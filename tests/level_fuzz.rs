@@ -1,8 +1,11 @@
 //! The loader never panics: random bytes and mutated valid files give a level
 //! or an error, nothing else.
 
+mod common;
+
 use std::path::Path;
 
+use common::property_cases::property_config;
 use mazewalker::level::{DEFAULT_HOUSE_TOML, Level};
 use proptest::prelude::*;
 
@@ -73,7 +76,7 @@ fn interesting_byte() -> impl Strategy<Value = u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(property_config(300))]
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {

@@ -2,8 +2,11 @@
 //! lamps), complete files for levels without one, and numbers that load
 //! back exactly.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::edit::{EditSession, Item};
 use mazewalker::level::save::{LevelDocument, Tables, point_text, save_atomically};
@@ -158,9 +161,9 @@ fn deleting_the_last_table_of_a_file_keeps_the_comments_above_it() {
         document.text(),
         "[player]\nstart = [0.0, 0.0]\n\n# the last wall\n# the end\n"
     );
-    let text = removed.text();
+    let (text, anchor) = (removed.text(), removed.anchor());
     document
-        .insert_text(Tables::Walls, 0, &text)
+        .insert_text(Tables::Walls, 0, &text, Some(anchor))
         .expect("a wall's text");
     assert_eq!(document.text(), original);
 }
@@ -170,12 +173,9 @@ fn a_removed_wall_goes_back_from_its_text_where_it_was() {
     let original = house_text();
     for index in [0, 1, 17, 39, 40] {
         let mut document = LevelDocument::parse(&original).expect("TOML");
-        let text = document
-            .remove(Tables::Walls, index)
-            .expect("exists")
-            .text();
+        let removed = document.remove(Tables::Walls, index).expect("exists");
         document
-            .insert_text(Tables::Walls, index, &text)
+            .insert_text(Tables::Walls, index, &removed.text(), Some(removed.anchor()))
             .expect("a wall's text");
         assert_eq!(document.text(), original, "wall {index}");
     }
@@ -425,13 +425,13 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     assert_eq!(lines(&text).len(), lines(&lit).len() - 3);
     // In-program undo puts the table itself back; the journal puts it back
     // from its text.
-    let table = removed.text();
+    let (table, anchor) = (removed.text(), removed.anchor());
     assert!(table.contains("[[light]]  # hall"), "{table}");
     document.put_back(0, removed).expect("index 0 is valid");
     assert_eq!(document.text(), lit);
     document.remove(Tables::Lights, 0).expect("lamp 0 exists");
     document
-        .insert_text(Tables::Lights, 0, &table)
+        .insert_text(Tables::Lights, 0, &table, Some(anchor))
         .expect("a lamp's text");
     assert_eq!(document.text(), lit);
     // A new lamp goes right after the last one, before the obstacle.
@@ -445,7 +445,7 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
     // edited (walls still are).
     assert!(
         document
-            .insert_text(Tables::Lights, 0, "[[wall]]\na = [0.0, 0.0]\n")
+            .insert_text(Tables::Lights, 0, "[[wall]]\na = [0.0, 0.0]\n", None)
             .is_err()
     );
     let inline = "light = [{ at = [0.0, 0.0] }]\n[player]\nstart = [0.0, 0.0]\n";
@@ -482,6 +482,7 @@ fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
 }
 
 proptest! {
+    #![proptest_config(property_config(256))]
     /// Any finite point written by the editor loads back as the same f32s.
     #[test]
     fn written_points_load_back_exactly(x in proptest::num::f32::NORMAL | proptest::num::f32::SUBNORMAL | proptest::num::f32::ZERO,
@@ -496,4 +497,68 @@ proptest! {
         prop_assert_eq!(level.player.start.y.to_bits(), z.to_bits());
         prop_assert_eq!(level.walls[0].a.y.to_bits(), x.to_bits());
     }
+}
+
+/// A file whose kinds of table interleave: each kind has a table between
+/// tables of other kinds, neither right after the one before it in its own
+/// list nor right before the next.
+const EVERY_KIND_INTERLEAVED: &str = "name = \"interleaved\"\n\n\
+[[wall]]\na = [0, 0]\nb = [1, 0]\n\n\
+[[light]]\nat = [0, 0]\n\n\
+[[obstacle]]\npoints = [[0, 0], [1, 0], [0, 1]]\n\n\
+[[door]]\na = [0, 2]\nb = [1, 2]\n\n\
+[player]\nstart = [5, 5]\n\n\
+# the middle wall\n[[wall]]\na = [0, 3]\nb = [1, 3]\n\n\
+# the middle lamp\n[[light]]\nat = [0, 4]\n\n\
+# the middle obstacle\n[[obstacle]]\npoints = [[0, 5], [1, 5], [0, 6]]\n\n\
+# the middle door\n[[door]]\na = [0, 7]\nb = [1, 7]\n\n\
+[environment]\nceiling_height = 3.0\n\n\
+[[wall]]\na = [0, 8]\nb = [1, 8]\n\n\
+[[light]]\nat = [0, 9]\n\n\
+[[obstacle]]\npoints = [[0, 9], [1, 9], [0, 10]]\n\n\
+[[door]]\na = [0, 11]\nb = [1, 11]\n";
+
+/// An autosave journal puts a removed table back from its text into a
+/// document read from the file saved meanwhile, whose tables have other
+/// positions than those it was read with: the table must go back where it
+/// was among the tables of every kind, for walls, lamps, obstacles and
+/// doors alike, first, in the middle or last of its list.
+#[test]
+fn a_table_put_back_from_its_text_into_a_saved_file_goes_where_it_was() {
+    for tables in Tables::ALL {
+        for index in 0..3 {
+            let mut document = LevelDocument::parse(EVERY_KIND_INTERLEAVED).expect("TOML");
+            let removed = document.remove(tables, index).expect("exists");
+            let saved = document.text();
+            let mut reread = LevelDocument::parse(&saved).expect("the saved text");
+            reread
+                .insert_text(tables, index, &removed.text(), Some(removed.anchor()))
+                .expect("the table's text");
+            assert_eq!(
+                reread.text(),
+                EVERY_KIND_INTERLEAVED,
+                "{} {index} from {:?}",
+                tables.key(),
+                removed.anchor()
+            );
+        }
+    }
+}
+
+/// Tables put back one after another between the same two tables (the
+/// undo of several deletions, replayed from a journal) keep their order.
+#[test]
+fn tables_put_back_between_the_same_two_keep_their_order() {
+    let mut document = LevelDocument::parse(EVERY_KIND_INTERLEAVED).expect("TOML");
+    let mut removed = Vec::new();
+    for _ in 0..3 {
+        removed.push(document.remove(Tables::Obstacles, 0).expect("exists"));
+    }
+    let mut reread = LevelDocument::parse(&document.text()).expect("the saved text");
+    for table in removed.into_iter().rev() {
+        reread
+            .insert_text(Tables::Obstacles, 0, &table.text(), Some(table.anchor()))
+            .expect("an obstacle's text");
+    }
+    assert_eq!(reread.text(), EVERY_KIND_INTERLEAVED);
 }

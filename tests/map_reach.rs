@@ -2,6 +2,9 @@
 //! the purpose: corridors exactly as wide as the clearance and a hair
 //! narrower, a closed room, and seen walls against a brute-force fan.
 
+mod common;
+
+use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{
     Collider, VisibleSet, Wall, distance_to_segment, ray_against_obstacle, ray_against_wall,
@@ -242,6 +245,7 @@ fn reaches_into_view(sight: &Sight, a: Vec2, b: Vec2) -> bool {
 }
 
 proptest! {
+    #![proptest_config(property_config(256))]
     #[test]
     fn seen_walls_hold_every_wall_a_brute_force_fan_meets_first(
         ends in prop::collection::vec((-10f32..10.0, -10f32..10.0, -10f32..10.0, -10f32..10.0), 1..25),

@@ -13,7 +13,7 @@ use super::aim::Item;
 use super::operation::{Edit, EditError, ItemChange, Piece, Start};
 use crate::collision::ConvexPolygon;
 use crate::level::save::{
-    DocumentError, KeyText, LevelDocument, item_keys, number_text, write_atomically,
+    Anchor, DocumentError, KeyText, LevelDocument, Tables, item_keys, number_text, write_atomically,
 };
 use crate::level::{
     Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
@@ -21,6 +21,14 @@ use crate::level::{
 
 /// The first line of every journal.
 const HEADER: &str = "mazewalker autosave 1";
+
+/// How a restore line says its table was written first of all.
+const FIRST_TABLE: &str = "first";
+/// How a restore line begins the kind of table written right before its
+/// own (`after-door 3`).
+const AFTER: &str = "after-";
+/// The kind an anchor gives a table outside the item lists.
+const OTHER_TABLE: &str = "table";
 
 /// How a material change's line writes "the level's default" (the key
 /// taken away) instead of a material's quoted name.
@@ -224,10 +232,12 @@ fn edit_line(edit: &Edit) -> String {
             index,
             piece,
             table,
+            anchor,
         } => format!(
-            "restore{} {index} {} {}",
+            "restore{} {index} {} {}{}",
             kind_suffix(piece),
             piece_fields(piece),
+            anchor.map_or_else(String::new, |anchor| format!("{} ", anchor_fields(anchor))),
             one_line_string(table)
         ),
         Edit::SetStart { from, to } => format!(
@@ -278,6 +288,18 @@ fn kind_suffix(piece: &Piece) -> &'static str {
         Piece::Light(_) => "-light",
         Piece::Obstacle(_) => "-obstacle",
         Piece::Door(_) => "-door",
+    }
+}
+
+/// Where a restored table goes, as journal fields: `first`, or `after-`
+/// the kind of table written right before it (`wall`, `light`,
+/// `obstacle`, `door`, or `table` for one outside those lists) and its
+/// index among them.
+fn anchor_fields(anchor: Anchor) -> String {
+    match anchor {
+        Anchor::First => FIRST_TABLE.to_owned(),
+        Anchor::Listed(kind, index) => format!("{AFTER}{} {index}", kind.key()),
+        Anchor::Other(rank) => format!("{AFTER}{OTHER_TABLE} {rank}"),
     }
 }
 
@@ -437,6 +459,7 @@ fn parse_edit(line: &str) -> Result<Edit, String> {
             Edit::Restore {
                 index: fields.parse(&index_of(suffix))?,
                 piece: fields.piece(kind_named(suffix))?,
+                anchor: fields.anchor()?,
                 table: fields.rest_quoted(&format!("the {}'s table", kind_named(suffix)))?,
             }
         }
@@ -527,6 +550,31 @@ impl<'a> Fields<'a> {
         let text = quoted.as_str().ok_or_else(must)?.to_string();
         self.0 = "";
         Ok(text)
+    }
+
+    /// Where a restored table goes ([`anchor_fields`]), if the line says:
+    /// lines written before anchors were kept go straight on to the table.
+    fn anchor(&mut self) -> Result<Option<Anchor>, String> {
+        let Some(word) = self.0.split_whitespace().next() else {
+            return Ok(None);
+        };
+        if word == FIRST_TABLE {
+            self.next();
+            return Ok(Some(Anchor::First));
+        }
+        let Some(kind) = word.strip_prefix(AFTER) else {
+            return Ok(None);
+        };
+        self.next();
+        let index = self.parse("the index of the table before it")?;
+        if kind == OTHER_TABLE {
+            return Ok(Some(Anchor::Other(index)));
+        }
+        Tables::ALL
+            .into_iter()
+            .find(|tables| tables.key() == kind)
+            .map(|tables| Some(Anchor::Listed(tables, index)))
+            .ok_or_else(|| format!("`{AFTER}{kind}` names no kind of table"))
     }
 
     /// A count, then that many points.
@@ -786,6 +834,7 @@ mod tests {
                     piece: Piece::Wall(wall()),
                     table: "\n# a \"quoted\" \\ comment\t\u{1}\n[[wall]]  # 0\na = [1.5, -0.0]\n"
                         .to_string(),
+                    anchor: Some(Anchor::Listed(Tables::Doors, 2)),
                 },
                 Edit::AddLight {
                     at: Vec2::new(3.0, 2.25),
@@ -799,6 +848,7 @@ mod tests {
                     piece: Piece::Light(light()),
                     table: "\n# the reading lamp\n[[light]]\nat = [2.5, -0.0]\nheight = 1.4\n"
                         .to_string(),
+                    anchor: Some(Anchor::First),
                 },
                 Edit::AddObstacle {
                     points: vec![
@@ -816,6 +866,7 @@ mod tests {
                     piece: Piece::Obstacle(obstacle()),
                     table: "\n# the table\n[[obstacle]]\npoints = [[0, 0], [2, 0], [0, 1]]\n"
                         .to_string(),
+                    anchor: Some(Anchor::Other(1)),
                 },
                 Edit::SetStart {
                     from: Start {
@@ -851,6 +902,7 @@ mod tests {
                     table:
                         "\n[[door]]  # the closet\na = [1, 0]\nb = [1.0, 0.9]\nkind = \"slide\"\n"
                             .to_string(),
+                    anchor: None,
                 },
                 Edit::SetMaterial {
                     item: Item::Door(3),
@@ -901,9 +953,11 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("\nrestore-light 0 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0 \"\\n# the"),
+            text.contains("\nrestore-light 0 2.5 -0.0 1.4 1.0 0.3 0.2 0.5 3.0 first \"\\n# the"),
             "{text}"
         );
+        assert!(text.contains(" after-door 2 \"\\n# a \\\"quoted"), "{text}");
+        assert!(text.contains(" after-table 1 \"\\n# the table"), "{text}");
         assert!(
             text.contains("\nadd-obstacle 3 0.0 0.0 1.5 0.0 0.0 0.75\n"),
             "{text}"

@@ -11,8 +11,8 @@ use crate::collision::{ConvexPolygon, PolygonError};
 use crate::level::checks::MIN_WALL_LENGTH;
 use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
 use crate::level::save::{
-    DocumentError, KeyText, KeyValue, KeyedTable, LevelDocument, MovedEndpoints, RemovedTable,
-    ReplacedValue, Tables, door_values, light_values, obstacle_values, wall_values,
+    Anchor, DocumentError, KeyText, KeyValue, KeyedTable, LevelDocument, MovedEndpoints,
+    RemovedTable, ReplacedValue, Tables, door_values, light_values, obstacle_values, wall_values,
 };
 use crate::level::{Door, Level, LevelObstacle, LevelWall, Light, MaterialId, WallEnd};
 
@@ -195,6 +195,10 @@ pub enum Edit {
         piece: Piece,
         /// Its table, as [`RemovedTable::text`] wrote it.
         table: String,
+        /// The table written right before it when it was removed, so that
+        /// it goes back where it was; `None` for a copy put down, which
+        /// goes after the last of its kind like an added item.
+        anchor: Option<Anchor>,
     },
     /// Moves the start from `from` to `to`, rewriting `[player] start` and
     /// `yaw` in place.
@@ -589,8 +593,9 @@ impl Edit {
                 index,
                 piece,
                 table,
+                anchor,
             } => {
-                document.insert_text(piece.tables(), *index, table)?;
+                document.insert_text(piece.tables(), *index, table, *anchor)?;
                 Ok(DocumentChange::Added)
             }
             Edit::SetStart { from, to } => {
@@ -746,6 +751,7 @@ impl AppliedEdit {
                 index: *index,
                 piece: piece.clone(),
                 table: removed.text(),
+                anchor: Some(removed.anchor()),
             },
             Undo::MoveBack {
                 from, to, walls, ..

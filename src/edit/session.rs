@@ -230,6 +230,7 @@ impl EditSession {
                 index: listed(&self.level, tables),
                 piece: change.to,
                 table,
+                anchor: None,
             })?;
             return Ok(true);
         }

@@ -210,6 +210,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    use crate::property_cases::property_config;
+
     fn wall_face(length: f32, height: f32) -> FaceFrame {
         FaceFrame {
             origin: Vec3::ZERO,
@@ -236,6 +238,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(property_config(256))]
         #[test]
         fn faces_get_rectangles_apart_inside_the_cache_at_their_size(
             sizes in prop::collection::vec((0.0f32..40.0, 0.0f32..4.0), 1..300),

@@ -316,6 +316,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    use crate::property_cases::property_config;
+
     /// One change to a list, at a fraction of its length.
     #[derive(Debug, Clone)]
     enum Step {
@@ -335,6 +337,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(property_config(256))]
         /// Any sequence of changes leaves the list as a `Vec` changed the
         /// same way, and a copy taken before them as it was.
         #[test]

@@ -320,6 +320,7 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::property_cases::property_config(256))]
         /// Inserting and removing walls moves the seen flags exactly as a
         /// list of flags moves its entries.
         #[test]

@@ -706,6 +706,7 @@ pub(crate) mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::property_cases::property_config(256))]
         /// The packed texel keeps the reach exactly and never widens a
         /// lower shape's shade, and narrows it by no more than a half
         /// float's rounding (a part in 1024).

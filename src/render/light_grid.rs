@@ -280,6 +280,8 @@ mod tests {
 
     use proptest::prelude::*;
 
+    use crate::property_cases::property_config;
+
     use super::*;
     use crate::level::Level;
     use crate::render::lamps::shadow_row;
@@ -353,7 +355,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(property_config(64))]
 
         /// Wherever the shader finds a lamp's light on a face of any class,
         /// the grid has the lamp's bit for that class.

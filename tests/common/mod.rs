@@ -337,3 +337,7 @@ pub fn assert_matches_golden(name: &str, actual: &RgbaImage, tolerance: Toleranc
         );
     }
 }
+
+/// The crate's one rule for property tests' case counts and seed.
+#[path = "../../src/property_cases.rs"]
+pub mod property_cases;

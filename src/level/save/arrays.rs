@@ -27,7 +27,7 @@ pub enum Tables {
 
 impl Tables {
     /// Every kind, in the order of [`TakenArrays`]' lists.
-    const ALL: [Tables; 4] = [
+    pub const ALL: [Tables; 4] = [
         Tables::Walls,
         Tables::Lights,
         Tables::Obstacles,

@@ -7,6 +7,9 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 use super::arrays::{Tables, TakenArrays};
 use super::numbers::point_text;
+use super::placement::{
+    Anchor, Placement, anchor_of, position_after, renumber_positions, spread_positions,
+};
 use super::table_order::{TableAddress, end_position, table_mut, written_order};
 use crate::level::{SharedList, WallEnd};
 
@@ -120,21 +123,31 @@ pub enum DocumentError {
         /// The text (its first 200 characters).
         text: String,
     },
+    /// A journal's table to put back names a table to follow that the
+    /// level does not have.
+    #[error("the table to put back follows a table the level does not have: {0:?}")]
+    NoAnchor(Anchor),
     /// A texture path that a level file cannot hold (not valid Unicode).
     #[error("the texture path {0:?} is not valid Unicode and cannot be written")]
     NonUnicodePath(std::path::PathBuf),
 }
 
-/// A `[[wall]]` or `[[light]]` table taken out of a document by
-/// [`LevelDocument::remove`], with
-/// everything needed to put it back.
+/// A table of one of the [`Tables`] taken out of a document by
+/// [`LevelDocument::remove`], with everything needed to put it back.
 #[derive(Debug, Clone)]
 pub struct RemovedTable {
     array: Tables,
     table: Table,
+    anchor: Anchor,
 }
 
 impl RemovedTable {
+    /// The table that was written right before it, for putting it back by
+    /// its text ([`LevelDocument::insert_text`]) where it was.
+    pub fn anchor(&self) -> Anchor {
+        self.anchor
+    }
+
     /// The table as text, comments above it included, as
     /// [`LevelDocument::insert_text`] takes it back.
     pub fn text(&self) -> String {
@@ -172,6 +185,7 @@ impl LevelDocument {
         let mut document: DocumentMut = text
             .parse()
             .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
+        spread_positions(&mut document);
         match document.get(Tables::Walls.key()) {
             None | Some(Item::ArrayOfTables(_)) => Ok(Self {
                 next_end: end_position(&document),
@@ -411,13 +425,18 @@ impl LevelDocument {
     /// of the file).
     pub fn remove(&mut self, array: Tables, index: usize) -> Result<RemovedTable, DocumentError> {
         self.check_index(array, index)?;
+        let anchor = anchor_of(&self.document, &self.arrays, array, index);
         let above = self
             .tables(array)?
             .and_then(|tables| tables.get(index))
             .map(prefix_text);
         let Some(above) = above.filter(|above| above.contains('#')) else {
             let table = self.tables_mut(array)?.remove(index);
-            return Ok(RemovedTable { array, table });
+            return Ok(RemovedTable {
+                array,
+                table,
+                anchor,
+            });
         };
         let follower = self.written_after(array, index).map(|mut address| {
             // The follower's index shifts down once the table is gone.
@@ -441,19 +460,26 @@ impl LevelDocument {
                 self.document.set_trailing(format!("{above}{trailing}"));
             }
         }
-        Ok(RemovedTable { array, table })
+        Ok(RemovedTable {
+            array,
+            table,
+            anchor,
+        })
     }
 
     /// Inserts the one table of `array` that `text` holds (as
-    /// [`RemovedTable::text`] writes it) as its table `index`, placed right
-    /// before the table now at `index` (after the last when `index` is the
-    /// count). Comment lines above the header that the removal had handed
-    /// to the next table are taken back from it.
+    /// [`RemovedTable::text`] writes it) as its table `index`, written
+    /// right after the table `anchor` names, as it was before its removal.
+    /// Without an anchor (a journal written before they were kept), it is
+    /// written right before the table now at `index` (after the last when
+    /// `index` is the count). Comment lines above the header that the
+    /// removal had handed to the next table are taken back from it.
     pub fn insert_text(
         &mut self,
         array: Tables,
         index: usize,
         text: &str,
+        anchor: Option<Anchor>,
     ) -> Result<(), DocumentError> {
         self.insertion_point(array, index)?;
         let not_one = || DocumentError::NotOneTable {
@@ -465,18 +491,51 @@ impl LevelDocument {
             (1, Some(Item::ArrayOfTables(mut tables))) if tables.len() == 1 => tables.remove(0),
             _ => return Err(not_one()),
         };
+        let position = match anchor {
+            Some(anchor) => self.position_after(array, index, anchor)?,
+            None => self.position_before(array, index)?,
+        };
+        table.set_position(Some(position));
+        self.insert_table(array, index, table)
+    }
+
+    /// The position that writes a new table `index` of `array` right after
+    /// the table `anchor` names, making room between positions if there
+    /// is none.
+    fn position_after(
+        &mut self,
+        array: Tables,
+        index: usize,
+        anchor: Anchor,
+    ) -> Result<isize, DocumentError> {
+        for _ in 0..2 {
+            let placement = position_after(&self.document, &self.arrays, array, index, anchor)
+                .ok_or(DocumentError::NoAnchor(anchor))?;
+            match placement {
+                Placement::At(position) => return Ok(position),
+                Placement::Last => return Ok(self.take_end_position()),
+                Placement::NoRoom => {
+                    self.next_end = renumber_positions(&mut self.document, &mut self.arrays);
+                }
+            }
+        }
+        // Renumbered positions leave room between every two tables.
+        Err(DocumentError::NoAnchor(anchor))
+    }
+
+    /// The position that writes a new table `index` of `array` right
+    /// before the table now at `index`, or after the last.
+    fn position_before(&mut self, array: Tables, index: usize) -> Result<isize, DocumentError> {
         let tables = self.tables(array)?;
         let neighbour = tables.and_then(|tables| {
             tables
                 .get(index)
                 .or_else(|| tables.get(index.checked_sub(1)?))
         });
-        let position = match neighbour {
-            Some(neighbour) => neighbour.position(),
-            None => Some(self.take_end_position()),
-        };
-        table.set_position(position);
-        self.insert_table(array, index, table)
+        Ok(match neighbour.and_then(Table::position) {
+            Some(position) => position,
+            None => self.take_end_position(),
+        })
     }
 
     /// The level file's text, with the edits.

@@ -8,6 +8,7 @@ mod atomic;
 mod document;
 mod keys;
 mod numbers;
+mod placement;
 mod table_order;
 mod values;
 mod writer;
@@ -20,6 +21,7 @@ pub use atomic::{
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
+pub use placement::Anchor;
 pub use values::{KeyValue, door_values, item_keys, light_values, obstacle_values, wall_values};
 
 use std::borrow::Cow;

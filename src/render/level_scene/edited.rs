@@ -268,6 +268,8 @@ mod tests {
     use glam::Vec3;
     use proptest::prelude::*;
 
+    use crate::property_cases::property_config;
+
     use super::*;
     use crate::camera::Camera;
     use crate::edit::{EditSession, Item};
@@ -417,7 +419,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(12))]
+        #![proptest_config(property_config(12))]
 
         /// After any sequence of edits, each taken in place by a scene
         /// that drew frames before it, the scene holds and draws what one
