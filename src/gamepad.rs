@@ -1,7 +1,7 @@
 //! The gamepad: a pure mapping from stick and button values to what the
 //! person asks for ([`gamepad_intent`]), testable without a device, and a
 //! thin [`GamepadSource`] over gilrs that reads a real one. Without a gamepad,
-//! where gilrs cannot start, or in a build without the `gamepad` cargo
+//! where gilrs cannot start, or in a Linux build without the `gamepad` cargo
 //! feature (which leaves gilrs, and udev, out), the source reports nothing
 //! and nothing breaks. Buttons are the settings file's [`GamepadButton`]s,
 //! not gilrs's own type, so that only the source knows gilrs and the
@@ -24,6 +24,11 @@ pub struct GamepadState {
     /// released again: each press toggles once, however short.
     pub pressed: Vec<GamepadButton>,
 }
+
+/// What this build does with gamepads, in a line (at most 48 characters,
+/// as every help line) for the help's footer: on Linux they need the
+/// `gamepad` feature, elsewhere they are always on.
+pub const GAMEPAD_SUPPORT: &str = backend::SUPPORT;
 
 /// One axis of one stick: the only axes the walker reads (the triggers'
 /// travel and the d-pad's axes are not among them).
@@ -136,9 +141,10 @@ pub fn gamepad_intent(state: &GamepadState, settings: &GamepadSettings) -> Gamep
 }
 
 /// Reads gamepads into one [`GamepadState`] (every connected gamepad drives
-/// the same walker), through gilrs with the `gamepad` cargo feature (on by
-/// default). When gilrs cannot start, e.g. no udev or an unsupported
-/// platform, or in a build without the feature, it stays empty: no gamepad.
+/// the same walker), through gilrs: always, except on Linux, where it takes
+/// the `gamepad` cargo feature. When gilrs cannot start, e.g. no udev or an
+/// unsupported platform, or in a Linux build without the feature, it stays
+/// empty: no gamepad.
 pub struct GamepadSource {
     /// The event reader, or `None` when there is no gamepad support.
     events: Option<backend::Events>,
@@ -191,11 +197,14 @@ impl std::fmt::Debug for GamepadSource {
 
 /// The gamepad through gilrs: everything that knows gilrs's types, turning
 /// its events, buttons and axes into the program's own.
-#[cfg(feature = "gamepad")]
+#[cfg(any(feature = "gamepad", not(target_os = "linux")))]
 mod backend {
     use gilrs::{Axis, Button, EventType, Gilrs};
 
     use super::{GamepadButton, GamepadState, StickAxis};
+
+    /// What the help's footer says of gamepads in this build.
+    pub(super) const SUPPORT: &str = "on: left stick walks, right stick looks";
 
     /// A started gilrs context.
     pub(super) struct Events(Gilrs);
@@ -318,11 +327,14 @@ mod backend {
     }
 }
 
-/// No gamepad: the program was built without the `gamepad` feature (and
-/// so without gilrs, which needs udev to build on Linux).
-#[cfg(not(feature = "gamepad"))]
+/// No gamepad: a Linux build without the `gamepad` feature (and so without
+/// gilrs, which needs udev's headers to build there).
+#[cfg(not(any(feature = "gamepad", not(target_os = "linux"))))]
 mod backend {
     use super::GamepadState;
+
+    /// What the help's footer says of gamepads in this build.
+    pub(super) const SUPPORT: &str = "off: on Linux, build with --features gamepad";
 
     /// Gamepad events, of which this build has none: no value of this type
     /// exists, so the source never holds one.
@@ -475,7 +487,7 @@ mod tests {
         assert!(available || state == GamepadState::default(), "{state:?}");
     }
 
-    #[cfg(not(feature = "gamepad"))]
+    #[cfg(not(any(feature = "gamepad", not(target_os = "linux"))))]
     #[test]
     fn without_the_feature_the_source_reports_nothing() {
         let mut source = GamepadSource::default();

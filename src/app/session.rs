@@ -105,7 +105,11 @@ impl Session {
             .clone()
             .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
         let bindings = options.settings.bindings.clone();
-        let help = bindings.help_groups();
+        let mut help = bindings.help_groups();
+        help.push(HelpGroup {
+            title: "gamepad".to_owned(),
+            lines: vec![crate::gamepad::GAMEPAD_SUPPORT.to_owned()],
+        });
         Self {
             editing: Editing::new(&level, &working_directory),
             map: Map::new(level.occluding_walls(), options.map_all),
