@@ -175,7 +175,12 @@ fn a_removed_wall_goes_back_from_its_text_where_it_was() {
         let mut document = LevelDocument::parse(&original).expect("TOML");
         let removed = document.remove(Tables::Walls, index).expect("exists");
         document
-            .insert_text(Tables::Walls, index, &removed.text(), Some(removed.anchor()))
+            .insert_text(
+                Tables::Walls,
+                index,
+                &removed.text(),
+                Some(removed.anchor()),
+            )
             .expect("a wall's text");
         assert_eq!(document.text(), original, "wall {index}");
     }
