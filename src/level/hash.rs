@@ -7,12 +7,13 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::{DoorKind, DoorOpens, Level};
+use super::{DoorKind, DoorOpens, Level, defaults};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
-    /// radius), the obstacles (outline points) and the player's spawn
-    /// (start, heading, body radius, eye height). Looks (materials, heights,
+    /// radius), the obstacles (outline points, and whether and how they
+    /// move) and the player's spawn (start, heading, body radius, eye
+    /// height, push and kick). Looks (materials, heights,
     /// thickness, lighting, name) are left out: a retextured level keeps its
     /// hash, a moved wall changes it.
     ///
@@ -30,7 +31,13 @@ impl Level {
     /// level without them keeps the hash it had before doors existed), the
     /// door count and each door's `a.x a.y b.x b.y`, its kind (a byte, 0
     /// slide, 1 swing), `swing thickness speed close_after` and what opens
-    /// it (a byte, 0 use, 1 near): doors change where the walker can go.
+    /// it (a byte, 0 use, 1 near): doors change where the walker can go;
+    /// then, only for a level with a loose obstacle or any of `mass`,
+    /// `friction`, `bounce`, `push` and `kick` off its default (so that a
+    /// level without them keeps the hash it had before loose obstacles
+    /// existed), the player's `push kick`, then for each obstacle whether
+    /// it is loose (a byte, 0 fixed, 1 loose) and its `mass friction
+    /// bounce`: loose obstacles move, and change where the walker can go.
     /// Every number is an f32 written as its
     /// little-endian IEEE 754 bits, with -0.0 written as 0.0.
     pub fn content_hash(&self) -> u64 {
@@ -73,8 +80,34 @@ impl Level {
                 });
             }
         }
+        if has_loose_keys(self) {
+            write_f32(&mut hasher, player.push);
+            write_f32(&mut hasher, player.kick);
+            for obstacle in &self.obstacles {
+                hasher.write_u8(u8::from(obstacle.loose));
+                write_f32(&mut hasher, obstacle.mass);
+                write_f32(&mut hasher, obstacle.friction);
+                write_f32(&mut hasher, obstacle.bounce);
+            }
+        }
         hasher.finish()
     }
+}
+
+/// Whether `level` has a loose obstacle, or any of `mass`, `friction`,
+/// `bounce`, `push` and `kick` at another value than its default.
+fn has_loose_keys(level: &Level) -> bool {
+    let player = &level.player;
+    (player.push, player.kick) != (defaults::PLAYER_PUSH, defaults::PLAYER_KICK)
+        || level.obstacles.iter().any(|obstacle| {
+            obstacle.loose
+                || (obstacle.mass, obstacle.friction, obstacle.bounce)
+                    != (
+                        defaults::OBSTACLE_MASS,
+                        defaults::OBSTACLE_FRICTION,
+                        defaults::OBSTACLE_BOUNCE,
+                    )
+        })
 }
 
 fn write_count(hasher: &mut FnvHasher, count: usize) {
