@@ -54,6 +54,8 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
     key_number(out, "yaw", player.yaw_degrees);
     key_number(out, "radius", player.radius);
     key_number(out, "eye_height", player.eye_height);
+    key_number(out, "push", player.push);
+    key_number(out, "kick", player.kick);
 
     let environment = &level.environment;
     line(out, "\n[environment]");
