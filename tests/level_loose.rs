@@ -94,3 +94,29 @@ fn a_level_with_loose_obstacles_is_written_whole_and_loads_back_equal() {
     );
     assert_eq!(text.matches("loose").count(), 1, "{text}");
 }
+
+#[test]
+fn the_warehouse_loads_without_errors_or_warnings() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/warehouse.toml");
+    let loaded = Level::load(&path).expect("the warehouse is valid");
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let level = loaded.level;
+    let loose: Vec<_> = level.obstacles.iter().filter(|o| o.loose).collect();
+    let balls = loose
+        .iter()
+        .filter(|o| o.polygon.points().len() > 4)
+        .count();
+    let crates = loose.len() - balls - 1;
+    assert_eq!((crates, balls), (100, 4));
+    assert_eq!((level.doors.len(), level.lights.len()), (2, 8));
+    // Its shelf does not move for the walker: its floor friction is more
+    // than the walker's push.
+    let heaviest = loose
+        .iter()
+        .max_by(|a, b| a.mass.total_cmp(&b.mass))
+        .expect("loose obstacles");
+    assert!(heaviest.friction * heaviest.mass * 9.81 > level.player.push);
+    // The crates come in several sizes and masses.
+    let masses: std::collections::BTreeSet<u32> = loose.iter().map(|o| o.mass.to_bits()).collect();
+    assert!(masses.len() > 50, "{} masses", masses.len());
+}
