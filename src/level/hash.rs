@@ -198,6 +198,33 @@ mod tests {
     }
 
     #[test]
+    fn a_loose_obstacle_adds_the_documented_bytes() {
+        let text = "[player]\nstart = [0.0, 0.0]\npush = 250.0\n\
+                    [[obstacle]]\npoints = [[2.0, 0.0], [3.0, 0.0], [2.0, 1.0]]\n\
+                    loose = true\nmass = 4.0\nbounce = 0.5\n";
+        let path = std::path::Path::new("loose.toml");
+        let loose = Level::from_toml_str(text, path).expect("valid").level;
+        let mut fixed = loose.clone();
+        fixed.obstacles[0].loose = false;
+        fixed.obstacles[0].mass = defaults::OBSTACLE_MASS;
+        fixed.obstacles[0].bounce = defaults::OBSTACLE_BOUNCE;
+        fixed.player.push = defaults::PLAYER_PUSH;
+        // The fixed level's hash, continued over the loose part's bytes.
+        let mut bytes = Vec::new();
+        for value in [250.0_f32, defaults::PLAYER_KICK] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.push(1);
+        for value in [4.0_f32, defaults::OBSTACLE_FRICTION, 0.5] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        let expected = bytes.iter().fold(fixed.content_hash(), |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        assert_eq!(loose.content_hash(), expected);
+    }
+
+    #[test]
     fn a_generated_maze_hashes_to_its_pinned_value() {
         // Demos recorded on mazes name this hash: a change in the maze
         // generator or in the serialization shows up here first.
