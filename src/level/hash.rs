@@ -201,7 +201,7 @@ mod tests {
     fn a_loose_obstacle_adds_the_documented_bytes() {
         let text = "[player]\nstart = [0.0, 0.0]\npush = 250.0\n\
                     [[obstacle]]\npoints = [[2.0, 0.0], [3.0, 0.0], [2.0, 1.0]]\n\
-                    loose = true\nmass = 4.0\nbounce = 0.5\n";
+                    loose = true\nmass = 4.0\nbounce = 0.75\n";
         let path = std::path::Path::new("loose.toml");
         let loose = Level::from_toml_str(text, path).expect("valid").level;
         let mut fixed = loose.clone();
@@ -215,7 +215,7 @@ mod tests {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
         bytes.push(1);
-        for value in [4.0_f32, defaults::OBSTACLE_FRICTION, 0.5] {
+        for value in [4.0_f32, defaults::OBSTACLE_FRICTION, 0.75] {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
         let expected = bytes.iter().fold(fixed.content_hash(), |hash, &byte| {
