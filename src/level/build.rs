@@ -190,6 +190,7 @@ pub(crate) fn build_level(
             text: source.text.into(),
         },
     };
+    // A loose obstacle must start clear of everything else.
     if let Some(overlap) = loose_overlaps(&level).next() {
         let span = file
             .obstacle
@@ -603,7 +604,8 @@ impl Builder<'_> {
                 format!("not a usable convex polygon: {error}"),
             )
         })?;
-        let fixed = defaults.obstacle(polygon);
+        // What the table loads as where it gives nothing but its points.
+        let defaulted = defaults.obstacle(polygon);
         let loose = table.loose.as_ref().is_some_and(|loose| *loose.get_ref());
         if !loose {
             self.warn_of_loose_keys_on_fixed(table, &item);
@@ -623,23 +625,23 @@ impl Builder<'_> {
                 table.mass.as_ref(),
                 &item,
                 "mass",
-                fixed.mass,
+                defaulted.mass,
             )?,
             friction: self.in_range(
                 LevelObstacle::FRICTION,
                 table.friction.as_ref(),
                 &item,
                 "friction",
-                fixed.friction,
+                defaulted.friction,
             )?,
             bounce: self.in_range(
                 LevelObstacle::BOUNCE,
                 table.bounce.as_ref(),
                 &item,
                 "bounce",
-                fixed.bounce,
+                defaulted.bounce,
             )?,
-            ..fixed
+            ..defaulted
         })
     }
 
