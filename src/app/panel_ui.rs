@@ -430,6 +430,37 @@ mod tests {
     }
 
     #[test]
+    fn clicking_the_box_makes_the_obstacle_loose_at_once() {
+        let level = Level::default_house();
+        let item = Item::Obstacle(0);
+        let view = view_of(&level, item);
+        let (_, output) = play(&view, vec![vec![], vec![]]);
+        let row = text_at(&output, "loose").expect("the loose row");
+        let material = &level.materials[level.obstacles[0].material.0].name;
+        let column = text_at(&output, material).expect("the material's name");
+        // The box stands at the start of the controls' column, on its row.
+        let tick_box = egui::pos2(column.min.x + 4.0, row.center().y);
+        let (changes, _) = play(
+            &view,
+            vec![
+                vec![],
+                vec![egui::Event::PointerMoved(tick_box)],
+                vec![button(tick_box, true)],
+                vec![button(tick_box, false)],
+                vec![],
+            ],
+        );
+        assert_eq!(
+            changes,
+            [PropertyChange {
+                item,
+                property: Property::Loose,
+                value: Value::Switch(true),
+            }]
+        );
+    }
+
+    #[test]
     fn a_drag_makes_one_change_when_it_is_let_go() {
         let level = Level::default_house();
         let view = view_of(&level, Item::Wall(0));
