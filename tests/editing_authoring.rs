@@ -64,6 +64,7 @@ fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
     );
     assert_eq!(added.height, level.obstacle_defaults.height);
     assert_eq!(added.material, level.obstacle_defaults.material);
+    assert!(!added.loose, "the obstacle tool makes fixed obstacles");
     assert_text_matches_level(&mut session);
 
     // The save adds exactly one table holding only the points.

@@ -207,6 +207,21 @@ fn refused_changes_change_nothing() {
         session.change(Item::Wall(0), Piece::Wall(unknown)),
         Err(EditError::InvalidPiece { .. })
     ));
+    // An obstacle moving in a way the format does not allow.
+    let obstacle = session.level().obstacles[0].clone();
+    for (mass, friction, bounce) in [(0.0, 0.5, 0.2), (20.0, 2.5, 0.2), (20.0, 0.5, -0.1)] {
+        let unmovable = mazewalker::level::LevelObstacle {
+            loose: true,
+            mass,
+            friction,
+            bounce,
+            ..obstacle.clone()
+        };
+        assert!(matches!(
+            session.change(Item::Obstacle(0), Piece::Obstacle(unmovable)),
+            Err(EditError::InvalidPiece { .. })
+        ));
+    }
     let mut short = wall;
     short.b = short.a;
     assert!(matches!(

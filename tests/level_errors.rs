@@ -259,3 +259,141 @@ fn a_missing_level_file_is_a_read_error() {
             .starts_with("/nonexistent/level.toml: cannot read the level file")
     );
 }
+
+/// A loose crate, 1 m square with its corner at `[x, z]`, on line 4.
+fn loose_crate(x: f32, z: f32) -> String {
+    format!(
+        "[[obstacle]]\npoints = [[{x:?}, {z:?}], [{:?}, {z:?}], [{:?}, {:?}], [{x:?}, {:?}]]\nloose = true\n",
+        x + 1.0,
+        x + 1.0,
+        z + 1.0,
+        z + 1.0
+    )
+}
+
+#[test]
+fn how_an_obstacle_moves_is_refused_out_of_range_where_it_is() {
+    let crate_with = |key: &str| format!("{PLAYER}{}{key}\n", loose_crate(5.0, 5.0));
+    assert_eq!(
+        message_for(&crate_with("mass = 0")),
+        "test.toml:6:8: obstacle 0: `mass` must be more than 0, not 0"
+    );
+    assert_eq!(
+        message_for(&crate_with("mass = -3.5")),
+        "test.toml:6:8: obstacle 0: `mass` must be more than 0, not -3.5"
+    );
+    assert_eq!(
+        message_for(&crate_with("friction = 2.5")),
+        "test.toml:6:12: obstacle 0: `friction` must be between 0 and 2, not 2.5"
+    );
+    assert_eq!(
+        message_for(&crate_with("friction = -0.1")),
+        "test.toml:6:12: obstacle 0: `friction` must be between 0 and 2, not -0.1"
+    );
+    assert_eq!(
+        message_for(&crate_with("bounce = 1.01")),
+        "test.toml:6:10: obstacle 0: `bounce` must be between 0 and 1, not 1.01"
+    );
+    assert_eq!(
+        message_for(&crate_with("bounce = nan")),
+        "test.toml:6:10: obstacle 0: `bounce` must be a finite number, not NaN"
+    );
+    // The bounds themselves are allowed.
+    for key in [
+        "mass = 0.001",
+        "friction = 0",
+        "friction = 2",
+        "bounce = 0\nmass = 1e6",
+        "bounce = 1",
+    ] {
+        let text = crate_with(key);
+        assert!(
+            Level::from_toml_str(&text, Path::new("test.toml")).is_ok(),
+            "{text}"
+        );
+    }
+    let message = message_for(&format!(
+        "{PLAYER}[[obstacle]]\npoints = [[5.0, 5.0], [6.0, 5.0], [6.0, 6.0]]\nloose = 1\n"
+    ));
+    assert!(
+        message.starts_with("test.toml:5:9: invalid type: integer `1`, expected a boolean"),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_walkers_push_and_kick_are_refused_out_of_range_where_they_are() {
+    assert_eq!(
+        message_for("[player]\nstart = [0.0, 0.0]\npush = -1\n"),
+        "test.toml:3:8: player: negative `push` (-1); it must be 0 or more"
+    );
+    assert_eq!(
+        message_for("[player]\nstart = [0.0, 0.0]\nkick = -0.5\n"),
+        "test.toml:3:8: player: negative `kick` (-0.5); it must be 0 or more"
+    );
+    assert_eq!(
+        message_for("[player]\nstart = [0.0, 0.0]\nkick = inf\n"),
+        "test.toml:3:8: player: `kick` must be a finite number, not inf"
+    );
+    let still = "[player]\nstart = [0.0, 0.0]\npush = 0\nkick = 0\n";
+    let level = Level::from_toml_str(still, Path::new("test.toml")).expect("0 is allowed");
+    assert_eq!(
+        (level.level.player.push, level.level.player.kick),
+        (0.0, 0.0)
+    );
+}
+
+#[test]
+fn a_loose_obstacle_overlapping_anything_is_refused_naming_both() {
+    // Wall 1 runs along z = 10, 0.2 m thick: its body reaches z = 9.9.
+    let walls = "[[wall]]\na = [0.0, -10.0]\nb = [10.0, -10.0]\n\
+                 [[wall]]\na = [0.0, 10.0]\nb = [10.0, 10.0]\nthickness = 0.2\nradius = 0.5\n";
+    let fixed_triangle = "[[obstacle]]\npoints = [[2.0, 2.0], [3.0, 2.0], [3.0, 3.0]]\n";
+    let cases = [
+        // 5 cm into the wall's body (the items start on line 11).
+        (
+            loose_crate(4.0, 8.95),
+            "test.toml:12:10: obstacle 0 (loose): overlaps wall 1",
+        ),
+        // Into a fixed obstacle.
+        (
+            format!("{fixed_triangle}{}", loose_crate(2.5, 2.5)),
+            "test.toml:14:10: obstacle 1 (loose): overlaps obstacle 0",
+        ),
+        // Two loose ones: named once, by the first.
+        (
+            format!("{}{}", loose_crate(5.0, 5.0), loose_crate(5.5, 5.5)),
+            "test.toml:12:10: obstacle 0 (loose): overlaps obstacle 1",
+        ),
+        // Across a closed door's leaf.
+        (
+            format!(
+                "{}[[door]]\na = [6.0, 0.0]\nb = [6.0, 2.0]\n",
+                loose_crate(5.5, 0.5)
+            ),
+            "test.toml:12:10: obstacle 0 (loose): overlaps door 0",
+        ),
+        // Into the walker's body at the start [0, 0], radius 0.25.
+        (
+            loose_crate(0.2, -0.5),
+            "test.toml:12:10: obstacle 0 (loose): overlaps the start",
+        ),
+    ];
+    for (items, expected) in cases {
+        assert_eq!(message_for(&format!("{PLAYER}{walls}{items}")), expected);
+    }
+    // Flush against the wall's face, within its collision radius but clear
+    // of its body; beside the triangle; a fixed obstacle anywhere.
+    for items in [
+        loose_crate(4.0, 8.9),
+        format!("{fixed_triangle}{}", loose_crate(3.0, 2.0)),
+        format!("{fixed_triangle}[[obstacle]]\npoints = [[2.5, 2.5], [3.5, 2.5], [3.5, 3.5]]\n"),
+        loose_crate(0.25, -0.5),
+    ] {
+        let text = format!("{PLAYER}{walls}{items}");
+        assert!(
+            Level::from_toml_str(&text, Path::new("test.toml")).is_ok(),
+            "{text}"
+        );
+    }
+}

@@ -486,6 +486,76 @@ fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
     assert_eq!(std::fs::read_to_string(&path).expect("saved"), lit);
 }
 
+/// A level whose loose obstacles and walker write the keys of how they
+/// move in every way TOML allows: integers, exponents, comments, odd
+/// spacing.
+const LOOSE: &str = "[player]
+start = [0.0, 0.0]
+push=450 # strong
+kick   = 1.2e1
+
+# a crate
+[[obstacle]]
+points = [[2.0, 2.0], [3.0, 2.0], [3.0, 3.0], [2.0, 3.0]]
+mass = 35 # full of books
+loose = true
+bounce=0.25
+
+[[obstacle]] # a ball
+points = [[5.0, 2.0], [5.5, 2.5], [5.0, 3.0], [4.5, 2.5]]
+loose = true   # kick it
+friction = 0.3
+mass = 1.0e0
+";
+
+#[test]
+fn the_keys_of_loose_obstacles_survive_edits_and_saves_byte_for_byte() {
+    let directory = scratch_directory("loose_saves");
+    let path = directory.join("loose.toml");
+    std::fs::write(&path, LOOSE).expect("writable");
+    let level = Level::load(&path).expect("valid").level;
+    assert_eq!((level.player.push, level.player.kick), (450.0, 12.0));
+    let mut session = EditSession::new(level).expect("editable");
+    // Edits of other keys and items leave the loose keys as written.
+    let crate_item = Item::Obstacle(0);
+    let taller = mazewalker::edit::PropertyChange {
+        item: crate_item,
+        property: mazewalker::edit::Property::Height,
+        value: mazewalker::edit::Value::Number(1.25),
+    };
+    session.set_property(taller).expect("a height");
+    session.add_light(Vec2::new(1.0, 1.0)).expect("a lamp");
+    session
+        .set_start(Vec2::new(-1.0, 0.5), 45.0)
+        .expect("a start");
+    session.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    let expected = LOOSE
+        .replace("start = [0.0, 0.0]\npush", "start = [-1.0, 0.5]\npush")
+        .replace("bounce=0.25\n", "bounce=0.25\nheight = 1.25\n")
+        .replace("kick   = 1.2e1\n", "kick   = 1.2e1\nyaw = 45.0\n")
+        + "\n[[light]]\nat = [1.0, 1.0]\n";
+    assert_eq!(saved, expected);
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.obstacles, session.level().obstacles);
+    assert_eq!(reloaded.player, session.level().player);
+    // Changing a loose key rewrites its value alone, comment kept.
+    let lighter = mazewalker::edit::PropertyChange {
+        item: crate_item,
+        property: mazewalker::edit::Property::Mass,
+        value: mazewalker::edit::Value::Number(12.5),
+    };
+    session.set_property(lighter).expect("a mass");
+    session.save(&path).expect("writable");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("saved"),
+        expected.replace("mass = 35 # full of books", "mass = 12.5 # full of books")
+    );
+    while session.undo().expect("in step") {}
+    session.save(&path).expect("writable");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), LOOSE);
+}
+
 proptest! {
     #![proptest_config(property_config(256))]
     /// Any finite point written by the editor loads back as the same f32s.

@@ -172,5 +172,55 @@ fn optional_keys_take_their_documented_defaults() {
     assert_eq!(level.materials[level.environment.ceiling.0].name, "ceiling");
     assert_eq!(level.player.yaw_degrees, 0.0);
     assert_eq!(level.player.radius, 0.25);
+    assert_eq!((level.player.push, level.player.kick), (300.0, 60.0));
     assert_eq!(level.name, "test");
+}
+
+#[test]
+fn an_obstacle_is_fixed_unless_loose_and_moves_by_the_documented_defaults() {
+    let level = load(
+        "[player]\nstart = [0.0, 0.0]\n\
+         [[obstacle]]\npoints = [[2.0, 2.0], [3.0, 2.0], [3.0, 3.0]]\n\
+         [[obstacle]]\npoints = [[5.0, 2.0], [6.0, 2.0], [6.0, 3.0]]\nloose = true\n",
+    )
+    .level;
+    let [fixed, loose] = [&level.obstacles[0], &level.obstacles[1]];
+    assert!(!fixed.loose && loose.loose);
+    for obstacle in [fixed, loose] {
+        assert_eq!(
+            (obstacle.mass, obstacle.friction, obstacle.bounce),
+            (20.0, 0.5, 0.2)
+        );
+    }
+}
+
+#[test]
+fn how_a_fixed_obstacle_would_move_warns_where_it_is_written() {
+    let loaded = load(
+        "[player]\nstart = [0.0, 0.0]\n\
+         [[obstacle]]\npoints = [[2.0, 2.0], [3.0, 2.0], [3.0, 3.0]]\nmass = 40\nbounce = 0.5\n\
+         [[obstacle]]\npoints = [[5.0, 2.0], [6.0, 2.0], [6.0, 3.0]]\nloose = false\nfriction = 1.5\n\
+         [[obstacle]]\npoints = [[8.0, 2.0], [9.0, 2.0], [9.0, 3.0]]\nloose = true\nmass = 5\nfriction = 0.1\nbounce = 0.9\n",
+    );
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        [
+            "dir/test.toml:5:8: warning: obstacle 0: `mass` has no effect on a fixed obstacle; add `loose = true` to let it move",
+            "dir/test.toml:6:10: warning: obstacle 0: `bounce` has no effect on a fixed obstacle; add `loose = true` to let it move",
+            "dir/test.toml:10:12: warning: obstacle 1: `friction` has no effect on a fixed obstacle; add `loose = true` to let it move",
+        ]
+    );
+    // The values are kept as written, for a later `loose = true`.
+    let obstacles = &loaded.level.obstacles;
+    assert_eq!((obstacles[0].mass, obstacles[0].bounce), (40.0, 0.5));
+    assert_eq!(obstacles[1].friction, 1.5);
+    assert_eq!(
+        (
+            obstacles[2].mass,
+            obstacles[2].friction,
+            obstacles[2].bounce
+        ),
+        (5.0, 0.1, 0.9)
+    );
 }

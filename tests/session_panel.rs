@@ -5,8 +5,9 @@
 //! step, shows on the panel, is journaled and saves with only its key
 //! rewritten (comments kept); a refused value changes nothing and says
 //! why on the panel; undoing everything and saving gives back the file
-//! byte for byte; a click in the 3D view grabs the mouse and hides the
-//! panel.
+//! byte for byte; an obstacle ticked loose shows and changes its mass,
+//! friction and bounce the same way; a click in the 3D view grabs the
+//! mouse and hides the panel.
 
 mod common;
 
@@ -67,6 +68,9 @@ swing = 90.0 # clockwise
 
 /// Ticks of the turning keys to turn about 45° at the default 143°/s.
 const TURN_45_DEGREES: u32 = 38;
+/// Ticks of the turning keys to turn from +x to the obstacle's centre,
+/// about 129° clockwise.
+const TURN_TO_OBSTACLE: u32 = 108;
 
 /// Makes `change` as the panel does.
 fn change(session: &mut Session, item: Item, property: Property, value: Value) {
@@ -284,4 +288,79 @@ fn a_carried_item_shows_on_the_panel_and_keeps_a_change_made_while_carried() {
         Some(Item::Wall(4)),
         "the last carried item stays shown"
     );
+}
+
+#[test]
+fn an_obstacle_made_loose_on_the_panel_shows_how_it_moves_and_each_step_undoes() {
+    let (path, level) = level_file("session_panel_loose", LEVEL);
+    let mut session = session_on(&path, level);
+    tap(&mut session, KeyCode::KeyE);
+    session.advance_ticks(1);
+    // Turned about 129° to the right, the eye looks at the obstacle.
+    hold(&mut session, KeyCode::ArrowRight, TURN_TO_OBSTACLE);
+    let table = Item::Obstacle(0);
+    let (item, values, _) = panel(&mut session).expect("the panel shows");
+    assert_eq!((item, values.len()), (table, 3), "fixed: {values:?}");
+    change(&mut session, table, Property::Loose, Value::Switch(true));
+    let (_, values, _) = panel(&mut session).expect("still shown");
+    assert_eq!(
+        values[2..],
+        [
+            Value::Switch(true),
+            Value::Number(20.0),
+            Value::Number(0.5),
+            Value::Number(0.2)
+        ]
+    );
+    let changes = [
+        (Property::Mass, Value::Number(5.0)),
+        (Property::Friction, Value::Number(0.8)),
+        (Property::Bounce, Value::Number(0.6)),
+        (Property::Mass, Value::Number(7.5)),
+    ];
+    for (property, value) in changes {
+        change(&mut session, table, property, value);
+    }
+    change(&mut session, table, Property::Friction, Value::Number(2.5));
+    let (_, _, refusal) = panel(&mut session).expect("still shown");
+    assert_eq!(
+        refusal.as_deref(),
+        Some("`friction` must be between 0 and 2, not 2.5")
+    );
+    assert!(edit_line(&mut session).contains("undo 5  unsaved"));
+    let obstacle = session.level().obstacles[0].clone();
+    assert!(obstacle.loose);
+    assert_eq!(
+        (obstacle.mass, obstacle.friction, obstacle.bounce),
+        (7.5, 0.8, 0.6)
+    );
+
+    // Saved: the keys the table lacked are added at its end.
+    ctrl_tap(&mut session, KeyCode::KeyS);
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert_eq!(
+        saved,
+        LEVEL.replace(
+            "height = 0.8 # a low table\n",
+            "height = 0.8 # a low table\nloose = true\nmass = 7.5\nfriction = 0.8\nbounce = 0.6\n"
+        )
+    );
+    let reloaded = Level::load(&path).expect("the saved level loads");
+    assert!(reloaded.warnings.is_empty(), "{:?}", reloaded.warnings);
+    assert_eq!(reloaded.level.obstacles[0], obstacle);
+
+    // Each undo takes back one step: the second mass, then bounce, ...
+    ctrl_tap(&mut session, KeyCode::KeyZ);
+    assert_eq!(session.level().obstacles[0].mass, 5.0);
+    ctrl_tap(&mut session, KeyCode::KeyZ);
+    assert_eq!(session.level().obstacles[0].bounce, 0.2);
+    for _ in 0..3 {
+        ctrl_tap(&mut session, KeyCode::KeyZ);
+    }
+    assert!(edit_line(&mut session).contains("undo 0"));
+    assert!(!session.level().obstacles[0].loose);
+    let (_, values, _) = panel(&mut session).expect("still shown");
+    assert_eq!(values.len(), 3, "fixed again: {values:?}");
+    ctrl_tap(&mut session, KeyCode::KeyS);
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), LEVEL);
 }

@@ -1,7 +1,8 @@
 //! Edit mode's property panel drawn with egui, in the window's top right
 //! corner: a row per property of the [`PanelView`]'s item — a list of the
 //! level's materials, a choice of two words (a door's kind and opener), a
-//! number to drag or type (a colour as three) — and the last refusal in
+//! box to tick (whether an obstacle is loose), a number to drag or type (a
+//! colour as three) — and the last refusal in
 //! red. A number being dragged or typed is held here until it is let go
 //! (the drag ends, Enter, a click elsewhere in the panel), so that one drag
 //! makes one change, and so one undo step. [`ToolUi`] is the window's side:
@@ -113,6 +114,7 @@ impl PanelUi {
             Value::Material(current) => material(ui, row, current).map(Value::Material),
             Value::Kind(current) => words(ui, &DoorKind::WORDS, current).map(Value::Kind),
             Value::Opens(current) => words(ui, &DoorOpens::WORDS, current).map(Value::Opens),
+            Value::Switch(current) => switch(ui, current).map(Value::Switch),
             Value::Number(current) => self.number(ui, row, 0, current).map(Value::Number),
             Value::Colour(current) => {
                 ui.horizontal(|ui| {
@@ -208,11 +210,20 @@ fn words<T: Copy + PartialEq>(ui: &mut Ui, choices: &[(&str, T)], current: T) ->
     (chosen != current).then_some(chosen)
 }
 
-/// How much a number changes per point dragged: a degree of swing, half a
-/// hundredth of a colour component, a centimetre (or hundredth) otherwise.
+/// A box to tick, ticked when `current`; its new state once clicked.
+fn switch(ui: &mut Ui, current: bool) -> Option<bool> {
+    let mut ticked = current;
+    ui.checkbox(&mut ticked, "");
+    (ticked != current).then_some(ticked)
+}
+
+/// How much a number changes per point dragged: a degree of swing, a tenth
+/// of a kilogram, half a hundredth of a colour component, a centimetre (or
+/// hundredth) otherwise.
 fn drag_speed(property: Property) -> f64 {
     match property {
         Property::Swing => 1.0,
+        Property::Mass => 0.1,
         Property::Colour => 0.005,
         _ => 0.01,
     }
@@ -414,6 +425,37 @@ mod tests {
                 item,
                 property: Property::Kind,
                 value: Value::Kind(DoorKind::Slide),
+            }]
+        );
+    }
+
+    #[test]
+    fn clicking_the_box_makes_the_obstacle_loose_at_once() {
+        let level = Level::default_house();
+        let item = Item::Obstacle(0);
+        let view = view_of(&level, item);
+        let (_, output) = play(&view, vec![vec![], vec![]]);
+        let row = text_at(&output, "loose").expect("the loose row");
+        let material = &level.materials[level.obstacles[0].material.0].name;
+        let column = text_at(&output, material).expect("the material's name");
+        // The box stands at the start of the controls' column, on its row.
+        let tick_box = egui::pos2(column.min.x + 4.0, row.center().y);
+        let (changes, _) = play(
+            &view,
+            vec![
+                vec![],
+                vec![egui::Event::PointerMoved(tick_box)],
+                vec![button(tick_box, true)],
+                vec![button(tick_box, false)],
+                vec![],
+            ],
+        );
+        assert_eq!(
+            changes,
+            [PropertyChange {
+                item,
+                property: Property::Loose,
+                value: Value::Switch(true),
             }]
         );
     }

@@ -16,7 +16,8 @@ use crate::level::save::{
     Anchor, DocumentError, KeyText, LevelDocument, Tables, item_keys, number_text, write_atomically,
 };
 use crate::level::{
-    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
+    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, ObstacleDefaults,
+    WallEnd,
 };
 
 /// The first line of every journal.
@@ -36,6 +37,8 @@ const DEFAULT_MATERIAL: &str = "default";
 /// How a change's line writes a key taken away instead of its value's
 /// quoted text.
 const DEFAULT_VALUE: &str = DEFAULT_MATERIAL;
+/// How an obstacle's fields say whether it is loose.
+const MOTION_WORDS: [(&str, bool); 2] = [("fixed", false), ("loose", true)];
 
 /// Which level text a journal applies to: its length in bytes and its
 /// 64-bit FNV-1a hash.
@@ -348,15 +351,28 @@ fn points_fields(points: &[Vec2]) -> String {
         .join(" ")
 }
 
-/// An obstacle as journal fields: `height material count x z ...`, the
-/// outline counter-clockwise as the level holds it.
+/// An obstacle as journal fields: `height material count x z ... motion
+/// mass friction bounce`, the outline counter-clockwise as the level holds
+/// it, `motion` one of [`MOTION_WORDS`].
 fn obstacle_fields(obstacle: &LevelObstacle) -> String {
     format!(
-        "{} {} {}",
+        "{} {} {} {} {}",
         number_text(obstacle.height),
         obstacle.material.0,
-        points_fields(obstacle.polygon.points())
+        points_fields(obstacle.polygon.points()),
+        motion_word(obstacle.loose),
+        [obstacle.mass, obstacle.friction, obstacle.bounce]
+            .map(number_text)
+            .join(" ")
     )
+}
+
+/// The word of [`MOTION_WORDS`] for an obstacle that is `loose` or not.
+fn motion_word(loose: bool) -> &'static str {
+    MOTION_WORDS
+        .iter()
+        .find(|(_, value)| *value == loose)
+        .map_or("", |(word, _)| word)
 }
 
 /// `text` as a TOML basic string on one line: quoted, with backslashes,
@@ -667,15 +683,27 @@ impl<'a> Fields<'a> {
             .ok_or_else(|| format!("`{field}` is not {what}"))
     }
 
+    /// An obstacle; one written before obstacles could be loose ends at
+    /// its outline, and is fixed with the format's mass, friction and
+    /// bounce.
     fn obstacle(&mut self) -> Result<LevelObstacle, String> {
         let height = self.parse("a number")?;
         let material = MaterialId(self.parse("a material index")?);
         let polygon = ConvexPolygon::new(self.points()?)
             .map_err(|error| format!("not an obstacle outline: {error}"))?;
+        let obstacle = ObstacleDefaults { height, material }.obstacle(polygon);
+        let motion_follows = Fields(self.0)
+            .next()
+            .is_some_and(|field| MOTION_WORDS.iter().any(|(word, _)| *word == field));
+        if !motion_follows {
+            return Ok(obstacle);
+        }
         Ok(LevelObstacle {
-            polygon,
-            height,
-            material,
+            loose: self.word("`fixed` or `loose`", &MOTION_WORDS)?,
+            mass: self.parse("a number")?,
+            friction: self.parse("a number")?,
+            bounce: self.parse("a number")?,
+            ..obstacle
         })
     }
 
@@ -783,6 +811,10 @@ mod tests {
             .expect("a triangle"),
             height: 0.75,
             material: MaterialId(4),
+            loose: true,
+            mass: 3.5,
+            friction: 0.25,
+            bounce: 0.6,
         }
     }
 
@@ -963,7 +995,9 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("\ndelete-obstacle 2 0.75 4 3 0.0 0.0 2.0 0.0 0.0 1.0\n"),
+            text.contains(
+                "\ndelete-obstacle 2 0.75 4 3 0.0 0.0 2.0 0.0 0.0 1.0 loose 3.5 0.25 0.6\n"
+            ),
             "{text}"
         );
         assert!(
@@ -1067,6 +1101,10 @@ mod tests {
                 "line 3: the obstacle's table must be a quoted string",
             ),
             (
+                "mazewalker autosave 1\nbase 3 0000000000000001\ndelete-obstacle 0 0.75 0 3 0 0 1 0 0 1 loose 20 heavy 0.2\n",
+                "line 3: `heavy` is not a number",
+            ),
+            (
                 "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 table 0\n",
                 "line 3: `table` is not `wall`, `lamp`, `obstacle` or `door`",
             ),
@@ -1091,6 +1129,30 @@ mod tests {
             let error = Journal::parse(text).expect_err(text).to_string();
             assert!(error.contains(expected), "{text:?}: {error}");
         }
+    }
+
+    #[test]
+    fn an_obstacle_written_before_loose_ones_existed_reads_as_fixed() {
+        let journal = Journal::parse(
+            "mazewalker autosave 1\nbase 3 0000000000000001\n\
+             delete-obstacle 2 0.75 4 3 0.0 0.0 2.0 0.0 0.0 1.0\n",
+        )
+        .expect("a journal without the obstacle's motion");
+        let Some(Edit::Delete {
+            piece: Piece::Obstacle(read),
+            ..
+        }) = journal.edits().first()
+        else {
+            panic!("an obstacle's deletion: {:?}", journal.edits());
+        };
+        let fixed = LevelObstacle {
+            loose: false,
+            mass: crate::level::defaults::OBSTACLE_MASS,
+            friction: crate::level::defaults::OBSTACLE_FRICTION,
+            bounce: crate::level::defaults::OBSTACLE_BOUNCE,
+            ..obstacle()
+        };
+        assert_eq!(read, &fixed);
     }
 
     #[test]

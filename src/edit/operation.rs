@@ -1000,7 +1000,11 @@ impl Piece {
             }
             Piece::Light(light) => light.is_valid(),
             Piece::Obstacle(obstacle) => {
-                LevelObstacle::HEIGHT.allows(obstacle.height) && material_known(obstacle.material)
+                LevelObstacle::HEIGHT.allows(obstacle.height)
+                    && LevelObstacle::MASS.allows(obstacle.mass)
+                    && LevelObstacle::FRICTION.allows(obstacle.friction)
+                    && LevelObstacle::BOUNCE.allows(obstacle.bounce)
+                    && material_known(obstacle.material)
             }
             Piece::Door(door) => {
                 check_segment(door.a, door.b)?;

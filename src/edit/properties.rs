@@ -1,6 +1,6 @@
 //! The properties of an item that edit mode's panel shows and changes —
 //! walls: material, height, thickness, radius; obstacles: material,
-//! height; lamps: colour, intensity, radius, height; doors: kind, swing,
+//! height, loose, and for a loose one mass, friction, bounce; lamps: colour, intensity, radius, height; doors: kind, swing,
 //! speed, opens, close after — with their values, the values each may take
 //! (the level format's limits, [`ValueRange`]), and the item a change of
 //! one makes. Pure: the panel draws these fields, and the item a change
@@ -38,15 +38,28 @@ pub enum Property {
     Opens,
     /// Seconds a door stays open; 0 stays open.
     CloseAfter,
+    /// Whether an obstacle is loose (pushed, kicked, knocked) or fixed.
+    Loose,
+    /// A loose obstacle's mass, in kilograms.
+    Mass,
+    /// A loose obstacle's floor friction coefficient.
+    Friction,
+    /// A loose obstacle's restitution.
+    Bounce,
 }
 
 impl Property {
-    /// The properties of `piece`'s kind, in the panel's order.
+    /// The properties of `piece`'s kind, in the panel's order. How an
+    /// obstacle moves is shown only once it is loose: a fixed one never
+    /// moves.
     pub fn of(piece: &Piece) -> &'static [Property] {
         use Property::*;
         match piece {
             Piece::Wall(_) => &[Material, Height, Thickness, Radius],
-            Piece::Obstacle(_) => &[Material, Height],
+            Piece::Obstacle(obstacle) if obstacle.loose => {
+                &[Material, Height, Loose, Mass, Friction, Bounce]
+            }
+            Piece::Obstacle(_) => &[Material, Height, Loose],
             Piece::Light(_) => &[Colour, Intensity, Radius, Height],
             Piece::Door(_) => &[Kind, Swing, Speed, Opens, CloseAfter],
         }
@@ -75,22 +88,30 @@ impl Property {
             Property::Speed => "speed",
             Property::Opens => "opens",
             Property::CloseAfter => "close_after",
+            Property::Loose => "loose",
+            Property::Mass => "mass",
+            Property::Friction => "friction",
+            Property::Bounce => "bounce",
         }
     }
 
     /// The unit the panel writes after its number: ` m`, ` m/s`, ` s`,
-    /// `°`, or nothing.
+    /// ` kg`, `°`, or nothing.
     pub fn unit(self) -> &'static str {
         match self {
             Property::Height | Property::Thickness | Property::Radius => " m",
             Property::Speed => " m/s",
             Property::CloseAfter => " s",
+            Property::Mass => " kg",
             Property::Swing => "°",
             Property::Material
             | Property::Colour
             | Property::Intensity
             | Property::Kind
-            | Property::Opens => "",
+            | Property::Opens
+            | Property::Loose
+            | Property::Friction
+            | Property::Bounce => "",
         }
     }
 }
@@ -115,6 +136,8 @@ pub enum Value {
     Kind(DoorKind),
     /// What opens a door.
     Opens(DoorOpens),
+    /// Yes or no: whether an obstacle is loose.
+    Switch(bool),
 }
 
 /// One property of an item as the panel shows it: its value, and for a
@@ -172,6 +195,7 @@ enum Slot<'a> {
     Colour(&'a mut [f32; 3]),
     Kind(&'a mut DoorKind),
     Opens(&'a mut DoorOpens),
+    Switch(&'a mut bool),
 }
 
 impl Slot<'_> {
@@ -182,6 +206,7 @@ impl Slot<'_> {
             Slot::Colour(colour) => Value::Colour(**colour),
             Slot::Kind(kind) => Value::Kind(**kind),
             Slot::Opens(opens) => Value::Opens(**opens),
+            Slot::Switch(switch) => Value::Switch(**switch),
         }
     }
 
@@ -189,7 +214,7 @@ impl Slot<'_> {
         match self {
             Slot::Number(_, range) => Some(*range),
             Slot::Colour(_) => Some(Light::COLOUR),
-            Slot::Material(_) | Slot::Kind(_) | Slot::Opens(_) => None,
+            Slot::Material(_) | Slot::Kind(_) | Slot::Opens(_) | Slot::Switch(_) => None,
         }
     }
 }
@@ -208,6 +233,16 @@ fn slot(piece: &mut Piece, property: Property) -> Option<Slot<'_>> {
         (Piece::Obstacle(obstacle), P::Material) => Slot::Material(&mut obstacle.material),
         (Piece::Obstacle(obstacle), P::Height) => {
             Slot::Number(&mut obstacle.height, LevelObstacle::HEIGHT)
+        }
+        (Piece::Obstacle(obstacle), P::Loose) => Slot::Switch(&mut obstacle.loose),
+        (Piece::Obstacle(obstacle), P::Mass) => {
+            Slot::Number(&mut obstacle.mass, LevelObstacle::MASS)
+        }
+        (Piece::Obstacle(obstacle), P::Friction) => {
+            Slot::Number(&mut obstacle.friction, LevelObstacle::FRICTION)
+        }
+        (Piece::Obstacle(obstacle), P::Bounce) => {
+            Slot::Number(&mut obstacle.bounce, LevelObstacle::BOUNCE)
         }
         (Piece::Light(light), P::Colour) => Slot::Colour(&mut light.colour),
         (Piece::Light(light), P::Intensity) => Slot::Number(&mut light.intensity, Light::INTENSITY),
@@ -281,6 +316,7 @@ pub fn changed(
         }
         (Slot::Kind(kind), Value::Kind(to)) => *kind = to,
         (Slot::Opens(opens), Value::Opens(to)) => *opens = to,
+        (Slot::Switch(switch), Value::Switch(to)) => *switch = to,
         _ => return Err(not_a_property),
     }
     Ok(changed)
@@ -312,10 +348,20 @@ mod tests {
                 polygon: square,
                 height: 0.8,
                 material: MaterialId(2),
+                loose: false,
+                mass: 20.0,
+                friction: 0.5,
+                bounce: 0.2,
             }),
             Piece::Light(Light::with_defaults(Vec2::ONE, 2.8)),
             Piece::Door(Door::with_defaults(Vec2::ZERO, Vec2::X, MaterialId(0))),
         ]
+    }
+
+    /// `obstacle` made loose.
+    fn loose(obstacle: &Piece) -> Piece {
+        changed(obstacle, Property::Loose, Value::Switch(true), 4)
+            .expect("any obstacle may be loose")
     }
 
     #[test]
@@ -328,7 +374,18 @@ mod tests {
         };
         let [wall, obstacle, lamp, door] = pieces();
         assert_eq!(labels(&wall), ["material", "height", "thickness", "radius"]);
-        assert_eq!(labels(&obstacle), ["material", "height"]);
+        assert_eq!(labels(&obstacle), ["material", "height", "loose"]);
+        assert_eq!(
+            labels(&loose(&obstacle)),
+            ["material", "height", "loose", "mass", "friction", "bounce"]
+        );
+        let loose_fields = fields(&loose(&obstacle));
+        assert_eq!(loose_fields[2].value, Value::Switch(true));
+        assert_eq!(loose_fields[2].range, None);
+        assert_eq!(loose_fields[3].value, Value::Number(20.0));
+        assert_eq!(loose_fields[3].range, Some(LevelObstacle::MASS));
+        assert_eq!(loose_fields[4].range, Some(LevelObstacle::FRICTION));
+        assert_eq!(loose_fields[5].value, Value::Number(0.2));
         assert_eq!(labels(&lamp), ["colour", "intensity", "radius", "height"]);
         assert_eq!(
             labels(&door),
@@ -360,6 +417,10 @@ mod tests {
             (&wall, Property::Thickness, Value::Number(0.2)),
             (&wall, Property::Material, Value::Material(MaterialId(3))),
             (&obstacle, Property::Height, Value::Number(1.1)),
+            (&obstacle, Property::Loose, Value::Switch(true)),
+            (&loose(&obstacle), Property::Mass, Value::Number(1.5)),
+            (&loose(&obstacle), Property::Friction, Value::Number(2.0)),
+            (&loose(&obstacle), Property::Bounce, Value::Number(0.0)),
             (&lamp, Property::Colour, Value::Colour([0.2, 0.4, 1.0])),
             (&lamp, Property::Height, Value::Number(2.0)),
             (&door, Property::Kind, Value::Kind(DoorKind::Slide)),
@@ -387,7 +448,7 @@ mod tests {
 
     #[test]
     fn values_the_format_refuses_make_no_item_and_say_why() {
-        let [wall, _, lamp, door] = pieces();
+        let [wall, obstacle, lamp, door] = pieces();
         let refusal = |piece: &Piece, property, value| {
             changed(piece, property, value, 4)
                 .expect_err("refused")
@@ -412,6 +473,18 @@ mod tests {
         assert_eq!(
             refusal(&lamp, Property::Intensity, Value::Number(f32::NAN)),
             "`intensity` must be a finite number, not NaN"
+        );
+        assert_eq!(
+            refusal(&loose(&obstacle), Property::Mass, Value::Number(0.0)),
+            "`mass` must be more than 0, not 0"
+        );
+        assert_eq!(
+            refusal(&loose(&obstacle), Property::Friction, Value::Number(2.5)),
+            "`friction` must be between 0 and 2, not 2.5"
+        );
+        assert_eq!(
+            refusal(&loose(&obstacle), Property::Bounce, Value::Number(-0.1)),
+            "`bounce` must be between 0 and 1, not -0.1"
         );
         assert_eq!(
             refusal(&wall, Property::Material, Value::Material(MaterialId(4))),

@@ -17,6 +17,7 @@ use super::file::{
     DoorTable, EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable,
     Point, WallTable,
 };
+use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
     LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
@@ -135,6 +136,20 @@ pub(crate) fn build_level(
             "eye_height",
             defaults::EYE_HEIGHT,
         )?,
+        push: builder.in_range(
+            PlayerSpawn::PUSH,
+            player_table.push.as_ref(),
+            item,
+            "push",
+            defaults::PLAYER_PUSH,
+        )?,
+        kick: builder.in_range(
+            PlayerSpawn::KICK,
+            player_table.kick.as_ref(),
+            item,
+            "kick",
+            defaults::PLAYER_KICK,
+        )?,
     };
     if player.eye_height >= environment.ceiling_height {
         let span = player_table
@@ -159,23 +174,33 @@ pub(crate) fn build_level(
             |stem| stem.to_string_lossy().into_owned(),
         ),
     };
-    Ok(LoadedLevel {
-        level: Level {
-            name,
-            player,
-            walls: walls.into(),
-            wall_defaults,
-            obstacle_defaults,
-            obstacles,
-            lights,
-            doors,
-            materials: builder.materials,
-            environment,
-            source: LevelSource::File {
-                path: source.origin.to_path_buf(),
-                text: source.text.into(),
-            },
+    let level = Level {
+        name,
+        player,
+        walls: walls.into(),
+        wall_defaults,
+        obstacle_defaults,
+        obstacles,
+        lights,
+        doors,
+        materials: builder.materials,
+        environment,
+        source: LevelSource::File {
+            path: source.origin.to_path_buf(),
+            text: source.text.into(),
         },
+    };
+    // A loose obstacle must start clear of everything else.
+    if let Some(overlap) = loose_overlaps(&level).next() {
+        let span = file
+            .obstacle
+            .get(overlap.obstacle)
+            .map(|table| table.points.span())
+            .unwrap_or_default();
+        return Err(source.invalid(&span, &overlap.item(), overlap.problem()));
+    }
+    Ok(LoadedLevel {
+        level,
         warnings: builder.warnings,
     })
 }
@@ -545,7 +570,7 @@ impl Builder<'_> {
     }
 
     fn obstacle(
-        &self,
+        &mut self,
         index: usize,
         table: &ObstacleTable,
         defaults: &ObstacleDefaults,
@@ -579,8 +604,13 @@ impl Builder<'_> {
                 format!("not a usable convex polygon: {error}"),
             )
         })?;
+        // What the table loads as where it gives nothing but its points.
+        let defaulted = defaults.obstacle(polygon);
+        let loose = table.loose.as_ref().is_some_and(|loose| *loose.get_ref());
+        if !loose {
+            self.warn_of_loose_keys_on_fixed(table, &item);
+        }
         Ok(LevelObstacle {
-            polygon,
             height: self.in_range(
                 LevelObstacle::HEIGHT,
                 table.height.as_ref(),
@@ -589,7 +619,51 @@ impl Builder<'_> {
                 defaults.height,
             )?,
             material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
+            loose,
+            mass: self.in_range(
+                LevelObstacle::MASS,
+                table.mass.as_ref(),
+                &item,
+                "mass",
+                defaulted.mass,
+            )?,
+            friction: self.in_range(
+                LevelObstacle::FRICTION,
+                table.friction.as_ref(),
+                &item,
+                "friction",
+                defaulted.friction,
+            )?,
+            bounce: self.in_range(
+                LevelObstacle::BOUNCE,
+                table.bounce.as_ref(),
+                &item,
+                "bounce",
+                defaulted.bounce,
+            )?,
+            ..defaulted
         })
+    }
+
+    /// Warns of each of `mass`, `friction` and `bounce` written on a fixed
+    /// obstacle: only a loose obstacle moves, so they change nothing there.
+    fn warn_of_loose_keys_on_fixed(&mut self, table: &ObstacleTable, item: &str) {
+        let written = [
+            ("mass", &table.mass),
+            ("friction", &table.friction),
+            ("bounce", &table.bounce),
+        ];
+        for (key, value) in written {
+            if let Some(value) = value {
+                self.warn(
+                    &value.span(),
+                    item,
+                    format!(
+                        "`{key}` has no effect on a fixed obstacle; add `loose = true` to let it move"
+                    ),
+                );
+            }
+        }
     }
 
     /// One `[[light]]`. A lamp without a `height` hangs

@@ -1,7 +1,9 @@
-//! Checks on single walls that both `mazewalker check` (through the loader's
-//! warnings) and the editor's live checks run, so the two always agree.
+//! Checks that both `mazewalker check` (through the loader's warnings and
+//! errors) and the editor's live checks run, so the two always agree: walls
+//! too short, and loose obstacles standing where something else is.
 
 use super::diagnostics::LevelWarning;
+use super::loose::loose_overlaps;
 use super::model::{Level, LevelWall};
 
 /// Walls shorter than this (0.1 mm) have no direction: the loader refuses
@@ -24,22 +26,28 @@ pub fn short_wall_problem(wall: &LevelWall) -> Option<String> {
     })
 }
 
-/// The warnings of [`short_wall_problem`] for every wall of `level`, for the
-/// editor to show after each edit. They carry no file location: an edited
-/// level's lines are not those of its file until it is saved.
+/// The warnings of [`short_wall_problem`] for every wall of `level`, and
+/// one for each loose obstacle overlapping something (which the loader
+/// refuses, so that the file saved will not load until it is moved clear),
+/// for the editor to show after each edit. They carry no file location: an
+/// edited level's lines are not those of its file until it is saved.
 pub fn live_warnings(level: &Level) -> Vec<LevelWarning> {
-    level
-        .walls
-        .iter()
-        .enumerate()
-        .filter_map(|(index, wall)| {
-            short_wall_problem(wall).map(|message| LevelWarning {
-                location: None,
-                item: format!("wall {index}"),
-                message,
-            })
+    let short_walls = level.walls.iter().enumerate().filter_map(|(index, wall)| {
+        short_wall_problem(wall).map(|message| LevelWarning {
+            location: None,
+            item: format!("wall {index}"),
+            message,
         })
-        .collect()
+    });
+    let overlaps = loose_overlaps(level).map(|overlap| LevelWarning {
+        location: None,
+        item: overlap.item(),
+        message: format!(
+            "{}; the level will not load until it stands clear",
+            overlap.problem()
+        ),
+    });
+    short_walls.chain(overlaps).collect()
 }
 
 #[cfg(test)]
@@ -80,6 +88,39 @@ mod tests {
             format!(
                 "warning: wall {}: only 2.0 mm long (shorter than 1 cm): a slip of the hand?",
                 level.walls.len() - 1
+            )
+        );
+    }
+
+    #[test]
+    fn live_warnings_name_a_loose_obstacle_that_overlaps_something() {
+        let mut level = crate::level::Level::default_house();
+        let wall = level.walls[0];
+        let mut crate_on_the_wall = level.obstacle_defaults.obstacle(
+            crate::collision::ConvexPolygon::new(vec![
+                wall.a,
+                wall.a + Vec2::new(0.5, 0.0),
+                wall.a + Vec2::new(0.5, 0.5),
+                wall.a + Vec2::new(0.0, 0.5),
+            ])
+            .expect("a square"),
+        );
+        level.obstacles.push(crate_on_the_wall.clone());
+        assert!(live_warnings(&level).is_empty(), "a fixed one may");
+        crate_on_the_wall.loose = true;
+        level.obstacles.push(crate_on_the_wall);
+        let warnings: Vec<String> = live_warnings(&level)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let index = level.obstacles.len() - 1;
+        assert_eq!(
+            warnings.first().map(String::as_str),
+            Some(
+                format!(
+                    "warning: obstacle {index} (loose): overlaps wall 0; the level will not load until it stands clear"
+                )
+                .as_str()
             )
         );
     }

@@ -16,12 +16,25 @@ pub const WALL_MATERIAL: &str = "plaster";
 pub const OBSTACLE_HEIGHT: f32 = 0.8;
 /// `obstacle_material`.
 pub const OBSTACLE_MATERIAL: &str = "wood";
+/// `[[obstacle]] mass` of a loose obstacle, in kilograms.
+pub const OBSTACLE_MASS: f32 = 20.0;
+/// `[[obstacle]] friction`: a loose obstacle's floor friction coefficient.
+pub const OBSTACLE_FRICTION: f32 = 0.5;
+/// `[[obstacle]] bounce`: a loose obstacle's restitution.
+pub const OBSTACLE_BOUNCE: f32 = 0.2;
+/// The largest `[[obstacle]] friction`.
+pub const MAX_OBSTACLE_FRICTION: f32 = 2.0;
 /// `[player] yaw`, in degrees (looking along +x).
 pub const YAW_DEGREES: f32 = 0.0;
 /// `[player] radius`: body radius against obstacles, in metres.
 pub const PLAYER_RADIUS: f32 = 0.25;
 /// `[player] eye_height`, in metres.
 pub const EYE_HEIGHT: f32 = 1.6;
+/// `[player] push`: the most force the walker pushes a loose obstacle
+/// with, in newtons.
+pub const PLAYER_PUSH: f32 = 300.0;
+/// `[player] kick`: the impulse of a kick, in newton-seconds.
+pub const PLAYER_KICK: f32 = 60.0;
 /// `[environment] floor`.
 pub const FLOOR_MATERIAL: &str = "wood_floor";
 /// `[environment] ceiling`.

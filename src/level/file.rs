@@ -45,6 +45,8 @@ pub(crate) struct PlayerTable {
     pub yaw: Option<Number>,
     pub radius: Option<Number>,
     pub eye_height: Option<Number>,
+    pub push: Option<Number>,
+    pub kick: Option<Number>,
 }
 
 /// `[environment]`.
@@ -88,6 +90,10 @@ pub(crate) struct ObstacleTable {
     pub points: Spanned<Vec<Vec<f32>>>,
     pub height: Option<Number>,
     pub material: Option<Spanned<String>>,
+    pub loose: Option<Spanned<bool>>,
+    pub mass: Option<Number>,
+    pub friction: Option<Number>,
+    pub bounce: Option<Number>,
 }
 
 /// One `[[light]]`.

@@ -7,12 +7,13 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::{DoorKind, DoorOpens, Level};
+use super::{DoorKind, DoorOpens, Level, defaults};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
-    /// radius), the obstacles (outline points) and the player's spawn
-    /// (start, heading, body radius, eye height). Looks (materials, heights,
+    /// radius), the obstacles (outline points, and whether and how they
+    /// move) and the player's spawn (start, heading, body radius, eye
+    /// height, push and kick). Looks (materials, heights,
     /// thickness, lighting, name) are left out: a retextured level keeps its
     /// hash, a moved wall changes it.
     ///
@@ -30,7 +31,13 @@ impl Level {
     /// level without them keeps the hash it had before doors existed), the
     /// door count and each door's `a.x a.y b.x b.y`, its kind (a byte, 0
     /// slide, 1 swing), `swing thickness speed close_after` and what opens
-    /// it (a byte, 0 use, 1 near): doors change where the walker can go.
+    /// it (a byte, 0 use, 1 near): doors change where the walker can go;
+    /// then, only for a level with a loose obstacle or any of `mass`,
+    /// `friction`, `bounce`, `push` and `kick` off its default (so that a
+    /// level without them keeps the hash it had before loose obstacles
+    /// existed), the player's `push kick`, then for each obstacle whether
+    /// it is loose (a byte, 0 fixed, 1 loose) and its `mass friction
+    /// bounce`: loose obstacles move, and change where the walker can go.
     /// Every number is an f32 written as its
     /// little-endian IEEE 754 bits, with -0.0 written as 0.0.
     pub fn content_hash(&self) -> u64 {
@@ -73,8 +80,34 @@ impl Level {
                 });
             }
         }
+        if has_loose_keys(self) {
+            write_f32(&mut hasher, player.push);
+            write_f32(&mut hasher, player.kick);
+            for obstacle in &self.obstacles {
+                hasher.write_u8(u8::from(obstacle.loose));
+                write_f32(&mut hasher, obstacle.mass);
+                write_f32(&mut hasher, obstacle.friction);
+                write_f32(&mut hasher, obstacle.bounce);
+            }
+        }
         hasher.finish()
     }
+}
+
+/// Whether `level` has a loose obstacle, or any of `mass`, `friction`,
+/// `bounce`, `push` and `kick` at another value than its default.
+fn has_loose_keys(level: &Level) -> bool {
+    let player = &level.player;
+    (player.push, player.kick) != (defaults::PLAYER_PUSH, defaults::PLAYER_KICK)
+        || level.obstacles.iter().any(|obstacle| {
+            obstacle.loose
+                || (obstacle.mass, obstacle.friction, obstacle.bounce)
+                    != (
+                        defaults::OBSTACLE_MASS,
+                        defaults::OBSTACLE_FRICTION,
+                        defaults::OBSTACLE_BOUNCE,
+                    )
+        })
 }
 
 fn write_count(hasher: &mut FnvHasher, count: usize) {
@@ -162,6 +195,33 @@ mod tests {
             (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         assert_eq!(level.content_hash(), expected);
+    }
+
+    #[test]
+    fn a_loose_obstacle_adds_the_documented_bytes() {
+        let text = "[player]\nstart = [0.0, 0.0]\npush = 250.0\n\
+                    [[obstacle]]\npoints = [[2.0, 0.0], [3.0, 0.0], [2.0, 1.0]]\n\
+                    loose = true\nmass = 4.0\nbounce = 0.75\n";
+        let path = std::path::Path::new("loose.toml");
+        let loose = Level::from_toml_str(text, path).expect("valid").level;
+        let mut fixed = loose.clone();
+        fixed.obstacles[0].loose = false;
+        fixed.obstacles[0].mass = defaults::OBSTACLE_MASS;
+        fixed.obstacles[0].bounce = defaults::OBSTACLE_BOUNCE;
+        fixed.player.push = defaults::PLAYER_PUSH;
+        // The fixed level's hash, continued over the loose part's bytes.
+        let mut bytes = Vec::new();
+        for value in [250.0_f32, defaults::PLAYER_KICK] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.push(1);
+        for value in [4.0_f32, defaults::OBSTACLE_FRICTION, 0.75] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        let expected = bytes.iter().fold(fixed.content_hash(), |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        assert_eq!(loose.content_hash(), expected);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub(crate) mod diagnostics;
 mod file;
 mod hash;
 pub mod light_layout;
+pub mod loose;
 pub mod maze;
 pub mod mesh;
 mod model;
@@ -123,6 +124,8 @@ impl Level {
                 yaw_degrees: open_heading(start, &walls),
                 radius: defaults::PLAYER_RADIUS,
                 eye_height: defaults::EYE_HEIGHT,
+                push: defaults::PLAYER_PUSH,
+                kick: defaults::PLAYER_KICK,
             },
             walls: walls.into(),
             wall_defaults,

@@ -101,6 +101,17 @@ pub struct PlayerSpawn {
     pub radius: f32,
     /// Eye height above the floor, in metres.
     pub eye_height: f32,
+    /// The most force the walker pushes a loose obstacle with, in newtons.
+    pub push: f32,
+    /// The impulse of the walker's kick, in newton-seconds.
+    pub kick: f32,
+}
+
+impl PlayerSpawn {
+    /// `push`: 0 or more.
+    pub const PUSH: ValueRange = ValueRange::NonNegative;
+    /// `kick`: 0 or more.
+    pub const KICK: ValueRange = ValueRange::NonNegative;
 }
 
 /// Index into [`Level::materials`].
@@ -169,6 +180,10 @@ impl ObstacleDefaults {
             polygon,
             height: self.height,
             material: self.material,
+            loose: false,
+            mass: super::defaults::OBSTACLE_MASS,
+            friction: super::defaults::OBSTACLE_FRICTION,
+            bounce: super::defaults::OBSTACLE_BOUNCE,
         }
     }
 }
@@ -246,11 +261,39 @@ pub struct LevelObstacle {
     pub height: f32,
     /// Surface material.
     pub material: MaterialId,
+    /// Whether it is loose: not fixed to the floor, so that it can be
+    /// pushed, kicked and knocked, and turns. Default: false.
+    pub loose: bool,
+    /// Its mass in kilograms (> 0); its moment of inertia is that of a
+    /// uniform slab of its outline. Default: 20. Only a loose obstacle
+    /// uses it.
+    pub mass: f32,
+    /// Its floor friction coefficient μ, 0..=2: a force of μ·m·g against
+    /// its sliding and turning, also mixed into its contacts with other
+    /// bodies. Default: 0.5. Only a loose obstacle uses it.
+    pub friction: f32,
+    /// Its restitution, 0..=1, for impacts faster than 1 m/s. Default:
+    /// 0.2. Only a loose obstacle uses it.
+    pub bounce: f32,
 }
 
 impl LevelObstacle {
     /// `height` (and `obstacle_height`): above 0.
     pub const HEIGHT: ValueRange = ValueRange::Positive;
+    /// `mass`, in kilograms: above 0.
+    pub const MASS: ValueRange = ValueRange::Positive;
+    /// `friction`: 0 to [`MAX_OBSTACLE_FRICTION`](super::defaults::MAX_OBSTACLE_FRICTION).
+    pub const FRICTION: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: super::defaults::MAX_OBSTACLE_FRICTION,
+        unit: "",
+    };
+    /// `bounce`: 0 to 1.
+    pub const BOUNCE: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: 1.0,
+        unit: "",
+    };
 }
 
 /// A lamp: a point light hanging above the floor plan. Walls and obstacles

@@ -14,7 +14,9 @@ const WALL_KEYS: [&str; 6] = ["a", "b", "radius", "height", "thickness", "materi
 /// A `[[light]]`'s keys.
 const LIGHT_KEYS: [&str; 5] = ["at", "height", "colour", "intensity", "radius"];
 /// An `[[obstacle]]`'s keys.
-const OBSTACLE_KEYS: [&str; 3] = ["points", "height", "material"];
+const OBSTACLE_KEYS: [&str; 7] = [
+    "points", "height", "material", "loose", "mass", "friction", "bounce",
+];
 /// A `[[door]]`'s keys.
 const DOOR_KEYS: [&str; 10] = [
     "a",
@@ -87,6 +89,10 @@ pub fn obstacle_values(obstacle: &LevelObstacle, material: &str) -> Vec<KeyValue
             format!("[{}]", points.join(", ")),
             number_text(obstacle.height),
             string_text(material),
+            obstacle.loose.to_string(),
+            number_text(obstacle.mass),
+            number_text(obstacle.friction),
+            number_text(obstacle.bounce),
         ],
     )
 }

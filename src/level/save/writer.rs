@@ -20,7 +20,9 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 ///   (declared ones, and builtins the level replaced), in the level's order;
 /// - every `[[wall]]` with `a` and `b`, plus the properties that differ
 ///   from the wall defaults;
-/// - every `[[obstacle]]` with its points, height and material;
+/// - every `[[obstacle]]` with its points, height and material, plus
+///   `loose`, `mass`, `friction` and `bounce` where they differ from the
+///   defaults;
 /// - every `[[light]]` with every key;
 /// - every `[[door]]` with every key.
 ///
@@ -52,6 +54,8 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
     key_number(out, "yaw", player.yaw_degrees);
     key_number(out, "radius", player.radius);
     key_number(out, "eye_height", player.eye_height);
+    key_number(out, "push", player.push);
+    key_number(out, "kick", player.kick);
 
     let environment = &level.environment;
     line(out, "\n[environment]");
@@ -83,19 +87,20 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
             &material_name(level, defaults.material),
         );
         // The ends always; the rest where they differ from the defaults.
-        for (number, ((key, value), (_, default))) in own.iter().zip(&default).enumerate() {
-            if number < 2 || value != default {
-                key_value(out, key, value);
-            }
-        }
+        key_values_off_default(out, &own, &default, 2);
     }
 
     for obstacle in &level.obstacles {
         line(out, "\n[[obstacle]]");
-        key_values(
-            out,
-            &obstacle_values(obstacle, &material_name(level, obstacle.material)),
+        let material = material_name(level, obstacle.material);
+        let own = obstacle_values(obstacle, &material);
+        let default = obstacle_values(
+            &level.obstacle_defaults.obstacle(obstacle.polygon.clone()),
+            &material,
         );
+        // The points, height and material always; the rest (how a loose
+        // obstacle moves) where they differ from the defaults.
+        key_values_off_default(out, &own, &default, 3);
     }
 
     for light in &level.lights {
@@ -153,6 +158,16 @@ fn material_name(level: &Level, id: MaterialId) -> String {
 fn key_values(out: &mut String, values: &[KeyValue]) {
     for (key, value) in values {
         key_value(out, key, value);
+    }
+}
+
+/// `key = value` for each of `own`: the first `always` whatever their
+/// value, the others where they differ from `default`'s.
+fn key_values_off_default(out: &mut String, own: &[KeyValue], default: &[KeyValue], always: usize) {
+    for (number, ((key, value), (_, default))) in own.iter().zip(default).enumerate() {
+        if number < always || value != default {
+            key_value(out, key, value);
+        }
     }
 }
 
