@@ -353,17 +353,17 @@ fn a_loose_obstacle_overlapping_anything_is_refused_naming_both() {
         // 5 cm into the wall's body (the items start on line 11).
         (
             loose_crate(4.0, 8.95),
-            "test.toml:12:10: obstacle 0 (loose): overlaps wall 1",
+            "test.toml:12:10: obstacle 0 (loose) overlaps wall 1",
         ),
         // Into a fixed obstacle.
         (
             format!("{fixed_triangle}{}", loose_crate(2.5, 2.5)),
-            "test.toml:14:10: obstacle 1 (loose): overlaps obstacle 0",
+            "test.toml:14:10: obstacle 1 (loose) overlaps obstacle 0",
         ),
         // Two loose ones: named once, by the first.
         (
             format!("{}{}", loose_crate(5.0, 5.0), loose_crate(5.5, 5.5)),
-            "test.toml:12:10: obstacle 0 (loose): overlaps obstacle 1",
+            "test.toml:12:10: obstacle 0 (loose) overlaps obstacle 1",
         ),
         // Across a closed door's leaf.
         (
@@ -371,12 +371,12 @@ fn a_loose_obstacle_overlapping_anything_is_refused_naming_both() {
                 "{}[[door]]\na = [6.0, 0.0]\nb = [6.0, 2.0]\n",
                 loose_crate(5.5, 0.5)
             ),
-            "test.toml:12:10: obstacle 0 (loose): overlaps door 0",
+            "test.toml:12:10: obstacle 0 (loose) overlaps door 0",
         ),
         // Into the walker's body at the start [0, 0], radius 0.25.
         (
             loose_crate(0.2, -0.5),
-            "test.toml:12:10: obstacle 0 (loose): overlaps the start",
+            "test.toml:12:10: obstacle 0 (loose) overlaps the start",
         ),
     ];
     for (items, expected) in cases {

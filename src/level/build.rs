@@ -197,7 +197,10 @@ pub(crate) fn build_level(
             .get(overlap.obstacle)
             .map(|table| table.points.span())
             .unwrap_or_default();
-        return Err(source.invalid(&span, &overlap.item(), overlap.problem()));
+        return Err(LevelError::LooseOverlap {
+            location: source.location(&span),
+            overlap,
+        });
     }
     Ok(LoadedLevel {
         level,

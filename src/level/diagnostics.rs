@@ -6,6 +6,8 @@ use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use super::loose::LooseOverlap;
+
 /// A place in a level file: `path:line:column`, both counted from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceLocation {
@@ -76,6 +78,15 @@ pub enum LevelError {
         item: String,
         /// What is wrong with it.
         problem: String,
+    },
+    /// A loose obstacle starts where something else is: `obstacle 4
+    /// (loose) overlaps wall 12`.
+    #[error("{location}: {overlap}")]
+    LooseOverlap {
+        /// Where the loose obstacle's outline is written.
+        location: SourceLocation,
+        /// The obstacle and what it overlaps.
+        overlap: LooseOverlap,
     },
     /// A maze could not be generated from the given size.
     #[error("maze {width}x{height}: {message}")]

@@ -10,7 +10,6 @@ use super::model::{Level, LevelWall};
 use crate::collision::{
     ConvexPolygon, Leaf, circle_polygon_mtv, polygon_polygon_mtv, ray_against_obstacle,
 };
-use crate::doors::leaf_at;
 
 /// What a loose obstacle overlaps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +44,14 @@ pub struct LooseOverlap {
     pub obstacle: usize,
     /// What it overlaps.
     pub overlapped: Overlapped,
+}
+
+impl fmt::Display for LooseOverlap {
+    /// `obstacle 4 (loose) overlaps wall 12`: how the loader's error
+    /// names it.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{} {}", self.item(), self.problem())
+    }
 }
 
 impl LooseOverlap {
@@ -106,7 +113,8 @@ fn overlaps_of<'a>(
         .iter()
         .enumerate()
         .filter(move |(_, door)| {
-            leaf_at(door, 0.0)
+            // The leaf shut: from jamb to jamb, whatever the door's kind.
+            Leaf::around(door.a, door.b, door.thickness)
                 .polygon()
                 .is_ok_and(|leaf| polygon_polygon_mtv(outline, &leaf).is_some())
         })
