@@ -7,7 +7,8 @@
 //! wgpu examples framework: the example apart from the event loop, and a
 //! surface wrapper that owns the surface's life).
 
-use std::path::Path;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use winit::application::ApplicationHandler;
@@ -299,17 +300,40 @@ impl Shell {
     }
 }
 
-/// Saves `image` as `mazewalker-<unix seconds>.png` in `folder`, and says
-/// so on stdout.
+/// Saves `image` as `mazewalker-<unix seconds>.png` in `folder` (with a
+/// `-2`, `-3`, ... suffix when an earlier screenshot took that name in the
+/// same second), and says so on stdout.
 fn save_screenshot(image: &image::RgbaImage, folder: &Path) -> anyhow::Result<()> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs());
-    let path = folder.join(format!("mazewalker-{seconds}.png"));
-    image.save(&path)?;
+    let (path, file) = new_screenshot_file(folder, seconds)?;
+    let mut writer = std::io::BufWriter::new(file);
+    image.write_to(&mut writer, image::ImageFormat::Png)?;
+    std::io::Write::flush(&mut writer)?;
     // The file written: the command line's output.
     println!("saved {}", path.display());
     Ok(())
+}
+
+/// Creates a screenshot file taken at `seconds` in `folder` that no file
+/// had: `mazewalker-<seconds>.png`, or the first of `-2`, `-3`, ... not
+/// taken. Created with `create_new`, so that an earlier file is never
+/// overwritten, even by another program that takes the same name at once.
+fn new_screenshot_file(folder: &Path, seconds: u64) -> std::io::Result<(PathBuf, File)> {
+    for number in 1u32.. {
+        let name = match number {
+            1 => format!("mazewalker-{seconds}.png"),
+            _ => format!("mazewalker-{seconds}-{number}.png"),
+        };
+        let path = folder.join(name);
+        match File::options().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((path, file)),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Err(std::io::Error::other("every screenshot name is taken"))
 }
 
 /// The window's title for `level`.
@@ -397,5 +421,24 @@ impl ApplicationHandler for Shell {
         if let Some(graphics) = &self.graphics {
             graphics.surface.window.request_redraw();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screenshots_in_one_second_never_overwrite_each_other() {
+        let folder = tempfile::tempdir().expect("a scratch folder");
+        std::fs::write(folder.path().join("mazewalker-7.png"), "earlier").expect("writable");
+        let (second, _) = new_screenshot_file(folder.path(), 7).expect("a free name");
+        let (third, _) = new_screenshot_file(folder.path(), 7).expect("a free name");
+        assert_eq!(second, folder.path().join("mazewalker-7-2.png"));
+        assert_eq!(third, folder.path().join("mazewalker-7-3.png"));
+        let earlier = std::fs::read_to_string(folder.path().join("mazewalker-7.png"));
+        assert_eq!(earlier.expect("still there"), "earlier");
+        let (other_second, _) = new_screenshot_file(folder.path(), 8).expect("a free name");
+        assert_eq!(other_second, folder.path().join("mazewalker-8.png"));
     }
 }
