@@ -1,0 +1,3 @@
+//! The physics benchmark (filled in by the next commits).
+
+fn main() {}

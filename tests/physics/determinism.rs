@@ -1,0 +1,1 @@
+//! A scripted scene replayed bit for bit.

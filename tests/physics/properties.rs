@@ -1,0 +1,1 @@
+//! Random levels and inputs: never through anything.

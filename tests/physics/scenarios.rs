@@ -1,0 +1,1 @@
+//! Scenarios people try with loose bodies.
