@@ -5,8 +5,8 @@
 //! (speculative contacts): a fast body meets a wall before it gets there,
 //! not inside it. Pairs of bodies are found through the body grid and
 //! sorted, so the order of the constraints depends only on body indices:
-//! pairs of bodies first, then each body's walls and obstacles, door
-//! leaves and the walker, so that what does not move is solved last.
+//! pairs of bodies first, then each body's door leaves, the walker, and
+//! last its walls and obstacles, so that they have the last word.
 
 use glam::Vec2;
 
@@ -116,21 +116,6 @@ impl Gathered {
             let material = a.material();
             let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize];
             let bounds = Bounds::around(a.position, a.reach() + margin);
-            fixed.near(bounds, &mut self.found);
-            for &id in &self.found {
-                if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
-                    self.contacts.push(Contact::new(
-                        body,
-                        Partner::Fixed,
-                        &manifold,
-                        material.friction,
-                        material.bounce,
-                        against_fixed,
-                        bodies,
-                        |_| Vec2::ZERO,
-                    ));
-                }
-            }
             for (door_index, door) in (0..).zip(input.doors) {
                 let swept = door.swept_bounds();
                 if !swept.overlaps(&bounds) {
@@ -168,6 +153,21 @@ impl Gathered {
                         &manifold,
                         0.0,
                         0.0,
+                        against_fixed,
+                        bodies,
+                        |_| Vec2::ZERO,
+                    ));
+                }
+            }
+            fixed.near(bounds, &mut self.found);
+            for &id in &self.found {
+                if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
+                    self.contacts.push(Contact::new(
+                        body,
+                        Partner::Fixed,
+                        &manifold,
+                        material.friction,
+                        material.bounce,
                         against_fixed,
                         bodies,
                         |_| Vec2::ZERO,

@@ -29,9 +29,11 @@ pub struct WalkerMove {
 
 impl LooseBodies {
     /// The walker's move from `from` by `delta` (already clipped by the
-    /// collider, so every part of it is clear of walls), stopped
-    /// [`DEFAULT_SKIN`] before the first body its circle of `radius` would
-    /// enter. A start inside a body may leave it but not go deeper.
+    /// collider, so every part of it is clear of walls), stopped where its
+    /// circle of `radius`, grown by [`DEFAULT_SKIN`], first touches a body.
+    /// A start that already touches one may leave it or slide along it
+    /// but not go deeper, so a walker pressing against a body it cannot
+    /// move stands still to the bit.
     pub fn clip_walker_move(&self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
         let free = WalkerMove {
             position: from + delta,
@@ -43,7 +45,7 @@ impl LooseBodies {
         let mut found = Vec::new();
         let bounds = Bounds::of_points(&[from, from + delta], radius.max(0.0));
         self.index.near(bounds, &mut found);
-        let mut first: Option<(f32, Vec2, usize)> = None;
+        let mut first: Option<(f32, usize)> = None;
         for id in found {
             let body = &self.bodies[id as usize];
             if !Bounds::around(body.position(), body.reach()).overlaps(&bounds) {
@@ -52,24 +54,19 @@ impl LooseBodies {
             let Ok(outline) = ConvexPolygon::new(body.world_outline().to_vec()) else {
                 continue;
             };
-            if let Some(hit) = sweep_against_obstacle(from, delta, &outline, radius)
-                && first.is_none_or(|(t, _, _)| hit.t < t)
+            let grown = radius.max(0.0) + DEFAULT_SKIN;
+            if let Some(hit) = sweep_against_obstacle(from, delta, &outline, grown)
+                && first.is_none_or(|(t, _)| hit.t < t)
             {
-                first = Some((hit.t, hit.normal, id as usize));
+                first = Some((hit.t, id as usize));
             }
         }
-        let Some((t, normal, body)) = first else {
-            return free;
-        };
-        let approach = -delta.dot(normal);
-        let fraction = if approach > 0.0 {
-            ((t * approach - DEFAULT_SKIN) / approach).max(0.0)
-        } else {
-            t
-        };
-        WalkerMove {
-            position: from + delta * fraction,
-            stopped_by: Some(body),
+        match first {
+            None => free,
+            Some((t, body)) => WalkerMove {
+                position: from + delta * t,
+                stopped_by: Some(body),
+            },
         }
     }
 }
