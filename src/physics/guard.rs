@@ -13,7 +13,8 @@
 //!   mass, then out of door leaves and the walker, and last out of walls
 //!   and obstacles, which win;
 //! - a door leaf that still holds a body deeper than [`GUARD_DEPTH`] is
-//!   blocked: the caller puts it back where it was and makes it give way.
+//!   blocked: the caller puts it back where it was and makes it give way,
+//!   and the bodies near it are moved out of where it goes back to.
 
 use glam::Vec2;
 
@@ -23,7 +24,7 @@ use super::body::LooseBody;
 use super::broad_phase::{BodyIndex, Bounds};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
-use super::input::StepInput;
+use super::input::{DoorMotion, StepInput, WalkerCircle};
 use super::manifold::{Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
@@ -36,7 +37,7 @@ pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;
 const FAST_SHARE: f32 = 0.5;
 
 /// How many times the deep bodies are moved out, at most.
-const GUARD_PASSES: usize = 4;
+const GUARD_PASSES: usize = 6;
 
 /// Where an awake body stood when the tick began.
 #[derive(Debug, Clone, Copy)]
@@ -143,8 +144,9 @@ fn move_out(body: &mut LooseBody, normal: Vec2, depth: f32) {
 }
 
 /// The bodies that may end the tick too deep: those with a contact that
-/// ended deeper than [`GUARD_DEPTH`], and those that went farther than
-/// their contacts reached.
+/// ended deeper than [`GUARD_DEPTH`], those that went farther than their
+/// contacts reached, and those that turned enough for another corner to
+/// lead (a contact follows the corners it was made with).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn find_deep_bodies(
     bodies: &[LooseBody],
@@ -166,8 +168,9 @@ pub(super) fn find_deep_bodies(
     for start in starts {
         let body = &bodies[start.body as usize];
         let turned = (body.rotation.rotate(Vec2::X) - start.rotation.rotate(Vec2::X)).length();
-        let travel = body.position.distance(start.position) + turned * body.reach();
-        if travel > ahead[start.body as usize] + SPECULATIVE_DISTANCE {
+        let swing = turned * body.reach();
+        let travel = body.position.distance(start.position) + swing;
+        if travel > ahead[start.body as usize] + SPECULATIVE_DISTANCE || swing > LINEAR_SLOP {
             deep.push(start.body);
         }
     }
@@ -176,19 +179,110 @@ pub(super) fn find_deep_bodies(
 }
 
 /// Moves the bodies in `deep` out of whatever they are deeper than
-/// [`GUARD_DEPTH`] in, in passes until nothing moves.
+/// [`GUARD_DEPTH`] in, the door leaves where they stand after the tick;
+/// a leaf that still holds a body that deep is blocked, goes back to where
+/// it stood before, and the bodies near it are moved out of it there, until
+/// no more doors are blocked. A body still held by a leaf that went back
+/// goes back too, to where it stood when the tick began, and stops (as in
+/// Quake's `SV_PushMove`). Returns the blocked doors, ascending.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn push_out_deep(
+pub(super) fn push_out_and_block_doors(
     bodies: &mut [LooseBody],
     fixed: &FixedScene,
     index: &BodyIndex,
     sleep: &Sleep,
     input: &StepInput,
+    starts: &[TickStart],
+    deep: &mut Vec<u32>,
+    found: &mut Vec<u32>,
+) -> Vec<usize> {
+    let mut leaves: Vec<Rounded> = input.doors.iter().map(DoorMotion::after).collect();
+    let mut blocked: Vec<usize> = Vec::new();
+    loop {
+        push_out_deep(
+            bodies,
+            fixed,
+            index,
+            sleep,
+            &leaves,
+            input.walker,
+            deep,
+            found,
+        );
+        for &door in &blocked {
+            put_back_held_bodies(bodies, index, leaves[door], starts, found);
+        }
+        let newly: Vec<usize> = holding_doors(bodies, index, &leaves, found)
+            .into_iter()
+            .filter(|door| !blocked.contains(door))
+            .collect();
+        if newly.is_empty() {
+            blocked.sort_unstable();
+            return blocked;
+        }
+        deep.clear();
+        for door in newly {
+            leaves[door] = input.doors[door].before();
+            index.near(Bounds::of_points(leaves[door].points, 0.0), found);
+            deep.extend(found.iter().filter(|&&id| sleep.is_awake(id)));
+            blocked.push(door);
+        }
+        deep.sort_unstable();
+        deep.dedup();
+    }
+}
+
+/// Puts the awake bodies that `leaf` holds deeper than [`GUARD_DEPTH`]
+/// back where they stood when the tick began, stopped.
+fn put_back_held_bodies(
+    bodies: &mut [LooseBody],
+    index: &BodyIndex,
+    leaf: Rounded,
+    starts: &[TickStart],
+    found: &mut Vec<u32>,
+) {
+    index.near(Bounds::of_points(leaf.points, 0.0), found);
+    for &id in found.iter() {
+        let Ok(at) = starts.binary_search_by_key(&id, |start| start.body) else {
+            continue;
+        };
+        let body = &mut bodies[id as usize];
+        let held = collide(body.rounded(), leaf, 0.0)
+            .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH);
+        if held {
+            body.position = starts[at].position;
+            body.rotation = starts[at].rotation;
+            body.linear_velocity = Vec2::ZERO;
+            body.angular_velocity = 0.0;
+            body.refresh_world();
+        }
+    }
+}
+
+/// Whether `body` touches a wall or an obstacle: moved apart from another
+/// body, it cannot give way on that side, so the other gives way all.
+fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
+    fixed.near(Bounds::around(body.position, body.reach()), found);
+    found
+        .iter()
+        .any(|&id| collide(body.rounded(), fixed.shape(id).rounded(), LINEAR_SLOP).is_some())
+}
+
+/// Moves the bodies in `deep` out of whatever they are deeper than
+/// [`GUARD_DEPTH`] in, in passes until nothing moves.
+#[allow(clippy::too_many_arguments)]
+fn push_out_deep(
+    bodies: &mut [LooseBody],
+    fixed: &FixedScene,
+    index: &BodyIndex,
+    sleep: &Sleep,
+    leaves: &[Rounded],
+    walker: Option<WalkerCircle>,
     deep: &mut Vec<u32>,
     found: &mut Vec<u32>,
 ) {
     let centre;
-    let walker = match input.walker {
+    let walker = match walker {
         Some(walker) => {
             centre = [walker.position];
             Some(Rounded {
@@ -199,6 +293,7 @@ pub(super) fn push_out_deep(
         }
         None => None,
     };
+    let mut found_fixed = Vec::new();
     for _ in 0..GUARD_PASSES {
         let mut moved = Vec::new();
         for &id in deep.iter() {
@@ -218,11 +313,19 @@ pub(super) fn push_out_deep(
                     continue;
                 }
                 let other_awake = sleep.is_awake(other);
-                let (inverse_a, inverse_b) = (
-                    a.inverse_mass(),
-                    if other_awake { b.inverse_mass() } else { 0.0 },
-                );
-                let share = inverse_a / (inverse_a + inverse_b);
+                let a_pinned = pinned(a, fixed, &mut found_fixed);
+                let b_pinned = pinned(b, fixed, &mut found_fixed);
+                let share = match (a_pinned, b_pinned || !other_awake) {
+                    (false, true) => 1.0,
+                    (true, false) => 0.0,
+                    _ => {
+                        let (inverse_a, inverse_b) = (
+                            a.inverse_mass(),
+                            if other_awake { b.inverse_mass() } else { 0.0 },
+                        );
+                        inverse_a / (inverse_a + inverse_b)
+                    }
+                };
                 let correction = depth - LINEAR_SLOP;
                 let a = &mut bodies[id as usize];
                 a.position -= manifold.normal * (correction * share);
@@ -244,8 +347,8 @@ pub(super) fn push_out_deep(
                     moved.push(id);
                 }
             };
-            for door in input.doors {
-                out_of(body, door.after());
+            for &leaf in leaves {
+                out_of(body, leaf);
             }
             if let Some(walker) = walker {
                 out_of(body, walker);
@@ -265,17 +368,16 @@ pub(super) fn push_out_deep(
     }
 }
 
-/// The door leaves that, where they stand after the tick, hold a body
-/// deeper than [`GUARD_DEPTH`], ascending.
-pub(super) fn blocked_doors(
+/// The door leaves that hold a body deeper than [`GUARD_DEPTH`],
+/// ascending.
+fn holding_doors(
     bodies: &[LooseBody],
     index: &BodyIndex,
-    input: &StepInput,
+    leaves: &[Rounded],
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
     let mut blocked = Vec::new();
-    for (door_index, door) in input.doors.iter().enumerate() {
-        let leaf = door.after();
+    for (door_index, &leaf) in leaves.iter().enumerate() {
         index.near(Bounds::of_points(leaf.points, 0.0), found);
         let squeezed = found.iter().any(|&id| {
             collide(bodies[id as usize].rounded(), leaf, 0.0)

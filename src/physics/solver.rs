@@ -13,7 +13,8 @@
 //!      so that no push-out speed is left in the bodies;
 //! 4. **restitution**, once;
 //! 5. **guard**: sweep fast bodies, move out what is still too deep, find
-//!    blocked doors (`guard.rs`);
+//!    blocked doors and move bodies out of where they go back to
+//!    (`guard.rs`);
 //! 6. **file**: refile moved bodies in the grid;
 //! 7. **sleep** (`sleep.rs`).
 //!
@@ -22,7 +23,7 @@
 //! each pass, so that what it holds ends each pass at exactly zero.
 
 use super::floor::FloorGrip;
-use super::guard::{TickStart, blocked_doors, find_deep_bodies, push_out_deep, sweep_fast_bodies};
+use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
 use super::world::LooseBodies;
 
@@ -128,16 +129,16 @@ impl LooseBodies {
             seconds,
             &mut self.deep,
         );
-        push_out_deep(
+        let blocked = push_out_and_block_doors(
             bodies,
             &self.fixed,
             &self.index,
             &self.sleep,
             input,
+            &self.starts,
             &mut self.deep,
             found,
         );
-        let blocked = blocked_doors(bodies, &self.index, input, found);
 
         let mut moved = Vec::new();
         for start in &self.starts {
