@@ -70,6 +70,7 @@ impl Gathered {
         seconds: f32,
         substep: f32,
     ) {
+        sleep.sort();
         self.wake_near_movers(bodies, index, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
         self.find_pairs(bodies, index, sleep, seconds);

@@ -43,7 +43,8 @@ impl Sleep {
         }
     }
 
-    /// The awake bodies, ascending (after [`sort`](Self::sort)).
+    /// The awake bodies: ascending after [`sort`](Self::sort), woken ones
+    /// appended in the order they woke since.
     pub fn awake(&self) -> &[u32] {
         &self.awake
     }

@@ -81,7 +81,6 @@ impl LooseBodies {
         }
         self.bodies[index].apply_impulse(impulse, point);
         self.sleep.wake(index as u32);
-        self.sleep.sort();
         true
     }
 
