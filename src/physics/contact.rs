@@ -56,6 +56,18 @@ impl Softness {
     }
 }
 
+/// How a contact's two sides combine: friction (Box2D mixes it as
+/// √(μa·μb)), restitution (the larger bounce) and stiffness.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Mixed {
+    /// Friction between the two sides.
+    pub friction: f32,
+    /// Restitution between the two sides.
+    pub restitution: f32,
+    /// How stiff the contact is.
+    pub softness: Softness,
+}
+
 /// What the body of a contact touches.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Partner {
@@ -121,17 +133,14 @@ pub(super) struct Contact {
 
 impl Contact {
     /// The contact of `manifold` (normal from body `body` toward its
-    /// partner), with mixed `friction` and `restitution`, a partner whose
-    /// material moves at `partner_velocity(point)` (zero for all but door
-    /// leaves), and the velocities the bodies have now.
-    #[allow(clippy::too_many_arguments)]
+    /// partner), its sides combined as `mixed`, a partner whose material
+    /// moves at `partner_velocity(point)` (zero for all but door leaves),
+    /// and the velocities the bodies have now.
     pub fn new(
         body: u32,
         partner: Partner,
         manifold: &Manifold,
-        friction: f32,
-        restitution: f32,
-        softness: Softness,
+        mixed: Mixed,
         bodies: &[LooseBody],
         partner_velocity: impl Fn(Vec2) -> Vec2,
     ) -> Self {
@@ -195,9 +204,9 @@ impl Contact {
             body,
             partner,
             normal,
-            friction,
-            restitution,
-            softness,
+            friction: mixed.friction,
+            restitution: mixed.restitution,
+            softness: mixed.softness,
             points,
             count: manifold.count,
         }

@@ -12,11 +12,11 @@ use glam::Vec2;
 
 use super::body::LooseBody;
 use super::broad_phase::{BodyIndex, Bounds};
-use super::contact::{Contact, Partner, SPECULATIVE_DISTANCE, Softness};
-use super::fixed::FixedScene;
+use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::input::StepInput;
 use super::manifold::{Rounded, collide};
 use super::sleep::Sleep;
+use super::surroundings::Surroundings;
 
 /// Contacts stiffness in hertz (Box2D's `contactHertz`), for sub-steps
 /// fast enough; slower sub-steps take a quarter of their rate.
@@ -59,17 +59,16 @@ pub(super) fn softnesses(substep: f32) -> (Softness, Softness) {
 impl Gathered {
     /// Wakes what the walker, moving doors and moving bodies come near, then
     /// gathers every awake body's contacts.
-    #[allow(clippy::too_many_arguments)]
     pub fn gather(
         &mut self,
         bodies: &[LooseBody],
-        fixed: &FixedScene,
-        index: &BodyIndex,
+        surroundings: Surroundings,
         sleep: &mut Sleep,
         input: &StepInput,
         seconds: f32,
         substep: f32,
     ) {
+        let Surroundings { fixed, index } = surroundings;
         sleep.sort();
         self.wake_near_movers(bodies, index, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
@@ -95,18 +94,20 @@ impl Gathered {
                     Partner::Sleeping(other)
                 };
                 let (ma, mb) = (a.material(), b.material());
-                let softness = if sleep.is_awake(other) {
-                    between_bodies
-                } else {
-                    against_fixed
+                let mixed = Mixed {
+                    friction: (ma.friction * mb.friction).sqrt(),
+                    restitution: ma.bounce.max(mb.bounce),
+                    softness: if sleep.is_awake(other) {
+                        between_bodies
+                    } else {
+                        against_fixed
+                    },
                 };
                 self.contacts.push(Contact::new(
                     body,
                     partner,
                     &manifold,
-                    (ma.friction * mb.friction).sqrt(),
-                    ma.bounce.max(mb.bounce),
-                    softness,
+                    mixed,
                     bodies,
                     |_| Vec2::ZERO,
                 ));
@@ -115,6 +116,11 @@ impl Gathered {
         for &body in sleep.awake() {
             let a = &bodies[body as usize];
             let material = a.material();
+            let against_fixed = Mixed {
+                friction: material.friction,
+                restitution: material.bounce,
+                softness: against_fixed,
+            };
             let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize];
             let bounds = Bounds::around(a.position, a.reach() + margin);
             for (door_index, door) in (0..).zip(input.doors) {
@@ -128,8 +134,6 @@ impl Gathered {
                         body,
                         Partner::Door(door_index),
                         &manifold,
-                        material.friction,
-                        material.bounce,
                         against_fixed,
                         bodies,
                         |point| door.velocity_at(point),
@@ -152,9 +156,11 @@ impl Gathered {
                         body,
                         partner,
                         &manifold,
-                        0.0,
-                        0.0,
-                        against_fixed,
+                        Mixed {
+                            friction: 0.0,
+                            restitution: 0.0,
+                            ..against_fixed
+                        },
                         bodies,
                         |_| Vec2::ZERO,
                     ));
@@ -167,8 +173,6 @@ impl Gathered {
                         body,
                         Partner::Fixed,
                         &manifold,
-                        material.friction,
-                        material.bounce,
                         against_fixed,
                         bodies,
                         |_| Vec2::ZERO,

@@ -28,6 +28,7 @@ use super::input::{DoorMotion, StepInput, WalkerCircle};
 use super::manifold::{Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
+use super::surroundings::Surroundings;
 
 /// The deepest (m) a body may end a tick in anything; deeper is moved out.
 pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;
@@ -147,7 +148,6 @@ fn move_out(body: &mut LooseBody, normal: Vec2, depth: f32) {
 /// ended deeper than [`GUARD_DEPTH`], those that went farther than their
 /// contacts reached, and those that turned enough for another corner to
 /// lead (a contact follows the corners it was made with).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn find_deep_bodies(
     bodies: &[LooseBody],
     contacts: &[Contact],
@@ -185,24 +185,22 @@ pub(super) fn find_deep_bodies(
 /// no more doors are blocked. A body still held by a leaf that went back
 /// goes back too, to where it stood when the tick began, and stops (as in
 /// Quake's `SV_PushMove`). Returns the blocked doors, ascending.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn push_out_and_block_doors(
     bodies: &mut [LooseBody],
-    fixed: &FixedScene,
-    index: &BodyIndex,
+    surroundings: Surroundings,
     sleep: &Sleep,
     input: &StepInput,
     starts: &[TickStart],
     deep: &mut Vec<u32>,
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
+    let index = surroundings.index;
     let mut leaves: Vec<Rounded> = input.doors.iter().map(DoorMotion::after).collect();
     let mut blocked: Vec<usize> = Vec::new();
     loop {
         push_out_deep(
             bodies,
-            fixed,
-            index,
+            surroundings,
             sleep,
             &leaves,
             input.walker,
@@ -270,11 +268,9 @@ fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
 
 /// Moves the bodies in `deep` out of whatever they are deeper than
 /// [`GUARD_DEPTH`] in, in passes until nothing moves.
-#[allow(clippy::too_many_arguments)]
 fn push_out_deep(
     bodies: &mut [LooseBody],
-    fixed: &FixedScene,
-    index: &BodyIndex,
+    Surroundings { fixed, index }: Surroundings,
     sleep: &Sleep,
     leaves: &[Rounded],
     walker: Option<WalkerCircle>,

@@ -14,8 +14,9 @@
 //! `manifold` where two shapes touch, `contact` contact constraints,
 //! `floor` floor friction, `broad_phase` the grids, `fixed` walls and
 //! obstacles, `input` what a tick is given, `gather` finding contacts,
-//! `solver` the tick's phases, `guard` never through anything, `sleep`
-//! which bodies are awake, `push` the walker's move among bodies, `world`
+//! `solver` the tick's phases, `surroundings` the fixed scene and the
+//! grid borrowed together, `guard` never through anything, `sleep` which
+//! bodies are awake, `push` the walker's move among bodies, `world`
 //! [`LooseBodies`] and its queries.
 
 mod body;
@@ -31,6 +32,7 @@ mod push;
 mod rotation;
 mod sleep;
 mod solver;
+mod surroundings;
 mod world;
 
 pub use body::{BodyError, GRAVITY, LooseBody, Material};

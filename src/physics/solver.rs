@@ -25,6 +25,7 @@
 use super::floor::FloorGrip;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
+use super::surroundings::Surroundings;
 use super::world::LooseBodies;
 
 /// Passes of restitution: a face meeting a face has two points, and one
@@ -57,10 +58,13 @@ impl LooseBodies {
         let substep = seconds / sub_steps as f32;
         let inverse_substep = 1.0 / substep;
 
+        let surroundings = Surroundings {
+            fixed: &self.fixed,
+            index: &self.index,
+        };
         self.gathered.gather(
             &self.bodies,
-            &self.fixed,
-            &self.index,
+            surroundings,
             &mut self.sleep,
             input,
             seconds,
@@ -131,8 +135,7 @@ impl LooseBodies {
         );
         let blocked = push_out_and_block_doors(
             bodies,
-            &self.fixed,
-            &self.index,
+            surroundings,
             &self.sleep,
             input,
             &self.starts,
