@@ -6,6 +6,7 @@
 
 use glam::Vec2;
 use mazewalker::physics::{DoorMotion, FixedScene, LooseBodies, LooseBody};
+use mazewalker::portable_math::{cos, sin};
 use mazewalker::tick::TICK_SECONDS;
 
 use crate::scene::{Walker, body, rectangle, regular, room, swing_leaf, wall};
@@ -67,7 +68,8 @@ fn a_scripted_scene_ends_in_the_same_bits() {
         if t % 100 == 50 {
             let target = (t * 37) % 200;
             let centre = world.bodies()[target].position();
-            let direction = Vec2::new((t as f32 * 0.7).cos(), (t as f32 * 0.7).sin());
+            let turn = t as f32 * 0.7;
+            let direction = Vec2::new(cos(turn), sin(turn));
             world.kick(target, centre + direction.perp() * 0.05, direction * 30.0);
         }
         let next = (angle + rate * TICK_SECONDS).clamp(closed, open);

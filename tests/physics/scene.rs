@@ -1,5 +1,7 @@
 //! Building scenes of loose bodies and measuring them: shapes, a walker
 //! that pushes, and depths measured by parry2d (an independent oracle).
+//! Angles go through `portable_math`, so that a scene is the same on every
+//! platform.
 #![allow(dead_code)] // Each test module uses a different part.
 
 use glam::Vec2;
@@ -8,6 +10,7 @@ use mazewalker::physics::{
     DEFAULT_PUSH_FORCE, DoorMotion, LooseBodies, LooseBody, Material, StepInput, StepOptions,
     StepOutcome, WalkerCircle,
 };
+use mazewalker::portable_math::{cos, sin};
 use mazewalker::tick::TICK_SECONDS;
 use parry2d::math::{Pose, Vector};
 use parry2d::query;
@@ -30,7 +33,7 @@ pub fn regular(centre: Vec2, radius: f32, sides: usize) -> ConvexPolygon {
     let points = (0..sides)
         .map(|k| {
             let angle = k as f32 * std::f32::consts::TAU / sides as f32;
-            centre + Vec2::new(angle.cos(), angle.sin()) * radius
+            centre + Vec2::new(cos(angle), sin(angle)) * radius
         })
         .collect();
     ConvexPolygon::new(points).expect("a regular polygon")
@@ -133,7 +136,7 @@ pub fn tick_with_doors(world: &mut LooseBodies, doors: &[DoorMotion]) -> StepOut
 /// A swing door's leaf: `length` from `hinge` at `angle` (radians),
 /// `thickness` thick.
 pub fn swing_leaf(hinge: Vec2, length: f32, angle: f32, thickness: f32) -> Leaf {
-    let tip = hinge + Vec2::new(angle.cos(), angle.sin()) * length;
+    let tip = hinge + Vec2::new(cos(angle), sin(angle)) * length;
     Leaf::around(hinge, tip, thickness)
 }
 
