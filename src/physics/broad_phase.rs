@@ -1,14 +1,14 @@
-//! A uniform hash grid of boxes (the collider's grid idea, with cells made
-//! on demand): each cell keeps the ids of the boxes that cover it, so a
-//! query looks only at the cells its own box covers. Moving a box touches
-//! only its old and new cells, and nothing is visited for an id that stays
-//! put: ten thousand resting bodies cost nothing per tick.
+//! A uniform grid of boxes over the level (the collider's grid idea): each
+//! cell keeps the ids of the boxes that cover it, so a query looks only at
+//! the cells its own box covers. Moving a box touches only its old and new
+//! cells, and nothing is visited for an id that stays put: ten thousand
+//! resting bodies cost nothing per tick. A box beyond the grid's area is
+//! filed in the edge cells it would be nearest, so nothing is ever lost,
+//! only met a little less quickly.
 //!
-//! Cells are found by hashing their integer coordinates with FNV, which has
-//! no random seed, and the ids a query returns are sorted: every answer is
-//! the same on every run.
+//! The ids a query returns are sorted, so every answer is the same on
+//! every run.
 
-use fnv::FnvHashMap;
 use glam::Vec2;
 
 /// A box on the floor plan.
@@ -66,53 +66,103 @@ impl Bounds {
     }
 }
 
+/// The largest integer not above `v`, saturating (without a call to the
+/// C library's `floorf`).
+#[inline]
+fn floor_to_int(v: f32) -> i32 {
+    let truncated = v as i32;
+    if (truncated as f32) > v {
+        truncated - 1
+    } else {
+        truncated
+    }
+}
+
 /// Ids filed under the grid cells their boxes cover.
 #[derive(Debug, Clone)]
 pub(super) struct CellGrid {
+    origin: Vec2,
     inverse_cell_size: f32,
-    cells: FnvHashMap<(i32, i32), Vec<u32>>,
+    columns: i32,
+    rows: i32,
+    /// The cells, row by row.
+    cells: Vec<Vec<u32>>,
 }
 
 impl CellGrid {
-    /// An empty grid of square cells `cell_size` metres wide.
-    pub fn new(cell_size: f32) -> Self {
+    /// An empty grid over `area`, of square cells `cell_size` metres wide,
+    /// or wider so that there are at most `max_cells` of them.
+    pub fn new(area: Bounds, cell_size: f32, max_cells: usize) -> Self {
+        let extent = (area.max - area.min).max(Vec2::ZERO);
+        let extent = if extent.is_finite() {
+            extent
+        } else {
+            Vec2::ZERO
+        };
+        let mut size = cell_size;
+        let count = |size: f32| {
+            let columns = (extent.x / size).ceil() as usize + 1;
+            let rows = (extent.y / size).ceil() as usize + 1;
+            (columns, rows)
+        };
+        while {
+            let (columns, rows) = count(size);
+            columns.saturating_mul(rows) > max_cells.max(1)
+        } {
+            size *= 2.0;
+        }
+        let (columns, rows) = count(size);
+        let origin = if area.min.is_finite() {
+            area.min
+        } else {
+            Vec2::ZERO
+        };
         Self {
-            inverse_cell_size: 1.0 / cell_size,
-            cells: FnvHashMap::default(),
+            origin,
+            inverse_cell_size: 1.0 / size,
+            columns: columns as i32,
+            rows: rows as i32,
+            cells: vec![Vec::new(); columns * rows],
         }
     }
 
-    /// The cells `bounds` covers: columns and rows, inclusive.
+    /// The cells `bounds` covers, clamped to the grid: first and last
+    /// column, first and last row.
     fn cell_range(&self, bounds: Bounds) -> (i32, i32, i32, i32) {
-        let cell = |v: f32| (v * self.inverse_cell_size).floor() as i32;
+        let column = |x: f32| {
+            floor_to_int((x - self.origin.x) * self.inverse_cell_size).clamp(0, self.columns - 1)
+        };
+        let row = |y: f32| {
+            floor_to_int((y - self.origin.y) * self.inverse_cell_size).clamp(0, self.rows - 1)
+        };
         (
-            cell(bounds.min.x),
-            cell(bounds.max.x),
-            cell(bounds.min.y),
-            cell(bounds.max.y),
+            column(bounds.min.x),
+            column(bounds.max.x),
+            row(bounds.min.y),
+            row(bounds.max.y),
         )
+    }
+
+    /// The cells `bounds` covers, as indices into `cells`.
+    fn covered(&self, bounds: Bounds) -> impl Iterator<Item = usize> + use<> {
+        let (x0, x1, y0, y1) = self.cell_range(bounds);
+        let columns = self.columns;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * columns + x) as usize))
     }
 
     /// Files `id` under every cell `bounds` covers.
     pub fn insert(&mut self, id: u32, bounds: Bounds) {
-        let (x0, x1, y0, y1) = self.cell_range(bounds);
-        for x in x0..=x1 {
-            for y in y0..=y1 {
-                self.cells.entry((x, y)).or_default().push(id);
-            }
+        for cell in self.covered(bounds) {
+            self.cells[cell].push(id);
         }
     }
 
     /// Takes `id`, filed under `bounds`, out of its cells.
     pub fn remove(&mut self, id: u32, bounds: Bounds) {
-        let (x0, x1, y0, y1) = self.cell_range(bounds);
-        for x in x0..=x1 {
-            for y in y0..=y1 {
-                if let Some(ids) = self.cells.get_mut(&(x, y))
-                    && let Some(at) = ids.iter().position(|&other| other == id)
-                {
-                    ids.swap_remove(at);
-                }
+        for cell in self.covered(bounds) {
+            let ids = &mut self.cells[cell];
+            if let Some(at) = ids.iter().position(|&other| other == id) {
+                ids.swap_remove(at);
             }
         }
     }
@@ -121,13 +171,8 @@ impl CellGrid {
     /// (cleared first), ascending and each once.
     pub fn query(&self, bounds: Bounds, found: &mut Vec<u32>) {
         found.clear();
-        let (x0, x1, y0, y1) = self.cell_range(bounds);
-        for x in x0..=x1 {
-            for y in y0..=y1 {
-                if let Some(ids) = self.cells.get(&(x, y)) {
-                    found.extend_from_slice(ids);
-                }
-            }
+        for cell in self.covered(bounds) {
+            found.extend_from_slice(&self.cells[cell]);
         }
         found.sort_unstable();
         found.dedup();
@@ -151,14 +196,19 @@ pub(super) struct BodyIndex {
 }
 
 impl BodyIndex {
-    /// Each body filed where it stands, given as (centre, reach).
-    pub fn new(bodies: impl Iterator<Item = (Vec2, f32)>) -> Self {
+    /// Each body filed where it stands, given as (centre, reach), in a
+    /// grid over `area` (the level's) and the bodies.
+    pub fn new(area: Bounds, bodies: &[(Vec2, f32)]) -> Self {
+        let area = bodies.iter().fold(area, |area, &(centre, reach)| {
+            area.union(Bounds::around(centre, reach + FILING_SLACK))
+        });
+        let max_cells = 4 * bodies.len() + 64;
         let mut index = Self {
-            grid: CellGrid::new(BODY_CELL_SIZE),
+            grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
             filed_at: Vec::new(),
             reach: Vec::new(),
         };
-        for (id, (centre, reach)) in (0..).zip(bodies) {
+        for (id, &(centre, reach)) in (0..).zip(bodies) {
             index
                 .grid
                 .insert(id, Bounds::around(centre, reach + FILING_SLACK));
@@ -194,7 +244,8 @@ mod tests {
 
     #[test]
     fn a_query_finds_each_box_it_reaches_once_in_order() {
-        let mut grid = CellGrid::new(1.0);
+        let area = Bounds::around(Vec2::ZERO, 12.0);
+        let mut grid = CellGrid::new(area, 1.0, 1024);
         grid.insert(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2));
         grid.insert(3, Bounds::around(Vec2::new(10.0, 10.0), 0.4));
         grid.insert(5, Bounds::around(Vec2::new(-0.5, 0.2), 0.3));

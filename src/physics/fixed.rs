@@ -80,6 +80,7 @@ pub(super) fn edge_normals(points: &[Vec2]) -> Vec<Vec2> {
 pub struct FixedScene {
     shapes: Vec<FixedShape>,
     grid: CellGrid,
+    area: Bounds,
 }
 
 impl FixedScene {
@@ -103,11 +104,21 @@ impl FixedScene {
             let points = obstacle.points().to_vec();
             FixedShape::new(Original::Obstacle(obstacle.clone()), points, 0.0)
         }));
-        let mut grid = CellGrid::new(FIXED_CELL_SIZE);
+        let area = shapes
+            .iter()
+            .map(|shape| shape.bounds)
+            .reduce(Bounds::union)
+            .unwrap_or(Bounds::around(Vec2::ZERO, 0.0));
+        let mut grid = CellGrid::new(area, FIXED_CELL_SIZE, 4 * shapes.len() + 64);
         for (id, shape) in (0..).zip(&shapes) {
             grid.insert(id, shape.bounds);
         }
-        Self { shapes, grid }
+        Self { shapes, grid, area }
+    }
+
+    /// The box of every shape: where the bodies' grid is laid.
+    pub(super) fn area(&self) -> Bounds {
+        self.area
     }
 
     /// A scene with nothing in it.

@@ -301,6 +301,9 @@ fn push_out_deep(
                     continue;
                 }
                 let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
+                if a.position.distance(b.position) > a.reach() + b.reach() {
+                    continue;
+                }
                 let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
                     continue;
                 };

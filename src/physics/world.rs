@@ -45,7 +45,8 @@ impl LooseBodies {
     /// been still for half a second, overlaps at the start pushed apart
     /// first).
     pub fn new(fixed: FixedScene, bodies: Vec<LooseBody>) -> Self {
-        let index = BodyIndex::new(bodies.iter().map(|b| (b.position(), b.reach())));
+        let discs: Vec<(Vec2, f32)> = bodies.iter().map(|b| (b.position(), b.reach())).collect();
+        let index = BodyIndex::new(fixed.area(), &discs);
         Self {
             sleep: Sleep::all_awake(bodies.len()),
             bodies,
