@@ -34,6 +34,10 @@
 //!   draws, seen walls, the trail and marks, reach and near misses.
 //! - [`demo`]: recorded walks: the format, recording, playback, timedemo.
 //! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
+//! - [`physics`]: loose bodies, pure 2D rigid bodies under the walker:
+//!   pushed, kicked, knocked by doors, never through a wall.
+//! - [`portable_math`]: sine, cosine and arc tangent that give the same bits
+//!   on every platform, for the simulation.
 
 pub mod app;
 pub mod camera;
@@ -46,6 +50,8 @@ pub mod gamepad;
 pub mod input;
 pub mod level;
 pub mod map;
+pub mod physics;
+pub mod portable_math;
 #[cfg(test)]
 mod property_cases;
 pub mod render;

@@ -1,0 +1,261 @@
+//! A uniform grid of boxes over the level (the collider's grid idea): each
+//! cell keeps the ids of the boxes that cover it, so a query looks only at
+//! the cells its own box covers. Moving a box touches only its old and new
+//! cells, and nothing is visited for an id that stays put: ten thousand
+//! resting bodies cost nothing per tick. A box beyond the grid's area is
+//! filed in the edge cells it would be nearest, so nothing is ever lost,
+//! only met a little less quickly.
+//!
+//! The ids a query returns are sorted, so every answer is the same on
+//! every run.
+
+use glam::Vec2;
+
+/// A box on the floor plan.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Bounds {
+    /// Lower corner.
+    pub min: Vec2,
+    /// Upper corner.
+    pub max: Vec2,
+}
+
+impl Bounds {
+    /// The box of the disc of `radius` around `centre`.
+    pub fn around(centre: Vec2, radius: f32) -> Self {
+        Self {
+            min: centre - Vec2::splat(radius),
+            max: centre + Vec2::splat(radius),
+        }
+    }
+
+    /// The smallest box holding `points`, grown by `radius`.
+    pub fn of_points(points: &[Vec2], radius: f32) -> Self {
+        let (min, max) = points.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| {
+            (lo.min(*p), hi.max(*p))
+        });
+        Self {
+            min: min - Vec2::splat(radius),
+            max: max + Vec2::splat(radius),
+        }
+    }
+
+    /// This box grown by `margin` on every side.
+    pub fn grown(self, margin: f32) -> Self {
+        Self {
+            min: self.min - Vec2::splat(margin),
+            max: self.max + Vec2::splat(margin),
+        }
+    }
+
+    /// The smallest box holding both.
+    pub fn union(self, other: Self) -> Self {
+        Self {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    /// Whether the two closed boxes share a point.
+    #[inline]
+    pub fn overlaps(&self, other: &Self) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
+}
+
+/// The largest integer not above `v`, saturating (without a call to the
+/// C library's `floorf`).
+#[inline]
+fn floor_to_int(v: f32) -> i32 {
+    let truncated = v as i32;
+    if (truncated as f32) > v {
+        truncated - 1
+    } else {
+        truncated
+    }
+}
+
+/// Ids filed under the grid cells their boxes cover.
+#[derive(Debug, Clone)]
+pub(super) struct CellGrid {
+    origin: Vec2,
+    inverse_cell_size: f32,
+    columns: i32,
+    rows: i32,
+    /// The cells, row by row.
+    cells: Vec<Vec<u32>>,
+}
+
+impl CellGrid {
+    /// An empty grid over `area`, of square cells `cell_size` metres wide,
+    /// or wider so that there are at most `max_cells` of them.
+    pub fn new(area: Bounds, cell_size: f32, max_cells: usize) -> Self {
+        let extent = (area.max - area.min).max(Vec2::ZERO);
+        let extent = if extent.is_finite() {
+            extent
+        } else {
+            Vec2::ZERO
+        };
+        let mut size = cell_size;
+        let count = |size: f32| {
+            let columns = (extent.x / size).ceil() as usize + 1;
+            let rows = (extent.y / size).ceil() as usize + 1;
+            (columns, rows)
+        };
+        while {
+            let (columns, rows) = count(size);
+            columns.saturating_mul(rows) > max_cells.max(1)
+        } {
+            size *= 2.0;
+        }
+        let (columns, rows) = count(size);
+        let origin = if area.min.is_finite() {
+            area.min
+        } else {
+            Vec2::ZERO
+        };
+        Self {
+            origin,
+            inverse_cell_size: 1.0 / size,
+            columns: columns as i32,
+            rows: rows as i32,
+            cells: vec![Vec::new(); columns * rows],
+        }
+    }
+
+    /// The cells `bounds` covers, clamped to the grid: first and last
+    /// column, first and last row.
+    fn cell_range(&self, bounds: Bounds) -> (i32, i32, i32, i32) {
+        let column = |x: f32| {
+            floor_to_int((x - self.origin.x) * self.inverse_cell_size).clamp(0, self.columns - 1)
+        };
+        let row = |y: f32| {
+            floor_to_int((y - self.origin.y) * self.inverse_cell_size).clamp(0, self.rows - 1)
+        };
+        (
+            column(bounds.min.x),
+            column(bounds.max.x),
+            row(bounds.min.y),
+            row(bounds.max.y),
+        )
+    }
+
+    /// The cells `bounds` covers, as indices into `cells`.
+    fn covered(&self, bounds: Bounds) -> impl Iterator<Item = usize> + use<> {
+        let (x0, x1, y0, y1) = self.cell_range(bounds);
+        let columns = self.columns;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * columns + x) as usize))
+    }
+
+    /// Files `id` under every cell `bounds` covers.
+    pub fn insert(&mut self, id: u32, bounds: Bounds) {
+        for cell in self.covered(bounds) {
+            self.cells[cell].push(id);
+        }
+    }
+
+    /// Takes `id`, filed under `bounds`, out of its cells.
+    pub fn remove(&mut self, id: u32, bounds: Bounds) {
+        for cell in self.covered(bounds) {
+            let ids = &mut self.cells[cell];
+            if let Some(at) = ids.iter().position(|&other| other == id) {
+                ids.swap_remove(at);
+            }
+        }
+    }
+
+    /// The ids filed under the cells `bounds` covers, into `found`
+    /// (cleared first), ascending and each once.
+    pub fn query(&self, bounds: Bounds, found: &mut Vec<u32>) {
+        found.clear();
+        for cell in self.covered(bounds) {
+            found.extend_from_slice(&self.cells[cell]);
+        }
+        found.sort_unstable();
+        found.dedup();
+    }
+}
+
+/// Width of the bodies' grid cells, in metres: about a large crate.
+const BODY_CELL_SIZE: f32 = 2.0;
+
+/// How far (m) a body may move from where it is filed before it is filed
+/// again: a body that jostles in place touches the grid once.
+const FILING_SLACK: f32 = 0.25;
+
+/// The bodies, each filed under a disc around where it stood when filed
+/// (its reach plus [`FILING_SLACK`]), which holds it wherever it turns.
+#[derive(Debug, Clone)]
+pub(super) struct BodyIndex {
+    grid: CellGrid,
+    filed_at: Vec<Vec2>,
+    reach: Vec<f32>,
+}
+
+impl BodyIndex {
+    /// Each body filed where it stands, given as (centre, reach), in a
+    /// grid over `area` (the level's) and the bodies.
+    pub fn new(area: Bounds, bodies: &[(Vec2, f32)]) -> Self {
+        let area = bodies.iter().fold(area, |area, &(centre, reach)| {
+            area.union(Bounds::around(centre, reach + FILING_SLACK))
+        });
+        let max_cells = 4 * bodies.len() + 64;
+        let mut index = Self {
+            grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
+            filed_at: Vec::new(),
+            reach: Vec::new(),
+        };
+        for (id, &(centre, reach)) in (0..).zip(bodies) {
+            index
+                .grid
+                .insert(id, Bounds::around(centre, reach + FILING_SLACK));
+            index.filed_at.push(centre);
+            index.reach.push(reach);
+        }
+        index
+    }
+
+    /// Files body `id` again if it moved to `centre`, beyond the slack.
+    pub fn update(&mut self, id: u32, centre: Vec2) {
+        let at = id as usize;
+        let filed = self.filed_at[at];
+        if filed.distance_squared(centre) <= FILING_SLACK * FILING_SLACK {
+            return;
+        }
+        let reach = self.reach[at] + FILING_SLACK;
+        self.grid.remove(id, Bounds::around(filed, reach));
+        self.grid.insert(id, Bounds::around(centre, reach));
+        self.filed_at[at] = centre;
+    }
+
+    /// The bodies that may reach into `bounds` (a superset), ascending,
+    /// into `found`.
+    pub fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
+        self.grid.query(bounds, found);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_finds_each_box_it_reaches_once_in_order() {
+        let area = Bounds::around(Vec2::ZERO, 12.0);
+        let mut grid = CellGrid::new(area, 1.0, 1024);
+        grid.insert(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2));
+        grid.insert(3, Bounds::around(Vec2::new(10.0, 10.0), 0.4));
+        grid.insert(5, Bounds::around(Vec2::new(-0.5, 0.2), 0.3));
+        let mut found = Vec::new();
+        grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
+        assert_eq!(found, [5, 7]);
+        grid.remove(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2));
+        grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
+        assert_eq!(found, [5]);
+        grid.query(Bounds::around(Vec2::new(10.0, 10.0), 0.1), &mut found);
+        assert_eq!(found, [3]);
+    }
+}

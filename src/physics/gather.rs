@@ -1,0 +1,251 @@
+//! The first phase of a tick: wake what is about to be touched, then find
+//! every contact of every awake body, in a fixed order.
+//!
+//! A body's contacts reach as far ahead as it can move this tick
+//! (speculative contacts): a fast body meets a wall before it gets there,
+//! not inside it. Pairs of bodies are found through the body grid and
+//! sorted, so the order of the constraints depends only on body indices:
+//! pairs of bodies first, then each body's door leaves, the walker, and
+//! last its walls and obstacles, so that they have the last word.
+
+use glam::Vec2;
+
+use super::body::LooseBody;
+use super::broad_phase::{BodyIndex, Bounds};
+use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
+use super::input::StepInput;
+use super::manifold::{Rounded, collide};
+use super::sleep::Sleep;
+use super::surroundings::Surroundings;
+
+/// Contacts stiffness in hertz (Box2D's `contactHertz`), for sub-steps
+/// fast enough; slower sub-steps take a quarter of their rate.
+const CONTACT_HERTZ: f32 = 30.0;
+
+/// Contacts' damping ratio (Box2D's `contactDampingRatio`).
+const CONTACT_DAMPING_RATIO: f32 = 10.0;
+
+/// How far (m) body `body` may move in `seconds` at its present speed,
+/// its farthest corner included.
+pub(super) fn reach_ahead(body: &LooseBody, seconds: f32) -> f32 {
+    (body.linear_velocity.length() + body.angular_velocity.abs() * body.reach()) * seconds
+}
+
+/// The working lists of a tick, kept between ticks so that a tick
+/// allocates nothing once they have grown.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Gathered {
+    /// The contacts, in solving order.
+    pub contacts: Vec<Contact>,
+    /// Candidate pairs of bodies: (awake body, other body).
+    pairs: Vec<(u32, u32)>,
+    /// Ids found by a grid query.
+    pub found: Vec<u32>,
+    /// Each awake body's reach ahead this tick, by body index.
+    pub ahead: Vec<f32>,
+}
+
+/// The softness of contacts between bodies and of contacts with what does
+/// not move (twice as stiff, so that bodies are not pushed into walls),
+/// for sub-steps of `substep` seconds.
+pub(super) fn softnesses(substep: f32) -> (Softness, Softness) {
+    let hertz = CONTACT_HERTZ.min(0.25 / substep);
+    (
+        Softness::new(hertz, CONTACT_DAMPING_RATIO, substep),
+        Softness::new(2.0 * hertz, CONTACT_DAMPING_RATIO, substep),
+    )
+}
+
+impl Gathered {
+    /// Wakes what the walker, moving doors and moving bodies come near, then
+    /// gathers every awake body's contacts.
+    pub fn gather(
+        &mut self,
+        bodies: &[LooseBody],
+        surroundings: Surroundings,
+        sleep: &mut Sleep,
+        input: &StepInput,
+        seconds: f32,
+        substep: f32,
+    ) {
+        let Surroundings { fixed, index } = surroundings;
+        sleep.sort();
+        self.wake_near_movers(bodies, index, sleep, input, seconds);
+        self.ahead.resize(bodies.len(), 0.0);
+        self.find_pairs(bodies, index, sleep, seconds);
+        sleep.sort();
+        let (between_bodies, against_fixed) = softnesses(substep);
+        self.contacts.clear();
+        for &(body, other) in &self.pairs {
+            let (a, b) = (&bodies[body as usize], &bodies[other as usize]);
+            let other_ahead = if sleep.is_awake(other) {
+                self.ahead[other as usize]
+            } else {
+                0.0
+            };
+            let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize] + other_ahead;
+            if a.position.distance(b.position) > a.reach() + b.reach() + margin {
+                continue;
+            }
+            if let Some(manifold) = collide(a.rounded(), b.rounded(), margin) {
+                let partner = if sleep.is_awake(other) {
+                    Partner::Body(other)
+                } else {
+                    Partner::Sleeping(other)
+                };
+                let (ma, mb) = (a.material(), b.material());
+                let mixed = Mixed {
+                    friction: (ma.friction * mb.friction).sqrt(),
+                    restitution: ma.bounce.max(mb.bounce),
+                    softness: if sleep.is_awake(other) {
+                        between_bodies
+                    } else {
+                        against_fixed
+                    },
+                };
+                self.contacts.push(Contact::new(
+                    body,
+                    partner,
+                    &manifold,
+                    mixed,
+                    bodies,
+                    |_| Vec2::ZERO,
+                ));
+            }
+        }
+        for &body in sleep.awake() {
+            let a = &bodies[body as usize];
+            let material = a.material();
+            let against_fixed = Mixed {
+                friction: material.friction,
+                restitution: material.bounce,
+                softness: against_fixed,
+            };
+            let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize];
+            let bounds = Bounds::around(a.position, a.reach() + margin);
+            for (door_index, door) in (0..).zip(input.doors) {
+                let swept = door.swept_bounds();
+                if !swept.overlaps(&bounds) {
+                    continue;
+                }
+                let door_margin = margin + door.reach_ahead(seconds);
+                if let Some(manifold) = collide(a.rounded(), door.before(), door_margin) {
+                    self.contacts.push(Contact::new(
+                        body,
+                        Partner::Door(door_index),
+                        &manifold,
+                        against_fixed,
+                        bodies,
+                        |point| door.velocity_at(point),
+                    ));
+                }
+            }
+            if let Some(walker) = input.walker {
+                let centre = [walker.position];
+                let circle = Rounded {
+                    points: &centre,
+                    normals: &[],
+                    radius: walker.radius,
+                };
+                if let Some(manifold) = collide(a.rounded(), circle, margin) {
+                    let partner = Partner::Walker {
+                        push_velocity: walker.push_velocity,
+                        max_push: walker.push_force.max(0.0) * substep,
+                    };
+                    self.contacts.push(Contact::new(
+                        body,
+                        partner,
+                        &manifold,
+                        Mixed {
+                            friction: 0.0,
+                            restitution: 0.0,
+                            ..against_fixed
+                        },
+                        bodies,
+                        |_| Vec2::ZERO,
+                    ));
+                }
+            }
+            fixed.near(bounds, &mut self.found);
+            for &id in &self.found {
+                if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
+                    self.contacts.push(Contact::new(
+                        body,
+                        Partner::Fixed,
+                        &manifold,
+                        against_fixed,
+                        bodies,
+                        |_| Vec2::ZERO,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Wakes the sleeping bodies near the pushing walker and moving door
+    /// leaves.
+    fn wake_near_movers(
+        &mut self,
+        bodies: &[LooseBody],
+        index: &BodyIndex,
+        sleep: &mut Sleep,
+        input: &StepInput,
+        seconds: f32,
+    ) {
+        if let Some(walker) = input.walker
+            && walker.push_velocity != Vec2::ZERO
+        {
+            let reach = walker.radius + walker.push_velocity.length() * seconds;
+            let bounds = Bounds::around(walker.position, reach + SPECULATIVE_DISTANCE);
+            sleep.wake_near(bodies, index, bounds, &mut self.found);
+        }
+        for door in input.doors.iter().filter(|door| door.is_moving()) {
+            let bounds = door.swept_bounds().grown(SPECULATIVE_DISTANCE);
+            sleep.wake_near(bodies, index, bounds, &mut self.found);
+        }
+    }
+
+    /// The candidate pairs: every awake body with the bodies its reach
+    /// ahead may meet, each pair once. A moving body wakes the sleeping
+    /// bodies it may meet, and they are paired in turn.
+    fn find_pairs(
+        &mut self,
+        bodies: &[LooseBody],
+        index: &BodyIndex,
+        sleep: &mut Sleep,
+        seconds: f32,
+    ) {
+        self.pairs.clear();
+        let mut next = 0;
+        while next < sleep.awake().len() {
+            let body = sleep.awake()[next];
+            next += 1;
+            let a = &bodies[body as usize];
+            let ahead = reach_ahead(a, seconds);
+            self.ahead[body as usize] = ahead;
+            let bounds = Bounds::around(a.position, a.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead);
+            index.near(bounds, &mut self.found);
+            for &other in &self.found {
+                if other == body {
+                    continue;
+                }
+                let b = &bodies[other as usize];
+                let near = Bounds::around(b.position, b.reach()).overlaps(&bounds);
+                if near && !sleep.is_awake(other) && ahead > 0.0 {
+                    sleep.wake(other);
+                }
+                if near {
+                    self.pairs.push((body, other));
+                }
+            }
+        }
+        for pair in &mut self.pairs {
+            let (a, b) = *pair;
+            if sleep.is_awake(b) && b < a {
+                *pair = (b, a);
+            }
+        }
+        self.pairs.sort_unstable();
+        self.pairs.dedup();
+    }
+}

@@ -1,0 +1,390 @@
+//! The last word of a tick on where bodies end: never through anything.
+//!
+//! The soft solver keeps bodies apart well but not absolutely: a body hit
+//! hard mid-tick may travel farther than its contacts reached, and a body
+//! squeezed between a door and a wall cannot satisfy both. So, after the
+//! solver:
+//! - a body that moved more than half its own size in the tick is swept
+//!   from where it started, by translation, against the walls and
+//!   obstacles it could have met (the collider's own sweeps, both ways
+//!   round), and stopped where it first touches;
+//! - a body left deeper than [`GUARD_DEPTH`] in anything is moved out to
+//!   [`LINEAR_SLOP`]: out of other bodies by the share of its inverse
+//!   mass, then out of door leaves and the walker, and last out of walls
+//!   and obstacles, which win;
+//! - a door leaf that still holds a body deeper than [`GUARD_DEPTH`] is
+//!   blocked: the caller puts it back where it was and makes it give way,
+//!   and the bodies near it are moved out of where it goes back to.
+
+use glam::Vec2;
+
+use crate::collision::{ConvexPolygon, sweep_against_obstacle, sweep_against_wall};
+
+use super::body::LooseBody;
+use super::broad_phase::{BodyIndex, Bounds};
+use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
+use super::fixed::{FixedScene, Original};
+use super::input::{DoorMotion, StepInput, WalkerCircle};
+use super::manifold::{Rounded, collide};
+use super::rotation::Rotation;
+use super::sleep::Sleep;
+use super::surroundings::Surroundings;
+
+/// The deepest (m) a body may end a tick in anything; deeper is moved out.
+pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;
+
+/// A body that moved more than this share of its smallest half-width in
+/// a tick is swept.
+const FAST_SHARE: f32 = 0.5;
+
+/// How many times the deep bodies are moved out, at most.
+const GUARD_PASSES: usize = 6;
+
+/// Where an awake body stood when the tick began.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct TickStart {
+    /// The body.
+    pub body: u32,
+    /// Its centroid.
+    pub position: Vec2,
+    /// Its turn.
+    pub rotation: Rotation,
+}
+
+/// The earliest of two hits (t, normal out of the fixed shape).
+fn earlier(best: Option<(f32, Vec2)>, hit: Option<(f32, Vec2)>) -> Option<(f32, Vec2)> {
+    match (best, hit) {
+        (Some(b), Some(h)) if h.0 < b.0 => Some(h),
+        (None, h) => h,
+        (b, _) => b,
+    }
+}
+
+/// The first touch of `outline` (a body's outline where it started)
+/// moving by `travel` with a fixed shape: (fraction, normal out of it).
+fn first_touch(
+    outline: &[Vec2],
+    polygon: Option<&ConvexPolygon>,
+    travel: Vec2,
+    original: &Original,
+) -> Option<(f32, Vec2)> {
+    let mut best = None;
+    for &vertex in outline {
+        let hit = match original {
+            Original::Wall(wall) => sweep_against_wall(vertex, travel, wall),
+            Original::Obstacle(obstacle) => sweep_against_obstacle(vertex, travel, obstacle, 0.0),
+        };
+        best = earlier(best, hit.map(|hit| (hit.t, hit.normal)));
+    }
+    let (corners, radius) = match original {
+        Original::Wall(wall) => (vec![wall.a, wall.b], wall.radius.max(0.0)),
+        Original::Obstacle(obstacle) => (obstacle.points().to_vec(), 0.0),
+    };
+    if let Some(polygon) = polygon {
+        for corner in corners {
+            let hit = sweep_against_obstacle(corner, -travel, polygon, radius);
+            best = earlier(best, hit.map(|hit| (hit.t, -hit.normal)));
+        }
+    }
+    best
+}
+
+/// Stops each fast body where it first touched a wall or an obstacle on
+/// its way, when it would otherwise end deeper than [`LINEAR_SLOP`] in it.
+pub(super) fn sweep_fast_bodies(
+    bodies: &mut [LooseBody],
+    fixed: &FixedScene,
+    starts: &[TickStart],
+    found: &mut Vec<u32>,
+) {
+    for start in starts {
+        let body = &mut bodies[start.body as usize];
+        let travel = body.position - start.position;
+        if travel.length() <= FAST_SHARE * body.inner_reach() {
+            continue;
+        }
+        let outline: Vec<Vec2> = body.world_outline().iter().map(|&p| p - travel).collect();
+        let polygon = ConvexPolygon::new(outline.clone()).ok();
+        let bounds =
+            Bounds::of_points(&outline, 0.0).union(Bounds::of_points(body.world_outline(), 0.0));
+        fixed.near(bounds, found);
+        let mut best = None;
+        for &id in found.iter() {
+            let hit = first_touch(
+                &outline,
+                polygon.as_ref(),
+                travel,
+                fixed.shape(id).original(),
+            );
+            best = earlier(best, hit);
+        }
+        if let Some((fraction, normal)) = best {
+            let inward = -travel.dot(normal);
+            if (1.0 - fraction) * inward > LINEAR_SLOP {
+                body.position = start.position + travel * fraction;
+                let into = body.linear_velocity.dot(normal);
+                if into < 0.0 {
+                    body.linear_velocity -= normal * into;
+                }
+                body.refresh_world();
+            }
+        }
+    }
+}
+
+/// Moves body `id` out along `-normal` (the normal points from it into
+/// what it is in) from `depth` to [`LINEAR_SLOP`], and takes away its
+/// velocity into it.
+fn move_out(body: &mut LooseBody, normal: Vec2, depth: f32) {
+    body.position -= normal * (depth - LINEAR_SLOP);
+    let into = body.linear_velocity.dot(normal);
+    if into > 0.0 {
+        body.linear_velocity -= normal * into;
+    }
+    body.refresh_world();
+}
+
+/// The bodies that may end the tick too deep: those with a contact that
+/// ended deeper than [`GUARD_DEPTH`], those that went farther than their
+/// contacts reached, and those that turned enough for another corner to
+/// lead (a contact follows the corners it was made with).
+pub(super) fn find_deep_bodies(
+    bodies: &[LooseBody],
+    contacts: &[Contact],
+    starts: &[TickStart],
+    ahead: &[f32],
+    seconds: f32,
+    deep: &mut Vec<u32>,
+) {
+    deep.clear();
+    for contact in contacts {
+        if contact.separation_now(bodies, seconds) < -GUARD_DEPTH {
+            deep.push(contact.body);
+            if let Partner::Body(other) = contact.partner {
+                deep.push(other);
+            }
+        }
+    }
+    for start in starts {
+        let body = &bodies[start.body as usize];
+        let turned = (body.rotation.rotate(Vec2::X) - start.rotation.rotate(Vec2::X)).length();
+        let swing = turned * body.reach();
+        let travel = body.position.distance(start.position) + swing;
+        if travel > ahead[start.body as usize] + SPECULATIVE_DISTANCE || swing > LINEAR_SLOP {
+            deep.push(start.body);
+        }
+    }
+    deep.sort_unstable();
+    deep.dedup();
+}
+
+/// Moves the bodies in `deep` out of whatever they are deeper than
+/// [`GUARD_DEPTH`] in, the door leaves where they stand after the tick;
+/// a leaf that still holds a body that deep is blocked, goes back to where
+/// it stood before, and the bodies near it are moved out of it there, until
+/// no more doors are blocked. A body still held by a leaf that went back
+/// goes back too, to where it stood when the tick began, and stops (as in
+/// Quake's `SV_PushMove`). Returns the blocked doors, ascending.
+pub(super) fn push_out_and_block_doors(
+    bodies: &mut [LooseBody],
+    surroundings: Surroundings,
+    sleep: &Sleep,
+    input: &StepInput,
+    starts: &[TickStart],
+    deep: &mut Vec<u32>,
+    found: &mut Vec<u32>,
+) -> Vec<usize> {
+    let index = surroundings.index;
+    let mut leaves: Vec<Rounded> = input.doors.iter().map(DoorMotion::after).collect();
+    let mut blocked: Vec<usize> = Vec::new();
+    loop {
+        push_out_deep(
+            bodies,
+            surroundings,
+            sleep,
+            &leaves,
+            input.walker,
+            deep,
+            found,
+        );
+        for &door in &blocked {
+            put_back_held_bodies(bodies, index, leaves[door], starts, found);
+        }
+        let newly: Vec<usize> = holding_doors(bodies, index, &leaves, found)
+            .into_iter()
+            .filter(|door| !blocked.contains(door))
+            .collect();
+        if newly.is_empty() {
+            blocked.sort_unstable();
+            return blocked;
+        }
+        deep.clear();
+        for door in newly {
+            leaves[door] = input.doors[door].before();
+            index.near(Bounds::of_points(leaves[door].points, 0.0), found);
+            deep.extend(found.iter().filter(|&&id| sleep.is_awake(id)));
+            blocked.push(door);
+        }
+        deep.sort_unstable();
+        deep.dedup();
+    }
+}
+
+/// Puts the awake bodies that `leaf` holds deeper than [`GUARD_DEPTH`]
+/// back where they stood when the tick began, stopped.
+fn put_back_held_bodies(
+    bodies: &mut [LooseBody],
+    index: &BodyIndex,
+    leaf: Rounded,
+    starts: &[TickStart],
+    found: &mut Vec<u32>,
+) {
+    index.near(Bounds::of_points(leaf.points, 0.0), found);
+    for &id in found.iter() {
+        let Ok(at) = starts.binary_search_by_key(&id, |start| start.body) else {
+            continue;
+        };
+        let body = &mut bodies[id as usize];
+        let held = collide(body.rounded(), leaf, 0.0)
+            .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH);
+        if held {
+            body.position = starts[at].position;
+            body.rotation = starts[at].rotation;
+            body.linear_velocity = Vec2::ZERO;
+            body.angular_velocity = 0.0;
+            body.refresh_world();
+        }
+    }
+}
+
+/// Whether `body` touches a wall or an obstacle: moved apart from another
+/// body, it cannot give way on that side, so the other gives way all.
+fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
+    fixed.near(Bounds::around(body.position, body.reach()), found);
+    found
+        .iter()
+        .any(|&id| collide(body.rounded(), fixed.shape(id).rounded(), LINEAR_SLOP).is_some())
+}
+
+/// Moves the bodies in `deep` out of whatever they are deeper than
+/// [`GUARD_DEPTH`] in, in passes until nothing moves.
+fn push_out_deep(
+    bodies: &mut [LooseBody],
+    Surroundings { fixed, index }: Surroundings,
+    sleep: &Sleep,
+    leaves: &[Rounded],
+    walker: Option<WalkerCircle>,
+    deep: &mut Vec<u32>,
+    found: &mut Vec<u32>,
+) {
+    let centre;
+    let walker = match walker {
+        Some(walker) => {
+            centre = [walker.position];
+            Some(Rounded {
+                points: &centre,
+                normals: &[],
+                radius: walker.radius,
+            })
+        }
+        None => None,
+    };
+    let mut found_fixed = Vec::new();
+    for _ in 0..GUARD_PASSES {
+        let mut moved = Vec::new();
+        for &id in deep.iter() {
+            let reach = bodies[id as usize].reach();
+            let bounds = Bounds::around(bodies[id as usize].position, reach);
+            index.near(bounds, found);
+            for &other in found.iter() {
+                if other == id {
+                    continue;
+                }
+                let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
+                if a.position.distance(b.position) > a.reach() + b.reach() {
+                    continue;
+                }
+                let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
+                    continue;
+                };
+                let depth = -manifold.deepest();
+                if depth <= GUARD_DEPTH {
+                    continue;
+                }
+                let other_awake = sleep.is_awake(other);
+                let a_pinned = pinned(a, fixed, &mut found_fixed);
+                let b_pinned = pinned(b, fixed, &mut found_fixed);
+                let share = match (a_pinned, b_pinned || !other_awake) {
+                    (false, true) => 1.0,
+                    (true, false) => 0.0,
+                    _ => {
+                        let (inverse_a, inverse_b) = (
+                            a.inverse_mass(),
+                            if other_awake { b.inverse_mass() } else { 0.0 },
+                        );
+                        inverse_a / (inverse_a + inverse_b)
+                    }
+                };
+                let correction = depth - LINEAR_SLOP;
+                let a = &mut bodies[id as usize];
+                a.position -= manifold.normal * (correction * share);
+                a.refresh_world();
+                if other_awake {
+                    let b = &mut bodies[other as usize];
+                    b.position += manifold.normal * (correction * (1.0 - share));
+                    b.refresh_world();
+                    moved.push(other);
+                }
+                moved.push(id);
+            }
+            let body = &mut bodies[id as usize];
+            let mut out_of = |body: &mut LooseBody, shape: Rounded| {
+                if let Some(manifold) = collide(body.rounded(), shape, 0.0)
+                    && -manifold.deepest() > GUARD_DEPTH
+                {
+                    move_out(body, manifold.normal, -manifold.deepest());
+                    moved.push(id);
+                }
+            };
+            for &leaf in leaves {
+                out_of(body, leaf);
+            }
+            if let Some(walker) = walker {
+                out_of(body, walker);
+            }
+            let bounds = Bounds::around(body.position, body.reach());
+            fixed.near(bounds, found);
+            for &shape in found.iter() {
+                out_of(body, fixed.shape(shape).rounded());
+            }
+        }
+        if moved.is_empty() {
+            return;
+        }
+        deep.extend(moved);
+        deep.sort_unstable();
+        deep.dedup();
+    }
+}
+
+/// The door leaves that hold a body deeper than [`GUARD_DEPTH`],
+/// ascending.
+fn holding_doors(
+    bodies: &[LooseBody],
+    index: &BodyIndex,
+    leaves: &[Rounded],
+    found: &mut Vec<u32>,
+) -> Vec<usize> {
+    let mut blocked = Vec::new();
+    for (door_index, &leaf) in leaves.iter().enumerate() {
+        index.near(Bounds::of_points(leaf.points, 0.0), found);
+        let squeezed = found.iter().any(|&id| {
+            collide(bodies[id as usize].rounded(), leaf, 0.0)
+                .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH)
+        });
+        if squeezed {
+            blocked.push(door_index);
+        }
+    }
+    blocked
+}

@@ -1,0 +1,8 @@
+//! Loose bodies in the pure layer: against formulas, in scenarios people
+//! try, under random levels and inputs, and replayed bit for bit.
+
+mod determinism;
+mod formulas;
+mod properties;
+mod scenarios;
+mod scene;
