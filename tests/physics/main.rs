@@ -6,3 +6,7 @@ mod formulas;
 mod properties;
 mod scenarios;
 mod scene;
+
+/// The crate's one rule for property tests' case counts and seed.
+#[path = "../../src/property_cases.rs"]
+mod property_cases;

@@ -10,6 +10,7 @@ use mazewalker::physics::{DEFAULT_KICK_IMPULSE, DoorMotion, FixedScene, LooseBod
 use mazewalker::tick::TICK_SECONDS;
 use proptest::prelude::*;
 
+use crate::property_cases::property_config;
 use crate::scene::{Walker, body, crosses, deepest, rectangle, regular, room, swing_leaf};
 
 /// The deepest a body may be in anything after a tick, m.
@@ -151,7 +152,7 @@ fn clear_bodies(level: &Level, leaves: &[Leaf]) -> Vec<LooseBody> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(property_config(24))]
 
     #[test]
     fn no_body_ends_a_tick_inside_anything_or_across_a_wall(
