@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use glam::{DVec2, Vec2};
 
 use super::error::CollisionError;
-use super::grid::{Aabb, UniformGrid};
+use super::grid::{Aabb, CellEntry, UniformGrid};
 use super::leaves::DoorLeaves;
 use super::options::{MoveOptions, MovePolicy};
 use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
@@ -17,12 +17,6 @@ use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
 use super::slots::{Chunked, Order, ShapeView};
 use super::sweep::SweepHit;
 use super::wall::Wall;
-
-/// The box a wall's capsule is filed under in the grid (`None`: a wall
-/// with non-finite geometry, in no cell).
-fn wall_box(capsule: &Option<Capsule>) -> Option<Aabb> {
-    capsule.map(|capsule| capsule.bounds())
-}
 
 /// How many times a start overlapping obstacles is pushed out, at most.
 const MAX_PUSH_OUTS: usize = 4;
@@ -55,6 +49,32 @@ fn obstacle_id(slot: u32) -> u32 {
     slot | OBSTACLE
 }
 
+/// A shape as the collider's grid files it. A wall comes with its
+/// capsule, so that a query walking the grid reads a cell's walls where it
+/// finds them rather than looking each one up by slot; an obstacle (rarer,
+/// and larger) comes by its slot.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum FiledShape {
+    /// The wall in this slot, and its capsule.
+    Wall { slot: u32, capsule: Capsule },
+    /// The obstacle in this slot.
+    Obstacle { slot: u32 },
+}
+
+impl CellEntry for FiledShape {
+    /// The grid id: a wall's slot, or an obstacle's with [`OBSTACLE`] set.
+    #[inline]
+    fn id(&self) -> u32 {
+        match *self {
+            FiledShape::Wall { slot, .. } => slot,
+            FiledShape::Obstacle { slot } => obstacle_id(slot),
+        }
+    }
+}
+
+/// The collider's grid: each shape filed as a [`FiledShape`].
+pub(super) type ShapeGrid = UniformGrid<FiledShape>;
+
 /// The earliest impact along a path, with the shape hit.
 #[derive(Debug, Clone, Copy)]
 struct Impact {
@@ -67,7 +87,7 @@ struct Impact {
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Shape<'a> {
     /// A wall's capsule; `None` for a wall with non-finite geometry.
-    Wall(&'a Option<Capsule>),
+    Wall(Option<Capsule>),
     /// An obstacle, rounded by the body radius.
     Obstacle(&'a RoundedPolygon),
 }
@@ -109,9 +129,9 @@ pub struct Collider {
     wall_order: Order,
     /// The obstacles' indices to their slots and back.
     obstacle_order: Order,
-    /// Grid ids: a wall's slot, or an obstacle's slot with [`OBSTACLE`]
-    /// set.
-    pub(super) grid: UniformGrid,
+    /// Every shape that has a box, filed under its grid id (a wall's
+    /// slot, or an obstacle's slot with [`OBSTACLE`] set).
+    pub(super) grid: ShapeGrid,
 }
 
 impl Collider {
@@ -137,20 +157,20 @@ impl Collider {
             rounded_obstacles,
             grid: UniformGrid::build(&[]),
         };
-        collider.grid = UniformGrid::build(&collider.boxes());
+        collider.grid = UniformGrid::build(&collider.filed_shapes());
         collider
     }
 
-    /// Every shape's grid id and box, in ascending id (walls, then
+    /// Every shape's grid entry and box, in ascending id (walls, then
     /// obstacles); walls with non-finite geometry are left out.
-    fn boxes(&self) -> Vec<(u32, Aabb)> {
-        let walls = self
-            .wall_order
-            .used_slots()
-            .filter_map(|slot| wall_box(&self.capsules[slot as usize]).map(|b| (slot, b)));
+    fn filed_shapes(&self) -> Vec<(FiledShape, Aabb)> {
+        let walls = self.wall_order.used_slots().filter_map(|slot| {
+            self.capsules[slot as usize]
+                .map(|capsule| (FiledShape::Wall { slot, capsule }, capsule.bounds()))
+        });
         let obstacles = self.obstacle_order.used_slots().map(|slot| {
             let bounds = self.rounded_obstacles[slot as usize].bounds();
-            (obstacle_id(slot), bounds)
+            (FiledShape::Obstacle { slot }, bounds)
         });
         walls.chain(obstacles).collect()
     }
@@ -158,7 +178,26 @@ impl Collider {
     /// Builds the grid anew when an edit's shape reached beyond it.
     fn rebuild_grid_unless(&mut self, fitted: bool) {
         if !fitted {
-            self.grid = UniformGrid::build(&self.boxes());
+            self.grid = UniformGrid::build(&self.filed_shapes());
+        }
+    }
+
+    /// Files the wall in `slot` with `capsule` in the grid (nothing for a
+    /// wall with non-finite geometry). False when its box reaches beyond
+    /// the grid, which must then be built anew.
+    #[must_use]
+    fn file_wall(&mut self, slot: u32, capsule: Option<Capsule>) -> bool {
+        capsule.is_none_or(|capsule| {
+            let entry = FiledShape::Wall { slot, capsule };
+            self.grid.insert(entry, capsule.bounds())
+        })
+    }
+
+    /// Takes the wall in `slot` out of the grid (where its capsule as
+    /// stored put it).
+    fn unfile_wall(&mut self, slot: u32) {
+        if let Some(capsule) = self.capsules[slot as usize] {
+            self.grid.remove(slot, capsule.bounds());
         }
     }
 
@@ -170,7 +209,7 @@ impl Collider {
         let slot = self.wall_order.insert(index);
         self.walls.put(slot as usize, wall);
         self.capsules.put(slot as usize, capsule);
-        let fitted = self.grid.insert(slot, wall_box(&capsule));
+        let fitted = self.file_wall(slot, capsule);
         self.rebuild_grid_unless(fitted);
     }
 
@@ -178,8 +217,7 @@ impl Collider {
     /// it. Panics when there is no wall `index`.
     pub fn remove_wall(&mut self, index: usize) -> Wall {
         let slot = self.wall_order.remove(index);
-        self.grid
-            .remove(slot, wall_box(&self.capsules[slot as usize]));
+        self.unfile_wall(slot);
         self.walls[slot as usize]
     }
 
@@ -188,9 +226,9 @@ impl Collider {
     pub fn replace_wall(&mut self, index: usize, wall: Wall) -> Wall {
         let slot = self.wall_order.slot_at(index);
         let capsule = Capsule::from_wall(&wall);
-        let old_box = wall_box(&self.capsules[slot as usize]);
+        self.unfile_wall(slot);
         self.capsules.put(slot as usize, capsule);
-        let fitted = self.grid.replace(slot, old_box, wall_box(&capsule));
+        let fitted = self.file_wall(slot, capsule);
         self.rebuild_grid_unless(fitted);
         let old = self.walls[slot as usize];
         self.walls.put(slot as usize, wall);
@@ -205,7 +243,7 @@ impl Collider {
         let slot = self.obstacle_order.insert(index);
         self.obstacles.put(slot as usize, obstacle);
         self.rounded_obstacles.put(slot as usize, rounded);
-        let fitted = self.grid.insert(obstacle_id(slot), Some(bounds));
+        let fitted = self.grid.insert(FiledShape::Obstacle { slot }, bounds);
         self.rebuild_grid_unless(fitted);
     }
 
@@ -214,7 +252,7 @@ impl Collider {
     pub fn remove_obstacle(&mut self, index: usize) -> ConvexPolygon {
         let slot = self.obstacle_order.remove(index);
         let bounds = self.rounded_obstacles[slot as usize].bounds();
-        self.grid.remove(obstacle_id(slot), Some(bounds));
+        self.grid.remove(obstacle_id(slot), bounds);
         self.obstacles[slot as usize].clone()
     }
 
@@ -234,12 +272,26 @@ impl Collider {
         self.wall_order.len()
     }
 
-    /// The shape filed in the grid under `id`.
+    /// The shape filed in the grid under `id`, looked up by its slot (for
+    /// queries that keep ids; one walking the grid has the entries, see
+    /// [`filed_shape`](Self::filed_shape)).
     #[inline]
     pub(super) fn shape(&self, id: u32) -> Shape<'_> {
         match filed(id) {
-            Filed::Wall(slot) => Shape::Wall(&self.capsules[slot as usize]),
+            Filed::Wall(slot) => Shape::Wall(self.capsules[slot as usize]),
             Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
+        }
+    }
+
+    /// The shape a grid entry files: a wall's capsule from the entry
+    /// itself, an obstacle looked up by its slot.
+    #[inline]
+    pub(super) fn filed_shape(&self, entry: &FiledShape) -> Shape<'_> {
+        match *entry {
+            FiledShape::Wall { capsule, .. } => Shape::Wall(Some(capsule)),
+            FiledShape::Obstacle { slot } => {
+                Shape::Obstacle(&self.rounded_obstacles[slot as usize])
+            }
         }
     }
 
@@ -404,9 +456,9 @@ impl Collider {
         // candidates in a cell are rejected by these four comparisons.
         let path = Aabb::of_path(start, motion);
         let mut best: Option<(SweepHit, u32)> = None;
-        self.grid.walk_path(start, motion, |ids, t_exit| {
-            for &id in ids {
-                let hit = match self.shape(id) {
+        self.grid.walk_path(start, motion, |entries, t_exit| {
+            for entry in entries {
+                let hit = match self.filed_shape(entry) {
                     Shape::Wall(capsule) => capsule
                         .filter(|c| c.bounds().overlaps(&path))
                         .and_then(|c| c.sweep(start, motion)),
@@ -424,10 +476,10 @@ impl Collider {
                 // edited in place and one built anew).
                 if let Some(hit) = hit
                     && best.is_none_or(|(b, b_id)| {
-                        hit.t < b.t || (hit.t == b.t && self.rank(id) < self.rank(b_id))
+                        hit.t < b.t || (hit.t == b.t && self.rank(entry.id()) < self.rank(b_id))
                     })
                 {
-                    best = Some((hit, id));
+                    best = Some((hit, entry.id()));
                 }
             }
             match best {
@@ -462,8 +514,8 @@ impl Collider {
                 .grid
                 .shapes_at(position)
                 .iter()
-                .filter_map(|&id| {
-                    let Filed::Obstacle(slot) = filed(id) else {
+                .filter_map(|entry| {
+                    let FiledShape::Obstacle { slot } = *entry else {
                         return None;
                     };
                     let rounded = &self.rounded_obstacles[slot as usize];
@@ -471,7 +523,7 @@ impl Collider {
                         return None;
                     }
                     let polygon = &self.obstacles[slot as usize];
-                    circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (id, mtv))
+                    circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (entry.id(), mtv))
                 })
                 .min_by_key(|&(id, _)| self.rank(id))
                 .map(|(_, mtv)| mtv.as_dvec2())
