@@ -715,6 +715,33 @@ mod tests {
     }
 
     #[test]
+    fn every_walls_grid_entries_carry_the_capsule_it_has_now() {
+        let wall = |x: f32, radius: f32| Wall {
+            a: Vec2::new(x, 0.0),
+            b: Vec2::new(x, 2.0),
+            radius,
+        };
+        let walls = (0..8).map(|i| wall(i as f32, 0.1)).collect();
+        let mut collider = Collider::new(walls, Vec::new(), 0.25);
+        collider.replace_wall(3, wall(3.4, 0.1));
+        collider.insert_wall(5, wall(5.5, 0.1));
+        collider.remove_wall(0);
+        let mut filed = 0;
+        for row in 0..collider.grid.rows() {
+            for column in 0..collider.grid.columns() {
+                for entry in collider.grid.cell(column, row) {
+                    if let FiledShape::Wall { slot, capsule } = *entry {
+                        let kept = collider.capsules[slot as usize];
+                        assert_eq!(Some(capsule), kept, "slot {slot}");
+                        filed += 1;
+                    }
+                }
+            }
+        }
+        assert!(filed >= collider.wall_count(), "{filed} entries");
+    }
+
+    #[test]
     fn stops_one_skin_before_a_distant_surface() {
         // 2 m above the surface, moving 4 m straight down: the impact is
         // halfway; stopping 1 mm before it is 0.5 mm less of the move.
