@@ -7,7 +7,7 @@ use glam::{DVec2, Vec2};
 
 use super::error::CollisionError;
 use super::grid::{Aabb, CellEntry, UniformGrid};
-use super::leaves::DoorLeaves;
+use super::leaves::{DoorLeaves, NearLeaves};
 use super::options::{MoveOptions, MovePolicy};
 use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
 use super::planes::ClipPlanes;
@@ -392,7 +392,12 @@ impl Collider {
     /// [`body_radius`](Self::body_radius), reported as
     /// [`Surface::Door`]), and a start that overlaps a leaf is pushed out
     /// of it like out of an obstacle. The collider stays as built; only the
-    /// leaves near the path are looked at.
+    /// leaves near the path are looked at, and a move that no leaf comes
+    /// near costs what [`move_eye`](Self::move_eye) costs, and a look at
+    /// the leaves' grid.
+    ///
+    /// Inlined into the caller for the reason `move_eye` is.
+    #[inline]
     pub fn move_eye_among(
         &self,
         from: Vec2,
@@ -404,8 +409,16 @@ impl Collider {
         if options.ghost {
             return Ok(MoveOutcome::free(from + delta));
         }
+        let start = from.as_dvec2();
+        let near = leaves.near_move(start, leaf_reach(start, delta, self.body_radius));
         let mut outcome = MoveOutcome::free(from);
-        self.checked_move(from, delta, options, leaves, &mut outcome);
+        if near.any() || self.obstacle_order.len() > 0 {
+            self.checked_move(from, delta, options, &near, &mut outcome);
+        } else {
+            // No leaf near the start, and no obstacle to push the eye
+            // away from it: none of the move's casts can meet a leaf.
+            self.checked_move(from, delta, options, &NoLeaves, &mut outcome);
+        }
         Ok(outcome)
     }
 
@@ -608,6 +621,17 @@ impl Collider {
     }
 }
 
+/// How far from `start` (on either axis) the casts of a move by `delta`
+/// can meet a leaf: a slide travels no farther than the move's length in
+/// all, each cast no farther than what is left of it, so its casts stay
+/// within that length of the start (twice it, and a margin relative to
+/// the coordinates, leave room for rounding and for the rounding guard of
+/// a path's box); a leaf is met within the body radius of a path.
+fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
+    let guard = 1e-6 * (1.0 + start.abs().max_element());
+    2.0 * f64::from(delta.length()) + f64::from(body_radius) + guard
+}
+
 /// Refuses a move from or to a non-finite place, or with an invalid skin.
 #[inline]
 fn check_move(from: Vec2, delta: Vec2, options: &MoveOptions) -> Result<(), CollisionError> {
@@ -622,9 +646,10 @@ fn check_move(from: Vec2, delta: Vec2, options: &MoveOptions) -> Result<(), Coll
 
 /// Door leaves as a move meets them: none for a plain
 /// [`Collider::move_eye`] (compiled away, so that move costs what it did),
-/// or a [`DoorLeaves`] set.
+/// or those of a [`DoorLeaves`] set near the move.
 trait Leaves {
-    /// Whether there is any leaf.
+    /// Whether any leaf comes near the move's start (none can push the
+    /// eye out otherwise).
     fn any(&self) -> bool;
     /// The earliest entry of `start + t · motion` into a leaf grown by
     /// `radius`, and the leaf's index.
@@ -654,17 +679,17 @@ impl Leaves for NoLeaves {
     }
 }
 
-impl Leaves for DoorLeaves {
+impl Leaves for NearLeaves<'_> {
     fn any(&self) -> bool {
-        !self.is_empty()
+        NearLeaves::any(self)
     }
 
     fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)> {
-        DoorLeaves::cast(self, start, motion, radius)
+        NearLeaves::cast(self, start, motion, radius)
     }
 
     fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
-        DoorLeaves::overlap(self, p, radius)
+        NearLeaves::overlap(self, p, radius)
     }
 }
 
