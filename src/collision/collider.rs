@@ -369,9 +369,11 @@ impl Collider {
     /// Errors on NaN or infinite `from`, `delta` or `from + delta`, and on an
     /// invalid [`MoveOptions::skin`]; nothing is stored either way.
     ///
-    /// Inlined into the caller, which then builds the (288-byte) outcome in
-    /// place instead of copying it out; the work is in an out-of-line call.
-    #[inline]
+    /// Always inlined into the caller, which then builds the (288-byte)
+    /// outcome in place instead of copying it out (left to itself the
+    /// compiler kept it out of line in some callers, the benchmark's
+    /// among them); the work is in an out-of-line call.
+    #[inline(always)]
     pub fn move_eye(
         &self,
         from: Vec2,
@@ -397,7 +399,7 @@ impl Collider {
     /// the leaves' grid.
     ///
     /// Inlined into the caller for the reason `move_eye` is.
-    #[inline]
+    #[inline(always)]
     pub fn move_eye_among(
         &self,
         from: Vec2,
@@ -522,21 +524,25 @@ impl Collider {
                 min: position,
                 max: position,
             };
-            // Out of the first overlapped obstacle in index order.
+            // Out of the first overlapped obstacle in index order. A cell
+            // keeps its entries in ascending id, and an obstacle's id has
+            // the top bit set: its obstacles come last, after its walls.
             let push = self
                 .grid
                 .shapes_at(position)
                 .iter()
-                .filter_map(|entry| {
-                    let FiledShape::Obstacle { slot } = *entry else {
-                        return None;
-                    };
+                .rev()
+                .map_while(|entry| match *entry {
+                    FiledShape::Obstacle { slot } => Some((entry.id(), slot)),
+                    FiledShape::Wall { .. } => None,
+                })
+                .filter_map(|(id, slot)| {
                     let rounded = &self.rounded_obstacles[slot as usize];
                     if !rounded.bounds().overlaps(&at_eye) {
                         return None;
                     }
                     let polygon = &self.obstacles[slot as usize];
-                    circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (entry.id(), mtv))
+                    circle_polygon_mtv(eye, self.body_radius, polygon).map(|mtv| (id, mtv))
                 })
                 .min_by_key(|&(id, _)| self.rank(id))
                 .map(|(_, mtv)| mtv.as_dvec2())
