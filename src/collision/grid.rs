@@ -94,7 +94,7 @@ const GROWTH_ROOM: f64 = 0.05;
 const BLOCK_BITS: u32 = 5;
 
 /// Cells per side of a block: an edit on a shared grid copies the blocks
-/// its box covers (8 KB of runs and their entries each), and a clone
+/// its box covers (8 KB of runs each, and their entries), and a clone
 /// copies one pointer per block (a thousand for a million walls).
 const BLOCK_SIDE: usize = 1 << BLOCK_BITS;
 
