@@ -10,7 +10,7 @@
 use glam::{DVec2, Vec2};
 
 use super::collider::{Collider, Shape};
-use super::grid::Aabb;
+use super::grid::{Aabb, CellEntry};
 use super::options::DEFAULT_SKIN;
 use super::outcome::Surface;
 use super::segment::closest_point_on_segment_f64;
@@ -106,7 +106,7 @@ impl Collider {
         a: Vec2,
         b: Vec2,
         within: f32,
-    ) -> impl Iterator<Item = (usize, &Capsule)> {
+    ) -> impl Iterator<Item = (usize, Capsule)> {
         let valid = a.is_finite() && b.is_finite() && within.is_finite() && within >= 0.0;
         let ids = if valid {
             let reach = DVec2::splat(f64::from(within));
@@ -307,8 +307,9 @@ impl Collider {
     /// first shape in index order (walls first) wins a tie.
     fn penetration_at(&self, p: DVec2) -> Option<(f64, DVec2, Surface)> {
         let mut deepest: Option<(f64, DVec2, u32)> = None;
-        for &id in self.grid.shapes_at(p) {
-            let (depth, normal) = match self.shape(id) {
+        for entry in self.grid.shapes_at(p) {
+            let id = entry.id();
+            let (depth, normal) = match self.filed_shape(entry) {
                 Shape::Wall(Some(c)) => {
                     let (distance, normal) = distance_and_normal(p, c.a(), c.b());
                     (c.radius() - distance, normal)

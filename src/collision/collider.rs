@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 use glam::{DVec2, Vec2};
 
 use super::error::CollisionError;
-use super::grid::{Aabb, UniformGrid};
-use super::leaves::DoorLeaves;
+use super::grid::{Aabb, CellEntry, UniformGrid};
+use super::leaves::{DoorLeaves, NearLeaves};
 use super::options::{MoveOptions, MovePolicy};
 use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
 use super::planes::ClipPlanes;
@@ -17,12 +17,6 @@ use super::shapes::{Capsule, RoundedPolygon, sanitised_radius};
 use super::slots::{Chunked, Order, ShapeView};
 use super::sweep::SweepHit;
 use super::wall::Wall;
-
-/// The box a wall's capsule is filed under in the grid (`None`: a wall
-/// with non-finite geometry, in no cell).
-fn wall_box(capsule: &Option<Capsule>) -> Option<Aabb> {
-    capsule.map(|capsule| capsule.bounds())
-}
 
 /// How many times a start overlapping obstacles is pushed out, at most.
 const MAX_PUSH_OUTS: usize = 4;
@@ -55,6 +49,32 @@ fn obstacle_id(slot: u32) -> u32 {
     slot | OBSTACLE
 }
 
+/// A shape as the collider's grid files it. A wall comes with its
+/// capsule, so that a query walking the grid reads a cell's walls where it
+/// finds them rather than looking each one up by slot; an obstacle (rarer,
+/// and larger) comes by its slot.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum FiledShape {
+    /// The wall in this slot, and its capsule.
+    Wall { slot: u32, capsule: Capsule },
+    /// The obstacle in this slot.
+    Obstacle { slot: u32 },
+}
+
+impl CellEntry for FiledShape {
+    /// The grid id: a wall's slot, or an obstacle's with [`OBSTACLE`] set.
+    #[inline]
+    fn id(&self) -> u32 {
+        match *self {
+            FiledShape::Wall { slot, .. } => slot,
+            FiledShape::Obstacle { slot } => obstacle_id(slot),
+        }
+    }
+}
+
+/// The collider's grid: each shape filed as a [`FiledShape`].
+pub(super) type ShapeGrid = UniformGrid<FiledShape>;
+
 /// The earliest impact along a path, with the shape hit.
 #[derive(Debug, Clone, Copy)]
 struct Impact {
@@ -67,7 +87,7 @@ struct Impact {
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Shape<'a> {
     /// A wall's capsule; `None` for a wall with non-finite geometry.
-    Wall(&'a Option<Capsule>),
+    Wall(Option<Capsule>),
     /// An obstacle, rounded by the body radius.
     Obstacle(&'a RoundedPolygon),
 }
@@ -109,9 +129,9 @@ pub struct Collider {
     wall_order: Order,
     /// The obstacles' indices to their slots and back.
     obstacle_order: Order,
-    /// Grid ids: a wall's slot, or an obstacle's slot with [`OBSTACLE`]
-    /// set.
-    pub(super) grid: UniformGrid,
+    /// Every shape that has a box, filed under its grid id (a wall's
+    /// slot, or an obstacle's slot with [`OBSTACLE`] set).
+    pub(super) grid: ShapeGrid,
 }
 
 impl Collider {
@@ -137,20 +157,20 @@ impl Collider {
             rounded_obstacles,
             grid: UniformGrid::build(&[]),
         };
-        collider.grid = UniformGrid::build(&collider.boxes());
+        collider.grid = UniformGrid::build(&collider.filed_shapes());
         collider
     }
 
-    /// Every shape's grid id and box, in ascending id (walls, then
+    /// Every shape's grid entry and box, in ascending id (walls, then
     /// obstacles); walls with non-finite geometry are left out.
-    fn boxes(&self) -> Vec<(u32, Aabb)> {
-        let walls = self
-            .wall_order
-            .used_slots()
-            .filter_map(|slot| wall_box(&self.capsules[slot as usize]).map(|b| (slot, b)));
+    fn filed_shapes(&self) -> Vec<(FiledShape, Aabb)> {
+        let walls = self.wall_order.used_slots().filter_map(|slot| {
+            self.capsules[slot as usize]
+                .map(|capsule| (FiledShape::Wall { slot, capsule }, capsule.bounds()))
+        });
         let obstacles = self.obstacle_order.used_slots().map(|slot| {
             let bounds = self.rounded_obstacles[slot as usize].bounds();
-            (obstacle_id(slot), bounds)
+            (FiledShape::Obstacle { slot }, bounds)
         });
         walls.chain(obstacles).collect()
     }
@@ -158,7 +178,26 @@ impl Collider {
     /// Builds the grid anew when an edit's shape reached beyond it.
     fn rebuild_grid_unless(&mut self, fitted: bool) {
         if !fitted {
-            self.grid = UniformGrid::build(&self.boxes());
+            self.grid = UniformGrid::build(&self.filed_shapes());
+        }
+    }
+
+    /// Files the wall in `slot` with `capsule` in the grid (nothing for a
+    /// wall with non-finite geometry). False when its box reaches beyond
+    /// the grid, which must then be built anew.
+    #[must_use]
+    fn file_wall(&mut self, slot: u32, capsule: Option<Capsule>) -> bool {
+        capsule.is_none_or(|capsule| {
+            let entry = FiledShape::Wall { slot, capsule };
+            self.grid.insert(entry, capsule.bounds())
+        })
+    }
+
+    /// Takes the wall in `slot` out of the grid (where its capsule as
+    /// stored put it).
+    fn unfile_wall(&mut self, slot: u32) {
+        if let Some(capsule) = self.capsules[slot as usize] {
+            self.grid.remove(slot, capsule.bounds());
         }
     }
 
@@ -170,7 +209,7 @@ impl Collider {
         let slot = self.wall_order.insert(index);
         self.walls.put(slot as usize, wall);
         self.capsules.put(slot as usize, capsule);
-        let fitted = self.grid.insert(slot, wall_box(&capsule));
+        let fitted = self.file_wall(slot, capsule);
         self.rebuild_grid_unless(fitted);
     }
 
@@ -178,8 +217,7 @@ impl Collider {
     /// it. Panics when there is no wall `index`.
     pub fn remove_wall(&mut self, index: usize) -> Wall {
         let slot = self.wall_order.remove(index);
-        self.grid
-            .remove(slot, wall_box(&self.capsules[slot as usize]));
+        self.unfile_wall(slot);
         self.walls[slot as usize]
     }
 
@@ -188,9 +226,9 @@ impl Collider {
     pub fn replace_wall(&mut self, index: usize, wall: Wall) -> Wall {
         let slot = self.wall_order.slot_at(index);
         let capsule = Capsule::from_wall(&wall);
-        let old_box = wall_box(&self.capsules[slot as usize]);
+        self.unfile_wall(slot);
         self.capsules.put(slot as usize, capsule);
-        let fitted = self.grid.replace(slot, old_box, wall_box(&capsule));
+        let fitted = self.file_wall(slot, capsule);
         self.rebuild_grid_unless(fitted);
         let old = self.walls[slot as usize];
         self.walls.put(slot as usize, wall);
@@ -205,7 +243,7 @@ impl Collider {
         let slot = self.obstacle_order.insert(index);
         self.obstacles.put(slot as usize, obstacle);
         self.rounded_obstacles.put(slot as usize, rounded);
-        let fitted = self.grid.insert(obstacle_id(slot), Some(bounds));
+        let fitted = self.grid.insert(FiledShape::Obstacle { slot }, bounds);
         self.rebuild_grid_unless(fitted);
     }
 
@@ -214,7 +252,7 @@ impl Collider {
     pub fn remove_obstacle(&mut self, index: usize) -> ConvexPolygon {
         let slot = self.obstacle_order.remove(index);
         let bounds = self.rounded_obstacles[slot as usize].bounds();
-        self.grid.remove(obstacle_id(slot), Some(bounds));
+        self.grid.remove(obstacle_id(slot), bounds);
         self.obstacles[slot as usize].clone()
     }
 
@@ -234,12 +272,26 @@ impl Collider {
         self.wall_order.len()
     }
 
-    /// The shape filed in the grid under `id`.
+    /// The shape filed in the grid under `id`, looked up by its slot (for
+    /// queries that keep ids; one walking the grid has the entries, see
+    /// [`filed_shape`](Self::filed_shape)).
     #[inline]
     pub(super) fn shape(&self, id: u32) -> Shape<'_> {
         match filed(id) {
-            Filed::Wall(slot) => Shape::Wall(&self.capsules[slot as usize]),
+            Filed::Wall(slot) => Shape::Wall(self.capsules[slot as usize]),
             Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
+        }
+    }
+
+    /// The shape a grid entry files: a wall's capsule from the entry
+    /// itself, an obstacle looked up by its slot.
+    #[inline]
+    pub(super) fn filed_shape(&self, entry: &FiledShape) -> Shape<'_> {
+        match *entry {
+            FiledShape::Wall { capsule, .. } => Shape::Wall(Some(capsule)),
+            FiledShape::Obstacle { slot } => {
+                Shape::Obstacle(&self.rounded_obstacles[slot as usize])
+            }
         }
     }
 
@@ -317,9 +369,11 @@ impl Collider {
     /// Errors on NaN or infinite `from`, `delta` or `from + delta`, and on an
     /// invalid [`MoveOptions::skin`]; nothing is stored either way.
     ///
-    /// Inlined into the caller, which then builds the (288-byte) outcome in
-    /// place instead of copying it out; the work is in an out-of-line call.
-    #[inline]
+    /// Always inlined into the caller, which then builds the (288-byte)
+    /// outcome in place instead of copying it out (left to itself the
+    /// compiler kept it out of line in some callers, the benchmark's
+    /// among them); the work is in an out-of-line call.
+    #[inline(always)]
     pub fn move_eye(
         &self,
         from: Vec2,
@@ -340,7 +394,12 @@ impl Collider {
     /// [`body_radius`](Self::body_radius), reported as
     /// [`Surface::Door`]), and a start that overlaps a leaf is pushed out
     /// of it like out of an obstacle. The collider stays as built; only the
-    /// leaves near the path are looked at.
+    /// leaves near the path are looked at, and a move that no leaf comes
+    /// near costs what [`move_eye`](Self::move_eye) costs, and a look at
+    /// the leaves' grid.
+    ///
+    /// Inlined into the caller for the reason `move_eye` is.
+    #[inline(always)]
     pub fn move_eye_among(
         &self,
         from: Vec2,
@@ -352,8 +411,16 @@ impl Collider {
         if options.ghost {
             return Ok(MoveOutcome::free(from + delta));
         }
+        let start = from.as_dvec2();
+        let near = leaves.near_move(start, leaf_reach(start, delta, self.body_radius));
         let mut outcome = MoveOutcome::free(from);
-        self.checked_move(from, delta, options, leaves, &mut outcome);
+        if near.any() || self.obstacle_order.len() > 0 {
+            self.checked_move(from, delta, options, &near, &mut outcome);
+        } else {
+            // No leaf near the start, and no obstacle to push the eye
+            // away from it: none of the move's casts can meet a leaf.
+            self.checked_move(from, delta, options, &NoLeaves, &mut outcome);
+        }
         Ok(outcome)
     }
 
@@ -404,9 +471,9 @@ impl Collider {
         // candidates in a cell are rejected by these four comparisons.
         let path = Aabb::of_path(start, motion);
         let mut best: Option<(SweepHit, u32)> = None;
-        self.grid.walk_path(start, motion, |ids, t_exit| {
-            for &id in ids {
-                let hit = match self.shape(id) {
+        self.grid.walk_path(start, motion, |entries, t_exit| {
+            for entry in entries {
+                let hit = match self.filed_shape(entry) {
                     Shape::Wall(capsule) => capsule
                         .filter(|c| c.bounds().overlaps(&path))
                         .and_then(|c| c.sweep(start, motion)),
@@ -424,10 +491,10 @@ impl Collider {
                 // edited in place and one built anew).
                 if let Some(hit) = hit
                     && best.is_none_or(|(b, b_id)| {
-                        hit.t < b.t || (hit.t == b.t && self.rank(id) < self.rank(b_id))
+                        hit.t < b.t || (hit.t == b.t && self.rank(entry.id()) < self.rank(b_id))
                     })
                 {
-                    best = Some((hit, id));
+                    best = Some((hit, entry.id()));
                 }
             }
             match best {
@@ -457,15 +524,19 @@ impl Collider {
                 min: position,
                 max: position,
             };
-            // Out of the first overlapped obstacle in index order.
+            // Out of the first overlapped obstacle in index order. A cell
+            // keeps its entries in ascending id, and an obstacle's id has
+            // the top bit set: its obstacles come last, after its walls.
             let push = self
                 .grid
                 .shapes_at(position)
                 .iter()
-                .filter_map(|&id| {
-                    let Filed::Obstacle(slot) = filed(id) else {
-                        return None;
-                    };
+                .rev()
+                .map_while(|entry| match *entry {
+                    FiledShape::Obstacle { slot } => Some((entry.id(), slot)),
+                    FiledShape::Wall { .. } => None,
+                })
+                .filter_map(|(id, slot)| {
                     let rounded = &self.rounded_obstacles[slot as usize];
                     if !rounded.bounds().overlaps(&at_eye) {
                         return None;
@@ -556,6 +627,17 @@ impl Collider {
     }
 }
 
+/// How far from `start` (on either axis) the casts of a move by `delta`
+/// can meet a leaf: a slide travels no farther than the move's length in
+/// all, each cast no farther than what is left of it, so its casts stay
+/// within that length of the start (twice it, and a margin relative to
+/// the coordinates, leave room for rounding and for the rounding guard of
+/// a path's box); a leaf is met within the body radius of a path.
+fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
+    let guard = 1e-6 * (1.0 + start.abs().max_element());
+    2.0 * f64::from(delta.length()) + f64::from(body_radius) + guard
+}
+
 /// Refuses a move from or to a non-finite place, or with an invalid skin.
 #[inline]
 fn check_move(from: Vec2, delta: Vec2, options: &MoveOptions) -> Result<(), CollisionError> {
@@ -570,9 +652,10 @@ fn check_move(from: Vec2, delta: Vec2, options: &MoveOptions) -> Result<(), Coll
 
 /// Door leaves as a move meets them: none for a plain
 /// [`Collider::move_eye`] (compiled away, so that move costs what it did),
-/// or a [`DoorLeaves`] set.
+/// or those of a [`DoorLeaves`] set near the move.
 trait Leaves {
-    /// Whether there is any leaf.
+    /// Whether any leaf comes near the move's start (none can push the
+    /// eye out otherwise).
     fn any(&self) -> bool;
     /// The earliest entry of `start + t · motion` into a leaf grown by
     /// `radius`, and the leaf's index.
@@ -602,17 +685,17 @@ impl Leaves for NoLeaves {
     }
 }
 
-impl Leaves for DoorLeaves {
+impl Leaves for NearLeaves<'_> {
     fn any(&self) -> bool {
-        !self.is_empty()
+        NearLeaves::any(self)
     }
 
     fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)> {
-        DoorLeaves::cast(self, start, motion, radius)
+        NearLeaves::cast(self, start, motion, radius)
     }
 
     fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
-        DoorLeaves::overlap(self, p, radius)
+        NearLeaves::overlap(self, p, radius)
     }
 }
 
@@ -660,6 +743,33 @@ mod tests {
             t,
             normal: DVec2::Y,
         }
+    }
+
+    #[test]
+    fn every_walls_grid_entries_carry_the_capsule_it_has_now() {
+        let wall = |x: f32, radius: f32| Wall {
+            a: Vec2::new(x, 0.0),
+            b: Vec2::new(x, 2.0),
+            radius,
+        };
+        let walls = (0..8).map(|i| wall(i as f32, 0.1)).collect();
+        let mut collider = Collider::new(walls, Vec::new(), 0.25);
+        collider.replace_wall(3, wall(3.4, 0.1));
+        collider.insert_wall(5, wall(5.5, 0.1));
+        collider.remove_wall(0);
+        let mut filed = 0;
+        for row in 0..collider.grid.rows() {
+            for column in 0..collider.grid.columns() {
+                for entry in collider.grid.cell(column, row) {
+                    if let FiledShape::Wall { slot, capsule } = *entry {
+                        let kept = collider.capsules[slot as usize];
+                        assert_eq!(Some(capsule), kept, "slot {slot}");
+                        filed += 1;
+                    }
+                }
+            }
+        }
+        assert!(filed >= collider.wall_count(), "{filed} entries");
     }
 
     #[test]

@@ -8,8 +8,14 @@
 //! before the next cell. Build time and memory are linear in the number of
 //! shapes plus the number of cells they cover; no query allocates.
 //!
+//! A cell files an *entry* per shape ([`CellEntry`]): the shape's id, and
+//! whatever its owner wants at hand beside it. The collider files a wall's
+//! capsule in the entry itself, so that the move's hot loop reads a
+//! cell's walls where it finds them instead of looking each one up;
+//! plain ids suffice elsewhere.
+//!
 //! The cells are grouped in square blocks of [`BLOCK_SIDE`]² cells, each
-//! with its own id array behind an `Arc`: a clone of the grid copies one
+//! with its own entry array behind an `Arc`: a clone of the grid copies one
 //! pointer per block, and an edit ([`UniformGrid::insert`],
 //! [`UniformGrid::remove`]) changes only the cells its box covers, copying
 //! their blocks first when another grid shares them. Ids are whatever the
@@ -58,6 +64,21 @@ impl Aabb {
     }
 }
 
+/// What a grid cell files for each of its shapes: the shape's id (by
+/// which cells keep their entries in order, and an edit finds them), and
+/// whatever the owner keeps beside it.
+pub(crate) trait CellEntry: Copy {
+    /// The id the shape is filed under.
+    fn id(&self) -> u32;
+}
+
+impl CellEntry for u32 {
+    #[inline]
+    fn id(&self) -> u32 {
+        *self
+    }
+}
+
 /// Upper bound on cells per registered shape, so that sparse scenes (a few
 /// shapes far apart) cannot ask for a huge grid.
 const CELLS_PER_SHAPE: f64 = 2.0;
@@ -73,16 +94,17 @@ const GROWTH_ROOM: f64 = 0.05;
 const BLOCK_BITS: u32 = 5;
 
 /// Cells per side of a block: an edit on a shared grid copies the blocks
-/// its box covers (8 KB of runs and their ids each), and a clone copies one
-/// pointer per block (a thousand for a million walls).
+/// its box covers (8 KB of runs each, and their entries), and a clone
+/// copies one pointer per block (a thousand for a million walls).
 const BLOCK_SIDE: usize = 1 << BLOCK_BITS;
 
 /// Cells per block.
 const BLOCK_CELLS: usize = BLOCK_SIDE * BLOCK_SIDE;
 
-/// The cell lists of a uniform grid covering every registered shape.
+/// The cell lists of a uniform grid covering every registered shape, each
+/// shape filed as an entry `E`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct UniformGrid {
+pub(crate) struct UniformGrid<E = u32> {
     origin: DVec2,
     cell_size: f64,
     /// `1 / cell_size`: cell lookups multiply instead of dividing.
@@ -95,21 +117,21 @@ pub(crate) struct UniformGrid {
     block_columns: usize,
     /// The blocks, row by row (those on the far edges reach past the
     /// grid; their cells beyond it stay empty).
-    blocks: Vec<Arc<Block>>,
+    blocks: Vec<Arc<Block<E>>>,
 }
 
 /// The cells of one block of [`BLOCK_SIDE`]² cells and their shapes.
 #[derive(Debug, Clone, PartialEq)]
-struct Block {
-    /// `runs[local]` is the run of `ids` that holds the shapes of the
+struct Block<E> {
+    /// `runs[local]` is the run of `entries` that holds the shapes of the
     /// block's cell `local` (row by row), in ascending id.
     runs: [CellRun; BLOCK_CELLS],
-    ids: Vec<u32>,
-    /// How many entries of `ids` no run holds any more.
+    entries: Vec<E>,
+    /// How many of `entries` no run holds any more.
     unused: usize,
 }
 
-/// Where one cell's shapes lie in its block's id array: `start..end`.
+/// Where one cell's shapes lie in its block's entry array: `start..end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct CellRun {
     start: u32,
@@ -122,39 +144,40 @@ impl CellRun {
     }
 }
 
-impl Block {
+impl<E: CellEntry> Block<E> {
     /// A block of empty cells.
     fn empty() -> Self {
         Self {
             runs: [CellRun::default(); BLOCK_CELLS],
-            ids: Vec::new(),
+            entries: Vec::new(),
             unused: 0,
         }
     }
 
-    /// Adds `id` to cell `local`'s run, in order: the run, one longer,
-    /// moves to the end of the id array.
-    fn add(&mut self, local: usize, id: u32) {
+    /// Adds `entry` to cell `local`'s run, in id order: the run, one
+    /// longer, moves to the end of the entry array.
+    fn add(&mut self, local: usize, entry: E) {
         let run = self.runs[local];
-        let start = self.ids.len();
-        self.ids.extend_from_within(run.range());
-        let at = start + self.ids[start..].partition_point(|&shape| shape < id);
-        self.ids.insert(at, id);
+        let start = self.entries.len();
+        self.entries.extend_from_within(run.range());
+        let id = entry.id();
+        let at = start + self.entries[start..].partition_point(|shape| shape.id() < id);
+        self.entries.insert(at, entry);
         self.unused += run.range().len();
         self.runs[local] = CellRun {
             start: start as u32,
-            end: self.ids.len() as u32,
+            end: self.entries.len() as u32,
         };
         self.reclaim_if_sparse();
     }
 
-    /// Takes `id` out of cell `local`'s run (if it is there), keeping the
-    /// order.
+    /// Takes the entry of `id` out of cell `local`'s run (if it is there),
+    /// keeping the order.
     fn remove(&mut self, local: usize, id: u32) {
         let run = &mut self.runs[local];
-        let ids = &mut self.ids[run.range()];
-        if let Ok(at) = ids.binary_search(&id) {
-            ids.copy_within(at + 1.., at);
+        let entries = &mut self.entries[run.range()];
+        if let Ok(at) = entries.binary_search_by_key(&id, CellEntry::id) {
+            entries.copy_within(at + 1.., at);
             run.end -= 1;
             self.unused += 1;
         }
@@ -162,29 +185,29 @@ impl Block {
     }
 
     /// Packs the runs together again once unused entries make up half the
-    /// id array.
+    /// entry array.
     fn reclaim_if_sparse(&mut self) {
-        if self.unused * 2 <= self.ids.len() {
+        if self.unused * 2 <= self.entries.len() {
             return;
         }
-        let mut packed = Vec::with_capacity(self.ids.len() - self.unused);
+        let mut packed = Vec::with_capacity(self.entries.len() - self.unused);
         for run in &mut self.runs {
             let start = packed.len() as u32;
-            packed.extend_from_slice(&self.ids[run.range()]);
+            packed.extend_from_slice(&self.entries[run.range()]);
             *run = CellRun {
                 start,
                 end: packed.len() as u32,
             };
         }
-        self.ids = packed;
+        self.entries = packed;
         self.unused = 0;
     }
 }
 
-impl UniformGrid {
-    /// Builds the grid for shapes given as (id, box), in ascending id.
+impl<E: CellEntry> UniformGrid<E> {
+    /// Builds the grid for shapes given as (entry, box), in ascending id.
     /// Linear time.
-    pub fn build(shapes: &[(u32, Aabb)]) -> Self {
+    pub fn build(shapes: &[(E, Aabb)]) -> Self {
         let (mut min, mut max) = shapes.iter().fold(
             (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
             |(lo, hi), (_, b)| (lo.min(b.min), hi.max(b.max)),
@@ -233,14 +256,17 @@ impl UniformGrid {
             block_columns,
             blocks: Vec::new(),
         };
-        let mut blocks: Vec<Block> = (0..block_count).map(|_| Block::empty()).collect();
+        let mut blocks: Vec<Block<E>> = (0..block_count).map(|_| Block::empty()).collect();
         // Count each cell's shapes (in its run's end), place each block's
         // runs one after the other, then fill them in id order.
         for (_, bounds) in shapes {
-            for (block, local) in grid.cells_of(Some(grid.cell_range(*bounds, margin))) {
+            for (block, local) in grid.cells_of(grid.cell_range(*bounds, margin)) {
                 blocks[block].runs[local].end += 1;
             }
         }
+        // Every entry is written below; until then each holds a copy of the
+        // first shape's.
+        let placeholder = shapes[0].0;
         for block in &mut blocks {
             let mut next = 0_u32;
             for run in &mut block.runs {
@@ -251,13 +277,13 @@ impl UniformGrid {
                 };
                 next += count;
             }
-            block.ids = vec![0; next as usize];
+            block.entries = vec![placeholder; next as usize];
         }
-        for &(id, bounds) in shapes {
-            for (block, local) in grid.cells_of(Some(grid.cell_range(bounds, margin))) {
+        for &(entry, bounds) in shapes {
+            for (block, local) in grid.cells_of(grid.cell_range(bounds, margin)) {
                 let block = &mut blocks[block];
                 let run = &mut block.runs[local];
-                block.ids[run.end as usize] = id;
+                block.entries[run.end as usize] = entry;
                 run.end += 1;
             }
         }
@@ -265,48 +291,28 @@ impl UniformGrid {
         grid
     }
 
-    /// Registers shape `id` with box `bounds` (`None`: non-finite
-    /// geometry, in no cell). Returns false, changing nothing, when the
-    /// box reaches beyond the grid: the grid must then be built anew.
+    /// Files `entry` in the cells its box `bounds` covers. Returns false,
+    /// changing nothing, when the box reaches beyond the grid: the grid
+    /// must then be built anew.
     #[must_use]
-    pub fn insert(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
-        self.register(id, bounds)
+    pub fn insert(&mut self, entry: E, bounds: Aabb) -> bool {
+        let Some(range) = self.covered_cells(bounds) else {
+            return false;
+        };
+        for (block, local) in self.cells_of(range) {
+            Arc::make_mut(&mut self.blocks[block]).add(local, entry);
+        }
+        true
     }
 
     /// Unregisters shape `id`, whose box is `bounds`.
-    pub fn remove(&mut self, id: u32, bounds: Option<Aabb>) {
-        let range = bounds
-            .filter(|_| self.columns > 0)
-            .map(|bounds| self.cell_range(bounds, self.margin));
-        for (block, local) in self.cells_of(range) {
+    pub fn remove(&mut self, id: u32, bounds: Aabb) {
+        if self.columns == 0 {
+            return;
+        }
+        for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
             Arc::make_mut(&mut self.blocks[block]).remove(local, id);
         }
-    }
-
-    /// Moves shape `id` from box `old` to box `new`. Returns false, having
-    /// unregistered it, when `new` reaches beyond the grid: the grid must
-    /// then be built anew.
-    #[must_use]
-    pub fn replace(&mut self, id: u32, old: Option<Aabb>, new: Option<Aabb>) -> bool {
-        self.remove(id, old);
-        self.register(id, new)
-    }
-
-    /// Registers shape `id` in the cells its box `bounds` covers (none
-    /// without a box). Returns false, having registered nothing, when the
-    /// box reaches beyond the grid.
-    fn register(&mut self, id: u32, bounds: Option<Aabb>) -> bool {
-        let range = match bounds {
-            Some(bounds) => match self.covered_cells(bounds) {
-                Some(range) => Some(range),
-                None => return false,
-            },
-            None => None,
-        };
-        for (block, local) in self.cells_of(range) {
-            Arc::make_mut(&mut self.blocks[block]).add(local, id);
-        }
-        true
     }
 
     /// The cell range of a new shape with box `bounds`, grown by the
@@ -322,12 +328,11 @@ impl UniformGrid {
     }
 
     /// The block and the index within it of each cell of `range`, an
-    /// inclusive range `[x0, x1, y0, y1]` (none for `None`), row by row.
-    fn cells_of(&self, range: Option<[usize; 4]>) -> impl Iterator<Item = (usize, usize)> + use<> {
+    /// inclusive range `[x0, x1, y0, y1]`, row by row.
+    fn cells_of(&self, range: [usize; 4]) -> impl Iterator<Item = (usize, usize)> + use<E> {
         let block_columns = self.block_columns;
-        range.into_iter().flat_map(move |[x0, x1, y0, y1]| {
-            (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| locate(block_columns, x, y)))
-        })
+        let [x0, x1, y0, y1] = range;
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| locate(block_columns, x, y)))
     }
 
     /// Number of columns (0 for a grid without shapes).
@@ -374,16 +379,18 @@ impl UniformGrid {
         [x0, x1, y0, y1]
     }
 
-    /// The shapes registered in cell (`column`, `row`), in ascending id.
+    /// The entries of the shapes registered in cell (`column`, `row`), in
+    /// ascending id.
     #[inline]
-    pub fn cell(&self, column: usize, row: usize) -> &[u32] {
+    pub fn cell(&self, column: usize, row: usize) -> &[E] {
         let (block, local) = locate(self.block_columns, column, row);
         let block = &self.blocks[block];
-        &block.ids[block.runs[local].range()]
+        &block.entries[block.runs[local].range()]
     }
 
-    /// The shapes registered in the cell holding `p` (empty outside the grid).
-    pub fn shapes_at(&self, p: DVec2) -> &[u32] {
+    /// The entries of the shapes registered in the cell holding `p` (none
+    /// outside the grid).
+    pub fn shapes_at(&self, p: DVec2) -> &[E] {
         let local = (p - self.origin) * self.inverse_cell_size;
         let inside = local.x >= 0.0
             && local.y >= 0.0
@@ -399,8 +406,9 @@ impl UniformGrid {
         self.cell(column, row)
     }
 
-    /// Every shape registered in a cell that `b` overlaps, each once, in
-    /// ascending id (allocates: for occasional queries, not per-frame ones).
+    /// The id of every shape registered in a cell that `b` overlaps, each
+    /// once, ascending (allocates: for occasional queries, not per-frame
+    /// ones).
     pub fn shapes_in(&self, b: &Aabb) -> Vec<u32> {
         if self.columns == 0 {
             return Vec::new();
@@ -416,7 +424,7 @@ impl UniformGrid {
         let [x0, x1, y0, y1] = self.cell_range(*b, 0.0);
         let mut ids: Vec<u32> = (y0..=y1)
             .flat_map(|y| (x0..=x1).flat_map(move |x| self.cell(x, y)))
-            .copied()
+            .map(CellEntry::id)
             .collect();
         ids.sort_unstable();
         ids.dedup();
@@ -424,13 +432,13 @@ impl UniformGrid {
     }
 
     /// Visits, in order, the cells that `start + t · motion` (`t ∈ [0, 1]`)
-    /// passes through. `visit` gets each cell's shapes and the `t` at which
-    /// the path leaves that cell; it breaks to end the walk early.
+    /// passes through. `visit` gets each cell's entries and the `t` at
+    /// which the path leaves that cell; it breaks to end the walk early.
     pub fn walk_path(
         &self,
         start: DVec2,
         motion: DVec2,
-        mut visit: impl FnMut(&[u32], f64) -> ControlFlow<()>,
+        mut visit: impl FnMut(&[E], f64) -> ControlFlow<()>,
     ) {
         if self.columns == 0 {
             return;
@@ -594,7 +602,7 @@ mod tests {
         assert!([2, 3, 4].iter().all(|id| ids.contains(id)), "{ids:?}");
         assert!(grid.shapes_in(&around((-9.0, 5.0), (-8.0, 6.0))).is_empty());
         assert!(
-            UniformGrid::build(&[])
+            UniformGrid::<u32>::build(&[])
                 .shapes_in(&around((0.0, 0.0), (1.0, 1.0)))
                 .is_empty()
         );
@@ -630,9 +638,10 @@ mod tests {
         assert!(shared.blocks.len() > 4, "{} blocks", shared.blocks.len());
         let mut edited = shared.clone();
         let moved = unit_box(0.5, 0.5);
-        edited.remove(0, Some(boxes[0]));
-        assert!(edited.insert(20_000, Some(moved)));
-        assert!(edited.replace(5, Some(boxes[5]), Some(unit_box(0.0, 0.0))));
+        edited.remove(0, boxes[0]);
+        assert!(edited.insert(20_000, moved));
+        edited.remove(5, boxes[5]);
+        assert!(edited.insert(5, unit_box(0.0, 0.0)));
         let at = DVec2::new(0.75, 0.75);
         assert!(edited.shapes_at(at).contains(&20_000));
         assert!(!edited.shapes_at(at).contains(&0));
@@ -645,8 +654,8 @@ mod tests {
         assert!(untouched.clone().all(|(a, b)| Arc::ptr_eq(a, b)));
         // Removing and inserting back in the last block gives the same cells.
         let last = boxes.len() - 1;
-        edited.remove(last as u32, Some(boxes[last]));
-        assert!(edited.insert(last as u32, Some(boxes[last])));
+        edited.remove(last as u32, boxes[last]);
+        assert!(edited.insert(last as u32, boxes[last]));
         let (column, row) = edited.cell_of(boxes[last].min);
         assert_eq!(edited.cell(column, row), shared.cell(column, row));
     }
@@ -660,10 +669,11 @@ mod tests {
         let mut grid = UniformGrid::build(&numbered(&boxes));
         // 0.8 m out of either corner: within the room (5% of 19 m).
         let past_the_corner = unit_box(-0.8, -0.8);
-        assert!(grid.insert(100, Some(past_the_corner)));
+        assert!(grid.insert(100, past_the_corner));
         assert!(grid.shapes_at(DVec2::new(-0.7, -0.7)).contains(&100));
-        assert!(grid.replace(100, Some(past_the_corner), Some(unit_box(18.8, 18.8))));
+        grid.remove(100, past_the_corner);
+        assert!(grid.insert(100, unit_box(18.8, 18.8)));
         assert!(grid.shapes_at(DVec2::new(19.7, 19.7)).contains(&100));
-        assert!(!grid.insert(101, Some(unit_box(-1.5, 0.0))));
+        assert!(!grid.insert(101, unit_box(-1.5, 0.0)));
     }
 }

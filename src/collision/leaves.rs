@@ -5,7 +5,9 @@
 //! *swept* bounds: the whole region it can ever occupy. Moving a leaf then
 //! only rewrites its four corners, never the grid, and a move of the eye
 //! looks only at the leaves whose swept bounds come near its path, so its
-//! cost grows with the doors near the eye, not with all the doors.
+//! cost grows with the doors near the eye, not with all the doors. A move
+//! goes through the leaves' grid once: [`NearLeaves`] lists the leaves
+//! near its start, and its casts and overlap tests look through that list.
 
 use glam::{DVec2, Vec2};
 
@@ -83,6 +85,10 @@ struct LeafShape {
     normals: [DVec2; 4],
     bounds: Aabb,
 }
+
+/// How many leaves a [`NearLeaves`] lists at most; when more come near,
+/// it lists none and every question goes to the whole set.
+const NEAR_CAPACITY: usize = 8;
 
 impl LeafShape {
     fn new(leaf: &Leaf) -> Self {
@@ -201,78 +207,303 @@ impl DoorLeaves {
     pub fn indices_near(&self, point: Vec2, reach: f32) -> Vec<usize> {
         let at = point.as_dvec2();
         let area = Aabb { min: at, max: at };
-        let mut indices: Vec<usize> = self
-            .near(&area, f64::from(reach))
-            .map(|(id, _)| id)
-            .collect();
+        let mut indices = Vec::new();
+        self.for_each_near(&area, f64::from(reach), |id, _| indices.push(id));
         indices.sort_unstable();
         indices.dedup();
         indices
     }
 
-    /// The leaves whose swept box comes within `margin` of `area`, with
-    /// their shapes (a leaf may come more than once).
-    fn near(&self, area: &Aabb, margin: f64) -> impl Iterator<Item = (usize, &LeafShape)> {
-        let grown = Aabb {
-            min: area.min - DVec2::splat(margin),
-            max: area.max + DVec2::splat(margin),
+    /// Calls `visit` with each leaf whose swept box comes within `margin`
+    /// of `area` (through the grid's cells) and whose box as it stands
+    /// does too, and its shape (a leaf may come more than once). Plain loops: a chain of flattening
+    /// iterators cost a move several times the leaves' own tests.
+    fn for_each_near(&self, area: &Aabb, margin: f64, mut visit: impl FnMut(usize, &LeafShape)) {
+        let grown = grown_by(area, margin);
+        if self.shapes.is_empty() || !grown.min.is_finite() || !grown.max.is_finite() {
+            return;
+        }
+        let (x0, y0) = self.grid.cell_of(grown.min);
+        let (x1, y1) = self.grid.cell_of(grown.max);
+        for y in y0..y1 + 1 {
+            for x in x0..x1 + 1 {
+                for &id in self.grid.cell(x, y) {
+                    let shape = &self.shapes[id as usize];
+                    if shape.bounds.overlaps(&grown) {
+                        visit(id as usize, shape);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The leaves near a move from `start` whose every cast and overlap
+    /// test stays within `reach` of it (on either axis): one look at the
+    /// grid for the whole move.
+    pub(super) fn near_move(&self, start: DVec2, reach: f64) -> NearLeaves<'_> {
+        let area = Aabb {
+            min: start - DVec2::splat(reach),
+            max: start + DVec2::splat(reach),
         };
-        let cells = if self.shapes.is_empty() || !grown.min.is_finite() || !grown.max.is_finite() {
-            None
-        } else {
-            Some(self.grid.cell_range(grown, 0.0))
+        let mut near = NearLeaves {
+            all: self,
+            area,
+            listed: [0; NEAR_CAPACITY],
+            count: 0,
+            overflowed: false,
         };
-        cells
-            .into_iter()
-            .flat_map(move |[x0, x1, y0, y1]| {
-                (y0..=y1).flat_map(move |y| (x0..=x1).flat_map(move |x| self.grid.cell(x, y)))
-            })
-            .map(|&id| id as usize)
-            .filter_map(move |id| {
-                let shape = &self.shapes[id];
-                let reach = Aabb {
-                    min: shape.bounds.min - DVec2::splat(margin),
-                    max: shape.bounds.max + DVec2::splat(margin),
-                };
-                reach.overlaps(area).then_some((id, shape))
-            })
+        // Listed with a rounding guard, so that a question inside the area
+        // finds no leaf that the list lacks.
+        let guard = 1e-9 * (1.0 + start.abs().max_element() + reach);
+        self.for_each_near(&area, guard, |id, _| near.list(id));
+        near
     }
 
     /// The earliest entry of the eye moving `start + t · motion` into a leaf
     /// grown by `radius`, with the leaf's index (the lowest on ties).
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)> {
+        let path = Aabb::of_path(start, motion);
+        let mut best = None;
+        self.for_each_near(&path, radius, |id, shape| {
+            keep_earlier_entry(&mut best, id, shape, start, motion, radius);
+        });
+        best
+    }
+
+    /// The deepest overlap of a body of `radius` at `p` with a leaf: the
+    /// translation that takes it out, and the leaf's index.
+    fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
+        let at = Aabb { min: p, max: p };
+        let mut deepest = None;
+        self.for_each_near(&at, radius, |id, shape| {
+            keep_deeper_overlap(&mut deepest, id, shape, p, radius);
+        });
+        way_out(deepest)
+    }
+}
+
+/// Keeps in `best` the earlier of it and the entry of the eye moving
+/// `start + t · motion` into leaf `id` grown by `radius` (the lower index
+/// on a tie).
+fn keep_earlier_entry(
+    best: &mut Option<(SweepHit, usize)>,
+    id: usize,
+    shape: &LeafShape,
+    start: DVec2,
+    motion: DVec2,
+    radius: f64,
+) {
+    let hit = sweep_rounded_polygon(start, motion, &shape.points, &shape.normals, radius);
+    if let Some(hit) = hit
+        && best.is_none_or(|(b, b_id)| hit.t < b.t || (hit.t == b.t && id < b_id))
+    {
+        *best = Some((hit, id));
+    }
+}
+
+/// `area` grown by `margin` on every side.
+fn grown_by(area: &Aabb, margin: f64) -> Aabb {
+    Aabb {
+        min: area.min - DVec2::splat(margin),
+        max: area.max + DVec2::splat(margin),
+    }
+}
+
+/// The translation that takes a body out of the deepest overlap kept by
+/// [`keep_deeper_overlap`], and the leaf's index.
+fn way_out(deepest: Option<(f64, DVec2, usize)>) -> Option<(DVec2, usize)> {
+    deepest.map(|(depth, normal, id)| (normal * depth, id))
+}
+
+/// Keeps in `deepest` (depth, outward normal, index) the deeper of it and
+/// the overlap of a body of `radius` at `p` with leaf `id` (the lower
+/// index on a tie).
+fn keep_deeper_overlap(
+    deepest: &mut Option<(f64, DVec2, usize)>,
+    id: usize,
+    shape: &LeafShape,
+    p: DVec2,
+    radius: f64,
+) {
+    let (distance, normal) = signed_distance_to_polygon(p, &shape.points, &shape.normals);
+    let depth = radius - distance;
+    if depth > 0.0 && deepest.is_none_or(|(d, _, d_id)| depth > d || (depth == d && id < d_id)) {
+        *deepest = Some((depth, normal, id));
+    }
+}
+
+/// The leaves near one move ([`DoorLeaves::near_move`]), listed once from
+/// the leaves' grid: those whose boxes meet a square around the move's
+/// start. A question inside the square (a slide's casts, the overlap at
+/// the start) looks through the list alone; one that reaches out of it
+/// (after a push out of an obstacle carried the eye away) asks the whole
+/// set, so that the answers are the whole set's either way.
+pub(super) struct NearLeaves<'a> {
+    all: &'a DoorLeaves,
+    /// The square the list covers.
+    area: Aabb,
+    /// The indices of the leaves listed: the first `count`.
+    listed: [u32; NEAR_CAPACITY],
+    count: usize,
+    /// Whether more leaves came near than the list holds: it then covers
+    /// nothing.
+    overflowed: bool,
+}
+
+impl NearLeaves<'_> {
+    /// Adds leaf `id` to the list, once.
+    fn list(&mut self, id: usize) {
+        let id = id as u32;
+        if self.overflowed || self.listed[..self.count].contains(&id) {
+            return;
+        }
+        match self.listed.get_mut(self.count) {
+            Some(place) => {
+                *place = id;
+                self.count += 1;
+            }
+            None => self.overflowed = true,
+        }
+    }
+
+    /// Whether the list holds every leaf whose box meets `area`.
+    fn covers(&self, area: &Aabb) -> bool {
+        !self.overflowed
+            && area.min.cmpge(self.area.min).all()
+            && area.max.cmple(self.area.max).all()
+    }
+
+    /// The listed leaves whose boxes meet `area`, with their shapes.
+    fn listed_in(&self, area: &Aabb) -> impl Iterator<Item = (usize, &LeafShape)> {
+        self.listed[..self.count]
+            .iter()
+            .map(|&id| (id as usize, &self.all.shapes[id as usize]))
+            .filter(|(_, shape)| shape.bounds.overlaps(area))
+    }
+
+    /// Whether any leaf comes near the square.
+    pub(super) fn any(&self) -> bool {
+        self.count > 0 || self.overflowed
+    }
+
+    /// The earliest entry of the eye moving `start + t · motion` into a
+    /// leaf grown by `radius`, with the leaf's index (the lowest on ties).
     pub(super) fn cast(
         &self,
         start: DVec2,
         motion: DVec2,
         radius: f64,
     ) -> Option<(SweepHit, usize)> {
-        let path = Aabb::of_path(start, motion);
-        let mut best: Option<(SweepHit, usize)> = None;
-        for (id, shape) in self.near(&path, radius) {
-            let hit = sweep_rounded_polygon(start, motion, &shape.points, &shape.normals, radius);
-            if let Some(hit) = hit
-                && best.is_none_or(|(b, b_id)| hit.t < b.t || (hit.t == b.t && id < b_id))
-            {
-                best = Some((hit, id));
+        let reached = grown_by(&Aabb::of_path(start, motion), radius);
+        if self.covers(&reached) {
+            let mut best = None;
+            for (id, shape) in self.listed_in(&reached) {
+                keep_earlier_entry(&mut best, id, shape, start, motion, radius);
             }
+            best
+        } else {
+            self.all.cast(start, motion, radius)
         }
-        best
     }
 
     /// The deepest overlap of a body of `radius` at `p` with a leaf: the
     /// translation that takes it out, and the leaf's index.
     pub(super) fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
-        let at = Aabb { min: p, max: p };
-        let mut deepest: Option<(f64, DVec2, usize)> = None;
-        for (id, shape) in self.near(&at, radius) {
-            let (distance, normal) = signed_distance_to_polygon(p, &shape.points, &shape.normals);
-            let depth = radius - distance;
-            if depth > 0.0
-                && deepest.is_none_or(|(d, _, d_id)| depth > d || (depth == d && id < d_id))
-            {
-                deepest = Some((depth, normal, id));
+        let reached = grown_by(&Aabb { min: p, max: p }, radius);
+        if self.covers(&reached) {
+            let mut deepest = None;
+            for (id, shape) in self.listed_in(&reached) {
+                keep_deeper_overlap(&mut deepest, id, shape, p, radius);
             }
+            way_out(deepest)
+        } else {
+            self.all.overlap(p, radius)
         }
-        deepest.map(|(depth, normal, id)| (normal * depth, id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Leaves 0.8 m long and 0.1 m thick along the x axis, one a metre,
+    /// each standing still within its own box.
+    fn row_of_leaves(count: usize) -> DoorLeaves {
+        let leaves: Vec<Leaf> = (0..count)
+            .map(|i| {
+                let x = i as f32;
+                Leaf::around(Vec2::new(x, 0.0), Vec2::new(x + 0.8, 0.0), 0.1)
+            })
+            .collect();
+        let swept: Vec<(Vec2, Vec2)> = leaves.iter().map(Leaf::bounds).collect();
+        DoorLeaves::new(leaves, &swept)
+    }
+
+    const RADIUS: f64 = 0.25;
+
+    /// Where the casts start beside leaf 5, and how far around it a near
+    /// list reaches: leaves 4, 5 and 6.
+    const BESIDE: DVec2 = DVec2::new(5.4, 0.5);
+    const REACH: f64 = 0.7;
+
+    /// Casts from beside leaf 5: inside the near list's area (two of them
+    /// hitting leaf 5), and out of it, to leaves far along the row.
+    fn casts() -> [(DVec2, DVec2); 5] {
+        [
+            (BESIDE, DVec2::new(0.0, -0.3)),
+            (BESIDE, DVec2::new(0.1, -0.25)),
+            (BESIDE, DVec2::new(0.05, 0.1)),
+            (BESIDE, DVec2::new(8.0, -0.6)),
+            (DVec2::new(12.4, 1.0), DVec2::new(0.0, -1.0)),
+        ]
+    }
+
+    #[test]
+    fn a_moves_near_leaves_answer_as_the_whole_set_inside_their_area_and_out() {
+        let all = row_of_leaves(20);
+        let near = all.near_move(BESIDE, REACH);
+        assert_eq!((near.count, near.overflowed), (3, false));
+        let mut hits = 0;
+        for (start, motion) in casts() {
+            let answer = all.cast(start, motion, RADIUS);
+            hits += usize::from(answer.is_some());
+            assert_eq!(
+                near.cast(start, motion, RADIUS),
+                answer,
+                "{start} by {motion}"
+            );
+        }
+        assert_eq!(hits, 4);
+        for p in [DVec2::new(5.4, 0.2), BESIDE, DVec2::new(9.4, 0.1)] {
+            let answer = all.overlap(p, RADIUS);
+            assert_eq!(near.overlap(p, RADIUS), answer, "at {p}");
+        }
+        assert!(near.overlap(DVec2::new(9.4, 0.1), RADIUS).is_some());
+    }
+
+    #[test]
+    fn a_move_near_more_leaves_than_the_list_holds_asks_the_whole_set() {
+        let all = row_of_leaves(20);
+        let near = all.near_move(BESIDE, 2.0 * NEAR_CAPACITY as f64);
+        assert!(near.overflowed && near.any());
+        for (start, motion) in casts() {
+            let answer = all.cast(start, motion, RADIUS);
+            assert_eq!(
+                near.cast(start, motion, RADIUS),
+                answer,
+                "{start} by {motion}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_move_far_from_every_leaf_lists_none() {
+        let all = row_of_leaves(20);
+        let near = all.near_move(DVec2::new(5.4, 3.0), 0.4);
+        assert!(!near.any());
+        assert_eq!(
+            near.cast(DVec2::new(5.4, 3.0), DVec2::new(0.1, 0.0), RADIUS),
+            None
+        );
     }
 }

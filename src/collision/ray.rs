@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use glam::{DVec2, Vec2};
 
 use super::collider::{Collider, Shape};
-use super::grid::Aabb;
+use super::grid::{Aabb, CellEntry};
 use super::outcome::Surface;
 use super::polygon::ConvexPolygon;
 use super::shapes::Capsule;
@@ -84,9 +84,10 @@ impl Collider {
         let path = Aabb::of_path(start, motion);
         // (fraction, grid id) of the best hit so far.
         let mut best: Option<(f64, u32)> = None;
-        self.grid.walk_path(start, motion, |ids, t_exit| {
-            for &id in ids {
-                let fraction = match self.shape(id) {
+        self.grid.walk_path(start, motion, |entries, t_exit| {
+            for entry in entries {
+                let id = entry.id();
+                let fraction = match self.filed_shape(entry) {
                     Shape::Wall(capsule) => capsule
                         .filter(|c| c.bounds().overlaps(&path))
                         .and_then(|c| segment_entry(start, motion, c.a(), c.b())),

@@ -14,7 +14,7 @@ use super::wall::Wall;
 /// Stored in f32, as given (20 bytes rather than 40 in f64, so that the
 /// walls of a large level take half the cache), and widened to f64 —
 /// exactly — for every computation.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Capsule {
     a: Vec2,
     b: Vec2,

@@ -189,7 +189,9 @@ fn sweep_rounded_polygon_by(
     normal: impl Fn(usize) -> DVec2,
     radius: f64,
 ) -> Option<SweepHit> {
-    let next = |i: usize| point((i + 1) % count);
+    // The next vertex round the polygon, without the division that a
+    // remainder costs.
+    let next = |i: usize| point(if i + 1 == count { 0 } else { i + 1 });
     // Signed distance at the start and the outward normal there.
     let (deepest_edge, deepest) = (0..count)
         .map(|i| (i, (start - point(i)).dot(normal(i))))

@@ -22,8 +22,8 @@ use std::collections::BinaryHeap;
 
 use glam::{DVec2, Vec2};
 
-use super::collider::{Collider, Shape};
-use super::grid::{Aabb, UniformGrid};
+use super::collider::{Collider, Shape, ShapeGrid};
+use super::grid::{Aabb, CellEntry};
 use super::outcome::Surface;
 
 /// Number of angle bins across the view wedge. A bin closes only when one
@@ -173,9 +173,10 @@ impl Collider {
                 if self.grid.cell_box(column, row).distance_to(eye) >= farthest {
                     return;
                 }
-                for &id in self.grid.cell(column, row) {
+                for entry in self.grid.cell(column, row) {
+                    let id = entry.id();
                     if out.first_visit(self.dense_index(id))
-                        && let Some(distance) = self.shape_distance(id, eye)
+                        && let Some(distance) = self.shape_distance(self.filed_shape(entry), eye)
                         && distance < farthest
                     {
                         out.queue
@@ -212,10 +213,10 @@ impl Collider {
 }
 
 impl Collider {
-    /// Distance from the eye to the shape filed under `id` (0 inside an
-    /// obstacle); `None` for a wall with non-finite geometry.
-    fn shape_distance(&self, id: u32, eye: DVec2) -> Option<f64> {
-        match self.shape(id) {
+    /// Distance from the eye to `shape` (0 inside an obstacle); `None` for
+    /// a wall with non-finite geometry.
+    fn shape_distance(&self, shape: Shape, eye: DVec2) -> Option<f64> {
+        match shape {
             Shape::Wall(capsule) => capsule.map(|c| distance_to_segment(eye, c.a(), c.b())),
             Shape::Obstacle(obstacle) => {
                 let (points, normals) = (obstacle.points(), obstacle.normals());
@@ -269,7 +270,7 @@ fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
 
 /// Inclusive cell range `[x0, x1, y0, y1]` of the grid that the wedge can
 /// reach, or `None` when it reaches no cell.
-fn wedge_cells(grid: &UniformGrid, buffer: &AngularBuffer) -> Option<[usize; 4]> {
+fn wedge_cells(grid: &ShapeGrid, buffer: &AngularBuffer) -> Option<[usize; 4]> {
     let grid_box = Aabb {
         min: grid.cell_box(0, 0).min,
         max: grid.cell_box(grid.columns() - 1, grid.rows() - 1).max,
@@ -345,7 +346,7 @@ fn visit_ring(
 /// The least distance from `eye` to any cell of `cells` outside the block of
 /// rings `0..=ring` around `centre`; `None` when there is no such cell.
 fn distance_beyond_block(
-    grid: &UniformGrid,
+    grid: &ShapeGrid,
     eye: DVec2,
     centre: (usize, usize),
     ring: usize,

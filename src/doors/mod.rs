@@ -215,7 +215,9 @@ impl Doors {
     }
 
     /// The eye's move among the leaves where they stand (see
-    /// [`Collider::move_eye_among`]).
+    /// [`Collider::move_eye_among`]); inlined, so that the caller builds
+    /// the outcome in place.
+    #[inline]
     pub fn move_eye(
         &self,
         collider: &Collider,
