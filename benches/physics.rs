@@ -29,6 +29,10 @@ use rapier2d::prelude::{
     ColliderBuilder, PhysicsWorld, RigidBodyBuilder, RigidBodyHandle, Vector as RapierVector,
 };
 
+#[path = "support/scenes.rs"]
+mod scenes;
+use scenes::Rng;
+
 const CRATES: usize = 1000;
 const HALF_HALL: f32 = 20.0;
 const WALL_HALF_THICKNESS: f32 = 0.1;
@@ -39,19 +43,6 @@ const STIR_TICKS: usize = 120;
 const HASH_TICKS: usize = 1200;
 const FRICTION: f32 = 0.0;
 const BOUNCE: f32 = 0.5;
-
-/// Deterministic pseudo-random numbers (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 /// One crate of the hall: centre, half extents, mass, velocity.
 #[derive(Clone, Copy)]
