@@ -168,6 +168,10 @@ struct ReplayArgs {
     /// Reject policy: a move that would end too close to a wall is refused whole.
     #[arg(long)]
     reject: bool,
+    /// After each tick's `x z`, one `body I X Z ANGLE` line per loose body
+    /// that moved in that tick.
+    #[arg(long)]
+    bodies: bool,
 }
 
 #[derive(Debug, Args)]
@@ -321,7 +325,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let stdin = io::stdin().lock();
             let stdout = io::stdout().lock();
             let start = mazewalker::replay::ReplayStart::on_level(&level, start);
-            mazewalker::replay::replay(&level.collider(), start, &options, stdin, stdout)?;
+            let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+            let printed = mazewalker::replay::ReplayOutput {
+                bodies: args.bodies,
+            };
+            mazewalker::replay::replay(&collider, start, &options, printed, stdin, stdout)?;
         }
         Some(Command::Check(args)) => {
             let choice = match (args.path, args.maze) {

@@ -4,13 +4,19 @@
 //! Input: one line per tick (1/120 s), each one of:
 //! - `dx dz`, two numbers separated by white space: the doors advance, then
 //!   the eye moves by that displacement;
-//! - `use`: the use key is pressed (no tick passes): it acts on the door the
-//!   walker faces within 2 m, else the nearest within 1.5 m; the walker faces
-//!   the direction of its last move (at first, the level's start heading);
-//! - `wait N`: N ticks with no move (the doors advance).
+//! - `use`: the use key is pressed (no tick passes): it acts on whichever of
+//!   a door's leaf and a loose body the walker faces within 2 m (the door is
+//!   used, the body kicked), else on the nearest door within 1.5 m; the
+//!   walker faces the direction of its last move (at first, the level's
+//!   start heading);
+//! - `wait N`: N ticks with no move (the doors and bodies move).
 //!
 //! Blank lines and lines starting with `#` are skipped. Output: one line
-//! per move and one per `wait` tick, `x z`, each number printed in Rust's
+//! per move and one per `wait` tick, `x z`; with bodies asked for, after
+//! each tick's line one `body I X Z ANGLE` line per loose body that moved
+//! in that tick (I its index among the level's loose obstacles in file
+//! order, X Z its centroid, ANGLE its turn from the file's outline in
+//! degrees, in the sense of the yaw). Each number is printed in Rust's
 //! shortest round-trip form so it parses back to the same `f32`. The walk
 //! streams: one line buffer, constant memory, whatever the length of the
 //! input.
@@ -22,6 +28,7 @@ use glam::Vec2;
 use crate::collision::{Collider, CollisionError, MoveOptions};
 use crate::doors::Doors;
 use crate::level::Level;
+use crate::walker::{Bodies, MoveAmong, move_among, press_use};
 
 /// Why a replay stopped.
 #[derive(Debug, thiserror::Error)]
@@ -47,6 +54,29 @@ pub enum ReplayError {
     /// Reading the input or writing the output failed.
     #[error("i/o error: {0}")]
     Io(#[from] io::Error),
+}
+
+/// Why one tick of a replay failed, before its line number is known.
+#[derive(Debug)]
+enum TickError {
+    Refused(CollisionError),
+    Io(io::Error),
+}
+
+impl From<CollisionError> for TickError {
+    fn from(source: CollisionError) -> Self {
+        TickError::Refused(source)
+    }
+}
+
+impl TickError {
+    /// The error of input line `line`.
+    fn on_line(self, line: u64) -> ReplayError {
+        match self {
+            TickError::Refused(source) => ReplayError::Refused { line, source },
+            TickError::Io(error) => ReplayError::Io(error),
+        }
+    }
 }
 
 /// One input line of a replay.
@@ -89,7 +119,8 @@ pub fn parse_replay_line(text: &str, line: u64) -> Result<Option<ReplayLine>, Re
     }
 }
 
-/// Where a replay starts: the eye, the way it faces, and the doors.
+/// Where a replay starts: the eye, the way it faces, the doors and the
+/// loose bodies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplayStart {
     /// The eye's position (x, z).
@@ -98,41 +129,87 @@ pub struct ReplayStart {
     pub facing: Vec2,
     /// The level's doors, as they stand.
     pub doors: Doors,
+    /// The level's loose bodies, as they stand.
+    pub bodies: Bodies,
 }
 
 impl ReplayStart {
     /// At `position` on `level`, facing the level's start heading, with the
-    /// level's doors all closed.
+    /// level's doors all closed and its loose bodies where the file places
+    /// them.
     pub fn on_level(level: &Level, position: Vec2) -> Self {
         Self {
             position,
             facing: Vec2::from_angle(level.player.yaw_degrees.to_radians()),
             doors: Doors::new(&level.doors),
+            bodies: Bodies::new(level),
         }
     }
 }
 
+impl ReplayStart {
+    /// One tick: the doors, the eye's move by `delta` and the bodies (see
+    /// [`move_among`]); writes the eye's position, and the bodies that
+    /// moved when `printed` asks.
+    fn tick(
+        &mut self,
+        collider: &Collider,
+        options: &MoveOptions,
+        delta: Vec2,
+        printed: ReplayOutput,
+        output: &mut impl Write,
+    ) -> Result<(), TickError> {
+        let MoveAmong { collision, .. } = move_among(
+            &mut self.doors,
+            &mut self.bodies,
+            collider,
+            self.position,
+            delta,
+            options,
+            false,
+        );
+        self.position = collision?.position;
+        let position = self.position;
+        writeln!(output, "{} {}", position.x, position.y).map_err(TickError::Io)?;
+        if printed.bodies {
+            for &index in self.bodies.moved() {
+                let body = &self.bodies.live().bodies()[index];
+                let (at, angle) = (body.position(), body.angle().to_degrees());
+                writeln!(output, "body {index} {} {} {angle}", at.x, at.y)
+                    .map_err(TickError::Io)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a replay prints besides the eye's positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReplayOutput {
+    /// A `body I X Z ANGLE` line for each loose body that moved in a tick
+    /// (`--bodies`).
+    pub bodies: bool,
+}
+
 /// Walks from `start`, one tick per line read from `input` (see the module
-/// documentation), through `collider` and the doors, and writes each
-/// position to `output`. Returns the number of positions written.
+/// documentation), through `collider` (which holds no loose obstacle:
+/// [`Level::walking_collider`]), the doors and the bodies, and writes each
+/// position to `output`, with what `printed` asks for. Returns the number
+/// of positions written.
 pub fn replay(
     collider: &Collider,
     start: ReplayStart,
     options: &MoveOptions,
+    printed: ReplayOutput,
     input: impl BufRead,
     output: impl Write,
 ) -> Result<u64, ReplayError> {
-    let ReplayStart {
-        mut position,
-        mut facing,
-        mut doors,
-    } = start;
+    let mut walk = start;
     let mut input = input;
     let mut output = io::BufWriter::new(output);
     let mut text = String::new();
     let mut line = 0u64;
     let mut written = 0u64;
-    let pushes = !options.ghost;
     loop {
         text.clear();
         if input.read_line(&mut text)? == 0 {
@@ -142,32 +219,35 @@ pub fn replay(
         let Some(command) = parse_replay_line(&text, line)? else {
             continue;
         };
+        let mut tick = |walk: &mut ReplayStart, delta| {
+            walk.tick(collider, options, delta, printed, &mut output)
+                .map_err(|error| error.on_line(line))
+        };
         match command {
             ReplayLine::Use => {
-                doors.press_use(position, facing, collider);
+                let ReplayStart {
+                    position,
+                    facing,
+                    doors,
+                    bodies,
+                } = &mut walk;
+                press_use(doors, bodies, *position, *facing, collider);
             }
             ReplayLine::Wait(ticks) => {
                 for _ in 0..ticks {
-                    position = doors.advance(position, collider, pushes);
-                    writeln!(output, "{} {}", position.x, position.y)?;
+                    tick(&mut walk, Vec2::ZERO)?;
                     written += 1;
                 }
             }
             ReplayLine::Move(delta) => {
-                let refused = |source| ReplayError::Refused { line, source };
                 // Checked before the doors move, so a bad line changes nothing.
                 collider
-                    .move_eye(position, delta, &MoveOptions::ghost())
-                    .map_err(refused)?;
-                position = doors.advance(position, collider, pushes);
-                position = doors
-                    .move_eye(collider, position, delta, options)
-                    .map_err(refused)?
-                    .position;
+                    .move_eye(walk.position, delta, &MoveOptions::ghost())
+                    .map_err(|source| ReplayError::Refused { line, source })?;
+                tick(&mut walk, delta)?;
                 if let Some(direction) = delta.try_normalize() {
-                    facing = direction;
+                    walk.facing = direction;
                 }
-                writeln!(output, "{} {}", position.x, position.y)?;
                 written += 1;
             }
         }
@@ -196,8 +276,17 @@ mod tests {
             position: Vec2::ZERO,
             facing: Vec2::X,
             doors: Doors::default(),
+            bodies: Bodies::default(),
         };
-        replay(collider, start, options, input.as_bytes(), &mut output)?;
+        let printed = ReplayOutput::default();
+        replay(
+            collider,
+            start,
+            options,
+            printed,
+            input.as_bytes(),
+            &mut output,
+        )?;
         Ok(String::from_utf8(output).expect("replay writes UTF-8"))
     }
 

@@ -90,9 +90,11 @@ impl SceneChange {
     }
 }
 
-/// The doors' leaves a frame of `level` needs, seen by `walker`, `alpha`
-/// of the way through the last tick: those within the fog distance, which
-/// may be seen, and those that may shade what is seen. Such a leaf lies on
+/// The doors' leaves and loose bodies a frame of `level` needs, seen by
+/// `walker`, `alpha` of the way through the last tick: those within the
+/// fog distance, which may be seen, and those that may shade what is seen
+/// (bodies stop no light, but one rule for both keeps them in step). Such
+/// a leaf lies on
 /// the segment from a visible point to a lamp in use (within the fog
 /// distance plus its radius) or to the torch, so within the fog distance
 /// (or the torch's reach) plus the largest lamp radius of the eye.
@@ -103,7 +105,10 @@ pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingSh
         .map(|lamp| lamp.radius)
         .fold(0.0, f32::max);
     let reach = level.environment.fog_distance.max(TORCH_REACH) + widest_lamp;
-    walker.doors.shapes_near(alpha, walker.position(), reach)
+    let eye = walker.position();
+    let mut shapes = walker.doors.shapes_near(alpha, eye, reach);
+    shapes.extend(walker.bodies.shapes_near(alpha, eye, reach));
+    shapes
 }
 
 /// One frame as the session describes it; the shell draws it.
@@ -123,7 +128,7 @@ pub struct SessionFrame<'a> {
     pub crosshair: bool,
     /// The torch is on.
     pub torch: bool,
-    /// The doors' leaves, between the last two ticks.
+    /// The doors' leaves and loose bodies, between the last two ticks.
     pub moving: Vec<MovingShape>,
     /// The map, while it shows.
     pub map: Option<MapFrame<'a>>,

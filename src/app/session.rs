@@ -564,7 +564,11 @@ impl Session {
             if !self.playback.play_tick(&mut self.world) {
                 let world = &mut self.world;
                 let input = world.gatherer.next_tick();
-                if let Err(error) = world.walker.step(&input, world.live.collider()).collision {
+                if let Err(error) = world
+                    .walker
+                    .step(&input, world.live.walking_collider())
+                    .collision
+                {
                     log::error!("move refused: {error}");
                 }
                 self.playback.record_tick(&input, world);

@@ -60,7 +60,9 @@ impl Playback {
     /// line (`desync at tick T: recorded X Z, replayed X' Z'`) at the first
     /// check that does not match. Numbers are exact (round-trip).
     pub fn run_headless(mut self, trace: bool, out: &mut impl Write) -> anyhow::Result<Played> {
-        let collider = self.level.collider();
+        let collider = self
+            .level
+            .walking_collider(&Arc::new(self.level.collider()));
         let mut walker = self.header.walker(&self.level);
         let path = self.path.display().to_string();
         let played = play(

@@ -35,6 +35,9 @@ pub struct Desync {
     pub recorded: Check,
     /// The eye after the same tick, replayed.
     pub replayed: Pose,
+    /// The loose bodies' hash after the same tick, replayed, when the
+    /// check line has one.
+    pub replayed_bodies: Option<u64>,
 }
 
 impl fmt::Display for Desync {
@@ -48,7 +51,14 @@ impl fmt::Display for Desync {
             exact(self.recorded.position.y),
             exact(self.replayed.position.x),
             exact(self.replayed.position.y)
-        )
+        )?;
+        match (self.recorded.bodies, self.replayed_bodies) {
+            (Some(recorded), Some(replayed)) if recorded != replayed => write!(
+                formatter,
+                "; bodies recorded {recorded:016x}, replayed {replayed:016x}"
+            ),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -79,8 +89,13 @@ pub fn play_tick<R: BufRead>(
             }
             DemoEvent::Check(recorded) => {
                 let replayed = walker.pose();
-                if !matches(&recorded, &replayed) {
-                    return Ok(TickPlayed::Desync(Desync { recorded, replayed }));
+                let replayed_bodies = recorded.bodies.map(|_| walker.bodies.state_hash());
+                if !matches(&recorded, &replayed) || recorded.bodies != replayed_bodies {
+                    return Ok(TickPlayed::Desync(Desync {
+                        recorded,
+                        replayed,
+                        replayed_bodies,
+                    }));
                 }
             }
         }

@@ -220,7 +220,8 @@ mod tests {
                 DemoEvent::Check(Check {
                     tick: 3,
                     position: Vec2::new(1.2, 7.25),
-                    yaw: 0.0
+                    yaw: 0.0,
+                    bodies: None,
                 }),
             ]
         );

@@ -6,7 +6,8 @@
 //! press `use` (the use key: a door opens or closes), and `repeat=N` (the
 //! line stands for N ticks). Demos written before a field existed are read
 //! the same: an absent field is at rest. A blank line is a tick with
-//! nothing held. A check line is `check T X Z YAW`.
+//! nothing held. A check line is `check T X Z YAW`, with a fifth field, the
+//! bodies' hash in 16 hex digits, on a level with loose bodies.
 
 use glam::{DVec2, Vec2};
 
@@ -27,6 +28,11 @@ pub struct Check {
     pub position: Vec2,
     /// The heading in radians.
     pub yaw: f32,
+    /// A hash of the bits of every loose body's position, turn and
+    /// velocities ([`Bodies::state_hash`](crate::walker::Bodies::state_hash)),
+    /// on a level that has loose bodies; `None` on one without, and in
+    /// demos recorded before bodies existed.
+    pub bodies: Option<u64>,
 }
 
 /// The tick line of `input`: only the fields away from rest, exactly.
@@ -156,22 +162,34 @@ fn unknown_field(token: &str) -> DemoErrorKind {
 
 /// The check line's fields (after the keyword `check`).
 pub(super) fn format_check(check: &Check) -> String {
-    format!(
+    let eye = format!(
         "{} {} {} {}",
         check.tick,
         exact(check.position.x),
         exact(check.position.y),
         exact(check.yaw)
-    )
+    );
+    match check.bodies {
+        Some(hash) => format!("{eye} {hash:016x}"),
+        None => eye,
+    }
 }
 
 /// Parses a check line's fields (after the keyword `check`).
 pub(super) fn parse_check(fields: &str) -> Result<Check, DemoErrorKind> {
     let parts: Vec<&str> = fields.split_whitespace().collect();
-    let [tick, x, z, yaw] = parts[..] else {
+    let ([tick, x, z, yaw] | [tick, x, z, yaw, _]) = parts[..] else {
         return Err(DemoErrorKind::syntax(format!(
-            "a check line is `check T X Z YAW`, not `check {fields}`"
+            "a check line is `check T X Z YAW` or `check T X Z YAW BODIES`, not `check {fields}`"
         )));
+    };
+    let bodies = match parts.get(4) {
+        Some(hash) => Some(u64::from_str_radix(hash, 16).map_err(|_| {
+            DemoErrorKind::syntax(format!(
+                "a check line's bodies hash is 16 hex digits, not {hash:?}"
+            ))
+        })?),
+        None => None,
     };
     let tick = tick.parse::<u64>().map_err(|_| {
         DemoErrorKind::syntax(format!("check tick must be a whole number, not {tick:?}"))
@@ -180,6 +198,7 @@ pub(super) fn parse_check(fields: &str) -> Result<Check, DemoErrorKind> {
         tick,
         position: Vec2::new(finite_f32("check x", x)?, finite_f32("check z", z)?),
         yaw: finite_f32("check yaw", yaw)?,
+        bodies,
     })
 }
 
@@ -257,14 +276,30 @@ mod tests {
     }
 
     #[test]
-    fn check_lines_round_trip_and_need_four_fields() {
+    fn check_lines_round_trip_with_or_without_the_bodies_hash() {
         let check = Check {
             tick: 360,
             position: Vec2::new(1.0 / 3.0, -7.125),
             yaw: -3.1415925,
+            bodies: None,
         };
         assert_eq!(parse_check(&format_check(&check)).ok(), Some(check));
-        for bad in ["", "1 2 3", "1 2 3 4 5", "x 1 2 3", "-1 1 2 3", "1 NaN 2 3"] {
+        let with_bodies = Check {
+            bodies: Some(0x00ed_f819_ff91_43b0),
+            ..check
+        };
+        let line = format_check(&with_bodies);
+        assert!(line.ends_with(" 00edf819ff9143b0"), "{line}");
+        assert_eq!(parse_check(&line).ok(), Some(with_bodies));
+        for bad in [
+            "",
+            "1 2 3",
+            "1 2 3 4 x5",
+            "1 2 3 4 5 6",
+            "x 1 2 3",
+            "-1 1 2 3",
+            "1 NaN 2 3",
+        ] {
             assert!(parse_check(bad).is_err(), "{bad:?}");
         }
     }

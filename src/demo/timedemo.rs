@@ -101,6 +101,7 @@ pub fn run_timedemo(
     renderer.set_lights(options.lights);
     let target = offscreen::render_target(&gpu, "timedemo target", options.size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+    let walking = level.walking_collider(&collider);
     let mut walker = playback.header.walker(level);
     let mut frames = FrameTimes::default();
     let started = Instant::now();
@@ -109,7 +110,7 @@ pub fn run_timedemo(
     let played = play(
         &mut playback.reader,
         &mut walker,
-        &collider,
+        &walking,
         |_, walker| -> anyhow::Result<()> {
             let frame = FrameInput::plain(&walker.camera);
             renderer.render(&gpu, &view, &frame);

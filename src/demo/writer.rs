@@ -58,6 +58,7 @@ impl<W: Write> DemoRecorder<W> {
             tick: self.ticks,
             position: pose.position,
             yaw: pose.yaw,
+            bodies: (!walker.bodies.is_empty()).then(|| walker.bodies.state_hash()),
         };
         writeln!(self.out, "check {}", format_check(&check))
     }

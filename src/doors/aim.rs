@@ -19,23 +19,24 @@ pub fn use_target(
     facing: Vec2,
     collider: &Collider,
 ) -> Option<usize> {
-    crosshair_target(leaves, eye, facing, collider).or_else(|| nearest_door(doors, eye))
+    crosshair_target(leaves, eye, facing, collider)
+        .map(|(_, index)| index)
+        .or_else(|| nearest_door(doors, eye))
 }
 
 /// The first leaf the view ray meets within reach, before any wall or
-/// obstacle.
-fn crosshair_target(
+/// obstacle: how far along the ray of [`DOOR_USE_REACH`] (0 at the eye, 1
+/// at its end), and the door's index.
+pub(super) fn crosshair_target(
     leaves: &[Leaf],
     eye: Vec2,
     facing: Vec2,
     collider: &Collider,
-) -> Option<usize> {
+) -> Option<(f32, usize)> {
     let direction = facing.try_normalize()?;
     let end = eye + direction * DOOR_USE_REACH;
     let blocked_at = collider.ray_cast(eye, end).map_or(1.0, |hit| hit.fraction);
-    first_leaf_on_ray(leaves, eye, end)
-        .filter(|&(fraction, _)| fraction <= blocked_at)
-        .map(|(_, index)| index)
+    first_leaf_on_ray(leaves, eye, end).filter(|&(fraction, _)| fraction <= blocked_at)
 }
 
 /// The first leaf that the ray from `from` to `to` meets: how far along it

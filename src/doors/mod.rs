@@ -151,7 +151,7 @@ impl Doors {
             .map(|index| {
                 let door = &self.doors[index];
                 MovingShape {
-                    outline: self.interpolated_leaf(index, alpha).corners(),
+                    outline: self.interpolated_leaf(index, alpha).corners().to_vec(),
                     height: door.height,
                     material: door.material,
                     blocks_light: self.states[index].is_closed(),
@@ -167,6 +167,32 @@ impl Doors {
         let index = aim::use_target(&self.doors, self.leaves.leaves(), eye, facing, collider)?;
         self.states.get_mut(index)?.use_it();
         Some(index)
+    }
+
+    /// The door whose leaf the view ray from `eye` along `facing` meets
+    /// within [`DOOR_USE_REACH`](crate::level::defaults::DOOR_USE_REACH),
+    /// before any wall or obstacle: how far along that ray (0 at the eye,
+    /// 1 at its end), and the door's index.
+    pub fn crosshair(&self, eye: Vec2, facing: Vec2, collider: &Collider) -> Option<(f32, usize)> {
+        aim::crosshair_target(self.leaves.leaves(), eye, facing, collider)
+    }
+
+    /// Door `index` goes back where it stood before the last tick and
+    /// gives way, because its move would squeeze something loose against
+    /// a wall, a jamb or another leaf: it opens (again), as a door does
+    /// that would trap the eye. Nothing past the end.
+    pub fn hold_back(&mut self, index: usize) {
+        let (Some(door), Some(state), Some(&before)) = (
+            self.doors.get(index),
+            self.states.get_mut(index),
+            self.previous.get(index),
+        ) else {
+            return;
+        };
+        self.leaves.set(index, leaf_at(door, before));
+        state.opening = before;
+        state.motion = Motion::Opening;
+        state.open_ticks = 0;
     }
 
     /// One tick of every door, in index order: each plans its opening

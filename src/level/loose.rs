@@ -5,11 +5,14 @@
 //! refuses such a level, naming both items.
 
 use std::fmt;
+use std::sync::Arc;
 
-use super::model::{Level, LevelWall};
+use super::model::{Level, LevelObstacle, LevelWall};
 use crate::collision::{
-    ConvexPolygon, Leaf, circle_polygon_mtv, polygon_polygon_mtv, ray_against_obstacle,
+    Collider, ConvexPolygon, Leaf, Wall, circle_polygon_mtv, polygon_polygon_mtv,
+    ray_against_obstacle,
 };
+use crate::physics::{FixedScene, LooseBodies, LooseBody, Material};
 
 /// What a loose obstacle overlaps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +137,81 @@ fn wall_overlaps(wall: &LevelWall, outline: &ConvexPolygon) -> bool {
         Ok(body) => polygon_polygon_mtv(outline, &body).is_some(),
         Err(_) => ray_against_obstacle(wall.a, wall.b, outline).is_some(),
     }
+}
+
+impl Level {
+    /// The loose obstacles, in file order, with their index among all the
+    /// level's obstacles: a body's index is its place in this list.
+    pub fn loose_obstacles(&self) -> impl Iterator<Item = (usize, &LevelObstacle)> + '_ {
+        self.obstacles
+            .iter()
+            .enumerate()
+            .filter(|(_, obstacle)| obstacle.loose)
+    }
+
+    /// The loose obstacles as bodies at rest where the file places them,
+    /// among the walls' rendered bodies (capsules of half their thickness)
+    /// and the fixed obstacles. A level without loose obstacles gets an
+    /// empty scene, so that a million-wall maze pays nothing for it.
+    pub fn loose_bodies(&self) -> LooseBodies {
+        let bodies: Vec<LooseBody> = self
+            .loose_obstacles()
+            .map(|(_, obstacle)| loose_body(obstacle))
+            .collect();
+        if bodies.is_empty() {
+            return LooseBodies::new(FixedScene::empty(), bodies);
+        }
+        let walls: Vec<Wall> = self
+            .walls
+            .iter()
+            .map(|wall| Wall {
+                a: wall.a,
+                b: wall.b,
+                radius: wall.thickness / 2.0,
+            })
+            .collect();
+        let fixed: Vec<ConvexPolygon> = self
+            .obstacles
+            .iter()
+            .filter(|obstacle| !obstacle.loose)
+            .map(|obstacle| obstacle.polygon.clone())
+            .collect();
+        LooseBodies::new(FixedScene::new(&walls, &fixed), bodies)
+    }
+
+    /// The collider the walker moves through outside edit mode: `collider`
+    /// (this level's) without the loose obstacles, which move as bodies
+    /// instead. The same collider when there are none; otherwise a copy,
+    /// which shares the walls' chunks with it.
+    pub fn walking_collider(&self, collider: &Arc<Collider>) -> Arc<Collider> {
+        let loose: Vec<usize> = self.loose_obstacles().map(|(index, _)| index).collect();
+        if loose.is_empty() {
+            return Arc::clone(collider);
+        }
+        let mut walking = Collider::clone(collider);
+        for &index in loose.iter().rev() {
+            walking.remove_obstacle(index);
+        }
+        Arc::new(walking)
+    }
+}
+
+/// `obstacle` as a body at rest. Its mass, friction and bounce were
+/// checked when the level was read or edited; values out of range there
+/// (which no file or edit gives) fall back to the defaults rather than
+/// stop the level.
+fn loose_body(obstacle: &LevelObstacle) -> LooseBody {
+    let material = Material {
+        mass: obstacle.mass,
+        friction: obstacle.friction,
+        bounce: obstacle.bounce,
+    };
+    LooseBody::new(&obstacle.polygon, material)
+        .or_else(|error| {
+            log::warn!("a loose obstacle's {error}; it takes the default material");
+            LooseBody::new(&obstacle.polygon, Material::default())
+        })
+        .unwrap_or_else(|_| unreachable!("the default material is in range"))
 }
 
 #[cfg(test)]

@@ -129,12 +129,13 @@ pub fn chunk_mesh(level: &Level, index: &ChunkIndex, chunk: (i32, i32)) -> Scene
     builder.finish()
 }
 
-/// A shape that moves (a door's leaf), as a frame draws it: a convex
-/// outline, counter-clockwise on the plan, standing from the floor.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A shape that moves (a door's leaf, a loose body), as a frame draws it:
+/// a convex outline, counter-clockwise on the plan, standing from the
+/// floor.
+#[derive(Debug, Clone, PartialEq)]
 pub struct MovingShape {
-    /// The outline where the shape stands this frame.
-    pub outline: [Vec2; 4],
+    /// The outline where the shape stands this frame (at least one point).
+    pub outline: Vec<Vec2>,
     /// Its height in metres.
     pub height: f32,
     /// What it is painted with (an index into `level.materials`).
@@ -149,7 +150,10 @@ pub struct MovingShape {
 pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
     let mut builder = MeshBuilder::default();
     for shape in shapes {
-        let key = (chunk_of(shape.outline[0]), BatchKind::Shapes);
+        let Some(&first) = shape.outline.first() else {
+            continue;
+        };
+        let key = (chunk_of(first), BatchKind::Shapes);
         let repeat = level
             .materials
             .get(shape.material.0)
@@ -883,10 +887,12 @@ impl MeshBuilder {
                 wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
             );
         }
+        // Loose obstacles are drawn where they are, with the moving shapes.
         let obstacles = index
             .obstacles_in(chunk)
             .into_iter()
-            .filter_map(|i| level.obstacles.get(i));
+            .filter_map(|i| level.obstacles.get(i))
+            .filter(|obstacle| !obstacle.loose);
         for obstacle in obstacles {
             self.part(key, obstacle.material, repeat(obstacle.material))
                 .prism(obstacle.polygon.points(), obstacle.height);

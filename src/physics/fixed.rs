@@ -2,6 +2,8 @@
 //! rendered half-thickness, and fixed obstacles, as they stand; filed in a
 //! grid built once.
 
+use std::sync::Arc;
+
 use glam::Vec2;
 
 use crate::collision::{ConvexPolygon, Wall};
@@ -76,10 +78,12 @@ pub(super) fn edge_normals(points: &[Vec2]) -> Vec<Vec2> {
 }
 
 /// The walls and fixed obstacles of a level, as loose bodies meet them.
+/// Shared, not copied, by its clones: a walker keeps the bodies as the
+/// level places them beside the moving ones, among the same walls.
 #[derive(Debug, Clone)]
 pub struct FixedScene {
-    shapes: Vec<FixedShape>,
-    grid: CellGrid,
+    shapes: Arc<[FixedShape]>,
+    grid: Arc<CellGrid>,
     area: Bounds,
 }
 
@@ -113,7 +117,11 @@ impl FixedScene {
         for (id, shape) in (0..).zip(&shapes) {
             grid.insert(id, shape.bounds);
         }
-        Self { shapes, grid, area }
+        Self {
+            shapes: shapes.into(),
+            grid: Arc::new(grid),
+            area,
+        }
     }
 
     /// The box of every shape: where the bodies' grid is laid.

@@ -53,6 +53,23 @@ impl Rotation {
         )
     }
 
+    /// The turn `alpha` (0..=1) of the way from this one to `to`, the
+    /// short way round (normalised linear blend: for drawing between two
+    /// ticks, which turn a body by far less than half a turn).
+    pub fn blend(self, to: Self, alpha: f32) -> Self {
+        let cos = self.cos + (to.cos - self.cos) * alpha;
+        let sin = self.sin + (to.sin - self.sin) * alpha;
+        let length = (cos * cos + sin * sin).sqrt();
+        if length > f32::EPSILON {
+            Self {
+                cos: cos / length,
+                sin: sin / length,
+            }
+        } else {
+            to
+        }
+    }
+
     /// The rotation after turning at `angular_velocity` for `seconds`
     /// (first order, renormalised). No turn leaves the bits unchanged, so a
     /// body at rest never drifts.

@@ -130,7 +130,7 @@ impl ChunkCache {
                 }
                 ChunkPart::Lines if !entry.lines_built => {
                     entry.lines_built = true;
-                    let vertices = chunk_lines(collider, index, chunk);
+                    let vertices = chunk_lines(level, collider, index, chunk);
                     entry.lines = LineChunk::new(device, &vertices)
                         .inspect_err(|error| {
                             log::error!("chunk {chunk:?} lines left out: {error:#}")

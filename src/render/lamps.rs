@@ -194,7 +194,7 @@ pub struct LevelLamps {
     torch: Option<(Light, Box<[ShadowTexel]>)>,
     /// The closed doors' leaves the rows were made with: outlines as the
     /// frame gave them, and as polygons for the rays.
-    occluders: (Vec<[Vec2; 4]>, Vec<ConvexPolygon>),
+    occluders: (Vec<Vec<Vec2>>, Vec<ConvexPolygon>),
     /// Different for every set of rows made: rows of one level, or of one
     /// set of closed doors, are never taken for another's.
     generation: u64,
@@ -264,17 +264,17 @@ impl LevelLamps {
     /// row is made again as its lamp next lights a frame (a door closes or
     /// starts to open far less often than frames are drawn).
     pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
-        let outlines: Vec<[Vec2; 4]> = shapes
+        let outlines: Vec<Vec<Vec2>> = shapes
             .iter()
             .filter(|shape| shape.blocks_light)
-            .map(|shape| shape.outline)
+            .map(|shape| shape.outline.clone())
             .collect();
         if outlines == self.occluders.0 {
             return;
         }
         let polygons = outlines
             .iter()
-            .filter_map(|outline| ConvexPolygon::new(outline.to_vec()).ok())
+            .filter_map(|outline| ConvexPolygon::new(outline.clone()).ok())
             .collect();
         self.occluders = (outlines, polygons);
         self.rows.iter_mut().for_each(|row| *row = None);

@@ -15,6 +15,7 @@ use super::Targets;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
+use crate::level::Level;
 use crate::level::mesh::{Bounds, ChunkIndex, MovingShape, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
 
@@ -75,10 +76,16 @@ pub fn collider_lines(collider: &Collider) -> LineMesh {
     lines.finish()
 }
 
-/// The lines of the walls and obstacles of `collider` that `index` files
-/// under `chunk` (by their places in the level, from which the collider is
-/// made in the same order): what streaming builds on demand.
-pub fn chunk_lines(collider: &Collider, index: &ChunkIndex, chunk: (i32, i32)) -> Vec<LineVertex> {
+/// The lines of the walls and fixed obstacles of `collider` that `index`
+/// files under `chunk` (by their places in `level`, from which the
+/// collider is made in the same order): what streaming builds on demand.
+/// Loose obstacles are outlined where they are, with the moving shapes.
+pub fn chunk_lines(
+    level: &Level,
+    collider: &Collider,
+    index: &ChunkIndex,
+    chunk: (i32, i32),
+) -> Vec<LineVertex> {
     let mut lines = Lines::default();
     let walls = collider.walls();
     for wall in index
@@ -92,6 +99,7 @@ pub fn chunk_lines(collider: &Collider, index: &ChunkIndex, chunk: (i32, i32)) -
     for obstacle in index
         .obstacles_in(chunk)
         .into_iter()
+        .filter(|&i| !level.obstacles.get(i).is_some_and(|o| o.loose))
         .filter_map(|i| obstacles.get(i))
     {
         lines.obstacle(obstacle.points(), collider.body_radius());

@@ -8,9 +8,11 @@
 //! `settings` the tuning ([`WalkerSettings`]) and `physics` the velocity
 //! model.
 
+mod bodies;
 mod input;
 mod physics;
 mod settings;
+mod surroundings;
 
 use glam::{Vec2, Vec3};
 
@@ -20,8 +22,10 @@ use crate::doors::Doors;
 use crate::level::Level;
 use crate::tick::TICK_SECONDS;
 
+pub use bodies::Bodies;
 pub use input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 pub use settings::WalkerSettings;
+pub use surroundings::{MoveAmong, move_among, press_use};
 
 /// Where the eye stands and looks: what a demo's `start` line records.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -73,6 +77,12 @@ pub struct Walker {
     /// playback, `replay`) moves them the same. Default: none; a walker
     /// [`at_spawn`](Self::at_spawn) has the level's, all closed.
     pub doors: Doors,
+    /// The level's loose bodies: they move on the walker's tick, after the
+    /// doors and the eye, pushed by the eye and knocked by the leaves.
+    /// Entering or leaving edit mode puts them back where the file places
+    /// them. Default: none; a walker [`at_spawn`](Self::at_spawn) has the
+    /// level's.
+    pub bodies: Bodies,
     /// The eye before the last tick, for [`interpolated_camera`](Self::interpolated_camera).
     previous: Camera,
     /// Metres per second on the XZ plane (kept between ticks only when
@@ -88,6 +98,7 @@ impl Walker {
         let position = Vec3::new(spawn.start.x, spawn.eye_height, spawn.start.y);
         Self {
             doors: Doors::new(&level.doors),
+            bodies: Bodies::new(level),
             ..Self::standing(Camera::new(position, spawn.yaw_degrees))
         }
     }
@@ -102,6 +113,7 @@ impl Walker {
             editing: false,
             torch: false,
             doors: Doors::default(),
+            bodies: Bodies::default(),
             previous: camera,
             velocity: Vec2::ZERO,
         }
@@ -132,23 +144,25 @@ impl Walker {
     }
 
     /// Runs one tick of [`TICK_SECONDS`]: flips the toggles pressed, turns
-    /// by the mouse counts and the turn keys, presses use on the door it
-    /// means, moves the doors (which may push the eye), then moves the eye
-    /// through the collider among the doors' leaves. Never panics;
+    /// by the mouse counts and the turn keys, presses use on the door or
+    /// loose body it means, then moves the doors (which may push the eye),
+    /// the eye through the collider among the doors' leaves and the loose
+    /// bodies, and the bodies (see [`move_among`]). `collider` holds no
+    /// loose obstacle ([`Level::walking_collider`]). Never panics;
     /// out-of-range axes are clamped and non-finite mouse counts ignored.
     pub fn step(&mut self, input: &TickInput, collider: &Collider) -> Step {
+        let was_editing = self.editing;
         self.apply_toggles(input.toggles);
+        if self.editing != was_editing {
+            self.bodies.reset();
+        }
         self.previous = self.camera;
         let held = input.held.clamped();
         self.turn(held, input.mouse);
         if input.toggles.use_door {
-            self.doors
-                .press_use(self.position(), self.camera.flat_forward(), collider);
+            let (eye, facing) = (self.position(), self.camera.flat_forward());
+            press_use(&mut self.doors, &mut self.bodies, eye, facing, collider);
         }
-        let pushed = self
-            .doors
-            .advance(self.position(), collider, !self.passes_walls());
-        self.set_position(pushed);
         let wish =
             self.camera.flat_forward() * held.forward + self.camera.flat_right() * held.right;
         // Diagonals are not faster: the wish direction is at most unit length.
@@ -165,17 +179,26 @@ impl Walker {
         self.velocity =
             physics::next_velocity(self.velocity, wish * speed, &self.settings, TICK_SECONDS);
         let desired = self.velocity * TICK_SECONDS;
-        let from = self.position();
         let options = MoveOptions {
             ghost: self.passes_walls(),
             ..self.move_options
         };
-        let collision = self.doors.move_eye(collider, from, desired, &options);
+        let eye = self.position();
+        let MoveAmong { start, collision } = move_among(
+            &mut self.doors,
+            &mut self.bodies,
+            collider,
+            eye,
+            desired,
+            &options,
+            self.editing,
+        );
+        self.set_position(start);
         let applied = match &collision {
             Ok(outcome) => {
                 self.set_position(outcome.position);
                 self.velocity = physics::after_contacts(self.velocity, outcome);
-                outcome.position - from
+                outcome.position - start
             }
             Err(_) => {
                 self.velocity = Vec2::ZERO;

@@ -110,7 +110,7 @@ impl Playback {
         let Playback::Playing(playing) = self else {
             return false;
         };
-        playing.play(&mut world.walker, world.live.collider());
+        playing.play(&mut world.walker, world.live.walking_collider());
         true
     }
 

@@ -1,0 +1,240 @@
+//! The level's loose bodies on the walker's tick: where the file places
+//! them, where they are now and were a tick ago, and how a frame draws
+//! them. Edit mode shows them where the file places them; leaving it, or
+//! any change of level, starts the simulation from there again.
+
+use glam::Vec2;
+
+use crate::collision::Leaf;
+use crate::level::mesh::MovingShape;
+use crate::level::{Level, MaterialId};
+use crate::physics::{
+    BodyHit, DoorMotion, FixedScene, LooseBodies, Rotation, StepInput, StepOptions, WalkerCircle,
+    WalkerMove,
+};
+use crate::tick::TICK_SECONDS;
+
+/// How a body is drawn: its obstacle's height and material.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Look {
+    height: f32,
+    material: MaterialId,
+}
+
+/// The level's loose bodies, by their index among its loose obstacles in
+/// file order.
+#[derive(Debug, Clone)]
+pub struct Bodies {
+    /// As the file places them, at rest: what a reset restores.
+    placed: LooseBodies,
+    /// Where they are now.
+    live: LooseBodies,
+    /// Each body's pose before the last tick, for drawing between ticks.
+    previous: Vec<(Vec2, Rotation)>,
+    /// The bodies whose pose changed in the last tick, ascending.
+    moved: Vec<usize>,
+    looks: Vec<Look>,
+    /// The level's `[player] push`, N.
+    push_force: f32,
+    /// The level's `[player] kick`, N·s.
+    kick_impulse: f32,
+}
+
+impl Default for Bodies {
+    /// No bodies.
+    fn default() -> Self {
+        Self::from_level_parts(
+            LooseBodies::new(FixedScene::empty(), Vec::new()),
+            Vec::new(),
+            0.0,
+            0.0,
+        )
+    }
+}
+
+impl PartialEq for Bodies {
+    /// The same bodies in the same state, to the bit.
+    fn eq(&self, other: &Self) -> bool {
+        self.looks == other.looks
+            && self.live.state_hash() == other.live.state_hash()
+            && self.previous == other.previous
+            && self.moved == other.moved
+            && self.push_force.to_bits() == other.push_force.to_bits()
+            && self.kick_impulse.to_bits() == other.kick_impulse.to_bits()
+    }
+}
+
+impl Bodies {
+    /// `level`'s loose obstacles, at rest where the file places them.
+    pub fn new(level: &Level) -> Self {
+        let looks = level
+            .loose_obstacles()
+            .map(|(_, obstacle)| Look {
+                height: obstacle.height,
+                material: obstacle.material,
+            })
+            .collect();
+        Self::from_level_parts(
+            level.loose_bodies(),
+            looks,
+            level.player.push,
+            level.player.kick,
+        )
+    }
+
+    fn from_level_parts(
+        placed: LooseBodies,
+        looks: Vec<Look>,
+        push_force: f32,
+        kick_impulse: f32,
+    ) -> Self {
+        let previous = poses(&placed);
+        Self {
+            live: placed.clone(),
+            placed,
+            previous,
+            moved: Vec::new(),
+            looks,
+            push_force,
+            kick_impulse,
+        }
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.looks.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.looks.is_empty()
+    }
+
+    /// The bodies where they are now.
+    pub fn live(&self) -> &LooseBodies {
+        &self.live
+    }
+
+    /// The bodies whose pose changed in the last tick, ascending.
+    pub fn moved(&self) -> &[usize] {
+        &self.moved
+    }
+
+    /// Every body back where the file places it, at rest.
+    pub fn reset(&mut self) {
+        self.live = self.placed.clone();
+        self.previous = poses(&self.live);
+        self.moved.clear();
+    }
+
+    /// The first body the ray from `from` to `to` meets.
+    pub fn ray_cast(&self, from: Vec2, to: Vec2) -> Option<BodyHit> {
+        self.live.ray_cast(from, to)
+    }
+
+    /// Kicks the body `hit` names where the ray met it, with the level's
+    /// kick impulse along `direction` (a unit vector).
+    pub fn kick(&mut self, hit: BodyHit, direction: Vec2) {
+        self.live
+            .kick(hit.body, hit.point, direction * self.kick_impulse);
+    }
+
+    /// The walker's move from `from` by `delta`, stopped at the first body
+    /// its circle of `radius` meets (see [`LooseBodies::clip_walker_move`]).
+    pub fn clip_walker_move(&self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
+        self.live.clip_walker_move(from, delta, radius)
+    }
+
+    /// The walker as the bodies meet it: at `position`, of `radius`,
+    /// pushing toward `velocity` with the level's push force.
+    pub fn walker_circle(&self, position: Vec2, radius: f32, velocity: Vec2) -> WalkerCircle {
+        WalkerCircle {
+            position,
+            radius,
+            push_velocity: velocity,
+            push_force: self.push_force,
+        }
+    }
+
+    /// One tick of the bodies: door leaves moving from `doors_before` to
+    /// `doors_after` (by door index), and the walker as `walker` says
+    /// (`None` in ghost mode). Returns the doors whose move would squeeze
+    /// a body, ascending: they must go back and give way.
+    pub fn step(
+        &mut self,
+        doors_before: &[Leaf],
+        doors_after: &[Leaf],
+        walker: Option<WalkerCircle>,
+    ) -> Vec<usize> {
+        for &index in &self.moved {
+            let body = &self.live.bodies()[index];
+            self.previous[index] = (body.position(), body.rotation());
+        }
+        let doors: Vec<DoorMotion> = doors_before
+            .iter()
+            .zip(doors_after)
+            .map(|(before, after)| DoorMotion::new(before, after, TICK_SECONDS))
+            .collect();
+        let input = StepInput {
+            doors: &doors,
+            walker,
+        };
+        let outcome = self.live.step(&input, &StepOptions::default());
+        self.moved = outcome.moved;
+        outcome.blocked_doors
+    }
+
+    /// Body `index`'s outline `alpha` (0..=1) of the way from its pose
+    /// before the last tick to its pose now (a NaN `alpha` draws now).
+    pub fn interpolated_outline(&self, index: usize, alpha: f32) -> Vec<Vec2> {
+        let Some(body) = self.live.bodies().get(index) else {
+            return Vec::new();
+        };
+        let alpha = if alpha.is_nan() {
+            1.0
+        } else {
+            alpha.clamp(0.0, 1.0)
+        };
+        let (position_before, rotation_before) = self.previous[index];
+        let position = position_before.lerp(body.position(), alpha);
+        let rotation = rotation_before.blend(body.rotation(), alpha);
+        body.outline()
+            .iter()
+            .map(|&point| position + rotation.rotate(point))
+            .collect()
+    }
+
+    /// The bodies within `reach` of `eye` (by their outlines' farthest
+    /// point) as a frame draws them, `alpha` of the way through the last
+    /// tick. A moving body stops no lamp's light: the lamps' shadows are
+    /// the fixed scene's.
+    pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
+        self.live
+            .bodies()
+            .iter()
+            .zip(&self.looks)
+            .enumerate()
+            .filter(|(_, (body, _))| body.position().distance(eye) <= reach + body.reach())
+            .map(|(index, (_, look))| MovingShape {
+                outline: self.interpolated_outline(index, alpha),
+                height: look.height,
+                material: look.material,
+                blocks_light: false,
+            })
+            .collect()
+    }
+
+    /// A hash of the bits of every body's position, turn and velocities.
+    pub fn state_hash(&self) -> u64 {
+        self.live.state_hash()
+    }
+}
+
+/// Each body's pose now.
+fn poses(bodies: &LooseBodies) -> Vec<(Vec2, Rotation)> {
+    bodies
+        .bodies()
+        .iter()
+        .map(|body| (body.position(), body.rotation()))
+        .collect()
+}
