@@ -212,3 +212,74 @@ fn bad_use_and_wait_lines_are_errors_naming_their_number() {
         assert!(stderr.contains(line), "{input:?}: {stderr}");
     }
 }
+
+/// A room 10 m across, the start in its middle, and a loose 1 kg box of
+/// 0.5 m 1 m north of the start (toward -z).
+const ONE_BOX: &str = r#"
+name = "one box"
+wall_thickness = 0.2
+
+[player]
+start = [5.0, 5.0]
+yaw = -90
+
+[[wall]]
+a = [0.0, 0.0]
+b = [10.0, 0.0]
+
+[[wall]]
+a = [10.0, 0.0]
+b = [10.0, 10.0]
+
+[[wall]]
+a = [10.0, 10.0]
+b = [0.0, 10.0]
+
+[[wall]]
+a = [0.0, 10.0]
+b = [0.0, 0.0]
+
+[[obstacle]]
+points = [[4.75, 3.5], [5.25, 3.5], [5.25, 4.0], [4.75, 4.0]]
+loose = true
+mass = 1
+"#;
+
+#[test]
+fn bodies_prints_a_line_for_each_body_that_moved_after_its_tick() {
+    let path = level_file("one-box.toml", ONE_BOX);
+    let level = path.to_str().expect("UTF-8 path");
+    // Toward the box without reaching it, then a kick, then a wait while it slides.
+    let input = "0 -0.01\nuse\nwait 3\n";
+    let quiet = replay(&["--level", level], input);
+    assert!(quiet.status.success(), "{quiet:?}");
+    assert_eq!(positions(&quiet).len(), 4, "no body lines without --bodies");
+
+    let output = replay(&["--level", level, "--bodies"], input);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8 stdout");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "5 4.99", "the eye's move, then nothing moved");
+    let bodies: Vec<Vec<f32>> = lines[1..]
+        .iter()
+        .filter(|line| line.starts_with("body "))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            assert_eq!(fields[1], "0", "the first loose obstacle: {line}");
+            fields[2..]
+                .iter()
+                .map(|n| n.parse().expect("a number"))
+                .collect()
+        })
+        .collect();
+    assert_eq!(bodies.len(), 3, "one line after each wait tick: {text}");
+    assert_eq!(lines.len(), 1 + 3 * 2, "{text}");
+    let mut z = 3.75;
+    for body in &bodies {
+        assert!((body[0] - 5.0).abs() < 1e-3, "kicked straight: {body:?}");
+        assert!(body[1] < z, "sliding north: {body:?}");
+        assert!(body[2].abs() < 0.5, "hardly turned: {body:?}");
+        z = body[1];
+    }
+}

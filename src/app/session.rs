@@ -38,7 +38,7 @@ use crate::input::{Action, Bindings, Context};
 use crate::level::{Level, LevelChoice};
 use crate::render::{HelpGroup, SceneBuilder};
 use crate::tick::{TICK_SECONDS, TickClock};
-use crate::walker::{InputGatherer, MoveIntent, Walker};
+use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
 
 /// Why the level changed.
 #[derive(Debug)]
@@ -446,6 +446,8 @@ impl Session {
         // A leaf that now stands on the eye pushes it out on its next move.
         let doors = &self.world.live.level().doors;
         self.world.walker.doors = self.world.walker.doors.changed_to(doors);
+        // Loose bodies start again where the changed file places them.
+        self.world.walker.bodies = Bodies::new(self.world.live.level());
         let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
         let level = Arc::clone(self.world.live.shared().0);
         set_view(&mut self.world.walker, &self.world.settings, &level);

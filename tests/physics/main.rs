@@ -6,6 +6,7 @@ mod formulas;
 mod properties;
 mod scenarios;
 mod scene;
+mod walker;
 
 /// The crate's one rule for property tests' case counts and seed.
 #[path = "../../src/property_cases.rs"]

@@ -1,0 +1,249 @@
+//! The walker among loose bodies, through the real walker tick on the
+//! warehouse level: pushing, a body too heavy to push, kicking, edit mode
+//! putting bodies back, and a recorded demo with bodies replayed bit for bit.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use glam::{DVec2, Vec2};
+use mazewalker::collision::Collider;
+use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
+use mazewalker::level::{Level, LevelChoice};
+use mazewalker::walker::{Bodies, MoveIntent, Pose, TickInput, Toggles, Walker};
+
+/// The warehouse's shelf, too heavy to push: loose body 0.
+const SHELF: usize = 0;
+/// A 1 kg ball at (2.5, 3.0): loose body 1.
+const BALL: usize = 1;
+
+fn warehouse() -> Level {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/warehouse.toml");
+    Level::load(&path).expect("the warehouse loads").level
+}
+
+/// The collider the walker moves through: no loose obstacles.
+fn walking_collider(level: &Level) -> Arc<Collider> {
+    level.walking_collider(&Arc::new(level.collider()))
+}
+
+/// A walker on `level` standing at `at`, looking along `yaw_degrees`.
+fn walker_at(level: &Level, at: Vec2, yaw_degrees: f32) -> Walker {
+    let mut walker = Walker::at_spawn(level);
+    walker.place(Pose {
+        position: at,
+        yaw: yaw_degrees.to_radians(),
+        pitch: 0.0,
+    });
+    walker
+}
+
+fn forward() -> TickInput {
+    TickInput {
+        held: MoveIntent {
+            forward: 1.0,
+            ..MoveIntent::default()
+        },
+        mouse: DVec2::ZERO,
+        toggles: Toggles::default(),
+    }
+}
+
+fn pressing(toggles: Toggles) -> TickInput {
+    TickInput {
+        toggles,
+        ..TickInput::default()
+    }
+}
+
+/// The distance from `point` to body `index`'s outline (negative inside).
+fn distance_to_body(walker: &Walker, index: usize, point: Vec2) -> f32 {
+    let outline = walker.bodies.live().bodies()[index].world_outline();
+    let inside = (0..outline.len()).all(|i| {
+        let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
+        (b - a).perp_dot(point - a) >= 0.0
+    });
+    let nearest = (0..outline.len())
+        .map(|i| {
+            let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
+            let t = ((point - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            point.distance(a + (b - a) * t)
+        })
+        .fold(f32::INFINITY, f32::min);
+    if inside { -nearest } else { nearest }
+}
+
+#[test]
+fn walking_into_a_ball_pushes_it_ahead_never_faster_than_the_walk_allows() {
+    let level = warehouse();
+    let collider = walking_collider(&level);
+    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    let radius = level.player.radius;
+    let ball_start = walker.bodies.live().bodies()[BALL].position();
+    let bounce = level
+        .loose_obstacles()
+        .nth(BALL)
+        .map(|(_, ball)| ball.bounce)
+        .expect("the ball");
+    let fastest = walker.settings.walk_speed * (1.0 + bounce);
+    let mut pushed_for = 0;
+    for _ in 0..90 {
+        walker.step(&forward(), &collider);
+        let ball = &walker.bodies.live().bodies()[BALL];
+        assert!(
+            ball.linear_velocity().length() <= fastest * 1.01,
+            "the ball was launched at {} m/s",
+            ball.linear_velocity().length()
+        );
+        let gap = distance_to_body(&walker, BALL, walker.position());
+        assert!(gap >= radius - 0.01, "the walker is {gap} m from the ball");
+        if ball.position() != ball_start {
+            pushed_for += 1;
+        }
+    }
+    let ball = walker.bodies.live().bodies()[BALL].position();
+    assert!(
+        ball.y < ball_start.y - 1.0,
+        "pushed north from {ball_start} to {ball}"
+    );
+    assert!((ball.x - ball_start.x).abs() < 0.05, "straight on: {ball}");
+    assert!(pushed_for > 30, "moved for {pushed_for} ticks");
+}
+
+#[test]
+fn a_body_too_heavy_to_push_stays_put_and_stops_the_walker_at_its_radius() {
+    let level = warehouse();
+    let collider = walking_collider(&level);
+    let mut walker = walker_at(&level, Vec2::new(9.5, 2.0), -90.0);
+    let shelf = walker.bodies.live().bodies()[SHELF].clone();
+    for _ in 0..240 {
+        walker.step(&forward(), &collider);
+    }
+    let after = &walker.bodies.live().bodies()[SHELF];
+    assert_eq!(
+        (after.position(), after.angle()),
+        (shelf.position(), shelf.angle()),
+        "the shelf moved"
+    );
+    let gap = distance_to_body(&walker, SHELF, walker.position());
+    let radius = level.player.radius;
+    assert!(
+        (radius - 0.01..=radius + 0.02).contains(&gap),
+        "the walker stopped {gap} m from the shelf"
+    );
+}
+
+#[test]
+fn use_kicks_the_ball_in_the_crosshair_along_the_view() {
+    let level = warehouse();
+    let collider = walking_collider(&level);
+    let mut walker = walker_at(&level, Vec2::new(2.5, 4.2), -90.0);
+    walker.step(
+        &pressing(Toggles {
+            use_door: true,
+            ..Toggles::default()
+        }),
+        &collider,
+    );
+    let ball = &walker.bodies.live().bodies()[BALL];
+    let velocity = ball.linear_velocity();
+    assert!(velocity.y < -20.0, "kicked north: {velocity}");
+    assert!(velocity.x.abs() < 0.5, "along the view: {velocity}");
+    // Looking away, the same press kicks nothing.
+    let mut away = walker_at(&level, Vec2::new(2.5, 4.2), 90.0);
+    away.step(
+        &pressing(Toggles {
+            use_door: true,
+            ..Toggles::default()
+        }),
+        &collider,
+    );
+    assert_eq!(
+        away.bodies.live().bodies()[BALL].linear_velocity(),
+        Vec2::ZERO
+    );
+}
+
+#[test]
+fn edit_mode_puts_the_bodies_back_where_the_file_places_them_and_ghosts_push_nothing() {
+    let level = warehouse();
+    let collider = walking_collider(&level);
+    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    for _ in 0..60 {
+        walker.step(&forward(), &collider);
+    }
+    let placed = Bodies::new(&level);
+    assert_ne!(walker.bodies.state_hash(), placed.state_hash(), "pushed");
+    let edit = pressing(Toggles {
+        edit: true,
+        ..Toggles::default()
+    });
+    walker.step(&edit, &collider);
+    assert_eq!(walker.bodies.state_hash(), placed.state_hash(), "put back");
+    // In edit mode the walker passes through the ball and moves nothing.
+    let mut editing = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    editing.step(&edit, &collider);
+    for _ in 0..120 {
+        editing.step(&forward(), &collider);
+    }
+    assert!(editing.position().y < 2.5, "through the ball");
+    assert_eq!(editing.bodies.state_hash(), placed.state_hash());
+}
+
+#[test]
+fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
+    let level = warehouse();
+    let collider = walking_collider(&level);
+    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &walker);
+    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
+    let kick = pressing(Toggles {
+        use_door: true,
+        ..Toggles::default()
+    });
+    let inputs = std::iter::repeat_n(forward(), 100)
+        .chain([kick])
+        .chain(std::iter::repeat_n(TickInput::default(), 200));
+    for input in inputs {
+        walker.step(&input, &collider);
+        recorder.record(&input, &walker).expect("tick written");
+    }
+    let recorded_bodies = walker.bodies.state_hash();
+    let demo = recorder.finish(&walker).expect("finished");
+    let text = String::from_utf8(demo.clone()).expect("UTF-8");
+    let last_check = text
+        .lines()
+        .rfind(|line| line.starts_with("check "))
+        .expect("a check line");
+    assert!(
+        last_check.ends_with(&format!(" {recorded_bodies:016x}")),
+        "{last_check}"
+    );
+
+    let (mut reader, header) = DemoReader::new(&demo[..]).expect("header");
+    let mut replayed = header.walker(&level);
+    let played = play(&mut reader, &mut replayed, &collider, |_, _| {
+        Ok::<(), mazewalker::demo::DemoError>(())
+    })
+    .expect("valid demo");
+    assert!(
+        matches!(played, Played::Finished { ticks: 301, .. }),
+        "{played:?}"
+    );
+    assert_eq!(replayed.bodies.state_hash(), recorded_bodies);
+
+    // A body out of step while the eye is in step is a desync.
+    let tampered = text.replace(
+        &format!(" {recorded_bodies:016x}\n"),
+        &format!(" {:016x}\n", recorded_bodies ^ 1),
+    );
+    let (mut reader, header) = DemoReader::new(tampered.as_bytes()).expect("header");
+    let mut replayed = header.walker(&level);
+    let played = play(&mut reader, &mut replayed, &collider, |_, _| {
+        Ok::<(), mazewalker::demo::DemoError>(())
+    })
+    .expect("valid demo");
+    let Played::Desync(desync) = played else {
+        panic!("expected a desync: {played:?}");
+    };
+    assert!(desync.to_string().contains("; bodies recorded"), "{desync}");
+}
