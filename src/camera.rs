@@ -92,10 +92,14 @@ impl Camera {
         Vec3::new(cos_pitch * cos_yaw, sin_pitch, cos_pitch * sin_yaw)
     }
 
-    /// The unit heading on the XZ plane (x, z): where W walks.
+    /// The unit heading on the XZ plane (x, z): where W walks. Part of the
+    /// simulation, so its sine and cosine are the portable ones: a demo
+    /// walks the same on every platform.
     pub fn flat_forward(&self) -> Vec2 {
-        let (sin_yaw, cos_yaw) = self.yaw.sin_cos();
-        Vec2::new(cos_yaw, sin_yaw)
+        Vec2::new(
+            crate::portable_math::cos(self.yaw),
+            crate::portable_math::sin(self.yaw),
+        )
     }
 
     /// The unit direction to the walker's right on the XZ plane: where D walks.

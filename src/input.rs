@@ -379,7 +379,13 @@ impl Action {
                     &[KeyT],
                     false,
                 ),
-                Action::Use => ("use", "use: open or close a door", Walking, &[Space], false),
+                Action::Use => (
+                    "use",
+                    "use: open or close a door, or kick a loose body",
+                    Walking,
+                    &[Space],
+                    false,
+                ),
                 Action::ToolWalls => ("tool_walls", "tool: walls", Editing, &[Digit1], false),
                 Action::ToolObstacles => (
                     "tool_obstacles",

@@ -13,6 +13,7 @@ use crate::map::{
     DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
     SeenWalls, Sight, Trail, level_bounds,
 };
+use crate::physics::LooseBody;
 use crate::render::{MapFrame, MapMode};
 
 /// The scale of a new map, before any zoom: 20 pixels per metre.
@@ -216,7 +217,7 @@ impl MapState {
         &'a self,
         collider: &'a Collider,
         near_misses: impl FnOnce() -> &'a [NearMiss],
-        (lamps, doors): (&'a [Light], &'a [Leaf]),
+        (lamps, doors, bodies): (&'a [Light], &'a [Leaf], &'a [LooseBody]),
         (eye, yaw): (Vec2, f32),
         show_every_wall: bool,
         (cursor, aimed): (Option<(Vec2, Option<Vec2>)>, &'a [Vec2]),
@@ -243,6 +244,7 @@ impl MapState {
                 lamps,
                 doors,
                 aimed,
+                bodies,
             },
         })
     }

@@ -12,6 +12,7 @@ use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
 use crate::level::{Level, Light};
 use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
+use crate::physics::LooseBody;
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
 
@@ -71,7 +72,11 @@ pub fn screenshot(
     let map = options.map.then(|| {
         map_frame(
             &collider,
-            (&level.lights, walker.doors.leaves().leaves()),
+            (
+                &level.lights,
+                walker.doors.leaves().leaves(),
+                walker.bodies.live().bodies(),
+            ),
             &walker.camera,
             options.size,
         )
@@ -97,7 +102,7 @@ pub fn screenshot(
 /// camera along its heading. An empty level is centred on the eye.
 fn map_frame<'a>(
     collider: &Collider,
-    (lamps, doors): (&'a [Light], &'a [Leaf]),
+    (lamps, doors, bodies): (&'a [Light], &'a [Leaf], &'a [LooseBody]),
     camera: &Camera,
     size: (u32, u32),
 ) -> MapFrame<'a> {
@@ -110,6 +115,7 @@ fn map_frame<'a>(
             eye: Some((eye, camera.yaw)),
             lamps,
             doors,
+            bodies,
             ..Overlay::default()
         },
     }

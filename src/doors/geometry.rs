@@ -5,6 +5,7 @@ use glam::Vec2;
 
 use crate::collision::Leaf;
 use crate::level::{Door, DoorKind};
+use crate::portable_math;
 use crate::tick::TICK_SECONDS;
 
 /// The leaf of `door` at `opening` (0 closed … 1 open).
@@ -27,7 +28,8 @@ fn centreline_at(door: &Door, opening: f32) -> (Vec2, Vec2) {
             (door.a + offset, door.b + offset)
         }
         DoorKind::Swing => {
-            let turn = Vec2::from_angle(door.swing_degrees.to_radians() * opening);
+            let angle = door.swing_degrees.to_radians() * opening;
+            let turn = Vec2::new(portable_math::cos(angle), portable_math::sin(angle));
             (door.a, door.a + turn.rotate(door.b - door.a))
         }
     }

@@ -16,6 +16,7 @@ use super::trail::Trail;
 use super::view::MapView;
 use crate::collision::{Collider, ConvexPolygon, Leaf};
 use crate::level::Light;
+use crate::physics::LooseBody;
 
 /// Linear RGBA colours of the map. The background is dark and walls are
 /// bright, so that walls can be found in a screenshot by their brightness.
@@ -207,6 +208,9 @@ pub struct Overlay<'a> {
     /// Edit mode's aimed item: its outline as a closed line (a wall's two
     /// ends), drawn in [`colours::AIMED`].
     pub aimed: &'a [Vec2],
+    /// The loose bodies where they are, drawn as obstacles are, with a
+    /// cross at each one's centre: the mark for "loose".
+    pub bodies: &'a [LooseBody],
 }
 
 /// The level's shapes with the walls seen so far.
@@ -300,6 +304,38 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
             // The outline keeps a leaf thinner than a pixel in sight.
             geometry.line(p, corners[(index + 1) % 4], colours::DOOR);
         }
+    }
+    for body in overlay.bodies {
+        let reach = Vec2::splat(body.reach());
+        let around = PlanBounds {
+            min: body.position() - reach,
+            max: body.position() + reach,
+        };
+        if !visible.overlaps(&around) {
+            continue;
+        }
+        let points = body.world_outline();
+        for index in 1..points.len().saturating_sub(1) {
+            geometry.triangle(
+                [points[0], points[index], points[index + 1]],
+                colours::OBSTACLE_FILL,
+            );
+        }
+        for (index, &p) in points.iter().enumerate() {
+            geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
+        }
+        let cross = metres(4.0).min(body.reach() / 2.0);
+        let centre = body.position();
+        geometry.line(
+            centre - Vec2::splat(cross),
+            centre + Vec2::splat(cross),
+            colours::OBSTACLE,
+        );
+        geometry.line(
+            centre + Vec2::new(cross, -cross),
+            centre + Vec2::new(-cross, cross),
+            colours::OBSTACLE,
+        );
     }
     let corners = overlay.aimed;
     if corners.len() == 2 {

@@ -93,7 +93,7 @@ impl LevelScene {
         visible: PlanBounds,
         detail: MapDetail,
     ) -> MapTileList {
-        let source = (&*self.index, self.sight.collider());
+        let source = (&*self.level, &*self.index, self.sight.collider());
         self.map.prepare(device, source, visible, detail)
     }
 

@@ -15,8 +15,8 @@ use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
-use crate::level::RunningMax;
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
+use crate::level::{Level, RunningMax};
 use crate::map::{
     MapDetail, MapGeometry, MapVertex, MapView, Overlay, PlanBounds, density_square,
     obstacle_shape, wall_shape,
@@ -152,17 +152,18 @@ impl MapTiles {
 
     /// Builds the tiles that `visible` shows and that are not cached yet,
     /// from `index`'s filing of `collider`'s shapes (the level's walls and
-    /// collider walls share their order), and starts the cache's frame
+    /// collider walls share their order), leaving out `level`'s loose
+    /// obstacles, and starts the cache's frame
     /// (end it with [`end_frame`](Self::end_frame)). A tile the device
     /// refuses is logged and left empty, never a panic.
     pub fn prepare(
         &mut self,
         device: &wgpu::Device,
-        source: (&ChunkIndex, &Collider),
+        source: (&Level, &ChunkIndex, &Collider),
         visible: PlanBounds,
         detail: MapDetail,
     ) -> MapTileList {
-        let (index, collider) = source;
+        let (level, index, collider) = source;
         self.cache.begin_frame();
         let margin = Vec2::splat(self.reach.value());
         let side = tile_chunks(detail);
@@ -176,7 +177,7 @@ impl MapTiles {
         for tile in tiles {
             let key = (tile, detail);
             let built = self.cache.get_or_build(key, || {
-                let geometry = tile_geometry(index, collider, key);
+                let geometry = tile_geometry((level, index, collider), key);
                 MapTile::new(device, geometry)
                     .inspect_err(|error| log::error!("map tile {tile:?} left out: {error:#}"))
                     .unwrap_or(MapTile::EMPTY)
@@ -255,7 +256,10 @@ impl Weighed for MapTile {
 /// [`MapDetail::Density`], one square per chunk for its walls instead,
 /// but walls longer than a chunk (filed under their midpoint's chunk, they
 /// reach far beyond it) and obstacles as shapes.
-fn tile_geometry(index: &ChunkIndex, collider: &Collider, key: TileKey) -> MapGeometry {
+fn tile_geometry(
+    (level, index, collider): (&Level, &ChunkIndex, &Collider),
+    key: TileKey,
+) -> MapGeometry {
     let (tile, detail) = key;
     let side = tile_chunks(detail);
     let outlines = detail == MapDetail::Outlines;
@@ -279,7 +283,11 @@ fn tile_geometry(index: &ChunkIndex, collider: &Collider, key: TileKey) -> MapGe
                 geometry.append(&mut shape);
             }
         }
-        for obstacle in obstacles {
+        // Loose obstacles are drawn where they are, with the overlay.
+        let fixed = obstacles
+            .into_iter()
+            .filter(|&obstacle| !level.obstacles.get(obstacle).is_some_and(|o| o.loose));
+        for obstacle in fixed {
             if let Some(polygon) = collider.obstacles().get(obstacle) {
                 geometry.append(&mut obstacle_shape(
                     polygon,

@@ -154,12 +154,15 @@ impl Map {
         cursor: Option<(Vec2, Option<Vec2>)>,
     ) -> Option<MapFrame<'a>> {
         let eye = Vec2::new(camera.position.x, camera.position.z);
+        // The walls seen so far and the fixed obstacles; the loose bodies
+        // are drawn where they are.
         self.state.frame(
-            world.live.collider(),
+            world.live.walking_collider(),
             || world.near_misses(),
             (
                 &world.live.level().lights,
                 world.walker.doors.leaves().leaves(),
+                world.walker.bodies.live().bodies(),
             ),
             (eye, camera.yaw),
             world.walker.passes_walls(),
