@@ -247,3 +247,84 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
     };
     assert!(desync.to_string().contains("; bodies recorded"), "{desync}");
 }
+
+/// A wall along x = 3 with a swing door from z = 0 (the hinge) to z = 1
+/// that opens into a pocket walled at z = -0.3 and x = 1.8, where the
+/// walker stands, and a crate beside the closed leaf: the opening leaf
+/// knocks it into the pocket's corner, where the leaf's open place is,
+/// and would squeeze it there.
+const DOOR_AND_CRATE: &str = r#"
+name = "a door and a crate"
+wall_thickness = 0.2
+
+[player]
+start = [2.2, 1.3]
+yaw = 0
+
+[[wall]]
+a = [1.8, 1.5]
+b = [1.8, -0.3]
+
+[[wall]]
+a = [1.8, -0.3]
+b = [3.0, -0.3]
+
+[[wall]]
+a = [3.0, -5.0]
+b = [3.0, 0.0]
+
+[[wall]]
+a = [3.0, 1.0]
+b = [3.0, 5.0]
+
+[[door]]
+a = [3.0, 0.0]
+b = [3.0, 1.0]
+close_after = 0.5
+
+[[obstacle]]
+points = [[2.45, 0.55], [2.85, 0.55], [2.85, 0.95], [2.45, 0.95]]
+loose = true
+mass = 40
+"#;
+
+#[test]
+fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {
+    use mazewalker::collision::{ConvexPolygon, polygon_polygon_mtv};
+    use mazewalker::doors::Motion;
+
+    let level = Level::from_toml_str(DOOR_AND_CRATE, Path::new("door.toml"))
+        .expect("valid")
+        .level;
+    let collider = walking_collider(&level);
+    let mut walker = Walker::at_spawn(&level);
+    let mut used = pressing(Toggles {
+        use_door: true,
+        ..Toggles::default()
+    });
+    // Press use beside the door, then stand and watch.
+    let mut gave_way = 0;
+    for tick in 0..600 {
+        let before = walker.doors.states()[0];
+        walker.step(&used, &collider);
+        used = TickInput::default();
+        let after = walker.doors.states()[0];
+        let held_back = after.motion == Motion::Opening && after.opening == before.opening;
+        if held_back && tick > 0 {
+            gave_way += 1;
+        }
+        let crate_outline = walker.bodies.live().bodies()[0].world_outline().to_vec();
+        let crate_polygon = ConvexPolygon::new(crate_outline).expect("a box");
+        let leaf = walker.doors.leaves().leaves()[0]
+            .polygon()
+            .expect("a leaf");
+        let depth = polygon_polygon_mtv(&crate_polygon, &leaf).map_or(0.0, |mtv| mtv.length());
+        assert!(depth < 0.01, "tick {tick}: the crate is {depth} m in the leaf");
+        let centre = walker.bodies.live().bodies()[0].position();
+        assert!(
+            (1.8..2.9).contains(&centre.x) && centre.y > -0.3,
+            "tick {tick}: through a wall: {centre}"
+        );
+    }
+    assert!(gave_way > 0, "the door never gave way to the crate");
+}
