@@ -314,7 +314,7 @@ mod tests {
             map.frame(
                 &collider,
                 || &[],
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
                 (None, &[])
@@ -353,7 +353,7 @@ mod tests {
             .frame(
                 &collider,
                 || &[],
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
                 (None, &[]),
@@ -365,7 +365,7 @@ mod tests {
             map.frame(
                 &collider,
                 || &[],
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 true,
                 (None, &[])
@@ -385,7 +385,7 @@ mod tests {
             .frame(
                 &reloaded,
                 || &[],
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
                 (None, &[]),
@@ -403,7 +403,7 @@ mod tests {
             .frame(
                 &nearer,
                 || &[],
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 false,
                 (None, &[]),
@@ -427,7 +427,7 @@ mod tests {
             map.frame(
                 &collider,
                 || &near,
-                (&[], &[]),
+                (&[], &[], &[]),
                 (Vec2::ZERO, 0.0),
                 every_wall,
                 (None, &[]),

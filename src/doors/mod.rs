@@ -154,7 +154,7 @@ impl Doors {
                     outline: self.interpolated_leaf(index, alpha).corners().to_vec(),
                     height: door.height,
                     material: door.material,
-                    blocks_light: self.states[index].is_closed(),
+                    shadow_height: self.states[index].is_closed().then_some(f32::INFINITY),
                 }
             })
             .collect()

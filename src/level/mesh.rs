@@ -140,8 +140,11 @@ pub struct MovingShape {
     pub height: f32,
     /// What it is painted with (an index into `level.materials`).
     pub material: MaterialId,
-    /// It stops lamps' light whatever its height (a closed door).
-    pub blocks_light: bool,
+    /// How it stands in lamps' light: `None` casts no shadow (an open or
+    /// moving door, a moving body); `Some(height)` casts the shadow of a
+    /// shape that tall, as a fixed obstacle does (a body at rest); a
+    /// closed door stops the light whatever its height (`f32::INFINITY`).
+    pub shadow_height: Option<f32>,
 }
 
 /// The mesh of `shapes`, painted with `level`'s materials: prisms, as

@@ -170,11 +170,16 @@ impl Level {
     }
 
     /// How tall `surface` (a wall or obstacle of this level's collider)
-    /// stands from the floor, in metres.
+    /// stands from the floor, in metres, for light: `None` for a loose
+    /// obstacle, which casts its shadow where it rests, as a moving shape.
     pub fn shape_height(&self, surface: Surface) -> Option<f32> {
         match surface {
             Surface::Wall(index) => self.walls.get(index).map(|w| w.height),
-            Surface::Obstacle(index) => self.obstacles.get(index).map(|o| o.height),
+            Surface::Obstacle(index) => self
+                .obstacles
+                .get(index)
+                .filter(|o| !o.loose)
+                .map(|o| o.height),
             Surface::Door(index) => self.doors.get(index).map(|d| d.height),
         }
     }

@@ -124,12 +124,13 @@ pub fn diamond_direction(diamond: f32) -> Vec2 {
 /// wall; an obstacle's depth along the ray is not counted, and a second
 /// low shape behind the first casts nothing).
 ///
-/// `occluders` (closed doors' leaves) stop the light whatever their height.
+/// `occluders` (closed doors' leaves, loose bodies at rest) cast shadows
+/// by the same rule, by the height each carries.
 pub fn shadow_row(
     collider: &Collider,
     level: &Level,
     lamp: &Light,
-    occluders: &[ConvexPolygon],
+    occluders: &[Occluder],
 ) -> Vec<ShadowTexel> {
     let none = lamp.radius + 1.0;
     (0..SHADOW_DIRECTIONS)
@@ -140,18 +141,33 @@ pub fn shadow_row(
                     level.blocks_light(lamp.height, surface)
                 })
                 .map(|hit| hit.fraction);
-            let leaves = occluders
+            let occluder_hits: Vec<(f32, f32)> = occluders
                 .iter()
-                .filter_map(|leaf| ray_against_obstacle(lamp.at, to, leaf));
-            let reach = shapes.into_iter().chain(leaves).fold(1.0f32, f32::min) * lamp.radius;
-            let lower = |surface| {
-                level
-                    .shape_height(surface)
-                    .is_some_and(|tall| tall > 0.0 && tall < lamp.height)
-            };
-            let shade = collider.ray_cast_where(lamp.at, to, lower).and_then(|hit| {
-                let start = hit.fraction * lamp.radius;
-                let tall = level.shape_height(hit.surface)?;
+                .filter_map(|occluder| {
+                    ray_against_obstacle(lamp.at, to, &occluder.polygon)
+                        .map(|fraction| (fraction, occluder.height))
+                })
+                .collect();
+            let blocking = occluder_hits
+                .iter()
+                .filter(|(_, tall)| *tall >= lamp.height)
+                .map(|(fraction, _)| *fraction);
+            let reach = shapes.into_iter().chain(blocking).fold(1.0f32, f32::min) * lamp.radius;
+            let is_lower = |tall: f32| tall > 0.0 && tall < lamp.height;
+            let lower = |surface| level.shape_height(surface).is_some_and(is_lower);
+            let fixed_lower = collider
+                .ray_cast_where(lamp.at, to, lower)
+                .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
+            let occluder_lower = occluder_hits
+                .iter()
+                .copied()
+                .filter(|(_, tall)| is_lower(*tall));
+            let nearest_lower = fixed_lower
+                .into_iter()
+                .chain(occluder_lower)
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let shade = nearest_lower.and_then(|(fraction, tall)| {
+                let start = fraction * lamp.radius;
                 let end = start * lamp.height / (lamp.height - tall);
                 (start < reach).then_some((start, end.min(reach)))
             });
@@ -159,6 +175,16 @@ pub fn shadow_row(
             [reach, start, end, 0.0]
         })
         .collect()
+}
+
+/// A shape that casts a shadow besides the level's walls and obstacles:
+/// its outline and how tall it stands (infinite for a closed door).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Occluder {
+    /// The outline on the floor plan.
+    pub polygon: ConvexPolygon,
+    /// Its height in metres.
+    pub height: f32,
 }
 
 /// The torch as a frame has it: where the eye is and where it looks.
@@ -192,9 +218,10 @@ pub struct LevelLamps {
     /// The torch's row, and the lamp it was made for: made again only
     /// when the eye moves.
     torch: Option<(Light, Box<[ShadowTexel]>)>,
-    /// The closed doors' leaves the rows were made with: outlines as the
-    /// frame gave them, and as polygons for the rays.
-    occluders: (Vec<Vec<Vec2>>, Vec<ConvexPolygon>),
+    /// The shapes that cast shadows besides the level's (closed doors'
+    /// leaves, bodies at rest) the rows were made with: outlines and
+    /// heights as the frame gave them, and as polygons for the rays.
+    occluders: (Vec<(Vec<Vec2>, f32)>, Vec<Occluder>),
     /// Different for every set of rows made: rows of one level, or of one
     /// set of closed doors, are never taken for another's.
     generation: u64,
@@ -259,22 +286,28 @@ impl LevelLamps {
         self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Takes this frame's moving shapes: those that block light (closed
-    /// doors) cast shadows. When they differ from the last frame's, every
-    /// row is made again as its lamp next lights a frame (a door closes or
-    /// starts to open far less often than frames are drawn).
+    /// Takes this frame's moving shapes: those with a shadow height
+    /// (closed doors, bodies at rest) cast shadows. When they differ from
+    /// the last frame's, every row is made again as its lamp next lights a
+    /// frame (a door closes or starts to open, or a body comes to rest, far
+    /// less often than frames are drawn).
     pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
-        let outlines: Vec<Vec<Vec2>> = shapes
+        let outlines: Vec<(Vec<Vec2>, f32)> = shapes
             .iter()
-            .filter(|shape| shape.blocks_light)
-            .map(|shape| shape.outline.clone())
+            .filter_map(|shape| Some((shape.outline.clone(), shape.shadow_height?)))
             .collect();
         if outlines == self.occluders.0 {
             return;
         }
         let polygons = outlines
             .iter()
-            .filter_map(|outline| ConvexPolygon::new(outline.clone()).ok())
+            .filter_map(|(outline, height)| {
+                let polygon = ConvexPolygon::new(outline.clone()).ok()?;
+                Some(Occluder {
+                    polygon,
+                    height: *height,
+                })
+            })
             .collect();
         self.occluders = (outlines, polygons);
         self.rows.iter_mut().for_each(|row| *row = None);
@@ -795,6 +828,53 @@ pub(crate) mod tests {
         for vertex in circle {
             let [x, _, z] = vertex.position;
             assert!((Vec2::new(x, z).distance(Vec2::new(1.0, 0.0)) - 3.0).abs() < 1e-4);
+        }
+    }
+
+    #[test]
+    fn a_body_at_rest_shades_as_a_fixed_obstacle_of_its_height_and_a_loose_one_casts_nothing_fixed()
+    {
+        let text = |loose: bool| {
+            format!(
+                "[player]\nstart = [0.0, 0.0]\n\
+                 [[obstacle]]\npoints = [[2.0, -0.5], [3.0, -0.5], [3.0, 0.5], [2.0, 0.5]]\n\
+                 height = {{height}}\nloose = {loose}\n"
+            )
+        };
+        for height in [1.0f32, 4.0] {
+            let read = |loose| {
+                let source = text(loose).replace("{height}", &height.to_string());
+                Level::from_toml_str(&source, std::path::Path::new("crate.toml"))
+                    .expect("valid")
+                    .level
+            };
+            let (fixed, loose) = (read(false), read(true));
+            let lamp = Light {
+                at: Vec2::ZERO,
+                height: 2.5,
+                colour: [1.0; 3],
+                intensity: 1.0,
+                radius: 8.0,
+            };
+            let fixed_row = shadow_row(&fixed.collider(), &fixed, &lamp, &[]);
+            let nothing = shadow_row(&loose.collider(), &loose, &lamp, &[]);
+            let open = shadow_row(
+                &Collider::new(Vec::new(), Vec::new(), 0.3),
+                &loose,
+                &lamp,
+                &[],
+            );
+            assert_eq!(nothing, open, "a loose obstacle casts no fixed shadow");
+            assert_ne!(fixed_row, open, "a {height} m obstacle shades the floor");
+            let resting = Occluder {
+                polygon: fixed.obstacles[0].polygon.clone(),
+                height,
+            };
+            let rested = shadow_row(&loose.collider(), &loose, &lamp, &[resting]);
+            assert_eq!(
+                rested, fixed_row,
+                "{height} m: a body at rest shades as the obstacle"
+            );
         }
     }
 

@@ -206,8 +206,8 @@ impl Bodies {
 
     /// The bodies within `reach` of `eye` (by their outlines' farthest
     /// point) as a frame draws them, `alpha` of the way through the last
-    /// tick. A moving body stops no lamp's light: the lamps' shadows are
-    /// the fixed scene's.
+    /// tick. A body at rest casts a shadow as a fixed obstacle does; a
+    /// moving one casts none until it rests.
     pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
         self.live
             .bodies()
@@ -219,7 +219,7 @@ impl Bodies {
                 outline: self.interpolated_outline(index, alpha),
                 height: look.height,
                 material: look.material,
-                blocks_light: false,
+                shadow_height: (!self.live.is_awake(index)).then_some(look.height),
             })
             .collect()
     }

@@ -315,11 +315,12 @@ fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {
         }
         let crate_outline = walker.bodies.live().bodies()[0].world_outline().to_vec();
         let crate_polygon = ConvexPolygon::new(crate_outline).expect("a box");
-        let leaf = walker.doors.leaves().leaves()[0]
-            .polygon()
-            .expect("a leaf");
+        let leaf = walker.doors.leaves().leaves()[0].polygon().expect("a leaf");
         let depth = polygon_polygon_mtv(&crate_polygon, &leaf).map_or(0.0, |mtv| mtv.length());
-        assert!(depth < 0.01, "tick {tick}: the crate is {depth} m in the leaf");
+        assert!(
+            depth < 0.01,
+            "tick {tick}: the crate is {depth} m in the leaf"
+        );
         let centre = walker.bodies.live().bodies()[0].position();
         assert!(
             (1.8..2.9).contains(&centre.x) && centre.y > -0.3,
