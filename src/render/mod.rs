@@ -49,6 +49,7 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
+mod shadow;
 mod sight;
 mod texture;
 mod texture_cache;
