@@ -62,12 +62,13 @@ use std::sync::Arc;
 
 use crate::collision::Collider;
 use crate::edit::LevelChange;
+use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
-pub use hud::{HelpGroup, text_scale};
+pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 
 pub use lamps::TORCH_REACH;
