@@ -3,7 +3,7 @@
 //! the eye stops at walls that were not there at start; a broken file leaves
 //! the old level live. Its own test binary: one event loop per process.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;
@@ -43,6 +43,11 @@ fn run_forward(ticks: u32) -> Vec<ScriptStep> {
 
 #[test]
 fn rewriting_the_level_file_mid_session_changes_where_the_eye_stops() {
+    if !crate::own_process(
+        "reload::rewriting_the_level_file_mid_session_changes_where_the_eye_stops",
+    ) {
+        return;
+    }
     if !common::display_or_skip("window_reload") {
         return;
     }

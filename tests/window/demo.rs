@@ -2,7 +2,7 @@
 //! to exactly where the window left the eye. Its own test binary: one event
 //! loop per process.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -12,6 +12,11 @@ use mazewalker::level::Level;
 
 #[test]
 fn a_walk_recorded_in_the_window_plays_back_headless_to_the_same_place() {
+    if !crate::own_process(
+        "demo::a_walk_recorded_in_the_window_plays_back_headless_to_the_same_place",
+    ) {
+        return;
+    }
     if !common::display_or_skip("window_demo") {
         return;
     }

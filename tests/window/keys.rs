@@ -4,7 +4,7 @@
 //! the full map; Ctrl+S saves and does not walk backwards. Its own test
 //! binary: one event loop per process.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::Duration;
@@ -31,6 +31,9 @@ fn type_into_the_window() -> Result<(), String> {
 
 #[test]
 fn real_key_presses_and_modifiers_reach_the_session() {
+    if !crate::own_process("keys::real_key_presses_and_modifiers_reach_the_session") {
+        return;
+    }
     if !common::display_or_skip("window_keys") {
         return;
     }

@@ -4,7 +4,7 @@
 //! drags an end point and deletes a wall. Its own test binary: one event
 //! loop per process.
 
-mod common;
+use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
@@ -41,6 +41,9 @@ fn click(button: MouseButton, at: Vec2) -> [ScriptStep; 4] {
 
 #[test]
 fn the_map_cycles_zooms_reveals_and_edits_with_the_mouse() {
+    if !crate::own_process("map::the_map_cycles_zooms_reveals_and_edits_with_the_mouse") {
+        return;
+    }
     if !common::display_or_skip("window_map") {
         return;
     }

@@ -3,7 +3,7 @@
 //! window left the eye: door motion is part of the simulation. Its own test
 //! binary: one event loop per process.
 
-mod common;
+use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
@@ -23,6 +23,11 @@ const LEVEL: &str = "name = \"Door\"\n\
 
 #[test]
 fn a_walk_through_a_door_recorded_in_the_window_plays_back_headless_bit_for_bit() {
+    if !crate::own_process(
+        "doors::a_walk_through_a_door_recorded_in_the_window_plays_back_headless_bit_for_bit",
+    ) {
+        return;
+    }
     if !common::display_or_skip("window_doors") {
         return;
     }

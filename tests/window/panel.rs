@@ -12,7 +12,7 @@
 //! the word already chosen changes nothing). Its own test binary: one
 //! event loop per process.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -111,6 +111,9 @@ fn word_positions(path: &Path, level: Level) -> [(f32, f32); 2] {
 
 #[test]
 fn clicks_on_the_panel_change_the_door_and_stay_with_the_panel() {
+    if !crate::own_process("panel::clicks_on_the_panel_change_the_door_and_stay_with_the_panel") {
+        return;
+    }
     if !common::display_or_skip("window_panel") {
         return;
     }

@@ -7,7 +7,7 @@
 //! seconds: targets at most 30 actions and 40 s. Its own test binary: one
 //! event loop per process.
 
-mod common;
+use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
@@ -38,6 +38,11 @@ fn walk_half(action: Action) -> [ScriptStep; 3] {
 
 #[test]
 fn a_room_is_furnished_in_the_window_in_few_actions_and_the_table_stops_the_eye() {
+    if !crate::own_process(
+        "furnish::a_room_is_furnished_in_the_window_in_few_actions_and_the_table_stops_the_eye",
+    ) {
+        return;
+    }
     if !common::display_or_skip("window_furnish") {
         return;
     }

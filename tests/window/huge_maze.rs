@@ -5,7 +5,7 @@
 //! panic or a device error. Its own test binary: one event loop per
 //! process.
 
-mod common;
+use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
@@ -13,6 +13,9 @@ use mazewalker::level::Level;
 
 #[test]
 fn a_million_wall_maze_walks_and_maps_in_the_window() {
+    if !crate::own_process("huge_maze::a_million_wall_maze_walks_and_maps_in_the_window") {
+        return;
+    }
     if !common::display_or_skip("window_huge_maze") {
         return;
     }

@@ -5,7 +5,7 @@
 //! presses and simulated seconds. Its own test binary: one event loop per
 //! process.
 
-mod common;
+use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
@@ -30,6 +30,9 @@ fn on_grid(point: Vec2) -> Vec2 {
 
 #[test]
 fn a_wall_plotted_in_the_window_is_saved_and_stops_the_eye() {
+    if !crate::own_process("edit::a_wall_plotted_in_the_window_is_saved_and_stops_the_eye") {
+        return;
+    }
     if !common::display_or_skip("window_edit") {
         return;
     }

@@ -3,7 +3,7 @@
 //! cleanly. Skips with a message when there is no display, and fails instead
 //! when `MAZEWALKER_REQUIRE_GPU=1`.
 
-mod common;
+use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::collision::distance_to_segment;
@@ -13,6 +13,9 @@ use mazewalker::walker::Walker;
 
 #[test]
 fn walks_forward_survives_minimize_and_closes() {
+    if !crate::own_process("walk::walks_forward_survives_minimize_and_closes") {
+        return;
+    }
     if !common::display_or_skip("window") {
         return;
     }
