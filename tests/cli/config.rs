@@ -2,7 +2,9 @@
 //! and "did you mean", conflicting bindings, the mouse and field-of-view
 //! settings reaching the camera, and `mazewalker config`.
 
-use std::path::{Path, PathBuf};
+use crate::common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 use glam::{DVec2, Vec3, Vec4};
@@ -22,13 +24,6 @@ const WALKING: [Context; 2] = [Context::Walking, Context::Always];
 
 fn parse(text: &str) -> Result<Config, ConfigError> {
     Config::from_toml_str(text, Path::new("config.toml"))
-}
-
-/// A fresh folder under the system's temp folder for this test process.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mazewalker-config-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
 }
 
 fn error(text: &str) -> String {
@@ -254,7 +249,7 @@ fn a_gamepad_button_for_two_actions_names_both() {
 
 #[test]
 fn a_bad_file_still_gives_the_defaults_and_the_error() {
-    let dir = temp_dir("bad-file");
+    let dir = common::scratch_folder("config-bad-file");
     let path = dir.join("config.toml");
     std::fs::write(&path, "[view]\nfov = 10\n").expect("write");
     let (config, error) = Config::load_or_default(Some(&path));
@@ -457,13 +452,9 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 #[test]
 fn config_path_follows_flag_then_environment_then_xdg() {
-    let home = temp_dir("path");
+    let home = common::scratch_folder("config-path");
     let flag = home.join("flag.toml");
     let env = home.join("env.toml");
     let flag_arg = flag.to_str().expect("path");
@@ -472,7 +463,7 @@ fn config_path_follows_flag_then_environment_then_xdg() {
         Some(&env),
         &["config", "--path", "--config", flag_arg],
     );
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert_eq!(stdout(&output).trim(), flag_arg);
     let output = mazewalker(
         &home,
@@ -491,11 +482,11 @@ fn config_path_follows_flag_then_environment_then_xdg() {
 
 #[test]
 fn config_prints_the_effective_settings_as_a_file_that_reads_back() {
-    let home = temp_dir("print");
+    let home = common::scratch_folder("config-print");
     let file = home.join("mine.toml");
     std::fs::write(&file, "[view]\nfov = 75\n[bindings]\nhud = [\"KeyU\"]\n").expect("write");
     let output = mazewalker(&home, Some(&file), &["config"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     let printed = stdout(&output);
     let config = parse(&printed).expect("the printout is a valid config file");
     assert_eq!(config.view.fov, 75.0);
@@ -506,7 +497,7 @@ fn config_prints_the_effective_settings_as_a_file_that_reads_back() {
     assert_eq!(config, Config::load(&file).expect("the file"));
     // No file anywhere: the defaults.
     let output = mazewalker(&home, None, &["config"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert_eq!(
         parse(&stdout(&output)).expect("defaults"),
         Config::default()
@@ -515,13 +506,13 @@ fn config_prints_the_effective_settings_as_a_file_that_reads_back() {
 
 #[test]
 fn config_reports_a_bad_file_and_prints_the_defaults_it_runs_with() {
-    let home = temp_dir("bad");
+    let home = common::scratch_folder("config-bad");
     let file = home.join("bad.toml");
     std::fs::write(&file, "[mouse]\nsensitivity = 0.1\ninvert = true\n").expect("write");
     let file_arg = file.to_str().expect("path");
     let output = mazewalker(&home, None, &["config", "--config", file_arg]);
     assert!(!output.status.success());
-    let message = stderr(&output);
+    let message = common::stderr(&output);
     assert!(
         message.contains(&format!(
             "{file_arg}:3:1: unknown key `invert`, did you mean `invert_y`?"

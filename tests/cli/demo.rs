@@ -3,7 +3,9 @@
 //! naming their line), end to end through the binary, with demos recorded
 //! through the library.
 
-use std::path::{Path, PathBuf};
+use crate::common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 use glam::{DVec2, Vec2};
@@ -34,12 +36,6 @@ a = [-20.0, 20.0]
 b = [-20.0, -20.0]
 "#;
 
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mazewalker-demo-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 fn play(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mazewalker"))
         .arg("play")
@@ -50,10 +46,6 @@ fn play(args: &[&str]) -> Output {
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Tick `tick`'s input of a 5-second walk: east, drifting right with the
@@ -98,15 +90,15 @@ fn bits(pose: &Pose) -> [u32; 3] {
 
 #[test]
 fn record_then_play_headless_gives_bit_identical_positions_at_every_tick() {
-    let dir = temp_dir("identical");
+    let dir = common::scratch_folder("demo-identical");
     let demo = dir.join("walk.demo");
     let recorded = record(&demo, LevelChoice::DefaultHouse, 5 * TICK_RATE);
     let output = play(&[demo.to_str().expect("path"), "--headless", "--trace"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert!(
-        stderr(&output).is_empty(),
+        common::stderr(&output).is_empty(),
         "no warning: {}",
-        stderr(&output)
+        common::stderr(&output)
     );
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -139,7 +131,7 @@ fn record_then_play_headless_gives_bit_identical_positions_at_every_tick() {
 
 #[test]
 fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
-    let dir = temp_dir("desync");
+    let dir = common::scratch_folder("demo-desync");
     let level_path = dir.join("room.toml");
     std::fs::write(&level_path, ROOM).expect("write the level");
     let demo = dir.join("room.demo");
@@ -177,7 +169,7 @@ fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
     let now = walker.position();
 
     let output = play(&[demo.to_str().expect("path"), "--headless"]);
-    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(3), "{}", common::stderr(&output));
     assert_eq!(
         stdout(&output),
         format!(
@@ -188,7 +180,7 @@ fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
     let original = Level::from_toml_str(ROOM, &level_path)
         .expect("valid")
         .level;
-    let warning = stderr(&output);
+    let warning = common::stderr(&output);
     assert!(warning.contains("warning"), "{warning}");
     assert!(
         warning.contains(&format!("{:016x}", original.content_hash())),
@@ -208,13 +200,17 @@ fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
         "--level",
         original_path.to_str().expect("path"),
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stderr(&output).is_empty(), "same hash: {}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    assert!(
+        common::stderr(&output).is_empty(),
+        "same hash: {}",
+        common::stderr(&output)
+    );
 }
 
 #[test]
 fn maze_overrides_the_recorded_level_with_a_hash_warning() {
-    let dir = temp_dir("override");
+    let dir = common::scratch_folder("demo-override");
     let demo = dir.join("house.demo");
     record(&demo, LevelChoice::DefaultHouse, 60);
     let output = play(&[
@@ -225,7 +221,7 @@ fn maze_overrides_the_recorded_level_with_a_hash_warning() {
         "--seed",
         "2",
     ]);
-    let warning = stderr(&output);
+    let warning = common::stderr(&output);
     assert!(warning.contains("level hash"), "{warning}");
     let maze = Level::maze(6, 6, 2).expect("a maze");
     assert!(
@@ -236,7 +232,7 @@ fn maze_overrides_the_recorded_level_with_a_hash_warning() {
 
 #[test]
 fn bad_demos_fail_with_an_error_naming_their_line() {
-    let dir = temp_dir("bad");
+    let dir = common::scratch_folder("demo-bad");
     let header = "mazewalker-demo 1\nlevel house\ntick-rate 120\nstart 1.2 7.25 0 0\n";
     for (name, text, line) in [
         ("truncated", format!("{header}forward=1\nforward=1\n"), 7),
@@ -247,8 +243,13 @@ fn bad_demos_fail_with_an_error_naming_their_line() {
         let demo = dir.join(format!("{name}.demo"));
         std::fs::write(&demo, text).expect("write the demo");
         let output = play(&[demo.to_str().expect("path"), "--headless"]);
-        assert_eq!(output.status.code(), Some(1), "{name}: {}", stderr(&output));
-        let error = stderr(&output);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{name}: {}",
+            common::stderr(&output)
+        );
+        let error = common::stderr(&output);
         assert!(error.contains(&format!("line {line}: ")), "{name}: {error}");
         assert!(!error.contains("panicked"), "{name}: {error}");
     }
@@ -258,9 +259,9 @@ fn bad_demos_fail_with_an_error_naming_their_line() {
     ]);
     assert_eq!(missing.status.code(), Some(1));
     assert!(
-        stderr(&missing).contains("missing.demo"),
+        common::stderr(&missing).contains("missing.demo"),
         "{}",
-        stderr(&missing)
+        common::stderr(&missing)
     );
 }
 

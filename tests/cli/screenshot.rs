@@ -23,10 +23,6 @@ fn screenshot(args: &[&str]) -> Output {
         .expect("run mazewalker")
 }
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 #[test]
 fn default_view_is_the_golden_spawn_image() {
     if gpu_or_skip("default_view_is_the_golden_spawn_image").is_none() {
@@ -34,7 +30,7 @@ fn default_view_is_the_golden_spawn_image() {
     }
     let out = out_dir().join("spawn.png");
     let output = screenshot(&["--out", out.to_str().expect("path"), "--size", "480x270"]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert!(output.stdout.is_empty(), "stdout is not for logs");
     let image = image::open(&out).expect("a PNG").to_rgba8();
     // The same picture the golden test renders through the library.
@@ -66,7 +62,7 @@ fn every_flag_of_the_contract_is_accepted_with_negative_numbers() {
         ]
         .concat(),
     );
-    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(first.status.success(), "{}", common::stderr(&first));
     let second = screenshot(
         &[
             &["--out", spaced.to_str().expect("path"), "--at", "-3.5,2"][..],
@@ -74,7 +70,7 @@ fn every_flag_of_the_contract_is_accepted_with_negative_numbers() {
         ]
         .concat(),
     );
-    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(second.status.success(), "{}", common::stderr(&second));
     let a = image::open(&equals).expect("a PNG").to_rgba8();
     let b = image::open(&spaced).expect("a PNG").to_rgba8();
     assert_eq!(a.dimensions(), (200, 120));
@@ -91,7 +87,7 @@ fn every_flag_of_the_contract_is_accepted_with_negative_numbers() {
         "--size",
         "64x48",
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert_eq!(
         image::open(&maze).expect("a PNG").to_rgba8().dimensions(),
         (64, 48)
@@ -111,7 +107,7 @@ fn bad_input_fails_with_a_message_and_writes_nothing() {
         out.to_str().expect("path"),
     ]);
     assert!(!output.status.success());
-    let message = stderr(&output);
+    let message = common::stderr(&output);
     assert!(
         message.contains("broken.toml:2:15") && message.contains("expected a number"),
         "{message}"
@@ -121,13 +117,17 @@ fn bad_input_fails_with_a_message_and_writes_nothing() {
     let output = screenshot(&["--out", out.to_str().expect("path"), "--size", "12xtall"]);
     assert!(!output.status.success());
     assert!(
-        stderr(&output).contains("'12xtall' for '--size"),
+        common::stderr(&output).contains("'12xtall' for '--size"),
         "{}",
-        stderr(&output)
+        common::stderr(&output)
     );
     let output = screenshot(&["--size", "12x12"]);
     assert!(!output.status.success());
-    assert!(stderr(&output).contains("--out"), "{}", stderr(&output));
+    assert!(
+        common::stderr(&output).contains("--out"),
+        "{}",
+        common::stderr(&output)
+    );
     assert!(!out.exists());
 }
 
@@ -145,8 +145,12 @@ fn a_headless_run_without_a_runtime_folder_is_quiet() {
         .env_remove("RUST_LOG")
         .output()
         .expect("run mazewalker");
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(stderr(&output), "", "nothing was wrong, so nothing is said");
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    assert_eq!(
+        common::stderr(&output),
+        "",
+        "nothing was wrong, so nothing is said"
+    );
 }
 
 #[test]
@@ -163,7 +167,7 @@ fn a_million_wall_maze_renders_and_a_size_beyond_the_limit_is_refused() {
         "--out",
         huge.to_str().expect("path"),
     ]);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.status.success(), "{}", common::stderr(&output));
     assert_eq!(image::open(&huge).expect("a PNG").width(), 160);
 
     let refused = out_dir().join("refused.png");
@@ -174,7 +178,7 @@ fn a_million_wall_maze_renders_and_a_size_beyond_the_limit_is_refused() {
         refused.to_str().expect("path"),
     ]);
     assert!(!output.status.success());
-    let message = stderr(&output);
+    let message = common::stderr(&output);
     assert!(
         message.contains("5000") && message.contains("4096"),
         "{message}"
@@ -216,7 +220,7 @@ fn lamps_from_the_level_file_light_the_screenshot_unless_lights_are_off() {
         ];
         args.extend(extra);
         let output = screenshot(&args);
-        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(output.status.success(), "{}", common::stderr(&output));
         image::open(&out).expect("a PNG").to_rgba8()
     };
     let plain = shot(&plain_file, "plain.png", &[]);

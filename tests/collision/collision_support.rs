@@ -1,6 +1,4 @@
-//! Random shapes for the collision property tests, shared by the
-//! `tests/collision_*.rs` binaries.
-#![allow(dead_code)] // Each test binary uses a different part of this module.
+//! Random shapes for the collision property tests and the doors' tests.
 
 use glam::Vec2;
 use mazewalker::collision::{ConvexPolygon, Wall};
@@ -44,4 +42,19 @@ pub fn polygon() -> impl Strategy<Value = ConvexPolygon> {
             ConvexPolygon::new(points).ok()
         },
     )
+}
+
+/// Distance from segment `p → q` to segment `a → b` (0 when they cross).
+pub fn segment_distance(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let cross = |o: Vec2, u: Vec2, v: Vec2| (u - o).perp_dot(v - o);
+    let (d1, d2) = (cross(a, b, p), cross(a, b, q));
+    let (d3, d4) = (cross(p, q, a), cross(p, q, b));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return 0.0;
+    }
+    let to = mazewalker::collision::distance_to_segment;
+    to(p, a, b)
+        .min(to(q, a, b))
+        .min(to(a, p, q))
+        .min(to(b, p, q))
 }

@@ -18,25 +18,10 @@ use mazewalker::level::{Door, DoorKind, DoorOpens, Level, MaterialId};
 use mazewalker::tick::TICK_RATE;
 use proptest::prelude::*;
 
-use collision_support::{polygon, wall};
+use collision_support::{polygon, segment_distance, wall};
 
 /// The body radius of every scenario.
 const RADIUS: f32 = 0.25;
-
-/// Distance from segment `p → q` to segment `a → b` (0 when they cross).
-fn segment_distance(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let cross = |o: Vec2, u: Vec2, v: Vec2| (u - o).perp_dot(v - o);
-    let (d1, d2) = (cross(a, b, p), cross(a, b, q));
-    let (d3, d4) = (cross(p, q, a), cross(p, q, b));
-    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
-        return 0.0;
-    }
-    let to = mazewalker::collision::distance_to_segment;
-    to(p, a, b)
-        .min(to(q, a, b))
-        .min(to(a, p, q))
-        .min(to(b, p, q))
-}
 
 /// A world of walls, obstacles and doors, with the eye in it.
 struct World {

@@ -15,7 +15,7 @@ use parry2d::shape::{ConvexPolygon as ParryPolygon, Segment};
 use proptest::prelude::*;
 
 use crate::collision_support;
-use collision_support::{point, polygon, pv, wall};
+use collision_support::{point, polygon, pv, segment_distance, wall};
 
 /// The fraction at which the segment meets `surface`, by the per-shape test.
 fn fraction_of(collider: &Collider, from: Vec2, to: Vec2, surface: Surface) -> Option<f32> {
@@ -198,29 +198,6 @@ fn a_ray_nearly_parallel_to_a_wall_meets_it_at_the_exact_crossing() {
         (f64::from(ours) - exact).abs() <= 1e-6,
         "{ours} vs exact {exact}"
     );
-}
-
-/// The distance between segments `a`–`b` and `c`–`d` (that do not cross:
-/// then it is 0), from the four end-to-segment distances.
-fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
-    if ray_against_wall(
-        a,
-        b,
-        &Wall {
-            a: c,
-            b: d,
-            radius: 0.0,
-        },
-    )
-    .is_some()
-    {
-        return 0.0;
-    }
-    let to = mazewalker::collision::distance_to_segment;
-    to(a, c, d)
-        .min(to(b, c, d))
-        .min(to(c, a, b))
-        .min(to(d, a, b))
 }
 
 proptest! {

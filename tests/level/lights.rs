@@ -2,7 +2,9 @@
 //! with its line and column, their absence from the level hash, and files
 //! with lamps surviving the editor's saves byte for byte.
 
-use std::path::{Path, PathBuf};
+use crate::common;
+
+use std::path::Path;
 
 use glam::Vec2;
 use mazewalker::level::save::{LevelDocument, Tables, save_atomically};
@@ -33,14 +35,6 @@ fn message_for(text: &str) -> String {
 /// header is line 3, its first key line 4).
 fn lamp_message(lamp: &str) -> String {
     message_for(&format!("{PLAYER}[[light]]\n{lamp}"))
-}
-
-/// A fresh directory for this test's files under cargo's per-target temp dir.
-fn scratch_directory(name: &str) -> PathBuf {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("temp dir is writable");
-    directory
 }
 
 #[test]
@@ -402,7 +396,7 @@ fn lamps_survive_adding_and_removing_walls_byte_for_byte() {
     let mut document = LevelDocument::parse(LIT_LEVEL).expect("TOML");
     let added = (Vec2::new(-2.0, 2.0), Vec2::new(-2.0, -2.0));
     assert_eq!(document.append_wall(added.0, added.1), Ok(3));
-    let directory = scratch_directory("lamps_survive_a_new_wall");
+    let directory = common::scratch_folder("lamps_survive_a_new_wall");
     let path = directory.join("lit.toml");
     save_atomically(&path, &document.text()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&path).expect("just written");

@@ -21,14 +21,6 @@ fn house_text() -> String {
     std::fs::read_to_string(house_path()).expect("the house file is readable")
 }
 
-/// A fresh directory for this test's files under cargo's per-target temp dir.
-fn scratch_directory(name: &str) -> PathBuf {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("temp dir is writable");
-    directory
-}
-
 /// The lines of `text`, each without its newline.
 fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
@@ -69,7 +61,7 @@ fn the_house_round_trips_with_exactly_the_edited_tables_changed() {
     assert_eq!(document.append_wall(second.0, second.1), Ok(42));
     document.remove(Tables::Walls, 5).expect("wall 5 exists");
 
-    let directory = scratch_directory("house_round_trip");
+    let directory = common::scratch_folder("house_round_trip");
     let saved_path = directory.join("house.toml");
     save_atomically(&saved_path, &document.text()).expect("the temp dir is writable");
     let saved = std::fs::read_to_string(&saved_path).expect("just written");
@@ -236,7 +228,7 @@ fn walls_written_inline_are_not_edited() {
 
 #[test]
 fn mazes_and_the_house_are_written_as_complete_files_that_load_back_equal() {
-    let directory = scratch_directory("complete_files");
+    let directory = common::scratch_folder("complete_files");
     for level in [
         Level::maze(7, 5, 99).expect("valid"),
         Level::default_house(),
@@ -462,7 +454,7 @@ fn a_lamp_table_goes_with_its_comments_kept_and_comes_back_byte_for_byte() {
 
 #[test]
 fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
-    let directory = scratch_directory("lamp_saves");
+    let directory = common::scratch_folder("lamp_saves");
     let path = directory.join("lit.toml");
     let lit = INTERLEAVED.replace(
         "\n[[obstacle]]",
@@ -510,7 +502,7 @@ mass = 1.0e0
 
 #[test]
 fn the_keys_of_loose_obstacles_survive_edits_and_saves_byte_for_byte() {
-    let directory = scratch_directory("loose_saves");
+    let directory = common::scratch_folder("loose_saves");
     let path = directory.join("loose.toml");
     std::fs::write(&path, LOOSE).expect("writable");
     let level = Level::load(&path).expect("valid").level;

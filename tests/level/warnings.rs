@@ -1,19 +1,13 @@
 //! Warnings: suspicious but loadable levels load, and say what is wrong.
 
-use std::path::{Path, PathBuf};
+use crate::common;
+
+use std::path::Path;
 
 use mazewalker::level::{Level, LoadedLevel, TextureSource, checkerboard, load_texture_image};
 
 fn load(text: &str) -> LoadedLevel {
     Level::from_toml_str(text, Path::new("dir/test.toml")).expect("the level is valid")
-}
-
-/// A fresh directory for this test's files under cargo's per-target temp dir.
-fn scratch_directory(name: &str) -> PathBuf {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("temp dir is writable");
-    directory
 }
 
 #[test]
@@ -43,7 +37,7 @@ fn a_missing_texture_file_warns_and_shows_a_checkerboard() {
 
 #[test]
 fn an_unreadable_texture_file_warns() {
-    let directory = scratch_directory("unreadable_texture");
+    let directory = common::scratch_folder("unreadable_texture");
     std::fs::write(directory.join("broken.png"), b"not a png at all").expect("writable");
     std::fs::write(
         directory.join("level.toml"),
@@ -57,7 +51,7 @@ fn an_unreadable_texture_file_warns() {
 
 #[test]
 fn texture_files_resolve_next_to_the_level_and_load() {
-    let directory = scratch_directory("good_texture");
+    let directory = common::scratch_folder("good_texture");
     std::fs::create_dir_all(directory.join("art")).expect("writable");
     let pixels = image::RgbaImage::from_pixel(4, 4, image::Rgba([10, 20, 30, 255]));
     pixels

@@ -26,14 +26,6 @@ const HALL: &str = "name = \"Hall\"\n[player]\nstart = [0.0, 0.0]\n\n\
 [[wall]]\na = [20.0, 20.0]\nb = [-20.0, 20.0]\n\n\
 [[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
 
-/// A fresh scratch folder `name` under the tests' target folder.
-fn scratch(name: &str) -> PathBuf {
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    folder
-}
-
 /// The hall written to `folder`, and the level read back from it.
 fn hall_file(folder: &Path) -> (PathBuf, Level) {
     let path = folder.join("hall.toml");
@@ -69,7 +61,7 @@ fn hud_line(session: &mut Session, prefix: &str) -> Option<String> {
 
 #[test]
 fn ctrl_s_saves_and_does_not_walk() {
-    let folder = scratch("session_ctrl_s");
+    let folder = common::scratch_folder("session_ctrl_s");
     let (path, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     let start = session.walker().position();
@@ -97,7 +89,7 @@ fn ctrl_s_saves_and_does_not_walk() {
 
 #[test]
 fn the_arrows_pan_the_full_map_and_do_not_walk() {
-    let folder = scratch("session_arrows");
+    let folder = common::scratch_folder("session_arrows");
     let (_, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     let start = session.walker().position();
@@ -127,7 +119,7 @@ fn the_arrows_pan_the_full_map_and_do_not_walk() {
 
 #[test]
 fn space_plots_in_edit_mode_and_plots_nothing_while_walking() {
-    let folder = scratch("session_space");
+    let folder = common::scratch_folder("session_space");
     let (_, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     let walls = session.level().walls.len();
@@ -161,7 +153,7 @@ fn space_plots_in_edit_mode_and_plots_nothing_while_walking() {
 
 #[test]
 fn a_level_change_reaches_every_part() {
-    let folder = scratch("session_level_change");
+    let folder = common::scratch_folder("session_level_change");
     let (path, level) = hall_file(&folder);
     let demo = folder.join("walk.demo");
     let mut session = Session::new(level, &options(&folder));
@@ -223,7 +215,7 @@ fn a_level_change_reaches_every_part() {
 
 #[test]
 fn a_reload_reaches_the_walker_the_map_and_the_renderer() {
-    let folder = scratch("session_reload");
+    let folder = common::scratch_folder("session_reload");
     let (path, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     // A wall through the eye appears in the file; F5 reloads it.
@@ -263,7 +255,7 @@ fn a_reload_reaches_the_walker_the_map_and_the_renderer() {
 /// Where the eye is after holding W for one simulated second, the session
 /// driven by frames of `1 / fps` seconds.
 fn walked_at(fps: u32) -> (Vec2, u64) {
-    let folder = scratch(&format!("session_fps_{fps}"));
+    let folder = common::scratch_folder(&format!("session_fps_{fps}"));
     let (_, level) = hall_file(&folder);
     let mut session = Session::new(level, &options(&folder));
     key(&mut session, KeyCode::KeyW, true);
@@ -288,7 +280,7 @@ fn a_held_key_walks_the_same_distance_at_any_frame_rate() {
 
 #[test]
 fn a_script_gives_the_same_checkpoints_headless_at_any_speed() {
-    let folder = scratch("session_script");
+    let folder = common::scratch_folder("session_script");
     let (_, level) = hall_file(&folder);
     let script = vec![
         ScriptStep::Action(Action::MoveForward, true),
@@ -351,7 +343,7 @@ fn random_input_never_panics_and_never_crosses_a_wall() {
         .and_then(|seed| seed.parse().ok())
         .unwrap_or(0x5eed_1e55_c0ff_ee00);
     let mut random = Random(seed | 1);
-    let folder = scratch("session_random");
+    let folder = common::scratch_folder("session_random");
     let mut session = Session::new(Level::default_house(), &options(&folder));
     // Every bound key of every context, the modifiers, and a few unbound.
     let mut keys: Vec<KeyCode> = Bindings::default()
@@ -455,7 +447,7 @@ fn random_input_never_panics_and_never_crosses_a_wall() {
 
 #[test]
 fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
-    let folder = scratch("session_play");
+    let folder = common::scratch_folder("session_play");
     let demo = folder.join("walk.demo");
     // Record a walk on the house with the default settings.
     let mut recording = Session::new(Level::default_house(), &options(&folder));
@@ -509,7 +501,7 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
 
 #[test]
 fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
-    let folder = scratch("session_torch");
+    let folder = common::scratch_folder("session_torch");
     let demo = folder.join("torch.demo");
     let mut session = Session::new(Level::default_house(), &options(&folder));
     session
