@@ -6,7 +6,7 @@
 //! figure depends on the machine's speed.
 //!
 //! ```sh
-//! cargo test --release --test save_cost -- --ignored --nocapture
+//! cargo test --release --test editing -- save_cost:: --ignored --nocapture
 //! ```
 
 use std::time::Instant;

@@ -15,7 +15,7 @@
 //! threads run beside it).
 //!
 //! ```sh
-//! cargo test --release --test edit_cost -- --ignored --nocapture
+//! cargo test --release --test render -- edit_cost:: --ignored --nocapture
 //! ```
 //!
 //! The house runs in every test run (it is quick even unoptimised); the
