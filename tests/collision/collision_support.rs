@@ -1,4 +1,5 @@
-//! Random shapes for the collision property tests and the doors' tests.
+//! What the collision tests share: random shapes for the property tests,
+//! their conversion to parry's types, and the distance between two segments.
 
 use glam::Vec2;
 use mazewalker::collision::{ConvexPolygon, Wall};
