@@ -14,7 +14,15 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 use strum::VariantArray;
 use winit::keyboard::KeyCode;
 
-use crate::render::HelpGroup;
+/// One group of the help overlay: a heading and its lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpGroup {
+    /// The heading, e.g. the input context the lines apply in; drawn in
+    /// its own colour above the lines (no row when empty).
+    pub title: String,
+    /// The lines under the heading.
+    pub lines: Vec<String>,
+}
 
 /// Where an action applies. The session stacks the active contexts, the
 /// most specific first: `Playback`, `FullMap`, `Editing`, `Walking`,

@@ -14,6 +14,7 @@ use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{Playback, Played, TimedemoOptions};
 use mazewalker::level::{Level, LevelChoice, LoadedLevel};
+use mazewalker::render::RenderQuality;
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
 ///
@@ -293,7 +294,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 vsync: cli.vsync.unwrap_or(defaults.vsync),
                 move_options: move_options(cli.ghost, cli.reject),
                 size: cli.size,
-                quality: cli.quality.map_or(defaults.quality, QualityChoice::setting),
+                quality: cli.quality.map_or(defaults.quality, RenderQuality::chosen),
                 watch: !cli.no_watch,
                 record: cli.record,
                 map_all: cli.map_all,
@@ -408,7 +409,7 @@ fn window_options(config_path: Option<&Path>) -> WindowOptions {
     WindowOptions {
         vsync: settings.render.vsync,
         lights: settings.render.lights,
-        quality: settings.render.quality.setting(),
+        quality: RenderQuality::chosen(settings.render.quality),
         settings_error: error.map(|error| error.to_string()),
         settings,
         ..WindowOptions::default()
@@ -433,7 +434,7 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
     let played = if args.timedemo {
         let options = TimedemoOptions {
             size: args.size,
-            quality: args.quality.setting(),
+            quality: RenderQuality::chosen(args.quality),
             lights: args
                 .lights
                 .unwrap_or_else(|| window_options(config_path).lights),

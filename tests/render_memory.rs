@@ -5,6 +5,9 @@
 //! all (about 0.4 MB a frame). This draws hundreds of frames of the house
 //! with and without its lamps, at both qualities, walking so that the
 //! lamps in use change, and checks the process's resident memory.
+//!
+//! A binary of its own, apart from `tests/render/`: other tests running in
+//! the same process would change the resident memory it measures.
 
 #![cfg(target_os = "linux")]
 

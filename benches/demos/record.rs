@@ -9,7 +9,7 @@
 //! The autopilot decides every [`BLOCK`] ticks and holds its keys for the
 //! whole block; mouse turns come on a block's first tick. A change of input
 //! then always falls on a frame boundary at 30, 60, 144 and 240 Hz, which
-//! the frame-rate test (`tests/demo_frame_rate.rs`) relies on.
+//! the frame-rate test (`tests/simulation/demo_frame_rate.rs`) relies on.
 
 use std::f32::consts::FRAC_PI_2;
 use std::fs::File;

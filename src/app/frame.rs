@@ -7,10 +7,11 @@ use super::panel::PanelView;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
+use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
 use crate::render::{
-    BrokenTexture, FrameInput, HelpGroup, LevelScene, LineVertex, MapFrame, Renderer, TORCH_REACH,
+    BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer, TORCH_REACH,
 };
 use crate::walker::Walker;
 

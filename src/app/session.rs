@@ -34,9 +34,9 @@ use super::world::{World, set_view};
 use crate::collision::Collider;
 use crate::edit::{LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
-use crate::input::{Action, Bindings, Context};
+use crate::input::{Action, Bindings, Context, HelpGroup};
 use crate::level::{Level, LevelChoice};
-use crate::render::{HelpGroup, SceneBuilder};
+use crate::render::SceneBuilder;
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
 

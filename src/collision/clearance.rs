@@ -13,7 +13,8 @@ use super::collider::{Collider, Shape};
 use super::grid::{Aabb, CellEntry};
 use super::options::DEFAULT_SKIN;
 use super::outcome::Surface;
-use super::segment::closest_point_on_segment_f64;
+use super::polygon::signed_distance_to_polygon;
+use super::segment::{closest_point_on_segment_f64, distance_and_normal};
 use super::shapes::Capsule;
 
 /// How deep a standing eye is inside one shape's clearance: what
@@ -331,47 +332,6 @@ impl Collider {
         }
         deepest.map(|(depth, normal, id)| (depth, normal, self.surface(id)))
     }
-}
-
-/// Distance from `p` to segment `a → b` and the unit direction from the
-/// segment's closest point to `p` (the left-hand normal, or +x for a
-/// zero-length segment, when `p` lies on it).
-fn distance_and_normal(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) {
-    let offset = p - closest_point_on_segment_f64(p, a, b);
-    let distance = offset.length();
-    let normal = if distance > 0.0 {
-        offset / distance
-    } else {
-        (b - a).perp().try_normalize().unwrap_or(DVec2::X)
-    };
-    (distance, normal)
-}
-
-/// Signed distance from `p` to the counter-clockwise convex polygon
-/// (`points`, outward unit `normals`), negative inside, and the outward unit
-/// direction at `p`.
-pub(super) fn signed_distance_to_polygon(
-    p: DVec2,
-    points: &[DVec2],
-    normals: &[DVec2],
-) -> (f64, DVec2) {
-    let (deepest_edge, height) = normals
-        .iter()
-        .zip(points)
-        .map(|(n, q)| (p - *q).dot(*n))
-        .enumerate()
-        .fold(
-            (0, f64::NEG_INFINITY),
-            |best, e| if e.1 > best.1 { e } else { best },
-        );
-    if height <= 0.0 {
-        return (height, normals[deepest_edge]);
-    }
-    (0..points.len())
-        .map(|i| distance_and_normal(p, points[i], points[(i + 1) % points.len()]))
-        .fold((f64::INFINITY, DVec2::X), |best, e| {
-            if e.0 < best.0 { e } else { best }
-        })
 }
 
 /// One smooth piece of a grown outline: where an eye stands exactly at the

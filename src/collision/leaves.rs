@@ -11,10 +11,9 @@
 
 use glam::{DVec2, Vec2};
 
-use super::clearance::signed_distance_to_polygon;
 use super::grid::{Aabb, UniformGrid};
 use super::moving_sat::{MovingContact, moving_contact};
-use super::polygon::{ConvexPolygon, PolygonError};
+use super::polygon::{ConvexPolygon, PolygonError, signed_distance_to_polygon};
 use super::sweep::{SweepHit, sweep_rounded_polygon};
 
 /// A leaf where it stands: a box `thickness` thick around the centreline

@@ -16,8 +16,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::clearance::signed_distance_to_polygon;
-use super::polygon::ConvexPolygon;
+use super::polygon::{ConvexPolygon, signed_distance_to_polygon};
 use super::shapes::{RoundedPolygon, sanitised_radius};
 use super::sweep::sweep_rounded_polygon;
 

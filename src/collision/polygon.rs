@@ -1,8 +1,8 @@
 //! Convex polygon obstacles: validation, winding and signed distance.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
-use super::segment::closest_point_on_segment;
+use super::segment::{closest_point_on_segment, distance_and_normal};
 
 /// A convex polygon on the XZ plane, stored counter-clockwise (x right, z up).
 ///
@@ -122,6 +122,33 @@ impl ConvexPolygon {
         }
         if deepest <= 0.0 { deepest } else { nearest }
     }
+}
+
+/// Signed distance from `p` to the counter-clockwise convex polygon
+/// (`points`, outward unit `normals`), negative inside, and the outward unit
+/// direction at `p`.
+pub(super) fn signed_distance_to_polygon(
+    p: DVec2,
+    points: &[DVec2],
+    normals: &[DVec2],
+) -> (f64, DVec2) {
+    let (deepest_edge, height) = normals
+        .iter()
+        .zip(points)
+        .map(|(n, q)| (p - *q).dot(*n))
+        .enumerate()
+        .fold(
+            (0, f64::NEG_INFINITY),
+            |best, e| if e.1 > best.1 { e } else { best },
+        );
+    if height <= 0.0 {
+        return (height, normals[deepest_edge]);
+    }
+    (0..points.len())
+        .map(|i| distance_and_normal(p, points[i], points[(i + 1) % points.len()]))
+        .fold((f64::INFINITY, DVec2::X), |best, e| {
+            if e.0 < best.0 { e } else { best }
+        })
 }
 
 #[cfg(test)]

@@ -40,6 +40,20 @@ pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(closest_point_on_segment(p, a, b))
 }
 
+/// Distance from `p` to segment `a → b` and the unit direction from the
+/// segment's closest point to `p` (the left-hand normal, or +x for a
+/// zero-length segment, when `p` lies on it).
+pub(super) fn distance_and_normal(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) {
+    let offset = p - closest_point_on_segment_f64(p, a, b);
+    let distance = offset.length();
+    let normal = if distance > 0.0 {
+        offset / distance
+    } else {
+        (b - a).perp().try_normalize().unwrap_or(DVec2::X)
+    };
+    (distance, normal)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

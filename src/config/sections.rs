@@ -6,7 +6,6 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::limits::Limits;
 use crate::camera::{self, Camera};
-use crate::render::RenderQuality;
 use crate::walker::WalkerSettings;
 
 /// `[mouse]`: how mouse motion turns the view.
@@ -216,17 +215,6 @@ pub enum QualityChoice {
     /// No MSAA, no anisotropic filtering, bilinear; lamp light baked into
     /// a cache on the level's surfaces.
     Fast,
-}
-
-impl QualityChoice {
-    /// The renderer's setting; `None` lets the window choose by adapter.
-    pub fn setting(self) -> Option<RenderQuality> {
-        match self {
-            QualityChoice::Auto => None,
-            QualityChoice::Full => Some(RenderQuality::FULL),
-            QualityChoice::Fast => Some(RenderQuality::FAST),
-        }
-    }
 }
 
 // One reader per ranged field: serde's `deserialize_with` takes a function.

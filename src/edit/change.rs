@@ -6,7 +6,8 @@
 use super::aim::Item;
 use super::operation::{Edit, Piece, Start, listed, material_to};
 use crate::collision::{Collider, ConvexPolygon};
-use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
+use crate::level::builtin_material_id;
+use crate::level::defaults::DOOR_MATERIAL;
 use crate::level::save::Tables;
 use crate::level::{Door, Level, Light};
 

@@ -8,8 +8,9 @@ use glam::Vec2;
 use super::aim::Item;
 use super::outline::OutlineError;
 use crate::collision::{ConvexPolygon, PolygonError};
+use crate::level::builtin_material_id;
 use crate::level::checks::MIN_WALL_LENGTH;
-use crate::level::defaults::{DOOR_MATERIAL, builtin_material_id};
+use crate::level::defaults::DOOR_MATERIAL;
 use crate::level::save::{
     Anchor, DocumentError, KeyText, KeyValue, KeyedTable, LevelDocument, MovedEndpoints,
     RemovedTable, ReplacedValue, Tables, door_values, light_values, obstacle_values, wall_values,

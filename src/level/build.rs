@@ -10,7 +10,7 @@ use glam::{Vec2, Vec3};
 use toml::Spanned;
 
 use super::checks::{MIN_WALL_LENGTH, short_wall_problem};
-use super::defaults::{self, MAX_FOG_DISTANCE, builtin_material_id, builtin_materials};
+use super::defaults::{self, MAX_FOG_DISTANCE};
 use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
@@ -21,8 +21,10 @@ use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
     LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
+    builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
+use super::texture::builtin_materials;
 use super::texture::{builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
 
@@ -435,7 +437,7 @@ impl Builder<'_> {
     }
 
     fn environment(&self, table: Option<&EnvironmentTable>) -> Result<Environment, LevelError> {
-        let mut environment = defaults::environment(&self.materials);
+        let mut environment = default_environment(&self.materials);
         let Some(table) = table else {
             return Ok(environment);
         };

@@ -1,10 +1,5 @@
 //! The values of every optional key of the level format (see
-//! `docs/level-format.md`), and the builtin materials every level has.
-
-use glam::Vec3;
-
-use super::model::{Environment, Material, MaterialId, TextureSource};
-use super::texture::BUILTIN_TEXTURES;
+//! `docs/level-format.md`).
 
 /// `wall_radius`: how close the eye may come to a wall, in metres.
 pub const WALL_RADIUS: f32 = 0.3;
@@ -82,39 +77,3 @@ pub const DOOR_CLOSE_AFTER: f32 = 4.0;
 pub const DOOR_NEAR_DISTANCE: f32 = 1.5;
 /// How far, in metres, the crosshair reaches for the use key.
 pub const DOOR_USE_REACH: f32 = 2.0;
-
-/// The environment of a level that has no `[environment]` table.
-pub(crate) fn environment(materials: &[Material]) -> Environment {
-    Environment {
-        floor: builtin_material_id(materials, FLOOR_MATERIAL),
-        ceiling: builtin_material_id(materials, CEILING_MATERIAL),
-        ceiling_height: CEILING_HEIGHT,
-        light_direction: Vec3::from_array(LIGHT_DIRECTION).normalize(),
-        ambient: AMBIENT,
-        fog_distance: FOG_DISTANCE,
-    }
-}
-
-/// One material per builtin texture, named like it, in
-/// [`BUILTIN_TEXTURES`] order: every level can use these without declaring them.
-pub(crate) fn builtin_materials() -> Vec<Material> {
-    BUILTIN_TEXTURES
-        .iter()
-        .map(|builtin| Material {
-            name: builtin.name.to_string(),
-            texture: TextureSource::Builtin(builtin.name.to_string()),
-            metres_per_repeat: builtin.metres_per_repeat,
-        })
-        .collect()
-}
-
-/// The id of a builtin material by name; builtins are always present, first,
-/// in [`BUILTIN_TEXTURES`] order, and only ever replaced in place.
-pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> MaterialId {
-    MaterialId(
-        materials
-            .iter()
-            .position(|material| material.name == name)
-            .unwrap_or(0),
-    )
-}

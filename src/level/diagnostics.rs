@@ -6,8 +6,6 @@ use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::loose::LooseOverlap;
-
 /// A place in a level file: `path:line:column`, both counted from 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceLocation {
@@ -288,6 +286,62 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
         offset -= 1;
     }
     offset
+}
+
+/// What a loose obstacle overlaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlapped {
+    /// The body of wall `index`.
+    Wall(usize),
+    /// Obstacle `index`, fixed or loose.
+    Obstacle(usize),
+    /// The closed leaf of door `index`.
+    Door(usize),
+    /// The walker's body circle at the start.
+    Start,
+}
+
+impl fmt::Display for Overlapped {
+    /// `wall 12`, `obstacle 3`, `door 0` or `the start`, counting items
+    /// from 0 as every level message does.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overlapped::Wall(index) => write!(formatter, "wall {index}"),
+            Overlapped::Obstacle(index) => write!(formatter, "obstacle {index}"),
+            Overlapped::Door(index) => write!(formatter, "door {index}"),
+            Overlapped::Start => formatter.write_str("the start"),
+        }
+    }
+}
+
+/// A loose obstacle that starts where something else is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LooseOverlap {
+    /// The loose obstacle's index among the level's obstacles.
+    pub obstacle: usize,
+    /// What it overlaps.
+    pub overlapped: Overlapped,
+}
+
+impl fmt::Display for LooseOverlap {
+    /// `obstacle 4 (loose) overlaps wall 12`: how the loader's error
+    /// names it.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "{} {}", self.item(), self.problem())
+    }
+}
+
+impl LooseOverlap {
+    /// The loose obstacle as level messages name it: `obstacle 4 (loose)`.
+    pub fn item(&self) -> String {
+        format!("obstacle {} (loose)", self.obstacle)
+    }
+
+    /// What is wrong with it, after its [`item`](Self::item): `overlaps
+    /// wall 12`.
+    pub fn problem(&self) -> String {
+        format!("overlaps {}", self.overlapped)
+    }
 }
 
 #[cfg(test)]

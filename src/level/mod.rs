@@ -30,6 +30,7 @@ use crate::collision::{Collider, Surface};
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
+pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
     LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
@@ -104,13 +105,13 @@ impl Level {
                 message: error.to_string(),
             }
         })?;
-        let materials = defaults::builtin_materials();
-        let environment = defaults::environment(&materials);
+        let materials = texture::builtin_materials();
+        let environment = model::default_environment(&materials);
         let wall_defaults = WallDefaults {
             radius: MAZE_WALL_RADIUS,
             height: environment.ceiling_height,
             thickness: MAZE_WALL_THICKNESS,
-            material: defaults::builtin_material_id(&materials, "brick"),
+            material: model::builtin_material_id(&materials, "brick"),
         };
         let walls: Vec<LevelWall> = segments
             .into_iter()
@@ -131,7 +132,7 @@ impl Level {
             wall_defaults,
             obstacle_defaults: ObstacleDefaults {
                 height: defaults::OBSTACLE_HEIGHT,
-                material: defaults::builtin_material_id(&materials, defaults::OBSTACLE_MATERIAL),
+                material: model::builtin_material_id(&materials, defaults::OBSTACLE_MATERIAL),
             },
             obstacles: Vec::new(),
             lights: Vec::new(),

@@ -531,3 +531,27 @@ pub struct Environment {
     /// [`MAX_FOG_DISTANCE`](super::defaults::MAX_FOG_DISTANCE).
     pub fog_distance: f32,
 }
+
+/// The environment of a level that has no `[environment]` table.
+pub(crate) fn default_environment(materials: &[Material]) -> Environment {
+    Environment {
+        floor: builtin_material_id(materials, super::defaults::FLOOR_MATERIAL),
+        ceiling: builtin_material_id(materials, super::defaults::CEILING_MATERIAL),
+        ceiling_height: super::defaults::CEILING_HEIGHT,
+        light_direction: Vec3::from_array(super::defaults::LIGHT_DIRECTION).normalize(),
+        ambient: super::defaults::AMBIENT,
+        fog_distance: super::defaults::FOG_DISTANCE,
+    }
+}
+
+/// The id of a builtin material by name; builtins are always present, first,
+/// in [`BUILTIN_TEXTURES`](super::texture::BUILTIN_TEXTURES) order, and
+/// only ever replaced in place.
+pub(crate) fn builtin_material_id(materials: &[Material], name: &str) -> MaterialId {
+    MaterialId(
+        materials
+            .iter()
+            .position(|material| material.name == name)
+            .unwrap_or(0),
+    )
+}

@@ -149,6 +149,19 @@ pub fn checkerboard() -> RgbaImage {
     })
 }
 
+/// One material per builtin texture, named like it, in
+/// [`BUILTIN_TEXTURES`] order: every level can use these without declaring them.
+pub(crate) fn builtin_materials() -> Vec<Material> {
+    BUILTIN_TEXTURES
+        .iter()
+        .map(|builtin| Material {
+            name: builtin.name.to_string(),
+            texture: TextureSource::Builtin(builtin.name.to_string()),
+            metres_per_repeat: builtin.metres_per_repeat,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 use super::Targets;
 use super::font::{self, CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, GLYPH_WIDTH};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
+use crate::input::HelpGroup;
 
 /// Atlas cells: 16 columns by 6 rows hold the 95 printable ASCII glyphs and,
 /// last, a solid cell for panels.
@@ -24,16 +25,6 @@ const SOLID_CELL: u32 = 95;
 /// 3 at 1080p, 6 at 2160p.
 pub fn text_scale(height: u32) -> u32 {
     (height.saturating_add(180) / 360).max(1)
-}
-
-/// One group of the help overlay: a heading and its lines.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HelpGroup {
-    /// The heading, e.g. the input context the lines apply in; drawn in
-    /// its own colour above the lines (no row when empty).
-    pub title: String,
-    /// The lines under the heading.
-    pub lines: Vec<String>,
 }
 
 /// What the text pass draws this frame.

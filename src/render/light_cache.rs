@@ -30,8 +30,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::Vec2;
 
-use super::lamps::{LampBuffers, LevelLamps, MAX_LAMPS};
+use super::lamps::{LampBuffers, LevelLamps};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline_into};
+use super::shadow::MAX_LAMPS;
 use super::texture::{create_buffer, render_target_for};
 use crate::level::light_layout::LightPatch;
 use crate::level::mesh::SceneMesh;

@@ -16,7 +16,7 @@
 
 use glam::Vec2;
 
-use super::lamps::{MAX_LAMPS, SHADOW_BIAS, ShadowTexel, diamond_direction};
+use super::shadow::{MAX_LAMPS, SHADOW_BIAS, ShadowTexel, diamond_direction};
 use crate::level::Light;
 
 /// Cells along each side of the grid (and of its texture).
@@ -284,8 +284,8 @@ mod tests {
 
     use super::*;
     use crate::level::Level;
-    use crate::render::lamps::shadow_row;
-    use crate::render::lamps::tests::texel_index;
+    use crate::render::shadow::shadow_row;
+    use crate::render::shadow::tests::texel_index;
 
     /// Whether the scene shader's `lamp_light` would look past its shadow
     /// test for `lamp` at the floor-plan point `point`: written from the

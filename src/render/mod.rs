@@ -49,24 +49,26 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
+mod shadow;
 mod sight;
 mod texture;
 mod texture_cache;
 mod ui;
 
-use glam::Vec3;
+use glam::{Mat4, Vec3};
 
 use crate::camera::Camera;
 use std::sync::Arc;
 
 use crate::collision::Collider;
 use crate::edit::LevelChange;
+use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
-pub use hud::{HelpGroup, text_scale};
+pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 
 pub use lamps::TORCH_REACH;
@@ -154,6 +156,23 @@ pub struct FrameStats {
     pub batches_drawn: usize,
     /// Mesh batches the level has.
     pub batches_total: usize,
+}
+
+/// What the prepare steps of [`Renderer::render_with_map`] made ready for
+/// the frame's one pass.
+struct PreparedFrame {
+    /// The view frustum, out to the fog.
+    volume: ViewVolume,
+    /// The chunks drawn (none under the full map).
+    chunks: FrameChunks,
+    /// How the level is lit.
+    shading: Shading,
+    /// The map and the level tiles it draws, when it shows.
+    map: Option<(map::PreparedMap, MapTileList)>,
+    /// Whether the map replaces the 3D view.
+    full_map: bool,
+    /// Whether the debug lines show.
+    debug_lines: bool,
 }
 
 /// The render targets' shared description and the size-dependent textures.
@@ -421,6 +440,9 @@ impl Renderer {
     /// ([`MapMode::Full`], on the map's dark background; the HUD and help
     /// still show). A map overlay too large for the device's buffers is
     /// left out (logged), never a panic.
+    ///
+    /// Each prepare step uploads what the pass reads; the one pass is then
+    /// recorded from what they prepared ([`Self::record_pass`]).
     pub fn render_with_map(
         &mut self,
         gpu: &Gpu,
@@ -428,8 +450,64 @@ impl Renderer {
         frame: &FrameInput<'_>,
         map: Option<&MapFrame<'_>>,
     ) -> FrameStats {
+        let view_projection = self.prepare_globals(gpu, frame.camera);
+        // Whatever lies beyond the fog is drawn in the fog's colour.
+        let volume = ViewVolume::new(
+            view_projection,
+            frame.camera.position,
+            self.level.environment.fog_distance,
+        );
+        let lamps_in_use = self.prepare_lamps(gpu, frame, &volume);
+        self.prepare_overlays(gpu, frame);
+        let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
+        let map = map.and_then(|map| {
+            self.map
+                .prepare(&gpu.device, &gpu.queue, map, self.targets.size)
+                .inspect_err(|error| log::warn!("map left out: {error}"))
+                .ok()
+        });
+        let map_tiles = match &map {
+            Some(prepared) if prepared.level_shapes => {
+                self.level
+                    .prepare_map(&gpu.device, prepared.visible, prepared.detail)
+            }
+            _ => MapTileList::default(),
+        };
+        let chunks = if full_map {
+            FrameChunks::default()
+        } else {
+            self.prepare_level(gpu, frame, view_projection, &volume)
+        };
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, frame.torch, &chunks);
+        let batches_drawn = self.record_pass(
+            &mut encoder,
+            view,
+            &PreparedFrame {
+                volume,
+                chunks,
+                shading,
+                map: map.map(|prepared| (prepared, map_tiles)),
+                full_map,
+                debug_lines: frame.debug_lines,
+            },
+        );
+        gpu.queue.submit([encoder.finish()]);
+        self.level.end_frame();
+        FrameStats {
+            batches_drawn,
+            batches_total: self.level.batch_count(),
+        }
+    }
+
+    /// Uploads the globals every pipeline reads for a frame seen by
+    /// `camera`; returns its world to clip transform.
+    fn prepare_globals(&self, gpu: &Gpu, camera: &Camera) -> Mat4 {
         let (width, height) = self.targets.size;
-        let camera = frame.camera;
         let view_projection = camera.view_projection(width as f32 / height as f32);
         let environment = self.level.environment;
         let globals = Globals {
@@ -445,11 +523,17 @@ impl Renderer {
         };
         gpu.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        // Whatever lies beyond the fog is drawn in the fog's colour.
-        let volume = ViewVolume::new(view_projection, camera.position, environment.fog_distance);
+        view_projection
+    }
+
+    /// Picks the lamps that light the frame (those whose reach `volume` may
+    /// see, with the torch when it is on), with the closed doors' leaves as
+    /// occluders, and uploads them; returns how many are in use.
+    fn prepare_lamps(&mut self, gpu: &Gpu, frame: &FrameInput<'_>, volume: &ViewVolume) -> usize {
+        let camera = frame.camera;
         self.level.lamps.set_occluders(frame.moving);
         let active = if self.lights {
-            let ceiling = environment.ceiling_height;
+            let ceiling = self.level.environment.ceiling_height;
             self.level.lamps.for_frame(camera.position, |at, radius| {
                 volume.may_see(&Bounds {
                     min: Vec3::new(at.x - radius, 0.0, at.y - radius),
@@ -463,23 +547,25 @@ impl Renderer {
             eye: camera.position,
             direction: camera.forward(),
         });
-        let lamps_in_use = self.lamps.write(
+        self.lamps.write(
             &gpu.queue,
             &mut self.level.lamps,
             &active,
             torch.as_ref(),
             self.lights,
-        );
-        let overlay = Overlay {
-            hud: frame.hud,
-            help: frame.help,
-            crosshair: frame.crosshair,
-        };
+        )
+    }
+
+    /// Uploads the marker lines (edit mode's, with the lamps' and the
+    /// moving shapes' debug lines when those are on) and the HUD, help and
+    /// crosshair text.
+    fn prepare_overlays(&mut self, gpu: &Gpu, frame: &FrameInput<'_>) {
+        let camera = frame.camera;
         let lamp_lines = (frame.debug_lines && self.lights)
             .then(|| {
                 self.level
                     .lamps
-                    .debug_lines(camera.position, environment.fog_distance)
+                    .debug_lines(camera.position, self.level.environment.fog_distance)
             })
             .filter(|lines| !lines.is_empty());
         let moving_lines = (frame.debug_lines && !frame.moving.is_empty())
@@ -494,63 +580,62 @@ impl Renderer {
             }
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
+        let overlay = Overlay {
+            hud: frame.hud,
+            help: frame.help,
+            crosshair: frame.crosshair,
+        };
         self.text
             .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
-        let prepared_map = map.and_then(|map| {
-            self.map
-                .prepare(&gpu.device, &gpu.queue, map, self.targets.size)
-                .inspect_err(|error| log::warn!("map left out: {error}"))
-                .ok()
-        });
-        let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
-        // Skip whatever lies beyond the fog.
-        let in_volume = |bounds: &Bounds| self.culling == Culling::Off || volume.may_see(bounds);
+    }
+
+    /// Uploads the moving shapes and picks, builds and uploads the chunks
+    /// the 3D view draws.
+    fn prepare_level(
+        &mut self,
+        gpu: &Gpu,
+        frame: &FrameInput<'_>,
+        view_projection: Mat4,
+        volume: &ViewVolume,
+    ) -> FrameChunks {
+        self.level.prepare_moving(&gpu.device, frame.moving);
+        self.level.prepare_chunks(
+            &gpu.device,
+            &ChunkView {
+                culling: self.culling,
+                view_projection,
+                eye: frame.camera.position,
+                volume,
+                debug_lines: frame.debug_lines,
+            },
+        )
+    }
+
+    /// How the level is shaded with `lamps_in_use` lamps (and the torch
+    /// when `torch` is on). Where lamp light comes from light caches, the
+    /// caches of the `chunks` drawn that older shadow rows baked are baked
+    /// again first, in passes recorded into `encoder`.
+    fn prepare_shading(
+        &mut self,
+        gpu: &Gpu,
+        encoder: &mut wgpu::CommandEncoder,
+        lamps_in_use: usize,
+        torch: bool,
+        chunks: &FrameChunks,
+    ) -> Shading {
         let scene = &mut self.level;
-        let map_tiles = match &prepared_map {
-            Some(prepared) if prepared.level_shapes => {
-                scene.prepare_map(&gpu.device, prepared.visible, prepared.detail)
-            }
-            _ => MapTileList::default(),
-        };
-        if !full_map {
-            scene.prepare_moving(&gpu.device, frame.moving);
-        }
-        let FrameChunks {
-            drawn: drawn_chunks,
-            shapes_seen,
-        } = if full_map {
-            FrameChunks::default()
-        } else {
-            scene.prepare_chunks(
-                &gpu.device,
-                &ChunkView {
-                    culling: self.culling,
-                    view_projection,
-                    eye: camera.position,
-                    volume: &volume,
-                    debug_lines: frame.debug_lines,
-                },
-            )
-        };
-        let mut encoder = gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
-        let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
+        match (lamps_in_use > 0, self.scene.light_baker()) {
             (false, _) => Shading::WithoutLamps,
             (true, None) => Shading::Lit,
             (true, Some(baker)) => {
-                // Light caches baked with older shadow rows are baked again
-                // before this frame draws them.
                 let started = std::time::Instant::now();
                 let mut baked = 0;
-                for chunk in drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c)) {
+                for chunk in chunks.drawn.iter().filter_map(|&c| scene.cache.mesh(c)) {
                     if let Some(light) = chunk.light() {
                         baked += usize::from(baker.prepare(
                             &gpu.device,
                             &gpu.queue,
-                            &mut encoder,
+                            encoder,
                             light,
                             &mut scene.lamps,
                         ));
@@ -562,23 +647,48 @@ impl Renderer {
                         started.elapsed().as_secs_f64() * 1000.0
                     );
                 }
-                if torch.is_some() {
+                if torch {
                     Shading::CachedWithTorch
                 } else {
                     Shading::Cached
                 }
             }
-        };
+        }
+    }
+
+    /// Records the frame's one render pass into `encoder`, drawing into
+    /// `view`: the level's chunks and moving shapes, the debug lines, the
+    /// markers, the map and the text, as `frame` prepared them. Returns
+    /// the mesh batches drawn.
+    fn record_pass(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        view: &wgpu::TextureView,
+        frame: &PreparedFrame,
+    ) -> usize {
+        let scene = &self.level;
+        let full_map = frame.full_map;
+        // Skip whatever lies beyond the fog.
+        let in_volume =
+            |bounds: &Bounds| self.culling == Culling::Off || frame.volume.may_see(bounds);
         let shown = |batch: &Batch| {
             in_volume(&batch.bounds)
-                && (batch.kind == BatchKind::FloorAndCeiling || shapes_seen.contains(&batch.chunk))
+                && (batch.kind == BatchKind::FloorAndCeiling
+                    || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
-        // The level's chunks and its moving shapes, as `shading` says.
-        let draw_level = |pass: &mut wgpu::RenderPass<'_>, shading: Shading| {
-            let meshes = drawn_chunks.iter().filter_map(|&c| scene.cache.mesh(c));
+        let mut pass = self.begin_pass(encoder, view, full_map);
+        let drawn = if full_map {
+            0
+        } else {
+            // The level's chunks and its moving shapes, as the shading says.
+            let meshes = frame
+                .chunks
+                .drawn
+                .iter()
+                .filter_map(|&c| scene.cache.mesh(c));
             self.scene.draw(
-                pass,
-                shading,
+                &mut pass,
+                frame.shading,
                 &self.globals_bind_group,
                 &scene.materials,
                 meshes,
@@ -589,8 +699,8 @@ impl Renderer {
                 // its own lamp light.
                 let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
-                    pass,
-                    shading,
+                    &mut pass,
+                    frame.shading,
                     &self.globals_bind_group,
                     &scene.materials,
                     [moving],
@@ -598,7 +708,37 @@ impl Renderer {
                 )
             })
         };
+        if frame.debug_lines && !full_map {
+            // Lines show through walls: only the view volume culls them.
+            let lines = frame
+                .chunks
+                .drawn
+                .iter()
+                .filter_map(|&c| scene.cache.lines(c));
+            self.lines
+                .draw(&mut pass, &self.globals_bind_group, lines, in_volume);
+        }
+        if !full_map {
+            self.lines
+                .draw_markers(&mut pass, &self.globals_bind_group, &self.markers);
+        }
+        if let Some((prepared, map_tiles)) = &frame.map {
+            self.map
+                .draw(&mut pass, (scene.map_tiles(), map_tiles), prepared);
+        }
+        self.text.draw(&mut pass);
+        drawn
+    }
 
+    /// Begins the frame's pass into `view` (resolved from the multisampled
+    /// target when there is one), cleared to the fog's colour, or to the
+    /// map's background when the map replaces the 3D view.
+    fn begin_pass<'e>(
+        &self,
+        encoder: &'e mut wgpu::CommandEncoder,
+        view: &wgpu::TextureView,
+        full_map: bool,
+    ) -> wgpu::RenderPass<'e> {
         let [red, green, blue] = if full_map {
             let [r, g, b, _] = crate::map::colours::BACKGROUND;
             [r, g, b]
@@ -610,60 +750,31 @@ impl Renderer {
             Some(multisampled) => (multisampled, Some(view)),
             None => (view, None),
         };
-        let batches_drawn = {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("frame"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: colour_view,
-                    depth_slice: None,
-                    resolve_target,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color {
-                            r: red,
-                            g: green,
-                            b: blue,
-                            a: 1.0,
-                        }),
-                        store: if resolve_target.is_some() {
-                            wgpu::StoreOp::Discard
-                        } else {
-                            wgpu::StoreOp::Store
-                        },
+        encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("frame"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: colour_view,
+                depth_slice: None,
+                resolve_target,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color {
+                        r: red,
+                        g: green,
+                        b: blue,
+                        a: 1.0,
+                    }),
+                    store: if resolve_target.is_some() {
+                        wgpu::StoreOp::Discard
+                    } else {
+                        wgpu::StoreOp::Store
                     },
-                })],
-                depth_stencil_attachment: Some(pipeline::cleared_depth(&self.targets.depth)),
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            let drawn = if full_map {
-                0
-            } else {
-                draw_level(&mut pass, shading)
-            };
-            if frame.debug_lines && !full_map {
-                // Lines show through walls: only the view volume culls them.
-                let lines = drawn_chunks.iter().filter_map(|&c| scene.cache.lines(c));
-                self.lines
-                    .draw(&mut pass, &self.globals_bind_group, lines, in_volume);
-            }
-            if !full_map {
-                self.lines
-                    .draw_markers(&mut pass, &self.globals_bind_group, &self.markers);
-            }
-            if let Some(prepared) = &prepared_map {
-                self.map
-                    .draw(&mut pass, (scene.map_tiles(), &map_tiles), prepared);
-            }
-            self.text.draw(&mut pass);
-            drawn
-        };
-        gpu.queue.submit([encoder.finish()]);
-        scene.end_frame();
-        FrameStats {
-            batches_drawn,
-            batches_total: scene.batch_count(),
-        }
+                },
+            })],
+            depth_stencil_attachment: Some(pipeline::cleared_depth(&self.targets.depth)),
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        })
     }
 
     /// Draws the tool UI (edit mode's property panel) over the frame that

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::config::QualityChoice;
+
 /// Per-pixel quality. [`RenderQuality::FULL`] is the default wherever a GPU
 /// renders; each field says what it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +51,16 @@ impl RenderQuality {
         trilinear: false,
         cached_lamp_light: true,
     };
+
+    /// The quality a `[render] quality` or `--quality` choice names;
+    /// `None` for `auto`, which lets the window choose by adapter.
+    pub fn chosen(choice: QualityChoice) -> Option<Self> {
+        match choice {
+            QualityChoice::Auto => None,
+            QualityChoice::Full => Some(Self::FULL),
+            QualityChoice::Fast => Some(Self::FAST),
+        }
+    }
 
     /// [`FAST`](Self::FAST) on a CPU adapter, else [`FULL`](Self::FULL).
     pub fn for_device_type(device_type: wgpu::DeviceType) -> Self {
@@ -99,6 +111,15 @@ mod tests {
         ] {
             assert_eq!(RenderQuality::for_device_type(gpu), RenderQuality::FULL);
         }
+        assert_eq!(RenderQuality::chosen(QualityChoice::Auto), None);
+        assert_eq!(
+            RenderQuality::chosen(QualityChoice::Full),
+            Some(RenderQuality::FULL)
+        );
+        assert_eq!(
+            RenderQuality::chosen(QualityChoice::Fast),
+            Some(RenderQuality::FAST)
+        );
         assert_eq!(
             RenderQuality::FULL.to_string(),
             "4x MSAA, 16x anisotropic, trilinear"

@@ -1,5 +1,7 @@
-//! Helpers shared by the render and window tests: whether a GPU (or Mesa's
-//! llvmpipe) is required, and comparing images with reference PNGs.
+//! Helpers shared by the test binaries (each `tests/<area>/main.rs`
+//! declares this module once): whether a GPU (or Mesa's llvmpipe) is
+//! required, comparing images with reference PNGs, scratch folders, and
+//! driving a session by keys.
 #![allow(dead_code)] // Each test binary uses a different part of this module.
 
 use std::path::{Path, PathBuf};
@@ -48,13 +50,24 @@ start = [0.0, 0.0]\n\
 \n\
 [[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
 
-/// Writes `text` as `level.toml` in a fresh scratch folder `name` (under
-/// the tests' target folder); returns the file's path and its level.
-pub fn level_file(name: &str, text: &str) -> (PathBuf, Level) {
+/// A fresh, empty scratch folder `name` under the tests' target folder.
+/// Tests of one binary run at once, so each names its own.
+pub fn scratch_folder(name: &str) -> PathBuf {
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).expect("create the test folder");
-    let path = folder.join("level.toml");
+    folder
+}
+
+/// What a finished child process wrote to stderr, as text.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Writes `text` as `level.toml` in a fresh scratch folder `name` (under
+/// the tests' target folder); returns the file's path and its level.
+pub fn level_file(name: &str, text: &str) -> (PathBuf, Level) {
+    let path = scratch_folder(name).join("level.toml");
     std::fs::write(&path, text).expect("write the level");
     let level = Level::load(&path).expect("a valid level").level;
     (path, level)
@@ -133,9 +146,7 @@ pub fn session_on(path: &Path, level: Level) -> mazewalker::app::Session {
 /// A copy of the house file in a fresh scratch directory named `name`,
 /// and its text.
 pub fn house_copy(name: &str) -> (PathBuf, String) {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).expect("temp dir is writable");
+    let directory = scratch_folder(name);
     let house = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/house.toml");
     let text = std::fs::read_to_string(house).expect("readable");
     let path = directory.join("house.toml");

@@ -9,7 +9,7 @@ use super::numbers::{number_text, point_text};
 use super::values::{
     KeyValue, door_values, light_values, obstacle_values, string_text, vector_text, wall_values,
 };
-use crate::level::defaults::builtin_materials;
+use crate::level::texture::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
 
 /// The text of a level file holding all of `level`:

@@ -276,8 +276,8 @@ mod tests {
     use crate::level::WallEnd;
     use crate::level::mesh::ChunkIndex;
     use crate::render::gpu::gpu_or_skip;
-    use crate::render::lamps::shadow_row;
     use crate::render::offscreen::{OFFSCREEN_FORMAT, capture};
+    use crate::render::shadow::shadow_row;
     use crate::render::{BrokenTexture, FrameInput, Gpu, RenderQuality, Renderer};
 
     #[derive(Debug, Clone)]

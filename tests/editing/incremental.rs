@@ -1,0 +1,217 @@
+//! Property test: the collider that edit mode changes in place, edit by
+//! edit ([`LevelChange::apply_to_collider`]), answers every move and ray
+//! as one built from scratch from the edited level, after any sequence of
+//! edits on the house, each followed by its undo or not.
+
+use crate::common;
+
+use common::property_cases::property_config;
+use glam::Vec2;
+use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
+use mazewalker::edit::{Carry, EditSession, Item, Piece};
+use mazewalker::level::{Level, WallEnd};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Step {
+    /// Space at a grid point (0.5 m): the second of two builds a wall.
+    Plot(i8, i8),
+    /// Delete on the wall with this index modulo the count.
+    Delete(usize),
+    /// Drag the end of a wall by a grid offset.
+    Move(usize, bool, i8, i8),
+    /// An obstacle from three outline points.
+    Obstacle(i8, i8, i8, i8),
+    /// Delete on the obstacle with this index modulo the count.
+    DeleteObstacle(usize),
+    /// `N` on a wall (true) or an obstacle.
+    Material(usize, bool),
+    /// A lamp at a grid point.
+    Lamp(i8, i8),
+    /// The start at a grid point.
+    Start(i8, i8),
+    /// A door between two grid points (not in the collider: it must stay
+    /// as it is).
+    Door(i8, i8, i8, i8),
+    /// A wall (true) or an obstacle with this index modulo the count moved
+    /// by a grid offset and, for a wall, given a radius in 5 cm steps.
+    Change(bool, usize, i8, i8, u8),
+    /// A wall (true) or an obstacle with this index modulo the count
+    /// carried by a grid offset and turned by some notches (a wall takes
+    /// the ends it shares along).
+    Carry(bool, usize, i8, i8, i8),
+    Redo,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    let x = -4i8..48;
+    let z = -4i8..36;
+    prop_oneof![
+        4 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Plot(x, z)),
+        3 => any::<usize>().prop_map(Step::Delete),
+        2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
+            .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+        1 => (x.clone(), z.clone(), 1i8..4, 1i8..4)
+            .prop_map(|(x, z, w, d)| Step::Obstacle(x, z, w, d)),
+        1 => any::<usize>().prop_map(Step::DeleteObstacle),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| Step::Material(index, wall)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Start(x, z)),
+        1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
+        2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, 0u8..8)
+            .prop_map(|(wall, index, dx, dz, radius)| Step::Change(wall, index, dx, dz, radius)),
+        2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, -7i8..8)
+            .prop_map(|(wall, index, dx, dz, notches)| Step::Carry(wall, index, dx, dz, notches)),
+        1 => Just(Step::Redo),
+    ]
+}
+
+fn grid(x: i8, z: i8) -> Vec2 {
+    Vec2::new(f32::from(x), f32::from(z)) * 0.5
+}
+
+/// Runs `step` on `session`; refusals are fine (they change nothing).
+fn run(session: &mut EditSession, step: &Step) {
+    let level = session.level();
+    let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
+    let _ = match *step {
+        Step::Plot(x, z) => session.plot(grid(x, z)).map(drop),
+        Step::Delete(index) if walls > 0 => session.delete(Item::Wall(index % walls)),
+        Step::Move(index, end, dx, dz) if walls > 0 => {
+            let end = if end { WallEnd::A } else { WallEnd::B };
+            let from = level.walls[index % walls].end(end);
+            session.move_endpoint(from, from + grid(dx, dz)).map(drop)
+        }
+        Step::Obstacle(x, z, w, d) => {
+            session.end_chain();
+            let corner = grid(x, z);
+            for point in [corner, corner + grid(w, 0), corner + grid(0, d)] {
+                session.plot_outline(point);
+            }
+            session.close_outline()
+        }
+        Step::DeleteObstacle(index) if obstacles > 0 => {
+            session.delete(Item::Obstacle(index % obstacles))
+        }
+        Step::Material(index, true) if walls > 0 => session
+            .cycle_material(Item::Wall(index % walls), true)
+            .map(drop),
+        Step::Material(index, false) if obstacles > 0 => session
+            .cycle_material(Item::Obstacle(index % obstacles), true)
+            .map(drop),
+        Step::Lamp(x, z) => session.add_light(grid(x, z)),
+        Step::Start(x, z) => session.set_start(grid(x, z), 90.0),
+        Step::Door(x, z, dx, dz) => {
+            session.end_chain();
+            let _ = session.plot_jamb(grid(x, z));
+            let placed = session.plot_jamb(grid(x, z) + grid(dx, dz)).map(drop);
+            session.clear_outline();
+            placed
+        }
+        Step::Change(true, index, dx, dz, radius) if walls > 0 => {
+            let mut wall = level.walls[index % walls];
+            (wall.a, wall.b) = (wall.a + grid(dx, dz), wall.b + grid(dx, dz));
+            wall.radius = f32::from(radius) * 0.05;
+            session
+                .change(Item::Wall(index % walls), Piece::Wall(wall))
+                .map(drop)
+        }
+        Step::Change(false, index, dx, dz, _) if obstacles > 0 => {
+            let mut obstacle = level.obstacles[index % obstacles].clone();
+            let moved = obstacle
+                .polygon
+                .points()
+                .iter()
+                .map(|point| *point + grid(dx, dz))
+                .collect();
+            obstacle.polygon = ConvexPolygon::new(moved).expect("a moved outline");
+            session
+                .change(Item::Obstacle(index % obstacles), Piece::Obstacle(obstacle))
+                .map(drop)
+        }
+        Step::Carry(wall, index, dx, dz, notches) => {
+            let item = match wall {
+                true if walls > 0 => Item::Wall(index % walls),
+                false if obstacles > 0 => Item::Obstacle(index % obstacles),
+                _ => return,
+            };
+            match Carry::pick_up(level, item, Vec2::ZERO) {
+                Ok(mut carry) => {
+                    carry.turn(f32::from(notches));
+                    session.put_down(&carry, grid(dx, dz), None).map(drop)
+                }
+                Err(error) => Err(error),
+            }
+        }
+        Step::Redo => session.redo().map(drop),
+        Step::Delete(_)
+        | Step::Move(..)
+        | Step::DeleteObstacle(_)
+        | Step::Material(..)
+        | Step::Change(..) => Ok(()),
+    };
+}
+
+/// Applies the session's changes since the last call to `collider`.
+fn catch_up(collider: &mut Collider, session: &mut EditSession) -> Result<(), TestCaseError> {
+    for change in session.take_changes() {
+        prop_assert!(
+            change.apply_to_collider(collider),
+            "the collider holds what {change:?} found"
+        );
+    }
+    Ok(())
+}
+
+fn assert_same_answers(
+    changed: &Collider,
+    level: &Level,
+    moves: &[(Vec2, Vec2)],
+) -> Result<(), TestCaseError> {
+    let fresh = level.collider();
+    prop_assert_eq!(changed.walls(), fresh.walls());
+    prop_assert_eq!(changed.obstacles(), fresh.obstacles());
+    let reject = MoveOptions {
+        policy: MovePolicy::Reject,
+        ..MoveOptions::default()
+    };
+    for &(from, delta) in moves {
+        for options in [&MoveOptions::default(), &reject] {
+            prop_assert_eq!(
+                changed.move_eye(from, delta, options),
+                fresh.move_eye(from, delta, options)
+            );
+        }
+        let to = from + delta * 4.0;
+        prop_assert_eq!(changed.ray_cast(from, to), fresh.ray_cast(from, to));
+    }
+    Ok(())
+}
+
+fn a_move() -> impl Strategy<Value = (Vec2, Vec2)> {
+    (-2.0f32..24.0, -2.0f32..18.0, -3.0f32..3.0, -3.0f32..3.0)
+        .prop_map(|(x, z, dx, dz)| (Vec2::new(x, z), Vec2::new(dx, dz)))
+}
+
+proptest! {
+    #![proptest_config(property_config(48))]
+
+    #[test]
+    fn the_collider_changed_edit_by_edit_answers_as_one_built_anew(
+        steps in prop::collection::vec((step(), any::<bool>()), 1..24),
+        moves in prop::collection::vec(a_move(), 16),
+    ) {
+        let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+        let mut collider = session.level().collider();
+        for (step, undo) in &steps {
+            run(&mut session, step);
+            catch_up(&mut collider, &mut session)?;
+            assert_same_answers(&collider, session.level(), &moves)?;
+            if *undo {
+                let _ = session.undo();
+                catch_up(&mut collider, &mut session)?;
+                assert_same_answers(&collider, session.level(), &moves)?;
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The edit model without a window: edits and authoring, the changes an
+//! edit reports, undo and redo under random edits, properties, and what
+//! opening and saving a million-wall maze costs (an ignored measurement).
+//! One binary, a module per part.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod authoring;
+mod change;
+mod editing;
+mod incremental;
+mod properties;
+mod save_cost;

@@ -1,0 +1,17 @@
+//! Level files: loading, errors and warnings, the house, lights, doors and
+//! loose obstacles, saving (atomically) and hot reload's rules. One binary,
+//! a module per part.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod atomic_save;
+mod doors;
+mod errors;
+mod fuzz;
+mod house;
+mod lights;
+mod loose;
+mod reload;
+mod save;
+mod warnings;

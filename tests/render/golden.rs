@@ -1,0 +1,275 @@
+//! Golden images: the default house (and a maze) rendered offscreen through
+//! the same `Renderer::render` as the window, compared with the reference
+//! PNGs in `tests/golden/`. Runs on Mesa's llvmpipe without a GPU; skips with
+//! a message when there is no adapter at all, and fails instead when
+//! `MAZEWALKER_REQUIRE_GPU=1` (CI).
+
+use crate::common;
+
+use glam::{Vec2, Vec3};
+use image::RgbaImage;
+use mazewalker::app::{hud_lines, moving_shapes};
+use mazewalker::input::Bindings;
+use mazewalker::level::Level;
+use mazewalker::render::offscreen::{capture, render_to_image};
+use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::tick::TICK_RATE;
+use mazewalker::walker::{TickInput, Walker};
+use std::sync::Arc;
+
+use common::{TOLERANCE, assert_matches_golden, compare, gpu_or_skip};
+
+const SIZE: (u32, u32) = (480, 270);
+
+/// A viewpoint: where the eye stands, where it looks, what is drawn on top.
+#[derive(Debug, Clone, Copy, Default)]
+struct View {
+    at: Option<Vec2>,
+    yaw_degrees: Option<f32>,
+    pitch_degrees: f32,
+    debug_lines: bool,
+    hud: bool,
+    help: bool,
+    /// The torch carried by the eye is on.
+    torch: bool,
+    /// The eye presses use on the door it faces and waits until it stands
+    /// open, on the walker's own tick.
+    open_door: bool,
+    /// Image size; `SIZE` when `None`.
+    size: Option<(u32, u32)>,
+}
+
+fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
+    let mut walker = Walker::at_spawn(level);
+    if let Some(at) = view.at {
+        walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
+    }
+    if let Some(yaw) = view.yaw_degrees {
+        walker.camera.yaw = yaw.to_radians();
+    }
+    walker.camera.set_pitch(view.pitch_degrees.to_radians());
+    let collider = Arc::new(level.collider());
+    if view.open_door {
+        walker.step(&common::use_press(), &collider);
+        for _ in 0..2 * TICK_RATE {
+            walker.step(&TickInput::default(), &collider);
+        }
+        assert!(
+            walker.doors.states().iter().any(|door| !door.is_closed()),
+            "no door opened"
+        );
+    }
+    let hud = hud_lines(&walker, Some(60.0));
+    let help = Bindings::default().help_groups();
+    let doors = moving_shapes(&walker, level, 1.0);
+    let frame = FrameInput {
+        camera: &walker.camera,
+        debug_lines: view.debug_lines,
+        hud: view.hud.then_some(hud.as_slice()),
+        help: view.help.then_some(help.as_slice()),
+        markers: &[],
+        crosshair: false,
+        torch: view.torch,
+        moving: &doors,
+    };
+    let (width, height) = view.size.unwrap_or(SIZE);
+    render_to_image(
+        gpu,
+        &Arc::new(level.clone()),
+        &collider,
+        width,
+        height,
+        &frame,
+    )
+    .expect("offscreen render")
+}
+
+fn golden(name: &str, level: &Level, view: View) {
+    let Some(gpu) = gpu_or_skip(name) else {
+        return;
+    };
+    let image = render(&gpu, level, view);
+    assert_matches_golden(name, &image, TOLERANCE);
+}
+
+#[test]
+fn house_from_the_spawn_down_the_hallway() {
+    golden("house_spawn", &Level::default_house(), View::default());
+}
+
+#[test]
+fn house_living_room_with_furniture_and_pillars() {
+    let view = View {
+        at: Some(Vec2::new(7.4, 5.3)),
+        yaw_degrees: Some(215.0),
+        pitch_degrees: -12.0,
+        ..View::default()
+    };
+    golden("house_living_room", &Level::default_house(), view);
+}
+
+#[test]
+fn house_kitchen_with_debug_lines() {
+    let view = View {
+        at: Some(Vec2::new(12.0, 5.4)),
+        yaw_degrees: Some(225.0),
+        pitch_degrees: -20.0,
+        debug_lines: true,
+        ..View::default()
+    };
+    golden("house_kitchen_debug_lines", &Level::default_house(), view);
+}
+
+#[test]
+fn house_hallway_with_hud_and_help() {
+    let view = View {
+        at: Some(Vec2::new(15.0, 7.25)),
+        yaw_degrees: Some(180.0),
+        hud: true,
+        help: true,
+        // The default window's size: the whole help fits in two columns
+        // at text scale 2.
+        size: Some((1280, 720)),
+        ..View::default()
+    };
+    golden("house_hud_help", &Level::default_house(), view);
+}
+
+#[test]
+fn house_bedroom_by_its_lamp_and_by_the_torch() {
+    // The lamps light the house; from the hallway door of bedroom 2, opened,
+    // the lamp's light falls in through the door, and its walls' shadows
+    // show.
+    let view = View {
+        at: Some(Vec2::new(12.2, 7.6)),
+        yaw_degrees: Some(90.0),
+        pitch_degrees: -15.0,
+        open_door: true,
+        ..View::default()
+    };
+    golden("house_bedroom_lamp", &Level::default_house(), view);
+    // With the torch: a cone of light along the view, shadowed by the
+    // door's jambs.
+    let torch = View {
+        torch: true,
+        ..view
+    };
+    golden("house_bedroom_lamp_torch", &Level::default_house(), torch);
+}
+
+#[test]
+fn maze_from_its_start() {
+    let maze = Level::maze(8, 8, 1).expect("a maze");
+    golden("maze_8x8_seed_1", &maze, View::default());
+}
+
+/// The comparison is tight enough to catch a real change: the view from
+/// 20 cm further down the hallway does not pass for the spawn's reference.
+#[test]
+fn a_small_step_does_not_match_the_reference() {
+    let Some(gpu) = gpu_or_skip("a_small_step_does_not_match_the_reference") else {
+        return;
+    };
+    let house = Level::default_house();
+    let spawn = render(&gpu, &house, View::default());
+    let stepped = render(
+        &gpu,
+        &house,
+        View {
+            at: Some(house.player.start + Vec2::new(0.2, 0.0)),
+            ..View::default()
+        },
+    );
+    let (outliers, _) = compare(&stepped, &spawn, TOLERANCE.channel);
+    let allowed = TOLERANCE.outlier_fraction * f64::from(SIZE.0 * SIZE.1);
+    assert!(
+        outliers as f64 > 4.0 * allowed,
+        "only {outliers} pixels changed"
+    );
+    // And the same view twice is the same picture.
+    let again = render(&gpu, &house, View::default());
+    assert_eq!(
+        compare(&again, &spawn, 0).0,
+        0,
+        "rendering is not repeatable"
+    );
+}
+
+/// The window renders into BGRA surfaces under X11; the F12 screenshot reads
+/// them back through `capture`, which must hand back the same RGBA picture.
+#[test]
+fn bgra_targets_read_back_as_the_same_rgba_image() {
+    let Some(gpu) = gpu_or_skip("bgra_targets_read_back_as_the_same_rgba_image") else {
+        return;
+    };
+    let house = Arc::new(Level::default_house());
+    let collider = Arc::new(house.collider());
+    let walker = Walker::at_spawn(&house);
+    let frame = FrameInput {
+        debug_lines: true,
+        ..FrameInput::plain(&walker.camera)
+    };
+    let rgba = render_to_image(&gpu, &house, &collider, SIZE.0, SIZE.1, &frame).expect("rgba");
+    let mut renderer = Renderer::new(
+        &gpu,
+        wgpu::TextureFormat::Bgra8UnormSrgb,
+        SIZE,
+        RenderQuality::FULL,
+        &house,
+        &collider,
+    )
+    .expect("a bgra renderer");
+    let bgra = capture(&gpu, &mut renderer, &frame).expect("bgra capture");
+    let (outliers, _) = compare(&bgra, &rgba, 2);
+    assert_eq!(outliers, 0, "BGRA capture differs from RGBA");
+}
+
+/// Chunks out of view are not drawn: in a big maze, looking either way
+/// draws a fraction of the level.
+#[test]
+fn chunks_out_of_view_are_culled() {
+    let Some(gpu) = gpu_or_skip("chunks_out_of_view_are_culled") else {
+        return;
+    };
+    let maze = Arc::new(Level::maze(60, 60, 7).expect("a maze"));
+    let collider = Arc::new(maze.collider());
+    let mut renderer = Renderer::new(
+        &gpu,
+        mazewalker::render::offscreen::OFFSCREEN_FORMAT,
+        (64, 64),
+        RenderQuality::FAST,
+        &maze,
+        &collider,
+    )
+    .expect("renderer");
+    let centre = Vec2::splat(60.0 * mazewalker::level::MAZE_CELL_SIZE / 2.0);
+    for yaw in [0.0_f32, 180.0] {
+        let mut walker = Walker::at_spawn(&maze);
+        walker.camera.position = Vec3::new(centre.x, 1.6, centre.y);
+        walker.camera.yaw = yaw.to_radians();
+        let frame = FrameInput::plain(&walker.camera);
+        let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
+            label: None,
+            size: wgpu::Extent3d {
+                width: 64,
+                height: 64,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: mazewalker::render::offscreen::OFFSCREEN_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+        let stats = renderer.render(&gpu, &view, &frame);
+        assert!(stats.batches_drawn > 0);
+        assert!(
+            stats.batches_drawn * 3 < stats.batches_total,
+            "drew {} of {} batches",
+            stats.batches_drawn,
+            stats.batches_total
+        );
+    }
+}
