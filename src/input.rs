@@ -389,7 +389,7 @@ impl Action {
                 ),
                 Action::Use => (
                     "use",
-                    "use: open or close a door, or kick a loose body",
+                    "use: open/close door, kick body",
                     Walking,
                     &[Space],
                     false,
