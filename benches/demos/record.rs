@@ -78,7 +78,7 @@ fn main() -> anyhow::Result<()> {
 /// Records one autopilot walk on `choice` into `path`; returns where it ends.
 fn record(path: &Path, choice: LevelChoice, autopilot_seed: u64) -> anyhow::Result<Vec2> {
     let level: Level = choice.load()?.level;
-    let collider = level.collider();
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
     let mut walker = Walker::at_spawn(&level);
     let header = DemoHeader::for_recording(choice, &level, &walker);
     let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
