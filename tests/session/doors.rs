@@ -72,3 +72,33 @@ fn a_walk_with_use_presses_records_and_plays_back_bit_for_bit() {
     assert_eq!(replayed.yaw.to_bits(), pose.yaw.to_bits());
     assert_ne!(pose.position, Vec2::ZERO);
 }
+
+/// A light crate 1 m ahead of the start (the origin, facing +x), in open
+/// floor.
+const A_CRATE: &str = "[player]\nstart = [0.0, 0.0]\n\n\
+[[obstacle]]\npoints = [[1.0, -0.3], [1.6, -0.3], [1.6, 0.3], [1.0, 0.3]]\nloose = true\nmass = 5\n";
+
+#[test]
+fn walking_where_a_pushed_crate_stood_is_not_being_inside_a_wall() {
+    let (path, level) = level_file("session_crate", A_CRATE);
+    let mut session = common::session_on(&path, level);
+    // Walk until the eye stands where the crate stood in the file.
+    key(&mut session, KeyCode::KeyW, true);
+    for _ in 0..240 {
+        session.advance_ticks(1);
+        if session.walker().position().x >= 1.3 {
+            break;
+        }
+    }
+    key(&mut session, KeyCode::KeyW, false);
+    let position = session.walker().position();
+    assert!(
+        (1.3..1.6).contains(&position.x),
+        "walked on, pushing the crate: {position}"
+    );
+    let hud = session.hud();
+    assert!(
+        !hud.iter().any(|line| line.starts_with("inside a wall")),
+        "{hud:?}"
+    );
+}

@@ -29,13 +29,14 @@ impl Part for Walking {
     }
 
     /// Inside a wall with no free point near (after a reload or an edit):
-    /// the HUD says how to get out.
+    /// the HUD says how to get out. Where a loose obstacle stood in the
+    /// file is no wall: it moves as a body.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         let walker = &world.walker;
         if !walker.passes_walls()
             && world
                 .live
-                .collider()
+                .walking_collider()
                 .deepest_penetration(walker.position())
                 .is_some()
         {
