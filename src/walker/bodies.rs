@@ -34,6 +34,13 @@ pub struct Bodies {
     /// The bodies whose pose changed in the last tick, ascending.
     moved: Vec<usize>,
     looks: Vec<Look>,
+    /// Each door leaf's motion in the last tick, by door index: a leaf
+    /// that moved (or stood) as in the tick before keeps its motion, so a
+    /// tick among many still doors makes none anew.
+    door_motions: Vec<DoorMotion>,
+    /// The leaves before and after the tick that each of `door_motions`
+    /// was made from.
+    door_spans: Vec<(Leaf, Leaf)>,
     /// The level's `[player] push`, N.
     push_force: f32,
     /// The level's `[player] kick`, N·s.
@@ -95,6 +102,8 @@ impl Bodies {
             previous,
             moved: Vec::new(),
             looks,
+            door_motions: Vec::new(),
+            door_spans: Vec::new(),
             push_force,
             kick_impulse,
         }
@@ -170,13 +179,26 @@ impl Bodies {
             let body = &self.live.bodies()[index];
             self.previous[index] = (body.position(), body.rotation());
         }
-        let doors: Vec<DoorMotion> = doors_before
+        let doors = doors_before.len().min(doors_after.len());
+        self.door_motions.truncate(doors);
+        self.door_spans.truncate(doors);
+        for (index, span) in doors_before
             .iter()
-            .zip(doors_after)
-            .map(|(before, after)| DoorMotion::new(before, after, TICK_SECONDS))
-            .collect();
+            .copied()
+            .zip(doors_after.iter().copied())
+            .enumerate()
+        {
+            let motion = || DoorMotion::new(&span.0, &span.1, TICK_SECONDS);
+            if index == self.door_spans.len() {
+                self.door_spans.push(span);
+                self.door_motions.push(motion());
+            } else if self.door_spans[index] != span {
+                self.door_spans[index] = span;
+                self.door_motions[index] = motion();
+            }
+        }
         let input = StepInput {
-            doors: &doors,
+            doors: &self.door_motions,
             walker,
         };
         let outcome = self.live.step(&input, &StepOptions::default());
