@@ -1,6 +1,7 @@
 //! Records the demos kept in `benches/demos/` (the timedemo's walks): an
 //! autopilot that walks a level for a few seconds, turning away from walls
-//! and into side passages, running now and then, looking up and down.
+//! and into side passages, running now and then, looking up and down; and
+//! `push.demo`, a scripted walk in the house that pushes and kicks its ball.
 //!
 //! Run: `cargo run --release --example record_demos [-- OUT_DIR]` (default
 //! `benches/demos`). The walks are deterministic: the same program writes
@@ -20,7 +21,7 @@ use glam::{DVec2, Vec2};
 use mazewalker::collision::{Collider, MoveOptions};
 use mazewalker::demo::{DemoHeader, DemoRecorder};
 use mazewalker::level::{Level, LevelChoice};
-use mazewalker::walker::{MoveIntent, TickInput, Walker};
+use mazewalker::walker::{MoveIntent, TickInput, Toggles, Walker, WalkerSettings};
 
 /// Ticks between the autopilot's decisions: 1/6 s, a whole number of frames
 /// at 30, 60, 144 and 240 Hz.
@@ -72,7 +73,69 @@ fn main() -> anyhow::Result<()> {
         let end = record(&path, choice, autopilot_seed)?;
         println!("{}: {TICKS} ticks, ends at {end}", path.display());
     }
+    let path = out_dir.join("push.demo");
+    let end = record_inputs(&path, LevelChoice::DefaultHouse, &push_inputs())?;
+    println!(
+        "{}: {} ticks, ends at {end}",
+        path.display(),
+        push_inputs().len()
+    );
     Ok(())
+}
+
+/// The push walk in the house: turn from the start to the ball behind it,
+/// push it into the hallway's west corner, kick it, then turn back and walk
+/// the lit hallway east (the lamps' shadows of a body come and go).
+fn push_inputs() -> Vec<TickInput> {
+    let per_count = f64::from(WalkerSettings::default().mouse_radians_per_count);
+    let turn = |degrees: f64, held: MoveIntent| TickInput {
+        held,
+        mouse: DVec2::new(degrees.to_radians() / per_count, 0.0),
+        ..TickInput::default()
+    };
+    let forward = MoveIntent {
+        forward: 1.0,
+        ..MoveIntent::default()
+    };
+    let hold = |ticks: usize, held: MoveIntent| {
+        std::iter::repeat_n(
+            TickInput {
+                held,
+                ..TickInput::default()
+            },
+            ticks,
+        )
+    };
+    let kick = TickInput {
+        toggles: Toggles {
+            use_door: true,
+            ..Toggles::default()
+        },
+        ..TickInput::default()
+    };
+    std::iter::once(turn(149.0, MoveIntent::default()))
+        .chain(hold(BLOCK as usize * 5 - 1, forward))
+        .chain(std::iter::once(kick))
+        .chain(hold(BLOCK as usize * 3 - 1, MoveIntent::default()))
+        .chain(std::iter::once(turn(-149.0, forward)))
+        .chain(hold(BLOCK as usize * 21 - 1, forward))
+        .collect()
+}
+
+/// Records `inputs` on `choice` into `path`; returns where the walk ends.
+fn record_inputs(path: &Path, choice: LevelChoice, inputs: &[TickInput]) -> anyhow::Result<Vec2> {
+    let level: Level = choice.load()?.level;
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+    let mut walker = Walker::at_spawn(&level);
+    let header = DemoHeader::for_recording(choice, &level, &walker);
+    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    let mut recorder = DemoRecorder::new(file, &header)?;
+    for input in inputs {
+        walker.step(input, &collider);
+        recorder.record(input, &walker)?;
+    }
+    recorder.finish(&walker)?;
+    Ok(walker.position())
 }
 
 /// Records one autopilot walk on `choice` into `path`; returns where it ends.
