@@ -329,3 +329,106 @@ fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {
     }
     assert!(gave_way > 0, "the door never gave way to the crate");
 }
+
+/// One stretch of random input: keys held for some ticks, a mouse turn
+/// and maybe a use press on its first tick.
+#[derive(Debug, Clone)]
+struct Stretch {
+    forward: f32,
+    right: f32,
+    run: bool,
+    turn_counts: f64,
+    use_key: bool,
+    ticks: u32,
+}
+
+fn stretch() -> impl proptest::strategy::Strategy<Value = Stretch> {
+    use proptest::prelude::*;
+    (
+        prop_oneof![Just(1.0f32), Just(0.0), Just(-1.0), -1.0f32..1.0],
+        prop_oneof![Just(0.0f32), -1.0f32..1.0],
+        any::<bool>(),
+        -600.0f64..600.0,
+        proptest::bool::weighted(0.3),
+        1u32..90,
+    )
+        .prop_map(
+            |(forward, right, run, turn_counts, use_key, ticks)| Stretch {
+                forward,
+                right,
+                run,
+                turn_counts,
+                use_key,
+                ticks,
+            },
+        )
+}
+
+proptest::proptest! {
+    #![proptest_config(crate::property_cases::property_config(4))]
+
+    /// The real walker's tick on the warehouse, under random walks, turns,
+    /// pushes, kicks and door presses: after every tick no body is deeper
+    /// than 1 cm in a wall's body, an obstacle, a door leaf or another
+    /// body, no body's centre crossed a wall's centre line, and the walker
+    /// is in no wall and no deeper than 1 cm in any body.
+    #[test]
+    fn random_walks_among_the_warehouse_bodies_never_sink_anything(
+        start in 0usize..4,
+        stretches in proptest::collection::vec(stretch(), 4..12),
+    ) {
+        let level = warehouse();
+        let collider = walking_collider(&level);
+        let starts = [(2.0, 9.7, 0.0), (12.0, 9.7, 90.0), (20.0, 2.0, 180.0), (22.0, 18.5, -90.0)];
+        let (x, z, yaw) = starts[start];
+        let mut walker = walker_at(&level, Vec2::new(x, z), yaw);
+        let walls: Vec<mazewalker::collision::Wall> = level
+            .walls
+            .iter()
+            .map(|wall| mazewalker::collision::Wall { a: wall.a, b: wall.b, radius: wall.thickness / 2.0 })
+            .collect();
+        let fixed: Vec<_> = level
+            .obstacles
+            .iter()
+            .filter(|obstacle| !obstacle.loose)
+            .map(|obstacle| obstacle.polygon.clone())
+            .collect();
+        let radius = level.player.radius;
+        let mut tick = 0;
+        for stretch in &stretches {
+            for index in 0..stretch.ticks {
+                let first = index == 0;
+                let input = TickInput {
+                    held: MoveIntent {
+                        forward: stretch.forward,
+                        right: stretch.right,
+                        run: stretch.run,
+                        ..MoveIntent::default()
+                    },
+                    mouse: if first { DVec2::new(stretch.turn_counts, 0.0) } else { DVec2::ZERO },
+                    toggles: Toggles { use_door: first && stretch.use_key, ..Toggles::default() },
+                };
+                let before: Vec<Vec2> = walker.bodies.live().bodies().iter().map(|b| b.position()).collect();
+                walker.step(&input, &collider);
+                tick += 1;
+                let bodies = walker.bodies.live();
+                let (depth, what) = crate::scene::deepest(bodies, &walls, &fixed, walker.doors.leaves().leaves());
+                proptest::prop_assert!(depth < 0.01, "tick {}: {} is {} m deep", tick, what, depth);
+                for (index, body) in bodies.bodies().iter().enumerate() {
+                    for wall in &walls {
+                        proptest::prop_assert!(
+                            !crate::scene::crosses(before[index], body.position(), wall),
+                            "tick {}: body {} crossed a wall's centre line", tick, index
+                        );
+                    }
+                    let gap = distance_to_body(&walker, index, walker.position());
+                    proptest::prop_assert!(gap > radius - 0.01, "tick {}: the walker is {} m from body {}", tick, gap, index);
+                }
+                proptest::prop_assert!(
+                    collider.deepest_penetration(walker.position()).is_none(),
+                    "tick {}: the walker is in a wall at {}", tick, walker.position()
+                );
+            }
+        }
+    }
+}
