@@ -52,6 +52,9 @@ pub(super) struct LeafCells {
     /// still lists the leaf (each box is filed grown by this and a
     /// rounding guard); infinite without leaves.
     halo: f64,
+    /// The rounding guard that each box is filed grown by besides the
+    /// halo.
+    guard: f64,
     /// Cells per row.
     columns: usize,
     /// The last column and the last row, where points past the grid go.
@@ -76,6 +79,7 @@ impl LeafCells {
                 origin: DVec2::ZERO,
                 inverse_cell_size: 1.0,
                 halo: f64::INFINITY,
+                guard: 0.0,
                 columns: 1,
                 last_column: 0,
                 last_row: 0,
@@ -97,6 +101,7 @@ impl LeafCells {
             origin,
             inverse_cell_size: cell_size.recip(),
             halo,
+            guard,
             columns,
             last_column: columns - 1,
             last_row: rows - 1,
@@ -148,6 +153,27 @@ impl LeafCells {
             let (column, row) = self.cell_of(p);
             self.leaves_in(row * self.columns + column)
         })
+    }
+
+    /// The box that the list of the cell holding `p` (as
+    /// [`near`](Self::near) gives it) answers for: every leaf whose swept
+    /// box meets a box inside it is in that list. It is the cell grown by
+    /// the halo, less a rounding guard; everything without leaves.
+    pub fn covered_around(&self, p: DVec2) -> Aabb {
+        if self.ids.is_empty() {
+            return Aabb {
+                min: DVec2::NEG_INFINITY,
+                max: DVec2::INFINITY,
+            };
+        }
+        let (column, row) = self.cell_of(p);
+        let cell_size = 2.0 * self.halo;
+        let min = self.origin + DVec2::new(column as f64, row as f64) * cell_size;
+        let inset = self.halo - self.guard;
+        Aabb {
+            min: min - DVec2::splat(inset),
+            max: min + DVec2::splat(cell_size + inset),
+        }
     }
 
     /// Calls `visit` with the id of each leaf filed in a cell that `area`
@@ -340,6 +366,10 @@ mod tests {
             for id in wanted {
                 assert!(filed.contains(&id), "leaf {id} missing at {p}");
             }
+            // The whole box that the cell answers for.
+            for id in meeting(&boxes, &cells.covered_around(p)) {
+                assert!(filed.contains(&id), "leaf {id} missing around {p}");
+            }
         }
         assert!(near_some > 300, "{near_some} points near a leaf");
     }
@@ -412,6 +442,10 @@ mod tests {
     fn a_grid_without_leaves_finds_none() {
         let cells = LeafCells::build(&[]);
         assert_eq!(cells.near(DVec2::ZERO, 1e9), Some(&[][..]));
+        assert_eq!(
+            cells.covered_around(DVec2::ZERO),
+            square(DVec2::ZERO, f64::INFINITY)
+        );
         let mut visited = 0;
         cells.for_each_in(&square(DVec2::ZERO, 1e9), |_| visited += 1);
         assert_eq!(visited, 0);
