@@ -18,6 +18,8 @@
 //! The grid is built once, with the leaves: a leaf that moves within its
 //! swept box changes nothing here.
 
+use std::sync::Arc;
+
 use glam::DVec2;
 
 use super::grid::Aabb;
@@ -60,12 +62,14 @@ pub(super) struct LeafCells {
     /// The last column and the last row, where points past the grid go.
     last_column: usize,
     last_row: usize,
-    /// The occupied cells, row by row, 64 a word.
-    words: Vec<Word>,
+    /// The occupied cells, row by row, 64 a word. Behind `Arc`s, as are
+    /// the runs and ids: the grid never changes once built, so the copies
+    /// of a door set (one a tick, say) share one.
+    words: Arc<[Word]>,
     /// `ids[runs[k]..runs[k + 1]]` are the leaves of the `k`-th occupied
     /// cell, in ascending id.
-    runs: Vec<u32>,
-    ids: Vec<u32>,
+    runs: Arc<[u32]>,
+    ids: Arc<[u32]>,
 }
 
 impl LeafCells {
@@ -83,9 +87,9 @@ impl LeafCells {
                 columns: 1,
                 last_column: 0,
                 last_row: 0,
-                words: vec![Word::default()],
-                runs: vec![0],
-                ids: Vec::new(),
+                words: Arc::new([Word::default()]),
+                runs: Arc::new([0]),
+                ids: Arc::new([]),
             };
         };
         let (min, max) = union(boxes);
@@ -105,9 +109,9 @@ impl LeafCells {
             columns,
             last_column: columns - 1,
             last_row: rows - 1,
-            words: vec![Word::default(); (columns * rows).div_ceil(WORD_BITS)],
-            runs: Vec::new(),
-            ids: Vec::new(),
+            words: Arc::new([]),
+            runs: Arc::new([]),
+            ids: Arc::new([]),
         };
         // Count each cell's leaves, place the occupied cells' runs one
         // after the other, then fill them in id order.
@@ -115,23 +119,25 @@ impl LeafCells {
         for (_, bounds) in boxes {
             grid.for_each_cell(bounds, filed_margin, |cell| counts[cell] += 1);
         }
+        let mut words = vec![Word::default(); (columns * rows).div_ceil(WORD_BITS)];
+        let mut runs = Vec::new();
         let mut next = 0_u32;
         let mut occupied = 0_u32;
-        for (word_index, word) in grid.words.iter_mut().enumerate() {
+        for (word_index, word) in words.iter_mut().enumerate() {
             word.before = occupied;
             let cells = word_index * WORD_BITS..((word_index + 1) * WORD_BITS).min(counts.len());
             for (bit, count) in counts[cells].iter_mut().enumerate() {
                 if *count > 0 {
                     word.occupied |= 1 << bit;
                     occupied += 1;
-                    grid.runs.push(next);
+                    runs.push(next);
                     next += *count;
                     // From here on, where the cell's next id goes.
                     *count = next - *count;
                 }
             }
         }
-        grid.runs.push(next);
+        runs.push(next);
         let mut ids = vec![0; next as usize];
         for &(id, bounds) in boxes {
             grid.for_each_cell(&bounds, filed_margin, |cell| {
@@ -139,7 +145,9 @@ impl LeafCells {
                 counts[cell] += 1;
             });
         }
-        grid.ids = ids;
+        grid.words = words.into();
+        grid.runs = runs.into();
+        grid.ids = ids.into();
         grid
     }
 
@@ -449,6 +457,16 @@ mod tests {
         let mut visited = 0;
         cells.for_each_in(&square(DVec2::ZERO, 1e9), |_| visited += 1);
         assert_eq!(visited, 0);
+    }
+
+    #[test]
+    fn a_copy_shares_the_cells() {
+        let cells = LeafCells::build(&scattered(50, 100.0, &mut Numbers(13)));
+        let copy = cells.clone();
+        assert!(Arc::ptr_eq(&cells.words, &copy.words));
+        assert!(Arc::ptr_eq(&cells.runs, &copy.runs));
+        assert!(Arc::ptr_eq(&cells.ids, &copy.ids));
+        assert_eq!(copy, cells);
     }
 
     #[test]
