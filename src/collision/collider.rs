@@ -632,10 +632,13 @@ impl Collider {
 /// all, each cast no farther than what is left of it, so its casts stay
 /// within that length of the start (twice it, and a margin relative to
 /// the coordinates, leave room for rounding and for the rounding guard of
-/// a path's box); a leaf is met within the body radius of a path.
+/// a path's box); a leaf is met within the body radius of a path. The
+/// length is bounded by `|x| + |y|`, which costs no square root.
+#[inline]
 fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
     let guard = 1e-6 * (1.0 + start.abs().max_element());
-    2.0 * f64::from(delta.length()) + f64::from(body_radius) + guard
+    let travel = f64::from(delta.x).abs() + f64::from(delta.y).abs();
+    2.0 * travel + f64::from(body_radius) + guard
 }
 
 /// Refuses a move from or to a non-finite place, or with an invalid skin.

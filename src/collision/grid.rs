@@ -11,8 +11,9 @@
 //! A cell files an *entry* per shape ([`CellEntry`]): the shape's id, and
 //! whatever its owner wants at hand beside it. The collider files a wall's
 //! capsule in the entry itself, so that the move's hot loop reads a
-//! cell's walls where it finds them instead of looking each one up;
-//! plain ids suffice elsewhere.
+//! cell's walls where it finds them instead of looking each one up.
+//! (Door leaves, which never change cells, have a flat grid of their own:
+//! `leaf_cells`.)
 //!
 //! The cells are grouped in square blocks of [`BLOCK_SIDE`]² cells, each
 //! with its own entry array behind an `Arc`: a clone of the grid copies one
@@ -72,13 +73,6 @@ pub(crate) trait CellEntry: Copy {
     fn id(&self) -> u32;
 }
 
-impl CellEntry for u32 {
-    #[inline]
-    fn id(&self) -> u32 {
-        *self
-    }
-}
-
 /// Upper bound on cells per registered shape, so that sparse scenes (a few
 /// shapes far apart) cannot ask for a huge grid.
 const CELLS_PER_SHAPE: f64 = 2.0;
@@ -104,7 +98,7 @@ const BLOCK_CELLS: usize = BLOCK_SIDE * BLOCK_SIDE;
 /// The cell lists of a uniform grid covering every registered shape, each
 /// shape filed as an entry `E`.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct UniformGrid<E = u32> {
+pub(crate) struct UniformGrid<E> {
     origin: DVec2,
     cell_size: f64,
     /// `1 / cell_size`: cell lookups multiply instead of dividing.
@@ -520,6 +514,13 @@ fn step(index: usize, motion: f64, count: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tests file plain ids.
+    impl CellEntry for u32 {
+        fn id(&self) -> u32 {
+            *self
+        }
+    }
 
     fn unit_box(x: f64, y: f64) -> Aabb {
         Aabb {

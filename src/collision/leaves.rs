@@ -1,17 +1,19 @@
 //! Door leaves: convex boxes that move between ticks, which the immutable
 //! [`Collider`](super::Collider) meets without being rebuilt.
 //!
-//! Each leaf is registered once, in a uniform grid of its own, under its
-//! *swept* bounds: the whole region it can ever occupy. Moving a leaf then
-//! only rewrites its four corners, never the grid, and a move of the eye
-//! looks only at the leaves whose swept bounds come near its path, so its
-//! cost grows with the doors near the eye, not with all the doors. A move
-//! goes through the leaves' grid once: [`NearLeaves`] lists the leaves
-//! near its start, and its casts and overlap tests look through that list.
+//! Each leaf is registered once, in a grid of its own ([`LeafCells`]),
+//! under its *swept* bounds: the whole region it can ever occupy. Moving a
+//! leaf then only rewrites its four corners, never the grid, and a move of
+//! the eye looks only at the leaves whose swept bounds come near its path,
+//! so its cost grows with the doors near the eye, not with all the doors.
+//! A move asks the leaves' grid once: [`NearLeaves`] holds the leaves
+//! filed in the grid cell of its start, and its casts and overlap tests
+//! look through those alone.
 
 use glam::{DVec2, Vec2};
 
-use super::grid::{Aabb, UniformGrid};
+use super::grid::Aabb;
+use super::leaf_cells::LeafCells;
 use super::moving_sat::{MovingContact, moving_contact};
 use super::polygon::{ConvexPolygon, PolygonError, signed_distance_to_polygon};
 use super::sweep::{SweepHit, sweep_rounded_polygon};
@@ -85,10 +87,6 @@ struct LeafShape {
     bounds: Aabb,
 }
 
-/// How many leaves a [`NearLeaves`] lists at most; when more come near,
-/// it lists none and every question goes to the whole set.
-const NEAR_CAPACITY: usize = 8;
-
 impl LeafShape {
     fn new(leaf: &Leaf) -> Self {
         let (min, max) = leaf.bounds();
@@ -111,7 +109,7 @@ pub struct DoorLeaves {
     leaves: Vec<Leaf>,
     shapes: Vec<LeafShape>,
     /// Leaf ids by swept bounds.
-    grid: UniformGrid,
+    cells: LeafCells,
 }
 
 impl DoorLeaves {
@@ -129,7 +127,7 @@ impl DoorLeaves {
         Self {
             shapes: leaves.iter().map(LeafShape::new).collect(),
             leaves,
-            grid: UniformGrid::build(&boxes),
+            cells: LeafCells::build(&boxes),
         }
     }
 
@@ -215,47 +213,49 @@ impl DoorLeaves {
 
     /// Calls `visit` with each leaf whose swept box comes within `margin`
     /// of `area` (through the grid's cells) and whose box as it stands
-    /// does too, and its shape (a leaf may come more than once). Plain loops: a chain of flattening
-    /// iterators cost a move several times the leaves' own tests.
+    /// does too, and its shape (a leaf may come more than once).
     fn for_each_near(&self, area: &Aabb, margin: f64, mut visit: impl FnMut(usize, &LeafShape)) {
         let grown = grown_by(area, margin);
-        if self.shapes.is_empty() || !grown.min.is_finite() || !grown.max.is_finite() {
-            return;
-        }
-        let (x0, y0) = self.grid.cell_of(grown.min);
-        let (x1, y1) = self.grid.cell_of(grown.max);
-        for y in y0..y1 + 1 {
-            for x in x0..x1 + 1 {
-                for &id in self.grid.cell(x, y) {
-                    let shape = &self.shapes[id as usize];
-                    if shape.bounds.overlaps(&grown) {
-                        visit(id as usize, shape);
-                    }
-                }
+        self.cells.for_each_in(&grown, |id| {
+            let shape = &self.shapes[id as usize];
+            if shape.bounds.overlaps(&grown) {
+                visit(id as usize, shape);
             }
-        }
+        });
     }
 
     /// The leaves near a move from `start` whose every cast and overlap
     /// test stays within `reach` of it (on either axis): one look at the
-    /// grid for the whole move.
+    /// leaves' grid for the whole move, which for a move far from every
+    /// leaf is a bit found clear.
+    #[inline]
     pub(super) fn near_move(&self, start: DVec2, reach: f64) -> NearLeaves<'_> {
-        let area = Aabb {
-            min: start - DVec2::splat(reach),
-            max: start + DVec2::splat(reach),
-        };
-        let mut near = NearLeaves {
-            all: self,
-            area,
-            listed: [0; NEAR_CAPACITY],
-            count: 0,
-            overflowed: false,
-        };
-        // Listed with a rounding guard, so that a question inside the area
-        // finds no leaf that the list lacks.
-        let guard = 1e-9 * (1.0 + start.abs().max_element() + reach);
-        self.for_each_near(&area, guard, |id, _| near.list(id));
-        near
+        let area = square(start, reach);
+        match self.cells.near(start, reach) {
+            Some(filed) => NearLeaves {
+                all: self,
+                start,
+                one_cell: true,
+                any: filed
+                    .iter()
+                    .any(|&id| self.shapes[id as usize].bounds.overlaps(&area)),
+                filed,
+            },
+            // A reach past what one cell lists: the whole set answers.
+            None => {
+                let mut any = false;
+                self.cells.for_each_in(&area, |id| {
+                    any |= self.shapes[id as usize].bounds.overlaps(&area);
+                });
+                NearLeaves {
+                    all: self,
+                    start,
+                    one_cell: false,
+                    filed: &[],
+                    any,
+                }
+            }
+        }
     }
 
     /// The earliest entry of the eye moving `start + t · motion` into a leaf
@@ -300,6 +300,14 @@ fn keep_earlier_entry(
     }
 }
 
+/// The square of half-side `reach` around `centre`.
+fn square(centre: DVec2, reach: f64) -> Aabb {
+    Aabb {
+        min: centre - DVec2::splat(reach),
+        max: centre + DVec2::splat(reach),
+    }
+}
+
 /// `area` grown by `margin` on every side.
 fn grown_by(area: &Aabb, margin: f64) -> Aabb {
     Aabb {
@@ -331,58 +339,50 @@ fn keep_deeper_overlap(
     }
 }
 
-/// The leaves near one move ([`DoorLeaves::near_move`]), listed once from
-/// the leaves' grid: those whose boxes meet a square around the move's
-/// start. A question inside the square (a slide's casts, the overlap at
-/// the start) looks through the list alone; one that reaches out of it
-/// (after a push out of an obstacle carried the eye away) asks the whole
-/// set, so that the answers are the whole set's either way.
+/// The leaves near one move ([`DoorLeaves::near_move`]): those filed in
+/// the leaves' grid cell of the move's start, which holds every leaf whose
+/// box meets the cell grown by the grid's halo. A question inside that box
+/// (a slide's casts, the overlap at the start, and most after a push out
+/// of a leaf) looks through these alone; one that reaches out of it asks
+/// the whole set, so that the answers are the whole set's either way.
 pub(super) struct NearLeaves<'a> {
     all: &'a DoorLeaves,
-    /// The square the list covers.
-    area: Aabb,
-    /// The indices of the leaves listed: the first `count`.
-    listed: [u32; NEAR_CAPACITY],
-    count: usize,
-    /// Whether more leaves came near than the list holds: it then covers
-    /// nothing.
-    overflowed: bool,
+    /// Where the move starts.
+    start: DVec2,
+    /// Whether `filed` is the list of the start's cell (not when the move
+    /// reaches past what one cell lists: every question then asks the
+    /// whole set).
+    one_cell: bool,
+    /// The ids of the leaves filed in the start's cell, ascending: some
+    /// may be far from the move.
+    filed: &'a [u32],
+    /// Whether any leaf's box meets the square around the start that the
+    /// move's casts stay in.
+    any: bool,
 }
 
 impl NearLeaves<'_> {
-    /// Adds leaf `id` to the list, once.
-    fn list(&mut self, id: usize) {
-        let id = id as u32;
-        if self.overflowed || self.listed[..self.count].contains(&id) {
-            return;
-        }
-        match self.listed.get_mut(self.count) {
-            Some(place) => {
-                *place = id;
-                self.count += 1;
-            }
-            None => self.overflowed = true,
-        }
-    }
-
-    /// Whether the list holds every leaf whose box meets `area`.
+    /// Whether `filed` holds every leaf whose box meets `area`.
     fn covers(&self, area: &Aabb) -> bool {
-        !self.overflowed
-            && area.min.cmpge(self.area.min).all()
-            && area.max.cmple(self.area.max).all()
+        if !self.one_cell {
+            return false;
+        }
+        let covered = self.all.cells.covered_around(self.start);
+        area.min.cmpge(covered.min).all() && area.max.cmple(covered.max).all()
     }
 
-    /// The listed leaves whose boxes meet `area`, with their shapes.
+    /// The filed leaves whose boxes meet `area`, with their shapes.
     fn listed_in(&self, area: &Aabb) -> impl Iterator<Item = (usize, &LeafShape)> {
-        self.listed[..self.count]
+        self.filed
             .iter()
             .map(|&id| (id as usize, &self.all.shapes[id as usize]))
             .filter(|(_, shape)| shape.bounds.overlaps(area))
     }
 
-    /// Whether any leaf comes near the square.
+    /// Whether any leaf's box meets the square that the move's casts
+    /// stay in.
     pub(super) fn any(&self) -> bool {
-        self.count > 0 || self.overflowed
+        self.any
     }
 
     /// The earliest entry of the eye moving `start + t · motion` into a
@@ -440,51 +440,67 @@ mod tests {
 
     const RADIUS: f64 = 0.25;
 
-    /// Where the casts start beside leaf 5, and how far around it a near
-    /// list reaches: leaves 4, 5 and 6.
-    const BESIDE: DVec2 = DVec2::new(5.4, 0.5);
-    const REACH: f64 = 0.7;
+    /// Where the casts start, between leaves 4 and 5, and how far around
+    /// it a move's near leaves reach (within the cells' halo): leaves 4
+    /// and 5.
+    const BESIDE: DVec2 = DVec2::new(4.9, 0.3);
+    const REACH: f64 = 0.4;
 
-    /// Casts from beside leaf 5: inside the near list's area (two of them
-    /// hitting leaf 5), and out of it, to leaves far along the row.
+    /// Casts from beside leaves 4 and 5: inside the near leaves' area (two
+    /// of them hitting a leaf), and out of it, to leaves far along the
+    /// row.
     fn casts() -> [(DVec2, DVec2); 5] {
         [
-            (BESIDE, DVec2::new(0.0, -0.3)),
-            (BESIDE, DVec2::new(0.1, -0.25)),
+            (BESIDE, DVec2::new(0.0, -0.1)),
+            (BESIDE, DVec2::new(0.1, -0.1)),
             (BESIDE, DVec2::new(0.05, 0.1)),
             (BESIDE, DVec2::new(8.0, -0.6)),
             (DVec2::new(12.4, 1.0), DVec2::new(0.0, -1.0)),
         ]
     }
 
+    /// The ids of the near leaves that the near leaves' own area meets.
+    fn listed(near: &NearLeaves, reach: f64) -> Vec<usize> {
+        near.listed_in(&square(near.start, reach))
+            .map(|(id, _)| id)
+            .collect()
+    }
+
     #[test]
     fn a_moves_near_leaves_answer_as_the_whole_set_inside_their_area_and_out() {
         let all = row_of_leaves(20);
         let near = all.near_move(BESIDE, REACH);
-        assert_eq!((near.count, near.overflowed), (3, false));
+        assert_eq!(listed(&near, REACH), [4, 5]);
+        assert!(near.any());
         let mut hits = 0;
+        let mut covered = 0;
         for (start, motion) in casts() {
             let answer = all.cast(start, motion, RADIUS);
             hits += usize::from(answer.is_some());
+            covered += usize::from(near.covers(&grown_by(&Aabb::of_path(start, motion), RADIUS)));
             assert_eq!(
                 near.cast(start, motion, RADIUS),
                 answer,
                 "{start} by {motion}"
             );
         }
-        assert_eq!(hits, 4);
-        for p in [DVec2::new(5.4, 0.2), BESIDE, DVec2::new(9.4, 0.1)] {
+        assert_eq!((hits, covered), (4, 3));
+        for p in [
+            DVec2::new(5.4, 0.2),
+            DVec2::new(4.85, 0.2),
+            DVec2::new(9.4, 0.1),
+        ] {
             let answer = all.overlap(p, RADIUS);
+            assert!(answer.is_some(), "at {p}");
             assert_eq!(near.overlap(p, RADIUS), answer, "at {p}");
         }
-        assert!(near.overlap(DVec2::new(9.4, 0.1), RADIUS).is_some());
     }
 
     #[test]
-    fn a_move_near_more_leaves_than_the_list_holds_asks_the_whole_set() {
+    fn a_move_reaching_past_one_cell_asks_the_whole_set() {
         let all = row_of_leaves(20);
-        let near = all.near_move(BESIDE, 2.0 * NEAR_CAPACITY as f64);
-        assert!(near.overflowed && near.any());
+        let near = all.near_move(BESIDE, 2.0);
+        assert!(near.any() && listed(&near, 2.0).is_empty());
         for (start, motion) in casts() {
             let answer = all.cast(start, motion, RADIUS);
             assert_eq!(
@@ -498,11 +514,9 @@ mod tests {
     #[test]
     fn a_move_far_from_every_leaf_lists_none() {
         let all = row_of_leaves(20);
-        let near = all.near_move(DVec2::new(5.4, 3.0), 0.4);
+        let start = DVec2::new(5.4, 3.0);
+        let near = all.near_move(start, 0.3);
         assert!(!near.any());
-        assert_eq!(
-            near.cast(DVec2::new(5.4, 3.0), DVec2::new(0.1, 0.0), RADIUS),
-            None
-        );
+        assert_eq!(near.cast(start, DVec2::new(0.03, 0.0), RADIUS), None);
     }
 }

@@ -30,13 +30,15 @@
 //! `options`, `outcome` and `error` what a move is asked, answers and
 //! refuses, `ray` ray queries, `clearance` a standing eye's clearance,
 //! `visibility` what a view sees, `leaves` door leaves that move between
-//! ticks (met by [`Collider::move_eye_among`]), `moving_sat` the moving
+//! ticks (met by [`Collider::move_eye_among`]), `leaf_cells` their
+//! broadphase (a bitmap of small cells), `moving_sat` the moving
 //! separating-axis test (a circle against a moving polygon).
 
 mod clearance;
 mod collider;
 mod error;
 mod grid;
+mod leaf_cells;
 mod leaves;
 mod moving_sat;
 mod options;
