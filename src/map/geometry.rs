@@ -227,142 +227,225 @@ pub struct SeenShapes<'a> {
 /// The cursor cross's half size and the in-progress line, in pixels.
 const CURSOR_PIXELS: f32 = 6.0;
 
+/// The half size of the crosses that mark a near miss and a loose body,
+/// in pixels.
+const CROSS_PIXELS: f32 = 4.0;
+
 /// The per-frame geometry for `overlay` seen through `view` in an image of
 /// `size` pixels: the reach shading, the 1 m grid when
 /// [`MapView::shows_grid`], the trail, marks, near misses and the eye's
 /// arrow (sized in pixels, so they read at any zoom).
 pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32)) -> MapGeometry {
-    let mut geometry = MapGeometry::default();
-    let metres = |pixels: f32| pixels / view.pixels_per_metre;
-    let visible = view.visible(size);
+    let mut canvas = Canvas {
+        geometry: MapGeometry::default(),
+        view,
+        visible: view.visible(size),
+    };
     if let Some(reach) = overlay.reach {
-        let half = reach.cell_size / 2.0;
-        for cell in reach.cells() {
-            let c = reach.centre(cell);
-            let (lo, hi) = (c - half, c + half);
-            if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
-                continue;
-            }
-            let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-            geometry.triangle([corners[0], corners[1], corners[2]], colours::REACHABLE);
-            geometry.triangle([corners[0], corners[2], corners[3]], colours::REACHABLE);
-        }
+        canvas.reach(reach);
     }
     if view.shows_grid() {
-        let (lo, hi) = (visible.min.floor(), visible.max.ceil());
+        canvas.grid();
+    }
+    if let Some(trail) = overlay.trail {
+        canvas.trail(trail);
+    }
+    if let Some(marks) = overlay.marks {
+        canvas.marks(marks);
+    }
+    canvas.lamps(overlay.lamps);
+    canvas.doors(overlay.doors);
+    canvas.bodies(overlay.bodies);
+    canvas.aimed(overlay.aimed);
+    canvas.near_misses(overlay.near_misses);
+    if let Some(shapes) = overlay.seen_only {
+        canvas.seen_shapes(shapes);
+    }
+    if let Some(cursor) = overlay.cursor {
+        canvas.cursor(cursor);
+    }
+    if let Some(eye) = overlay.eye {
+        canvas.eye(eye);
+    }
+    canvas.geometry
+}
+
+/// The overlay's geometry being drawn, one layer after another, bottom
+/// first, with what every layer needs to know of the view.
+struct Canvas<'a> {
+    geometry: MapGeometry,
+    view: &'a MapView,
+    /// The part of the floor plan the image shows.
+    visible: PlanBounds,
+}
+
+impl Canvas<'_> {
+    /// `pixels` on screen, in metres on the plan.
+    fn metres(&self, pixels: f32) -> f32 {
+        pixels / self.view.pixels_per_metre
+    }
+
+    /// Whether the box from `min` to `max` shows at all.
+    fn shows(&self, min: Vec2, max: Vec2) -> bool {
+        self.visible.overlaps(&PlanBounds { min, max })
+    }
+
+    /// A filled axis-aligned square from `lo` to `hi`.
+    fn square(&mut self, lo: Vec2, hi: Vec2, colour: [f32; 4]) {
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        self.geometry
+            .triangle([corners[0], corners[1], corners[2]], colour);
+        self.geometry
+            .triangle([corners[0], corners[2], corners[3]], colour);
+    }
+
+    /// A diagonal cross of half-size `half` at `centre`.
+    fn cross(&mut self, centre: Vec2, half: f32, colour: [f32; 4]) {
+        self.geometry.line(
+            centre - Vec2::splat(half),
+            centre + Vec2::splat(half),
+            colour,
+        );
+        self.geometry.line(
+            centre + Vec2::new(half, -half),
+            centre + Vec2::new(-half, half),
+            colour,
+        );
+    }
+
+    /// A closed outline through `points`.
+    fn outline(&mut self, points: &[Vec2], colour: [f32; 4]) {
+        for (index, &p) in points.iter().enumerate() {
+            self.geometry
+                .line(p, points[(index + 1) % points.len()], colour);
+        }
+    }
+
+    /// Where the eye can go (`V`): a shaded square per reachable cell.
+    fn reach(&mut self, reach: &Reachable) {
+        let half = reach.cell_size / 2.0;
+        for cell in reach.cells() {
+            let centre = reach.centre(cell);
+            let (lo, hi) = (centre - half, centre + half);
+            if self.shows(lo, hi) {
+                self.square(lo, hi, colours::REACHABLE);
+            }
+        }
+    }
+
+    /// The 1 m grid over what shows.
+    fn grid(&mut self) {
+        let (lo, hi) = (self.visible.min.floor(), self.visible.max.ceil());
         for x in lo.x as i64..=hi.x as i64 {
             let x = x as f32;
-            geometry.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), colours::GRID);
+            self.geometry
+                .line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), colours::GRID);
         }
         for z in lo.y as i64..=hi.y as i64 {
             let z = z as f32;
-            geometry.line(Vec2::new(lo.x, z), Vec2::new(hi.x, z), colours::GRID);
+            self.geometry
+                .line(Vec2::new(lo.x, z), Vec2::new(hi.x, z), colours::GRID);
         }
     }
-    if let Some(trail) = overlay.trail {
+
+    /// The walk so far.
+    fn trail(&mut self, trail: &Trail) {
         let points: Vec<Vec2> = trail.points().collect();
         for pair in points.windows(2) {
-            geometry.line(pair[0], pair[1], colours::TRAIL);
+            self.geometry.line(pair[0], pair[1], colours::TRAIL);
         }
     }
-    if let Some(marks) = overlay.marks {
+
+    /// The numbered marks, their digits sized in pixels.
+    fn marks(&mut self, marks: &Marks) {
+        let size = self.metres(MARK_PIXELS);
         for (number, at) in marks.iter() {
             for [p, q] in digit_strokes(number) {
-                geometry.line(
-                    at + p * metres(MARK_PIXELS),
-                    at + q * metres(MARK_PIXELS),
-                    colours::MARK,
-                );
+                self.geometry
+                    .line(at + p * size, at + q * size, colours::MARK);
             }
         }
     }
-    let dot = Vec2::splat(metres(LAMP_PIXELS));
-    for lamp in overlay.lamps {
-        let (lo, hi) = (lamp.at - dot, lamp.at + dot);
-        if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
-            continue;
-        }
-        let [r, g, b] = lamp.colour;
-        let colour = [r, g, b, 1.0];
-        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-        geometry.triangle([corners[0], corners[1], corners[2]], colour);
-        geometry.triangle([corners[0], corners[2], corners[3]], colour);
-    }
-    for leaf in overlay.doors {
-        let corners = leaf.corners();
-        let (lo, hi) = corners
-            .iter()
-            .fold((corners[0], corners[0]), |(lo, hi), &c| {
-                (lo.min(c), hi.max(c))
-            });
-        if !visible.overlaps(&PlanBounds { min: lo, max: hi }) {
-            continue;
-        }
-        geometry.triangle([corners[0], corners[1], corners[2]], colours::DOOR);
-        geometry.triangle([corners[0], corners[2], corners[3]], colours::DOOR);
-        for (index, &p) in corners.iter().enumerate() {
-            // The outline keeps a leaf thinner than a pixel in sight.
-            geometry.line(p, corners[(index + 1) % 4], colours::DOOR);
+
+    /// Each lamp as a dot in its colour.
+    fn lamps(&mut self, lamps: &[Light]) {
+        let dot = Vec2::splat(self.metres(LAMP_PIXELS));
+        for lamp in lamps {
+            let (lo, hi) = (lamp.at - dot, lamp.at + dot);
+            if self.shows(lo, hi) {
+                let [r, g, b] = lamp.colour;
+                self.square(lo, hi, [r, g, b, 1.0]);
+            }
         }
     }
-    for body in overlay.bodies {
-        let reach = Vec2::splat(body.reach());
-        let around = PlanBounds {
-            min: body.position() - reach,
-            max: body.position() + reach,
-        };
-        if !visible.overlaps(&around) {
-            continue;
-        }
-        let points = body.world_outline();
-        for index in 1..points.len().saturating_sub(1) {
-            geometry.triangle(
-                [points[0], points[index], points[index + 1]],
-                colours::OBSTACLE_FILL,
-            );
-        }
-        for (index, &p) in points.iter().enumerate() {
-            geometry.line(p, points[(index + 1) % points.len()], colours::OBSTACLE);
-        }
-        let cross = metres(4.0).min(body.reach() / 2.0);
-        let centre = body.position();
-        geometry.line(
-            centre - Vec2::splat(cross),
-            centre + Vec2::splat(cross),
-            colours::OBSTACLE,
-        );
-        geometry.line(
-            centre + Vec2::new(cross, -cross),
-            centre + Vec2::new(-cross, cross),
-            colours::OBSTACLE,
-        );
-    }
-    let corners = overlay.aimed;
-    if corners.len() == 2 {
-        geometry.line(corners[0], corners[1], colours::AIMED);
-    } else {
-        for (index, &p) in corners.iter().enumerate() {
-            geometry.line(p, corners[(index + 1) % corners.len()], colours::AIMED);
+
+    /// The doors' leaves, filled and outlined (the outline keeps a leaf
+    /// thinner than a pixel in sight).
+    fn doors(&mut self, leaves: &[Leaf]) {
+        for leaf in leaves {
+            let corners = leaf.corners();
+            let (lo, hi) = corners
+                .iter()
+                .fold((corners[0], corners[0]), |(lo, hi), &c| {
+                    (lo.min(c), hi.max(c))
+                });
+            if !self.shows(lo, hi) {
+                continue;
+            }
+            self.geometry
+                .triangle([corners[0], corners[1], corners[2]], colours::DOOR);
+            self.geometry
+                .triangle([corners[0], corners[2], corners[3]], colours::DOOR);
+            self.outline(&corners, colours::DOOR);
         }
     }
-    for miss in overlay.near_misses {
-        let [p, q] = miss.ends;
-        geometry.line(p, q, colours::NEAR_MISS);
-        let cross = metres(4.0);
-        let middle = (p + q) / 2.0;
-        geometry.line(
-            middle - Vec2::splat(cross),
-            middle + Vec2::splat(cross),
-            colours::NEAR_MISS,
-        );
-        geometry.line(
-            middle + Vec2::new(cross, -cross),
-            middle + Vec2::new(-cross, cross),
-            colours::NEAR_MISS,
-        );
+
+    /// The loose bodies where they are, as obstacles are drawn, with a
+    /// cross at each one's centre.
+    fn bodies(&mut self, bodies: &[LooseBody]) {
+        for body in bodies {
+            let reach = Vec2::splat(body.reach());
+            let centre = body.position();
+            if !self.shows(centre - reach, centre + reach) {
+                continue;
+            }
+            let points = body.world_outline();
+            for index in 1..points.len().saturating_sub(1) {
+                self.geometry.triangle(
+                    [points[0], points[index], points[index + 1]],
+                    colours::OBSTACLE_FILL,
+                );
+            }
+            self.outline(points, colours::OBSTACLE);
+            let half = self.metres(CROSS_PIXELS).min(body.reach() / 2.0);
+            self.cross(centre, half, colours::OBSTACLE);
+        }
     }
-    if let Some(SeenShapes { collider, seen }) = overlay.seen_only {
-        let outlines = view.shows_outlines();
+
+    /// Edit mode's aimed item: a closed outline, or a wall's two ends.
+    fn aimed(&mut self, corners: &[Vec2]) {
+        if corners.len() == 2 {
+            self.geometry.line(corners[0], corners[1], colours::AIMED);
+        } else {
+            self.outline(corners, colours::AIMED);
+        }
+    }
+
+    /// Each near miss as its gap and a cross at its middle.
+    fn near_misses(&mut self, near_misses: &[NearMiss]) {
+        let half = self.metres(CROSS_PIXELS);
+        for miss in near_misses {
+            let [p, q] = miss.ends;
+            self.geometry.line(p, q, colours::NEAR_MISS);
+            self.cross((p + q) / 2.0, half, colours::NEAR_MISS);
+        }
+    }
+
+    /// Walking mode's shapes: the walls seen so far and every obstacle, in
+    /// view.
+    fn seen_shapes(&mut self, SeenShapes { collider, seen }: SeenShapes<'_>) {
+        let outlines = self.view.shows_outlines();
+        let visible = self.visible;
         // A box test first, so a long walk's many seen walls out of view
         // cost a comparison each, not a shape.
         let in_view = |index: usize| {
@@ -400,26 +483,31 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
                 .chain(&shape.triangles)
                 .map(|vertex| vertex.position);
             if PlanBounds::around(points).is_some_and(|b| b.overlaps(&visible)) {
-                geometry.append(&mut shape);
+                self.geometry.append(&mut shape);
             }
         }
     }
-    if let Some((cursor, chain_end)) = overlay.cursor {
-        let arm = metres(CURSOR_PIXELS);
+
+    /// Edit mode's cursor cross, and the line from the wall in progress.
+    fn cursor(&mut self, (cursor, chain_end): (Vec2, Option<Vec2>)) {
+        let arm = self.metres(CURSOR_PIXELS);
         for offset in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
-            geometry.line(cursor - offset, cursor + offset, colours::CURSOR);
+            self.geometry
+                .line(cursor - offset, cursor + offset, colours::CURSOR);
         }
         if let Some(end) = chain_end {
-            geometry.line(end, cursor, colours::WALL);
+            self.geometry.line(end, cursor, colours::WALL);
         }
     }
-    if let Some((eye, yaw)) = overlay.eye
-        && eye.is_finite()
-        && yaw.is_finite()
-    {
-        let forward = Vec2::from_angle(yaw) * metres(ARROW_PIXELS);
+
+    /// The eye's arrow along its heading.
+    fn eye(&mut self, (eye, yaw): (Vec2, f32)) {
+        if !(eye.is_finite() && yaw.is_finite()) {
+            return;
+        }
+        let forward = Vec2::from_angle(yaw) * self.metres(ARROW_PIXELS);
         let side = forward.perp() * 0.35;
-        geometry.triangle(
+        self.geometry.triangle(
             [
                 eye + forward * 0.6,
                 eye - forward * 0.4 + side,
@@ -428,7 +516,6 @@ pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32))
             colours::EYE,
         );
     }
-    geometry
 }
 
 /// The strokes of `digit` (0–9; larger numbers show their last digit) as a
