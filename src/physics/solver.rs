@@ -22,6 +22,8 @@
 //! gravity along it, and floor friction is solved as a constraint, last in
 //! each pass, so that what it holds ends each pass at exactly zero.
 
+use super::body::LooseBody;
+use super::contact::Contact;
 use super::floor::FloorGrip;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
@@ -56,7 +58,6 @@ impl LooseBodies {
         }
         let sub_steps = options.sub_steps.max(1);
         let substep = seconds / sub_steps as f32;
-        let inverse_substep = 1.0 / substep;
 
         let surroundings = Surroundings {
             fixed: &self.fixed,
@@ -70,12 +71,37 @@ impl LooseBodies {
             seconds,
             substep,
         );
+        let mut grips = self.prepare(substep);
+        let contacts = &mut self.gathered.contacts;
+        for sub_step in 0..sub_steps {
+            let sub_step = SubStep {
+                elapsed: substep * sub_step as f32,
+                seconds: substep,
+            };
+            sub_step.run(&mut self.bodies, contacts, &mut grips, &self.starts);
+        }
+        for _ in 0..RESTITUTION_PASSES {
+            for contact in contacts.iter_mut() {
+                contact.apply_restitution(&mut self.bodies);
+            }
+        }
+        for start in &self.starts {
+            self.bodies[start.body as usize].refresh_world();
+        }
+        let blocked_doors = self.guard(input, seconds);
+        let moved = self.file_moved();
+        self.sleep
+            .settle(&mut self.bodies, &self.gathered.contacts, seconds);
+        StepOutcome {
+            blocked_doors,
+            moved,
+        }
+    }
 
+    /// **Prepare**: each awake body's floor grip for sub-steps of
+    /// `substep` seconds, and where it starts the tick.
+    fn prepare(&mut self, substep: f32) -> Vec<FloorGrip> {
         let awake = self.sleep.awake();
-        let mut grips: Vec<FloorGrip> = awake
-            .iter()
-            .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep))
-            .collect();
         self.starts.clear();
         self.starts.extend(awake.iter().map(|&id| {
             let body = &self.bodies[id as usize];
@@ -85,76 +111,98 @@ impl LooseBodies {
                 rotation: body.rotation,
             }
         }));
+        awake
+            .iter()
+            .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep))
+            .collect()
+    }
 
-        let contacts = &mut self.gathered.contacts;
-        let bodies = &mut self.bodies;
-        for sub_step in 0..sub_steps {
-            let elapsed = substep * sub_step as f32;
-            for contact in contacts.iter() {
-                contact.warm_start(bodies);
-            }
-            for grip in &grips {
-                grip.warm_start(bodies);
-            }
-            for contact in contacts.iter_mut() {
-                contact.solve(bodies, elapsed, inverse_substep, true);
-            }
-            for grip in &mut grips {
-                grip.solve(bodies);
-            }
-            for start in &self.starts {
-                let body = &mut bodies[start.body as usize];
-                body.position += body.linear_velocity * substep;
-                body.rotation = body.rotation.integrate(body.angular_velocity, substep);
-            }
-            for contact in contacts.iter_mut() {
-                contact.solve(bodies, elapsed + substep, inverse_substep, false);
-            }
-            for grip in &mut grips {
-                grip.solve(bodies);
-            }
-        }
-        for _ in 0..RESTITUTION_PASSES {
-            for contact in contacts.iter_mut() {
-                contact.apply_restitution(bodies);
-            }
-        }
-        for start in &self.starts {
-            bodies[start.body as usize].refresh_world();
-        }
-
+    /// **Guard**: sweeps fast bodies against the fixed scene, moves out
+    /// what is still too deep, and finds the doors that would squeeze a
+    /// body (see `guard.rs`). Returns those doors, ascending.
+    fn guard(&mut self, input: &StepInput, seconds: f32) -> Vec<usize> {
         let found = &mut self.gathered.found;
-        sweep_fast_bodies(bodies, &self.fixed, &self.starts, found);
+        sweep_fast_bodies(&mut self.bodies, &self.fixed, &self.starts, found);
         find_deep_bodies(
-            bodies,
-            contacts,
+            &self.bodies,
+            &self.gathered.contacts,
             &self.starts,
             &self.gathered.ahead,
             seconds,
             &mut self.deep,
         );
-        let blocked = push_out_and_block_doors(
-            bodies,
+        let surroundings = Surroundings {
+            fixed: &self.fixed,
+            index: &self.index,
+        };
+        push_out_and_block_doors(
+            &mut self.bodies,
             surroundings,
             &self.sleep,
             input,
             &self.starts,
             &mut self.deep,
             found,
-        );
+        )
+    }
 
+    /// **File**: the bodies whose pose changed this tick, ascending, filed
+    /// again in the bodies' grid.
+    fn file_moved(&mut self) -> Vec<usize> {
         let mut moved = Vec::new();
         for start in &self.starts {
-            let body = &bodies[start.body as usize];
+            let body = &self.bodies[start.body as usize];
             if body.position != start.position || body.rotation != start.rotation {
                 moved.push(start.body as usize);
                 self.index.update(start.body, body.position);
             }
         }
-        self.sleep.settle(bodies, contacts, seconds);
-        StepOutcome {
-            blocked_doors: blocked,
-            moved,
+        moved
+    }
+}
+
+/// One sub-step of a tick: `elapsed` seconds into it, `seconds` long.
+#[derive(Debug, Clone, Copy)]
+struct SubStep {
+    elapsed: f32,
+    seconds: f32,
+}
+
+impl SubStep {
+    /// **Warm start**, **solve** (contacts with a soft push-out, then the
+    /// floor), **integrate positions** of the bodies awake at `starts`, and
+    /// **relax** (contacts without push-out, then the floor).
+    fn run(
+        self,
+        bodies: &mut [LooseBody],
+        contacts: &mut [Contact],
+        grips: &mut [FloorGrip],
+        starts: &[TickStart],
+    ) {
+        let inverse = 1.0 / self.seconds;
+        for contact in contacts.iter() {
+            contact.warm_start(bodies);
+        }
+        for grip in grips.iter() {
+            grip.warm_start(bodies);
+        }
+        for contact in contacts.iter_mut() {
+            contact.solve(bodies, self.elapsed, inverse, true);
+        }
+        for grip in grips.iter_mut() {
+            grip.solve(bodies);
+        }
+        for start in starts {
+            let body = &mut bodies[start.body as usize];
+            body.position += body.linear_velocity * self.seconds;
+            body.rotation = body.rotation.integrate(body.angular_velocity, self.seconds);
+        }
+        let end = self.elapsed + self.seconds;
+        for contact in contacts.iter_mut() {
+            contact.solve(bodies, end, inverse, false);
+        }
+        for grip in grips.iter_mut() {
+            grip.solve(bodies);
         }
     }
 }
