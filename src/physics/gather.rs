@@ -13,7 +13,8 @@ use glam::Vec2;
 use super::body::LooseBody;
 use super::broad_phase::{BodyIndex, Bounds};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
-use super::input::StepInput;
+use super::fixed::FixedScene;
+use super::input::{DoorMotion, StepInput, WalkerCircle};
 use super::manifold::{Rounded, collide};
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
@@ -76,9 +77,37 @@ impl Gathered {
         sleep.sort();
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
+        self.body_contacts(bodies, sleep, between_bodies, against_fixed);
+        for &body in sleep.awake() {
+            let material = bodies[body as usize].material();
+            let against = Mixed {
+                friction: material.friction,
+                restitution: material.bounce,
+                softness: against_fixed,
+            };
+            let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize];
+            self.door_contacts(body, bodies, input.doors, (margin, seconds), against);
+            if let Some(walker) = input.walker {
+                self.walker_contact(body, bodies, walker, (margin, substep), against);
+            }
+            self.fixed_contacts(body, bodies, fixed, margin, against);
+        }
+    }
+
+    /// Contacts between pairs of bodies (an awake one and one awake or
+    /// asleep), within reach of what each can move this tick. A sleeping
+    /// partner holds like a fixed shape, stiffer.
+    fn body_contacts(
+        &mut self,
+        bodies: &[LooseBody],
+        sleep: &Sleep,
+        between_bodies: Softness,
+        against_fixed: Softness,
+    ) {
         for &(body, other) in &self.pairs {
             let (a, b) = (&bodies[body as usize], &bodies[other as usize]);
-            let other_ahead = if sleep.is_awake(other) {
+            let awake = sleep.is_awake(other);
+            let other_ahead = if awake {
                 self.ahead[other as usize]
             } else {
                 0.0
@@ -88,7 +117,7 @@ impl Gathered {
                 continue;
             }
             if let Some(manifold) = collide(a.rounded(), b.rounded(), margin) {
-                let partner = if sleep.is_awake(other) {
+                let partner = if awake {
                     Partner::Body(other)
                 } else {
                     Partner::Sleeping(other)
@@ -97,11 +126,7 @@ impl Gathered {
                 let mixed = Mixed {
                     friction: (ma.friction * mb.friction).sqrt(),
                     restitution: ma.bounce.max(mb.bounce),
-                    softness: if sleep.is_awake(other) {
-                        between_bodies
-                    } else {
-                        against_fixed
-                    },
+                    softness: if awake { between_bodies } else { against_fixed },
                 };
                 self.contacts.push(Contact::new(
                     body,
@@ -113,71 +138,99 @@ impl Gathered {
                 ));
             }
         }
-        for &body in sleep.awake() {
-            let a = &bodies[body as usize];
-            let material = a.material();
-            let against_fixed = Mixed {
-                friction: material.friction,
-                restitution: material.bounce,
-                softness: against_fixed,
+    }
+
+    /// Body `body`'s contacts with the door leaves whose sweep comes within
+    /// `margin` of it, reaching as far as each leaf moves in the tick of
+    /// `seconds`; the leaf's material moves with it.
+    fn door_contacts(
+        &mut self,
+        body: u32,
+        bodies: &[LooseBody],
+        doors: &[DoorMotion],
+        (margin, seconds): (f32, f32),
+        against: Mixed,
+    ) {
+        let a = &bodies[body as usize];
+        let bounds = Bounds::around(a.position, a.reach() + margin);
+        for (door_index, door) in (0..).zip(doors) {
+            if !door.swept_bounds().overlaps(&bounds) {
+                continue;
+            }
+            let door_margin = margin + door.reach_ahead(seconds);
+            if let Some(manifold) = collide(a.rounded(), door.before(), door_margin) {
+                self.contacts.push(Contact::new(
+                    body,
+                    Partner::Door(door_index),
+                    &manifold,
+                    against,
+                    bodies,
+                    |point| door.velocity_at(point),
+                ));
+            }
+        }
+    }
+
+    /// Body `body`'s contact with the walker's circle: frictionless, no
+    /// bounce, pushing with at most the walker's force over a sub-step of
+    /// `substep` seconds.
+    fn walker_contact(
+        &mut self,
+        body: u32,
+        bodies: &[LooseBody],
+        walker: WalkerCircle,
+        (margin, substep): (f32, f32),
+        against: Mixed,
+    ) {
+        let centre = [walker.position];
+        let circle = Rounded {
+            points: &centre,
+            normals: &[],
+            radius: walker.radius,
+        };
+        if let Some(manifold) = collide(bodies[body as usize].rounded(), circle, margin) {
+            let partner = Partner::Walker {
+                push_velocity: walker.push_velocity,
+                max_push: walker.push_force.max(0.0) * substep,
             };
-            let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize];
-            let bounds = Bounds::around(a.position, a.reach() + margin);
-            for (door_index, door) in (0..).zip(input.doors) {
-                let swept = door.swept_bounds();
-                if !swept.overlaps(&bounds) {
-                    continue;
-                }
-                let door_margin = margin + door.reach_ahead(seconds);
-                if let Some(manifold) = collide(a.rounded(), door.before(), door_margin) {
-                    self.contacts.push(Contact::new(
-                        body,
-                        Partner::Door(door_index),
-                        &manifold,
-                        against_fixed,
-                        bodies,
-                        |point| door.velocity_at(point),
-                    ));
-                }
-            }
-            if let Some(walker) = input.walker {
-                let centre = [walker.position];
-                let circle = Rounded {
-                    points: &centre,
-                    normals: &[],
-                    radius: walker.radius,
-                };
-                if let Some(manifold) = collide(a.rounded(), circle, margin) {
-                    let partner = Partner::Walker {
-                        push_velocity: walker.push_velocity,
-                        max_push: walker.push_force.max(0.0) * substep,
-                    };
-                    self.contacts.push(Contact::new(
-                        body,
-                        partner,
-                        &manifold,
-                        Mixed {
-                            friction: 0.0,
-                            restitution: 0.0,
-                            ..against_fixed
-                        },
-                        bodies,
-                        |_| Vec2::ZERO,
-                    ));
-                }
-            }
-            fixed.near(bounds, &mut self.found);
-            for &id in &self.found {
-                if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
-                    self.contacts.push(Contact::new(
-                        body,
-                        Partner::Fixed,
-                        &manifold,
-                        against_fixed,
-                        bodies,
-                        |_| Vec2::ZERO,
-                    ));
-                }
+            self.contacts.push(Contact::new(
+                body,
+                partner,
+                &manifold,
+                Mixed {
+                    friction: 0.0,
+                    restitution: 0.0,
+                    ..against
+                },
+                bodies,
+                |_| Vec2::ZERO,
+            ));
+        }
+    }
+
+    /// Body `body`'s contacts with the walls and fixed obstacles within
+    /// `margin` of it.
+    fn fixed_contacts(
+        &mut self,
+        body: u32,
+        bodies: &[LooseBody],
+        fixed: &FixedScene,
+        margin: f32,
+        against: Mixed,
+    ) {
+        let a = &bodies[body as usize];
+        let bounds = Bounds::around(a.position, a.reach() + margin);
+        fixed.near(bounds, &mut self.found);
+        for &id in &self.found {
+            if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
+                self.contacts.push(Contact::new(
+                    body,
+                    Partner::Fixed,
+                    &manifold,
+                    against,
+                    bodies,
+                    |_| Vec2::ZERO,
+                ));
             }
         }
     }
