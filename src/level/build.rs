@@ -15,7 +15,7 @@ use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
     DoorTable, EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable,
-    Point, WallTable,
+    PlayerTable, Point, WallTable,
 };
 use super::loose::loose_overlaps;
 use super::model::{
@@ -42,50 +42,8 @@ pub(crate) fn build_level(
     };
     builder.declare_materials(&file.material, base_directory)?;
 
-    let top = "level";
-    let wall_radius = builder.in_range(
-        LevelWall::RADIUS,
-        file.wall_radius.as_ref(),
-        top,
-        "wall_radius",
-        defaults::WALL_RADIUS,
-    )?;
-    let wall_thickness = builder.in_range(
-        LevelWall::THICKNESS,
-        file.wall_thickness.as_ref(),
-        top,
-        "wall_thickness",
-        defaults::WALL_THICKNESS,
-    )?;
-    let wall_material =
-        builder.material_or(file.wall_material.as_ref(), top, defaults::WALL_MATERIAL)?;
     let environment = builder.environment(file.environment.as_ref())?;
-    let wall_defaults = WallDefaults {
-        radius: wall_radius,
-        height: builder.in_range(
-            LevelWall::HEIGHT,
-            file.wall_height.as_ref(),
-            top,
-            "wall_height",
-            environment.ceiling_height,
-        )?,
-        thickness: wall_thickness,
-        material: wall_material,
-    };
-    let obstacle_defaults = ObstacleDefaults {
-        height: builder.in_range(
-            LevelObstacle::HEIGHT,
-            file.obstacle_height.as_ref(),
-            top,
-            "obstacle_height",
-            defaults::OBSTACLE_HEIGHT,
-        )?,
-        material: builder.material_or(
-            file.obstacle_material.as_ref(),
-            top,
-            defaults::OBSTACLE_MATERIAL,
-        )?,
-    };
+    let (wall_defaults, obstacle_defaults) = builder.defaults(&file, &environment)?;
 
     let walls = file
         .wall
@@ -113,64 +71,11 @@ pub(crate) fn build_level(
         .map(|(index, door)| builder.door(index, door, door_material))
         .collect::<Result<Vec<_>, _>>()?;
 
-    let player_table = &file.player;
-    let item = "player";
-    let start = builder.point(&player_table.start, item, "start")?;
-    let player = PlayerSpawn {
-        start,
-        yaw_degrees: builder.finite_or(
-            player_table.yaw.as_ref(),
-            item,
-            "yaw",
-            defaults::YAW_DEGREES,
-        )?,
-        radius: builder.in_range(
-            ValueRange::NonNegative,
-            player_table.radius.as_ref(),
-            item,
-            "radius",
-            defaults::PLAYER_RADIUS,
-        )?,
-        eye_height: builder.in_range(
-            ValueRange::Positive,
-            player_table.eye_height.as_ref(),
-            item,
-            "eye_height",
-            defaults::EYE_HEIGHT,
-        )?,
-        push: builder.in_range(
-            PlayerSpawn::PUSH,
-            player_table.push.as_ref(),
-            item,
-            "push",
-            defaults::PLAYER_PUSH,
-        )?,
-        kick: builder.in_range(
-            PlayerSpawn::KICK,
-            player_table.kick.as_ref(),
-            item,
-            "kick",
-            defaults::PLAYER_KICK,
-        )?,
-    };
-    if player.eye_height >= environment.ceiling_height {
-        let span = player_table
-            .eye_height
-            .as_ref()
-            .map_or(player_table.start.span(), Spanned::span);
-        builder.warn(
-            &span,
-            item,
-            format!(
-                "eye_height {} m is at or above the ceiling ({} m)",
-                player.eye_height, environment.ceiling_height
-            ),
-        );
-    }
-    builder.warn_if_start_is_blocked(&player_table.start.span(), &player, &walls, &obstacles);
+    let player = builder.player(&file.player, &environment)?;
+    builder.warn_if_start_is_blocked(&file.player.start.span(), &player, &walls, &obstacles);
 
-    let name = match file.name {
-        Some(name) => name,
+    let name = match &file.name {
+        Some(name) => name.clone(),
         None => source.origin.file_stem().map_or_else(
             || "Untitled level".to_string(),
             |stem| stem.to_string_lossy().into_owned(),
@@ -192,22 +97,156 @@ pub(crate) fn build_level(
             text: source.text.into(),
         },
     };
-    // A loose obstacle must start clear of everything else.
-    if let Some(overlap) = loose_overlaps(&level).next() {
-        let span = file
-            .obstacle
-            .get(overlap.obstacle)
-            .map(|table| table.points.span())
-            .unwrap_or_default();
-        return Err(LevelError::LooseOverlap {
-            location: source.location(&span),
-            overlap,
-        });
-    }
+    refuse_loose_overlaps(&level, &file, &source)?;
     Ok(LoadedLevel {
         level,
         warnings: builder.warnings,
     })
+}
+
+impl Builder<'_> {
+    /// The level's defaults for walls and obstacles (`wall_radius`,
+    /// `wall_thickness`, `wall_height`, `wall_material`, `obstacle_height`,
+    /// `obstacle_material`), checked; a wall is as tall as the ceiling
+    /// unless the file says otherwise.
+    fn defaults(
+        &mut self,
+        file: &LevelFile,
+        environment: &Environment,
+    ) -> Result<(WallDefaults, ObstacleDefaults), LevelError> {
+        let top = "level";
+        let wall_radius = self.in_range(
+            LevelWall::RADIUS,
+            file.wall_radius.as_ref(),
+            top,
+            "wall_radius",
+            defaults::WALL_RADIUS,
+        )?;
+        let wall_thickness = self.in_range(
+            LevelWall::THICKNESS,
+            file.wall_thickness.as_ref(),
+            top,
+            "wall_thickness",
+            defaults::WALL_THICKNESS,
+        )?;
+        let wall_material =
+            self.material_or(file.wall_material.as_ref(), top, defaults::WALL_MATERIAL)?;
+        let wall_defaults = WallDefaults {
+            radius: wall_radius,
+            height: self.in_range(
+                LevelWall::HEIGHT,
+                file.wall_height.as_ref(),
+                top,
+                "wall_height",
+                environment.ceiling_height,
+            )?,
+            thickness: wall_thickness,
+            material: wall_material,
+        };
+        let obstacle_defaults = ObstacleDefaults {
+            height: self.in_range(
+                LevelObstacle::HEIGHT,
+                file.obstacle_height.as_ref(),
+                top,
+                "obstacle_height",
+                defaults::OBSTACLE_HEIGHT,
+            )?,
+            material: self.material_or(
+                file.obstacle_material.as_ref(),
+                top,
+                defaults::OBSTACLE_MATERIAL,
+            )?,
+        };
+
+        Ok((wall_defaults, obstacle_defaults))
+    }
+
+    /// The `[player]` table, checked; a warning when the eye is at or
+    /// above the ceiling.
+    fn player(
+        &mut self,
+        player_table: &PlayerTable,
+        environment: &Environment,
+    ) -> Result<PlayerSpawn, LevelError> {
+        let item = "player";
+        let start = self.point(&player_table.start, item, "start")?;
+        let player = PlayerSpawn {
+            start,
+            yaw_degrees: self.finite_or(
+                player_table.yaw.as_ref(),
+                item,
+                "yaw",
+                defaults::YAW_DEGREES,
+            )?,
+            radius: self.in_range(
+                ValueRange::NonNegative,
+                player_table.radius.as_ref(),
+                item,
+                "radius",
+                defaults::PLAYER_RADIUS,
+            )?,
+            eye_height: self.in_range(
+                ValueRange::Positive,
+                player_table.eye_height.as_ref(),
+                item,
+                "eye_height",
+                defaults::EYE_HEIGHT,
+            )?,
+            push: self.in_range(
+                PlayerSpawn::PUSH,
+                player_table.push.as_ref(),
+                item,
+                "push",
+                defaults::PLAYER_PUSH,
+            )?,
+            kick: self.in_range(
+                PlayerSpawn::KICK,
+                player_table.kick.as_ref(),
+                item,
+                "kick",
+                defaults::PLAYER_KICK,
+            )?,
+        };
+        if player.eye_height >= environment.ceiling_height {
+            let span = player_table
+                .eye_height
+                .as_ref()
+                .map_or(player_table.start.span(), Spanned::span);
+            self.warn(
+                &span,
+                item,
+                format!(
+                    "eye_height {} m is at or above the ceiling ({} m)",
+                    player.eye_height, environment.ceiling_height
+                ),
+            );
+        }
+
+        Ok(player)
+    }
+}
+
+/// Refuses `level` when a loose obstacle starts where something else is,
+/// naming the obstacle's `points` line in `file`.
+fn refuse_loose_overlaps(
+    level: &Level,
+    file: &LevelFile,
+    source: &Source<'_>,
+) -> Result<(), LevelError> {
+    match loose_overlaps(level).next() {
+        Some(overlap) => {
+            let span = file
+                .obstacle
+                .get(overlap.obstacle)
+                .map(|table| table.points.span())
+                .unwrap_or_default();
+            Err(LevelError::LooseOverlap {
+                location: source.location(&span),
+                overlap,
+            })
+        }
+        None => Ok(()),
+    }
 }
 
 /// Validation state: the source for messages, warnings so far, and the
