@@ -277,86 +277,25 @@ fn push_out_deep(
     deep: &mut Vec<u32>,
     found: &mut Vec<u32>,
 ) {
-    let centre;
-    let walker = match walker {
-        Some(walker) => {
-            centre = [walker.position];
-            Some(Rounded {
-                points: &centre,
-                normals: &[],
-                radius: walker.radius,
-            })
-        }
-        None => None,
+    let centre = walker.map(|walker| [walker.position]);
+    let walker = walker.zip(centre.as_ref()).map(|(walker, centre)| Rounded {
+        points: centre,
+        normals: &[],
+        radius: walker.radius,
+    });
+    let pass = DeepPass {
+        fixed,
+        index,
+        sleep,
+        leaves,
+        walker,
     };
     let mut found_fixed = Vec::new();
     for _ in 0..GUARD_PASSES {
         let mut moved = Vec::new();
         for &id in deep.iter() {
-            let reach = bodies[id as usize].reach();
-            let bounds = Bounds::around(bodies[id as usize].position, reach);
-            index.near(bounds, found);
-            for &other in found.iter() {
-                if other == id {
-                    continue;
-                }
-                let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
-                if a.position.distance(b.position) > a.reach() + b.reach() {
-                    continue;
-                }
-                let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
-                    continue;
-                };
-                let depth = -manifold.deepest();
-                if depth <= GUARD_DEPTH {
-                    continue;
-                }
-                let other_awake = sleep.is_awake(other);
-                let a_pinned = pinned(a, fixed, &mut found_fixed);
-                let b_pinned = pinned(b, fixed, &mut found_fixed);
-                let share = match (a_pinned, b_pinned || !other_awake) {
-                    (false, true) => 1.0,
-                    (true, false) => 0.0,
-                    _ => {
-                        let (inverse_a, inverse_b) = (
-                            a.inverse_mass(),
-                            if other_awake { b.inverse_mass() } else { 0.0 },
-                        );
-                        inverse_a / (inverse_a + inverse_b)
-                    }
-                };
-                let correction = depth - LINEAR_SLOP;
-                let a = &mut bodies[id as usize];
-                a.position -= manifold.normal * (correction * share);
-                a.refresh_world();
-                if other_awake {
-                    let b = &mut bodies[other as usize];
-                    b.position += manifold.normal * (correction * (1.0 - share));
-                    b.refresh_world();
-                    moved.push(other);
-                }
-                moved.push(id);
-            }
-            let body = &mut bodies[id as usize];
-            let mut out_of = |body: &mut LooseBody, shape: Rounded| {
-                if let Some(manifold) = collide(body.rounded(), shape, 0.0)
-                    && -manifold.deepest() > GUARD_DEPTH
-                {
-                    move_out(body, manifold.normal, -manifold.deepest());
-                    moved.push(id);
-                }
-            };
-            for &leaf in leaves {
-                out_of(body, leaf);
-            }
-            if let Some(walker) = walker {
-                out_of(body, walker);
-            }
-            let bounds = Bounds::around(body.position, body.reach());
-            fixed.near(bounds, found);
-            for &shape in found.iter() {
-                out_of(body, fixed.shape(shape).rounded());
-            }
+            pass.out_of_bodies(id, bodies, (found, &mut found_fixed), &mut moved);
+            pass.out_of_the_rest(id, bodies, found, &mut moved);
         }
         if moved.is_empty() {
             return;
@@ -364,6 +303,105 @@ fn push_out_deep(
         deep.extend(moved);
         deep.sort_unstable();
         deep.dedup();
+    }
+}
+
+/// What one pass of [`push_out_deep`] moves deep bodies out of.
+struct DeepPass<'a> {
+    fixed: &'a FixedScene,
+    index: &'a BodyIndex,
+    sleep: &'a Sleep,
+    leaves: &'a [Rounded<'a>],
+    walker: Option<Rounded<'a>>,
+}
+
+impl DeepPass<'_> {
+    /// Moves body `id` and the awake bodies it is deeper than
+    /// [`GUARD_DEPTH`] in apart, by their inverse masses (a body pinned
+    /// against the fixed scene, or asleep, does not move); adds every body
+    /// moved to `moved`. `found` and `found_fixed` are scratch lists.
+    fn out_of_bodies(
+        &self,
+        id: u32,
+        bodies: &mut [LooseBody],
+        (found, found_fixed): (&mut Vec<u32>, &mut Vec<u32>),
+        moved: &mut Vec<u32>,
+    ) {
+        let bounds = Bounds::around(bodies[id as usize].position, bodies[id as usize].reach());
+        self.index.near(bounds, found);
+        for &other in found.iter() {
+            if other == id {
+                continue;
+            }
+            let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
+            if a.position.distance(b.position) > a.reach() + b.reach() {
+                continue;
+            }
+            let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
+                continue;
+            };
+            let depth = -manifold.deepest();
+            if depth <= GUARD_DEPTH {
+                continue;
+            }
+            let other_awake = self.sleep.is_awake(other);
+            let a_pinned = pinned(a, self.fixed, found_fixed);
+            let b_pinned = pinned(b, self.fixed, found_fixed);
+            let share = match (a_pinned, b_pinned || !other_awake) {
+                (false, true) => 1.0,
+                (true, false) => 0.0,
+                _ => {
+                    let (inverse_a, inverse_b) = (
+                        a.inverse_mass(),
+                        if other_awake { b.inverse_mass() } else { 0.0 },
+                    );
+                    inverse_a / (inverse_a + inverse_b)
+                }
+            };
+            let correction = depth - LINEAR_SLOP;
+            let a = &mut bodies[id as usize];
+            a.position -= manifold.normal * (correction * share);
+            a.refresh_world();
+            if other_awake {
+                let b = &mut bodies[other as usize];
+                b.position += manifold.normal * (correction * (1.0 - share));
+                b.refresh_world();
+                moved.push(other);
+            }
+            moved.push(id);
+        }
+    }
+
+    /// Moves body `id` out of every door leaf, the walker and every fixed
+    /// shape it is deeper than [`GUARD_DEPTH`] in; adds it to `moved` when
+    /// it moves. `found` is a scratch list.
+    fn out_of_the_rest(
+        &self,
+        id: u32,
+        bodies: &mut [LooseBody],
+        found: &mut Vec<u32>,
+        moved: &mut Vec<u32>,
+    ) {
+        let body = &mut bodies[id as usize];
+        let mut out_of = |body: &mut LooseBody, shape: Rounded| {
+            if let Some(manifold) = collide(body.rounded(), shape, 0.0)
+                && -manifold.deepest() > GUARD_DEPTH
+            {
+                move_out(body, manifold.normal, -manifold.deepest());
+                moved.push(id);
+            }
+        };
+        for &leaf in self.leaves {
+            out_of(body, leaf);
+        }
+        if let Some(walker) = self.walker {
+            out_of(body, walker);
+        }
+        let bounds = Bounds::around(body.position, body.reach());
+        self.fixed.near(bounds, found);
+        for &shape in found.iter() {
+            out_of(body, self.fixed.shape(shape).rounded());
+        }
     }
 }
 
