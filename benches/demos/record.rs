@@ -74,12 +74,11 @@ fn main() -> anyhow::Result<()> {
         println!("{}: {TICKS} ticks, ends at {end}", path.display());
     }
     let path = out_dir.join("push.demo");
-    let end = record_inputs(&path, LevelChoice::DefaultHouse, &push_inputs())?;
-    println!(
-        "{}: {} ticks, ends at {end}",
-        path.display(),
-        push_inputs().len()
-    );
+    let inputs = push_inputs();
+    let end = record_walk(&path, LevelChoice::DefaultHouse, |tick, _, _| {
+        inputs.get(tick as usize).copied()
+    })?;
+    println!("{}: {} ticks, ends at {end}", path.display(), inputs.len());
     Ok(())
 }
 
@@ -122,50 +121,54 @@ fn push_inputs() -> Vec<TickInput> {
         .collect()
 }
 
-/// Records `inputs` on `choice` into `path`; returns where the walk ends.
-fn record_inputs(path: &Path, choice: LevelChoice, inputs: &[TickInput]) -> anyhow::Result<Vec2> {
+/// Records a walk on `choice` into `path`, each tick's input from
+/// `next_input` (given the tick, the walker and its collider) until it
+/// gives none; returns where the walk ends.
+fn record_walk(
+    path: &Path,
+    choice: LevelChoice,
+    mut next_input: impl FnMut(u32, &Walker, &Collider) -> Option<TickInput>,
+) -> anyhow::Result<Vec2> {
     let level: Level = choice.load()?.level;
     let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
     let mut walker = Walker::at_spawn(&level);
     let header = DemoHeader::for_recording(choice, &level, &walker);
     let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
     let mut recorder = DemoRecorder::new(file, &header)?;
-    for input in inputs {
-        walker.step(input, &collider);
-        recorder.record(input, &walker)?;
+    let mut tick = 0;
+    while let Some(input) = next_input(tick, &walker, &collider) {
+        walker.step(&input, &collider);
+        recorder.record(&input, &walker)?;
+        tick += 1;
     }
     recorder.finish(&walker)?;
     Ok(walker.position())
 }
 
-/// Records one autopilot walk on `choice` into `path`; returns where it ends.
+/// Records one autopilot walk of [`TICKS`] on `choice` into `path`;
+/// returns where it ends.
 fn record(path: &Path, choice: LevelChoice, autopilot_seed: u64) -> anyhow::Result<Vec2> {
-    let level: Level = choice.load()?.level;
-    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
-    let mut walker = Walker::at_spawn(&level);
-    let header = DemoHeader::for_recording(choice, &level, &walker);
-    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    let mut recorder = DemoRecorder::new(file, &header)?;
     let mut random = Random(0x9e37_79b9_7f4a_7c15 ^ autopilot_seed);
-    for block in 0..TICKS / BLOCK {
-        let (held, turn) = decide(&walker, &collider, block, &mut random);
-        let counts = f64::from(turn / walker.settings.mouse_radians_per_count);
-        for tick in 0..BLOCK {
-            let input = TickInput {
+    let mut block_input = TickInput::default();
+    record_walk(path, choice, |tick, walker, collider| {
+        if tick >= TICKS {
+            return None;
+        }
+        if tick % BLOCK == 0 {
+            let (held, turn) = decide(walker, collider, tick / BLOCK, &mut random);
+            let counts = f64::from(turn / walker.settings.mouse_radians_per_count);
+            block_input = TickInput {
                 held,
-                mouse: if tick == 0 {
-                    DVec2::new(counts, 0.0)
-                } else {
-                    DVec2::ZERO
-                },
+                mouse: DVec2::new(counts, 0.0),
                 ..TickInput::default()
             };
-            walker.step(&input, &collider);
-            recorder.record(&input, &walker)?;
+            return Some(block_input);
         }
-    }
-    recorder.finish(&walker)?;
-    Ok(walker.position())
+        Some(TickInput {
+            mouse: DVec2::ZERO,
+            ..block_input
+        })
+    })
 }
 
 /// The keys for the next block and the turn (radians) to make first:
