@@ -20,10 +20,7 @@ fn pushes_and_a_kick_recorded_in_the_window_play_back_headless_bit_for_bit() {
     if !common::display_or_skip("window_bodies") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_bodies");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let demo = folder.join("push.demo");
+    let demo = common::scratch_folder("window_bodies").join("push.demo");
     let warehouse = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/warehouse.toml");
     let level = Level::load(&warehouse).expect("the warehouse loads").level;
     // East down the aisle, a turn to the north into the crates, a push,

@@ -4,8 +4,6 @@
 
 use crate::common;
 
-use std::path::Path;
-
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::input::Action;
 use mazewalker::level::Level;
@@ -20,10 +18,7 @@ fn a_walk_recorded_in_the_window_plays_back_headless_to_the_same_place() {
     if !common::display_or_skip("window_demo") {
         return;
     }
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window_demo");
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("create the test folder");
-    let demo = folder.join("walk.demo");
+    let demo = common::scratch_folder("window_demo").join("walk.demo");
     let script = vec![
         ScriptStep::Ticks(3),
         ScriptStep::Action(Action::MoveForward, true),
