@@ -54,12 +54,12 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use events::{Input, Request};
-pub use frame::{NewScene, SceneChange, SessionFrame, moving_shapes};
+pub use frame::{NewScene, SceneChange, SceneFrame, SessionFrame, moving_shapes, scene_frame};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use panel::PanelView;
 pub use panel_ui::{PanelUi, ui_frame};
-pub use screenshot::{ScreenshotOptions, screenshot};
+pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
