@@ -203,7 +203,7 @@ struct PlayArgs {
     #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set, requires = "timedemo")]
     lights: Option<bool>,
     /// Draw the collider's debug lines in every timedemo frame (the
-    /// window's F3).
+    /// window's L key).
     #[arg(long, requires = "timedemo")]
     debug_lines: bool,
     /// Also write the last frame the timedemo drew as a PNG (not timed).

@@ -27,7 +27,7 @@ pub struct TimedemoOptions {
     /// Whether the level's lamps light it (as the window's `--lights`).
     /// Default true.
     pub lights: bool,
-    /// Draw the collider's debug lines, as the window's F3 does. Default
+    /// Draw the collider's debug lines, as the window's L key does. Default
     /// false.
     pub debug_lines: bool,
     /// Write the last frame drawn here as a PNG once the demo ends (not
