@@ -9,10 +9,10 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use glam::Vec2;
-use mazewalker::app::{self, ScreenshotOptions, WindowOptions};
+use mazewalker::app::{self, ScreenshotOptions, TimedemoOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
-use mazewalker::demo::{Playback, Played, TimedemoOptions};
+use mazewalker::demo::{Playback, Played};
 use mazewalker::level::{Level, LevelChoice, LoadedLevel};
 use mazewalker::render::RenderQuality;
 
@@ -95,7 +95,8 @@ enum Command {
     Config(ConfigArgs),
     /// Play a recorded demo: `--headless` prints the final `x z yaw`, or
     /// `desync at tick T: ...` with exit status 3; `--timedemo` renders
-    /// every tick offscreen and prints frame-time figures.
+    /// every tick offscreen as the window draws it and prints frame-time
+    /// figures.
     Play(PlayArgs),
 }
 
@@ -191,8 +192,9 @@ struct PlayArgs {
     /// hash is then likely to differ: a warning, and it plays anyway).
     #[command(flatten)]
     level: LevelArgs,
-    /// Render every tick offscreen as fast as possible (no display needed)
-    /// and print `N frames in S s: F fps, mean M ms, p99 P ms, peak R MB`.
+    /// Render every tick offscreen as fast as possible (no display needed),
+    /// as the window draws it (door leaves, the torch; no HUD), and print
+    /// `N frames in S s: F fps, mean M ms, p99 P ms, peak R MB`.
     #[arg(long)]
     timedemo: bool,
     /// Timedemo image size in pixels.
@@ -205,6 +207,13 @@ struct PlayArgs {
     /// config file's `[render] lights`, on.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set, requires = "timedemo")]
     lights: Option<bool>,
+    /// Draw the collider's debug lines in every timedemo frame (the
+    /// window's L key).
+    #[arg(long, requires = "timedemo")]
+    debug_lines: bool,
+    /// Also write the last frame the timedemo drew as a PNG (not timed).
+    #[arg(long, value_name = "FILE.png", requires = "timedemo")]
+    shot: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -438,8 +447,10 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
             lights: args
                 .lights
                 .unwrap_or_else(|| window_options(config_path).lights),
+            debug_lines: args.debug_lines,
+            shot: args.shot.clone(),
         };
-        mazewalker::demo::run_timedemo(playback, &options, &mut stdout)?
+        app::run_timedemo(playback, &options, &mut stdout)?
     } else {
         playback.run_headless(args.trace, &mut stdout)?
     };
@@ -614,10 +625,29 @@ mod tests {
             Some(Command::Play(args)) => {
                 assert!(args.timedemo && args.level.named().is_none());
                 assert_eq!(args.size, (320, 200));
+                assert!(!args.debug_lines && args.shot.is_none());
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let cli = parse(&[
+            "play",
+            "walk.demo",
+            "--timedemo",
+            "--debug-lines",
+            "--shot",
+            "last.png",
+        ])
+        .expect("timedemo with a shot");
+        match cli.command {
+            Some(Command::Play(args)) => {
+                assert!(args.debug_lines);
+                assert_eq!(args.shot, Some(PathBuf::from("last.png")));
             }
             other => panic!("parsed as {other:?}"),
         }
         assert!(parse(&["play", "walk.demo", "--headless", "--size", "320x200"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--shot", "last.png"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--headless", "--debug-lines"]).is_err());
         assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
         assert!(parse(&["play"]).is_err());
         let cli =

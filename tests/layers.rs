@@ -34,11 +34,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 
 /// Files allowed to use a module above their own, with the module: each
 /// must still need it, so an entry goes when its reason does.
-const EXCEPTIONS: &[(&str, &str)] = &[
-    // The timedemo renders a demo offscreen through the renderer; this
-    // goes when the timedemo moves up to the renderer's side.
-    ("demo/timedemo.rs", "render"),
-];
+const EXCEPTIONS: &[(&str, &str)] = &[];
 
 #[test]
 fn modules_use_only_their_own_layer_and_those_below() {

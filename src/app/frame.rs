@@ -112,13 +112,58 @@ pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingSh
     shapes
 }
 
-/// One frame as the session describes it; the shell draws it.
-#[derive(Debug)]
-pub struct SessionFrame<'a> {
+/// What a frame shows of the world, its overlays aside: the eye, the
+/// torch, the doors' leaves and loose bodies where they stand, and the collider's debug
+/// lines when asked. The window, a timedemo and a screenshot all take it
+/// from [`scene_frame`], so that each draws the same picture of the same
+/// moment.
+#[derive(Debug, Clone)]
+pub struct SceneFrame {
     /// The eye, between the last two ticks.
     pub camera: Camera,
     /// The collider's debug lines.
     pub debug_lines: bool,
+    /// The torch is on.
+    pub torch: bool,
+    /// The doors' leaves and loose bodies, between the last two ticks.
+    pub moving: Vec<MovingShape>,
+}
+
+impl SceneFrame {
+    /// What the renderer takes: the scene alone, with no HUD, help,
+    /// markers or crosshair.
+    pub fn input(&self) -> FrameInput<'_> {
+        FrameInput {
+            camera: &self.camera,
+            debug_lines: self.debug_lines,
+            hud: None,
+            help: None,
+            markers: &[],
+            crosshair: false,
+            torch: self.torch,
+            moving: &self.moving,
+        }
+    }
+}
+
+/// The scene a frame of `level` shows, seen by `walker` `alpha` of the way
+/// through the last tick (1: at the tick's end), with the collider's debug
+/// lines when `debug_lines` says so. The one description of the world that
+/// the window's frame, the timedemo and the screenshot share.
+pub fn scene_frame(walker: &Walker, level: &Level, alpha: f32, debug_lines: bool) -> SceneFrame {
+    SceneFrame {
+        camera: walker.interpolated_camera(alpha),
+        debug_lines,
+        torch: walker.torch,
+        moving: moving_shapes(walker, level, alpha),
+    }
+}
+
+/// One frame as the session describes it; the shell draws it.
+#[derive(Debug)]
+pub struct SessionFrame<'a> {
+    /// The world as it is seen.
+    pub scene: SceneFrame,
     /// The HUD's lines while it shows.
     pub hud: Option<Vec<String>>,
     /// The help while it shows.
@@ -127,10 +172,6 @@ pub struct SessionFrame<'a> {
     pub markers: Vec<LineVertex>,
     /// A crosshair (edit mode).
     pub crosshair: bool,
-    /// The torch is on.
-    pub torch: bool,
-    /// The doors' leaves and loose bodies, between the last two ticks.
-    pub moving: Vec<MovingShape>,
     /// The map, while it shows.
     pub map: Option<MapFrame<'a>>,
     /// Edit mode's property panel, while it shows: in edit mode with the
@@ -139,17 +180,15 @@ pub struct SessionFrame<'a> {
 }
 
 impl SessionFrame<'_> {
-    /// What the renderer takes (besides the map).
+    /// What the renderer takes (besides the map): the scene with the
+    /// session's overlays.
     pub fn input(&self) -> FrameInput<'_> {
         FrameInput {
-            camera: &self.camera,
-            debug_lines: self.debug_lines,
             hud: self.hud.as_deref(),
             help: self.help,
             markers: &self.markers,
             crosshair: self.crosshair,
-            torch: self.torch,
-            moving: &self.moving,
+            ..self.scene.input()
         }
     }
 }

@@ -17,7 +17,8 @@
 //!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
 //!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
 //!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
-//!   `surface` the window's surface, `screenshot` the offscreen command.
+//!   `surface` the window's surface, `screenshot` the offscreen command,
+//!   `timedemo` the demo rendered tick by tick.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
@@ -39,6 +40,7 @@ mod script;
 mod session;
 mod shell;
 mod surface;
+mod timedemo;
 mod watch;
 mod world;
 
@@ -54,15 +56,16 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use events::{Input, Request};
-pub use frame::{NewScene, SceneChange, SessionFrame, moving_shapes};
+pub use frame::{NewScene, SceneChange, SceneFrame, SessionFrame, moving_shapes, scene_frame};
 pub use input::Modifiers;
 pub use overlays::hud_lines;
 pub use panel::PanelView;
 pub use panel_ui::{PanelUi, ui_frame};
-pub use screenshot::{ScreenshotOptions, screenshot};
+pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
+pub use timedemo::{TimedemoOptions, run_timedemo};
 pub use watch::DEBOUNCE;
 pub use world::{World, set_view};
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use glam::{Vec2, Vec3};
+use image::RgbaImage;
 
 use super::overlays::hud_lines;
 use crate::camera::Camera;
@@ -16,7 +17,7 @@ use crate::physics::LooseBody;
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
 
-use super::frame::moving_shapes;
+use super::frame::scene_frame;
 
 /// What `mazewalker screenshot` renders.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,34 +41,54 @@ pub struct ScreenshotOptions {
     pub lights: bool,
 }
 
-/// Renders one frame of `level` offscreen and writes it to `out` as PNG.
+/// Renders one frame of `level` offscreen and writes it to `out` as PNG:
+/// the walker at the level's start, placed as `options` say.
 pub fn screenshot(
     level: impl Into<Arc<Level>>,
     options: &ScreenshotOptions,
     out: &Path,
 ) -> anyhow::Result<()> {
     let level = level.into();
+    let walker = options.walker(&level);
+    let image = screenshot_image(&level, &walker, options)?;
+    image
+        .save(out)
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(())
+}
+
+impl ScreenshotOptions {
+    /// The walker at `level`'s start, its eye moved and turned as these
+    /// options say.
+    pub fn walker(&self, level: &Level) -> Walker {
+        let mut walker = Walker::at_spawn(level);
+        if let Some(at) = self.at {
+            walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
+        }
+        if let Some(yaw) = self.yaw_degrees {
+            walker.camera.yaw = yaw.to_radians();
+        }
+        walker.camera.set_pitch(self.pitch_degrees.to_radians());
+        walker
+    }
+}
+
+/// One frame of `level` as `walker` sees it at the end of its last tick
+/// (its torch and its doors as they stand), rendered offscreen at full
+/// quality: the picture `screenshot` writes. The eye is the walker's;
+/// `options` give the rest (size, overlays, map, lamps).
+pub fn screenshot_image(
+    level: &Arc<Level>,
+    walker: &Walker,
+    options: &ScreenshotOptions,
+) -> anyhow::Result<RgbaImage> {
     let gpu = Gpu::headless().context("no graphics adapter for offscreen rendering")?;
     let collider = Arc::new(level.collider());
-    let mut walker = Walker::at_spawn(&level);
-    if let Some(at) = options.at {
-        walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
-    }
-    if let Some(yaw) = options.yaw_degrees {
-        walker.camera.yaw = yaw.to_radians();
-    }
-    walker.camera.set_pitch(options.pitch_degrees.to_radians());
-    let hud = hud_lines(&walker, None);
-    let moving = moving_shapes(&walker, &level, 1.0);
+    let scene = scene_frame(walker, level, 1.0, options.debug_lines);
+    let hud = hud_lines(walker, None);
     let frame = FrameInput {
-        camera: &walker.camera,
-        debug_lines: options.debug_lines,
         hud: options.hud.then_some(hud.as_slice()),
-        help: None,
-        markers: &[],
-        crosshair: false,
-        torch: false,
-        moving: &moving,
+        ..scene.input()
     };
     let map = options.map.then(|| {
         map_frame(
@@ -77,7 +98,7 @@ pub fn screenshot(
                 walker.doors.leaves().leaves(),
                 walker.bodies.live().bodies(),
             ),
-            &walker.camera,
+            &scene.camera,
             options.size,
         )
     });
@@ -86,15 +107,11 @@ pub fn screenshot(
         render::offscreen::OFFSCREEN_FORMAT,
         options.size,
         RenderQuality::FULL,
-        &level,
+        level,
         &collider,
     )?;
     renderer.set_lights(options.lights);
-    let image = render::offscreen::capture_with_map(&gpu, &mut renderer, &frame, map.as_ref())?;
-    image
-        .save(out)
-        .with_context(|| format!("cannot write {}", out.display()))?;
-    Ok(())
+    render::offscreen::capture_with_map(&gpu, &mut renderer, &frame, map.as_ref())
 }
 
 /// The full map of the whole level for an image of `size` pixels: fitted

@@ -24,7 +24,7 @@ use winit::keyboard::KeyCode;
 use super::WindowOptions;
 use super::edit_mode::aimed_shape;
 use super::events::{Input, Request};
-use super::frame::{NewScene, SceneChange, SessionFrame, moving_shapes};
+use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
 use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
@@ -688,8 +688,12 @@ impl Session {
     pub fn frame(&mut self) -> SessionFrame<'_> {
         self.refresh_cursor();
         let hud = self.overlays.hud.then(|| self.current_hud());
-        let alpha = self.ticks.alpha();
-        let camera = self.world.walker.interpolated_camera(alpha);
+        let scene = scene_frame(
+            &self.world.walker,
+            self.world.live.level(),
+            self.ticks.alpha(),
+            self.overlays.debug_lines,
+        );
         let cursor = self.is_editing().then_some(self.world.cursor);
         let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
         // The map outlines the carried item where it would go, else the
@@ -704,21 +708,18 @@ impl Session {
         self.map
             .set_aimed(outlined.map_or_else(Vec::new, |shape| shape.plan_outline()));
         let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
-        let map = self.map.frame(&self.world, &camera, map_cursor);
+        let map = self.map.frame(&self.world, &scene.camera, map_cursor);
         let panel = if cursor.is_some() && !self.world.mouse_grabbed {
             self.panel.view(self.world.live.level())
         } else {
             None
         };
         SessionFrame {
-            camera,
-            debug_lines: self.overlays.debug_lines,
+            scene,
             hud,
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
             markers,
             crosshair: cursor.is_some(),
-            torch: self.world.walker.torch,
-            moving: moving_shapes(&self.world.walker, self.world.live.level(), alpha),
             map,
             panel,
         }

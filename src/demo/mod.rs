@@ -8,13 +8,15 @@
 //! [`DemoReader`] and the same [`Walker::step`](crate::walker::Walker::step);
 //! the first check that differs is a [`Desync`]; [`play_tick`] plays one
 //! tick at a time for a caller that paces the playback. [`Playback`] opens a file
-//! for `mazewalker play --headless`, [`run_timedemo`] renders every tick.
+//! for `mazewalker play --headless`; a [`TimedemoReport`] holds what a
+//! timedemo (every tick rendered, by the program's `app::run_timedemo`)
+//! measured.
 //!
 //! Module map: `error` errors with line numbers, `fields` exact numbers and
 //! `key=value` fields, `header` and `settings_line` the header, `tick_line`
 //! tick and check lines, `reader` and `writer` the streams, `player` the
 //! playback loop, `playback` opening a file on its level, `timedemo` and
-//! `frame_times` the benchmark.
+//! `frame_times` the benchmark's figures.
 
 mod error;
 mod fields;
@@ -35,7 +37,7 @@ pub use playback::Playback;
 pub use player::{Desync, Played, TickPlayed, play, play_tick};
 pub use reader::{DemoEvent, DemoReader};
 pub use tick_line::{Check, MAX_REPEAT};
-pub use timedemo::{TimedemoOptions, TimedemoReport, run_timedemo};
+pub use timedemo::TimedemoReport;
 pub use writer::DemoRecorder;
 
 /// The demo format version this program writes and reads (first line

@@ -1,43 +1,11 @@
-//! `mazewalker play FILE --timedemo`: every tick of a demo rendered
-//! offscreen, as fast as the device allows, through the window's
-//! [`Renderer::render`]; frame-time figures from a real walk.
+//! What `mazewalker play FILE --timedemo` measured, and its one line of
+//! figures. The rendering driver is the program's (`app::run_timedemo`):
+//! it draws the window's frame, which this layer does not know.
 
 use std::fmt;
-use std::io::Write;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use anyhow::Context as _;
-
-use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
-use crate::render::{FrameInput, Gpu, RenderQuality, Renderer};
+use std::time::Duration;
 
 use super::frame_times::FrameTimes;
-use super::playback::Playback;
-use super::player::{Played, play};
-
-/// How a timedemo renders.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimedemoOptions {
-    /// Image size in pixels. Default 1280×720.
-    pub size: (u32, u32),
-    /// Per-pixel quality; `None` (the default) picks it by adapter, as the
-    /// window does: full on a GPU, fast on a software renderer.
-    pub quality: Option<RenderQuality>,
-    /// Whether the level's lamps light it (as the window's `--lights`).
-    /// Default true.
-    pub lights: bool,
-}
-
-impl Default for TimedemoOptions {
-    fn default() -> Self {
-        Self {
-            size: (1280, 720),
-            quality: None,
-            lights: true,
-        }
-    }
-}
 
 /// What a timedemo measured.
 #[derive(Debug, Clone)]
@@ -76,67 +44,16 @@ impl fmt::Display for TimedemoReport {
     }
 }
 
-/// Plays `playback` rendering every tick offscreen (scene only: no HUD, no
-/// debug lines) and writes one line to `out`: the [`TimedemoReport`] when
-/// the demo finished, the desync line when a check did not match.
-pub fn run_timedemo(
-    mut playback: Playback,
-    options: &TimedemoOptions,
-    out: &mut impl Write,
-) -> anyhow::Result<Played> {
-    let gpu = Gpu::headless().context("no graphics adapter for the timedemo")?;
-    let quality = options
-        .quality
-        .unwrap_or_else(|| RenderQuality::for_device_type(gpu.adapter.get_info().device_type));
-    let level = &playback.level;
-    let collider = Arc::new(level.collider());
-    let mut renderer = Renderer::new(
-        &gpu,
-        OFFSCREEN_FORMAT,
-        options.size,
-        quality,
-        level,
-        &collider,
-    )?;
-    renderer.set_lights(options.lights);
-    let target = offscreen::render_target(&gpu, "timedemo target", options.size);
-    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
-    let walking = level.walking_collider(&collider);
-    let mut walker = playback.header.walker(level);
-    let mut frames = FrameTimes::default();
-    let started = Instant::now();
-    let mut last_frame = started;
-    let path = playback.path.display().to_string();
-    let played = play(
-        &mut playback.reader,
-        &mut walker,
-        &walking,
-        |_, walker| -> anyhow::Result<()> {
-            let frame = FrameInput::plain(&walker.camera);
-            renderer.render(&gpu, &view, &frame);
-            gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
-            // A frame drawn after a device error times nothing.
-            gpu.ensure_no_device_error()?;
-            let now = Instant::now();
-            frames.add(now - last_frame);
-            last_frame = now;
-            Ok(())
-        },
-    )
-    .context(path)?;
-    match &played {
-        Played::Finished { .. } => {
-            let report = TimedemoReport {
-                frames,
-                elapsed: last_frame - started,
-                peak_memory_bytes: peak_memory_bytes(),
-            };
-            writeln!(out, "{report}")?;
+impl TimedemoReport {
+    /// The report of a timedemo that drew `frames` in `elapsed`, with the
+    /// process's peak memory as it stands now.
+    pub fn measured(frames: FrameTimes, elapsed: Duration) -> Self {
+        Self {
+            frames,
+            elapsed,
+            peak_memory_bytes: peak_memory_bytes(),
         }
-        Played::Desync(desync) => writeln!(out, "{desync}")?,
     }
-    out.flush()?;
-    Ok(played)
 }
 
 /// Peak resident memory in bytes: `VmHWM` of `/proc/self/status` (Linux);

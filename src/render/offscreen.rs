@@ -13,8 +13,9 @@ use crate::level::Level;
 /// The format offscreen images are rendered in.
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 
-/// A texture of `size` pixels in [`OFFSCREEN_FORMAT`] to render into and
-/// not read back (timedemo, benchmarks, tests that count what is drawn).
+/// A texture of `size` pixels in [`OFFSCREEN_FORMAT`] to render into many
+/// times (timedemo, benchmarks, tests that count what is drawn); the last
+/// frame can be read back ([`read_back`]).
 pub fn render_target(gpu: &Gpu, label: &str, (width, height): (u32, u32)) -> wgpu::Texture {
     gpu.device.create_texture(&wgpu::TextureDescriptor {
         label: Some(label),
@@ -27,7 +28,7 @@ pub fn render_target(gpu: &Gpu, label: &str, (width, height): (u32, u32)) -> wgp
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
         format: OFFSCREEN_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     })
 }
@@ -85,24 +86,17 @@ pub fn capture_with_ui(
     ui: Option<&mut UiFrame>,
 ) -> anyhow::Result<RgbaImage> {
     let (width, height) = renderer.size();
-    let format = renderer.format();
-    let swap_red_blue = match format {
-        wgpu::TextureFormat::Rgba8Unorm | wgpu::TextureFormat::Rgba8UnormSrgb => false,
-        wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb => true,
-        other => anyhow::bail!("cannot read back {other:?} images"),
-    };
-    let size = wgpu::Extent3d {
-        width,
-        height,
-        depth_or_array_layers: 1,
-    };
     let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
         label: Some("offscreen"),
-        size,
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
         mip_level_count: 1,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
-        format,
+        format: renderer.format(),
         usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         view_formats: &[],
     });
@@ -111,7 +105,19 @@ pub fn capture_with_ui(
     if let Some(ui) = ui {
         renderer.draw_ui(gpu, &view, ui);
     }
+    read_back(gpu, &target)
+}
 
+/// Reads `target` (made with `COPY_SRC`, in an RGBA or BGRA 8-bit format)
+/// back as RGBA, once the work submitted before has finished.
+pub fn read_back(gpu: &Gpu, target: &wgpu::Texture) -> anyhow::Result<RgbaImage> {
+    let swap_red_blue = match target.format() {
+        wgpu::TextureFormat::Rgba8Unorm | wgpu::TextureFormat::Rgba8UnormSrgb => false,
+        wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb => true,
+        other => anyhow::bail!("cannot read back {other:?} images"),
+    };
+    let size = target.size();
+    let (width, height) = (size.width, size.height);
     let row_bytes = 4 * width;
     let padded_row_bytes = row_bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
     let readback = gpu.device.create_buffer(&wgpu::BufferDescriptor {
@@ -127,7 +133,7 @@ pub fn capture_with_ui(
         });
     encoder.copy_texture_to_buffer(
         wgpu::TexelCopyTextureInfo {
-            texture: &target,
+            texture: target,
             mip_level: 0,
             origin: wgpu::Origin3d::ZERO,
             aspect: wgpu::TextureAspect::All,

@@ -215,14 +215,15 @@ impl Walker {
     /// The eye to draw `alpha` (0..=1) of the way from the tick before the
     /// last to the last: position and pitch blended linearly, the heading
     /// along the shorter arc. `alpha` comes from
-    /// [`TickClock::alpha`](crate::tick::TickClock::alpha).
+    /// [`TickClock::alpha`](crate::tick::TickClock::alpha). At 1 (and for
+    /// NaN) it is the last tick's eye exactly, not a blend that rounds near
+    /// it: a frame drawn at a tick's end sees what the tick left.
     pub fn interpolated_camera(&self, alpha: f32) -> Camera {
         // NaN clamps to NaN: draw the last tick then.
-        let alpha = if alpha.is_nan() {
-            1.0
-        } else {
-            alpha.clamp(0.0, 1.0)
-        };
+        if alpha.is_nan() || alpha >= 1.0 {
+            return self.camera;
+        }
+        let alpha = alpha.max(0.0);
         let (from, to) = (&self.previous, &self.camera);
         Camera {
             position: from.position.lerp(to.position, alpha),
@@ -613,10 +614,9 @@ mod tests {
         );
         assert!(walker.camera.yaw < 0.0, "wrapped to {}", walker.camera.yaw);
         assert_eq!(walker.interpolated_camera(0.0), before);
-        assert_eq!(
-            walker.interpolated_camera(1.0).position,
-            walker.camera.position
-        );
+        // At 1, the last tick's eye itself: its heading as the tick wrapped
+        // it, not the blend's 181°.
+        assert_eq!(walker.interpolated_camera(1.0), walker.camera);
         let half = walker.interpolated_camera(0.5);
         assert!(
             (half.yaw.to_degrees() - 180.0).abs() < 1e-3,

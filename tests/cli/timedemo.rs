@@ -1,12 +1,17 @@
-//! `mazewalker play FILE --timedemo`: renders every tick offscreen and prints
-//! one line of figures on stdout. Needs an adapter (Mesa's llvmpipe will
-//! do): skips with a message without one, fails instead when
+//! `mazewalker play FILE --timedemo`: renders every tick offscreen as the
+//! window draws it and prints one line of figures on stdout; `--shot`
+//! writes the last frame. Needs an adapter (Mesa's llvmpipe will do):
+//! skips with a message without one, fails instead when
 //! `MAZEWALKER_REQUIRE_GPU=1`.
 
 use crate::common;
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::Arc;
+
+use mazewalker::app::{ScreenshotOptions, screenshot_image};
+use mazewalker::demo::{DemoError, Playback, Played, play};
 
 #[test]
 fn a_timedemo_prints_the_one_line_of_figures() {
@@ -58,5 +63,89 @@ fn a_timedemo_prints_the_one_line_of_figures() {
     assert!(p99 >= mean * 0.5, "{line}");
     if cfg!(target_os = "linux") {
         assert!(number(peak) > 0.0, "{line}");
+    }
+}
+
+/// A walk in the house's bedroom doorway (the view of the
+/// `house_bedroom_lamp` golden image): the torch on and the door used on
+/// the first tick, then a quarter of a second for the door to swing part
+/// of the way.
+const DOOR_MID_SWING: &str = "mazewalker-demo 1
+level house
+tick-rate 120
+start 12.2 7.6 1.5707964 -0.2617994
+torch use
+repeat=30
+end
+";
+
+/// The timedemo draws what the window would: the last frame of a demo
+/// with a door mid-swing and the torch on, written by `--shot`, is the
+/// picture `screenshot` renders of the walker after the same ticks.
+#[test]
+fn the_timedemo_draws_the_frame_the_screenshot_draws() {
+    if common::gpu_or_skip("the_timedemo_draws_the_frame_the_screenshot_draws").is_none() {
+        return;
+    }
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("timedemo_shot");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("create the test folder");
+    let demo = folder.join("door.demo");
+    std::fs::write(&demo, DOOR_MID_SWING).expect("write the demo");
+    let shot = folder.join("last.png");
+    let size = (320, 180);
+    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(["play", demo.to_str().expect("path"), "--timedemo"])
+        .args(["--size", "320x180", "--quality", "full", "--lights", "on"])
+        .args(["--shot", shot.to_str().expect("path")])
+        .output()
+        .expect("run mazewalker");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("31 frames in "), "{stdout}");
+
+    let mut playback = Playback::open(&demo, None).expect("open the demo");
+    let level = Arc::clone(&playback.level);
+    let collider = level.walking_collider(&Arc::new(level.collider()));
+    let mut walker = playback.header.walker(&level);
+    let played = play(&mut playback.reader, &mut walker, &collider, |_, _| {
+        Ok::<(), DemoError>(())
+    })
+    .expect("play the demo");
+    assert!(
+        matches!(played, Played::Finished { ticks: 31, .. }),
+        "{played:?}"
+    );
+    assert!(walker.torch, "the torch is on");
+    assert!(
+        walker
+            .doors
+            .states()
+            .iter()
+            .any(|door| door.opening > 0.0 && door.opening < 1.0),
+        "a door is mid-swing: {:?}",
+        walker.doors.states()
+    );
+    let options = ScreenshotOptions {
+        at: None,
+        yaw_degrees: None,
+        pitch_degrees: 0.0,
+        size,
+        debug_lines: false,
+        hud: false,
+        map: false,
+        lights: true,
+    };
+    let expected = screenshot_image(&level, &walker, &options).expect("render the screenshot");
+    let drawn = image::open(&shot).expect("read the shot").to_rgba8();
+    if drawn != expected {
+        let path = folder.join("screenshot.png");
+        expected.save(&path).expect("write the screenshot");
+        panic!(
+            "the timedemo's last frame {} differs from the screenshot {}",
+            shot.display(),
+            path.display()
+        );
     }
 }

@@ -512,7 +512,7 @@ fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
     assert!(!session.walker().torch, "a switch flips on the next tick");
     session.advance_ticks(1);
     assert!(session.walker().torch);
-    assert!(session.frame().torch, "the frame asks for the torch");
+    assert!(session.frame().scene.torch, "the frame asks for the torch");
     let switches = hud_line(&mut session, "ghost ").expect("the switches line");
     assert!(switches.ends_with("  torch"), "{switches}");
     // In edit mode too (the walking context lies under editing).
