@@ -34,7 +34,7 @@ impl LooseBodies {
     /// A start that already touches one may leave it or slide along it
     /// but not go deeper, so a walker pressing against a body it cannot
     /// move stands still to the bit.
-    pub fn clip_walker_move(&self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
+    pub fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
         let free = WalkerMove {
             position: from + delta,
             stopped_by: None,
@@ -42,11 +42,12 @@ impl LooseBodies {
         if !from.is_finite() || !delta.is_finite() || delta == Vec2::ZERO {
             return free;
         }
-        let mut found = Vec::new();
+        // The tick's scratch list of ids, lent for the query: no allocation.
+        let mut found = std::mem::take(&mut self.gathered.found);
         let bounds = Bounds::of_points(&[from, from + delta], radius.max(0.0));
         self.index.near(bounds, &mut found);
         let mut first: Option<(f32, usize)> = None;
-        for id in found {
+        for &id in &found {
             let body = &self.bodies[id as usize];
             if !Bounds::around(body.position(), body.reach()).overlaps(&bounds) {
                 continue;
@@ -61,6 +62,7 @@ impl LooseBodies {
                 first = Some((hit.t, id as usize));
             }
         }
+        self.gathered.found = found;
         match first {
             None => free,
             Some((t, body)) => WalkerMove {

@@ -150,7 +150,7 @@ impl Bodies {
 
     /// The walker's move from `from` by `delta`, stopped at the first body
     /// its circle of `radius` meets (see [`LooseBodies::clip_walker_move`]).
-    pub fn clip_walker_move(&self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
+    pub fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
         self.live.clip_walker_move(from, delta, radius)
     }
 
