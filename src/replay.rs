@@ -145,9 +145,7 @@ impl ReplayStart {
             bodies: Bodies::new(level),
         }
     }
-}
 
-impl ReplayStart {
     /// One tick: the doors, the eye's move by `delta` and the bodies (see
     /// [`move_among`]); writes the eye's position, and the bodies that
     /// moved when `printed` asks.
@@ -225,13 +223,8 @@ pub fn replay(
         };
         match command {
             ReplayLine::Use => {
-                let ReplayStart {
-                    position,
-                    facing,
-                    doors,
-                    bodies,
-                } = &mut walk;
-                press_use(doors, bodies, *position, *facing, collider);
+                let (eye, facing) = (walk.position, walk.facing);
+                press_use(&mut walk.doors, &mut walk.bodies, eye, facing, collider);
             }
             ReplayLine::Wait(ticks) => {
                 for _ in 0..ticks {

@@ -93,10 +93,8 @@ impl SceneChange {
 
 /// The doors' leaves and loose bodies a frame of `level` needs, seen by
 /// `walker`, `alpha` of the way through the last tick: those within the
-/// fog distance, which may be seen, and those that may shade what is seen
-/// (bodies stop no light, but one rule for both keeps them in step). Such
-/// a leaf lies on
-/// the segment from a visible point to a lamp in use (within the fog
+/// fog distance, which may be seen, and those that may shade what is seen.
+/// Such a shape lies on the segment from a visible point to a lamp in use (within the fog
 /// distance plus its radius) or to the torch, so within the fog distance
 /// (or the torch's reach) plus the largest lamp radius of the eye.
 pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingShape> {

@@ -128,13 +128,15 @@ impl Level {
     /// instead. The same collider when there are none; otherwise a copy,
     /// which shares the walls' chunks with it.
     pub fn walking_collider(&self, collider: &Arc<Collider>) -> Arc<Collider> {
-        let loose: Vec<usize> = self.loose_obstacles().map(|(index, _)| index).collect();
-        if loose.is_empty() {
+        if self.loose_obstacles().next().is_none() {
             return Arc::clone(collider);
         }
         let mut walking = Collider::clone(collider);
-        for &index in loose.iter().rev() {
-            walking.remove_obstacle(index);
+        // Last first, so that every index still names its obstacle.
+        for (index, obstacle) in self.obstacles.iter().enumerate().rev() {
+            if obstacle.loose {
+                walking.remove_obstacle(index);
+            }
         }
         Arc::new(walking)
     }

@@ -463,6 +463,16 @@ impl ChunkIndex {
         places(&self.obstacle_ids, ids)
     }
 
+    /// The fixed obstacles of `level` filed under `chunk`, by their places
+    /// in `Level::obstacles`, ascending: what a chunk's mesh, lines and map
+    /// tile draw. Loose obstacles are drawn where they are, with the
+    /// moving shapes.
+    pub fn fixed_obstacles_in(&self, level: &Level, chunk: (i32, i32)) -> Vec<usize> {
+        let mut obstacles = self.obstacles_in(chunk);
+        obstacles.retain(|&index| level.obstacles.get(index).is_some_and(|o| !o.loose));
+        obstacles
+    }
+
     /// The part of the floor plan inside `chunk`, if any.
     fn floor_piece(&self, chunk: (i32, i32)) -> Option<(Vec2, Vec2)> {
         floor_piece(self.plan, chunk)
@@ -890,12 +900,10 @@ impl MeshBuilder {
                 wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
             );
         }
-        // Loose obstacles are drawn where they are, with the moving shapes.
         let obstacles = index
-            .obstacles_in(chunk)
+            .fixed_obstacles_in(level, chunk)
             .into_iter()
-            .filter_map(|i| level.obstacles.get(i))
-            .filter(|obstacle| !obstacle.loose);
+            .filter_map(|i| level.obstacles.get(i));
         for obstacle in obstacles {
             self.part(key, obstacle.material, repeat(obstacle.material))
                 .prism(obstacle.polygon.points(), obstacle.height);

@@ -179,13 +179,22 @@ impl LevelLamps {
     /// frame (a door closes or starts to open, or a body comes to rest, far
     /// less often than frames are drawn).
     pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
-        let outlines: Vec<(Vec<Vec2>, f32)> = shapes
+        let casting = || {
+            shapes
+                .iter()
+                .filter_map(|shape| Some((shape.outline.as_slice(), shape.shadow_height?)))
+        };
+        let kept = self
+            .occluders
+            .0
             .iter()
-            .filter_map(|shape| Some((shape.outline.clone(), shape.shadow_height?)))
-            .collect();
-        if outlines == self.occluders.0 {
+            .map(|(outline, height)| (outline.as_slice(), *height));
+        if casting().eq(kept) {
             return;
         }
+        let outlines: Vec<(Vec<Vec2>, f32)> = casting()
+            .map(|(outline, height)| (outline.to_vec(), height))
+            .collect();
         let polygons = outlines
             .iter()
             .filter_map(|(outline, height)| {

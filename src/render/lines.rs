@@ -97,9 +97,8 @@ pub fn chunk_lines(
     }
     let obstacles = collider.obstacles();
     for obstacle in index
-        .obstacles_in(chunk)
+        .fixed_obstacles_in(level, chunk)
         .into_iter()
-        .filter(|&i| !level.obstacles.get(i).is_some_and(|o| o.loose))
         .filter_map(|i| obstacles.get(i))
     {
         lines.obstacle(obstacle.points(), collider.body_radius());

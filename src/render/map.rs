@@ -267,7 +267,10 @@ fn tile_geometry(
     let chunks =
         (0..side).flat_map(|dz| (0..side).map(move |dx| (tile.0 * side + dx, tile.1 * side + dz)));
     for chunk in chunks {
-        let (walls, obstacles) = (index.walls_in(chunk), index.obstacles_in(chunk));
+        let (walls, obstacles) = (
+            index.walls_in(chunk),
+            index.fixed_obstacles_in(level, chunk),
+        );
         if walls.is_empty() && obstacles.is_empty() {
             continue;
         }
@@ -283,11 +286,7 @@ fn tile_geometry(
                 geometry.append(&mut shape);
             }
         }
-        // Loose obstacles are drawn where they are, with the overlay.
-        let fixed = obstacles
-            .into_iter()
-            .filter(|&obstacle| !level.obstacles.get(obstacle).is_some_and(|o| o.loose));
-        for obstacle in fixed {
+        for obstacle in obstacles {
             if let Some(polygon) = collider.obstacles().get(obstacle) {
                 geometry.append(&mut obstacle_shape(
                     polygon,
