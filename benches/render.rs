@@ -306,9 +306,10 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
 /// lamps, lights on and off, fast and full, and with the torch; a 300×300
 /// maze with 2,000 lamps against the same maze keeping only the lamps whose
 /// light can reach the view (the cost must follow those, not the count),
-/// and with lights off; and the house's first frame after a door shuts or
-/// opens, and on a new level (its lamps' shadow rows are made and its light
-/// caches baked in that frame), against a steady one.
+/// and with lights off; and the house's first frame after a door starts to
+/// open or shuts, and on a new level (its lamps' shadow rows are made and
+/// its light caches baked in that frame), against a steady one with the
+/// same doors.
 fn bench_lamps(c: &mut Criterion) {
     let Ok(gpu) = Gpu::headless() else {
         return;
@@ -432,17 +433,33 @@ fn bench_lamps(c: &mut Criterion) {
     let mut renderer = new_renderer(&gpu, &house, &collider, RenderQuality::FAST);
     let walker = Walker::at_spawn(&house);
     let frame = FrameInput::plain(&walker.camera);
-    // A door shuts or opens before every frame: the set of closed leaves
-    // changes, so the frame makes the shadow rows of the lamps in view and
-    // bakes the light caches of the chunks it draws again.
+    // Every door shut, in every frame: the steady frame.
     let doors = mazewalker::doors::Doors::new(&house.doors);
     let shut = doors.shapes_near(1.0, walker.position(), 100.0);
+    let steady = FrameInput {
+        moving: &shut,
+        ..frame
+    };
+    group.bench_function("house_fast_doors_steady", |b| {
+        b.iter(|| {
+            black_box(renderer.render(&gpu, &target.view, &steady));
+            wait_for(&gpu);
+        })
+    });
+    // One door, the first of those near the eye, starts to open or
+    // shuts before every frame: it casts its shadow or stops casting it,
+    // so the frame makes the shadow rows of the lamps that reach it and
+    // bakes again the light caches of the chunks those lamps light.
+    let mut one_opening = shut.clone();
+    if let Some(door) = one_opening.first_mut() {
+        door.shadow_height = None;
+    }
     let mut door_shut = false;
     group.bench_function("house_fast_door_changes_first_frame", |b| {
         b.iter(|| {
             door_shut = !door_shut;
             let frame = FrameInput {
-                moving: if door_shut { &shut } else { &[] },
+                moving: if door_shut { &shut } else { &one_opening },
                 ..frame
             };
             black_box(renderer.render(&gpu, &target.view, &frame));

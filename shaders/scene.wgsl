@@ -24,9 +24,15 @@ struct Lamp {
     position: vec4<f32>,
     // Linear RGB times the intensity (its light at 1 m); w unused.
     colour: vec4<f32>,
-    // A cone (the torch), as the ramp of its soft edge: across the edge,
-    // dot(towards the lamp, xyz) + w runs from 0 outside to 1 inside. Zero
-    // and 1 for a lamp that lights all round.
+};
+
+// The torch: a lamp at the eye, lighting a cone along the view. It casts
+// no shadow and has no shadow row: every point the eye sees, a light at
+// the eye reaches.
+struct Torch {
+    lamp: Lamp,
+    // The cone, as the ramp of its soft edge: across the edge,
+    // dot(towards the torch, xyz) + w runs from 0 outside to 1 inside.
     spot: vec4<f32>,
 };
 
@@ -44,6 +50,8 @@ struct Lamps {
     info: vec4<f32>,
     // The light grid: xy its origin (x, z), z its cells per metre.
     grid: vec4<f32>,
+    // Zero when off; read only by the entry points that draw it.
+    torch: Torch,
     lamps: array<Lamp, MAX_LAMPS>,
 };
 
@@ -170,16 +178,30 @@ fn one_lamp_light(i: u32, world: vec3<f32>, normal: vec3<f32>, on_floor: bool) -
     let shaded = beyond_reach(i, flat)
         || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y);
     let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
-    let facing = max(dot(normal, towards), 0.0);
-    // Inside a cone (the torch), fading smoothly over its soft edge.
-    let ramp = clamp(dot(towards, lamp.spot.xyz) + lamp.spot.w, 0.0, 1.0);
-    let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
-    // Falls smoothly to 0 at the radius, and stays 0 beyond it.
+    let light = falloff(lamp, distance_squared, max(dot(normal, towards), 0.0));
+    return select(light, vec3<f32>(0.0), shaded);
+}
+
+// The light of `lamp` at `distance_squared` from it on a face turned
+// `facing` (the cosine) towards it: by its intensity over the squared
+// distance, falling smoothly to 0 at its radius and staying 0 beyond.
+fn falloff(lamp: Lamp, distance_squared: f32, facing: f32) -> vec3<f32> {
     let edge = distance_squared * lamp.position.w;
     let window = clamp(1.0 - edge * edge, 0.0, 1.0);
-    let light = lamp.colour.rgb
-        * (facing * window * window * in_cone / max(distance_squared, 0.25));
-    return select(light, vec3<f32>(0.0), shaded);
+    return lamp.colour.rgb * (facing * window * window / max(distance_squared, 0.25));
+}
+
+// The torch's light at `world`, on a face with `normal`: a lamp's falloff
+// inside its cone, fading smoothly over the cone's soft edge. No shadow,
+// no shadow row and no light grid: a few arithmetic operations a pixel.
+fn torch_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
+    let torch = lamps.torch;
+    let to_torch = torch.lamp.position.xyz - world;
+    let distance_squared = dot(to_torch, to_torch);
+    let towards = to_torch * inverseSqrt(max(distance_squared, 1e-6));
+    let ramp = clamp(dot(towards, torch.spot.xyz) + torch.spot.w, 0.0, 1.0);
+    let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
+    return falloff(torch.lamp, distance_squared, max(dot(normal, towards), 0.0)) * in_cone;
 }
 
 // The index in the shadow buffer of slot `i`'s row's texel in the direction
@@ -270,6 +292,13 @@ fn fs_lamps(in: VertexOut) -> @location(0) vec4<f32> {
     return shade(in, lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class)));
 }
 
+// The same with the torch on top.
+@fragment
+fn fs_lamps_torch(in: VertexOut) -> @location(0) vec4<f32> {
+    let lamp = lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class));
+    return shade(in, lamp + torch_light(in.world, in.normal));
+}
+
 // The level, each pixel taking its lamps' light from its chunk's light
 // cache (one filtered sample).
 @fragment
@@ -277,13 +306,12 @@ fn fs_cached(in: VertexOut) -> @location(0) vec4<f32> {
     return shade(in, textureSample(light_cache, light_cache_sampler, in.light_uv).rgb);
 }
 
-// The same with the torch (slot 0), which moves with the eye and so is
-// never cached, worked out per pixel on top.
+// The same with the torch, which moves with the eye and so is never
+// cached, worked out per pixel on top.
 @fragment
 fn fs_cached_torch(in: VertexOut) -> @location(0) vec4<f32> {
     let cached = textureSample(light_cache, light_cache_sampler, in.light_uv).rgb;
-    let torch = lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class) & 1u);
-    return shade(in, cached + torch);
+    return shade(in, cached + torch_light(in.world, in.normal));
 }
 
 // Baking the light cache (src/render/light_cache.rs): one instance per

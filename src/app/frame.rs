@@ -10,9 +10,7 @@ use crate::edit::LevelChange;
 use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
-use crate::render::{
-    BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer, TORCH_REACH,
-};
+use crate::render::{BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer};
 use crate::walker::Walker;
 
 /// A new level for the renderer, and how its scene comes to be.
@@ -95,15 +93,15 @@ impl SceneChange {
 /// `walker`, `alpha` of the way through the last tick: those within the
 /// fog distance, which may be seen, and those that may shade what is seen.
 /// Such a shape lies on the segment from a visible point to a lamp in use (within the fog
-/// distance plus its radius) or to the torch, so within the fog distance
-/// (or the torch's reach) plus the largest lamp radius of the eye.
+/// distance plus its radius), so within the fog distance plus the largest
+/// lamp radius of the eye (the torch, at the eye, casts no shadow).
 pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingShape> {
     let widest_lamp = level
         .lights
         .iter()
         .map(|lamp| lamp.radius)
         .fold(0.0, f32::max);
-    let reach = level.environment.fog_distance.max(TORCH_REACH) + widest_lamp;
+    let reach = level.environment.fog_distance + widest_lamp;
     let eye = walker.position();
     let mut shapes = walker.doors.shapes_near(alpha, eye, reach);
     shapes.extend(walker.bodies.shapes_near(alpha, eye, reach));

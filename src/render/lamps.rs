@@ -1,5 +1,5 @@
 //! Lamps: which of a level's lamps light a frame, their shadows, and what
-//! the scene shader reads of them.
+//! the scene shader reads of them, the torch among them.
 //!
 //! Walls and obstacles stand from the floor, so a point is lit by a lamp
 //! exactly when the floor-plan segment from the lamp to it crosses no shape
@@ -10,26 +10,36 @@
 //! passes where wall pieces meet). A row is made the first time its lamp
 //! lights a frame and kept for the level's life; a reload makes new rows,
 //! an edit drops those of the lamps whose light reaches what it changed
-//! ([`LevelLamps::edited`]), so light is current the frame after any change
-//! and nothing is baked to disk.
+//! ([`LevelLamps::edited`]), and a door or a loose body that starts or
+//! stops casting a shadow has the rays that meet it cast again in the rows
+//! of the lamps that reach it ([`LevelLamps::set_occluders`]), so light is
+//! current the frame after any change and nothing is baked to disk. Each
+//! lamp carries a stamp that changes whenever its light may have: a light
+//! cache baked with the same stamps is current, so a change far from a
+//! lamp bakes nothing of its light again.
 
+use std::collections::HashMap;
 use std::f32::consts::TAU;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use bytemuck::Zeroable;
 use glam::{Vec2, Vec3};
 use half::f16;
 
 use super::LineVertex;
 use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
-use super::shadow::{MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, shadow_row};
+use super::shadow::{
+    MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, ray_end, shadow_row,
+    shadow_texel,
+};
 use crate::collision::{Collider, ConvexPolygon};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::MovingShape;
 use crate::level::{Level, Light};
 
 /// How far the torch reaches, in metres.
-pub const TORCH_REACH: f32 = 12.0;
+const TORCH_REACH: f32 = 12.0;
 
 /// Half the angle of the torch's cone: 30°, a 60° cone along the view.
 pub const TORCH_HALF_ANGLE_DEGREES: f32 = 30.0;
@@ -42,9 +52,6 @@ const TORCH_INTENSITY: f32 = 6.0;
 /// its half angle to straight ahead.
 const TORCH_SOFT_EDGE: f32 = 0.1;
 
-/// No cone: a lamp lights all round (its ramp is 1 in every direction).
-const ALL_ROUND: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
-
 /// One lamp as the shader reads it.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -53,14 +60,23 @@ pub struct LampData {
     pub position: [f32; 4],
     /// Linear RGB colour times the intensity (the light at 1 m); w unused.
     pub colour: [f32; 4],
-    /// The cone's soft edge as a ramp: `dot(towards the lamp, xyz) + w` is
-    /// 0 where the cone's light ends and 1 where it is full (see
-    /// [`cone_ramp`]); [`ALL_ROUND`] for a lamp without a cone.
+}
+
+/// The torch as the shader reads it: a lamp at the eye, with a cone.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct TorchData {
+    /// Where it is and how it falls off, as a lamp's.
+    pub lamp: LampData,
+    /// The cone's soft edge as a ramp: `dot(towards the torch, xyz) + w`
+    /// is 0 where the cone's light ends and 1 where it is full (see
+    /// [`cone_ramp`]).
     pub spot: [f32; 4],
 }
 
 /// The lamps' uniform: how many light this frame, whether the level is lit
-/// by its lamps (instead of the directional light), and the lamps.
+/// by its lamps (instead of the directional light), the torch and the
+/// lamps.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct LampsUniform {
@@ -70,6 +86,9 @@ pub struct LampsUniform {
     /// The light grid's place: xy its origin (x, z), z its cells per
     /// metre; w unused.
     pub grid: [f32; 4],
+    /// The torch (all zero when it is off); only the pipelines that draw
+    /// the torch read it.
+    pub torch: TorchData,
     /// The lamps in use, in the shadow texture's row order.
     pub lamps: [LampData; MAX_LAMPS],
 }
@@ -84,15 +103,31 @@ pub struct Torch {
 }
 
 impl Torch {
-    /// The torch as a lamp at the eye (its floor-plan shadow and falloff).
-    fn light(&self) -> Light {
-        Light {
+    /// The torch as the shader reads it: a lamp at the eye, its cone along
+    /// the view. It casts no shadow and has no shadow row: whatever the
+    /// eye sees, a light at the eye reaches.
+    fn data(&self) -> TorchData {
+        let lamp = Light {
             at: Vec2::new(self.eye.x, self.eye.z),
             height: self.eye.y,
             colour: TORCH_COLOUR,
             intensity: TORCH_INTENSITY,
             radius: TORCH_REACH,
+        };
+        let cone = TORCH_HALF_ANGLE_DEGREES.to_radians().cos();
+        TorchData {
+            lamp: lamp_data(&lamp),
+            spot: cone_ramp(self.direction, cone),
         }
+    }
+}
+
+/// `lamp` as the shader reads it.
+fn lamp_data(lamp: &Light) -> LampData {
+    let [r, g, b] = lamp.colour.map(|channel| channel * lamp.intensity);
+    LampData {
+        position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius.powi(-2)],
+        colour: [r, g, b, 0.0],
     }
 }
 
@@ -102,20 +137,32 @@ pub struct LevelLamps {
     level: Arc<Level>,
     collider: Arc<Collider>,
     rows: Vec<Option<Box<[ShadowTexel]>>>,
-    /// The torch's row, and the lamp it was made for: made again only
-    /// when the eye moves.
-    torch: Option<(Light, Box<[ShadowTexel]>)>,
+    /// Each lamp's stamp (see [`stamp`](Self::stamp)): taken anew from
+    /// [`NEXT_STAMP`] whenever its row is dropped or recast.
+    stamps: Vec<u64>,
+    /// The lamps whose shadow rows were made since the last
+    /// [`take_rows_made`](Self::take_rows_made), in the order made.
+    rows_made: Vec<usize>,
     /// The shapes that cast shadows besides the level's (closed doors'
     /// leaves, bodies at rest) the rows were made with: outlines and
     /// heights as the frame gave them, and as polygons for the rays.
     occluders: (Vec<(Vec<Vec2>, f32)>, Vec<Occluder>),
-    /// Different for every set of rows made: rows of one level, or of one
-    /// set of closed doors, are never taken for another's.
+    /// Different after every change to the rows or the lamps: what was
+    /// written for one generation is current while it lasts.
     generation: u64,
 }
 
-/// The generation of the next [`LevelLamps`].
+/// The next generation of any [`LevelLamps`].
 static NEXT_GENERATION: AtomicU64 = AtomicU64::new(0);
+
+/// The next lamp stamp of any [`LevelLamps`]: never the same twice, so a
+/// stamp stands for one lamp's light between two changes to it.
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(0);
+
+/// A stamp no lamp had before.
+fn new_stamp() -> u64 {
+    NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
+}
 
 impl LevelLamps {
     /// The lamps of `level`, with no shadow row made yet.
@@ -124,7 +171,8 @@ impl LevelLamps {
             level: Arc::clone(level),
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
-            torch: None,
+            stamps: level.lights.iter().map(|_| new_stamp()).collect(),
+            rows_made: Vec::new(),
             occluders: Default::default(),
             generation: NEXT_GENERATION.fetch_add(1, Ordering::Relaxed),
         }
@@ -134,7 +182,7 @@ impl LevelLamps {
     /// holds) from the level these lamps knew. Lamps keep their shadow
     /// rows but those that changed and those whose light reaches one of
     /// the `shaded` rectangles of the floor plan (around each shape the
-    /// edit put, moved or took away); the torch's row is made again.
+    /// edit put, moved or took away).
     pub fn edited(
         &mut self,
         level: &Arc<Level>,
@@ -147,37 +195,40 @@ impl LevelLamps {
                 LevelChange::Inserted {
                     index,
                     piece: Piece::Light(_),
-                } => self.rows.insert(*index, None),
+                } => {
+                    self.rows.insert(*index, None);
+                    self.stamps.insert(*index, new_stamp());
+                }
                 LevelChange::Removed {
                     index,
                     piece: Piece::Light(_),
-                } => drop(self.rows.remove(*index)),
+                } => {
+                    self.rows.remove(*index);
+                    self.stamps.remove(*index);
+                }
                 LevelChange::Changed(items) => {
                     for (index, _, after) in items {
-                        if let (Piece::Light(_), Some(row)) = (after, self.rows.get_mut(*index)) {
-                            *row = None;
+                        if let Piece::Light(_) = after {
+                            self.drop_row(*index);
                         }
                     }
                 }
                 _ => {}
             }
         }
-        for (lamp, row) in level.lights.iter().zip(&mut self.rows) {
-            if shaded.iter().any(|&(min, max)| reach_meets(lamp, min, max)) {
-                *row = None;
-            }
-        }
         self.level = Arc::clone(level);
         self.collider = Arc::clone(collider);
-        self.torch = None;
-        self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
+        self.drop_rows_reaching(shaded);
     }
 
     /// Takes this frame's moving shapes: those with a shadow height
-    /// (closed doors, bodies at rest) cast shadows. When they differ from
-    /// the last frame's, every row is made again as its lamp next lights a
-    /// frame (a door closes or starts to open, or a body comes to rest, far
-    /// less often than frames are drawn).
+    /// (closed doors, bodies at rest) cast shadows. Where they differ from
+    /// the last frame's (a door closes or starts to open, a body comes to
+    /// rest or wakes, a closed door comes within the frame's reach), the
+    /// lamps whose reach meets a shape that came or went get new stamps,
+    /// and in their rows the directions whose rays meet such a shape are
+    /// cast again, now; every other direction, and every other lamp's row,
+    /// is kept, since no ray of it meets what changed.
     pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
         let casting = || {
             shapes
@@ -195,6 +246,7 @@ impl LevelLamps {
         let outlines: Vec<(Vec<Vec2>, f32)> = casting()
             .map(|(outline, height)| (outline.to_vec(), height))
             .collect();
+        let changed = changed_boxes(&self.occluders.0, &outlines);
         let polygons = outlines
             .iter()
             .filter_map(|(outline, height)| {
@@ -206,28 +258,82 @@ impl LevelLamps {
             })
             .collect();
         self.occluders = (outlines, polygons);
-        self.rows.iter_mut().for_each(|row| *row = None);
-        self.torch = None;
+        self.recast_rays_meeting(&changed);
+    }
+
+    /// Casts again, in the rows of the lamps whose reach meets one of the
+    /// floor-plan rectangles (min, max) of `changed`, the rays that meet
+    /// one (the ray of a direction meets a shape only if it meets the
+    /// rectangle around it); gives those lamps new stamps and starts a new
+    /// generation. A lamp without a row yet makes it whole when it next
+    /// lights a frame.
+    fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
+        let Self {
+            level,
+            collider,
+            rows,
+            stamps,
+            rows_made,
+            occluders,
+            ..
+        } = self;
+        for (index, lamp) in level.lights.iter().enumerate() {
+            let meeting: Vec<(Vec2, Vec2)> = changed
+                .iter()
+                .copied()
+                .filter(|&(min, max)| reach_meets(lamp, min, max))
+                .collect();
+            if meeting.is_empty() {
+                continue;
+            }
+            if let Some(row) = rows.get_mut(index).and_then(Option::as_mut) {
+                for (direction, texel) in (0..SHADOW_DIRECTIONS).zip(row.iter_mut()) {
+                    let to = ray_end(lamp, direction);
+                    if meeting
+                        .iter()
+                        .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
+                    {
+                        *texel = shadow_texel(collider, level, lamp, &occluders.1, direction);
+                    }
+                }
+                rows_made.push(index);
+            }
+            if let Some(stamp) = stamps.get_mut(index) {
+                *stamp = new_stamp();
+            }
+        }
         self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Makes the torch's shadow row for `torch` if the eye moved since it
-    /// was last made; [`torch_row`](Self::torch_row) then has it.
-    pub fn update_torch(&mut self, torch: &Torch) {
-        let light = torch.light();
-        if self
-            .torch
-            .as_ref()
-            .is_none_or(|(made_for, _)| *made_for != light)
-        {
-            let row = shadow_row(&self.collider, &self.level, &light, &self.occluders.1);
-            self.torch = Some((light, row.into()));
+    /// Drops lamp `index`'s shadow row, to be made again as the lamp next
+    /// lights a frame, and gives it a new stamp.
+    fn drop_row(&mut self, index: usize) {
+        if let (Some(row), Some(stamp)) = (self.rows.get_mut(index), self.stamps.get_mut(index)) {
+            *row = None;
+            *stamp = new_stamp();
         }
     }
 
-    /// The torch's shadow row, as last made.
-    pub fn torch_row(&self) -> Option<&[ShadowTexel]> {
-        self.torch.as_ref().map(|(_, row)| &**row)
+    /// Drops the shadow rows of the lamps whose reach meets one of the
+    /// floor-plan rectangles (min, max) of `changed`, and starts a new
+    /// generation.
+    fn drop_rows_reaching(&mut self, changed: &[(Vec2, Vec2)]) {
+        let reached: Vec<usize> = self
+            .level
+            .lights
+            .iter()
+            .enumerate()
+            .filter(|(_, lamp)| {
+                changed
+                    .iter()
+                    .any(|&(min, max)| reach_meets(lamp, min, max))
+            })
+            .map(|(index, _)| index)
+            .collect();
+        for index in reached {
+            self.drop_row(index);
+        }
+        self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Whether the level has lamps (it is then lit by them, not by the
@@ -264,38 +370,51 @@ impl LevelLamps {
     }
 
     /// Every lamp whose reach (a box around its place and radius) meets
-    /// the floor-plan rectangle from `min` to `max`, in the level's order;
-    /// their shadow rows are made if new. (A scan of the level's lamps.)
-    pub fn reaching(&mut self, min: Vec2, max: Vec2) -> Vec<usize> {
-        let reaching: Vec<usize> = self
-            .level
+    /// the floor-plan rectangle from `min` to `max`, in the level's order.
+    /// (A scan of the level's lamps.)
+    pub fn reaching(&self, min: Vec2, max: Vec2) -> Vec<usize> {
+        self.level
             .lights
             .iter()
             .enumerate()
             .filter(|(_, lamp)| reach_meets(lamp, min, max))
             .map(|(index, _)| index)
-            .collect();
-        self.make_rows(&reaching);
-        reaching
+            .collect()
     }
 
     /// Makes the shadow rows of the lamps at `indices` that have none.
-    fn make_rows(&mut self, indices: &[usize]) {
+    pub fn make_rows(&mut self, indices: &[usize]) {
         for &index in indices {
             if let (Some(lamp), Some(row @ None)) =
                 (self.level.lights.get(index), self.rows.get_mut(index))
             {
                 *row =
                     Some(shadow_row(&self.collider, &self.level, lamp, &self.occluders.1).into());
+                self.rows_made.push(index);
             }
         }
     }
 
-    /// Different for every set of shadow rows made: after an edit, a
-    /// reload or a door that closes or starts to open, what was lit with
-    /// the rows before is out of date.
+    /// The lamps whose shadow rows were made, wholly or in part, since the
+    /// last call, in the order made (what a frame remade of the lamps'
+    /// shadows).
+    pub fn take_rows_made(&mut self) -> Vec<usize> {
+        std::mem::take(&mut self.rows_made)
+    }
+
+    /// Different after every change to the lamps or their shadow rows:
+    /// after an edit, a reload or a shadow that came or went, what was lit
+    /// with the rows before may be out of date ([`stamp`](Self::stamp)
+    /// tells which lamps' light is).
     pub fn generation(&self) -> u64 {
         self.generation
+    }
+
+    /// Lamp `index`'s stamp: the same stamp means the same light, since
+    /// the lamp's last change; the next change to the lamp or to a shape
+    /// within its reach gives it another.
+    pub fn stamp(&self, index: usize) -> Option<u64> {
+        self.stamps.get(index).copied()
     }
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
@@ -303,42 +422,83 @@ impl LevelLamps {
         self.rows.get(index)?.as_deref()
     }
 
-    /// The uniform for the `active` lamps, after the `torch` in slot 0
-    /// when it is on (it then takes one of the [`MAX_LAMPS`] slots).
-    /// `enabled` is the lights switch: off, no lamp and no torch light the
-    /// frame, and it looks as a level without lamps.
+    /// The uniform for the `active` lamps (at most [`MAX_LAMPS`]) and the
+    /// `torch` when it is on. `enabled` is the lights switch: off, no lamp
+    /// and no torch light the frame, and it looks as a level without
+    /// lamps.
     pub fn uniform(&self, active: &[usize], torch: Option<&Torch>, enabled: bool) -> LampsUniform {
-        let mut uniform = LampsUniform {
-            info: [0.0, f32::from(u8::from(enabled && self.any())), 0.0, 0.0],
-            grid: [0.0; 4],
-            lamps: [LampData {
-                position: [0.0; 4],
-                colour: [0.0; 4],
-                spot: [0.0; 4],
-            }; MAX_LAMPS],
-        };
+        let mut uniform = LampsUniform::zeroed();
+        uniform.info[1] = f32::from(u8::from(enabled && self.any()));
         if !enabled {
             return uniform;
         }
-        let torch = torch.map(|torch| {
-            let cone = TORCH_HALF_ANGLE_DEGREES.to_radians().cos();
-            (torch.light(), cone_ramp(torch.direction, cone))
-        });
+        if let Some(torch) = torch {
+            uniform.torch = torch.data();
+        }
         let lamps = active
             .iter()
             .filter_map(|&index| self.level.lights.get(index))
-            .map(|lamp| (*lamp, ALL_ROUND));
-        for (slot, (lamp, spot)) in torch.into_iter().chain(lamps).take(MAX_LAMPS).enumerate() {
-            let [r, g, b] = lamp.colour.map(|channel| channel * lamp.intensity);
-            uniform.lamps[slot] = LampData {
-                position: [lamp.at.x, lamp.height, lamp.at.y, lamp.radius.powi(-2)],
-                colour: [r, g, b, 0.0],
-                spot,
-            };
+            .take(MAX_LAMPS);
+        for (slot, lamp) in lamps.enumerate() {
+            uniform.lamps[slot] = lamp_data(lamp);
             uniform.info[0] = (slot + 1) as f32;
         }
         uniform
     }
+}
+
+/// The floor-plan rectangles (min, max) around the shapes of `before`
+/// and `after` (outlines and shadow heights) that are not in both as
+/// many times.
+fn changed_boxes(before: &[(Vec<Vec2>, f32)], after: &[(Vec<Vec2>, f32)]) -> Vec<(Vec2, Vec2)> {
+    let key = |(outline, height): &(Vec<Vec2>, f32)| -> Vec<u32> {
+        outline
+            .iter()
+            .flat_map(|point| [point.x.to_bits(), point.y.to_bits()])
+            .chain([height.to_bits()])
+            .collect()
+    };
+    let mut counts: HashMap<Vec<u32>, (isize, &[Vec2])> = HashMap::new();
+    for (shapes, sign) in [(before, -1), (after, 1)] {
+        for shape in shapes {
+            counts.entry(key(shape)).or_insert((0, &shape.0)).0 += sign;
+        }
+    }
+    counts
+        .into_values()
+        .filter(|(count, _)| *count != 0)
+        .filter_map(|(_, outline)| {
+            let min = outline.iter().copied().reduce(Vec2::min)?;
+            let max = outline.iter().copied().reduce(Vec2::max)?;
+            Some((min, max))
+        })
+        .collect()
+}
+
+/// Slack around a changed shape's rectangle when telling which rays meet
+/// it, in metres: a ray that touches the shape meets it, so one that
+/// passes within rounding of the rectangle is cast again.
+const RAY_SLACK: f32 = 1e-3;
+
+/// Whether the segment from `from` to `to` meets the floor-plan rectangle
+/// from `min` to `max` grown by [`RAY_SLACK`] (touching counts).
+fn segment_meets_box(from: Vec2, to: Vec2, min: Vec2, max: Vec2) -> bool {
+    let (min, max) = (min - RAY_SLACK, max + RAY_SLACK);
+    let direction = to - from;
+    let (mut enter, mut exit) = (0.0f32, 1.0f32);
+    for axis in 0..2 {
+        if direction[axis] == 0.0 {
+            if from[axis] < min[axis] || from[axis] > max[axis] {
+                return false;
+            }
+            continue;
+        }
+        let a = (min[axis] - from[axis]) / direction[axis];
+        let b = (max[axis] - from[axis]) / direction[axis];
+        enter = enter.max(a.min(b));
+        exit = exit.min(a.max(b));
+    }
+    enter <= exit
 }
 
 /// Whether `lamp`'s reach (the square around its place, its radius to a
@@ -457,15 +617,15 @@ impl LampBuffers {
         }
     }
 
-    /// Writes this frame's lamps: the uniform, the shadow rows of the
-    /// torch (when on) and of each active lamp into their slots, and the
-    /// light grid of those slots. Rows and grid are written only when the
-    /// lamps in use or the level changed. Returns how many lamps (the torch
-    /// among them) are in use.
+    /// Writes this frame's lamps: the uniform (with the torch, when on),
+    /// the shadow row of each active lamp into its slot, and the light
+    /// grid of those slots. Rows and grid are written only when the lamps
+    /// in use or their rows changed, never because the torch moved.
+    /// Returns how many lamps (the torch not counted) are in use.
     pub fn write(
         &mut self,
         queue: &wgpu::Queue,
-        lamps: &mut LevelLamps,
+        lamps: &LevelLamps,
         active: &[usize],
         torch: Option<&Torch>,
         enabled: bool,
@@ -473,21 +633,19 @@ impl LampBuffers {
         let mut uniform = lamps.uniform(active, torch, enabled);
         let in_use = uniform.info[0] as usize;
         if in_use > 0 {
-            let key = (uniform, lamps.generation);
+            let lamps_alone = LampsUniform {
+                torch: TorchData::zeroed(),
+                ..uniform
+            };
+            let key = (lamps_alone, lamps.generation);
             match self.written {
                 Some((written, place)) if written == key => uniform.grid = place,
                 _ => {
-                    if let Some(torch) = torch {
-                        lamps.update_torch(torch);
-                    }
-                    let torch_slot =
-                        torch.and_then(|torch| Some((torch.light(), lamps.torch_row()?)));
-                    let lamp_slots = active.iter().filter_map(|&index| {
-                        Some((*lamps.level.lights.get(index)?, lamps.row(index)?))
-                    });
-                    let slots: Vec<(Light, &[ShadowTexel])> = torch_slot
-                        .into_iter()
-                        .chain(lamp_slots)
+                    let slots: Vec<(Light, &[ShadowTexel])> = active
+                        .iter()
+                        .filter_map(|&index| {
+                            Some((*lamps.level.lights.get(index)?, lamps.row(index)?))
+                        })
                         .take(in_use)
                         .collect();
                     let grid = LightGrid::new(&slots);

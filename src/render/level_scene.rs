@@ -21,6 +21,7 @@ use super::chunk_cache::{
 };
 use super::cull::ViewVolume;
 use super::lamps::LevelLamps;
+use super::light_cache::LightWork;
 use super::map::{MapTileList, MapTiles};
 use super::scene::{ChunkBuffers, MaterialBinding};
 use super::sight::SightCuller;
@@ -68,6 +69,8 @@ pub struct LevelScene {
     pub(super) environment: Environment,
     /// The level's lamps and their shadows.
     pub(super) lamps: LevelLamps,
+    /// What the last frame did again of the lamps' light.
+    pub(super) light_work: LightWork,
     /// The renderer reads light caches (see [`SceneBuilder`]).
     cached_light: bool,
     /// The moving shapes (doors' leaves) as last drawn, and their buffers:
@@ -148,6 +151,12 @@ impl LevelScene {
     /// Bytes of GPU memory the cached chunks take now.
     pub fn chunk_bytes(&self) -> u64 {
         self.cache.bytes()
+    }
+
+    /// What the last frame drawn did again of the lamps' light: the
+    /// shadow rows it made and the light caches it baked.
+    pub fn light_work(&self) -> &LightWork {
+        &self.light_work
     }
 
     /// How many chunks are built and cached now.
@@ -403,6 +412,7 @@ impl SceneBuilder {
             sight: SightCuller::new(level, collider),
             environment: level.environment,
             lamps: LevelLamps::new(level, collider),
+            light_work: LightWork::default(),
             moving: None,
             warnings,
         })

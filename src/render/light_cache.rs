@@ -6,13 +6,15 @@
 //!
 //! The lamps' light on a face depends on the face's point alone, never on
 //! the eye: it changes only when a lamp, a shape or a closed door does,
-//! and each of those makes a new generation of shadow rows
-//! ([`LevelLamps::generation`]). A chunk drawn with a cache baked for an
-//! older generation is baked again before the frame draws it, by the same
-//! shader code that lights a pixel (`fs_bake` in `shaders/scene.wgsl`), so
-//! the next frame after any change shows the new light. A chunk is baked
-//! with every lamp whose reach meets it, [`MAX_LAMPS`] at a time, added
-//! up. The torch, which moves with the eye, is never cached.
+//! and each of those gives the lamps whose reach meets it a new stamp
+//! ([`LevelLamps::stamp`]). A chunk is baked with every lamp whose reach
+//! meets it, [`MAX_LAMPS`] at a time, added up, and keeps those lamps'
+//! stamps; a chunk drawn whose lamps' stamps differ is baked again before
+//! the frame draws it, by the same shader code that lights a pixel
+//! (`fs_bake` in `shaders/scene.wgsl`), so the next frame after any change
+//! shows the new light, and a change bakes again only the caches of the
+//! chunks that the lamps it reached light. The torch, which moves with the
+//! eye, is never cached.
 //!
 //! A texel counts a lamp only where its light also reaches a texel all
 //! round it (`held_lamp_light`), so that filtering never carries light
@@ -25,8 +27,7 @@
 //! one to three lamps, each a gather of the lamp and of its shadow row.
 //! What the cache saves is in docs/benchmarks.md.
 
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use glam::Vec2;
 
@@ -40,11 +41,31 @@ use crate::level::mesh::SceneMesh;
 /// The cache's format: linear light, beyond 1 where lamps are bright.
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
 
-/// A [`ChunkLight::baked_for`] that no generation matches.
-const NEVER_BAKED: u64 = u64::MAX;
+/// What one frame did again of the lamps' light (the renderer keeps the
+/// last frame's: [`LevelScene::light_work`](super::LevelScene::light_work)),
+/// for tests and benchmarks that check that a change remakes only the
+/// light it reaches.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LightWork {
+    /// The lamps (indices into the level's lights) whose shadow rows the
+    /// frame made, in the order made.
+    pub rows_made: Vec<usize>,
+    /// The chunks whose light caches the frame baked, in the order baked.
+    pub caches_baked: Vec<(i32, i32)>,
+}
+
+/// What a light cache was last baked with.
+#[derive(Debug)]
+struct Baked {
+    /// The [`LevelLamps::generation`] it was last found current in.
+    generation: u64,
+    /// The [`LevelLamps::stamp`]s of the lamps it was baked with, in the
+    /// level's order.
+    lamps: Vec<u64>,
+}
 
 /// One chunk's light cache: the texture, where each face lies in it, and
-/// the generation of shadow rows it was baked with.
+/// the lamps it was baked with.
 #[derive(Debug)]
 pub struct ChunkLight {
     /// One [`LightPatch`] per face, drawn as instances by the bake.
@@ -57,8 +78,8 @@ pub struct ChunkLight {
     plan: (Vec2, Vec2),
     /// The cache bound for the scene (group 2), made at its first bake.
     bind_group: OnceLock<wgpu::BindGroup>,
-    /// The [`LevelLamps::generation`] it was last baked with.
-    baked_for: AtomicU64,
+    /// What it was last baked with; `None` before its first bake.
+    baked: Mutex<Option<Baked>>,
 }
 
 impl ChunkLight {
@@ -94,7 +115,7 @@ impl ChunkLight {
             view,
             plan: (min, max),
             bind_group: OnceLock::new(),
-            baked_for: AtomicU64::new(NEVER_BAKED),
+            baked: Mutex::new(None),
         }))
     }
 
@@ -186,8 +207,9 @@ impl LightBaker {
     }
 
     /// Makes `light` ready to draw this frame: bound, and baked again (in
-    /// passes `encoder` records before the frame's) when the shadow rows of
-    /// `lamps` changed since its last bake. Returns whether it was baked.
+    /// passes `encoder` records before the frame's) when the lamps that
+    /// reach it are not those it was baked with, with the same stamps.
+    /// Returns whether it was baked.
     pub fn prepare(
         &self,
         device: &wgpu::Device,
@@ -200,10 +222,25 @@ impl LightBaker {
             .bind_group
             .get_or_init(|| bind_cache(device, &self.layout, &light.view, &self.sampler));
         let generation = lamps.generation();
-        if light.baked_for.load(Ordering::Relaxed) == generation {
+        // A cache is only ever baked here, on the frame's thread: a lock
+        // poisoned by a panic elsewhere still holds a whole record.
+        let mut baked = light.baked.lock().unwrap_or_else(PoisonError::into_inner);
+        if baked
+            .as_ref()
+            .is_some_and(|baked| baked.generation == generation)
+        {
             return false;
         }
         let reaching = lamps.reaching(light.plan.0, light.plan.1);
+        let stamps: Vec<u64> = reaching
+            .iter()
+            .filter_map(|&index| lamps.stamp(index))
+            .collect();
+        if let Some(baked) = baked.as_mut().filter(|baked| baked.lamps == stamps) {
+            baked.generation = generation;
+            return false;
+        }
+        lamps.make_rows(&reaching);
         // At least one pass, which clears the cache; then MAX_LAMPS lamps a
         // pass, added up.
         let batches: Vec<&[usize]> = if reaching.is_empty() {
@@ -242,7 +279,10 @@ impl LightBaker {
                 pass.draw(0..6, 0..light.patch_count);
             }
         }
-        light.baked_for.store(generation, Ordering::Relaxed);
+        *baked = Some(Baked {
+            generation,
+            lamps: stamps,
+        });
         true
     }
 }

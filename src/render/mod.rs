@@ -70,8 +70,8 @@ pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
 pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
+pub use light_cache::LightWork;
 
-pub use lamps::TORCH_REACH;
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};
@@ -458,6 +458,8 @@ impl Renderer {
             self.level.environment.fog_distance,
         );
         let lamps_in_use = self.prepare_lamps(gpu, frame, &volume);
+        // The lights switch puts the torch out with the lamps.
+        let torch = frame.torch && self.lights;
         self.prepare_overlays(gpu, frame);
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         let map = map.and_then(|map| {
@@ -483,7 +485,7 @@ impl Renderer {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
-        let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, frame.torch, &chunks);
+        let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
         let batches_drawn = self.record_pass(
             &mut encoder,
             view,
@@ -527,8 +529,9 @@ impl Renderer {
     }
 
     /// Picks the lamps that light the frame (those whose reach `volume` may
-    /// see, with the torch when it is on), with the closed doors' leaves as
-    /// occluders, and uploads them; returns how many are in use.
+    /// see), with the closed doors' leaves and the loose bodies at rest as
+    /// occluders, and uploads them with the torch when it is on; returns
+    /// how many lamps are in use.
     fn prepare_lamps(&mut self, gpu: &Gpu, frame: &FrameInput<'_>, volume: &ViewVolume) -> usize {
         let camera = frame.camera;
         self.level.lamps.set_occluders(frame.moving);
@@ -549,7 +552,7 @@ impl Renderer {
         });
         self.lamps.write(
             &gpu.queue,
-            &mut self.level.lamps,
+            &self.level.lamps,
             &active,
             torch.as_ref(),
             self.lights,
@@ -613,8 +616,10 @@ impl Renderer {
 
     /// How the level is shaded with `lamps_in_use` lamps (and the torch
     /// when `torch` is on). Where lamp light comes from light caches, the
-    /// caches of the `chunks` drawn that older shadow rows baked are baked
-    /// again first, in passes recorded into `encoder`.
+    /// caches of the `chunks` drawn whose lamps changed since they were
+    /// baked are baked again first, in passes recorded into `encoder`.
+    /// What the frame did again of the lamps' light is kept as the scene's
+    /// [`LightWork`].
     fn prepare_shading(
         &mut self,
         gpu: &Gpu,
@@ -624,36 +629,36 @@ impl Renderer {
         chunks: &FrameChunks,
     ) -> Shading {
         let scene = &mut self.level;
-        match (lamps_in_use > 0, self.scene.light_baker()) {
+        let mut baked = Vec::new();
+        let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
+            (false, _) if torch => Shading::Lit { torch },
             (false, _) => Shading::WithoutLamps,
-            (true, None) => Shading::Lit,
+            (true, None) => Shading::Lit { torch },
             (true, Some(baker)) => {
                 let started = std::time::Instant::now();
-                let mut baked = 0;
-                for chunk in chunks.drawn.iter().filter_map(|&c| scene.cache.mesh(c)) {
-                    if let Some(light) = chunk.light() {
-                        baked += usize::from(baker.prepare(
-                            &gpu.device,
-                            &gpu.queue,
-                            encoder,
-                            light,
-                            &mut scene.lamps,
-                        ));
+                for &chunk in &chunks.drawn {
+                    let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
+                        continue;
+                    };
+                    if baker.prepare(&gpu.device, &gpu.queue, encoder, light, &mut scene.lamps) {
+                        baked.push(chunk);
                     }
                 }
-                if baked > 0 {
+                if !baked.is_empty() {
                     log::debug!(
-                        "light caches of {baked} chunks to bake: shadow rows made and passes recorded on the main thread in {:.2} ms",
+                        "light caches of {} chunks to bake: shadow rows made and passes recorded on the main thread in {:.2} ms",
+                        baked.len(),
                         started.elapsed().as_secs_f64() * 1000.0
                     );
                 }
-                if torch {
-                    Shading::CachedWithTorch
-                } else {
-                    Shading::Cached
-                }
+                Shading::Cached { torch }
             }
-        }
+        };
+        scene.light_work = LightWork {
+            rows_made: scene.lamps.take_rows_made(),
+            caches_baked: baked,
+        };
+        shading
     }
 
     /// Records the frame's one render pass into `encoder`, drawing into

@@ -32,8 +32,10 @@ pub struct Globals {
 pub struct ScenePipeline {
     /// Draws [`Shading::WithoutLamps`].
     without_lamps: wgpu::RenderPipeline,
-    /// Draws [`Shading::Lit`].
+    /// Draws [`Shading::Lit`] without the torch.
     lit: wgpu::RenderPipeline,
+    /// Draws [`Shading::Lit`] with the torch.
+    lit_with_torch: wgpu::RenderPipeline,
     /// How a level's materials are bound.
     pub materials: MaterialBinding,
     /// When the quality caches lamp light.
@@ -43,9 +45,9 @@ pub struct ScenePipeline {
 /// The scene pipelines that read the light cache, and its baker.
 #[derive(Debug)]
 struct CachedLight {
-    /// Draws [`Shading::Cached`].
+    /// Draws [`Shading::Cached`] without the torch.
     lamps: wgpu::RenderPipeline,
-    /// Draws [`Shading::CachedWithTorch`].
+    /// Draws [`Shading::Cached`] with the torch.
     lamps_and_torch: wgpu::RenderPipeline,
     baker: LightBaker,
 }
@@ -54,14 +56,20 @@ struct CachedLight {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shading {
     /// The level lit by the sun and the ambient, or by the ambient alone in
-    /// a level with lamps: for a frame that no lamp (and no torch) lights.
+    /// a level with lamps: for a frame that no lamp and no torch lights.
     WithoutLamps,
-    /// The lit level, each pixel working out its own lamp light.
-    Lit,
-    /// The lit level, lamp light taken from each chunk's light cache.
-    Cached,
-    /// The same, with the torch's light worked out per pixel on top.
-    CachedWithTorch,
+    /// The lit level, each pixel working out its own lamp light, and the
+    /// torch's when `torch` is on.
+    Lit {
+        /// The torch is on.
+        torch: bool,
+    },
+    /// The lit level, lamp light taken from each chunk's light cache, with
+    /// the torch's light worked out per pixel on top when `torch` is on.
+    Cached {
+        /// The torch is on.
+        torch: bool,
+    },
 }
 
 /// How a material is bound (group 1): its layout and the one sampler every
@@ -152,10 +160,16 @@ impl ScenePipeline {
             targets,
             spec.with_fragment("scene with lamps", "fs_lamps"),
         );
+        let lit_with_torch = create_pipeline(
+            device,
+            targets,
+            spec.with_fragment("scene with lamps and the torch", "fs_lamps_torch"),
+        );
         let without_lamps = create_pipeline(device, targets, spec);
         Self {
             without_lamps,
             lit,
+            lit_with_torch,
             materials: MaterialBinding {
                 layout: material_layout,
                 sampler,
@@ -172,8 +186,9 @@ impl ScenePipeline {
     /// Draws every batch of every chunk in `chunks` that `shown` lets
     /// through, painted with `materials` (one bind group per level
     /// material), as `shading` says; a chunk without a light cache (or a
-    /// pipeline that reads none) is drawn [`Shading::Lit`] for either
-    /// shading that reads one. Returns how many were drawn.
+    /// pipeline that reads none) is drawn [`Shading::Lit`], with the torch
+    /// as the shading has it, where the shading reads a cache. Returns how
+    /// many were drawn.
     pub fn draw<'a>(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
@@ -186,10 +201,17 @@ impl ScenePipeline {
         // The pipeline for a chunk with a light cache, when the shading
         // reads one; every other chunk is drawn by `plain`.
         let (reading, plain) = match (shading, &self.cached) {
-            (Shading::Cached, Some(cached)) => (Some(&cached.lamps), &self.lit),
-            (Shading::CachedWithTorch, Some(cached)) => (Some(&cached.lamps_and_torch), &self.lit),
             (Shading::WithoutLamps, _) => (None, &self.without_lamps),
-            _ => (None, &self.lit),
+            (Shading::Cached { torch: false }, Some(cached)) => (Some(&cached.lamps), &self.lit),
+            (Shading::Cached { torch: true }, Some(cached)) => {
+                (Some(&cached.lamps_and_torch), &self.lit_with_torch)
+            }
+            (Shading::Lit { torch: false } | Shading::Cached { torch: false }, _) => {
+                (None, &self.lit)
+            }
+            (Shading::Lit { torch: true } | Shading::Cached { torch: true }, _) => {
+                (None, &self.lit_with_torch)
+            }
         };
         let mut current = None;
         let mut drawn = 0;

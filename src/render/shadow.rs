@@ -78,49 +78,65 @@ pub fn shadow_row(
     lamp: &Light,
     occluders: &[Occluder],
 ) -> Vec<ShadowTexel> {
-    let none = lamp.radius + 1.0;
     (0..SHADOW_DIRECTIONS)
-        .map(|index| {
-            let to = lamp.at + texel_direction(index).normalize() * lamp.radius;
-            let shapes = collider
-                .ray_cast_where(lamp.at, to, |surface| {
-                    level.blocks_light(lamp.height, surface)
-                })
-                .map(|hit| hit.fraction);
-            let occluder_hits: Vec<(f32, f32)> = occluders
-                .iter()
-                .filter_map(|occluder| {
-                    ray_against_obstacle(lamp.at, to, &occluder.polygon)
-                        .map(|fraction| (fraction, occluder.height))
-                })
-                .collect();
-            let blocking = occluder_hits
-                .iter()
-                .filter(|(_, tall)| *tall >= lamp.height)
-                .map(|(fraction, _)| *fraction);
-            let reach = shapes.into_iter().chain(blocking).fold(1.0f32, f32::min) * lamp.radius;
-            let is_lower = |tall: f32| tall > 0.0 && tall < lamp.height;
-            let lower = |surface| level.shape_height(surface).is_some_and(is_lower);
-            let fixed_lower = collider
-                .ray_cast_where(lamp.at, to, lower)
-                .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
-            let occluder_lower = occluder_hits
-                .iter()
-                .copied()
-                .filter(|(_, tall)| is_lower(*tall));
-            let nearest_lower = fixed_lower
-                .into_iter()
-                .chain(occluder_lower)
-                .min_by(|a, b| a.0.total_cmp(&b.0));
-            let shade = nearest_lower.and_then(|(fraction, tall)| {
-                let start = fraction * lamp.radius;
-                let end = start * lamp.height / (lamp.height - tall);
-                (start < reach).then_some((start, end.min(reach)))
-            });
-            let (start, end) = shade.unwrap_or((none, none - 1.0));
-            [reach, start, end, 0.0]
-        })
+        .map(|index| shadow_texel(collider, level, lamp, occluders, index))
         .collect()
+}
+
+/// Where the ray of texel `index` of `lamp`'s shadow row ends: its radius
+/// away from the lamp, in the texel's direction.
+pub fn ray_end(lamp: &Light, index: u32) -> Vec2 {
+    lamp.at + texel_direction(index).normalize() * lamp.radius
+}
+
+/// Texel `index` of `lamp`'s shadow row (see [`shadow_row`]): what the ray
+/// from the lamp to [`ray_end`] meets, and only that.
+pub fn shadow_texel(
+    collider: &Collider,
+    level: &Level,
+    lamp: &Light,
+    occluders: &[Occluder],
+    index: u32,
+) -> ShadowTexel {
+    let none = lamp.radius + 1.0;
+    let to = ray_end(lamp, index);
+    let shapes = collider
+        .ray_cast_where(lamp.at, to, |surface| {
+            level.blocks_light(lamp.height, surface)
+        })
+        .map(|hit| hit.fraction);
+    let occluder_hits: Vec<(f32, f32)> = occluders
+        .iter()
+        .filter_map(|occluder| {
+            ray_against_obstacle(lamp.at, to, &occluder.polygon)
+                .map(|fraction| (fraction, occluder.height))
+        })
+        .collect();
+    let blocking = occluder_hits
+        .iter()
+        .filter(|(_, tall)| *tall >= lamp.height)
+        .map(|(fraction, _)| *fraction);
+    let reach = shapes.into_iter().chain(blocking).fold(1.0f32, f32::min) * lamp.radius;
+    let is_lower = |tall: f32| tall > 0.0 && tall < lamp.height;
+    let lower = |surface| level.shape_height(surface).is_some_and(is_lower);
+    let fixed_lower = collider
+        .ray_cast_where(lamp.at, to, lower)
+        .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
+    let occluder_lower = occluder_hits
+        .iter()
+        .copied()
+        .filter(|(_, tall)| is_lower(*tall));
+    let nearest_lower = fixed_lower
+        .into_iter()
+        .chain(occluder_lower)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let shade = nearest_lower.and_then(|(fraction, tall)| {
+        let start = fraction * lamp.radius;
+        let end = start * lamp.height / (lamp.height - tall);
+        (start < reach).then_some((start, end.min(reach)))
+    });
+    let (start, end) = shade.unwrap_or((none, none - 1.0));
+    [reach, start, end, 0.0]
 }
 
 #[cfg(test)]

@@ -148,8 +148,8 @@ fn house_bedroom_by_its_lamp_and_by_the_torch() {
         ..View::default()
     };
     golden("house_bedroom_lamp", &Level::default_house(), view);
-    // With the torch: a cone of light along the view, shadowed by the
-    // door's jambs.
+    // With the torch: a cone of light along the view, on the jamb and the
+    // wall beside it.
     let torch = View {
         torch: true,
         ..view
