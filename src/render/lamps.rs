@@ -264,9 +264,9 @@ impl LevelLamps {
     /// Casts again, in the rows of the lamps whose reach meets one of the
     /// floor-plan rectangles (min, max) of `changed`, the rays that meet
     /// one (the ray of a direction meets a shape only if it meets the
-    /// rectangle around it); gives those lamps new stamps and starts a new
-    /// generation. A lamp without a row yet makes it whole when it next
-    /// lights a frame.
+    /// rectangle around it); gives the lamps with such a ray, and those
+    /// without a row yet (made whole when they next light a frame), new
+    /// stamps, and starts a new generation.
     fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
         let Self {
             level,
@@ -287,6 +287,7 @@ impl LevelLamps {
                 continue;
             }
             if let Some(row) = rows.get_mut(index).and_then(Option::as_mut) {
+                let mut recast = false;
                 for (direction, texel) in (0..SHADOW_DIRECTIONS).zip(row.iter_mut()) {
                     let to = ray_end(lamp, direction);
                     if meeting
@@ -294,7 +295,13 @@ impl LevelLamps {
                         .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
                     {
                         *texel = shadow_texel(collider, level, lamp, &occluders.1, direction);
+                        recast = true;
                     }
+                }
+                if !recast {
+                    // No ray of the lamp's meets what changed: its light is
+                    // the same.
+                    continue;
                 }
                 rows_made.push(index);
             }
