@@ -227,7 +227,7 @@ impl DoorLeaves {
     /// The leaves near a move from `start` whose every cast and overlap
     /// test stays within `reach` of it (on either axis): one look at the
     /// leaves' grid for the whole move, which for a move far from every
-    /// leaf is a bit found clear.
+    /// leaf is an empty run.
     #[inline]
     pub(super) fn near_move(&self, start: DVec2, reach: f64) -> NearLeaves<'_> {
         let area = square(start, reach);
