@@ -410,6 +410,48 @@ mod tests {
     }
 
     #[test]
+    fn each_cells_run_lists_exactly_the_leaves_filed_in_it() {
+        let boxes = scattered(200, 150.0, &mut Numbers(17));
+        let cells = LeafCells::build(&boxes);
+        let count = cells.columns * (cells.last_row + 1);
+        assert_eq!(cells.starts.len(), count + 1);
+        // Filed as the build files them: each box grown by the halo and
+        // the guard.
+        let mut filed = vec![Vec::new(); count];
+        for &(id, bounds) in &boxes {
+            cells.for_each_cell(&bounds, cells.halo + cells.guard, |cell| {
+                filed[cell].push(id);
+            });
+        }
+        let mut empty = 0;
+        for (cell, wanted) in filed.iter().enumerate() {
+            assert_eq!(cells.leaves_in(cell), &wanted[..], "cell {cell}");
+            empty += usize::from(wanted.is_empty());
+        }
+        assert!(empty * 2 > count, "{empty} of {count} cells empty");
+        // A row's cells, one run after the other: each row from its first
+        // cell to its last occupied one.
+        let cell_size = 2.0 * cells.halo;
+        let centre = |column: usize, row: usize| {
+            cells.origin + (DVec2::new(column as f64, row as f64) + 0.5) * cell_size
+        };
+        for row in 0..=cells.last_row {
+            let first = row * cells.columns;
+            let row_cells = &filed[first..first + cells.columns];
+            let Some(last) = row_cells.iter().rposition(|ids| !ids.is_empty()) else {
+                continue;
+            };
+            let area = Aabb {
+                min: centre(0, row),
+                max: centre(last, row),
+            };
+            let mut visited = Vec::new();
+            cells.for_each_in(&area, |id| visited.push(id));
+            assert_eq!(visited, row_cells[..=last].concat(), "row {row}");
+        }
+    }
+
+    #[test]
     fn a_copy_shares_the_cells() {
         let cells = LeafCells::build(&scattered(50, 100.0, &mut Numbers(13)));
         let copy = cells.clone();
