@@ -176,10 +176,16 @@ impl CellGrid {
     /// ascending, so the cells are merged rather than sorted.
     pub fn query(&self, bounds: Bounds, found: &mut Vec<u32>) {
         found.clear();
-        for cell in self.covered(bounds) {
-            merge_ascending(found, &self.cells[cell]);
+        let (x0, x1, y0, y1) = self.cell_range(bounds);
+        for y in y0..=y1 {
+            let row = (y * self.columns) as usize;
+            for x in x0..=x1 {
+                merge_ascending(found, &self.cells[row + x as usize]);
+            }
         }
-        found.dedup();
+        if x0 != x1 || y0 != y1 {
+            found.dedup();
+        }
     }
 }
 
