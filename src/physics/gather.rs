@@ -3,8 +3,9 @@
 //!
 //! A body's contacts reach as far ahead as it can move this tick
 //! (speculative contacts): a fast body meets a wall before it gets there,
-//! not inside it. Pairs of bodies are found through the body grid and
-//! sorted, so the order of the constraints depends only on body indices:
+//! not inside it. Pairs of bodies are found through the body grid in
+//! index order, so the order of the constraints depends only on body
+//! indices:
 //! pairs of bodies first, then each body's door leaves, the walker, and
 //! last its walls and obstacles, so that they have the last word.
 
@@ -280,19 +281,20 @@ impl Gathered {
         for &body in sleep.awake() {
             self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
         }
-        if sleep.awake().len() < bodies.len() {
-            for at in 0..sleep.awake().len() {
+        let awake_before = sleep.awake().len();
+        if awake_before < bodies.len() {
+            for at in 0..awake_before {
                 let body = sleep.awake()[at];
                 let ahead = self.ahead[body as usize];
                 if ahead > 0.0 {
                     sleep.wake_near(bodies, index, reach_box(body, ahead), &mut self.found);
                 }
             }
-            sleep.sort();
-            for &body in sleep.awake() {
+            for &body in &sleep.awake()[awake_before..] {
                 self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
             }
         }
+        sleep.sort();
         let farthest = sleep
             .awake()
             .iter()
