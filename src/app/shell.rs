@@ -254,9 +254,11 @@ impl Shell {
         graphics
             .renderer
             .render_with_map(gpu, &view, &input, frame.map.as_ref());
-        let (mut ui, change) = graphics
-            .ui
-            .frame(&graphics.surface.window, frame.panel.as_ref());
+        let (mut ui, change) = graphics.ui.frame(
+            &graphics.surface.window,
+            frame.panel.as_ref(),
+            frame.progress.as_ref(),
+        );
         if !ui.primitives.is_empty() || !ui.textures.is_empty() {
             graphics.renderer.draw_ui(gpu, &view, &mut ui);
         }
