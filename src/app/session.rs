@@ -177,7 +177,11 @@ impl Session {
     /// window's way. Without this call a session waits for that work where
     /// it starts, as a script's simulated time must. `latch` holds the work
     /// until a test releases it.
+    /// Reloads run on their worker either way; `latch` holds them too.
     pub fn work_in_background(&mut self, latch: Option<super::JobLatch>) {
+        if let Some(latch) = &latch {
+            self.world.live.hold_reloads(latch.clone());
+        }
         self.editing.work_in_background(latch);
     }
 
@@ -607,7 +611,8 @@ impl Session {
         if self.editing.is_busy() {
             return;
         }
-        let Some(event) = self.world.live.poll(self.scene_builder.as_ref()) else {
+        let now = self.world.time;
+        let Some(event) = self.world.live.poll(self.scene_builder.as_ref(), now) else {
             return;
         };
         let outcome = match event {
@@ -744,7 +749,10 @@ impl Session {
             crosshair: cursor.is_some(),
             map,
             panel,
-            progress: self.editing.progress(self.world.time),
+            progress: self
+                .editing
+                .progress(self.world.time)
+                .or_else(|| self.world.live.progress(self.world.time)),
         }
     }
 

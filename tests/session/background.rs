@@ -269,3 +269,23 @@ fn a_quit_during_a_save_waits_for_the_whole_new_file() {
         "a temporary file is left: {names:?}"
     );
 }
+
+#[test]
+fn a_reload_held_by_the_latch_leaves_the_frame_going() {
+    let (path, level) = hall_file("session_background_reload");
+    let (mut session, latch) = held_session(&path, level);
+    let more = format!(
+        "{}\n[[wall]]\na = [1.0, 5.0]\nb = [3.0, 5.0]\n",
+        common::HALL
+    );
+    std::fs::write(&path, more).expect("write the level");
+
+    // F5: the reload starts on its worker at the next frame, held.
+    tap(&mut session, KeyCode::F5);
+    assert!(frames_past_the_bar_delay(&mut session) > 0);
+    assert!(walk(&mut session, 30) > 0.5, "the walker did not walk");
+    let seen = release_in_steps(&mut session, &latch, "Reloading Hall");
+    assert!(seen.windows(2).all(|pair| pair[0] < pair[1]), "{seen:?}");
+    assert!(seen.len() >= 2, "{seen:?}");
+    assert_eq!(session.level().walls.len(), 5, "the new level is live");
+}
