@@ -292,99 +292,119 @@ fn parse_cli(
     Cli::from_arg_matches(&matches)
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
     let config_path = config_path(cli.config.as_deref());
-    match cli.command {
-        None => {
-            let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
-            let level = load_choice(&choice)?.level;
-            let defaults = window_options(config_path.as_deref());
-            let options = WindowOptions {
-                vsync: cli.vsync.unwrap_or(defaults.vsync),
-                move_options: move_options(cli.ghost, cli.reject),
-                size: cli.size,
-                quality: cli.quality.map_or(defaults.quality, RenderQuality::chosen),
-                watch: !cli.no_watch,
-                record: cli.record,
-                map_all: cli.map_all,
-                lights: cli.lights.unwrap_or(defaults.lights),
-                ..defaults
-            };
-            app::run_window(level, choice, options)?;
-        }
-        Some(Command::Screenshot(args)) => {
-            let level = load(&args.level)?;
-            let options = ScreenshotOptions {
-                at: args.at,
-                yaw_degrees: args.yaw,
-                pitch_degrees: args.pitch,
-                size: args.size,
-                debug_lines: args.debug_lines,
-                hud: args.hud,
-                map: args.map,
-                lights: args
-                    .lights
-                    .unwrap_or_else(|| window_options(config_path.as_deref()).lights),
-            };
-            app::screenshot(level, &options, &args.out)?;
-        }
-        Some(Command::Replay(args)) => {
-            let level = load(&args.level)?;
-            let start = args.from.unwrap_or(level.player.start);
-            let options = move_options(args.ghost, args.reject);
-            let stdin = io::stdin().lock();
-            let stdout = io::stdout().lock();
-            let start = mazewalker::replay::ReplayStart::on_level(&level, start);
-            let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
-            let printed = mazewalker::replay::ReplayOutput {
-                bodies: args.bodies,
-            };
-            mazewalker::replay::replay(&collider, start, &options, printed, stdin, stdout)?;
-        }
-        Some(Command::Check(args)) => {
-            let choice = match (args.path, args.maze) {
-                (_, Some((width, height))) => LevelChoice::Maze {
-                    width,
-                    height,
-                    seed: args.seed,
-                },
-                (Some(path), None) => LevelChoice::File(path),
-                (None, None) => LevelChoice::DefaultHouse,
-            };
-            let loaded = load_choice(&choice)?;
-            let collider = loaded.level.collider();
-            let gaps = mazewalker::map::near_misses(&collider);
-            let floor = mazewalker::map::floor_warnings(&loaded.level, &collider, &gaps);
-            for warning in &floor.warnings {
-                eprintln!("warning: {warning}");
-            }
-            if !floor.reach_checked {
-                eprintln!("note: {}", mazewalker::map::TOO_LARGE_FOR_REACH);
-            }
-            println!(
-                "ok: {:?}: {} walls, {} obstacles, {} warnings",
-                loaded.level.name,
-                loaded.level.walls.len(),
-                loaded.level.obstacles.len(),
-                loaded.warnings.len() + floor.warnings.len()
-            );
-        }
-        Some(Command::Config(args)) => {
-            if args.path {
-                let path = config_path.ok_or_else(|| anyhow::anyhow!(no_config_location()))?;
-                println!("{}", path.display());
-                return Ok(ExitCode::SUCCESS);
-            }
-            let (settings, error) = Config::load_or_default(config_path.as_deref());
-            print!("{}", settings.to_toml());
-            if let Some(error) = error {
-                eprintln!(
-                    "error: {error}\nThe settings above are the defaults the program runs with."
-                );
-                return Ok(ExitCode::FAILURE);
-            }
-        }
-        Some(Command::Play(args)) => return play(&args, config_path.as_deref()),
+    let config = config_path.as_deref();
+    match cli.command.take() {
+        None => open_window(cli, config)?,
+        Some(Command::Screenshot(args)) => screenshot(&args, config)?,
+        Some(Command::Replay(args)) => replay(&args)?,
+        Some(Command::Check(args)) => check(args)?,
+        Some(Command::Config(args)) => return print_config(&args, config_path),
+        Some(Command::Play(args)) => return play(&args, config),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// No subcommand: the window, on the level the arguments choose, with the
+/// settings file's options under the flags.
+fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
+    let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
+    let level = load_choice(&choice)?.level;
+    let defaults = window_options(config_path);
+    let options = WindowOptions {
+        vsync: cli.vsync.unwrap_or(defaults.vsync),
+        move_options: move_options(cli.ghost, cli.reject),
+        size: cli.size,
+        quality: cli.quality.map_or(defaults.quality, RenderQuality::chosen),
+        watch: !cli.no_watch,
+        record: cli.record,
+        map_all: cli.map_all,
+        lights: cli.lights.unwrap_or(defaults.lights),
+        ..defaults
+    };
+    app::run_window(level, choice, options)
+}
+
+/// `screenshot`: one frame offscreen, written as a PNG.
+fn screenshot(args: &ScreenshotArgs, config_path: Option<&Path>) -> anyhow::Result<()> {
+    let level = load(&args.level)?;
+    let options = ScreenshotOptions {
+        at: args.at,
+        yaw_degrees: args.yaw,
+        pitch_degrees: args.pitch,
+        size: args.size,
+        debug_lines: args.debug_lines,
+        hud: args.hud,
+        map: args.map,
+        lights: args
+            .lights
+            .unwrap_or_else(|| window_options(config_path).lights),
+    };
+    app::screenshot(level, &options, &args.out)
+}
+
+/// `replay`: ticks from stdin, positions (and bodies) to stdout.
+fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
+    let level = load(&args.level)?;
+    let start = args.from.unwrap_or(level.player.start);
+    let options = move_options(args.ghost, args.reject);
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    let start = mazewalker::replay::ReplayStart::on_level(&level, start);
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+    let printed = mazewalker::replay::ReplayOutput {
+        bodies: args.bodies,
+    };
+    mazewalker::replay::replay(&collider, start, &options, printed, stdin, stdout)?;
+    Ok(())
+}
+
+/// `check`: loads the level (errors end it), then prints the warnings and
+/// the `ok:` line.
+fn check(args: CheckArgs) -> anyhow::Result<()> {
+    let choice = match (args.path, args.maze) {
+        (_, Some((width, height))) => LevelChoice::Maze {
+            width,
+            height,
+            seed: args.seed,
+        },
+        (Some(path), None) => LevelChoice::File(path),
+        (None, None) => LevelChoice::DefaultHouse,
+    };
+    let loaded = load_choice(&choice)?;
+    let collider = loaded.level.collider();
+    let gaps = mazewalker::map::near_misses(&collider);
+    let floor = mazewalker::map::floor_warnings(&loaded.level, &collider, &gaps);
+    for warning in &floor.warnings {
+        eprintln!("warning: {warning}");
+    }
+    if !floor.reach_checked {
+        eprintln!("note: {}", mazewalker::map::TOO_LARGE_FOR_REACH);
+    }
+    println!(
+        "ok: {:?}: {} walls, {} obstacles, {} warnings",
+        loaded.level.name,
+        loaded.level.walls.len(),
+        loaded.level.obstacles.len(),
+        loaded.warnings.len() + floor.warnings.len()
+    );
+    Ok(())
+}
+
+/// `config`: the settings file's path, or the effective settings; exit
+/// status 1 when the file has an error.
+fn print_config(args: &ConfigArgs, config_path: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    if args.path {
+        let path = config_path.ok_or_else(|| anyhow::anyhow!(no_config_location()))?;
+        println!("{}", path.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (settings, error) = Config::load_or_default(config_path.as_deref());
+    print!("{}", settings.to_toml());
+    if let Some(error) = error {
+        eprintln!("error: {error}\nThe settings above are the defaults the program runs with.");
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -14,7 +14,7 @@
 /// 120 Hz: at least the 60 Hz demos need, a whole multiple of the common
 /// 60 Hz refresh rate (two ticks a frame, no beat), fine enough that a
 /// tick's move at running speed (6 m/s) is 5 cm, well under any wall radius,
-/// and cheap: a tick is one collider query (about 0.1 µs).
+/// and cheap: a tick is one collider query.
 pub const TICK_RATE: u32 = 120;
 
 /// The length of one tick in seconds (1/[`TICK_RATE`]).

@@ -52,8 +52,8 @@ pub enum ReloadEvent {
 }
 
 /// The level being walked, with what reloads it. The level and its
-/// collider are shared with the renderer's scene, not copied: a
-/// million-wall maze's take about 100 MB.
+/// collider are shared with the renderer's scene, not copied: a huge
+/// maze's are among the largest things the program holds.
 #[derive(Debug)]
 pub struct LiveLevel {
     level: Arc<Level>,
@@ -63,10 +63,9 @@ pub struct LiveLevel {
     walking: Arc<Collider>,
     /// A copy of `collider` made ahead of the first edit (when edit mode
     /// opens), which that edit changes in place. The first copy of a big
-    /// collider in a while costs milliseconds (a million walls: 6–10 ms,
-    /// for the counts of thousands of shared chunks, gone cold in memory),
-    /// where a later one costs microseconds; made while the editor opens,
-    /// it is not paid for by the first edit.
+    /// collider in a while is slow (it updates the counts of thousands of
+    /// shared chunks, gone cold in memory) where a later one is cheap;
+    /// made while the editor opens, it is not paid for by the first edit.
     ahead: Option<Collider>,
     reloader: Reloader,
     /// Whether files are to be watched (`--no-watch` turns it off).

@@ -329,6 +329,20 @@ mod tests {
         assert_eq!(map.mode(), None);
     }
 
+    /// The map's frame at the origin, with no lamps, doors, bodies or
+    /// markers; `every_wall` as edit mode asks.
+    fn bare_frame<'a>(map: &'a MapState, collider: &'a Collider, every_wall: bool) -> MapFrame<'a> {
+        map.frame(
+            collider,
+            || &[],
+            (&[], &[], &[]),
+            (Vec2::ZERO, 0.0),
+            every_wall,
+            (None, &[]),
+        )
+        .expect("shown")
+    }
+
     #[test]
     fn walking_sees_walls_ahead_and_a_reload_keeps_unchanged_ones() {
         // One wall ahead along +x, one behind.
@@ -349,31 +363,14 @@ mod tests {
             map.hud_line(false).as_deref(),
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
-        let frame = map
-            .frame(
-                &collider,
-                || &[],
-                (&[], &[], &[]),
-                (Vec2::ZERO, 0.0),
-                false,
-                (None, &[]),
-            )
-            .expect("shown");
+        let frame = bare_frame(&map, &collider, false);
         let seen = frame.overlay.seen_only.expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
-            map.frame(
-                &collider,
-                || &[],
-                (&[], &[], &[]),
-                (Vec2::ZERO, 0.0),
-                true,
-                (None, &[])
-            )
-            .expect("shown")
-            .overlay
-            .seen_only
-            .is_none()
+            bare_frame(&map, &collider, true)
+                .overlay
+                .seen_only
+                .is_none()
         );
         // A reload that adds a wall in front keeps wall 0 seen.
         let mut more = walls.clone();
@@ -381,16 +378,7 @@ mod tests {
         let reloaded = Collider::new(more, Vec::new(), 0.25);
         map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
         assert_eq!(map.seen_count(), 1);
-        let frame = map
-            .frame(
-                &reloaded,
-                || &[],
-                (&[], &[], &[]),
-                (Vec2::ZERO, 0.0),
-                false,
-                (None, &[]),
-            )
-            .expect("shown");
+        let frame = bare_frame(&map, &reloaded, false);
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
         // The eye has not moved, but the level has: a short wall now in
         // front (not hiding all of wall 1) is seen on the next frame.
@@ -399,16 +387,7 @@ mod tests {
         let nearer = Collider::new(nearer, Vec::new(), 0.25);
         map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
         map.follow_walk(&nearer, &camera, 50.0, true);
-        let frame = map
-            .frame(
-                &nearer,
-                || &[],
-                (&[], &[], &[]),
-                (Vec2::ZERO, 0.0),
-                false,
-                (None, &[]),
-            )
-            .expect("shown");
+        let frame = bare_frame(&map, &nearer, false);
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
     }
 

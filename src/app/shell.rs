@@ -431,10 +431,10 @@ impl ApplicationHandler for Shell {
             } => match event.physical_key {
                 // On X11, winit makes up a press for each key that is down
                 // as the window gains focus; the key's real press reaches
-                // the window too when it was meant for it (xdotool's Tab
-                // typed just after focusing the window came twice, and
-                // two Tabs cycled the map three steps). So a made-up press
-                // counts as a repeat: the key is held, and fires nothing.
+                // the window too when it was meant for it, so a key typed
+                // just as the window gains focus would fire twice. So a
+                // made-up press counts as a repeat: the key is held, and
+                // fires nothing.
                 PhysicalKey::Code(key) => Input::Key {
                     key,
                     pressed: event.state == ElementState::Pressed,

@@ -544,24 +544,7 @@ impl Edit {
                 Ok(DocumentChange::Added)
             }
             Edit::MoveEndpoint { from, to, walls } => {
-                let count = document.count(Tables::Walls)?;
-                for &(index, end) in walls {
-                    if index >= count {
-                        return Err(EditError::NoSuchItem {
-                            kind: Item::Wall(index).kind(),
-                            index,
-                            count,
-                        });
-                    }
-                    if document.endpoint(index, end) != Some(*from) {
-                        return Err(EditError::EndpointElsewhere {
-                            index,
-                            end,
-                            from: *from,
-                        });
-                    }
-                }
-                Ok(DocumentChange::Moved(document.move_endpoints(walls, *to)?))
+                move_endpoints_in(document, *from, *to, walls)
             }
             Edit::AddLight { at } => {
                 check_point(*at)?;
@@ -578,18 +561,7 @@ impl Edit {
                 document.append_door(*a, *b)?;
                 Ok(DocumentChange::Added)
             }
-            Edit::Delete { index, piece } => {
-                let count = document.count(piece.tables())?;
-                if *index >= count {
-                    return Err(piece.no_such(*index, count));
-                }
-                if !piece.is_written_at(document, *index) {
-                    return Err(EditError::OtherItem(piece.item(*index)));
-                }
-                Ok(DocumentChange::Removed(
-                    document.remove(piece.tables(), *index)?,
-                ))
-            }
+            Edit::Delete { index, piece } => delete_in(document, *index, piece),
             Edit::Restore {
                 index,
                 piece,
@@ -599,45 +571,9 @@ impl Edit {
                 document.insert_text(piece.tables(), *index, table, *anchor)?;
                 Ok(DocumentChange::Added)
             }
-            Edit::SetStart { from, to } => {
-                if document.point_in(KeyedTable::Player, START_KEY) != Some(from.at) {
-                    return Err(EditError::StartElsewhere {
-                        at: from.at,
-                        yaw_degrees: from.yaw_degrees,
-                    });
-                }
-                check_start(*to)?;
-                let start = document.set_point(KeyedTable::Player, START_KEY, to.at)?;
-                let yaw = document.set_number(KeyedTable::Player, YAW_KEY, to.yaw_degrees)?;
-                Ok(DocumentChange::Revalued(vec![start, yaw]))
-            }
-            Edit::SetMaterial { item, to, .. } => {
-                if let Item::Lamp(_) = item {
-                    return Err(EditError::NoMaterial(*item));
-                }
-                let table = KeyedTable::Listed(item.tables(), item.index());
-                let replaced = match to {
-                    Some(name) => Some(document.set_text(table, MATERIAL_KEY, name)?),
-                    None => document.remove_value(table, MATERIAL_KEY)?,
-                };
-                Ok(DocumentChange::Revalued(replaced.into_iter().collect()))
-            }
-            Edit::Change { items } => {
-                let mut rekeyed: Vec<Vec<ReplacedValue>> = Vec::with_capacity(items.len());
-                for item in items {
-                    match item.rewrite(document) {
-                        Ok(replaced) => rekeyed.push(replaced),
-                        Err(error) => {
-                            for value in rekeyed.into_iter().flatten().rev() {
-                                // Putting back what was just rewritten cannot fail.
-                                let _ = document.put_back_value(value);
-                            }
-                            return Err(error);
-                        }
-                    }
-                }
-                Ok(DocumentChange::Rekeyed(rekeyed))
-            }
+            Edit::SetStart { from, to } => set_start_in(document, *from, *to),
+            Edit::SetMaterial { item, to, .. } => set_material_in(document, *item, to.as_deref()),
+            Edit::Change { items } => change_in(document, items),
         }
     }
 
@@ -649,31 +585,7 @@ impl Edit {
         match self {
             Edit::AddWall { a, b } | Edit::AddDoor { a, b } => check_segment(*a, *b),
             Edit::MoveEndpoint { from, to, walls } => {
-                let count = level.walls.len();
-                let wall_at = |index: usize| {
-                    level.walls.get(index).ok_or(EditError::NoSuchItem {
-                        kind: Item::Wall(index).kind(),
-                        index,
-                        count,
-                    })
-                };
-                for &(index, end) in walls {
-                    if wall_at(index)?.end(end) != *from {
-                        return Err(EditError::EndpointElsewhere {
-                            index,
-                            end,
-                            from: *from,
-                        });
-                    }
-                }
-                for &(index, _) in walls {
-                    let mut moved = *wall_at(index)?;
-                    for &(_, end) in walls.iter().filter(|(other, _)| *other == index) {
-                        *moved.end_mut(end) = *to;
-                    }
-                    check_segment(moved.a, moved.b)?;
-                }
-                Ok(())
+                check_endpoints_move(level, *from, *to, walls)
             }
             Edit::AddLight { at } => {
                 check_point(*at)?;
@@ -1213,4 +1125,138 @@ fn material_of(level: &mut Level, item: Item) -> Result<&mut MaterialId, EditErr
         Item::Lamp(_) => None,
     };
     slot.ok_or(EditError::NoMaterial(item))
+}
+
+/// Whether [`Edit::MoveEndpoint`] fits `level`: every listed end exists and
+/// is at `from`, and no wall it moves would be left without length.
+fn check_endpoints_move(
+    level: &Level,
+    from: Vec2,
+    to: Vec2,
+    walls: &[(usize, WallEnd)],
+) -> Result<(), EditError> {
+    let count = level.walls.len();
+    let wall_at = |index: usize| {
+        level.walls.get(index).ok_or(EditError::NoSuchItem {
+            kind: Item::Wall(index).kind(),
+            index,
+            count,
+        })
+    };
+    for &(index, end) in walls {
+        if wall_at(index)?.end(end) != from {
+            return Err(EditError::EndpointElsewhere { index, end, from });
+        }
+    }
+    for &(index, _) in walls {
+        let mut moved = *wall_at(index)?;
+        for &(_, end) in walls.iter().filter(|(other, _)| *other == index) {
+            *moved.end_mut(end) = to;
+        }
+        check_segment(moved.a, moved.b)?;
+    }
+    Ok(())
+}
+
+/// [`Edit::MoveEndpoint`] on a level's text: every listed end must exist and
+/// be written at `from`.
+fn move_endpoints_in(
+    document: &mut LevelDocument,
+    from: Vec2,
+    to: Vec2,
+    walls: &[(usize, WallEnd)],
+) -> Result<DocumentChange, EditError> {
+    let count = document.count(Tables::Walls)?;
+    for &(index, end) in walls {
+        if index >= count {
+            return Err(EditError::NoSuchItem {
+                kind: Item::Wall(index).kind(),
+                index,
+                count,
+            });
+        }
+        if document.endpoint(index, end) != Some(from) {
+            return Err(EditError::EndpointElsewhere { index, end, from });
+        }
+    }
+    Ok(DocumentChange::Moved(document.move_endpoints(walls, to)?))
+}
+
+/// [`Edit::Delete`] on a level's text: the item must exist and be written as
+/// `piece`.
+fn delete_in(
+    document: &mut LevelDocument,
+    index: usize,
+    piece: &Piece,
+) -> Result<DocumentChange, EditError> {
+    let count = document.count(piece.tables())?;
+    if index >= count {
+        return Err(piece.no_such(index, count));
+    }
+    if !piece.is_written_at(document, index) {
+        return Err(EditError::OtherItem(piece.item(index)));
+    }
+    Ok(DocumentChange::Removed(
+        document.remove(piece.tables(), index)?,
+    ))
+}
+
+/// [`Edit::SetStart`] on a level's text: the start must be written at
+/// `from`.
+fn set_start_in(
+    document: &mut LevelDocument,
+    from: Start,
+    to: Start,
+) -> Result<DocumentChange, EditError> {
+    if document.point_in(KeyedTable::Player, START_KEY) != Some(from.at) {
+        return Err(EditError::StartElsewhere {
+            at: from.at,
+            yaw_degrees: from.yaw_degrees,
+        });
+    }
+    check_start(to)?;
+    let start = document.set_point(KeyedTable::Player, START_KEY, to.at)?;
+    let yaw = document.set_number(KeyedTable::Player, YAW_KEY, to.yaw_degrees)?;
+    Ok(DocumentChange::Revalued(vec![start, yaw]))
+}
+
+/// [`Edit::SetMaterial`] on a level's text: writes the `material` key, or
+/// takes it away for `None`. Lamps have no material.
+fn set_material_in(
+    document: &mut LevelDocument,
+    item: Item,
+    to: Option<&str>,
+) -> Result<DocumentChange, EditError> {
+    if let Item::Lamp(_) = item {
+        return Err(EditError::NoMaterial(item));
+    }
+    let table = KeyedTable::Listed(item.tables(), item.index());
+    let replaced = match to {
+        Some(name) => Some(document.set_text(table, MATERIAL_KEY, name)?),
+        None => document.remove_value(table, MATERIAL_KEY)?,
+    };
+    Ok(DocumentChange::Revalued(replaced.into_iter().collect()))
+}
+
+/// [`Edit::Change`] on a level's text: rewrites each item's keys, and puts
+/// back what it rewrote when one of them fails, so that a refused change
+/// leaves the text as it was.
+fn change_in(
+    document: &mut LevelDocument,
+    items: &[ItemChange],
+) -> Result<DocumentChange, EditError> {
+    let mut rekeyed: Vec<Vec<ReplacedValue>> = Vec::with_capacity(items.len());
+    for item in items {
+        match item.rewrite(document) {
+            Ok(replaced) => rekeyed.push(replaced),
+            Err(error) => {
+                for value in rekeyed.into_iter().flatten().rev() {
+                    // Putting back what was just rewritten cannot fail.
+                    let _ = document.put_back_value(value);
+                }
+                return Err(error);
+            }
+        }
+    }
+    Ok(DocumentChange::Rekeyed(rekeyed))
 }

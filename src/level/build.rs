@@ -412,46 +412,8 @@ impl Builder<'_> {
                     format!("material `{name}` is already declared by material {first}"),
                 ));
             }
-            let (texture, default_repeat) = match (&table.file, &table.builtin) {
-                (Some(file), None) => {
-                    let path = base_directory.join(file.get_ref());
-                    if let Err(reason) = probe_texture_file(&path) {
-                        self.warn(
-                            &file.span(),
-                            &format!("material `{name}`"),
-                            format!("{reason}; it will show as a checkerboard"),
-                        );
-                    }
-                    (TextureSource::File(path), defaults::FILE_METRES_PER_REPEAT)
-                }
-                (None, Some(builtin)) => match builtin_texture(builtin.get_ref()) {
-                    Some(texture) => (
-                        TextureSource::Builtin(texture.name.into()),
-                        texture.metres_per_repeat,
-                    ),
-                    None => {
-                        let names = super::texture::BUILTIN_TEXTURES
-                            .iter()
-                            .map(|texture| texture.name);
-                        let hint = did_you_mean(builtin.get_ref(), names)
-                            .map_or(String::new(), |suggestion| {
-                                format!("; did you mean `{suggestion}`?")
-                            });
-                        return Err(self.source.invalid(
-                            &builtin.span(),
-                            &item,
-                            format!("there is no builtin texture `{}`{hint}", builtin.get_ref()),
-                        ));
-                    }
-                },
-                _ => {
-                    return Err(self.source.invalid(
-                        &table.name.span(),
-                        &item,
-                        "give exactly one of `file` (an image path) or `builtin` (a builtin texture name)".into(),
-                    ));
-                }
-            };
+            let (texture, default_repeat) =
+                self.material_texture(table, name, &item, base_directory)?;
             let material = Material {
                 name: name.clone(),
                 texture,
@@ -473,6 +435,58 @@ impl Builder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Where material `name`'s texture comes from (its `file` or its
+    /// `builtin`, exactly one of them), and the metres per repeat it has
+    /// unless the table says otherwise. A file that cannot be read is a
+    /// warning: it shows as a checkerboard.
+    fn material_texture(
+        &mut self,
+        table: &MaterialTable,
+        name: &str,
+        item: &str,
+        base_directory: &Path,
+    ) -> Result<(TextureSource, f32), LevelError> {
+        match (&table.file, &table.builtin) {
+            (Some(file), None) => {
+                let path = base_directory.join(file.get_ref());
+                if let Err(reason) = probe_texture_file(&path) {
+                    self.warn(
+                        &file.span(),
+                        &format!("material `{name}`"),
+                        format!("{reason}; it will show as a checkerboard"),
+                    );
+                }
+                Ok((TextureSource::File(path), defaults::FILE_METRES_PER_REPEAT))
+            }
+            (None, Some(builtin)) => match builtin_texture(builtin.get_ref()) {
+                Some(texture) => Ok((
+                    TextureSource::Builtin(texture.name.into()),
+                    texture.metres_per_repeat,
+                )),
+                None => {
+                    let names = super::texture::BUILTIN_TEXTURES
+                        .iter()
+                        .map(|texture| texture.name);
+                    let hint = did_you_mean(builtin.get_ref(), names)
+                        .map_or(String::new(), |suggestion| {
+                            format!("; did you mean `{suggestion}`?")
+                        });
+                    Err(self.source.invalid(
+                        &builtin.span(),
+                        item,
+                        format!("there is no builtin texture `{}`{hint}", builtin.get_ref()),
+                    ))
+                }
+            },
+            _ => Err(self.source.invalid(
+                &table.name.span(),
+                item,
+                "give exactly one of `file` (an image path) or `builtin` (a builtin texture name)"
+                    .into(),
+            )),
+        }
     }
 
     fn environment(&self, table: Option<&EnvironmentTable>) -> Result<Environment, LevelError> {

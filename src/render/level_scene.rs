@@ -357,7 +357,7 @@ impl SceneBuilder {
     /// when unchanged) and files its shapes by chunk; chunks' meshes and
     /// debug lines, and `collider`'s map shapes, are built when first
     /// drawn. The scene shares `level` and `collider` with the caller (a
-    /// million-wall maze's are about 100 MB) instead of copying them.
+    /// huge maze's are large) instead of copying them.
     /// Errors, leaving nothing half-built, when a buffer exceeds the
     /// device's limits or (with
     /// [`BrokenTexture::RefuseUndecodable`]) an image does not decode.

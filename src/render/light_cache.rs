@@ -21,9 +21,10 @@
 //! faces did not fit, or the device refused it) is drawn with each pixel
 //! working out its own light.
 //!
-//! On llvmpipe the lamps were most of a lit frame: each pixel looked at
-//! one to three lamps, each a gather of the lamp and of its shadow row.
-//! What the cache saves is in docs/benchmarks.md.
+//! Worked out per pixel, each pixel gathers every lamp that reaches it
+//! and that lamp's shadow row, which on a software rasterizer is most of
+//! a lit frame; the cache pays that only when something changes. What it
+//! saves is in docs/benchmarks.md.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

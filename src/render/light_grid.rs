@@ -427,9 +427,9 @@ mod tests {
     /// of face lights such a face at some point of the cell or of the cells
     /// around it, as the shader finds (sampled every twelfth of a cell).
     /// The classes along an axis are judged by the cell's bounds, not by
-    /// its lit part, so a few are listed in vain (19 of 32,206 listings in
-    /// the house); listing every lamp for every class would leave 31% in
-    /// vain, the faces of a wall listing the lamps behind it.
+    /// its lit part, so a few are listed in vain (fewer than one in 200);
+    /// listing every lamp for every class would leave far more in vain,
+    /// the faces of a wall listing the lamps behind it.
     #[test]
     fn the_grid_lists_a_lamp_only_near_where_it_lights_such_a_face() {
         let (_, rows) = house_and_rows();

@@ -42,9 +42,9 @@ impl RenderQuality {
     };
 
     /// No MSAA, no anisotropy, one mip level, lamp light from the light
-    /// cache: for software rasterizers. On llvmpipe (2 cores, 1280×720,
-    /// the house from its spawn) this is about 12 ms a frame against about
-    /// 130 ms for [`FULL`](Self::FULL); see `docs/benchmarks.md`.
+    /// cache: for software rasterizers, where [`FULL`](Self::FULL)'s
+    /// filtering and multisampling multiply the frame time; the figures
+    /// are in `docs/benchmarks.md`, Rendering.
     pub const FAST: Self = Self {
         samples: 1,
         anisotropy: 1,

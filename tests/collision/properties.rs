@@ -39,8 +39,9 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
-/// Distance from segment `p`→`q` to segment `a`→`b`, by parry.
-fn segment_distance(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> f32 {
+/// Distance from segment `p`→`q` to segment `a`→`b`, by parry: an oracle
+/// apart from our own geometry.
+fn parry_segment_distance(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> f32 {
     let id = Pose::identity();
     query::distance(
         &id,
@@ -187,7 +188,7 @@ proptest! {
             legs.push(outcome.position);
             for leg in legs.windows(2) {
                 for w in &walls {
-                    let clearance = segment_distance(leg[0], leg[1], w.a, w.b);
+                    let clearance = parry_segment_distance(leg[0], leg[1], w.a, w.b);
                     prop_assert!(
                         clearance >= w.radius - 1e-5,
                         "leg {:?} comes {} from {:?}", leg, clearance, w
@@ -282,7 +283,7 @@ proptest! {
             legs.push(outcome.position);
             for leg in legs.windows(2) {
                 for w in &walls {
-                    let clearance = segment_distance(leg[0], leg[1], w.a, w.b);
+                    let clearance = parry_segment_distance(leg[0], leg[1], w.a, w.b);
                     prop_assert!(clearance >= w.radius - 1e-5, "leg {:?} comes {} from {:?}", leg, clearance, w);
                 }
             }
@@ -309,7 +310,7 @@ proptest! {
             &Ray::new(pv(start), pv(motion)), 1.0, true,
         );
         // Closest approach of the whole path: near-tangent paths are ambiguous.
-        let approach = segment_distance(start, start + motion, w.a, w.b) - w.radius;
+        let approach = parry_segment_distance(start, start + motion, w.a, w.b) - w.radius;
         match theirs {
             Some(hit) if approach < -1e-3 => {
                 prop_assert!(ours.blocked, "parry hits at {} but we pass", hit.time_of_impact);
@@ -328,7 +329,7 @@ proptest! {
                 let at_stop = distance_to_segment_f64(stop, w.a, w.b);
                 prop_assert!((at_stop - f64::from(w.radius)).abs() < 1e-4,
                     "stopped {} from the segment, radius {}", at_stop, w.radius);
-                prop_assert!(segment_distance(start, stop, w.a, w.b) >= w.radius - 1e-5);
+                prop_assert!(parry_segment_distance(start, stop, w.a, w.b) >= w.radius - 1e-5);
             }
             None if approach > 1e-3 => prop_assert!(!ours.blocked),
             _ => {}

@@ -51,13 +51,29 @@ start = [0.0, 0.0]\n\
 [[wall]]\na = [-20.0, 20.0]\nb = [-20.0, -20.0]\n";
 
 /// A fresh, empty scratch folder `name` under the tests' target folder.
-/// Tests of one binary run at once, so each names its own.
+/// Tests of one binary run at once, so each names its own. A folder an
+/// earlier run left read-only (to make a save fail) is made writable first,
+/// so that it can be removed.
 pub fn scratch_folder(name: &str) -> PathBuf {
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&folder);
+    if folder.exists() {
+        make_writable(&folder);
+        let _ = std::fs::remove_dir_all(&folder);
+    }
     std::fs::create_dir_all(&folder).expect("create the test folder");
     folder
 }
+
+/// Gives the owner back the right to write in `folder`.
+#[cfg(unix)]
+pub fn make_writable(folder: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755));
+}
+
+/// Gives the owner back the right to write in `folder`.
+#[cfg(not(unix))]
+pub fn make_writable(_folder: &Path) {}
 
 /// What a finished child process wrote to stderr, as text.
 pub fn stderr(output: &std::process::Output) -> String {

@@ -10,25 +10,7 @@ use mazewalker::level::save::{
     save_atomically, write_atomically,
 };
 
-/// A fresh directory for this test's files under cargo's per-target temp dir.
-fn scratch_directory(name: &str) -> PathBuf {
-    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    if directory.exists() {
-        make_writable(&directory);
-        let _ = fs::remove_dir_all(&directory);
-    }
-    fs::create_dir_all(&directory).expect("temp dir is writable");
-    directory
-}
-
-#[cfg(unix)]
-fn make_writable(directory: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = fs::set_permissions(directory, fs::Permissions::from_mode(0o755));
-}
-
-#[cfg(not(unix))]
-fn make_writable(_directory: &Path) {}
+use crate::common::{make_writable, scratch_folder};
 
 /// The names in `directory`, sorted.
 fn names(directory: &Path) -> Vec<String> {
@@ -52,7 +34,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn saves_replace_the_file_and_keep_the_previous_version() {
-    let directory = scratch_directory("atomic_replace");
+    let directory = scratch_folder("atomic_replace");
     let level = directory.join("level.toml");
     save_atomically(&level, "first\n").expect("writable");
     assert_eq!(read(&level), "first\n");
@@ -76,7 +58,7 @@ fn saves_replace_the_file_and_keep_the_previous_version() {
 #[test]
 fn a_save_keeps_the_permissions_of_the_file_it_replaces() {
     use std::os::unix::fs::PermissionsExt;
-    let directory = scratch_directory("atomic_permissions");
+    let directory = scratch_folder("atomic_permissions");
     let level = directory.join("level.toml");
     fs::write(&level, "old\n").expect("writable");
     fs::set_permissions(&level, fs::Permissions::from_mode(0o600)).expect("own file");
@@ -91,7 +73,7 @@ fn a_new_file_gets_the_mode_of_any_new_file_not_an_owner_only_one() {
     // Temporary-file helpers make files readable by their owner only; a
     // level saved for the first time, and its journal, must not end up so.
     use std::os::unix::fs::PermissionsExt;
-    let directory = scratch_directory("atomic_new_mode");
+    let directory = scratch_folder("atomic_new_mode");
     let probe = directory.join("probe");
     fs::write(&probe, "").expect("writable");
     let mode = |path: &Path| fs::metadata(path).expect("exists").permissions().mode() & 0o777;
@@ -115,7 +97,7 @@ fn level_with_backup(directory: &Path) -> PathBuf {
 #[test]
 fn a_save_into_a_read_only_folder_fails_and_changes_nothing() {
     use std::os::unix::fs::PermissionsExt;
-    let directory = scratch_directory("atomic_read_only");
+    let directory = scratch_folder("atomic_read_only");
     let level = level_with_backup(&directory);
     fs::set_permissions(&directory, fs::Permissions::from_mode(0o555)).expect("own folder");
     let probe = directory.join("probe");
@@ -144,7 +126,7 @@ fn a_save_into_a_read_only_folder_fails_and_changes_nothing() {
 #[test]
 fn a_save_over_a_folder_fails_and_changes_nothing() {
     // Root cannot bypass this one: a file is never renamed over a folder.
-    let directory = scratch_directory("atomic_over_folder");
+    let directory = scratch_folder("atomic_over_folder");
     let level = directory.join("level.toml");
     fs::create_dir(&level).expect("writable");
     fs::write(level.join("inside"), "kept\n").expect("writable");
@@ -162,7 +144,7 @@ fn a_backup_that_cannot_be_replaced_undoes_the_save() {
     // The new file is already in place when `F.bak` turns out to be a
     // folder (root cannot rename a file over one either): the previous
     // version must go back.
-    let directory = scratch_directory("atomic_backup_folder");
+    let directory = scratch_folder("atomic_backup_folder");
     let level = directory.join("level.toml");
     fs::write(&level, "original\n").expect("writable");
     fs::create_dir(backup_path(&level)).expect("writable");
@@ -177,7 +159,7 @@ fn a_backup_that_cannot_be_replaced_undoes_the_save() {
 
 #[test]
 fn a_save_to_a_missing_folder_fails() {
-    let directory = scratch_directory("atomic_missing_folder");
+    let directory = scratch_folder("atomic_missing_folder");
     let level = directory.join("no such folder").join("level.toml");
     assert!(save_atomically(&level, "new\n").is_err());
     assert!(names(&directory).is_empty());
@@ -185,7 +167,7 @@ fn a_save_to_a_missing_folder_fails() {
 
 #[test]
 fn the_journal_is_written_atomically_without_a_backup() {
-    let directory = scratch_directory("atomic_journal");
+    let directory = scratch_folder("atomic_journal");
     let journal = autosave_path(&directory.join("level.toml"));
     write_atomically(&journal, b"one").expect("writable");
     write_atomically(&journal, b"two").expect("writable");
@@ -199,7 +181,7 @@ fn the_journal_is_written_atomically_without_a_backup() {
 
 #[test]
 fn new_level_files_take_the_smallest_free_number() {
-    let directory = scratch_directory("next_free_level");
+    let directory = scratch_folder("next_free_level");
     assert_eq!(
         next_free_level_path(&directory),
         directory.join("mazewalker-level-1.toml")
@@ -215,7 +197,7 @@ fn new_level_files_take_the_smallest_free_number() {
 
 #[test]
 fn an_autosave_is_offered_only_when_it_is_not_older_than_its_level() {
-    let directory = scratch_directory("autosave_newer");
+    let directory = scratch_folder("autosave_newer");
     let level = directory.join("level.toml");
     assert!(!autosave_is_newer(&level), "no journal at all");
 

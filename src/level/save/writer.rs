@@ -30,10 +30,16 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 /// resolve against the new file's folder, which is where they resolved from
 /// when the new file is in the working directory.
 pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
+    let mut text = String::new();
+    write_settings(&mut text, level);
+    write_items(&mut text, level)?;
+    Ok(text)
+}
+
+/// The top-level keys, `[player]` and `[environment]`, every key written.
+fn write_settings(out: &mut String, level: &Level) {
     let material = |id: MaterialId| string_text(&material_name(level, id));
     let defaults = &level.wall_defaults;
-    let mut text = String::new();
-    let out = &mut text;
     line(
         out,
         "# A level written by mazewalker; the format is in docs/level-format.md.",
@@ -71,7 +77,12 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
     );
     key_number(out, "ambient", environment.ambient);
     key_number(out, "fog_distance", environment.fog_distance);
+}
 
+/// The declared materials that differ from the shipped ones, then every
+/// wall, obstacle, lamp and door, each as its table.
+fn write_items(out: &mut String, level: &Level) -> Result<(), DocumentError> {
+    let defaults = &level.wall_defaults;
     let shipped = builtin_materials();
     for (index, declared) in level.materials.iter().enumerate() {
         if shipped.get(index) != Some(declared) {
@@ -115,7 +126,7 @@ pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
             &door_values(door, &material_name(level, door.material)),
         );
     }
-    Ok(text)
+    Ok(())
 }
 
 /// One `[[material]]` table.

@@ -116,11 +116,10 @@ impl LevelScene {
 }
 
 /// The most shapes of a chunk index that an edit copies rather than wait
-/// for the chunk worker's chunk in hand. On the 2-core test machine a
-/// chunk built and uploaded by llvmpipe kept an edit waiting 2–23 ms (the
-/// most under load), and an edit that copied the index of a 44,203-wall
-/// maze took 3.6 ms under load: below this many shapes the copy is the
-/// cheaper.
+/// for the chunk worker's chunk in hand: below this many shapes copying
+/// the index costs the main thread less than waiting for a chunk to be
+/// built and uploaded on a software renderer (the measurements that set
+/// it are in docs/benchmarks.md, Editing).
 const COPY_RATHER_THAN_WAIT: usize = 20_000;
 
 impl LevelScene {

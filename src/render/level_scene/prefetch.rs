@@ -33,8 +33,8 @@ pub(super) struct AheadWorker<T> {
     /// worker's hands.
     requested: HashSet<(i32, i32)>,
     /// The thread, joined on drop: it must not be using the device while
-    /// the process exits (a detached worker mid-upload crashed llvmpipe's
-    /// teardown about once in eight window tests).
+    /// the process exits (a detached worker caught mid-upload can crash
+    /// the driver's teardown).
     thread: Option<JoinHandle<()>>,
 }
 
