@@ -1,7 +1,8 @@
 //! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
 //! undo and unsaved edits survive), the tool, the grid, where saves and the
-//! autosave journal go, the live checks, and an autosave offered at start.
-//! The keys' wiring is the editing part (`parts::editing`); the edits
+//! autosave journal go, the live checks, an autosave offered at start, and
+//! the work on the session that runs off the main thread (opening, saving,
+//! restoring; see [`Work`]). The keys' wiring is the editing part (`parts::editing`); the edits
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};

@@ -3,8 +3,11 @@
 //! redo, save), F5's and quitting's guards against losing unsaved edits,
 //! F9, the autosave journal, and the edits made with the mouse on the full
 //! map. An edit hands the edited level to the session, which makes it live
-//! by the one level-change path. The state is [`EditMode`]; the edits
-//! themselves are [`crate::edit`].
+//! by the one level-change path. Opening the session, saving it and
+//! restoring the autosave run off the main thread in the window: keys that
+//! need the session meanwhile wait in a queue and are applied in the order
+//! typed once it is back. The state is [`EditMode`]; the edits themselves
+//! are [`crate::edit`].
 
 use std::collections::VecDeque;
 use std::path::Path;
