@@ -71,8 +71,8 @@ pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
 }
 
 /// [`save_atomically`], telling `written` how many bytes of the temporary
-/// file are written after each piece of [`WRITE_PIECE`] bytes (a progress
-/// bar's real progress).
+/// file are written after each piece it writes (`WRITE_PIECE` bytes): a
+/// progress bar's real progress.
 pub fn save_atomically_reporting(
     path: &Path,
     text: &str,
