@@ -1,7 +1,8 @@
 //! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
 //! undo and unsaved edits survive), the tool, the grid, where saves and the
-//! autosave journal go, the live checks, and an autosave offered at start.
-//! The keys' wiring is the editing part (`parts::editing`); the edits
+//! autosave journal go, the live checks, an autosave offered at start, and
+//! the work on the session that runs off the main thread (opening, saving,
+//! restoring; see [`Work`]). The keys' wiring is the editing part (`parts::editing`); the edits
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
@@ -13,14 +14,15 @@ use glam::{Vec2, Vec3};
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
 use crate::edit::{
-    CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, Piece, aimed_item,
-    cursor_point, snap,
+    CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, JournalError, Piece,
+    aimed_item, cursor_point, snap,
 };
 use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
 use crate::level::{Level, LevelSource};
 use crate::map::NearMiss;
 use crate::render::LineVertex;
 
+use super::job::{Job, JobLatch, JobLost, Progress, WorkProgress};
 use super::live_checks::LiveChecks;
 
 /// How long after an edit its journal is written at the latest (a crash
@@ -140,6 +142,51 @@ pub struct EditMode {
     /// The item being carried (`X`, `Ctrl+D`), until it is put down or
     /// back.
     pub carry: Option<Carry>,
+    /// Work on the session off the main thread (opening, saving,
+    /// restoring the autosave), while it runs; the session goes with work
+    /// that needs it and comes back with its result.
+    work: Option<(Work, Job<Worked>)>,
+    /// The session's undo depth and whether it had unsaved edits, while
+    /// it is away with its work.
+    away: Option<(usize, bool)>,
+    /// Whether the main thread goes on while work runs (the window), or
+    /// waits for it (headless sessions and scripts, whose simulated time
+    /// does not pass while it runs); and a test's hold on the work.
+    background: Option<Option<JobLatch>>,
+}
+
+/// Which work on the edit session is running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// Opening the level for editing.
+    Opening,
+    /// Saving it (Ctrl+S).
+    Saving,
+    /// Restoring the autosave's edits (F9).
+    Restoring,
+}
+
+/// What work on the edit session brought back.
+#[derive(Debug)]
+pub enum Worked {
+    /// The session opened, or why the level cannot be edited.
+    Opened(Result<EditSession, String>),
+    /// The session saved to `path`, or why not (the edits are kept).
+    Saved {
+        /// The session, back from the worker.
+        session: EditSession,
+        /// The file written.
+        path: PathBuf,
+        /// Whether the save went through.
+        result: std::io::Result<()>,
+    },
+    /// The autosave's edits restored (how many), or why not.
+    Restored {
+        /// The session, back from the worker.
+        session: EditSession,
+        /// How many edits were restored, or why none were.
+        result: Result<usize, JournalError>,
+    },
 }
 
 impl EditMode {
@@ -158,7 +205,125 @@ impl EditMode {
             checks: LiveChecks::default(),
             offer,
             carry: None,
+            work: None,
+            away: None,
+            background: None,
         }
+    }
+
+    /// From now on the main thread goes on while work runs, the work held
+    /// by `latch` if given (a test's).
+    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.background = Some(latch);
+    }
+
+    /// Whether the main thread goes on while work runs.
+    pub fn in_background(&self) -> bool {
+        self.background.is_some()
+    }
+
+    /// The work running on the session, if any.
+    pub fn work(&self) -> Option<Work> {
+        self.work.as_ref().map(|(work, _)| *work)
+    }
+
+    /// The progress bar of the work running at session time `now`.
+    pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
+        self.work.as_ref().and_then(|(_, job)| job.progress(now))
+    }
+
+    /// Opens the session on `level` off the main thread (unless one is
+    /// open or work runs), at session time `now`.
+    pub fn start_opening(&mut self, level: Arc<Level>, now: Duration) {
+        if self.session.is_some() || self.work.is_some() {
+            return;
+        }
+        let job = self.job("Opening the level for editing", now, move |progress| {
+            let level = Level::clone(&level);
+            let opened = EditSession::open_reporting(level, &mut |done| progress.report(done));
+            Worked::Opened(opened.map_err(|error| format!("this level cannot be edited: {error}")))
+        });
+        self.work = Some((Work::Opening, job));
+    }
+
+    /// Saves the open session to `path` off the main thread, at session
+    /// time `now`; false when no session is here to save.
+    pub fn start_saving(&mut self, path: PathBuf, now: Duration) -> bool {
+        let Some(mut session) = self.send_away() else {
+            return false;
+        };
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        let job = self.job(format!("Saving {name}"), now, move |progress| {
+            let result = session.save_reporting(&path, &mut |done| progress.report(done));
+            Worked::Saved {
+                session,
+                path,
+                result,
+            }
+        });
+        self.work = Some((Work::Saving, job));
+        true
+    }
+
+    /// Restores `journal`'s edits into the open session off the main
+    /// thread, at session time `now`; gives `journal` back when no session
+    /// is here.
+    pub fn start_restoring(&mut self, journal: Journal, now: Duration) -> Result<(), Journal> {
+        let Some(mut session) = self.send_away() else {
+            return Err(journal);
+        };
+        let job = self.job("Restoring the autosave", now, move |progress| {
+            let result = session.restore(&journal);
+            progress.report(1.0);
+            Worked::Restored { session, result }
+        });
+        self.work = Some((Work::Restoring, job));
+        Ok(())
+    }
+
+    /// The session, sent away with work: its undo depth and unsaved state
+    /// stay behind for the HUD and the quit guard.
+    fn send_away(&mut self) -> Option<EditSession> {
+        if self.work.is_some() {
+            return None;
+        }
+        let session = self.session.take()?;
+        self.away = Some((session.undo_depth(), session.is_dirty()));
+        Some(session)
+    }
+
+    /// Starts `work` as a job, held by the test's latch if there is one.
+    fn job(
+        &self,
+        what: impl Into<String>,
+        now: Duration,
+        work: impl FnOnce(&Progress) -> Worked + Send + 'static,
+    ) -> Job<Worked> {
+        let latch = self.background.clone().flatten();
+        Job::start(what, now, latch, work)
+    }
+
+    /// The work's result once it is done: polled in the background, else
+    /// (or with `wait`) waited for. A session that came back is the
+    /// caller's to put back ([`put_back`](Self::put_back)).
+    pub fn take_finished(&mut self, wait: bool) -> Option<Result<Worked, JobLost>> {
+        let (_, job) = self.work.as_ref()?;
+        let finished = if self.in_background() && !wait {
+            job.poll()?
+        } else {
+            job.wait()
+        };
+        self.work = None;
+        self.away = None;
+        Some(finished)
+    }
+
+    /// The session, back from its work (or just opened).
+    pub fn put_back(&mut self, session: EditSession) {
+        self.session = Some(session);
     }
 
     /// Ends the chain being plotted, if any (edit mode was left or
@@ -172,18 +337,6 @@ impl EditMode {
     /// The session, if editing has begun.
     pub fn session(&self) -> Option<&EditSession> {
         self.session.as_ref()
-    }
-
-    /// The session, opened on `level` if there is none yet.
-    pub fn session_or_open(&mut self, level: &Level) -> anyhow::Result<&mut EditSession> {
-        if self.session.is_none() {
-            let session = EditSession::new(level.clone())
-                .map_err(|error| anyhow::anyhow!("this level cannot be edited: {error}"))?;
-            self.session = Some(session);
-        }
-        self.session
-            .as_mut()
-            .ok_or_else(|| anyhow::anyhow!("no edit session"))
     }
 
     /// The open session, if any, to edit.
@@ -202,7 +355,19 @@ impl EditMode {
 
     /// Whether there are edits not saved yet.
     pub fn has_unsaved_edits(&self) -> bool {
-        self.session.as_ref().is_some_and(EditSession::is_dirty)
+        match self.away {
+            Some((_, dirty)) => dirty,
+            None => self.session.as_ref().is_some_and(EditSession::is_dirty),
+        }
+    }
+
+    /// How many steps can be undone (the HUD's undo depth), also while the
+    /// session is away with its work.
+    pub fn undo_depth(&self) -> usize {
+        match self.away {
+            Some((depth, _)) => depth,
+            None => self.session.as_ref().map_or(0, EditSession::undo_depth),
+        }
     }
 
     /// After an edit: the checks of the edited `level` (with its
@@ -264,7 +429,8 @@ impl EditMode {
         working_directory: &Path,
     ) -> Option<String> {
         let due = self.journal_due?;
-        if now.is_some_and(|now| now < due) {
+        // The session is away with its work: the journal waits for it.
+        if self.work.is_some() || now.is_some_and(|now| now < due) {
             return None;
         }
         self.journal_due = None;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::job::WorkProgress;
 use super::panel::PanelView;
 use crate::camera::Camera;
 use crate::collision::Collider;
@@ -173,6 +174,9 @@ pub struct SessionFrame<'a> {
     /// Edit mode's property panel, while it shows: in edit mode with the
     /// mouse released, once an item was aimed at.
     pub panel: Option<PanelView<'a>>,
+    /// The progress bar of long work off the main thread (opening edit
+    /// mode, saving), once it has run for [`SHOW_AFTER`](super::SHOW_AFTER).
+    pub progress: Option<WorkProgress>,
 }
 
 impl SessionFrame<'_> {

@@ -4,9 +4,9 @@
 //! build in, so a reload never stalls a frame for long.
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
+use super::job::{Job, JobLatch, Progress, WorkProgress};
 use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
 use super::watch::FolderWatcher;
 use crate::collision::Collider;
@@ -31,7 +31,7 @@ pub struct BuiltLevel {
     pub build_time: Duration,
 }
 
-/// What a worker thread sends back.
+/// What the reload's worker brings back.
 #[derive(Debug)]
 enum Finished {
     Unchanged,
@@ -71,8 +71,10 @@ pub struct LiveLevel {
     /// Whether files are to be watched (`--no-watch` turns it off).
     watch: bool,
     watcher: Option<FolderWatcher>,
-    finished: Receiver<Finished>,
-    sender: Sender<Finished>,
+    /// The reload being loaded and built on its worker.
+    build: Option<Job<Finished>>,
+    /// A test's hold on the reloads' work.
+    latch: Option<JobLatch>,
 }
 
 impl LiveLevel {
@@ -80,7 +82,6 @@ impl LiveLevel {
     pub fn new(level: impl Into<Arc<Level>>, watch: bool) -> Self {
         let level = level.into();
         let reloader = Reloader::new(&level.source, texture_files(&level));
-        let (sender, finished) = channel();
         let collider = Arc::new(level.collider());
         let mut live = Self {
             walking: level.walking_collider(&collider),
@@ -90,8 +91,8 @@ impl LiveLevel {
             reloader,
             watch,
             watcher: None,
-            finished,
-            sender,
+            build: None,
+            latch: None,
         };
         live.watch_files();
         live
@@ -155,10 +156,20 @@ impl LiveLevel {
         self.reloader.notice(&Trigger::Manual);
     }
 
+    /// From now on the reloads' work is held by `latch` (a test's).
+    pub fn hold_reloads(&mut self, latch: JobLatch) {
+        self.latch = Some(latch);
+    }
+
+    /// The progress bar of the reload being built at session time `now`.
+    pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
+        self.build.as_ref().and_then(|job| job.progress(now))
+    }
+
     /// Once a frame: takes the watcher's events, starts a due reload on a
-    /// worker thread (which builds its scene with `builder`, if any), and
-    /// returns a reload that finished.
-    pub fn poll(&mut self, builder: Option<&SceneBuilder>) -> Option<ReloadEvent> {
+    /// worker thread (which builds its scene with `builder`, if any) at
+    /// session time `now`, and returns a reload that finished.
+    pub fn poll(&mut self, builder: Option<&SceneBuilder>, now: Duration) -> Option<ReloadEvent> {
         if let Some(watcher) = &self.watcher {
             let changed = watcher.changed_paths();
             if !changed.is_empty() {
@@ -167,9 +178,18 @@ impl LiveLevel {
             }
         }
         if let Some(job) = self.reloader.start() {
-            spawn_build(job, builder.cloned(), self.sender.clone());
+            let what = format!("Reloading {}", self.level.name);
+            let builder = builder.cloned();
+            self.build = Some(Job::start(what, now, self.latch.clone(), move |progress| {
+                build(&job, builder, progress)
+            }));
         }
-        let finished = self.finished.try_recv().ok()?;
+        let finished = self
+            .build
+            .as_ref()?
+            .poll()?
+            .unwrap_or_else(|lost| Finished::Failed(format!("error: {lost}")));
+        self.build = None;
         Some(match finished {
             Finished::Unchanged => {
                 self.reloader.unchanged();
@@ -321,44 +341,33 @@ pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload
     }
 }
 
-/// Loads and builds `job` on a new thread (its scene too, with `builder`);
-/// the result comes back on `sender`.
-fn spawn_build(job: ReloadJob, builder: Option<SceneBuilder>, sender: Sender<Finished>) {
-    let report_failure = sender.clone();
-    let spawned = std::thread::Builder::new()
-        .name("level reload".into())
-        .spawn(move || {
-            let started = Instant::now();
-            let finished = match job.load() {
-                Loaded::Unchanged => Finished::Unchanged,
-                Loaded::Failed(message) => Finished::Failed(message),
-                Loaded::Level(loaded) => {
-                    let level = Arc::new(loaded.level);
-                    let collider = Arc::new(level.collider());
-                    let scene = builder
-                        .map(|builder| {
-                            builder.build(&level, &collider, BrokenTexture::RefuseUndecodable)
-                        })
-                        .transpose();
-                    match scene {
-                        Ok(scene) => Finished::Built(Box::new(BuiltLevel {
-                            level,
-                            warnings: loaded.warnings,
-                            collider,
-                            scene,
-                            build_time: started.elapsed(),
-                        })),
-                        Err(error) => Finished::Failed(format!("error: {error:#}")),
-                    }
-                }
-            };
-            // The application may have closed meanwhile: nobody to tell.
-            let _ = sender.send(finished);
-        });
-    if let Err(error) = spawned {
-        let _ = report_failure.send(Finished::Failed(format!(
-            "error: cannot start a reload thread: {error}"
-        )));
+/// Loads and builds `job` (its scene too, with `builder`), on the reload's
+/// worker; `progress` hears of a third done after the load (reading,
+/// parsing, checking), two after the collider, all after the scene.
+fn build(job: &ReloadJob, builder: Option<SceneBuilder>, progress: &Progress) -> Finished {
+    let started = Instant::now();
+    let loaded = match job.load() {
+        Loaded::Unchanged => return Finished::Unchanged,
+        Loaded::Failed(message) => return Finished::Failed(message),
+        Loaded::Level(loaded) => loaded,
+    };
+    progress.report(1.0 / 3.0);
+    let level = Arc::new(loaded.level);
+    let collider = Arc::new(level.collider());
+    progress.report(2.0 / 3.0);
+    let scene = builder
+        .map(|builder| builder.build(&level, &collider, BrokenTexture::RefuseUndecodable))
+        .transpose();
+    progress.report(1.0);
+    match scene {
+        Ok(scene) => Finished::Built(Box::new(BuiltLevel {
+            level,
+            warnings: loaded.warnings,
+            collider,
+            scene,
+            build_time: started.elapsed(),
+        })),
+        Err(error) => Finished::Failed(format!("error: {error:#}")),
     }
 }
 

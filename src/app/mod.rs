@@ -18,7 +18,8 @@
 //!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
 //!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
 //!   `surface` the window's surface, `screenshot` the offscreen command,
-//!   `timedemo` the demo rendered tick by tick.
+//!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
+//!   thread with its progress.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
@@ -27,6 +28,7 @@ mod edit_mode;
 mod events;
 mod frame;
 mod input;
+mod job;
 mod live_checks;
 mod live_level;
 mod map_state;
@@ -58,6 +60,7 @@ use crate::render::RenderQuality;
 pub use events::{Input, Request};
 pub use frame::{NewScene, SceneChange, SceneFrame, SessionFrame, moving_shapes, scene_frame};
 pub use input::Modifiers;
+pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;
 pub use panel::PanelView;
 pub use panel_ui::{PanelUi, ui_frame};
@@ -128,6 +131,7 @@ impl Default for WindowOptions {
 /// person quits; with [`WindowOptions::record`], the walk is recorded.
 pub fn run_window(level: Level, source: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
     let mut session = Session::new(level, &options);
+    session.work_in_background(None);
     if let Some(path) = &options.record {
         session.record(path, source)?;
     }
@@ -145,6 +149,7 @@ pub fn play_in_window(
     let playback = crate::demo::Playback::open(file, level)?;
     let warnings = playback.warnings.clone();
     let mut session = Session::new(Arc::clone(&playback.level), &options);
+    session.work_in_background(None);
     session.play(playback);
     for warning in warnings {
         log::warn!("{warning}");

@@ -12,6 +12,7 @@ use egui::{Align2, Color32, ComboBox, DragValue, Grid, Ui};
 use winit::event::WindowEvent;
 use winit::window::Window;
 
+use super::job::WorkProgress;
 use super::panel::PanelView;
 use crate::edit::{Item, Property, PropertyChange, Value};
 use crate::level::{DoorKind, DoorOpens, MaterialId, ValueRange};
@@ -44,18 +45,23 @@ pub struct PanelUi {
 
 impl PanelUi {
     /// Runs one egui pass of `context` on `input`, showing the panel for
-    /// `view` (nothing when `None`). Returns egui's output and the change
+    /// `view` (nothing when `None`) and the bar of `progress` (long work
+    /// off the main thread), if any. Returns egui's output and the change
     /// the person made, if any.
     pub fn run(
         &mut self,
         context: &egui::Context,
         input: egui::RawInput,
         view: Option<&PanelView<'_>>,
+        progress: Option<&WorkProgress>,
     ) -> (egui::FullOutput, Option<PropertyChange>) {
         let mut change = None;
         let output = context.run_pass(input, |context| {
             let drafted = self.draft.take();
             change = view.and_then(|view| self.show(context, view, drafted));
+            if let Some(progress) = progress {
+                show_progress(context, progress);
+            }
         });
         (output, change)
     }
@@ -229,6 +235,31 @@ fn drag_speed(property: Property) -> f64 {
     }
 }
 
+/// How far above the window's bottom edge the progress bar stands, in
+/// points.
+const PROGRESS_OFFSET: [f32; 2] = [0.0, -48.0];
+/// The progress bar's width, in points.
+const PROGRESS_WIDTH: f32 = 360.0;
+
+/// The bar of long work off the main thread, centred near the window's
+/// bottom edge: what is being done, and how far it has got.
+fn show_progress(context: &egui::Context, progress: &WorkProgress) {
+    egui::Window::new(progress.what.as_str())
+        .id(egui::Id::unique("work progress"))
+        .anchor(Align2::CENTER_BOTTOM, PROGRESS_OFFSET)
+        .collapsible(false)
+        .resizable(false)
+        .fade_in(false)
+        .fade_out(false)
+        .show(context, |ui| {
+            ui.add(
+                egui::ProgressBar::new(progress.fraction)
+                    .desired_width(PROGRESS_WIDTH)
+                    .show_percentage(),
+            );
+        });
+}
+
 /// egui's shapes of `output`, tessellated by `context` for the renderer.
 pub fn ui_frame(context: &egui::Context, output: egui::FullOutput) -> UiFrame {
     UiFrame {
@@ -291,16 +322,18 @@ impl ToolUi {
             }
     }
 
-    /// One frame of the tool UI: the panel for `view` (none when `None`),
-    /// ready to draw, and the change the person made, if any.
+    /// One frame of the tool UI: the panel for `view` (none when `None`)
+    /// and the bar of `progress`, ready to draw, and the change the person
+    /// made, if any.
     pub fn frame(
         &mut self,
         window: &Window,
         view: Option<&PanelView<'_>>,
+        progress: Option<&WorkProgress>,
     ) -> (UiFrame, Option<PropertyChange>) {
         let input = self.state.take_egui_input(window);
         let context = self.state.egui_ctx().clone();
-        let (mut output, change) = self.panel.run(&context, input, view);
+        let (mut output, change) = self.panel.run(&context, input, view, progress);
         self.shown = view.is_some();
         let platform = std::mem::take(&mut output.platform_output);
         self.state.handle_platform_output(window, platform);
@@ -360,7 +393,7 @@ mod tests {
         let mut shapes = Vec::new();
         for (number, events) in passes.into_iter().enumerate() {
             let time = number as f64 / 10.0;
-            let (mut output, change) = panel.run(&context, input(time, events), Some(view));
+            let (mut output, change) = panel.run(&context, input(time, events), Some(view), None);
             changes.extend(change);
             shapes = std::mem::take(&mut output.shapes);
             output.drop_without_applying_deltas();

@@ -172,6 +172,19 @@ impl Session {
         self.playback.play(reader);
     }
 
+    /// From now on the main thread goes on while edit mode's long work
+    /// (opening, saving, restoring the autosave) runs on its worker: the
+    /// window's way. Without this call a session waits for that work where
+    /// it starts, as a script's simulated time must. `latch` holds the work
+    /// until a test releases it.
+    /// Reloads run on their worker either way; `latch` holds them too.
+    pub fn work_in_background(&mut self, latch: Option<super::JobLatch>) {
+        if let Some(latch) = &latch {
+            self.world.live.hold_reloads(latch.clone());
+        }
+        self.editing.work_in_background(latch);
+    }
+
     /// The shell has a renderer: reloads build their scenes with `builder`
     /// off the main thread from now on.
     pub fn attach_scene_builder(&mut self, builder: SceneBuilder) {
@@ -509,6 +522,7 @@ impl Session {
         self.world.time += Duration::from_secs_f64(seconds.max(0.0));
         self.frame_rate.frame(self.world.time);
         self.poll_reload();
+        self.poll_work();
         self.hold_input();
         let seconds = self.playback.demo_seconds(seconds);
         let ticks = self.ticks.advance(seconds);
@@ -525,6 +539,7 @@ impl Session {
         self.world.time += Duration::from_secs_f64(f64::from(TICK_SECONDS) * f64::from(ticks));
         self.frame_rate.frame(self.world.time);
         self.poll_reload();
+        self.poll_work();
         self.hold_input();
         let ticks = if self.playback.is_playing() {
             let seconds = self
@@ -582,10 +597,22 @@ impl Session {
         }
     }
 
+    /// Takes edit mode's finished work, if any, and makes the edits of the
+    /// keys that waited for it live.
+    fn poll_work(&mut self) {
+        self.editing.poll_work(&mut self.world);
+        self.apply_edit();
+    }
+
     /// Takes a finished reload, if any: the new level goes live (unless
-    /// unsaved edits refuse it), or the error shows.
+    /// unsaved edits refuse it), or the error shows. Not while edit mode's
+    /// work runs: the session it opens or saves is of the live level.
     fn poll_reload(&mut self) {
-        let Some(event) = self.world.live.poll(self.scene_builder.as_ref()) else {
+        if self.editing.is_busy() {
+            return;
+        }
+        let now = self.world.time;
+        let Some(event) = self.world.live.poll(self.scene_builder.as_ref(), now) else {
             return;
         };
         let outcome = match event {
@@ -722,11 +749,17 @@ impl Session {
             crosshair: cursor.is_some(),
             map,
             panel,
+            progress: self
+                .editing
+                .progress(self.world.time)
+                .or_else(|| self.world.live.progress(self.world.time)),
         }
     }
 
-    /// Ends the session: a recording is finished and its error returned.
+    /// Ends the session: a save still writing is waited for, a recording
+    /// is finished and its error returned.
     pub fn finish(&mut self) -> anyhow::Result<()> {
+        self.editing.finish_work(&mut self.world);
         self.playback.finish(&self.world.walker)
     }
 }

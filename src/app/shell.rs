@@ -54,6 +54,51 @@ pub struct Shell {
     /// F12 was pressed: the next frame drawn is also saved.
     screenshot_due: bool,
     error: Option<anyhow::Error>,
+    /// Where each presented frame's time is written, when
+    /// [`FRAME_LOG_VARIABLE`] names a file.
+    frame_log: Option<FrameLog>,
+}
+
+/// The environment variable naming the file the window writes a line to
+/// per presented frame: to measure the longest gap between two frames
+/// while long work runs (`docs/benchmarks.md`).
+const FRAME_LOG_VARIABLE: &str = "MAZEWALKER_FRAME_LOG";
+
+/// The frame-time log: per presented frame, the milliseconds since the
+/// window opened and since the frame presented before.
+struct FrameLog {
+    file: std::io::BufWriter<File>,
+    last: Option<Instant>,
+}
+
+impl FrameLog {
+    /// The log named by [`FRAME_LOG_VARIABLE`], if any; a file that cannot
+    /// be made is logged and left out.
+    fn from_environment() -> Option<Self> {
+        let path = std::env::var_os(FRAME_LOG_VARIABLE)?;
+        match File::create(&path) {
+            Ok(file) => Some(Self {
+                file: std::io::BufWriter::new(file),
+                last: None,
+            }),
+            Err(error) => {
+                log::error!("no frame log {}: {error}", Path::new(&path).display());
+                None
+            }
+        }
+    }
+
+    /// A frame was presented at `now`, `since` the window opened.
+    fn presented(&mut self, now: Instant, since: Instant) {
+        use std::io::Write as _;
+        let milliseconds = |duration: std::time::Duration| duration.as_secs_f64() * 1000.0;
+        let gap = self.last.map_or(0.0, |last| milliseconds(now - last));
+        self.last = Some(now);
+        let line = writeln!(self.file, "{:.3} {gap:.3}", milliseconds(now - since));
+        if let Err(error) = line.and_then(|()| self.file.flush()) {
+            log::error!("the frame log: {error}");
+        }
+    }
 }
 
 impl Shell {
@@ -70,6 +115,7 @@ impl Shell {
             frames_presented: 0,
             screenshot_due: false,
             error: None,
+            frame_log: FrameLog::from_environment(),
         }
     }
 
@@ -254,9 +300,11 @@ impl Shell {
         graphics
             .renderer
             .render_with_map(gpu, &view, &input, frame.map.as_ref());
-        let (mut ui, change) = graphics
-            .ui
-            .frame(&graphics.surface.window, frame.panel.as_ref());
+        let (mut ui, change) = graphics.ui.frame(
+            &graphics.surface.window,
+            frame.panel.as_ref(),
+            frame.progress.as_ref(),
+        );
         if !ui.primitives.is_empty() || !ui.textures.is_empty() {
             graphics.renderer.draw_ui(gpu, &view, &mut ui);
         }
@@ -270,6 +318,9 @@ impl Shell {
             )
         });
         graphics.surface.present(texture);
+        if let Some(log) = &mut self.frame_log {
+            log.presented(Instant::now(), self.created);
+        }
         drop(frame);
         if let Some(change) = change {
             self.session.handle(Input::Property(change));

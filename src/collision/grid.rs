@@ -208,16 +208,7 @@ impl<E: CellEntry> UniformGrid<E> {
         );
         let shape_count = shapes.len();
         if shape_count == 0 {
-            return Self {
-                origin: DVec2::ZERO,
-                cell_size: 1.0,
-                inverse_cell_size: 1.0,
-                columns: 0,
-                rows: 0,
-                margin: 0.0,
-                block_columns: 0,
-                blocks: Vec::new(),
-            };
+            return Self::without_cells();
         }
         // Rounding guard: a point exactly on a box's edge must land in a cell
         // the shape is registered in.
@@ -225,12 +216,7 @@ impl<E: CellEntry> UniformGrid<E> {
         min -= DVec2::splat(margin);
         max += DVec2::splat(margin);
         let extent = (max - min).max(DVec2::splat(margin));
-        let mut cell_size = (extent.x * extent.y / shape_count as f64).sqrt();
-        let cell_budget = CELLS_PER_SHAPE * shape_count as f64 + 16.0;
-        let cells_for = |size: f64| (extent.x / size).ceil() * (extent.y / size).ceil();
-        while cells_for(cell_size) > cell_budget {
-            cell_size *= 1.25;
-        }
+        let cell_size = cell_size_for(extent, shape_count);
         // The cells are sized for the shapes' extent; the room around it
         // adds empty cells.
         let room = extent * GROWTH_ROOM;
@@ -250,17 +236,44 @@ impl<E: CellEntry> UniformGrid<E> {
             block_columns,
             blocks: Vec::new(),
         };
+        grid.blocks = grid
+            .filled_blocks(shapes, block_count)
+            .into_iter()
+            .map(Arc::new)
+            .collect();
+        grid
+    }
+
+    /// A grid of no cells, for no shapes.
+    fn without_cells() -> Self {
+        Self {
+            origin: DVec2::ZERO,
+            cell_size: 1.0,
+            inverse_cell_size: 1.0,
+            columns: 0,
+            rows: 0,
+            margin: 0.0,
+            block_columns: 0,
+            blocks: Vec::new(),
+        }
+    }
+
+    /// The grid's `block_count` blocks with `shapes` filed in every cell
+    /// their boxes cover, each cell's in id order.
+    fn filled_blocks(&self, shapes: &[(E, Aabb)], block_count: usize) -> Vec<Block<E>> {
         let mut blocks: Vec<Block<E>> = (0..block_count).map(|_| Block::empty()).collect();
         // Count each cell's shapes (in its run's end), place each block's
         // runs one after the other, then fill them in id order.
         for (_, bounds) in shapes {
-            for (block, local) in grid.cells_of(grid.cell_range(*bounds, margin)) {
+            for (block, local) in self.cells_of(self.cell_range(*bounds, self.margin)) {
                 blocks[block].runs[local].end += 1;
             }
         }
         // Every entry is written below; until then each holds a copy of the
         // first shape's.
-        let placeholder = shapes[0].0;
+        let Some(&(placeholder, _)) = shapes.first() else {
+            return blocks;
+        };
         for block in &mut blocks {
             let mut next = 0_u32;
             for run in &mut block.runs {
@@ -274,15 +287,14 @@ impl<E: CellEntry> UniformGrid<E> {
             block.entries = vec![placeholder; next as usize];
         }
         for &(entry, bounds) in shapes {
-            for (block, local) in grid.cells_of(grid.cell_range(bounds, margin)) {
+            for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
                 let block = &mut blocks[block];
                 let run = &mut block.runs[local];
                 block.entries[run.end as usize] = entry;
                 run.end += 1;
             }
         }
-        grid.blocks = blocks.into_iter().map(Arc::new).collect();
-        grid
+        blocks
     }
 
     /// Files `entry` in the cells its box `bounds` covers. Returns false,
@@ -509,6 +521,19 @@ fn step(index: usize, motion: f64, count: usize) -> Option<usize> {
     } else {
         index.checked_sub(1)
     }
+}
+
+/// A cell side for `shape_count` shapes spread over `extent`: about one
+/// shape a cell, grown until the cells fit the budget of
+/// `CELLS_PER_SHAPE` a shape.
+fn cell_size_for(extent: DVec2, shape_count: usize) -> f64 {
+    let mut cell_size = (extent.x * extent.y / shape_count as f64).sqrt();
+    let cell_budget = CELLS_PER_SHAPE * shape_count as f64 + 16.0;
+    let cells_for = |size: f64| (extent.x / size).ceil() * (extent.y / size).ceil();
+    while cells_for(cell_size) > cell_budget {
+        cell_size *= 1.25;
+    }
+    cell_size
 }
 
 #[cfg(test)]

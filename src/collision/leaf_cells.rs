@@ -7,13 +7,11 @@
 //! whose reach is no more than the halo asks a single cell
 //! ([`LeafCells::near`]) instead of walking a range of them.
 //!
-//! Most cells hold no leaf, and which do is a bitmap: one bit per cell,
-//! and beside each 64-cell word the number of occupied cells before it.
-//! A move far from every leaf costs a load and a bit test; an occupied
-//! cell finds its run of leaf ids by counting the bits before its own.
-//! Only occupied cells have a run, so the grid's cells cost two bits and
-//! a quarter each (a word of bits and its count per 64 cells), and its
-//! memory follows the leaves, not the level's area.
+//! Every cell has the start of its run of leaf ids in one table (a cell
+//! without leaves has an empty run): a move finds its cell's leaves with
+//! two adjacent loads, with no bit counting on the way. The table costs 4
+//! bytes a cell, and the cells number at most [`CELLS_PER_LEAF`] a leaf,
+//! so its memory follows the leaves, not the level's area.
 //!
 //! The grid is built once, with the leaves: a leaf that moves within its
 //! swept box changes nothing here.
@@ -26,21 +24,8 @@ use super::grid::Aabb;
 
 /// How many cells the grid has per leaf, at most: small cells keep a
 /// leaf's halo small, so that a move far from the leaves finds its cell
-/// empty, while the bitmap stays a few bytes a leaf.
+/// empty, while the run table stays a few hundred bytes a leaf.
 const CELLS_PER_LEAF: f64 = 64.0;
-
-/// Cells per bitmap word.
-const WORD_BITS: usize = 64;
-
-/// 64 cells of the bitmap.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct Word {
-    /// Bit `i`: whether any leaf is filed in the word's cell `i`.
-    occupied: u64,
-    /// How many cells before the word's first are occupied: the index of
-    /// the run of its first occupied cell.
-    before: u32,
-}
 
 /// The cells of the leaves' swept boxes, each grown by a halo of half a
 /// cell, with the ids of the leaves filed in each.
@@ -62,13 +47,11 @@ pub(super) struct LeafCells {
     /// The last column and the last row, where points past the grid go.
     last_column: usize,
     last_row: usize,
-    /// The occupied cells, row by row, 64 a word. Behind `Arc`s, as are
-    /// the runs and ids: the grid never changes once built, so the copies
-    /// of a door set (one a tick, say) share one.
-    words: Arc<[Word]>,
-    /// `ids[runs[k]..runs[k + 1]]` are the leaves of the `k`-th occupied
-    /// cell, in ascending id.
-    runs: Arc<[u32]>,
+    /// `ids[starts[c]..starts[c + 1]]` are the leaves of cell `c` (row
+    /// by row), in ascending id: one entry per cell and one more. Behind
+    /// `Arc`s, as are the ids: the grid never changes once built, so the
+    /// copies of a door set (one a tick, say) share one.
+    starts: Arc<[u32]>,
     ids: Arc<[u32]>,
 }
 
@@ -87,8 +70,7 @@ impl LeafCells {
                 columns: 1,
                 last_column: 0,
                 last_row: 0,
-                words: Arc::new([Word::default()]),
-                runs: Arc::new([0]),
+                starts: Arc::new([0, 0]),
                 ids: Arc::new([]),
             };
         };
@@ -109,35 +91,24 @@ impl LeafCells {
             columns,
             last_column: columns - 1,
             last_row: rows - 1,
-            words: Arc::new([]),
-            runs: Arc::new([]),
+            starts: Arc::new([]),
             ids: Arc::new([]),
         };
-        // Count each cell's leaves, place the occupied cells' runs one
-        // after the other, then fill them in id order.
+        // Count each cell's leaves, place the cells' runs one after the
+        // other, then fill them in id order.
         let mut counts = vec![0_u32; columns * rows];
         for (_, bounds) in boxes {
             grid.for_each_cell(bounds, filed_margin, |cell| counts[cell] += 1);
         }
-        let mut words = vec![Word::default(); (columns * rows).div_ceil(WORD_BITS)];
-        let mut runs = Vec::new();
+        let mut starts = Vec::with_capacity(counts.len() + 1);
         let mut next = 0_u32;
-        let mut occupied = 0_u32;
-        for (word_index, word) in words.iter_mut().enumerate() {
-            word.before = occupied;
-            let cells = word_index * WORD_BITS..((word_index + 1) * WORD_BITS).min(counts.len());
-            for (bit, count) in counts[cells].iter_mut().enumerate() {
-                if *count > 0 {
-                    word.occupied |= 1 << bit;
-                    occupied += 1;
-                    runs.push(next);
-                    next += *count;
-                    // From here on, where the cell's next id goes.
-                    *count = next - *count;
-                }
-            }
+        for count in &mut counts {
+            starts.push(next);
+            next += *count;
+            // From here on, where the cell's next id goes.
+            *count = next - *count;
         }
-        runs.push(next);
+        starts.push(next);
         let mut ids = vec![0; next as usize];
         for &(id, bounds) in boxes {
             grid.for_each_cell(&bounds, filed_margin, |cell| {
@@ -145,8 +116,7 @@ impl LeafCells {
                 counts[cell] += 1;
             });
         }
-        grid.words = words.into();
-        grid.runs = runs.into();
+        grid.starts = starts.into();
         grid.ids = ids.into();
         grid
     }
@@ -187,8 +157,8 @@ impl LeafCells {
     /// Calls `visit` with the id of each leaf filed in a cell that `area`
     /// meets (clamped into the grid): every leaf whose swept box meets
     /// `area`, and others near it, some more than once. The cost follows
-    /// the rows of the area and its occupied cells: a row's empty cells
-    /// are skipped 64 at a time.
+    /// the rows of the area and the leaves filed in its cells: a row's
+    /// cells are adjacent in the table, so their runs are one run.
     pub fn for_each_in(&self, area: &Aabb, mut visit: impl FnMut(u32)) {
         if !area.min.is_finite() || !area.max.is_finite() {
             return;
@@ -198,39 +168,19 @@ impl LeafCells {
         for row in y0..y1 + 1 {
             let first = row * self.columns + x0;
             let last = row * self.columns + x1;
-            for word_index in first / WORD_BITS..last / WORD_BITS + 1 {
-                let word = self.words[word_index];
-                // The bits of the word's cells within first..=last.
-                let low = first.saturating_sub(word_index * WORD_BITS);
-                let high = (last - word_index * WORD_BITS).min(WORD_BITS - 1);
-                let within = (u64::MAX << low) & (u64::MAX >> (WORD_BITS - 1 - high));
-                let mut bits = word.occupied & within;
-                while bits != 0 {
-                    let bit = bits.trailing_zeros();
-                    let run = word.before + (word.occupied & ((1 << bit) - 1)).count_ones();
-                    self.run(run as usize).iter().copied().for_each(&mut visit);
-                    bits &= bits - 1;
-                }
-            }
+            let (from, to) = (self.starts[first], self.starts[last + 1]);
+            // The row's cells are adjacent, and so are their runs.
+            self.ids[from as usize..to as usize]
+                .iter()
+                .copied()
+                .for_each(&mut visit);
         }
     }
 
     /// The leaves filed in cell `cell` (row by row).
     #[inline]
     fn leaves_in(&self, cell: usize) -> &[u32] {
-        let word = self.words[cell / WORD_BITS];
-        let bit = 1_u64 << (cell % WORD_BITS);
-        if word.occupied & bit == 0 {
-            return &[];
-        }
-        let run = word.before + (word.occupied & (bit - 1)).count_ones();
-        self.run(run as usize)
-    }
-
-    /// The leaves of the `k`-th occupied cell.
-    #[inline]
-    fn run(&self, k: usize) -> &[u32] {
-        &self.ids[self.runs[k] as usize..self.runs[k + 1] as usize]
+        &self.ids[self.starts[cell] as usize..self.starts[cell + 1] as usize]
     }
 
     /// Column and row of the cell holding `p`, clamped into the grid: a
@@ -408,7 +358,7 @@ mod tests {
         let cells = LeafCells::build(&boxes);
         for _ in 0..2_000 {
             let corner = DVec2::new(numbers.next(), numbers.next()) * 240.0 - 20.0;
-            // From a point to ranges wider than many bitmap words.
+            // From a point to ranges many cells wide.
             let size = DVec2::new(numbers.next(), numbers.next()) * 150.0 * numbers.next();
             let area = Aabb {
                 min: corner,
@@ -460,11 +410,52 @@ mod tests {
     }
 
     #[test]
+    fn each_cells_run_lists_exactly_the_leaves_filed_in_it() {
+        let boxes = scattered(200, 150.0, &mut Numbers(17));
+        let cells = LeafCells::build(&boxes);
+        let count = cells.columns * (cells.last_row + 1);
+        assert_eq!(cells.starts.len(), count + 1);
+        // Filed as the build files them: each box grown by the halo and
+        // the guard.
+        let mut filed = vec![Vec::new(); count];
+        for &(id, bounds) in &boxes {
+            cells.for_each_cell(&bounds, cells.halo + cells.guard, |cell| {
+                filed[cell].push(id);
+            });
+        }
+        let mut empty = 0;
+        for (cell, wanted) in filed.iter().enumerate() {
+            assert_eq!(cells.leaves_in(cell), &wanted[..], "cell {cell}");
+            empty += usize::from(wanted.is_empty());
+        }
+        assert!(empty * 2 > count, "{empty} of {count} cells empty");
+        // A row's cells, one run after the other: each row from its first
+        // cell to its last occupied one.
+        let cell_size = 2.0 * cells.halo;
+        let centre = |column: usize, row: usize| {
+            cells.origin + (DVec2::new(column as f64, row as f64) + 0.5) * cell_size
+        };
+        for row in 0..=cells.last_row {
+            let first = row * cells.columns;
+            let row_cells = &filed[first..first + cells.columns];
+            let Some(last) = row_cells.iter().rposition(|ids| !ids.is_empty()) else {
+                continue;
+            };
+            let area = Aabb {
+                min: centre(0, row),
+                max: centre(last, row),
+            };
+            let mut visited = Vec::new();
+            cells.for_each_in(&area, |id| visited.push(id));
+            assert_eq!(visited, row_cells[..=last].concat(), "row {row}");
+        }
+    }
+
+    #[test]
     fn a_copy_shares_the_cells() {
         let cells = LeafCells::build(&scattered(50, 100.0, &mut Numbers(13)));
         let copy = cells.clone();
-        assert!(Arc::ptr_eq(&cells.words, &copy.words));
-        assert!(Arc::ptr_eq(&cells.runs, &copy.runs));
+        assert!(Arc::ptr_eq(&cells.starts, &copy.starts));
         assert!(Arc::ptr_eq(&cells.ids, &copy.ids));
         assert_eq!(copy, cells);
     }

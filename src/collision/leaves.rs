@@ -227,22 +227,25 @@ impl DoorLeaves {
     /// The leaves near a move from `start` whose every cast and overlap
     /// test stays within `reach` of it (on either axis): one look at the
     /// leaves' grid for the whole move, which for a move far from every
-    /// leaf is a bit found clear.
+    /// leaf is an empty run.
     #[inline]
     pub(super) fn near_move(&self, start: DVec2, reach: f64) -> NearLeaves<'_> {
-        let area = square(start, reach);
         match self.cells.near(start, reach) {
             Some(filed) => NearLeaves {
                 all: self,
                 start,
                 one_cell: true,
-                any: filed
-                    .iter()
-                    .any(|&id| self.shapes[id as usize].bounds.overlaps(&area)),
+                any: !filed.is_empty() && {
+                    let area = square(start, reach);
+                    filed
+                        .iter()
+                        .any(|&id| self.shapes[id as usize].bounds.overlaps(&area))
+                },
                 filed,
             },
             // A reach past what one cell lists: the whole set answers.
             None => {
+                let area = square(start, reach);
                 let mut any = false;
                 self.cells.for_each_in(&area, |id| {
                     any |= self.shapes[id as usize].bounds.overlaps(&area);

@@ -31,7 +31,7 @@
 //! refuses, `ray` ray queries, `clearance` a standing eye's clearance,
 //! `visibility` what a view sees, `leaves` door leaves that move between
 //! ticks (met by [`Collider::move_eye_among`]), `leaf_cells` their
-//! broadphase (a bitmap of small cells), `moving_sat` the moving
+//! broadphase (small cells, a run of leaf ids each), `moving_sat` the moving
 //! separating-axis test (a circle against a moving polygon).
 
 mod clearance;

@@ -17,7 +17,9 @@ use super::operation::{Edit, EditError, ItemChange, Piece, Start, listed, materi
 use super::outline::Outline;
 use super::properties::{PropertyChange, PropertyError, changed};
 use crate::level::checks::live_warnings;
-use crate::level::save::{LevelDocument, next_free_level_path, remove_autosave, save_atomically};
+use crate::level::save::{
+    LevelDocument, next_free_level_path, remove_autosave, save_atomically_reporting,
+};
 use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
 /// A level open for editing.
@@ -45,8 +47,17 @@ impl EditSession {
     /// house, or written for it (a maze); see [`LevelDocument::for_level`].
     /// Fails when that text cannot be edited or holds other walls.
     pub fn new(level: Level) -> Result<Self, EditError> {
+        Self::open_reporting(level, &mut |_| {})
+    }
+
+    /// [`new`](Self::new), telling `progress` the share of the work done
+    /// (0 to 1) after each of its three equal parts: the level's text had
+    /// (written, for a maze), the text parsed, the walls counted.
+    pub fn open_reporting(level: Level, progress: &mut dyn FnMut(f32)) -> Result<Self, EditError> {
         let text = LevelDocument::text_for_level(&level)?;
+        progress(1.0 / 3.0);
         let document = LevelDocument::parse(&text)?;
+        progress(2.0 / 3.0);
         let saved = TextFingerprint::of(&text);
         drop(text);
         if document.wall_count() != level.walls.len() {
@@ -56,6 +67,7 @@ impl EditSession {
                 document: document.wall_count(),
             });
         }
+        progress(1.0);
         Ok(Self {
             level,
             document,
@@ -419,8 +431,19 @@ impl EditSession {
     /// the saved one. The undo history is kept. On error nothing is marked
     /// and the edits stay in memory.
     pub fn save(&mut self, path: &Path) -> io::Result<()> {
+        self.save_reporting(path, &mut |_| {})
+    }
+
+    /// [`save`](Self::save), telling `progress` the share of the work done
+    /// (0 to 1): a third once the text is made, the next third as its bytes
+    /// are written, all of it once the file is in place.
+    pub fn save_reporting(&mut self, path: &Path, progress: &mut dyn FnMut(f32)) -> io::Result<()> {
         let text = self.text();
-        save_atomically(path, &text)?;
+        progress(1.0 / 3.0);
+        let length = text.len().max(1) as f32;
+        save_atomically_reporting(path, &text, &mut |written| {
+            progress((1.0 + written as f32 / length) / 3.0);
+        })?;
         if let Err(error) = remove_autosave(path) {
             log::warn!("cannot remove the autosave of {}: {error}", path.display());
         }
@@ -430,6 +453,7 @@ impl EditSession {
             text: text.into(),
         };
         self.history.mark_saved();
+        progress(1.0);
         Ok(())
     }
 

@@ -150,10 +150,14 @@ impl CellGrid {
         (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * columns + x) as usize))
     }
 
-    /// Files `id` under every cell `bounds` covers.
+    /// Files `id` under every cell `bounds` covers, keeping each cell's
+    /// ids ascending.
     pub fn insert(&mut self, id: u32, bounds: Bounds) {
         for cell in self.covered(bounds) {
-            self.cells[cell].push(id);
+            let ids = &mut self.cells[cell];
+            if let Err(at) = ids.binary_search(&id) {
+                ids.insert(at, id);
+            }
         }
     }
 
@@ -161,21 +165,54 @@ impl CellGrid {
     pub fn remove(&mut self, id: u32, bounds: Bounds) {
         for cell in self.covered(bounds) {
             let ids = &mut self.cells[cell];
-            if let Some(at) = ids.iter().position(|&other| other == id) {
-                ids.swap_remove(at);
+            if let Ok(at) = ids.binary_search(&id) {
+                ids.remove(at);
             }
         }
     }
 
     /// The ids filed under the cells `bounds` covers, into `found`
-    /// (cleared first), ascending and each once.
+    /// (cleared first), ascending and each once. Each cell's ids are
+    /// ascending, so the cells are merged rather than sorted.
     pub fn query(&self, bounds: Bounds, found: &mut Vec<u32>) {
         found.clear();
-        for cell in self.covered(bounds) {
-            found.extend_from_slice(&self.cells[cell]);
+        let (x0, x1, y0, y1) = self.cell_range(bounds);
+        for y in y0..=y1 {
+            let row = (y * self.columns) as usize;
+            for x in x0..=x1 {
+                merge_ascending(found, &self.cells[row + x as usize]);
+            }
         }
-        found.sort_unstable();
-        found.dedup();
+        if x0 != x1 || y0 != y1 {
+            found.dedup();
+        }
+    }
+}
+
+/// Merges the ascending `ids` into the ascending `into`, in place from
+/// the back (duplicates kept next to each other).
+fn merge_ascending(into: &mut Vec<u32>, ids: &[u32]) {
+    let (old, added) = (into.len(), ids.len());
+    if added == 0 {
+        return;
+    }
+    if into.last().is_none_or(|&last| last <= ids[0]) {
+        into.extend_from_slice(ids);
+        return;
+    }
+    into.resize(old + added, 0);
+    let (mut i, mut j) = (old, added);
+    for k in (0..old + added).rev() {
+        if j == 0 {
+            break;
+        }
+        if i > 0 && into[i - 1] > ids[j - 1] {
+            into[k] = into[i - 1];
+            i -= 1;
+        } else {
+            into[k] = ids[j - 1];
+            j -= 1;
+        }
     }
 }
 
@@ -257,5 +294,37 @@ mod tests {
         assert_eq!(found, [5]);
         grid.query(Bounds::around(Vec2::new(10.0, 10.0), 0.1), &mut found);
         assert_eq!(found, [3]);
+    }
+
+    #[test]
+    fn a_query_merges_many_cells_into_the_sorted_set_of_what_it_covers() {
+        let area = Bounds::around(Vec2::ZERO, 10.0);
+        let mut grid = CellGrid::new(area, 1.0, 1024);
+        let mut boxes = Vec::new();
+        for id in (0..60u32).rev() {
+            let centre = Vec2::new((id * 7 % 19) as f32 - 9.0, (id * 11 % 17) as f32 - 8.0);
+            let bounds = Bounds::around(centre, 0.3 + (id % 5) as f32 * 0.6);
+            grid.insert(id, bounds);
+            boxes.push((id, bounds));
+        }
+        let mut found = Vec::new();
+        for query in [
+            Bounds::around(Vec2::ZERO, 4.0),
+            Bounds::around(Vec2::new(-6.0, 3.0), 2.5),
+        ] {
+            grid.query(query, &mut found);
+            let (x0, x1, y0, y1) = grid.cell_range(query);
+            let mut expected: Vec<u32> = boxes
+                .iter()
+                .filter(|(_, bounds)| {
+                    let (a0, a1, b0, b1) = grid.cell_range(*bounds);
+                    a0 <= x1 && x0 <= a1 && b0 <= y1 && y0 <= b1
+                })
+                .map(|&(id, _)| id)
+                .collect();
+            expected.sort_unstable();
+            assert!(expected.len() > 10);
+            assert_eq!(found, expected);
+        }
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! A body's contacts reach as far ahead as it can move this tick
 //! (speculative contacts): a fast body meets a wall before it gets there,
-//! not inside it. Pairs of bodies are found through the body grid and
-//! sorted, so the order of the constraints depends only on body indices:
+//! not inside it. Pairs of bodies are found through the body grid in
+//! index order, so the order of the constraints depends only on body
+//! indices:
 //! pairs of bodies first, then each body's door leaves, the walker, and
 //! last its walls and obstacles, so that they have the last word.
 
@@ -259,8 +260,13 @@ impl Gathered {
     }
 
     /// The candidate pairs: every awake body with the bodies its reach
-    /// ahead may meet, each pair once. A moving body wakes the sleeping
-    /// bodies it may meet, and they are paired in turn.
+    /// ahead may meet, each pair once, ascending. A moving body first wakes
+    /// the sleeping bodies it may meet, and they are paired in turn.
+    ///
+    /// A pair of awake bodies counts when either one's reach ahead meets
+    /// the other, so each body's query is grown by the largest reach ahead
+    /// of all: the pairs then come out in order (each awake body with the
+    /// awake bodies after it and the sleeping ones), with nothing to sort.
     fn find_pairs(
         &mut self,
         bodies: &[LooseBody],
@@ -268,37 +274,54 @@ impl Gathered {
         sleep: &mut Sleep,
         seconds: f32,
     ) {
+        let reach_box = |body: u32, ahead: f32| {
+            let b = &bodies[body as usize];
+            Bounds::around(b.position, b.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead)
+        };
+        for &body in sleep.awake() {
+            self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
+        }
+        let awake_before = sleep.awake().len();
+        if awake_before < bodies.len() {
+            for at in 0..awake_before {
+                let body = sleep.awake()[at];
+                let ahead = self.ahead[body as usize];
+                if ahead > 0.0 {
+                    sleep.wake_near(bodies, index, reach_box(body, ahead), &mut self.found);
+                }
+            }
+            for &body in &sleep.awake()[awake_before..] {
+                self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
+            }
+        }
+        sleep.sort();
+        let farthest = sleep
+            .awake()
+            .iter()
+            .map(|&body| self.ahead[body as usize])
+            .fold(0.0, f32::max);
         self.pairs.clear();
-        let mut next = 0;
-        while next < sleep.awake().len() {
-            let body = sleep.awake()[next];
-            next += 1;
+        for &body in sleep.awake() {
             let a = &bodies[body as usize];
-            let ahead = reach_ahead(a, seconds);
-            self.ahead[body as usize] = ahead;
-            let bounds = Bounds::around(a.position, a.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead);
-            index.near(bounds, &mut self.found);
+            let finds = reach_box(body, self.ahead[body as usize]);
+            let own = Bounds::around(a.position, a.reach());
+            index.near(
+                reach_box(body, farthest).grown(SPECULATIVE_DISTANCE),
+                &mut self.found,
+            );
             for &other in &self.found {
-                if other == body {
+                let awake = sleep.is_awake(other);
+                if other == body || (awake && other < body) {
                     continue;
                 }
                 let b = &bodies[other as usize];
-                let near = Bounds::around(b.position, b.reach()).overlaps(&bounds);
-                if near && !sleep.is_awake(other) && ahead > 0.0 {
-                    sleep.wake(other);
-                }
-                if near {
+                let found_by_body = Bounds::around(b.position, b.reach()).overlaps(&finds);
+                let found_by_other =
+                    awake && own.overlaps(&reach_box(other, self.ahead[other as usize]));
+                if found_by_body || found_by_other {
                     self.pairs.push((body, other));
                 }
             }
         }
-        for pair in &mut self.pairs {
-            let (a, b) = *pair;
-            if sleep.is_awake(b) && b < a {
-                *pair = (b, a);
-            }
-        }
-        self.pairs.sort_unstable();
-        self.pairs.dedup();
     }
 }

@@ -122,9 +122,13 @@ pub(super) fn collide(a: Rounded, b: Rounded, margin: f32) -> Option<Manifold> {
     if a.normals.is_empty() && b.normals.is_empty() {
         return between_points(a, b, margin);
     }
+    let reach = margin + radius;
     let (edge_a, separation_a) = max_separation(a, b);
+    if separation_a > reach {
+        return None;
+    }
     let (edge_b, separation_b) = max_separation(b, a);
-    if separation_a.max(separation_b) > margin + radius {
+    if separation_b > reach {
         return None;
     }
     let flip = separation_b > separation_a + FACE_PREFERENCE;

@@ -71,14 +71,14 @@ impl LooseBodies {
             seconds,
             substep,
         );
-        let mut grips = self.prepare(substep);
+        self.prepare(substep);
         let contacts = &mut self.gathered.contacts;
         for sub_step in 0..sub_steps {
             let sub_step = SubStep {
                 elapsed: substep * sub_step as f32,
                 seconds: substep,
             };
-            sub_step.run(&mut self.bodies, contacts, &mut grips, &self.starts);
+            sub_step.run(&mut self.bodies, contacts, &mut self.grips, &self.starts);
         }
         for _ in 0..RESTITUTION_PASSES {
             for contact in contacts.iter_mut() {
@@ -99,8 +99,9 @@ impl LooseBodies {
     }
 
     /// **Prepare**: each awake body's floor grip for sub-steps of
-    /// `substep` seconds, and where it starts the tick.
-    fn prepare(&mut self, substep: f32) -> Vec<FloorGrip> {
+    /// `substep` seconds, and where it starts the tick, into the lists
+    /// kept between ticks.
+    fn prepare(&mut self, substep: f32) {
         let awake = self.sleep.awake();
         self.starts.clear();
         self.starts.extend(awake.iter().map(|&id| {
@@ -111,10 +112,12 @@ impl LooseBodies {
                 rotation: body.rotation,
             }
         }));
-        awake
-            .iter()
-            .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep))
-            .collect()
+        self.grips.clear();
+        self.grips.extend(
+            awake
+                .iter()
+                .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)),
+        );
     }
 
     /// **Guard**: sweeps fast bodies against the fixed scene, moves out

@@ -8,6 +8,7 @@ use crate::collision::{ConvexPolygon, ray_against_obstacle};
 use super::body::LooseBody;
 use super::broad_phase::{BodyIndex, Bounds};
 use super::fixed::FixedScene;
+use super::floor::FloorGrip;
 use super::gather::Gathered;
 use super::guard::TickStart;
 use super::sleep::Sleep;
@@ -37,6 +38,7 @@ pub struct LooseBodies {
     pub(super) sleep: Sleep,
     pub(super) gathered: Gathered,
     pub(super) starts: Vec<TickStart>,
+    pub(super) grips: Vec<FloorGrip>,
     pub(super) deep: Vec<u32>,
 }
 
@@ -54,6 +56,7 @@ impl LooseBodies {
             index,
             gathered: Gathered::default(),
             starts: Vec::new(),
+            grips: Vec::new(),
             deep: Vec::new(),
         }
     }

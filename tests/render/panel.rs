@@ -44,8 +44,8 @@ fn the_panel_is_drawn_in_the_top_right_corner_over_the_frame() {
     // second; the first pass's textures (the font) are needed too.
     let context = egui::Context::default();
     let mut panel = PanelUi::default();
-    let (mut output, _) = panel.run(&context, input(), Some(view));
-    output.append(panel.run(&context, input(), Some(view)).0);
+    let (mut output, _) = panel.run(&context, input(), Some(view), None);
+    output.append(panel.run(&context, input(), Some(view), None).0);
     let mut ui = ui_frame(&context, output);
     assert!(!ui.primitives.is_empty(), "the panel has shapes");
 

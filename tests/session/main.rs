@@ -6,6 +6,7 @@ mod common;
 
 mod authoring;
 mod autosave;
+mod background;
 mod carry;
 mod door_tool;
 mod doors;

@@ -89,10 +89,10 @@ fn word_positions(path: &Path, level: Level) -> [(f32, f32); 2] {
     let context = egui::Context::default();
     let mut panel = PanelUi::default();
     panel
-        .run(&context, input(), Some(view))
+        .run(&context, input(), Some(view), None)
         .0
         .drop_without_applying_deltas();
-    let (mut output, _) = panel.run(&context, input(), Some(view));
+    let (mut output, _) = panel.run(&context, input(), Some(view), None);
     let shapes = std::mem::take(&mut output.shapes);
     output.drop_without_applying_deltas();
     ["slide", "near"].map(|word| {

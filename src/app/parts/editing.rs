@@ -3,9 +3,13 @@
 //! redo, save), F5's and quitting's guards against losing unsaved edits,
 //! F9, the autosave journal, and the edits made with the mouse on the full
 //! map. An edit hands the edited level to the session, which makes it live
-//! by the one level-change path. The state is [`EditMode`]; the edits
-//! themselves are [`crate::edit`].
+//! by the one level-change path. Opening the session, saving it and
+//! restoring the autosave run off the main thread in the window: keys that
+//! need the session meanwhile wait in a queue and are applied in the order
+//! typed once it is back. The state is [`EditMode`]; the edits themselves
+//! are [`crate::edit`].
 
+use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -15,10 +19,11 @@ use winit::keyboard::KeyCode;
 use super::Part;
 use super::map::MapEdit;
 use crate::app::edit_mode::{
-    Aimed, EditMode, Plotting, Tool, aimed, aimed_shape, cursor, marker_lines, shape,
+    Aimed, EditMode, Plotting, Tool, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
 };
-use crate::app::events::Input;
+use crate::app::events::{Input, Request};
 use crate::app::input::Modifiers;
+use crate::app::job::{JobLatch, JobLost, WorkProgress};
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
 use crate::collision::Collider;
@@ -48,6 +53,99 @@ pub struct Editing {
     reload_warned: bool,
     /// Whether edit mode was on after the last tick.
     was_on: bool,
+    /// Keys typed while the session was busy (opening, saving, restoring),
+    /// each with where the crosshair stood: applied in order once it is
+    /// ready.
+    queued: VecDeque<(Typed, Aim)>,
+    /// A quit asked for while a save was writing: it goes ahead once the
+    /// save went through.
+    quit_after_save: bool,
+}
+
+/// A key that edits the session, as typed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Typed {
+    /// One of edit mode's actions (or F9).
+    Action(Action),
+    /// A Ctrl chord: Ctrl+Z, Ctrl+Y (`redo`), Ctrl+S or Ctrl+D.
+    Chord(KeyCode, Modifiers),
+}
+
+impl Typed {
+    /// Whether it needs the edit session (which opens for it): choosing a
+    /// tool or the grid, undo and redo do not.
+    fn needs_session(self) -> bool {
+        match self {
+            Typed::Action(action) => !matches!(
+                action,
+                Action::ToolWalls
+                    | Action::ToolObstacles
+                    | Action::ToolLamps
+                    | Action::ToolDoors
+                    | Action::ToolStart
+                    | Action::FinerGrid
+                    | Action::CoarserGrid
+            ),
+            Typed::Chord(key, _) => matches!(key, KeyCode::KeyS | KeyCode::KeyD),
+        }
+    }
+
+    /// Whether it acts on the item the crosshair aims at: the aim of a key
+    /// typed before earlier keys' edits are made may name another item by
+    /// then, so such a key is not queued but refused.
+    fn acts_on_the_aimed_item(self) -> bool {
+        matches!(
+            self,
+            Typed::Action(Action::DeleteWall | Action::CycleMaterial | Action::Carry)
+                | Typed::Chord(KeyCode::KeyD, _)
+        )
+    }
+}
+
+/// Where the crosshair stood when a key was typed, and what was held: a key
+/// applied later (queued) is applied as typed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Aim {
+    /// The cursor point.
+    cursor: Vec2,
+    /// The item aimed at.
+    aimed: Option<Item>,
+    /// The eye's heading, in degrees.
+    heading: f32,
+    /// Shift was held.
+    backwards: bool,
+}
+
+impl Aim {
+    /// The aim in `world` now.
+    fn of(world: &World) -> Self {
+        Self {
+            cursor: world.cursor,
+            aimed: world.aimed,
+            heading: world.walker.camera.yaw_degrees(),
+            backwards: world.modifiers.shift,
+        }
+    }
+}
+
+/// Whether the edit session can take a key now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ready {
+    /// It is here.
+    Now,
+    /// Work on it runs: keys wait.
+    Busy(Work),
+    /// The level cannot be edited (the notice was shown).
+    Never,
+}
+
+/// What the HUD and notices call a work in progress.
+fn doing(work: Work) -> &'static str {
+    match work {
+        Work::Opening => "the level is still opening for editing",
+        Work::Saving => "the level is being saved",
+        Work::Restoring => "the autosave is being restored",
+    }
 }
 
 impl Editing {
@@ -59,6 +157,193 @@ impl Editing {
             quit_warning: None,
             reload_warned: false,
             was_on: false,
+            queued: VecDeque::new(),
+            quit_after_save: false,
+        }
+    }
+
+    /// From now on the main thread goes on while the session's work runs
+    /// (the window); `latch` holds the work (a test's).
+    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.edit.work_in_background(latch);
+    }
+
+    /// Whether work on the edit session runs now.
+    pub fn is_busy(&self) -> bool {
+        self.edit.work().is_some()
+    }
+
+    /// The progress bar of the session's work at session time `now`.
+    pub fn progress(&self, now: std::time::Duration) -> Option<WorkProgress> {
+        self.edit.progress(now)
+    }
+
+    /// Once a frame: takes the session's finished work, then applies the
+    /// keys that waited for it, in order.
+    pub fn poll_work(&mut self, world: &mut World) {
+        while let Some(finished) = self.edit.take_finished(false) {
+            self.finished(finished, world);
+            self.apply_queued(world);
+        }
+    }
+
+    /// The session ends: work still running (a save that is writing) is
+    /// waited for, so that no file is left half written.
+    pub fn finish_work(&mut self, world: &mut World) {
+        if let Some(finished) = self.edit.take_finished(true) {
+            self.finished(finished, world);
+        }
+    }
+
+    /// Headless, the work just started is waited for and what it did is
+    /// done at once, as before any work left the main thread; in the
+    /// window it is left to [`poll_work`](Self::poll_work).
+    fn finish_if_waiting(&mut self, world: &mut World) {
+        if !self.edit.in_background()
+            && let Some(finished) = self.edit.take_finished(false)
+        {
+            self.finished(finished, world);
+        }
+    }
+
+    /// Whether the session can take a key now: work on it makes keys wait;
+    /// with no session, one starts opening (and headless, opens).
+    fn ready(&mut self, world: &mut World) -> Ready {
+        if let Some(work) = self.edit.work() {
+            return Ready::Busy(work);
+        }
+        if self.edit.session().is_some() {
+            return Ready::Now;
+        }
+        self.edit
+            .start_opening(Arc::clone(world.live.shared().0), world.time);
+        self.finish_if_waiting(world);
+        match (self.edit.work(), self.edit.session()) {
+            (Some(work), _) => Ready::Busy(work),
+            (None, Some(_)) => Ready::Now,
+            (None, None) => Ready::Never,
+        }
+    }
+
+    /// A key typed: applied now, or queued behind the session's work
+    /// (refused with a notice when it acts on the aimed item).
+    fn typed(&mut self, typed: Typed, world: &mut World) {
+        let aim = Aim::of(world);
+        if self.queued.is_empty() && !self.is_busy() {
+            if !typed.needs_session() {
+                return self.apply(typed, aim, world);
+            }
+            match self.ready(world) {
+                Ready::Now => return self.apply(typed, aim, world),
+                Ready::Never => return,
+                Ready::Busy(_) => {}
+            }
+        }
+        self.queue(typed, aim, world);
+    }
+
+    /// Queues `typed` behind the session's work, or refuses it with a
+    /// notice that says why.
+    fn queue(&mut self, typed: Typed, aim: Aim, world: &mut World) {
+        if typed.acts_on_the_aimed_item() {
+            let why = self.edit.work().map_or("earlier keys wait", doing);
+            world.notice(format!("not done: {why}; aim again once it is ready"));
+            return;
+        }
+        self.queued.push_back((typed, aim));
+    }
+
+    /// Applies the queued keys in order, until one starts work that the
+    /// rest must wait for.
+    fn apply_queued(&mut self, world: &mut World) {
+        while !self.is_busy() {
+            let Some((typed, aim)) = self.queued.pop_front() else {
+                return;
+            };
+            if typed.needs_session() && self.edit.session().is_none() {
+                match self.ready(world) {
+                    Ready::Now => {}
+                    Ready::Busy(_) => {
+                        self.queued.push_front((typed, aim));
+                        return;
+                    }
+                    Ready::Never => continue,
+                }
+            }
+            self.apply(typed, aim, world);
+        }
+    }
+
+    /// Applies a typed key with the aim it was typed with.
+    fn apply(&mut self, typed: Typed, aim: Aim, world: &mut World) {
+        match typed {
+            Typed::Action(Action::RestoreAutosave) => self.restore_autosave(world),
+            Typed::Action(
+                action @ (Action::ToolWalls
+                | Action::ToolObstacles
+                | Action::ToolLamps
+                | Action::ToolDoors
+                | Action::ToolStart),
+            ) => self.pick_tool(action),
+            Typed::Action(Action::Carry) => self.carry(aim, world),
+            Typed::Action(action) => self.run_edit_action(action, aim, world),
+            Typed::Chord(KeyCode::KeyZ, modifiers) => self.history_step(modifiers.shift, world),
+            Typed::Chord(KeyCode::KeyY, _) => self.history_step(true, world),
+            Typed::Chord(KeyCode::KeyS, _) => self.save_level(world),
+            Typed::Chord(KeyCode::KeyD, _) => self.pick_up(true, aim, world),
+            Typed::Chord(..) => {}
+        }
+    }
+
+    /// The session's work ended: its session comes back, and what it did
+    /// shows.
+    fn finished(&mut self, finished: Result<Worked, JobLost>, world: &mut World) {
+        match finished {
+            Ok(Worked::Opened(Ok(session))) => {
+                self.edit.put_back(session);
+                world.live.copy_ahead();
+            }
+            Ok(Worked::Opened(Err(error))) => {
+                world.notice(error);
+                self.refuse_queued("the level cannot be edited", world);
+                if self.is_active(world) {
+                    world.gatherer.flip(Toggle::Edit);
+                }
+            }
+            Ok(Worked::Saved {
+                session,
+                path,
+                result,
+            }) => {
+                let source = session.level().source.clone();
+                self.edit.put_back(session);
+                self.saved(&path, result.map(|()| source), world);
+            }
+            Ok(Worked::Restored { session, result }) => {
+                self.edit.put_back(session);
+                match result {
+                    Ok(count) => {
+                        self.edited(world);
+                        world.notice(format!("restored {count} unsaved edits"));
+                    }
+                    Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
+                }
+            }
+            Err(error) => {
+                let message = format!("{error}: the edit session is lost");
+                log::error!("{message}");
+                world.notice(message);
+                self.refuse_queued("the edit session is lost", world);
+                self.quit_after_save = false;
+            }
+        }
+    }
+
+    /// Drops the queued keys with a notice that says `why`.
+    fn refuse_queued(&mut self, why: &str, world: &mut World) {
+        if !self.queued.is_empty() {
+            world.notice(format!("{} keys not applied: {why}", self.queued.len()));
+            self.queued.clear();
         }
     }
 
@@ -147,13 +432,12 @@ impl Editing {
             return false;
         }
         match key {
-            KeyCode::KeyZ => self.history_step(modifiers.shift, world),
-            KeyCode::KeyY => self.history_step(true, world),
-            KeyCode::KeyS if !repeat => self.save_level(world),
-            KeyCode::KeyS => {}
+            KeyCode::KeyZ | KeyCode::KeyY => self.typed(Typed::Chord(key, modifiers), world),
+            KeyCode::KeyS if repeat => {}
+            KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world),
             KeyCode::KeyD if self.is_active(world) => {
                 if !repeat {
-                    self.pick_up(true, world);
+                    self.typed(Typed::Chord(key, modifiers), world);
                 }
             }
             _ => return false,
@@ -166,7 +450,7 @@ impl Editing {
     pub fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
         for edit in edits {
             match edit {
-                MapEdit::Plot => self.run_edit_action(Action::PlotPoint, world),
+                MapEdit::Plot => self.typed(Typed::Action(Action::PlotPoint), world),
                 MapEdit::Delete(index) => self.delete_wall(index, world),
                 MapEdit::MoveEnd(from) => self.move_endpoint(from, world),
             }
@@ -200,7 +484,21 @@ impl Editing {
 
     /// Whether quitting `by` this request may go ahead: with unsaved edits,
     /// the first request only warns (and writes the journal now).
+    /// While a save writes, the quit waits for it (with its progress bar)
+    /// and goes ahead once it went through.
     pub fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+        match self.edit.work() {
+            Some(Work::Saving) => {
+                self.quit_after_save = true;
+                world.notice("quitting once the save is written");
+                return false;
+            }
+            Some(Work::Restoring) => {
+                world.notice("the autosave is being restored: quit again once it is done");
+                return false;
+            }
+            Some(Work::Opening) | None => {}
+        }
         if !self.edit.has_unsaved_edits() || self.quit_warning == Some(by) {
             if let Some(error) = self.edit.write_journal(None, &world.working_directory) {
                 log::error!("{error}");
@@ -241,14 +539,12 @@ impl Editing {
 
     /// E: edit mode on or off from the next tick (recorded in demos). The
     /// edit session opens on the live level at the first E.
+    /// Off the main thread in the window, the session opens while edit
+    /// mode is on already: edit keys wait for it.
     fn toggle(&mut self, world: &mut World) {
         let on = !self.is_active(world);
-        if on {
-            if let Err(error) = self.edit.session_or_open(world.live.level()) {
-                world.notice(format!("{error:#}"));
-                return;
-            }
-            world.live.copy_ahead();
+        if on && self.ready(world) == Ready::Never {
+            return;
         }
         world.gatherer.flip(Toggle::Edit);
     }
@@ -256,6 +552,13 @@ impl Editing {
     /// F5: reloads now; with unsaved edits, only a second press does (and
     /// drops them).
     fn reload_now(&mut self, world: &mut World) {
+        if let Some(work) = self.edit.work() {
+            world.notice(format!(
+                "not reloaded: {}; F5 again once it is done",
+                doing(work)
+            ));
+            return;
+        }
         if self.edit.has_unsaved_edits() && !self.reload_warned {
             self.reload_warned = true;
             world.notice("unsaved edits: F5 again drops them and reloads the file");
@@ -289,23 +592,25 @@ impl Editing {
 
     /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
     /// Delete, `N`, `[`, `]`) at the cursor point, with the current tool.
-    fn run_edit_action(&mut self, action: Action, world: &mut World) {
-        let point = world.cursor;
+    fn run_edit_action(&mut self, action: Action, aim: Aim, world: &mut World) {
+        let Aim {
+            cursor: point,
+            aimed,
+            heading,
+            backwards,
+        } = aim;
         let tool = self.edit.tool;
-        let aimed = world.aimed;
-        let heading = world.walker.camera.yaw_degrees();
-        let backwards = world.modifiers.shift;
         match action {
             Action::FinerGrid => return self.edit.grid.halve(),
             Action::CoarserGrid => return self.edit.grid.double(),
             _ => {}
         }
         match action {
-            Action::PlotPoint if self.edit.carry.is_some() => return self.put_down(world),
+            Action::PlotPoint if self.edit.carry.is_some() => return self.put_down(point, world),
             Action::TakeBack if self.edit.carry.is_some() => return self.put_back(world),
             _ => {}
         }
-        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+        let Some(session) = self.edit.session_mut() else {
             return;
         };
         let changed = match (action, tool) {
@@ -376,10 +681,14 @@ impl Editing {
         change: PropertyChange,
         world: &mut World,
     ) -> Result<(), String> {
-        let session = self
-            .edit
-            .session_or_open(world.live.level())
-            .map_err(|error| format!("{error:#}"))?;
+        match self.ready(world) {
+            Ready::Now => {}
+            Ready::Busy(work) => return Err(format!("not changed: {}", doing(work))),
+            Ready::Never => return Err("this level cannot be edited".to_owned()),
+        }
+        let Some(session) = self.edit.session_mut() else {
+            return Ok(());
+        };
         if !session
             .set_property(change)
             .map_err(|error| error.to_string())?
@@ -399,33 +708,33 @@ impl Editing {
     }
 
     /// X: picks up the aimed item, or puts down the one carried.
-    fn carry(&mut self, world: &mut World) {
+    fn carry(&mut self, aim: Aim, world: &mut World) {
         if self.edit.carry.is_some() {
-            self.put_down(world);
+            self.put_down(aim.cursor, world);
         } else {
-            self.pick_up(false, world);
+            self.pick_up(false, aim, world);
         }
     }
 
     /// X (or with `copy`, Ctrl+D): picks up the aimed item (or a copy of
     /// it) with the cursor point where it is now.
-    fn pick_up(&mut self, copy: bool, world: &mut World) {
+    fn pick_up(&mut self, copy: bool, aim: Aim, world: &mut World) {
         if let Some(carried) = &self.edit.carry {
             let item = carried.item();
             world.notice(format!("already carrying {item}: X puts it down"));
             return;
         }
-        let Some(item) = world.aimed else {
+        let Some(item) = aim.aimed else {
             world.notice("nothing in the crosshair to carry");
             return;
         };
-        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+        let Some(session) = self.edit.session() else {
             return;
         };
         let picked = if copy {
-            Carry::copy(session.level(), item, world.cursor)
+            Carry::copy(session.level(), item, aim.cursor)
         } else {
-            Carry::pick_up(session.level(), item, world.cursor)
+            Carry::pick_up(session.level(), item, aim.cursor)
         };
         match picked {
             Ok(carry) => self.edit.carry = Some(carry),
@@ -434,8 +743,8 @@ impl Editing {
     }
 
     /// X or Space while carrying: puts the carried item down at the cursor
-    /// point, as one undo step. Refused, it is still carried.
-    fn put_down(&mut self, world: &mut World) {
+    /// point `at`, as one undo step. Refused, it is still carried.
+    fn put_down(&mut self, at: Vec2, world: &mut World) {
         let (Some(carry), Some(session)) = (self.edit.carry.take(), self.edit.session_mut()) else {
             return;
         };
@@ -446,7 +755,7 @@ impl Editing {
             world.edited.is_none() && collider.walls().len() == session.level().walls.len();
         let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
         let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
-        match session.put_down(&carry, world.cursor, walls_near) {
+        match session.put_down(&carry, at, walls_near) {
             Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
             Err(error) => {
                 world.notice(format!("cannot put {} down here: {error}", carry.item()));
@@ -467,6 +776,10 @@ impl Editing {
     /// cursor point: a drag on the map.
     fn move_endpoint(&mut self, from: Vec2, world: &mut World) {
         let to = world.cursor;
+        if let Some(work) = self.edit.work() {
+            world.notice(format!("not moved: {}", doing(work)));
+            return;
+        }
         let Some(session) = self.edit.session_mut() else {
             return;
         };
@@ -475,8 +788,13 @@ impl Editing {
     }
 
     /// Deletes wall `index`: a right click on the map.
+    /// Refused with a notice while work on the session runs.
     fn delete_wall(&mut self, index: usize, world: &mut World) {
-        let Ok(session) = self.edit.session_or_open(world.live.level()) else {
+        if let Ready::Busy(work) = self.ready(world) {
+            world.notice(format!("not deleted: {}", doing(work)));
+            return;
+        }
+        let Some(session) = self.edit.session_mut() else {
             return;
         };
         let deleted = session.delete(Item::Wall(index)).map(|()| true);
@@ -520,26 +838,36 @@ impl Editing {
         }
     }
 
-    /// Ctrl+S: saves the edited level (opening a session if none is open,
-    /// so the house or a maze can be written to a new file).
+    /// Ctrl+S: saves the edited level (the session is open: the house or
+    /// a maze can be written to a new file) off the main thread.
     fn save_level(&mut self, world: &mut World) {
-        if let Err(error) = self.edit.session_or_open(world.live.level()) {
-            world.notice(format!("{error:#}"));
-            return;
-        }
         let path = self.edit.save_path(&world.working_directory);
-        let Some(session) = self.edit.session_mut() else {
-            return;
-        };
-        match session.save(&path) {
-            Ok(()) => {
-                let source = session.level().source.clone();
+        if self.edit.start_saving(path, world.time) {
+            self.finish_if_waiting(world);
+        }
+    }
+
+    /// A save ended: written (with the level's new source), the level
+    /// follows its file and a quit that waited goes ahead; failed, the
+    /// edits are kept, the error shows and Ctrl+S tries again.
+    fn saved(
+        &mut self,
+        path: &Path,
+        result: std::io::Result<crate::level::LevelSource>,
+        world: &mut World,
+    ) {
+        let quit = std::mem::take(&mut self.quit_after_save);
+        match result {
+            Ok(source) => {
                 world.live.saved(source);
                 self.edit.saved();
                 self.quit_warning = None;
                 // The file written: the command line's output.
                 println!("saved {}", path.display());
                 world.notice(format!("saved {}", path.display()));
+                if quit {
+                    world.request(Request::Quit);
+                }
             }
             Err(error) => {
                 let message = format!(
@@ -548,26 +876,23 @@ impl Editing {
                 );
                 log::error!("{message}");
                 world.notice(message);
+                if quit {
+                    world.notice("not quitting: the save failed");
+                }
             }
         }
     }
 
-    /// F9: replays the autosave offered at start.
+    /// F9: replays the autosave offered at start (the session is open),
+    /// off the main thread.
     fn restore_autosave(&mut self, world: &mut World) {
         let Some(offer) = self.edit.take_offer() else {
             world.notice("no autosave to restore");
             return;
         };
-        let restored = self
-            .edit
-            .session_or_open(world.live.level())
-            .and_then(|session| Ok(session.restore(&offer.journal)?));
-        match restored {
-            Ok(count) => {
-                self.edited(world);
-                world.notice(format!("restored {count} unsaved edits"));
-            }
-            Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
+        match self.edit.start_restoring(offer.journal, world.time) {
+            Ok(()) => self.finish_if_waiting(world),
+            Err(_) => world.notice("cannot restore the autosave: the level cannot be edited"),
         }
     }
 }
@@ -576,7 +901,7 @@ impl Part for Editing {
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         match action {
             Action::ToggleEdit => self.toggle(world),
-            Action::RestoreAutosave => self.restore_autosave(world),
+            Action::RestoreAutosave => self.typed(Typed::Action(action), world),
             Action::ReloadLevel => self.reload_now(world),
             Action::PlotPoint
             | Action::TakeBack
@@ -584,23 +909,15 @@ impl Part for Editing {
             | Action::DeleteWall
             | Action::CycleMaterial
             | Action::FinerGrid
-            | Action::CoarserGrid => {
-                if self.is_active(world) {
-                    self.run_edit_action(action, world);
-                }
-            }
-            Action::ToolWalls
+            | Action::CoarserGrid
+            | Action::ToolWalls
             | Action::ToolObstacles
             | Action::ToolLamps
             | Action::ToolDoors
-            | Action::ToolStart => {
+            | Action::ToolStart
+            | Action::Carry => {
                 if self.is_active(world) {
-                    self.pick_tool(action);
-                }
-            }
-            Action::Carry => {
-                if self.is_active(world) {
-                    self.carry(world);
+                    self.typed(Typed::Action(action), world);
                 }
             }
             _ => return false,
@@ -658,10 +975,7 @@ impl Part for Editing {
         } else {
             ""
         };
-        let depth = self
-            .edit
-            .session()
-            .map_or(0, crate::edit::EditSession::undo_depth);
+        let depth = self.edit.undo_depth();
         if self.is_active(world) {
             let point = world.cursor;
             let carrying = self

@@ -67,9 +67,20 @@ pub fn autosave_is_newer(level_path: &Path) -> bool {
 /// the error is returned. A `path` that is a symbolic link is followed: its
 /// target is replaced.
 pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
+    save_atomically_reporting(path, text, &mut |_| {})
+}
+
+/// [`save_atomically`], telling `written` how many bytes of the temporary
+/// file are written after each piece it writes (`WRITE_PIECE` bytes): a
+/// progress bar's real progress.
+pub fn save_atomically_reporting(
+    path: &Path,
+    text: &str,
+    written: &mut dyn FnMut(usize),
+) -> io::Result<()> {
     let path = resolve_link(path)?;
     let folder = folder_of(&path);
-    let written = write_temporary(&path, &folder, text.as_bytes())?;
+    let written = write_temporary(&path, &folder, text.as_bytes(), written)?;
     replace_keeping_backup(written, &path, &folder)?;
     sync_folder(&folder);
     Ok(())
@@ -80,7 +91,7 @@ pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
 /// for the autosave journal, which a save makes obsolete anyway.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let folder = folder_of(path);
-    write_temporary(path, &folder, bytes)?.persist(path)?;
+    write_temporary(path, &folder, bytes, &mut |_| {})?.persist(path)?;
     sync_folder(&folder);
     Ok(())
 }
@@ -147,18 +158,33 @@ fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
     result
 }
 
+/// How many bytes a save writes between two progress reports: small enough
+/// for a bar to move, large enough to cost nothing beside the writing.
+pub const WRITE_PIECE: usize = 1 << 20;
+
 /// Writes `bytes` to a new temporary file beside `path`, fsyncs it and
 /// closes it (Windows cannot rename a file held open without sharing). The file is made as
 /// `File::create_new` makes files, with its mode from the umask as a file
 /// saved without a temporary one would have (not tempfile's owner-only
 /// mode), and a failure to make it is the system's own error, without
 /// tempfile's "at path" added.
-fn write_temporary(path: &Path, folder: &Path, bytes: &[u8]) -> io::Result<TempPath> {
+/// `progress` hears of the bytes written after each piece.
+fn write_temporary(
+    path: &Path,
+    folder: &Path,
+    bytes: &[u8],
+    progress: &mut dyn FnMut(usize),
+) -> io::Result<TempPath> {
     let mut written = tempfile::Builder::new()
         .prefix(&temporary_prefix(path))
         .suffix(".tmp")
         .make_in(folder, |name| File::create_new(name))?;
-    written.as_file_mut().write_all(bytes)?;
+    let mut count = 0;
+    for piece in bytes.chunks(WRITE_PIECE) {
+        written.as_file_mut().write_all(piece)?;
+        count += piece.len();
+        progress(count);
+    }
     written.as_file().sync_all()?;
     Ok(written.into_temp_path())
 }

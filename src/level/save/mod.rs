@@ -16,7 +16,7 @@ mod writer;
 pub use arrays::Tables;
 pub use atomic::{
     autosave_is_newer, autosave_path, backup_path, next_free_level_path, remove_autosave,
-    save_atomically, write_atomically,
+    save_atomically, save_atomically_reporting, write_atomically,
 };
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
