@@ -22,7 +22,7 @@ use crate::level::{Level, LevelSource};
 use crate::map::NearMiss;
 use crate::render::LineVertex;
 
-use super::job::{Job, JobLatch, JobLost, Progress, WorkProgress};
+use super::job::{Job, JobLatch, JobLost, Progress, WorkProgress, drop_off_the_main_thread};
 use super::live_checks::LiveChecks;
 
 /// How long after an edit its journal is written at the latest (a crash
@@ -345,9 +345,12 @@ impl EditMode {
     }
 
     /// Forgets the session (the level was reloaded from its file): the undo
-    /// history goes with it. Edit mode stays on or off.
+    /// history goes with it, freed on a thread of its own. Edit mode stays
+    /// on or off.
     pub fn drop_session(&mut self) {
-        self.session = None;
+        if let Some(session) = self.session.take() {
+            drop_off_the_main_thread(session);
+        }
         self.journal_due = None;
         self.checks.clear();
         self.carry = None;

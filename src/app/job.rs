@@ -17,6 +17,18 @@ use std::time::Duration;
 /// work would only flash one.
 pub const SHOW_AFTER: Duration = Duration::from_millis(500);
 
+/// Drops `value` on a thread of its own, so that freeing it does not stall
+/// a frame: the allocator takes long over a big level's edit document, a
+/// million tables. Dropped where it is when no thread can be started.
+pub fn drop_off_the_main_thread<T: Send + 'static>(value: T) {
+    let spawned = thread::Builder::new()
+        .name("dropping".into())
+        .spawn(move || drop(value));
+    if let Err(error) = spawned {
+        log::debug!("dropped on the main thread: {error}");
+    }
+}
+
 /// What the window's progress bar shows: what is being done and how far it
 /// has got.
 #[derive(Debug, Clone, PartialEq)]
@@ -256,6 +268,23 @@ impl JobLatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tells, as it is dropped, which thread dropped it.
+    struct TellsWhereDropped(std::sync::mpsc::Sender<ThreadId>);
+
+    impl Drop for TellsWhereDropped {
+        fn drop(&mut self) {
+            let _ = self.0.send(thread::current().id());
+        }
+    }
+
+    #[test]
+    fn a_value_given_away_is_dropped_on_another_thread() {
+        let (sender, dropped_on) = channel();
+        drop_off_the_main_thread(TellsWhereDropped(sender));
+        let dropper = dropped_on.recv().expect("dropped");
+        assert_ne!(dropper, thread::current().id());
+    }
 
     #[test]
     fn a_latch_holds_the_work_and_releases_it_a_report_at_a_time() {
