@@ -111,6 +111,18 @@ fn release_in_steps(session: &mut Session, latch: &JobLatch, what: &str) -> Vec<
     panic!("the work did not end: {seen:?}");
 }
 
+/// Opens edit mode, letting the work through, and plots a wall from where
+/// the walker stands to 45 ticks' walk ahead.
+fn open_and_add_a_wall(session: &mut Session, latch: &JobLatch) {
+    tap(session, KeyCode::KeyE);
+    finish_work(session, latch);
+    frames(session, 1);
+    tap(session, KeyCode::Space);
+    walk(session, 45);
+    tap(session, KeyCode::Space);
+    frames(session, 2);
+}
+
 #[test]
 fn work_held_by_a_latch_leaves_the_frame_going_and_keys_wait_their_turn() {
     let (path, level) = hall_file("session_background");
@@ -189,13 +201,7 @@ fn work_held_by_a_latch_leaves_the_frame_going_and_keys_wait_their_turn() {
 fn a_save_that_fails_on_the_worker_keeps_the_edits_and_ctrl_s_tries_again() {
     let (path, level) = hall_file("session_background_failed_save");
     let (mut session, latch) = held_session(&path, level);
-    tap(&mut session, KeyCode::KeyE);
-    finish_work(&mut session, &latch);
-    frames(&mut session, 1);
-    tap(&mut session, KeyCode::Space);
-    walk(&mut session, 45);
-    tap(&mut session, KeyCode::Space);
-    frames(&mut session, 2);
+    open_and_add_a_wall(&mut session, &latch);
     assert_eq!(session.level().walls.len(), 5);
 
     // A folder where the backup goes makes the save fail after the new
@@ -225,13 +231,7 @@ fn a_save_that_fails_on_the_worker_keeps_the_edits_and_ctrl_s_tries_again() {
 fn a_quit_during_a_save_waits_for_the_whole_new_file() {
     let (path, level) = hall_file("session_background_quit");
     let (mut session, latch) = held_session(&path, level);
-    tap(&mut session, KeyCode::KeyE);
-    finish_work(&mut session, &latch);
-    frames(&mut session, 1);
-    tap(&mut session, KeyCode::Space);
-    walk(&mut session, 45);
-    tap(&mut session, KeyCode::Space);
-    frames(&mut session, 2);
+    open_and_add_a_wall(&mut session, &latch);
 
     // Held after its bytes are written, before the file is put in place.
     ctrl_tap(&mut session, KeyCode::KeyS);
