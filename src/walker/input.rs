@@ -130,6 +130,11 @@ impl InputGatherer {
         self.pending.toggles.flip(toggle);
     }
 
+    /// The switches the next tick flips, as pressed so far.
+    pub fn pending_toggles(&self) -> Toggles {
+        self.pending.toggles
+    }
+
     /// The input of the next tick; the mouse counts and toggles start over,
     /// the held keys stay held.
     pub fn next_tick(&mut self) -> TickInput {

@@ -289,3 +289,27 @@ fn a_reload_held_by_the_latch_leaves_the_frame_going() {
     assert!(seen.len() >= 2, "{seen:?}");
     assert_eq!(session.level().walls.len(), 5, "the new level is live");
 }
+
+#[test]
+fn a_level_that_cannot_be_opened_for_editing_leaves_edit_mode_off() {
+    // The walls written as one array of inline tables: the level loads,
+    // but the editor does not rewrite walls written so, and opening it for
+    // editing fails, before the tick that turns edit mode on has run.
+    let path = common::scratch_folder("session_background_open_fails").join("hall.toml");
+    let inline = "name = \"Hall\"\n\
+        wall = [{ a = [-20.0, -20.0], b = [20.0, -20.0] }, { a = [20.0, -20.0], b = [20.0, 20.0] },\n\
+        { a = [20.0, 20.0], b = [-20.0, 20.0] }, { a = [-20.0, 20.0], b = [-20.0, -20.0] }]\n\
+        [player]\nstart = [0.0, 0.0]\n";
+    std::fs::write(&path, inline).expect("write the level");
+    let level = Level::load(&path).expect("valid").level;
+    let (mut session, latch) = held_session(&path, level);
+    tap(&mut session, KeyCode::KeyE);
+    finish_work(&mut session, &latch);
+    frames(&mut session, 2);
+    assert!(
+        hud_says(&mut session, "cannot be edited"),
+        "{:?}",
+        session.hud()
+    );
+    assert!(!session.is_editing(), "edit mode came on with no session");
+}

@@ -306,7 +306,9 @@ impl Editing {
             Ok(Worked::Opened(Err(error))) => {
                 world.notice(error);
                 self.refuse_queued("the level cannot be edited", world);
-                if self.is_active(world) {
+                // Edit mode goes off, whether it is on or the next tick
+                // turns it on.
+                if self.is_active(world) != world.gatherer.pending_toggles().edit {
                     world.gatherer.flip(Toggle::Edit);
                 }
             }
