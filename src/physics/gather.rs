@@ -71,11 +71,9 @@ impl Gathered {
         substep: f32,
     ) {
         let Surroundings { fixed, index } = surroundings;
-        sleep.sort();
         self.wake_near_movers(bodies, index, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
         self.find_pairs(bodies, index, sleep, seconds);
-        sleep.sort();
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
         self.body_contacts(bodies, sleep, between_bodies, against_fixed);
@@ -267,6 +265,7 @@ impl Gathered {
     /// the other, so each body's query is grown by the largest reach ahead
     /// of all: the pairs then come out in order (each awake body with the
     /// awake bodies after it and the sleeping ones), with nothing to sort.
+    /// It leaves the awake list ascending, whatever order bodies woke in.
     fn find_pairs(
         &mut self,
         bodies: &[LooseBody],
