@@ -50,6 +50,7 @@ mod pipeline;
 mod quality;
 mod scene;
 mod shadow;
+mod shadow_changes;
 mod sight;
 mod texture;
 mod texture_cache;
