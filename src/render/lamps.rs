@@ -457,6 +457,11 @@ impl LevelLamps {
         self.histories.get(index)?.since(stamp, self.stamp(index)?)
     }
 
+    /// Lamp `index` of the level.
+    pub fn light(&self, index: usize) -> Option<&Light> {
+        self.level.lights.get(index)
+    }
+
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
     pub fn row(&self, index: usize) -> Option<&[ShadowTexel]> {
         self.rows.get(index)?.as_deref()

@@ -285,7 +285,7 @@ mod tests {
     use super::*;
     use crate::level::Level;
     use crate::render::shadow::shadow_row;
-    use crate::render::shadow::tests::texel_index;
+    use crate::render::shadow::texel_index;
 
     /// Whether the scene shader's `lamp_light` would look past its shadow
     /// test for `lamp` at the floor-plan point `point`: written from the

@@ -42,6 +42,7 @@ mod lamps;
 mod level_scene;
 mod light_cache;
 mod light_grid;
+mod light_rebake;
 mod lines;
 mod lru;
 mod map;
@@ -630,7 +631,7 @@ impl Renderer {
         chunks: &FrameChunks,
     ) -> Shading {
         let scene = &mut self.level;
-        let mut baked = Vec::new();
+        let (mut baked, mut texels_baked) = (Vec::new(), Vec::new());
         let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
             (false, _) if torch => Shading::Lit { torch },
             (false, _) => Shading::WithoutLamps,
@@ -641,8 +642,11 @@ impl Renderer {
                     let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
                         continue;
                     };
-                    if baker.prepare(&gpu.device, &gpu.queue, encoder, light, &mut scene.lamps) {
+                    let texels =
+                        baker.prepare(&gpu.device, &gpu.queue, encoder, light, &mut scene.lamps);
+                    if let Some(texels) = texels {
                         baked.push(chunk);
+                        texels_baked.push(texels);
                     }
                 }
                 if !baked.is_empty() {
@@ -658,6 +662,7 @@ impl Renderer {
         scene.light_work = LightWork {
             rows_made: scene.lamps.take_rows_made(),
             caches_baked: baked,
+            texels_baked,
         };
         shading
     }
