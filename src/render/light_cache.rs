@@ -32,6 +32,7 @@
 //! a lit frame; the cache pays that only when something changes. What it
 //! saves is in docs/benchmarks.md.
 
+use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use glam::Vec2;
@@ -214,6 +215,84 @@ pub struct LightBaker {
     /// Group 2 of the scene pipelines that read a cache.
     layout: wgpu::BindGroupLayout,
     sampler: wgpu::Sampler,
+    /// The lamps of recent bake passes, on the GPU.
+    passes: Mutex<PassLamps>,
+}
+
+/// How many passes' lamps [`PassLamps`] keeps: a few chunks' worth in a
+/// level with many lamps (each takes a light grid and eight shadow rows,
+/// under 200 KB).
+const PASSES_KEPT: usize = 32;
+
+/// The lamps' buffers of recent bake passes (their uniform, shadow rows
+/// and light grid, bound), by the lamps and the stamps they had: a pass
+/// of the same lamps with the same stamps needs the same buffers, so a
+/// cache baked again after a change to some of its lamps makes anew only
+/// the buffers of the passes with a changed lamp, and the caches of
+/// chunks that the same lamps reach share them.
+#[derive(Debug, Default)]
+struct PassLamps {
+    /// Passes looked up so far: each kept pass remembers the last.
+    uses: u64,
+    kept: HashMap<Vec<(usize, u64)>, KeptPass>,
+}
+
+/// One pass's lamps on the GPU.
+#[derive(Debug)]
+struct KeptPass {
+    /// The buffers the bind group binds.
+    _buffers: LampBuffers,
+    bind_group: wgpu::BindGroup,
+    /// [`PassLamps::uses`] when last looked up.
+    last_used: u64,
+}
+
+impl PassLamps {
+    /// The bake's group 0 (`layout`, with `globals`) for a pass of the
+    /// `batch` of `lamps`, made and written when not kept; `None` when
+    /// none of them is in use.
+    fn bind_group(
+        &mut self,
+        bake: &BakePasses<'_>,
+        (layout, globals): (&wgpu::BindGroupLayout, &wgpu::Buffer),
+        lamps: &LevelLamps,
+        batch: &[usize],
+    ) -> Option<wgpu::BindGroup> {
+        let key: Vec<(usize, u64)> = batch
+            .iter()
+            .filter_map(|&index| Some((index, lamps.stamp(index)?)))
+            .collect();
+        if key.is_empty() {
+            return None;
+        }
+        self.uses += 1;
+        if let Some(kept) = self.kept.get_mut(&key) {
+            kept.last_used = self.uses;
+            return Some(kept.bind_group.clone());
+        }
+        let mut buffers = LampBuffers::new(bake.device);
+        if buffers.write(bake.queue, lamps, batch, None, true) == 0 {
+            return None;
+        }
+        let bind_group = buffers.bind_group(bake.device, layout, globals);
+        if self.kept.len() >= PASSES_KEPT {
+            let oldest = self
+                .kept
+                .iter()
+                .min_by_key(|(_, kept)| kept.last_used)
+                .map(|(key, _)| key.clone());
+            if let Some(oldest) = oldest {
+                self.kept.remove(&oldest);
+            }
+        }
+        let kept = KeptPass {
+            _buffers: buffers,
+            bind_group: bind_group.clone(),
+            last_used: self.uses,
+        };
+        self.kept.insert(key, kept);
+        Some(bind_group)
+    }
 }
 
 impl LightBaker {
@@ -276,6 +355,7 @@ impl LightBaker {
             globals: globals.clone(),
             layout,
             sampler,
+            passes: Mutex::default(),
         }
     }
 
@@ -359,10 +439,12 @@ impl LightBaker {
         } else {
             reaching.chunks(MAX_LAMPS).collect()
         };
+        // Passes are only looked up here, on the frame's thread: a lock
+        // poisoned by a panic elsewhere still holds whole passes.
+        let mut passes = self.passes.lock().unwrap_or_else(PoisonError::into_inner);
         for (pass_index, batch) in batches.into_iter().enumerate() {
-            let mut buffers = LampBuffers::new(bake.device);
-            let in_use = buffers.write(bake.queue, lamps, batch, None, true);
-            let bind_group = buffers.bind_group(bake.device, &self.globals_layout, &self.globals);
+            let group = (&self.globals_layout, &self.globals);
+            let bind_group = passes.bind_group(bake, group, lamps, batch);
             let clear = pass_index == 0 && matches!(bake.texels, BakeTexels::Whole);
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("light cache bake"),
@@ -384,9 +466,9 @@ impl LightBaker {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            if in_use == 0 {
+            let Some(bind_group) = bind_group else {
                 continue;
-            }
+            };
             pass.set_pipeline(if pass_index == 0 {
                 &self.first_pipeline
             } else {
