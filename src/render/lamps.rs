@@ -28,7 +28,7 @@ use glam::{Vec2, Vec3};
 use half::f16;
 
 use super::LineVertex;
-use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
+use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid, Listing};
 use super::shadow::{
     MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, ray_end, shadow_row,
     shadow_texel,
@@ -623,9 +623,10 @@ pub struct LampBuffers {
     /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
     grid: wgpu::Texture,
     /// What the textures were last written for (the uniform without the
-    /// grid, and the level's lamps' generation), and the grid's place then:
-    /// the same again needs no new rows and no new grid.
-    written: Option<((LampsUniform, u64), [f32; 4])>,
+    /// grid, the level's lamps' generation and the grid's listing), and
+    /// the grid's place then: the same again needs no new rows and no new
+    /// grid.
+    written: Option<((LampsUniform, u64, Listing), [f32; 4])>,
 }
 
 impl LampBuffers {
@@ -664,14 +665,15 @@ impl LampBuffers {
 
     /// Writes this frame's lamps: the uniform (with the torch, when on),
     /// the shadow row of each active lamp into its slot, and the light
-    /// grid of those slots. Rows and grid are written only when the lamps
-    /// in use or their rows changed, never because the torch moved.
-    /// Returns how many lamps (the torch not counted) are in use.
+    /// grid of those slots, listing them as `listing` says. Rows and grid
+    /// are written only when the lamps in use or their rows changed, never
+    /// because the torch moved. Returns how many lamps (the torch not
+    /// counted) are in use.
     pub fn write(
         &mut self,
         queue: &wgpu::Queue,
         lamps: &LevelLamps,
-        active: &[usize],
+        (active, listing): (&[usize], Listing),
         torch: Option<&Torch>,
         enabled: bool,
     ) -> usize {
@@ -682,7 +684,7 @@ impl LampBuffers {
                 torch: TorchData::zeroed(),
                 ..uniform
             };
-            let key = (lamps_alone, lamps.generation);
+            let key = (lamps_alone, lamps.generation, listing);
             match self.written {
                 Some((written, place)) if written == key => uniform.grid = place,
                 _ => {
@@ -693,7 +695,7 @@ impl LampBuffers {
                         })
                         .take(in_use)
                         .collect();
-                    let grid = LightGrid::new(&slots);
+                    let grid = LightGrid::with_listing(&slots, listing);
                     let place = &grid.place;
                     uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
                     self.write_rows(queue, &slots);

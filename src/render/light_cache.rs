@@ -38,6 +38,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use glam::Vec2;
 
 use super::lamps::{LampBuffers, LevelLamps};
+use super::light_grid::Listing;
 use super::light_rebake::{FacePlace, PlanRect, TexelRect, changed_areas};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline_into};
 use super::shadow::MAX_LAMPS;
@@ -234,7 +235,7 @@ const PASSES_KEPT: usize = 32;
 struct PassLamps {
     /// Passes looked up so far: each kept pass remembers the last.
     uses: u64,
-    kept: HashMap<Vec<(usize, u64)>, KeptPass>,
+    kept: HashMap<(Listing, Vec<(usize, u64)>), KeptPass>,
 }
 
 /// One pass's lamps on the GPU.
@@ -258,20 +259,27 @@ impl PassLamps {
         lamps: &LevelLamps,
         batch: &[usize],
     ) -> Option<wgpu::BindGroup> {
-        let key: Vec<(usize, u64)> = batch
+        let stamps: Vec<(usize, u64)> = batch
             .iter()
             .filter_map(|&index| Some((index, lamps.stamp(index)?)))
             .collect();
-        if key.is_empty() {
+        if stamps.is_empty() {
             return None;
         }
+        // A bake after a change draws few texels: a grid listing every
+        // lamp everywhere costs them little and is made at once.
+        let listing = match bake.texels {
+            BakeTexels::Whole => Listing::Tight,
+            BakeTexels::Within(_) => Listing::EveryLamp,
+        };
+        let key = (listing, stamps);
         self.uses += 1;
         if let Some(kept) = self.kept.get_mut(&key) {
             kept.last_used = self.uses;
             return Some(kept.bind_group.clone());
         }
         let mut buffers = LampBuffers::new(bake.device);
-        if buffers.write(bake.queue, lamps, batch, None, true) == 0 {
+        if buffers.write(bake.queue, lamps, (batch, listing), None, true) == 0 {
             return None;
         }
         let bind_group = buffers.bind_group(bake.device, layout, globals);

@@ -76,6 +76,7 @@ pub use light_cache::LightWork;
 
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
+use light_grid::Listing;
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
@@ -555,7 +556,7 @@ impl Renderer {
         self.lamps.write(
             &gpu.queue,
             &self.level.lamps,
-            &active,
+            (&active, Listing::Tight),
             torch.as_ref(),
             self.lights,
         )
