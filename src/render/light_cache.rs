@@ -221,8 +221,8 @@ pub struct LightBaker {
 }
 
 /// How many passes' lamps [`PassLamps`] keeps: a few chunks' worth in a
-/// level with many lamps (each takes a light grid and eight shadow rows,
-/// under 200 KB).
+/// level with many lamps (each pass holds a light grid and a shadow row
+/// per lamp on the GPU).
 const PASSES_KEPT: usize = 32;
 
 /// The lamps' buffers of recent bake passes (their uniform, shadow rows
