@@ -275,6 +275,95 @@ impl BodyIndex {
     }
 }
 
+/// How far (m) a body's fat box reaches beyond the box it must hold: a
+/// body that jostles in place keeps its neighbours for many ticks.
+const FAT_MARGIN: f32 = 0.25;
+
+/// Each body's neighbours: the bodies whose fat boxes overlap its own, kept
+/// from tick to tick as Box2D's broad phase keeps its pairs.
+///
+/// A body's fat box holds the box it must be met within (its reach and
+/// what it may move this tick) with [`FAT_MARGIN`] to spare; only when that
+/// box leaves its fat box is the body filed again, and only then do its
+/// neighbours change. Two bodies whose boxes overlap are therefore always
+/// each other's neighbours, and a tick finds a body's pairs in its list,
+/// ascending, without a grid query.
+#[derive(Debug, Clone)]
+pub(super) struct Neighbours {
+    grid: CellGrid,
+    fat: Vec<Bounds>,
+    lists: Vec<Vec<u32>>,
+}
+
+impl Neighbours {
+    /// Each body's fat box around `boxes[id]`, in a grid over `area`.
+    pub fn new(area: Bounds, boxes: &[Bounds]) -> Self {
+        let area = boxes
+            .iter()
+            .fold(area, |area, &held| area.union(held.grown(FAT_MARGIN)));
+        let max_cells = 4 * boxes.len() + 64;
+        let mut neighbours = Self {
+            grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
+            fat: boxes.iter().map(|held| held.grown(FAT_MARGIN)).collect(),
+            lists: vec![Vec::new(); boxes.len()],
+        };
+        for (id, fat) in (0..).zip(&neighbours.fat) {
+            neighbours.grid.insert(id, *fat);
+        }
+        let mut found = Vec::new();
+        for id in 0..boxes.len() {
+            let fat = neighbours.fat[id];
+            neighbours.grid.query(fat, &mut found);
+            let fats = &neighbours.fat;
+            neighbours.lists[id].extend(
+                found
+                    .iter()
+                    .filter(|&&other| other as usize != id && fats[other as usize].overlaps(&fat)),
+            );
+        }
+        neighbours
+    }
+
+    /// The bodies whose fat boxes overlap body `id`'s, ascending.
+    pub fn of(&self, id: u32) -> &[u32] {
+        &self.lists[id as usize]
+    }
+
+    /// Makes body `id`'s fat box hold `held`, filing it again (with new
+    /// neighbours) when it does not. `found` is a scratch list.
+    pub fn hold(&mut self, id: u32, held: Bounds, found: &mut Vec<u32>) {
+        let at = id as usize;
+        let old = self.fat[at];
+        if old.min.cmple(held.min).all() && held.max.cmple(old.max).all() {
+            return;
+        }
+        let mut list = std::mem::take(&mut self.lists[at]);
+        for &other in &list {
+            let theirs = &mut self.lists[other as usize];
+            if let Ok(position) = theirs.binary_search(&id) {
+                theirs.remove(position);
+            }
+        }
+        list.clear();
+        self.grid.remove(id, old);
+        let fat = held.grown(FAT_MARGIN);
+        self.fat[at] = fat;
+        self.grid.insert(id, fat);
+        self.grid.query(fat, found);
+        for &other in found.iter() {
+            if other == id || !self.fat[other as usize].overlaps(&fat) {
+                continue;
+            }
+            list.push(other);
+            let theirs = &mut self.lists[other as usize];
+            if let Err(position) = theirs.binary_search(&id) {
+                theirs.insert(position, id);
+            }
+        }
+        self.lists[at] = list;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@
 use glam::Vec2;
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{BodyIndex, Bounds, Neighbours};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::fixed::FixedScene;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
@@ -65,6 +65,7 @@ impl Gathered {
         &mut self,
         bodies: &[LooseBody],
         surroundings: Surroundings,
+        neighbours: &mut Neighbours,
         sleep: &mut Sleep,
         input: &StepInput,
         seconds: f32,
@@ -73,7 +74,7 @@ impl Gathered {
         let Surroundings { fixed, index } = surroundings;
         self.wake_near_movers(bodies, index, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
-        self.find_pairs(bodies, index, sleep, seconds);
+        self.find_pairs(bodies, neighbours, sleep, seconds);
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
         self.body_contacts(bodies, sleep, between_bodies, against_fixed);
@@ -261,66 +262,70 @@ impl Gathered {
     /// ahead may meet, each pair once, ascending. A moving body first wakes
     /// the sleeping bodies it may meet, and they are paired in turn.
     ///
-    /// A pair of awake bodies counts when either one's reach ahead meets
-    /// the other, so each body's query is grown by the largest reach ahead
-    /// of all: the pairs then come out in order (each awake body with the
-    /// awake bodies after it and the sleeping ones), with nothing to sort.
-    /// It leaves the awake list ascending, whatever order bodies woke in.
+    /// Each awake body's fat box is first made to hold its reach ahead
+    /// (grown by [`SPECULATIVE_DISTANCE`] and twice what it may move), so
+    /// that every body it may meet or wake is among its neighbours: the
+    /// pairs then come out in order (each awake body with the awake
+    /// neighbours after it and the sleeping ones), with nothing to sort or
+    /// look up. It leaves the awake list ascending, whatever order bodies
+    /// woke in.
     fn find_pairs(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        neighbours: &mut Neighbours,
         sleep: &mut Sleep,
         seconds: f32,
     ) {
-        let reach_box = |body: u32, ahead: f32| {
-            let b = &bodies[body as usize];
-            Bounds::around(b.position, b.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead)
-        };
-        for &body in sleep.awake() {
-            self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
-        }
         let awake_before = sleep.awake().len();
+        self.hold_reach_ahead(bodies, neighbours, &sleep.awake()[..awake_before], seconds);
         if awake_before < bodies.len() {
             for at in 0..awake_before {
                 let body = sleep.awake()[at];
                 let ahead = self.ahead[body as usize];
                 if ahead > 0.0 {
-                    sleep.wake_near(bodies, index, reach_box(body, ahead), &mut self.found);
+                    let bounds = reach_box(&bodies[body as usize], ahead);
+                    sleep.wake_among(bodies, neighbours.of(body), bounds);
                 }
             }
-            for &body in &sleep.awake()[awake_before..] {
-                self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
-            }
+            let woken = &sleep.awake()[awake_before..];
+            self.hold_reach_ahead(bodies, neighbours, woken, seconds);
         }
         sleep.sort();
-        let farthest = sleep
-            .awake()
-            .iter()
-            .map(|&body| self.ahead[body as usize])
-            .fold(0.0, f32::max);
         self.pairs.clear();
         for &body in sleep.awake() {
-            let a = &bodies[body as usize];
-            let finds = reach_box(body, self.ahead[body as usize]);
-            let own = Bounds::around(a.position, a.reach());
-            index.near(
-                reach_box(body, farthest).grown(SPECULATIVE_DISTANCE),
-                &mut self.found,
-            );
-            for &other in &self.found {
-                let awake = sleep.is_awake(other);
-                if other == body || (awake && other < body) {
-                    continue;
-                }
-                let b = &bodies[other as usize];
-                let found_by_body = Bounds::around(b.position, b.reach()).overlaps(&finds);
-                let found_by_other =
-                    awake && own.overlaps(&reach_box(other, self.ahead[other as usize]));
-                if found_by_body || found_by_other {
+            for &other in neighbours.of(body) {
+                if other > body || !sleep.is_awake(other) {
                     self.pairs.push((body, other));
                 }
             }
         }
     }
+
+    /// Each of `awake`'s reach ahead this tick, and its fat box made to
+    /// hold its reach box.
+    fn hold_reach_ahead(
+        &mut self,
+        bodies: &[LooseBody],
+        neighbours: &mut Neighbours,
+        awake: &[u32],
+        seconds: f32,
+    ) {
+        for &body in awake {
+            let b = &bodies[body as usize];
+            let ahead = reach_ahead(b, seconds);
+            self.ahead[body as usize] = ahead;
+            neighbours.hold(body, reach_box(b, ahead), &mut self.found);
+        }
+    }
+}
+
+/// The box a body moving `ahead` metres this tick may meet another body
+/// in (or wake it): its reach, grown by [`SPECULATIVE_DISTANCE`] and twice
+/// `ahead`, so that a pair within reach of what both may move lies in the
+/// box of the one that moves more.
+pub(super) fn reach_box(body: &LooseBody, ahead: f32) -> Bounds {
+    Bounds::around(
+        body.position,
+        body.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead,
+    )
 }

@@ -78,7 +78,13 @@ impl Sleep {
         found: &mut Vec<u32>,
     ) {
         index.near(bounds, found);
-        for &id in found.iter() {
+        self.wake_among(bodies, found, bounds);
+    }
+
+    /// Wakes every sleeping body among `candidates` that may reach into
+    /// `bounds`, in the order given.
+    pub fn wake_among(&mut self, bodies: &[LooseBody], candidates: &[u32], bounds: Bounds) {
+        for &id in candidates {
             let body = &bodies[id as usize];
             if !self.is_awake(id) && Bounds::around(body.position, body.reach()).overlaps(&bounds) {
                 self.wake(id);

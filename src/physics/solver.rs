@@ -28,7 +28,7 @@ use super::floor::FloorGrip;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
 use super::surroundings::Surroundings;
-use super::world::LooseBodies;
+use super::world::{LooseBodies, resting_box};
 
 /// Passes of restitution: a face meeting a face has two points, and one
 /// pass over them in turn leaves the rebound short by the turn the first
@@ -66,6 +66,7 @@ impl LooseBodies {
         self.gathered.gather(
             &self.bodies,
             surroundings,
+            &mut self.neighbours,
             &mut self.sleep,
             input,
             seconds,
@@ -150,7 +151,8 @@ impl LooseBodies {
     }
 
     /// **File**: the bodies whose pose changed this tick, ascending, filed
-    /// again in the bodies' grid.
+    /// again in the bodies' grid, their fat boxes holding where they rest
+    /// (a body that falls asleep keeps its neighbours until it wakes).
     fn file_moved(&mut self) -> Vec<usize> {
         let mut moved = Vec::new();
         for start in &self.starts {
@@ -158,6 +160,9 @@ impl LooseBodies {
             if body.position != start.position || body.rotation != start.rotation {
                 moved.push(start.body as usize);
                 self.index.update(start.body, body.position);
+                let resting = resting_box(body);
+                self.neighbours
+                    .hold(start.body, resting, &mut self.gathered.found);
             }
         }
         moved

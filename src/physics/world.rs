@@ -6,7 +6,8 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, ray_against_obstacle};
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{BodyIndex, Bounds, Neighbours};
+use super::contact::SPECULATIVE_DISTANCE;
 use super::fixed::FixedScene;
 use super::floor::FloorGrip;
 use super::gather::Gathered;
@@ -35,6 +36,7 @@ pub struct LooseBodies {
     pub(super) bodies: Vec<LooseBody>,
     pub(super) fixed: FixedScene,
     pub(super) index: BodyIndex,
+    pub(super) neighbours: Neighbours,
     pub(super) sleep: Sleep,
     pub(super) gathered: Gathered,
     pub(super) starts: Vec<TickStart>,
@@ -49,11 +51,14 @@ impl LooseBodies {
     pub fn new(fixed: FixedScene, bodies: Vec<LooseBody>) -> Self {
         let discs: Vec<(Vec2, f32)> = bodies.iter().map(|b| (b.position(), b.reach())).collect();
         let index = BodyIndex::new(fixed.area(), &discs);
+        let resting: Vec<Bounds> = bodies.iter().map(resting_box).collect();
+        let neighbours = Neighbours::new(fixed.area(), &resting);
         Self {
             sleep: Sleep::all_awake(bodies.len()),
             bodies,
             fixed,
             index,
+            neighbours,
             gathered: Gathered::default(),
             starts: Vec::new(),
             grips: Vec::new(),
@@ -136,4 +141,10 @@ impl LooseBodies {
         }
         hash
     }
+}
+
+/// The box `body` may be met within while it rests: its reach, grown by
+/// [`SPECULATIVE_DISTANCE`].
+pub(super) fn resting_box(body: &LooseBody) -> Bounds {
+    Bounds::around(body.position, body.reach() + SPECULATIVE_DISTANCE)
 }
