@@ -219,62 +219,6 @@ fn merge_ascending(into: &mut Vec<u32>, ids: &[u32]) {
 /// Width of the bodies' grid cells, in metres: about a large crate.
 const BODY_CELL_SIZE: f32 = 2.0;
 
-/// How far (m) a body may move from where it is filed before it is filed
-/// again: a body that jostles in place touches the grid once.
-const FILING_SLACK: f32 = 0.25;
-
-/// The bodies, each filed under a disc around where it stood when filed
-/// (its reach plus [`FILING_SLACK`]), which holds it wherever it turns.
-#[derive(Debug, Clone)]
-pub(super) struct BodyIndex {
-    grid: CellGrid,
-    filed_at: Vec<Vec2>,
-    reach: Vec<f32>,
-}
-
-impl BodyIndex {
-    /// Each body filed where it stands, given as (centre, reach), in a
-    /// grid over `area` (the level's) and the bodies.
-    pub fn new(area: Bounds, bodies: &[(Vec2, f32)]) -> Self {
-        let area = bodies.iter().fold(area, |area, &(centre, reach)| {
-            area.union(Bounds::around(centre, reach + FILING_SLACK))
-        });
-        let max_cells = 4 * bodies.len() + 64;
-        let mut index = Self {
-            grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
-            filed_at: Vec::new(),
-            reach: Vec::new(),
-        };
-        for (id, &(centre, reach)) in (0..).zip(bodies) {
-            index
-                .grid
-                .insert(id, Bounds::around(centre, reach + FILING_SLACK));
-            index.filed_at.push(centre);
-            index.reach.push(reach);
-        }
-        index
-    }
-
-    /// Files body `id` again if it moved to `centre`, beyond the slack.
-    pub fn update(&mut self, id: u32, centre: Vec2) {
-        let at = id as usize;
-        let filed = self.filed_at[at];
-        if filed.distance_squared(centre) <= FILING_SLACK * FILING_SLACK {
-            return;
-        }
-        let reach = self.reach[at] + FILING_SLACK;
-        self.grid.remove(id, Bounds::around(filed, reach));
-        self.grid.insert(id, Bounds::around(centre, reach));
-        self.filed_at[at] = centre;
-    }
-
-    /// The bodies that may reach into `bounds` (a superset), ascending,
-    /// into `found`.
-    pub fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
-        self.grid.query(bounds, found);
-    }
-}
-
 /// How far (m) a body's fat box reaches beyond the box it must hold: a
 /// body that jostles in place keeps its neighbours for many ticks.
 const FAT_MARGIN: f32 = 0.25;
@@ -322,6 +266,13 @@ impl Neighbours {
             );
         }
         neighbours
+    }
+
+    /// The bodies whose fat boxes meet `bounds` (a superset of those
+    /// whose boxes held do), ascending, into `found`.
+    pub fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
+        self.grid.query(bounds, found);
+        found.retain(|&id| self.fat[id as usize].overlaps(&bounds));
     }
 
     /// The bodies whose fat boxes overlap body `id`'s, ascending.

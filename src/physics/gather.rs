@@ -12,7 +12,7 @@
 use glam::Vec2;
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds, Neighbours};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::fixed::FixedScene;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
@@ -65,14 +65,13 @@ impl Gathered {
         &mut self,
         bodies: &[LooseBody],
         surroundings: Surroundings,
-        neighbours: &mut Neighbours,
         sleep: &mut Sleep,
         input: &StepInput,
         seconds: f32,
         substep: f32,
     ) {
-        let Surroundings { fixed, index } = surroundings;
-        self.wake_near_movers(bodies, index, sleep, input, seconds);
+        let Surroundings { fixed, neighbours } = surroundings;
+        self.wake_near_movers(bodies, neighbours, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
         self.find_pairs(bodies, neighbours, sleep, seconds);
         let (between_bodies, against_fixed) = softnesses(substep);
@@ -240,7 +239,7 @@ impl Gathered {
     fn wake_near_movers(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        neighbours: &Neighbours,
         sleep: &mut Sleep,
         input: &StepInput,
         seconds: f32,
@@ -250,11 +249,11 @@ impl Gathered {
         {
             let reach = walker.radius + walker.push_velocity.length() * seconds;
             let bounds = Bounds::around(walker.position, reach + SPECULATIVE_DISTANCE);
-            sleep.wake_near(bodies, index, bounds, &mut self.found);
+            sleep.wake_near(bodies, neighbours, bounds, &mut self.found);
         }
         for door in input.doors.iter().filter(|door| door.is_moving()) {
             let bounds = door.swept_bounds().grown(SPECULATIVE_DISTANCE);
-            sleep.wake_near(bodies, index, bounds, &mut self.found);
+            sleep.wake_near(bodies, neighbours, bounds, &mut self.found);
         }
     }
 

@@ -21,7 +21,7 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, sweep_against_obstacle, sweep_against_wall};
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
 use super::input::{DoorMotion, StepInput, WalkerCircle};
@@ -29,6 +29,7 @@ use super::manifold::{Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
+use super::world::standing_box;
 
 /// The deepest (m) a body may end a tick in anything; deeper is moved out.
 pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;
@@ -194,23 +195,19 @@ pub(super) fn push_out_and_block_doors(
     deep: &mut Vec<u32>,
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
-    let index = surroundings.index;
+    let Surroundings { fixed, neighbours } = surroundings;
     let mut leaves: Vec<Rounded> = input.doors.iter().map(DoorMotion::after).collect();
     let mut blocked: Vec<usize> = Vec::new();
     loop {
-        push_out_deep(
-            bodies,
-            surroundings,
-            sleep,
-            &leaves,
-            input.walker,
-            deep,
-            found,
-        );
+        let around = Surroundings {
+            fixed,
+            neighbours: &mut *neighbours,
+        };
+        push_out_deep(bodies, around, sleep, &leaves, input.walker, deep, found);
         for &door in &blocked {
-            put_back_held_bodies(bodies, index, leaves[door], starts, found);
+            put_back_held_bodies(bodies, neighbours, leaves[door], starts, found);
         }
-        let newly: Vec<usize> = holding_doors(bodies, index, &leaves, found)
+        let newly: Vec<usize> = holding_doors(bodies, neighbours, &leaves, found)
             .into_iter()
             .filter(|door| !blocked.contains(door))
             .collect();
@@ -221,7 +218,7 @@ pub(super) fn push_out_and_block_doors(
         deep.clear();
         for door in newly {
             leaves[door] = input.doors[door].before();
-            index.near(Bounds::of_points(leaves[door].points, 0.0), found);
+            neighbours.near(Bounds::of_points(leaves[door].points, 0.0), found);
             deep.extend(found.iter().filter(|&&id| sleep.is_awake(id)));
             blocked.push(door);
         }
@@ -231,15 +228,17 @@ pub(super) fn push_out_and_block_doors(
 }
 
 /// Puts the awake bodies that `leaf` holds deeper than [`GUARD_DEPTH`]
-/// back where they stood when the tick began, stopped.
+/// back where they stood when the tick began, stopped, and files them
+/// there.
 fn put_back_held_bodies(
     bodies: &mut [LooseBody],
-    index: &BodyIndex,
+    neighbours: &mut Neighbours,
     leaf: Rounded,
     starts: &[TickStart],
     found: &mut Vec<u32>,
 ) {
-    index.near(Bounds::of_points(leaf.points, 0.0), found);
+    neighbours.near(Bounds::of_points(leaf.points, 0.0), found);
+    let mut put_back = Vec::new();
     for &id in found.iter() {
         let Ok(at) = starts.binary_search_by_key(&id, |start| start.body) else {
             continue;
@@ -253,7 +252,11 @@ fn put_back_held_bodies(
             body.linear_velocity = Vec2::ZERO;
             body.angular_velocity = 0.0;
             body.refresh_world();
+            put_back.push(id);
         }
+    }
+    for id in put_back {
+        neighbours.hold(id, standing_box(&bodies[id as usize]), found);
     }
 }
 
@@ -270,7 +273,7 @@ fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
 /// [`GUARD_DEPTH`] in, in passes until nothing moves.
 fn push_out_deep(
     bodies: &mut [LooseBody],
-    Surroundings { fixed, index }: Surroundings,
+    Surroundings { fixed, neighbours }: Surroundings,
     sleep: &Sleep,
     leaves: &[Rounded],
     walker: Option<WalkerCircle>,
@@ -285,7 +288,6 @@ fn push_out_deep(
     });
     let pass = DeepPass {
         fixed,
-        index,
         sleep,
         leaves,
         walker,
@@ -294,8 +296,9 @@ fn push_out_deep(
     for _ in 0..GUARD_PASSES {
         let mut moved = Vec::new();
         for &id in deep.iter() {
-            pass.out_of_bodies(id, bodies, (found, &mut found_fixed), &mut moved);
-            pass.out_of_the_rest(id, bodies, found, &mut moved);
+            let scratch = (&mut *found, &mut found_fixed);
+            pass.out_of_bodies(id, bodies, neighbours, scratch, &mut moved);
+            pass.out_of_the_rest(id, bodies, neighbours, found, &mut moved);
         }
         if moved.is_empty() {
             return;
@@ -309,30 +312,28 @@ fn push_out_deep(
 /// What one pass of [`push_out_deep`] moves deep bodies out of.
 struct DeepPass<'a> {
     fixed: &'a FixedScene,
-    index: &'a BodyIndex,
     sleep: &'a Sleep,
     leaves: &'a [Rounded<'a>],
     walker: Option<Rounded<'a>>,
 }
 
 impl DeepPass<'_> {
-    /// Moves body `id` and the awake bodies it is deeper than
-    /// [`GUARD_DEPTH`] in apart, by their inverse masses (a body pinned
-    /// against the fixed scene, or asleep, does not move); adds every body
-    /// moved to `moved`. `found` and `found_fixed` are scratch lists.
+    /// Moves body `id` and the awake bodies among its neighbours that it
+    /// is deeper than [`GUARD_DEPTH`] in apart, by their inverse masses (a
+    /// body pinned against the fixed scene, or asleep, does not move), and
+    /// files them where they end; adds every body moved to `moved`.
+    /// `found` and `found_fixed` are scratch lists.
     fn out_of_bodies(
         &self,
         id: u32,
         bodies: &mut [LooseBody],
+        neighbours: &mut Neighbours,
         (found, found_fixed): (&mut Vec<u32>, &mut Vec<u32>),
         moved: &mut Vec<u32>,
     ) {
-        let bounds = Bounds::around(bodies[id as usize].position, bodies[id as usize].reach());
-        self.index.near(bounds, found);
+        found.clear();
+        found.extend_from_slice(neighbours.of(id));
         for &other in found.iter() {
-            if other == id {
-                continue;
-            }
             let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
             if a.position.distance(b.position) > a.reach() + b.reach() {
                 continue;
@@ -362,10 +363,12 @@ impl DeepPass<'_> {
             let a = &mut bodies[id as usize];
             a.position -= manifold.normal * (correction * share);
             a.refresh_world();
+            neighbours.hold(id, standing_box(a), found_fixed);
             if other_awake {
                 let b = &mut bodies[other as usize];
                 b.position += manifold.normal * (correction * (1.0 - share));
                 b.refresh_world();
+                neighbours.hold(other, standing_box(b), found_fixed);
                 moved.push(other);
             }
             moved.push(id);
@@ -373,15 +376,17 @@ impl DeepPass<'_> {
     }
 
     /// Moves body `id` out of every door leaf, the walker and every fixed
-    /// shape it is deeper than [`GUARD_DEPTH`] in; adds it to `moved` when
-    /// it moves. `found` is a scratch list.
+    /// shape it is deeper than [`GUARD_DEPTH`] in, and files it where it
+    /// ends; adds it to `moved` when it moves. `found` is a scratch list.
     fn out_of_the_rest(
         &self,
         id: u32,
         bodies: &mut [LooseBody],
+        neighbours: &mut Neighbours,
         found: &mut Vec<u32>,
         moved: &mut Vec<u32>,
     ) {
+        let moved_before = moved.len();
         let body = &mut bodies[id as usize];
         let mut out_of = |body: &mut LooseBody, shape: Rounded| {
             if let Some(manifold) = collide(body.rounded(), shape, 0.0)
@@ -402,6 +407,9 @@ impl DeepPass<'_> {
         for &shape in found.iter() {
             out_of(body, self.fixed.shape(shape).rounded());
         }
+        if moved.len() > moved_before {
+            neighbours.hold(id, standing_box(body), found);
+        }
     }
 }
 
@@ -409,13 +417,13 @@ impl DeepPass<'_> {
 /// ascending.
 fn holding_doors(
     bodies: &[LooseBody],
-    index: &BodyIndex,
+    neighbours: &Neighbours,
     leaves: &[Rounded],
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
     let mut blocked = Vec::new();
     for (door_index, &leaf) in leaves.iter().enumerate() {
-        index.near(Bounds::of_points(leaf.points, 0.0), found);
+        neighbours.near(Bounds::of_points(leaf.points, 0.0), found);
         let squeezed = found.iter().any(|&id| {
             collide(bodies[id as usize].rounded(), leaf, 0.0)
                 .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH)

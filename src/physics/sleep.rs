@@ -9,7 +9,7 @@
 use glam::Vec2;
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner};
 
 /// Below this speed (m/s), of its centroid and of its farthest corner
@@ -73,11 +73,11 @@ impl Sleep {
     pub fn wake_near(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        neighbours: &Neighbours,
         bounds: Bounds,
         found: &mut Vec<u32>,
     ) {
-        index.near(bounds, found);
+        neighbours.near(bounds, found);
         self.wake_among(bodies, found, bounds);
     }
 

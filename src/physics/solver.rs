@@ -12,11 +12,11 @@
 //!    - **relax**: contacts again without push-out, then floor friction,
 //!      so that no push-out speed is left in the bodies;
 //! 4. **restitution**, once;
-//! 5. **guard**: sweep fast bodies, move out what is still too deep, find
-//!    blocked doors and move bodies out of where they go back to
-//!    (`guard.rs`);
-//! 6. **file**: refile moved bodies in the grid;
-//! 7. **sleep** (`sleep.rs`).
+//! 5. **guard**: sweep fast bodies, **file** every awake body where it
+//!    stands (its fat box and neighbours, `broad_phase.rs`), move out what
+//!    is still too deep, find blocked doors and move bodies out of where
+//!    they go back to (`guard.rs`);
+//! 6. **sleep** (`sleep.rs`).
 //!
 //! There are no forces to integrate into velocities: the floor plan has no
 //! gravity along it, and floor friction is solved as a constraint, last in
@@ -28,7 +28,7 @@ use super::floor::FloorGrip;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
 use super::surroundings::Surroundings;
-use super::world::{LooseBodies, resting_box};
+use super::world::{LooseBodies, standing_box};
 
 /// Passes of restitution: a face meeting a face has two points, and one
 /// pass over them in turn leaves the rebound short by the turn the first
@@ -61,12 +61,11 @@ impl LooseBodies {
 
         let surroundings = Surroundings {
             fixed: &self.fixed,
-            index: &self.index,
+            neighbours: &mut self.neighbours,
         };
         self.gathered.gather(
             &self.bodies,
             surroundings,
-            &mut self.neighbours,
             &mut self.sleep,
             input,
             seconds,
@@ -90,7 +89,7 @@ impl LooseBodies {
             self.bodies[start.body as usize].refresh_world();
         }
         let blocked_doors = self.guard(input, seconds);
-        let moved = self.file_moved();
+        let moved = self.moved_bodies();
         self.sleep
             .settle(&mut self.bodies, &self.gathered.contacts, seconds);
         StepOutcome {
@@ -121,12 +120,18 @@ impl LooseBodies {
         );
     }
 
-    /// **Guard**: sweeps fast bodies against the fixed scene, moves out
-    /// what is still too deep, and finds the doors that would squeeze a
-    /// body (see `guard.rs`). Returns those doors, ascending.
+    /// **Guard**: sweeps fast bodies against the fixed scene, **files**
+    /// every awake body where it stands (its fat box made to hold it, so
+    /// that its neighbours are those it may touch), moves out what is
+    /// still too deep, and finds the doors that would squeeze a body (see
+    /// `guard.rs`). Returns those doors, ascending.
     fn guard(&mut self, input: &StepInput, seconds: f32) -> Vec<usize> {
         let found = &mut self.gathered.found;
         sweep_fast_bodies(&mut self.bodies, &self.fixed, &self.starts, found);
+        for start in &self.starts {
+            let standing = standing_box(&self.bodies[start.body as usize]);
+            self.neighbours.hold(start.body, standing, found);
+        }
         find_deep_bodies(
             &self.bodies,
             &self.gathered.contacts,
@@ -137,7 +142,7 @@ impl LooseBodies {
         );
         let surroundings = Surroundings {
             fixed: &self.fixed,
-            index: &self.index,
+            neighbours: &mut self.neighbours,
         };
         push_out_and_block_doors(
             &mut self.bodies,
@@ -150,22 +155,14 @@ impl LooseBodies {
         )
     }
 
-    /// **File**: the bodies whose pose changed this tick, ascending, filed
-    /// again in the bodies' grid, their fat boxes holding where they rest
-    /// (a body that falls asleep keeps its neighbours until it wakes).
-    fn file_moved(&mut self) -> Vec<usize> {
-        let mut moved = Vec::new();
-        for start in &self.starts {
+    /// The bodies whose pose changed this tick, ascending.
+    fn moved_bodies(&self) -> Vec<usize> {
+        let changed = |start: &&TickStart| {
             let body = &self.bodies[start.body as usize];
-            if body.position != start.position || body.rotation != start.rotation {
-                moved.push(start.body as usize);
-                self.index.update(start.body, body.position);
-                let resting = resting_box(body);
-                self.neighbours
-                    .hold(start.body, resting, &mut self.gathered.found);
-            }
-        }
-        moved
+            body.position != start.position || body.rotation != start.rotation
+        };
+        let moved = self.starts.iter().filter(changed);
+        moved.map(|start| start.body as usize).collect()
     }
 }
 

@@ -6,7 +6,7 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, ray_against_obstacle};
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds, Neighbours};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::SPECULATIVE_DISTANCE;
 use super::fixed::FixedScene;
 use super::floor::FloorGrip;
@@ -35,7 +35,6 @@ pub struct BodyHit {
 pub struct LooseBodies {
     pub(super) bodies: Vec<LooseBody>,
     pub(super) fixed: FixedScene,
-    pub(super) index: BodyIndex,
     pub(super) neighbours: Neighbours,
     pub(super) sleep: Sleep,
     pub(super) gathered: Gathered,
@@ -49,15 +48,12 @@ impl LooseBodies {
     /// been still for half a second, overlaps at the start pushed apart
     /// first).
     pub fn new(fixed: FixedScene, bodies: Vec<LooseBody>) -> Self {
-        let discs: Vec<(Vec2, f32)> = bodies.iter().map(|b| (b.position(), b.reach())).collect();
-        let index = BodyIndex::new(fixed.area(), &discs);
-        let resting: Vec<Bounds> = bodies.iter().map(resting_box).collect();
-        let neighbours = Neighbours::new(fixed.area(), &resting);
+        let standing: Vec<Bounds> = bodies.iter().map(standing_box).collect();
+        let neighbours = Neighbours::new(fixed.area(), &standing);
         Self {
             sleep: Sleep::all_awake(bodies.len()),
             bodies,
             fixed,
-            index,
             neighbours,
             gathered: Gathered::default(),
             starts: Vec::new(),
@@ -98,7 +94,7 @@ impl LooseBodies {
     pub fn ray_cast(&self, from: Vec2, to: Vec2) -> Option<BodyHit> {
         let mut found = Vec::new();
         let bounds = Bounds::of_points(&[from, to], 0.0);
-        self.index.near(bounds, &mut found);
+        self.neighbours.near(bounds, &mut found);
         let mut best: Option<BodyHit> = None;
         for id in found {
             let body = &self.bodies[id as usize];
@@ -143,8 +139,9 @@ impl LooseBodies {
     }
 }
 
-/// The box `body` may be met within while it rests: its reach, grown by
-/// [`SPECULATIVE_DISTANCE`].
-pub(super) fn resting_box(body: &LooseBody) -> Bounds {
+/// The box `body` may be met within where it stands: its reach, grown by
+/// [`SPECULATIVE_DISTANCE`]. Its fat box holds this box between ticks and
+/// wherever the guard moves it.
+pub(super) fn standing_box(body: &LooseBody) -> Bounds {
     Bounds::around(body.position, body.reach() + SPECULATIVE_DISTANCE)
 }
