@@ -99,8 +99,9 @@ impl LooseBodies {
     }
 
     /// **Prepare**: each awake body's floor grip for sub-steps of
-    /// `substep` seconds, and where it starts the tick, into the lists
-    /// kept between ticks.
+    /// `substep` seconds (none for a frictionless body, which the floor
+    /// does not hold), and where it starts the tick, into the lists kept
+    /// between ticks.
     fn prepare(&mut self, substep: f32) {
         let awake = self.sleep.awake();
         self.starts.clear();
@@ -113,11 +114,11 @@ impl LooseBodies {
             }
         }));
         self.grips.clear();
-        self.grips.extend(
-            awake
-                .iter()
-                .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)),
-        );
+        let gripped = awake
+            .iter()
+            .filter(|&&id| self.bodies[id as usize].material().friction > 0.0);
+        self.grips
+            .extend(gripped.map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)));
     }
 
     /// **Guard**: sweeps fast bodies against the fixed scene, **files**
