@@ -25,7 +25,7 @@ use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
 use super::input::{DoorMotion, StepInput, WalkerCircle};
-use super::manifold::{Rounded, collide};
+use super::manifold::{FACE_PREFERENCE, Manifold, Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
@@ -131,6 +131,16 @@ pub(super) fn sweep_fast_bodies(
             }
         }
     }
+}
+
+/// The manifold of `a` and `b` when they overlap deeper than
+/// [`GUARD_DEPTH`]. Its margin is that depth, less the slack by which
+/// either shape's face may be preferred, so that shapes merely touching
+/// are told apart by their first separating axis, with the same answer as
+/// a manifold of every point.
+fn too_deep(a: Rounded, b: Rounded) -> Option<Manifold> {
+    let margin = FACE_PREFERENCE - GUARD_DEPTH;
+    collide(a, b, margin).filter(|manifold| -manifold.deepest() > GUARD_DEPTH)
 }
 
 /// Moves body `id` out along `-normal` (the normal points from it into
@@ -244,9 +254,7 @@ fn put_back_held_bodies(
             continue;
         };
         let body = &mut bodies[id as usize];
-        let held = collide(body.rounded(), leaf, 0.0)
-            .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH);
-        if held {
+        if too_deep(body.rounded(), leaf).is_some() {
             body.position = starts[at].position;
             body.rotation = starts[at].rotation;
             body.linear_velocity = Vec2::ZERO;
@@ -338,13 +346,10 @@ impl DeepPass<'_> {
             if a.position.distance(b.position) > a.reach() + b.reach() {
                 continue;
             }
-            let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
+            let Some(manifold) = too_deep(a.rounded(), b.rounded()) else {
                 continue;
             };
             let depth = -manifold.deepest();
-            if depth <= GUARD_DEPTH {
-                continue;
-            }
             let other_awake = self.sleep.is_awake(other);
             let a_pinned = pinned(a, self.fixed, found_fixed);
             let b_pinned = pinned(b, self.fixed, found_fixed);
@@ -389,9 +394,7 @@ impl DeepPass<'_> {
         let moved_before = moved.len();
         let body = &mut bodies[id as usize];
         let mut out_of = |body: &mut LooseBody, shape: Rounded| {
-            if let Some(manifold) = collide(body.rounded(), shape, 0.0)
-                && -manifold.deepest() > GUARD_DEPTH
-            {
+            if let Some(manifold) = too_deep(body.rounded(), shape) {
                 move_out(body, manifold.normal, -manifold.deepest());
                 moved.push(id);
             }
@@ -424,10 +427,9 @@ fn holding_doors(
     let mut blocked = Vec::new();
     for (door_index, &leaf) in leaves.iter().enumerate() {
         neighbours.near(Bounds::of_points(leaf.points, 0.0), found);
-        let squeezed = found.iter().any(|&id| {
-            collide(bodies[id as usize].rounded(), leaf, 0.0)
-                .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH)
-        });
+        let squeezed = found
+            .iter()
+            .any(|&id| too_deep(bodies[id as usize].rounded(), leaf).is_some());
         if squeezed {
             blocked.push(door_index);
         }
