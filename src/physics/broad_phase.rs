@@ -231,17 +231,21 @@ const FAT_MARGIN: f32 = 0.25;
 /// box leaves its fat box is the body filed again, and only then do its
 /// neighbours change. Two bodies whose boxes overlap are therefore always
 /// each other's neighbours, and a tick finds a body's pairs in its list,
-/// ascending, without a grid query.
+/// ascending, without a grid query. Each body also keeps the fixed shapes
+/// near its fat box, found by the caller's query when it is filed.
 #[derive(Debug, Clone)]
 pub(super) struct Neighbours {
     grid: CellGrid,
     fat: Vec<Bounds>,
     lists: Vec<Vec<u32>>,
+    fixed: Vec<Vec<u32>>,
 }
 
 impl Neighbours {
-    /// Each body's fat box around `boxes[id]`, in a grid over `area`.
-    pub fn new(area: Bounds, boxes: &[Bounds]) -> Self {
+    /// Each body's fat box around `boxes[id]`, in a grid over `area`;
+    /// `fixed_near(bounds, ids)` puts the fixed shapes near `bounds` into
+    /// `ids`, ascending.
+    pub fn new(area: Bounds, boxes: &[Bounds], fixed_near: impl Fn(Bounds, &mut Vec<u32>)) -> Self {
         let area = boxes
             .iter()
             .fold(area, |area, &held| area.union(held.grown(FAT_MARGIN)));
@@ -250,6 +254,7 @@ impl Neighbours {
             grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
             fat: boxes.iter().map(|held| held.grown(FAT_MARGIN)).collect(),
             lists: vec![Vec::new(); boxes.len()],
+            fixed: vec![Vec::new(); boxes.len()],
         };
         for (id, fat) in (0..).zip(&neighbours.fat) {
             neighbours.grid.insert(id, *fat);
@@ -264,6 +269,7 @@ impl Neighbours {
                     .iter()
                     .filter(|&&other| other as usize != id && fats[other as usize].overlaps(&fat)),
             );
+            fixed_near(fat, &mut neighbours.fixed[id]);
         }
         neighbours
     }
@@ -275,14 +281,27 @@ impl Neighbours {
         found.retain(|&id| self.fat[id as usize].overlaps(&bounds));
     }
 
+    /// The fixed shapes near body `id`'s fat box (a superset of those
+    /// whose boxes meet a box it holds), ascending.
+    pub fn fixed_of(&self, id: u32) -> &[u32] {
+        &self.fixed[id as usize]
+    }
+
     /// The bodies whose fat boxes overlap body `id`'s, ascending.
     pub fn of(&self, id: u32) -> &[u32] {
         &self.lists[id as usize]
     }
 
     /// Makes body `id`'s fat box hold `held`, filing it again (with new
-    /// neighbours) when it does not. `found` is a scratch list.
-    pub fn hold(&mut self, id: u32, held: Bounds, found: &mut Vec<u32>) {
+    /// neighbours, and the fixed shapes `fixed_near` finds near it) when it
+    /// does not. `found` is a scratch list.
+    pub fn hold(
+        &mut self,
+        id: u32,
+        held: Bounds,
+        found: &mut Vec<u32>,
+        fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
+    ) {
         let at = id as usize;
         let old = self.fat[at];
         if old.min.cmple(held.min).all() && held.max.cmple(old.max).all() {
@@ -312,6 +331,7 @@ impl Neighbours {
             }
         }
         self.lists[at] = list;
+        fixed_near(fat, &mut self.fixed[at]);
     }
 }
 

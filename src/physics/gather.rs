@@ -73,7 +73,7 @@ impl Gathered {
         let Surroundings { fixed, neighbours } = surroundings;
         self.wake_near_movers(bodies, neighbours, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
-        self.find_pairs(bodies, neighbours, sleep, seconds);
+        self.find_pairs(bodies, (neighbours, fixed), sleep, seconds);
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
         self.body_contacts(bodies, sleep, between_bodies, against_fixed);
@@ -89,7 +89,7 @@ impl Gathered {
             if let Some(walker) = input.walker {
                 self.walker_contact(body, bodies, walker, (margin, substep), against);
             }
-            self.fixed_contacts(body, bodies, fixed, margin, against);
+            self.fixed_contacts(body, bodies, (fixed, neighbours), margin, against);
         }
     }
 
@@ -208,18 +208,18 @@ impl Gathered {
     }
 
     /// Body `body`'s contacts with the walls and fixed obstacles within
-    /// `margin` of it.
+    /// `margin` of it (all near its fat box).
     fn fixed_contacts(
         &mut self,
         body: u32,
         bodies: &[LooseBody],
-        fixed: &FixedScene,
+        (fixed, neighbours): (&FixedScene, &Neighbours),
         margin: f32,
         against: Mixed,
     ) {
         let a = &bodies[body as usize];
         let bounds = Bounds::around(a.position, a.reach() + margin);
-        fixed.near(bounds, &mut self.found);
+        fixed.near_among(neighbours.fixed_of(body), bounds, &mut self.found);
         for &id in &self.found {
             if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
                 self.contacts.push(Contact::new(
@@ -271,12 +271,13 @@ impl Gathered {
     fn find_pairs(
         &mut self,
         bodies: &[LooseBody],
-        neighbours: &mut Neighbours,
+        (neighbours, fixed): (&mut Neighbours, &FixedScene),
         sleep: &mut Sleep,
         seconds: f32,
     ) {
         let awake_before = sleep.awake().len();
-        self.hold_reach_ahead(bodies, neighbours, &sleep.awake()[..awake_before], seconds);
+        let before = &sleep.awake()[..awake_before];
+        self.hold_reach_ahead(bodies, (neighbours, fixed), before, seconds);
         if awake_before < bodies.len() {
             for at in 0..awake_before {
                 let body = sleep.awake()[at];
@@ -287,7 +288,7 @@ impl Gathered {
                 }
             }
             let woken = &sleep.awake()[awake_before..];
-            self.hold_reach_ahead(bodies, neighbours, woken, seconds);
+            self.hold_reach_ahead(bodies, (neighbours, fixed), woken, seconds);
         }
         sleep.sort();
         self.pairs.clear();
@@ -305,7 +306,7 @@ impl Gathered {
     fn hold_reach_ahead(
         &mut self,
         bodies: &[LooseBody],
-        neighbours: &mut Neighbours,
+        (neighbours, fixed): (&mut Neighbours, &FixedScene),
         awake: &[u32],
         seconds: f32,
     ) {
@@ -313,7 +314,8 @@ impl Gathered {
             let b = &bodies[body as usize];
             let ahead = reach_ahead(b, seconds);
             self.ahead[body as usize] = ahead;
-            neighbours.hold(body, reach_box(b, ahead), &mut self.found);
+            let held = reach_box(b, ahead);
+            neighbours.hold(body, held, &mut self.found, fixed.near_query());
         }
     }
 }

@@ -143,6 +143,16 @@ fn too_deep(a: Rounded, b: Rounded) -> Option<Manifold> {
     collide(a, b, margin).filter(|manifold| -manifold.deepest() > GUARD_DEPTH)
 }
 
+/// Moves `body` out of `shape` when it is deeper than [`GUARD_DEPTH`] in
+/// it; whether it moved.
+fn move_out_of(body: &mut LooseBody, shape: Rounded) -> bool {
+    let Some(manifold) = too_deep(body.rounded(), shape) else {
+        return false;
+    };
+    move_out(body, manifold.normal, -manifold.deepest());
+    true
+}
+
 /// Moves body `id` out along `-normal` (the normal points from it into
 /// what it is in) from `depth` to [`LINEAR_SLOP`], and takes away its
 /// velocity into it.
@@ -215,7 +225,8 @@ pub(super) fn push_out_and_block_doors(
         };
         push_out_deep(bodies, around, sleep, &leaves, input.walker, deep, found);
         for &door in &blocked {
-            put_back_held_bodies(bodies, neighbours, leaves[door], starts, found);
+            let around = (&mut *neighbours, fixed);
+            put_back_held_bodies(bodies, around, leaves[door], starts, found);
         }
         let newly: Vec<usize> = holding_doors(bodies, neighbours, &leaves, found)
             .into_iter()
@@ -242,7 +253,7 @@ pub(super) fn push_out_and_block_doors(
 /// there.
 fn put_back_held_bodies(
     bodies: &mut [LooseBody],
-    neighbours: &mut Neighbours,
+    (neighbours, fixed): (&mut Neighbours, &FixedScene),
     leaf: Rounded,
     starts: &[TickStart],
     found: &mut Vec<u32>,
@@ -264,14 +275,20 @@ fn put_back_held_bodies(
         }
     }
     for id in put_back {
-        neighbours.hold(id, standing_box(&bodies[id as usize]), found);
+        neighbours.hold(
+            id,
+            standing_box(&bodies[id as usize]),
+            found,
+            fixed.near_query(),
+        );
     }
 }
 
-/// Whether `body` touches a wall or an obstacle: moved apart from another
-/// body, it cannot give way on that side, so the other gives way all.
-fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
-    fixed.near(Bounds::around(body.position, body.reach()), found);
+/// Whether `body` touches a wall or an obstacle among `near` (the fixed
+/// shapes near its fat box): moved apart from another body, it cannot give
+/// way on that side, so the other gives way all.
+fn pinned(body: &LooseBody, near: &[u32], fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
+    fixed.near_among(near, Bounds::around(body.position, body.reach()), found);
     found
         .iter()
         .any(|&id| collide(body.rounded(), fixed.shape(id).rounded(), LINEAR_SLOP).is_some())
@@ -351,8 +368,8 @@ impl DeepPass<'_> {
             };
             let depth = -manifold.deepest();
             let other_awake = self.sleep.is_awake(other);
-            let a_pinned = pinned(a, self.fixed, found_fixed);
-            let b_pinned = pinned(b, self.fixed, found_fixed);
+            let a_pinned = pinned(a, neighbours.fixed_of(id), self.fixed, found_fixed);
+            let b_pinned = pinned(b, neighbours.fixed_of(other), self.fixed, found_fixed);
             let share = match (a_pinned, b_pinned || !other_awake) {
                 (false, true) => 1.0,
                 (true, false) => 0.0,
@@ -368,12 +385,13 @@ impl DeepPass<'_> {
             let a = &mut bodies[id as usize];
             a.position -= manifold.normal * (correction * share);
             a.refresh_world();
-            neighbours.hold(id, standing_box(a), found_fixed);
+            neighbours.hold(id, standing_box(a), found_fixed, self.fixed.near_query());
             if other_awake {
                 let b = &mut bodies[other as usize];
                 b.position += manifold.normal * (correction * (1.0 - share));
                 b.refresh_world();
-                neighbours.hold(other, standing_box(b), found_fixed);
+                let fixed_near = self.fixed.near_query();
+                neighbours.hold(other, standing_box(b), found_fixed, fixed_near);
                 moved.push(other);
             }
             moved.push(id);
@@ -391,27 +409,29 @@ impl DeepPass<'_> {
         found: &mut Vec<u32>,
         moved: &mut Vec<u32>,
     ) {
-        let moved_before = moved.len();
         let body = &mut bodies[id as usize];
-        let mut out_of = |body: &mut LooseBody, shape: Rounded| {
-            if let Some(manifold) = too_deep(body.rounded(), shape) {
-                move_out(body, manifold.normal, -manifold.deepest());
-                moved.push(id);
-            }
-        };
+        let mut moved_out = false;
         for &leaf in self.leaves {
-            out_of(body, leaf);
+            moved_out |= move_out_of(body, leaf);
         }
         if let Some(walker) = self.walker {
-            out_of(body, walker);
+            moved_out |= move_out_of(body, walker);
+        }
+        if moved_out {
+            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
         }
         let bounds = Bounds::around(body.position, body.reach());
-        self.fixed.near(bounds, found);
+        self.fixed
+            .near_among(neighbours.fixed_of(id), bounds, found);
+        let mut moved_out_of_fixed = false;
         for &shape in found.iter() {
-            out_of(body, self.fixed.shape(shape).rounded());
+            moved_out_of_fixed |= move_out_of(body, self.fixed.shape(shape).rounded());
         }
-        if moved.len() > moved_before {
-            neighbours.hold(id, standing_box(body), found);
+        if moved_out_of_fixed {
+            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
+        }
+        if moved_out || moved_out_of_fixed {
+            moved.push(id);
         }
     }
 }

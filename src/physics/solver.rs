@@ -131,7 +131,9 @@ impl LooseBodies {
         sweep_fast_bodies(&mut self.bodies, &self.fixed, &self.starts, found);
         for start in &self.starts {
             let standing = standing_box(&self.bodies[start.body as usize]);
-            self.neighbours.hold(start.body, standing, found);
+            let fixed_near = self.fixed.near_query();
+            self.neighbours
+                .hold(start.body, standing, found, fixed_near);
         }
         find_deep_bodies(
             &self.bodies,

@@ -49,7 +49,7 @@ impl LooseBodies {
     /// first).
     pub fn new(fixed: FixedScene, bodies: Vec<LooseBody>) -> Self {
         let standing: Vec<Bounds> = bodies.iter().map(standing_box).collect();
-        let neighbours = Neighbours::new(fixed.area(), &standing);
+        let neighbours = Neighbours::new(fixed.area(), &standing, fixed.near_query());
         Self {
             sleep: Sleep::all_awake(bodies.len()),
             bodies,
