@@ -330,3 +330,10 @@ pub(super) fn reach_box(body: &LooseBody, ahead: f32) -> Bounds {
         body.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead,
     )
 }
+
+/// The box `body` may be met within where it stands: its reach, grown by
+/// [`SPECULATIVE_DISTANCE`]. Its fat box holds this box between ticks and
+/// wherever the guard moves it.
+pub(super) fn standing_box(body: &LooseBody) -> Bounds {
+    Bounds::around(body.position, body.reach() + SPECULATIVE_DISTANCE)
+}

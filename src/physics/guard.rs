@@ -24,12 +24,12 @@ use super::body::LooseBody;
 use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
+use super::gather::standing_box;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
 use super::manifold::{FACE_PREFERENCE, Manifold, Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
-use super::world::standing_box;
 
 /// The deepest (m) a body may end a tick in anything; deeper is moved out.
 pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;

@@ -25,10 +25,11 @@
 use super::body::LooseBody;
 use super::contact::Contact;
 use super::floor::FloorGrip;
+use super::gather::standing_box;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
 use super::surroundings::Surroundings;
-use super::world::{LooseBodies, standing_box};
+use super::world::LooseBodies;
 
 /// Passes of restitution: a face meeting a face has two points, and one
 /// pass over them in turn leaves the rebound short by the turn the first

@@ -7,10 +7,9 @@ use crate::collision::{ConvexPolygon, ray_against_obstacle};
 
 use super::body::LooseBody;
 use super::broad_phase::{Bounds, Neighbours};
-use super::contact::SPECULATIVE_DISTANCE;
 use super::fixed::FixedScene;
 use super::floor::FloorGrip;
-use super::gather::Gathered;
+use super::gather::{Gathered, standing_box};
 use super::guard::TickStart;
 use super::sleep::Sleep;
 
@@ -137,11 +136,4 @@ impl LooseBodies {
         }
         hash
     }
-}
-
-/// The box `body` may be met within where it stands: its reach, grown by
-/// [`SPECULATIVE_DISTANCE`]. Its fat box holds this box between ticks and
-/// wherever the guard moves it.
-pub(super) fn standing_box(body: &LooseBody) -> Bounds {
-    Bounds::around(body.position, body.reach() + SPECULATIVE_DISTANCE)
 }
