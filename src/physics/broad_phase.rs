@@ -8,6 +8,9 @@
 //!
 //! The ids a query returns are sorted, so every answer is the same on
 //! every run.
+//!
+//! The bodies are filed by fat boxes ([`Neighbours`]), each with the list
+//! of bodies whose fat boxes overlap its own, kept from tick to tick.
 
 use glam::Vec2;
 
