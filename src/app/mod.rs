@@ -57,6 +57,7 @@ use crate::config::Config;
 use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
+pub use edit_mode::Tool;
 pub use events::{Input, Request};
 pub use frame::{
     NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
@@ -66,6 +67,7 @@ pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;
 pub use panel::PanelView;
 pub use panel_ui::{PanelUi, ui_frame};
+pub use parts::{Carried, EditState};
 pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};

@@ -29,7 +29,7 @@ use super::input::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
 use super::panel::Panel;
-use super::parts::{Editing, Map, Part, Playback, Walking};
+use super::parts::{EditState, Editing, Map, Part, Playback, Walking};
 use super::world::{World, set_view};
 use crate::collision::Collider;
 use crate::edit::{LevelChange, PropertyChange};
@@ -231,6 +231,17 @@ impl Session {
     /// demo's walker does).
     pub fn is_editing(&self) -> bool {
         !self.playback.is_playing() && self.editing.is_active(&self.world)
+    }
+
+    /// Edit mode as it stands (tool, grid, cursor, aimed and carried item,
+    /// undo depth), with the cursor and the aim as the HUD would show them
+    /// now; `None` while it is off or a demo plays.
+    pub fn edit_state(&mut self) -> Option<EditState> {
+        if self.playback.is_playing() {
+            return None;
+        }
+        self.refresh_cursor();
+        self.editing.state(&self.world)
     }
 
     /// The requests made since the last call, in order.

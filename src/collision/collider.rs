@@ -412,16 +412,41 @@ impl Collider {
             return Ok(MoveOutcome::free(from + delta));
         }
         let start = from.as_dvec2();
-        let near = leaves.near_move(start, leaf_reach(start, delta, self.body_radius));
+        let reach = leaf_reach(start, delta, self.body_radius);
         let mut outcome = MoveOutcome::free(from);
-        if near.any() || self.obstacle_order.len() > 0 {
-            self.checked_move(from, delta, options, &near, &mut outcome);
-        } else {
-            // No leaf near the start, and no obstacle to push the eye
-            // away from it: none of the move's casts can meet a leaf.
+        let plain =
+            leaves.is_empty() || (self.obstacle_order.len() == 0 && leaves.none_near(start, reach));
+        if plain {
+            // No leaf; or none near the start, and no obstacle to push the
+            // eye away from it: none of the move's casts can meet a leaf.
             self.checked_move(from, delta, options, &NoLeaves, &mut outcome);
+        } else {
+            self.move_near_leaves(from, delta, options, leaves, reach, &mut outcome);
         }
         Ok(outcome)
+    }
+
+    /// [`move_eye_among`](Self::move_eye_among) when a leaf's box comes
+    /// within `reach` of the start, or an obstacle may push the eye: the
+    /// leaves near the start answer the move's casts. Out of line, so that
+    /// the move that no leaf comes near, inlined into its caller, stays
+    /// small.
+    #[inline(never)]
+    fn move_near_leaves(
+        &self,
+        from: Vec2,
+        delta: Vec2,
+        options: &MoveOptions,
+        leaves: &DoorLeaves,
+        reach: f64,
+        outcome: &mut MoveOutcome,
+    ) {
+        let near = leaves.near_move(from.as_dvec2(), reach);
+        if near.any() || self.obstacle_order.len() > 0 {
+            self.checked_move(from, delta, options, &near, outcome);
+        } else {
+            self.checked_move(from, delta, options, &NoLeaves, outcome);
+        }
     }
 
     /// [`move_eye`](Self::move_eye) once its arguments are checked, among

@@ -224,6 +224,21 @@ impl DoorLeaves {
         });
     }
 
+    /// Whether no leaf's box, as it stands, comes within `reach` of
+    /// `start` (on either axis), as the leaves filed in the start's cell
+    /// tell: a move whose casts stay within `reach` of its start then
+    /// meets no leaf. False when one cell cannot tell (a reach past the
+    /// grid's halo).
+    #[inline]
+    pub(super) fn none_near(&self, start: DVec2, reach: f64) -> bool {
+        self.cells.near(start, reach).is_some_and(|filed| {
+            let area = square(start, reach);
+            !filed
+                .iter()
+                .any(|&id| self.shapes[id as usize].bounds.overlaps(&area))
+        })
+    }
+
     /// The leaves near a move from `start` whose every cast and overlap
     /// test stays within `reach` of it (on either axis): one look at the
     /// leaves' grid for the whole move, which for a move far from every
@@ -512,6 +527,34 @@ mod tests {
                 "{start} by {motion}"
             );
         }
+    }
+
+    #[test]
+    fn none_near_says_whether_a_leafs_box_comes_within_reach() {
+        let all = row_of_leaves(20);
+        let mut near = 0;
+        let mut far = 0;
+        for step in 0..400 {
+            // Points along and across the row; reaches within the cells'
+            // halo (half a cell, a cell being at least a leaf's box).
+            let start = DVec2::new(
+                f64::from(step % 40) * 0.55 - 1.0,
+                f64::from(step / 40) * 0.15 - 0.7,
+            );
+            let reach = 0.05 + f64::from(step % 6) * 0.06;
+            let area = square(start, reach);
+            let meets = all.shapes.iter().any(|shape| shape.bounds.overlaps(&area));
+            assert_eq!(
+                all.none_near(start, reach),
+                !meets,
+                "{start} within {reach}"
+            );
+            near += usize::from(meets);
+            far += usize::from(!meets);
+        }
+        assert!(near > 50 && far > 50, "{near} near, {far} far");
+        // A reach past what one cell lists: the cell cannot tell.
+        assert!(!all.none_near(DVec2::new(5.4, 3.0), 2.0));
     }
 
     #[test]

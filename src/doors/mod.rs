@@ -241,8 +241,8 @@ impl Doors {
     }
 
     /// The eye's move among the leaves where they stand (see
-    /// [`Collider::move_eye_among`]); inlined, so that the caller builds
-    /// the outcome in place.
+    /// [`Collider::move_eye_among`], which without leaves is the plain
+    /// move); inlined, so that the caller builds the outcome in place.
     #[inline]
     pub fn move_eye(
         &self,
@@ -251,10 +251,6 @@ impl Doors {
         delta: Vec2,
         options: &MoveOptions,
     ) -> Result<MoveOutcome, CollisionError> {
-        if self.leaves.is_empty() {
-            collider.move_eye(from, delta, options)
-        } else {
-            collider.move_eye_among(from, delta, options, &self.leaves)
-        }
+        collider.move_eye_among(from, delta, options, &self.leaves)
     }
 }

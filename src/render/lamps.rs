@@ -28,11 +28,12 @@ use glam::{Vec2, Vec3};
 use half::f16;
 
 use super::LineVertex;
-use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid};
+use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid, Listing};
 use super::shadow::{
     MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, ray_end, shadow_row,
     shadow_texel,
 };
+use super::shadow_changes::{ChangedDirections, RowHistory};
 use crate::collision::{Collider, ConvexPolygon};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::MovingShape;
@@ -140,6 +141,9 @@ pub struct LevelLamps {
     /// Each lamp's stamp (see [`stamp`](Self::stamp)): taken anew from
     /// [`NEXT_STAMP`] whenever its row is dropped or recast.
     stamps: Vec<u64>,
+    /// Each lamp's last changes of its row, from stamp to stamp (see
+    /// [`changed_since`](Self::changed_since)).
+    histories: Vec<RowHistory>,
     /// The lamps whose shadow rows were made since the last
     /// [`take_rows_made`](Self::take_rows_made), in the order made.
     rows_made: Vec<usize>,
@@ -172,6 +176,7 @@ impl LevelLamps {
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
             stamps: level.lights.iter().map(|_| new_stamp()).collect(),
+            histories: vec![RowHistory::default(); level.lights.len()],
             rows_made: Vec::new(),
             occluders: Default::default(),
             generation: NEXT_GENERATION.fetch_add(1, Ordering::Relaxed),
@@ -198,6 +203,7 @@ impl LevelLamps {
                 } => {
                     self.rows.insert(*index, None);
                     self.stamps.insert(*index, new_stamp());
+                    self.histories.insert(*index, RowHistory::default());
                 }
                 LevelChange::Removed {
                     index,
@@ -205,6 +211,7 @@ impl LevelLamps {
                 } => {
                     self.rows.remove(*index);
                     self.stamps.remove(*index);
+                    self.histories.remove(*index);
                 }
                 LevelChange::Changed(items) => {
                     for (index, _, after) in items {
@@ -266,13 +273,15 @@ impl LevelLamps {
     /// one (the ray of a direction meets a shape only if it meets the
     /// rectangle around it); gives the lamps with such a ray, and those
     /// without a row yet (made whole when they next light a frame), new
-    /// stamps, and starts a new generation.
+    /// stamps, keeps which directions of each row changed, and starts a
+    /// new generation.
     fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
         let Self {
             level,
             collider,
             rows,
             stamps,
+            histories,
             rows_made,
             occluders,
             ..
@@ -286,28 +295,37 @@ impl LevelLamps {
             if meeting.is_empty() {
                 continue;
             }
-            if let Some(row) = rows.get_mut(index).and_then(Option::as_mut) {
-                let mut recast = false;
-                for (direction, texel) in (0..SHADOW_DIRECTIONS).zip(row.iter_mut()) {
-                    let to = ray_end(lamp, direction);
-                    if meeting
-                        .iter()
-                        .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
-                    {
-                        *texel = shadow_texel(collider, level, lamp, &occluders.1, direction);
-                        recast = true;
-                    }
-                }
-                if !recast {
-                    // No ray of the lamp's meets what changed: its light is
-                    // the same.
-                    continue;
-                }
-                rows_made.push(index);
-            }
-            if let Some(stamp) = stamps.get_mut(index) {
+            let (Some(stamp), Some(history)) = (stamps.get_mut(index), histories.get_mut(index))
+            else {
+                continue;
+            };
+            let Some(row) = rows.get_mut(index).and_then(Option::as_mut) else {
                 *stamp = new_stamp();
+                history.forget();
+                continue;
+            };
+            let mut recast = false;
+            let mut directions = ChangedDirections::default();
+            for (direction, texel) in (0..SHADOW_DIRECTIONS).zip(row.iter_mut()) {
+                let to = ray_end(lamp, direction);
+                if meeting
+                    .iter()
+                    .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
+                {
+                    let cast = shadow_texel(collider, level, lamp, &occluders.1, direction);
+                    directions.note(direction, texel, &cast);
+                    *texel = cast;
+                    recast = true;
+                }
             }
+            if !recast {
+                // No ray of the lamp's meets what changed: its light is
+                // the same.
+                continue;
+            }
+            rows_made.push(index);
+            let before = std::mem::replace(stamp, new_stamp());
+            history.record(before, *stamp, directions);
         }
         self.generation = NEXT_GENERATION.fetch_add(1, Ordering::Relaxed);
     }
@@ -315,9 +333,14 @@ impl LevelLamps {
     /// Drops lamp `index`'s shadow row, to be made again as the lamp next
     /// lights a frame, and gives it a new stamp.
     fn drop_row(&mut self, index: usize) {
-        if let (Some(row), Some(stamp)) = (self.rows.get_mut(index), self.stamps.get_mut(index)) {
+        if let (Some(row), Some(stamp), Some(history)) = (
+            self.rows.get_mut(index),
+            self.stamps.get_mut(index),
+            self.histories.get_mut(index),
+        ) {
             *row = None;
             *stamp = new_stamp();
+            history.forget();
         }
     }
 
@@ -422,6 +445,21 @@ impl LevelLamps {
     /// within its reach gives it another.
     pub fn stamp(&self, index: usize) -> Option<u64> {
         self.stamps.get(index).copied()
+    }
+
+    /// The directions of lamp `index`'s shadow row that changed since the
+    /// lamp had the stamp `stamp` (none when it still has it): a light
+    /// cache baked with that stamp needs again only the texels that look
+    /// up one of them. `None` when that is not known (the row was made
+    /// anew since, or the changes kept do not go back so far): then every
+    /// texel the lamp reaches may have changed.
+    pub fn changed_since(&self, index: usize, stamp: u64) -> Option<ChangedDirections> {
+        self.histories.get(index)?.since(stamp, self.stamp(index)?)
+    }
+
+    /// Lamp `index` of the level.
+    pub fn light(&self, index: usize) -> Option<&Light> {
+        self.level.lights.get(index)
     }
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
@@ -585,9 +623,10 @@ pub struct LampBuffers {
     /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
     grid: wgpu::Texture,
     /// What the textures were last written for (the uniform without the
-    /// grid, and the level's lamps' generation), and the grid's place then:
-    /// the same again needs no new rows and no new grid.
-    written: Option<((LampsUniform, u64), [f32; 4])>,
+    /// grid, the level's lamps' generation and the grid's listing), and
+    /// the grid's place then: the same again needs no new rows and no new
+    /// grid.
+    written: Option<((LampsUniform, u64, Listing), [f32; 4])>,
 }
 
 impl LampBuffers {
@@ -626,14 +665,15 @@ impl LampBuffers {
 
     /// Writes this frame's lamps: the uniform (with the torch, when on),
     /// the shadow row of each active lamp into its slot, and the light
-    /// grid of those slots. Rows and grid are written only when the lamps
-    /// in use or their rows changed, never because the torch moved.
-    /// Returns how many lamps (the torch not counted) are in use.
+    /// grid of those slots, listing them as `listing` says. Rows and grid
+    /// are written only when the lamps in use or their rows changed, never
+    /// because the torch moved. Returns how many lamps (the torch not
+    /// counted) are in use.
     pub fn write(
         &mut self,
         queue: &wgpu::Queue,
         lamps: &LevelLamps,
-        active: &[usize],
+        (active, listing): (&[usize], Listing),
         torch: Option<&Torch>,
         enabled: bool,
     ) -> usize {
@@ -644,7 +684,7 @@ impl LampBuffers {
                 torch: TorchData::zeroed(),
                 ..uniform
             };
-            let key = (lamps_alone, lamps.generation);
+            let key = (lamps_alone, lamps.generation, listing);
             match self.written {
                 Some((written, place)) if written == key => uniform.grid = place,
                 _ => {
@@ -655,7 +695,7 @@ impl LampBuffers {
                         })
                         .take(in_use)
                         .collect();
-                    let grid = LightGrid::new(&slots);
+                    let grid = LightGrid::with_listing(&slots, listing);
                     let place = &grid.place;
                     uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
                     self.write_rows(queue, &slots);

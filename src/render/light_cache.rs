@@ -13,8 +13,12 @@
 //! the frame draws it, by the same shader code that lights a pixel
 //! (`fs_bake` in `shaders/scene.wgsl`), so the next frame after any change
 //! shows the new light, and a change bakes again only the caches of the
-//! chunks that the lamps it reached light. The torch, which moves with the
-//! eye, is never cached.
+//! chunks that the lamps it reached light. Of such a cache, when all that
+//! changed since its bake are some directions of its lamps' shadow rows (a
+//! door that shut or opened, a body that came to rest or woke), only the
+//! texels those directions reach are drawn again
+//! ([`super::light_rebake`]), each to the value a whole bake gives it. The
+//! torch, which moves with the eye, is never cached.
 //!
 //! A texel counts a lamp only where its light also reaches a texel all
 //! round it (`held_lamp_light`), so that filtering never carries light
@@ -28,11 +32,14 @@
 //! a lit frame; the cache pays that only when something changes. What it
 //! saves is in docs/benchmarks.md.
 
+use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use glam::Vec2;
 
 use super::lamps::{LampBuffers, LevelLamps};
+use super::light_grid::Listing;
+use super::light_rebake::{FacePlace, PlanRect, TexelRect, changed_areas};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline_into};
 use super::shadow::MAX_LAMPS;
 use super::texture::{create_buffer, render_target_for};
@@ -53,6 +60,11 @@ pub struct LightWork {
     pub rows_made: Vec<usize>,
     /// The chunks whose light caches the frame baked, in the order baked.
     pub caches_baked: Vec<(i32, i32)>,
+    /// For each cache of `caches_baked`, in that order, the texels its
+    /// bake drew: all of its faces' when baked whole, and after a change
+    /// to some of its lamps' shadow rows only those whose light the
+    /// change can reach.
+    pub texels_baked: Vec<u64>,
 }
 
 /// What a light cache was last baked with.
@@ -60,9 +72,19 @@ pub struct LightWork {
 struct Baked {
     /// The [`LevelLamps::generation`] it was last found current in.
     generation: u64,
-    /// The [`LevelLamps::stamp`]s of the lamps it was baked with, in the
-    /// level's order.
-    lamps: Vec<u64>,
+    /// The lamps it was baked with, in the level's order, each with its
+    /// [`LevelLamps::stamp`] then.
+    lamps: Vec<(usize, u64)>,
+}
+
+/// What a bake draws of a cache.
+#[derive(Debug)]
+enum BakeTexels {
+    /// Every face, over a cleared cache.
+    Whole,
+    /// These faces (by index), each within its rectangle; every other
+    /// texel keeps its light.
+    Within(Vec<(u32, TexelRect)>),
 }
 
 /// One chunk's light cache: the texture, where each face lies in it, and
@@ -72,6 +94,8 @@ pub struct ChunkLight {
     /// One [`LightPatch`] per face, drawn as instances by the bake.
     patches: wgpu::Buffer,
     patch_count: u32,
+    /// Where each face lies, in the cache and on the floor plan.
+    faces: Vec<FacePlace>,
     view: wgpu::TextureView,
     bytes: u64,
     /// The floor-plan rectangle the chunk's mesh covers: the lamps whose
@@ -111,6 +135,7 @@ impl ChunkLight {
                 });
         Ok(Some(Self {
             patch_count: layout.patches.len() as u32,
+            faces: layout.patches.iter().map(FacePlace::new).collect(),
             bytes: patches.size() + texture_bytes(layout.size),
             patches,
             view,
@@ -130,12 +155,60 @@ impl ChunkLight {
     pub fn bind_group(&self) -> Option<&wgpu::BindGroup> {
         self.bind_group.get()
     }
+
+    /// The texels whose light may have changed since the cache was baked
+    /// with the lamps and stamps `baked`, now that the lamps reaching it
+    /// have the stamps `now`: those that the directions changed since in
+    /// the changed lamps' rows reach. Everything when other lamps reach
+    /// it, or when a lamp's changes since are not known.
+    fn texels_to_bake(
+        &self,
+        lamps: &LevelLamps,
+        baked: &[(usize, u64)],
+        now: &[(usize, u64)],
+    ) -> BakeTexels {
+        if baked.len() != now.len() {
+            return BakeTexels::Whole;
+        }
+        let mut areas: Vec<PlanRect> = Vec::new();
+        for (&(index, then), &(now_index, stamp)) in baked.iter().zip(now) {
+            if index != now_index {
+                return BakeTexels::Whole;
+            }
+            if then == stamp {
+                continue;
+            }
+            match (lamps.light(index), lamps.changed_since(index, then)) {
+                (Some(lamp), Some(changed)) => areas.extend(changed_areas(lamp, &changed)),
+                _ => return BakeTexels::Whole,
+            }
+        }
+        let faces = self.faces.iter().zip(0..);
+        BakeTexels::Within(
+            faces
+                .filter_map(|(face, index)| Some((index, face.texels_within(&areas)?)))
+                .collect(),
+        )
+    }
+
+    /// How many texels a bake of `texels` draws.
+    fn texel_count(&self, texels: &BakeTexels) -> u64 {
+        let rects: Box<dyn Iterator<Item = TexelRect>> = match texels {
+            BakeTexels::Whole => Box::new(self.faces.iter().map(FacePlace::rect)),
+            BakeTexels::Within(faces) => Box::new(faces.iter().map(|(_, rect)| *rect)),
+        };
+        rects.map(|rect| rect.texels()).sum()
+    }
 }
 
 /// Bakes light caches and binds them for the scene: the bake pipeline,
 /// the cache's bind group layout and sampler, made once per window.
 #[derive(Debug)]
 pub struct LightBaker {
+    /// The first pass of a bake: its lamps' light replaces what the
+    /// texels held.
+    first_pipeline: wgpu::RenderPipeline,
+    /// The passes after it: their lamps' light is added.
     pipeline: wgpu::RenderPipeline,
     /// Group 0 of the bake: the scene's globals layout, each bake's lamps.
     globals_layout: wgpu::BindGroupLayout,
@@ -143,6 +216,91 @@ pub struct LightBaker {
     /// Group 2 of the scene pipelines that read a cache.
     layout: wgpu::BindGroupLayout,
     sampler: wgpu::Sampler,
+    /// The lamps of recent bake passes, on the GPU.
+    passes: Mutex<PassLamps>,
+}
+
+/// How many passes' lamps [`PassLamps`] keeps: a few chunks' worth in a
+/// level with many lamps (each pass holds a light grid and a shadow row
+/// per lamp on the GPU).
+const PASSES_KEPT: usize = 32;
+
+/// The lamps' buffers of recent bake passes (their uniform, shadow rows
+/// and light grid, bound), by the lamps and the stamps they had: a pass
+/// of the same lamps with the same stamps needs the same buffers, so a
+/// cache baked again after a change to some of its lamps makes anew only
+/// the buffers of the passes with a changed lamp, and the caches of
+/// chunks that the same lamps reach share them.
+#[derive(Debug, Default)]
+struct PassLamps {
+    /// Passes looked up so far: each kept pass remembers the last.
+    uses: u64,
+    kept: HashMap<(Listing, Vec<(usize, u64)>), KeptPass>,
+}
+
+/// One pass's lamps on the GPU.
+#[derive(Debug)]
+struct KeptPass {
+    /// The buffers the bind group binds.
+    _buffers: LampBuffers,
+    bind_group: wgpu::BindGroup,
+    /// [`PassLamps::uses`] when last looked up.
+    last_used: u64,
+}
+
+impl PassLamps {
+    /// The bake's group 0 (`layout`, with `globals`) for a pass of the
+    /// `batch` of `lamps`, made and written when not kept; `None` when
+    /// none of them is in use.
+    fn bind_group(
+        &mut self,
+        bake: &BakePasses<'_>,
+        (layout, globals): (&wgpu::BindGroupLayout, &wgpu::Buffer),
+        lamps: &LevelLamps,
+        batch: &[usize],
+    ) -> Option<wgpu::BindGroup> {
+        let stamps: Vec<(usize, u64)> = batch
+            .iter()
+            .filter_map(|&index| Some((index, lamps.stamp(index)?)))
+            .collect();
+        if stamps.is_empty() {
+            return None;
+        }
+        // A bake after a change draws few texels: a grid listing every
+        // lamp everywhere costs them little and is made at once.
+        let listing = match bake.texels {
+            BakeTexels::Whole => Listing::Tight,
+            BakeTexels::Within(_) => Listing::EveryLamp,
+        };
+        let key = (listing, stamps);
+        self.uses += 1;
+        if let Some(kept) = self.kept.get_mut(&key) {
+            kept.last_used = self.uses;
+            return Some(kept.bind_group.clone());
+        }
+        let mut buffers = LampBuffers::new(bake.device);
+        if buffers.write(bake.queue, lamps, (batch, listing), None, true) == 0 {
+            return None;
+        }
+        let bind_group = buffers.bind_group(bake.device, layout, globals);
+        if self.kept.len() >= PASSES_KEPT {
+            let oldest = self
+                .kept
+                .iter()
+                .min_by_key(|(_, kept)| kept.last_used)
+                .map(|(key, _)| key.clone());
+            if let Some(oldest) = oldest {
+                self.kept.remove(&oldest);
+            }
+        }
+        let kept = KeptPass {
+            _buffers: buffers,
+            bind_group: bind_group.clone(),
+            last_used: self.uses,
+        };
+        self.kept.insert(key, kept);
+        Some(bind_group)
+    }
 }
 
 impl LightBaker {
@@ -170,35 +328,42 @@ impl LightBaker {
             operation: wgpu::BlendOperation::Add,
         };
         let layouts = [Some(globals_layout)];
+        let spec = PipelineSpec {
+            label: "light cache bake",
+            shader,
+            entry_points: ("vs_bake", "fs_bake"),
+            bind_group_layouts: &layouts,
+            vertex_layout: wgpu::VertexBufferLayout {
+                array_stride: size_of::<LightPatch>() as wgpu::BufferAddress,
+                step_mode: wgpu::VertexStepMode::Instance,
+                attributes: &wgpu::vertex_attr_array![
+                    0 => Float32x4, 1 => Float32x4, 2 => Float32x4, 3 => Float32x4, 4 => Float32x4
+                ],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth: Depth::Absent,
+            blend: None,
+        };
+        let first_pipeline = create_pipeline_into(device, (FORMAT, 1), spec.clone());
         let pipeline = create_pipeline_into(
             device,
             (FORMAT, 1),
             PipelineSpec {
-                label: "light cache bake",
-                shader,
-                entry_points: ("vs_bake", "fs_bake"),
-                bind_group_layouts: &layouts,
-                vertex_layout: wgpu::VertexBufferLayout {
-                    array_stride: size_of::<LightPatch>() as wgpu::BufferAddress,
-                    step_mode: wgpu::VertexStepMode::Instance,
-                    attributes: &wgpu::vertex_attr_array![
-                        0 => Float32x4, 1 => Float32x4, 2 => Float32x4, 3 => Float32x4, 4 => Float32x4
-                    ],
-                },
-                primitive: wgpu::PrimitiveState::default(),
-                depth: Depth::Absent,
                 blend: Some(wgpu::BlendState {
                     color: add,
                     alpha: add,
                 }),
+                ..spec
             },
         );
         Self {
+            first_pipeline,
             pipeline,
             globals_layout: globals_layout.clone(),
             globals: globals.clone(),
             layout,
             sampler,
+            passes: Mutex::default(),
         }
     }
 
@@ -209,8 +374,9 @@ impl LightBaker {
 
     /// Makes `light` ready to draw this frame: bound, and baked again (in
     /// passes `encoder` records before the frame's) when the lamps that
-    /// reach it are not those it was baked with, with the same stamps.
-    /// Returns whether it was baked.
+    /// reach it are not those it was baked with, with the same stamps;
+    /// after a change to some of those lamps' rows, only the texels the
+    /// change can reach. Returns how many texels it baked, if any.
     pub fn prepare(
         &self,
         device: &wgpu::Device,
@@ -218,7 +384,7 @@ impl LightBaker {
         encoder: &mut wgpu::CommandEncoder,
         light: &ChunkLight,
         lamps: &mut LevelLamps,
-    ) -> bool {
+    ) -> Option<u64> {
         light
             .bind_group
             .get_or_init(|| bind_cache(device, &self.layout, &light.view, &self.sampler));
@@ -230,37 +396,72 @@ impl LightBaker {
             .as_ref()
             .is_some_and(|baked| baked.generation == generation)
         {
-            return false;
+            return None;
         }
         let reaching = lamps.reaching(light.plan.0, light.plan.1);
-        let stamps: Vec<u64> = reaching
+        let stamps: Vec<(usize, u64)> = reaching
             .iter()
-            .filter_map(|&index| lamps.stamp(index))
+            .filter_map(|&index| Some((index, lamps.stamp(index)?)))
             .collect();
         if let Some(baked) = baked.as_mut().filter(|baked| baked.lamps == stamps) {
             baked.generation = generation;
-            return false;
+            return None;
+        }
+        let texels = match baked.as_ref() {
+            Some(baked) => light.texels_to_bake(lamps, &baked.lamps, &stamps),
+            None => BakeTexels::Whole,
+        };
+        *baked = Some(Baked {
+            generation,
+            lamps: stamps,
+        });
+        let count = light.texel_count(&texels);
+        if count == 0 {
+            return None;
         }
         lamps.make_rows(&reaching);
-        // At least one pass, which clears the cache; then MAX_LAMPS lamps a
-        // pass, added up.
+        let passes = BakePasses {
+            device,
+            queue,
+            light,
+            texels: &texels,
+        };
+        self.record_bake(encoder, &passes, lamps, &reaching);
+        Some(count)
+    }
+
+    /// Records the passes of one bake: [`MAX_LAMPS`] of the `reaching`
+    /// lamps a pass, the first replacing what the texels drawn held (over
+    /// a cleared cache when baked whole), the others adding to it, so
+    /// that a texel drawn gets the same light whichever texels are drawn
+    /// with it. At least one pass.
+    fn record_bake(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        bake: &BakePasses<'_>,
+        lamps: &LevelLamps,
+        reaching: &[usize],
+    ) {
         let batches: Vec<&[usize]> = if reaching.is_empty() {
             vec![&[]]
         } else {
             reaching.chunks(MAX_LAMPS).collect()
         };
+        // Passes are only looked up here, on the frame's thread: a lock
+        // poisoned by a panic elsewhere still holds whole passes.
+        let mut passes = self.passes.lock().unwrap_or_else(PoisonError::into_inner);
         for (pass_index, batch) in batches.into_iter().enumerate() {
-            let mut buffers = LampBuffers::new(device);
-            let in_use = buffers.write(queue, lamps, batch, None, true);
-            let bind_group = buffers.bind_group(device, &self.globals_layout, &self.globals);
+            let group = (&self.globals_layout, &self.globals);
+            let bind_group = passes.bind_group(bake, group, lamps, batch);
+            let clear = pass_index == 0 && matches!(bake.texels, BakeTexels::Whole);
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("light cache bake"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &light.view,
+                    view: &bake.light.view,
                     depth_slice: None,
                     resolve_target: None,
                     ops: wgpu::Operations {
-                        load: if pass_index == 0 {
+                        load: if clear {
                             wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT)
                         } else {
                             wgpu::LoadOp::Load
@@ -273,19 +474,35 @@ impl LightBaker {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            if in_use > 0 {
-                pass.set_pipeline(&self.pipeline);
-                pass.set_bind_group(0, &bind_group, &[]);
-                pass.set_vertex_buffer(0, light.patches.slice(..));
-                pass.draw(0..6, 0..light.patch_count);
+            let Some(bind_group) = bind_group else {
+                continue;
+            };
+            pass.set_pipeline(if pass_index == 0 {
+                &self.first_pipeline
+            } else {
+                &self.pipeline
+            });
+            pass.set_bind_group(0, &bind_group, &[]);
+            pass.set_vertex_buffer(0, bake.light.patches.slice(..));
+            match bake.texels {
+                BakeTexels::Whole => pass.draw(0..6, 0..bake.light.patch_count),
+                BakeTexels::Within(faces) => {
+                    for &(face, rect) in faces {
+                        pass.set_scissor_rect(rect.x, rect.y, rect.width, rect.height);
+                        pass.draw(0..6, face..face + 1);
+                    }
+                }
             }
         }
-        *baked = Some(Baked {
-            generation,
-            lamps: stamps,
-        });
-        true
     }
+}
+
+/// One bake's device, queue, cache and texels to draw.
+struct BakePasses<'a> {
+    device: &'a wgpu::Device,
+    queue: &'a wgpu::Queue,
+    light: &'a ChunkLight,
+    texels: &'a BakeTexels,
 }
 
 /// Bytes of a light cache of `size` texels.

@@ -103,10 +103,61 @@ pub struct LightGrid {
     pub masks: Vec<[u32; 2]>,
 }
 
+/// How closely a grid lists the lamps of its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Listing {
+    /// Each cell lists only the lamps that may light it
+    /// ([`LightGrid::new`]): a pixel looks at few lamps, and the grid takes
+    /// a ray's worth of work per shadow texel to make.
+    Tight,
+    /// Every cell lists every lamp for every class of face
+    /// ([`LightGrid::listing_every_lamp`]): made at once, each point then
+    /// looks at every lamp. The light is the same, since a lamp left out
+    /// of a tight grid's cell adds exactly nothing there. For the few
+    /// texels a bake after a change draws again.
+    EveryLamp,
+}
+
 impl LightGrid {
     /// The grid for the lamps in `slots` (each with its shadow row, in
-    /// slot order, at most [`MAX_LAMPS`]): it spans every lamp's reach.
+    /// slot order, at most [`MAX_LAMPS`]), listing them as `listing`
+    /// says: it spans every lamp's reach.
+    pub fn with_listing(slots: &[(Light, &[ShadowTexel])], listing: Listing) -> Self {
+        match listing {
+            Listing::Tight => Self::new(slots),
+            Listing::EveryLamp => Self::listing_every_lamp(slots),
+        }
+    }
+
+    /// The grid over the same cells as [`new`](Self::new)'s in which every
+    /// cell lists every lamp of `slots` for every class of face.
+    fn listing_every_lamp(slots: &[(Light, &[ShadowTexel])]) -> Self {
+        let mut grid = Self::unmarked(slots);
+        if grid.place.cells_per_metre > 0.0 {
+            let lamps = slots.len().min(MAX_LAMPS);
+            // One byte per class, a bit per lamp, in each of the words.
+            let word = ((1u32 << lamps) - 1) * 0x0101_0101;
+            grid.masks.fill([word; 2]);
+        }
+        grid
+    }
+
+    /// The grid for the lamps in `slots` (each with its shadow row, in
+    /// slot order, at most [`MAX_LAMPS`]), each cell listing only the
+    /// lamps that may light it: it spans every lamp's reach.
     pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
+        let mut grid = Self::unmarked(slots);
+        if grid.place.cells_per_metre > 0.0 {
+            for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
+                grid.mark_lit(slot, lamp, row);
+            }
+        }
+        grid
+    }
+
+    /// The grid's place for the lamps in `slots`, spanning their reach
+    /// (none, with no cell per metre, without lamps), and no lamp listed.
+    fn unmarked(slots: &[(Light, &[ShadowTexel])]) -> Self {
         let cells = GRID_CELLS as usize;
         let masks = vec![[0u32; 2]; cells * cells];
         let (min, max) = slots.iter().fold(
@@ -130,11 +181,7 @@ impl LightGrid {
             origin: min,
             cells_per_metre: GRID_CELLS as f32 / span,
         };
-        let mut grid = Self { place, masks };
-        for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
-            grid.mark_lit(slot, lamp, row);
-        }
-        grid
+        Self { place, masks }
     }
 
     /// Sets lamp `slot`'s bits in every cell where `lamp` (with its shadow
@@ -285,7 +332,7 @@ mod tests {
     use super::*;
     use crate::level::Level;
     use crate::render::shadow::shadow_row;
-    use crate::render::shadow::tests::texel_index;
+    use crate::render::shadow::texel_index;
 
     /// Whether the scene shader's `lamp_light` would look past its shadow
     /// test for `lamp` at the floor-plan point `point`: written from the

@@ -42,6 +42,7 @@ mod lamps;
 mod level_scene;
 mod light_cache;
 mod light_grid;
+mod light_rebake;
 mod lines;
 mod lru;
 mod map;
@@ -50,6 +51,7 @@ mod pipeline;
 mod quality;
 mod scene;
 mod shadow;
+mod shadow_changes;
 mod sight;
 mod texture;
 mod texture_cache;
@@ -74,6 +76,7 @@ pub use light_cache::LightWork;
 
 use lamps::{LampBuffers, Torch};
 use level_scene::{ChunkView, FrameChunks};
+use light_grid::Listing;
 pub use lines::{LineBatch, LineMesh, LineVertex, chunk_lines, collider_lines, moving_lines};
 pub use map::{MapFrame, MapMode, OVERLAY_OPACITY};
 pub use quality::RenderQuality;
@@ -553,7 +556,7 @@ impl Renderer {
         self.lamps.write(
             &gpu.queue,
             &self.level.lamps,
-            &active,
+            (&active, Listing::Tight),
             torch.as_ref(),
             self.lights,
         )
@@ -629,7 +632,7 @@ impl Renderer {
         chunks: &FrameChunks,
     ) -> Shading {
         let scene = &mut self.level;
-        let mut baked = Vec::new();
+        let (mut baked, mut texels_baked) = (Vec::new(), Vec::new());
         let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
             (false, _) if torch => Shading::Lit { torch },
             (false, _) => Shading::WithoutLamps,
@@ -640,8 +643,11 @@ impl Renderer {
                     let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
                         continue;
                     };
-                    if baker.prepare(&gpu.device, &gpu.queue, encoder, light, &mut scene.lamps) {
+                    let texels =
+                        baker.prepare(&gpu.device, &gpu.queue, encoder, light, &mut scene.lamps);
+                    if let Some(texels) = texels {
                         baked.push(chunk);
+                        texels_baked.push(texels);
                     }
                 }
                 if !baked.is_empty() {
@@ -657,6 +663,7 @@ impl Renderer {
         scene.light_work = LightWork {
             rows_made: scene.lamps.take_rows_made(),
             caches_baked: baked,
+            texels_baked,
         };
         shading
     }

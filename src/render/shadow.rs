@@ -49,6 +49,26 @@ pub fn diamond_direction(diamond: f32) -> Vec2 {
     }
 }
 
+/// The diamond angle of the direction `v` (not zero), in 0..4, as the
+/// scene shader computes it to find a shadow texel: one division, no
+/// arctangent. It grows with the angle, a quarter turn per unit.
+#[cfg(test)]
+fn diamond_angle(v: Vec2) -> f32 {
+    let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
+    if v.x >= 0.0 {
+        if v.y >= 0.0 { t } else { 4.0 + t }
+    } else {
+        2.0 - t
+    }
+}
+
+/// The texel of a shadow row whose slice holds the direction `v` (not
+/// zero), as `shadow_texel` in shaders/scene.wgsl looks it up.
+#[cfg(test)]
+pub fn texel_index(v: Vec2) -> u32 {
+    ((diamond_angle(v) * SHADOW_DIRECTIONS as f32 / 4.0) as u32).min(SHADOW_DIRECTIONS - 1)
+}
+
 /// A shape that casts a shadow besides the level's walls and obstacles:
 /// its outline and how tall it stands (infinite for a closed door).
 #[derive(Debug, Clone, PartialEq)]
@@ -140,26 +160,8 @@ pub fn shadow_texel(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-
-    /// The diamond angle of the direction `v` (not zero), in 0..4, as the
-    /// scene shader computes it to find a shadow texel: one division, no
-    /// arctangent. It grows with the angle, a quarter turn per unit.
-    pub(crate) fn diamond_angle(v: Vec2) -> f32 {
-        let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
-        if v.x >= 0.0 {
-            if v.y >= 0.0 { t } else { 4.0 + t }
-        } else {
-            2.0 - t
-        }
-    }
-
-    /// The texel whose slice holds direction `v`, as `lamp_light` in
-    /// shaders/scene.wgsl looks it up.
-    pub(crate) fn texel_index(v: Vec2) -> u32 {
-        ((diamond_angle(v) * SHADOW_DIRECTIONS as f32 / 4.0) as u32).min(SHADOW_DIRECTIONS - 1)
-    }
 
     #[test]
     fn every_texel_direction_looks_itself_up_and_the_slices_cover_the_circle() {

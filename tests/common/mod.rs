@@ -138,6 +138,20 @@ pub fn ctrl_tap(session: &mut mazewalker::app::Session, code: winit::keyboard::K
     session.handle(held(false));
 }
 
+/// Edit mode's state in `session`, which must be in edit mode.
+pub fn edit_state(session: &mut mazewalker::app::Session) -> mazewalker::app::EditState {
+    session.edit_state().expect("edit mode is on")
+}
+
+/// `item` carried (not a copy), turned `degrees`.
+pub fn carrying(item: mazewalker::edit::Item, degrees: f32) -> Option<mazewalker::app::Carried> {
+    Some(mazewalker::app::Carried {
+        item,
+        copy: false,
+        degrees,
+    })
+}
+
 /// The HUD's EDIT line of a headless session in edit mode.
 pub fn edit_line(session: &mut mazewalker::app::Session) -> String {
     session

@@ -11,7 +11,7 @@ use common::{ctrl_tap, hold, session_on, tap};
 
 use glam::Vec2;
 use mazewalker::app::{Input, Session};
-use mazewalker::edit::{Edit, Journal};
+use mazewalker::edit::{Edit, Item, Journal};
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
 use winit::keyboard::KeyCode;
@@ -169,7 +169,7 @@ fn on_the_full_map_the_item_under_the_pointer_is_the_aimed_item() {
     let mut session = session_on(&path, level);
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
-    assert!(hud_says(&mut session, "aim wall 3"), "{:?}", session.hud());
+    assert_eq!(common::edit_state(&mut session).aimed, Some(Item::Wall(3)));
     // Tab twice: the overlay, then the full map; 0 fits it to the level.
     tap(&mut session, KeyCode::Tab);
     tap(&mut session, KeyCode::Tab);

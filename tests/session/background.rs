@@ -12,7 +12,6 @@ use crate::common;
 use common::{ctrl_tap, key, session_on, tap};
 use std::path::{Path, PathBuf};
 
-use glam::Vec2;
 use mazewalker::app::{JobLatch, Request, SHOW_AFTER, Session, WorkProgress};
 use mazewalker::level::Level;
 use mazewalker::tick::TICK_SECONDS;
@@ -72,20 +71,6 @@ fn walk(session: &mut Session, count: u32) -> f32 {
     session.walker().position().distance(from)
 }
 
-/// The cursor point the HUD's EDIT line gives.
-fn cursor(session: &mut Session) -> Vec2 {
-    let line = common::edit_line(session);
-    let numbers: Vec<f32> = line
-        .split("cursor ")
-        .nth(1)
-        .and_then(|rest| rest.split("  ").next())
-        .expect("a cursor on the EDIT line")
-        .split(", ")
-        .map(|number| number.parse().expect("a number"))
-        .collect();
-    Vec2::new(numbers[0], numbers[1])
-}
-
 /// Lets the held work run to its end, and a frame take what it did.
 fn finish_work(session: &mut Session, latch: &JobLatch) {
     latch.release(u64::from(u32::MAX));
@@ -141,10 +126,10 @@ fn work_held_by_a_latch_leaves_the_frame_going_and_keys_wait_their_turn() {
     // The walker walks; Space plots a wall's start here, then its end
     // further on; Delete, which acts on the aimed item, is refused.
     assert!(walk(&mut session, 30) > 0.5, "the walker did not walk");
-    let start = cursor(&mut session);
+    let start = common::edit_state(&mut session).cursor;
     tap(&mut session, KeyCode::Space);
     assert!(walk(&mut session, 45) > 1.0);
-    let end = cursor(&mut session);
+    let end = common::edit_state(&mut session).cursor;
     assert_ne!(start, end);
     tap(&mut session, KeyCode::Space);
     tap(&mut session, KeyCode::Delete);
@@ -169,7 +154,7 @@ fn work_held_by_a_latch_leaves_the_frame_going_and_keys_wait_their_turn() {
     assert!(frames_past_the_bar_delay(&mut session) > 0);
     assert_eq!(bar(&mut session).expect("the bar").what, "Saving hall.toml");
     assert!(walk(&mut session, 45) > 1.0);
-    let third = cursor(&mut session);
+    let third = common::edit_state(&mut session).cursor;
     tap(&mut session, KeyCode::Space);
     ctrl_tap(&mut session, KeyCode::KeyS);
     assert_eq!(std::fs::read_to_string(&path).expect("read"), common::HALL);
@@ -217,14 +202,16 @@ fn a_save_that_fails_on_the_worker_keeps_the_edits_and_ctrl_s_tries_again() {
     );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), common::HALL);
     assert_eq!(session.level().walls.len(), 5, "the edit is kept");
-    assert!(common::edit_line(&mut session).ends_with("undo 1  unsaved"));
+    let state = common::edit_state(&mut session);
+    assert_eq!((state.undo_depth, state.unsaved), (1, true));
 
     // Out of the way, Ctrl+S saves them.
     std::fs::remove_dir_all(&backup).expect("remove the folder");
     ctrl_tap(&mut session, KeyCode::KeyS);
     finish_work(&mut session, &latch);
     assert_eq!(Level::load(&path).expect("saved").level.walls.len(), 5);
-    assert!(common::edit_line(&mut session).ends_with("undo 1"));
+    let state = common::edit_state(&mut session);
+    assert_eq!((state.undo_depth, state.unsaved), (1, false));
 }
 
 #[test]

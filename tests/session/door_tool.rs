@@ -8,9 +8,10 @@
 
 use crate::common;
 
-use common::{HALL, ctrl_tap, edit_line, hold, key, level_file, session_on, tap};
+use common::{HALL, ctrl_tap, edit_state, hold, key, level_file, session_on, tap};
 
 use glam::Vec2;
+use mazewalker::app::Tool;
 use mazewalker::edit::{Edit, Journal};
 use mazewalker::level::save::autosave_path;
 use mazewalker::level::{Door, Level};
@@ -31,13 +32,13 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
     tap(&mut session, KeyCode::Digit4);
-    let line = edit_line(&mut session);
-    assert!(line.starts_with("EDIT  tool doors  grid 0.25 m"), "{line}");
+    let state = edit_state(&mut session);
+    assert_eq!((state.tool, state.grid_metres), (Tool::Doors, 0.25));
 
     // Space on the hinge jamb (the cursor under the eye): no door yet.
     tap(&mut session, KeyCode::Space);
     assert!(session.level().doors.is_empty(), "one jamb is no door");
-    assert!(edit_line(&mut session).contains("undo 0"));
+    assert_eq!(edit_state(&mut session).undo_depth, 0);
     // Backspace takes the jamb back; Space marks it again.
     tap(&mut session, KeyCode::Backspace);
     hold(&mut session, KeyCode::KeyD, ONE_AND_A_HALF_METRES);
@@ -49,7 +50,8 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     let (a, b) = (Vec2::new(0.0, 1.5), Vec2::new(0.0, 3.0));
     let placed = Door::with_defaults(a, b, mazewalker::level::MaterialId(wood));
     assert_eq!(session.level().doors, [placed], "a door with the defaults");
-    assert!(edit_line(&mut session).contains("undo 1  unsaved"));
+    let state = edit_state(&mut session);
+    assert_eq!((state.undo_depth, state.unsaved), (1, true));
     session.advance_ticks(180);
     let journal = Journal::read(&autosave_path(&path)).expect("the journal is written");
     assert_eq!(journal.edits(), [Edit::AddDoor { a, b }]);
@@ -110,7 +112,7 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     // Undo everything and save: the file as it was, byte for byte.
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
-    while !edit_line(&mut session).contains("undo 0") {
+    while edit_state(&mut session).undo_depth > 0 {
         ctrl_tap(&mut session, KeyCode::KeyZ);
     }
     ctrl_tap(&mut session, KeyCode::KeyS);

@@ -62,6 +62,37 @@ pub struct Editing {
     quit_after_save: bool,
 }
 
+/// Edit mode as it stands: the tool, the grid, the cursor, what is aimed
+/// at and carried, and the undo depth (see [`Editing::state`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditState {
+    /// What Space places.
+    pub tool: Tool,
+    /// The snapping grid's step, in metres.
+    pub grid_metres: f32,
+    /// The cursor point on the floor plan.
+    pub cursor: Vec2,
+    /// The item the crosshair (or the map's pointer) aims at.
+    pub aimed: Option<Item>,
+    /// What is carried.
+    pub carried: Option<Carried>,
+    /// How many edits Ctrl+Z can take back.
+    pub undo_depth: usize,
+    /// Whether the level has edits not saved.
+    pub unsaved: bool,
+}
+
+/// An item being carried (X) or a copy of one (Ctrl+D).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Carried {
+    /// The item picked up, or the item copied.
+    pub item: Item,
+    /// Whether it is a copy: put down, it is added and the item stays.
+    pub copy: bool,
+    /// How far the wheel turned it, in degrees.
+    pub degrees: f32,
+}
+
 /// A key that edits the session, as typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Typed {
@@ -347,6 +378,24 @@ impl Editing {
             world.notice(format!("{} keys not applied: {why}", self.queued.len()));
             self.queued.clear();
         }
+    }
+
+    /// Edit mode as it stands, `None` while it is off: what the EDIT line
+    /// and the aim line of the HUD show, as values.
+    pub fn state(&self, world: &World) -> Option<EditState> {
+        self.is_active(world).then(|| EditState {
+            tool: self.edit.tool,
+            grid_metres: self.edit.grid.metres(),
+            cursor: world.cursor,
+            aimed: world.aimed,
+            carried: self.edit.carry.as_ref().map(|carry| Carried {
+                item: carry.item(),
+                copy: carry.is_copy(),
+                degrees: carry.degrees(),
+            }),
+            undo_depth: self.edit.undo_depth(),
+            unsaved: self.edit.has_unsaved_edits(),
+        })
     }
 
     /// Whether edit mode is on: the walker's switch, the one source of
@@ -977,20 +1026,15 @@ impl Part for Editing {
         } else {
             ""
         };
-        let depth = self.edit.undo_depth();
-        if self.is_active(world) {
-            let point = world.cursor;
-            let carrying = self
-                .edit
-                .carry
-                .as_ref()
-                .map_or_else(String::new, carry_text);
+        if let Some(state) = self.state(world) {
+            let carrying = state.carried.map_or_else(String::new, carry_text);
             lines.push(format!(
-                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {depth}{unsaved}{carrying}",
-                self.edit.tool.name(),
-                self.edit.grid.metres(),
-                point.x,
-                point.y
+                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {}{unsaved}{carrying}",
+                state.tool.name(),
+                state.grid_metres,
+                state.cursor.x,
+                state.cursor.y,
+                state.undo_depth,
             ));
             let outline = self.outline().len();
             if outline > 0 {
@@ -998,11 +1042,12 @@ impl Part for Editing {
                     "outline {outline} points: Enter makes the obstacle, Backspace takes one back"
                 ));
             }
-            if let Some(item) = world.aimed {
+            if let Some(item) = state.aimed {
                 lines.push(format!("aim {item}"));
             }
             lines.extend(self.edit.check_lines());
         } else if !unsaved.is_empty() {
+            let depth = self.edit.undo_depth();
             lines.push(format!("undo {depth}{unsaved} (Ctrl+S saves)"));
         }
         lines.extend(self.edit.offer_line());
@@ -1011,13 +1056,12 @@ impl Part for Editing {
 
 /// What the EDIT line says of a carried item: `  carry wall 12`, `  carry
 /// copy of door 0`, with `turned 45 degrees` once the wheel turned it.
-fn carry_text(carry: &Carry) -> String {
-    let copy = if carry.is_copy() { "copy of " } else { "" };
-    let degrees = carry.degrees();
-    let turned = if degrees == 0.0 {
+fn carry_text(carried: Carried) -> String {
+    let copy = if carried.copy { "copy of " } else { "" };
+    let turned = if carried.degrees == 0.0 {
         String::new()
     } else {
-        format!(" turned {degrees} degrees")
+        format!(" turned {} degrees", carried.degrees)
     };
-    format!("  carry {copy}{}{turned}", carry.item())
+    format!("  carry {copy}{}{turned}", carried.item)
 }

@@ -8,7 +8,7 @@ mod map;
 mod playback;
 mod walking;
 
-pub use editing::{Editing, QuitBy};
+pub use editing::{Carried, EditState, Editing, QuitBy};
 pub use map::Map;
 pub use playback::Playback;
 pub use walking::Walking;
