@@ -173,10 +173,10 @@ impl Session {
     }
 
     /// From now on the main thread goes on while edit mode's long work
-    /// (opening, saving, restoring the autosave) runs on its worker: the
-    /// window's way. Without this call a session waits for that work where
-    /// it starts, as a script's simulated time must. `latch` holds the work
-    /// until a test releases it.
+    /// (opening, saving, restoring the autosave, writing the journal) runs
+    /// on its workers: the window's way. Without this call a session waits
+    /// for that work where it starts, as a script's simulated time must.
+    /// `latch` holds the work until a test releases it.
     /// Reloads run on their worker either way; `latch` holds them too.
     pub fn work_in_background(&mut self, latch: Option<super::JobLatch>) {
         if let Some(latch) = &latch {
