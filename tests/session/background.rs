@@ -338,6 +338,60 @@ fn the_journal_is_written_on_its_worker_while_the_frame_goes_on() {
     assert_eq!(journal.len(), 1, "the one wall");
 }
 
+/// Whether the frame's map shades the reach.
+fn reach_shown(session: &mut Session) -> bool {
+    let frame = session.frame();
+    let map = frame.map.expect("the map shows");
+    map.overlay.reach.is_some()
+}
+
+/// The HUD's map line.
+fn map_line(session: &mut Session) -> String {
+    let hud = session.hud();
+    let line = hud.iter().find(|line| line.starts_with("map "));
+    line.expect("a map line").clone()
+}
+
+#[test]
+fn the_reach_is_worked_out_on_its_worker_while_the_map_works_on() {
+    let (path, level) = hall_file("session_background_reach");
+    let (mut session, latch) = held_session(&path, level);
+    tap(&mut session, KeyCode::Tab);
+    tap(&mut session, KeyCode::KeyV);
+
+    // Held: the map shows without the reach, says it is on its way, and
+    // zooms; the walker walks; past half a second the bar shows.
+    assert!(frames_past_the_bar_delay(&mut session) > 0);
+    assert!(!reach_shown(&mut session));
+    assert!(map_line(&mut session).ends_with("reach: working it out"));
+    let before = map_line(&mut session);
+    tap(&mut session, KeyCode::Equal);
+    assert_ne!(map_line(&mut session), before, "the map did not zoom");
+    assert!(walk(&mut session, 30) > 0.5, "the walker did not walk");
+    let what = "Finding where the eye can go";
+    assert_eq!(bar(&mut session).expect("the bar").what, what);
+
+    // Released a step at a time, the bar rises; then the reach shows.
+    let mut seen = Vec::new();
+    for _ in 0..32 {
+        latch.release(1);
+        frames(&mut session, 2);
+        match bar(&mut session) {
+            Some(shown) => seen.push(shown.fraction),
+            None => break,
+        }
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+    assert!(seen.windows(2).all(|pair| pair[0] < pair[1]), "{seen:?}");
+    assert!(reach_shown(&mut session));
+    assert!(!map_line(&mut session).contains("reach"));
+
+    // V again: the shading goes at once.
+    tap(&mut session, KeyCode::KeyV);
+    frames(&mut session, 1);
+    assert!(!reach_shown(&mut session));
+}
+
 #[test]
 fn the_hud_says_the_level_is_opening_and_a_save_leaves_the_chain_drawn() {
     let (path, level) = hall_file("session_background_rough_edges");
