@@ -58,8 +58,8 @@ impl SceneChange {
     /// Makes `renderer` draw the new level from its next frame: the scene
     /// built off the main thread, the renderer's scene taking the edit in
     /// place, or one built here. The shell's path, and the edit
-    /// benchmarks'.
-    pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<()> {
+    /// benchmarks'. Says which it was.
+    pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<SceneTaken> {
         let started = std::time::Instant::now();
         let scene = match self.scene {
             NewScene::Built(scene) => *scene,
@@ -70,7 +70,7 @@ impl SceneChange {
                     "the scene took the edit in place on the main thread in {:.1} ms",
                     started.elapsed().as_secs_f64() * 1000.0
                 );
-                return Ok(());
+                return Ok(SceneTaken::InPlace);
             }
             NewScene::Edited(_) | NewScene::Build => {
                 let scene = renderer.scene_builder().build(
@@ -86,8 +86,17 @@ impl SceneChange {
             }
         };
         drop(renderer.set_level(scene));
-        Ok(())
+        Ok(SceneTaken::Replaced)
     }
+}
+
+/// How a renderer took a [`SceneChange`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SceneTaken {
+    /// Its scene took the edits in place.
+    InPlace,
+    /// A new scene replaced its scene.
+    Replaced,
 }
 
 /// The doors' leaves and loose bodies a frame of `level` needs, seen by

@@ -60,7 +60,9 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use events::{Input, Request};
-pub use frame::{NewScene, SceneChange, SceneFrame, SessionFrame, moving_shapes, scene_frame};
+pub use frame::{
+    NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
+};
 pub use input::Modifiers;
 pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;

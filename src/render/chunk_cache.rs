@@ -98,6 +98,18 @@ impl ChunkCache {
         self.light_caches
     }
 
+    /// Makes the meshes built from now on get a light cache when
+    /// `light_caches` (a level that gained its first lamp or lost its
+    /// last). When that changes, every chunk is dropped, to be built again
+    /// as it is next drawn: what was built has the other kind of mesh.
+    pub fn keep_light_caches(&mut self, light_caches: bool) {
+        if light_caches != self.light_caches {
+            self.entries = ByteLru::new(self.entries.budget());
+            self.refused.clear();
+            self.light_caches = light_caches;
+        }
+    }
+
     /// Sets the bytes kept once a frame is done.
     pub fn set_budget(&mut self, bytes: u64) {
         self.entries.set_budget(bytes);

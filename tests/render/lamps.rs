@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use glam::{Mat4, Vec2, Vec3, Vec3Swizzles, Vec4Swizzles};
 use image::RgbaImage;
-use mazewalker::app::{Input, Modifiers, Session, WindowOptions};
+use mazewalker::app::{Input, Modifiers, SceneTaken, Session, WindowOptions};
 use mazewalker::camera::Camera;
 use mazewalker::doors::Doors;
 use mazewalker::level::{Level, Light};
@@ -290,14 +290,15 @@ fn patch_in_next_frame(gpu: &Gpu, renderer: &mut Renderer, patch: Vec3) -> i32 {
     )
 }
 
-/// Gives `renderer` the session's new level, as the window's shell does.
-fn follow(renderer: &mut Renderer, session: &mut Session) {
+/// Gives `renderer` the session's new level, as the window's shell does,
+/// and says how it took it.
+fn follow(renderer: &mut Renderer, session: &mut Session) -> SceneTaken {
     // As the window does: the renderer's scene takes the edit in place
     // (its light caches then go stale), or a new one is built.
     let change = session.take_scene_change().expect("the level changed");
     change
         .apply_to(renderer)
-        .expect("the renderer takes the change");
+        .expect("the renderer takes the change")
 }
 
 #[test]
@@ -367,11 +368,13 @@ fn the_first_lamp_placed_in_a_level_without_lamps_lights_the_next_frame() {
         return;
     };
     // The hall without lamps: its chunks keep no light cache, so the edit
-    // that brings the first lamp needs a new scene.
+    // that brings the first lamp gives every chunk one, in place: a new
+    // scene would cost what the whole level holds.
     let (mut session, mut renderer) = session_and_renderer(&gpu, hall(""));
     let patch = Vec3::new(2.0, 0.0, -1.0);
     let frame = |renderer: &mut Renderer| patch_in_next_frame(&gpu, renderer, patch);
-    frame(&mut renderer);
+    let unlit = frame(&mut renderer);
+    let unlit_bytes = renderer.level().chunk_bytes();
     // Edit mode, the lamp tool, a lamp where the eye stands (2, -2).
     common::tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
@@ -379,15 +382,16 @@ fn the_first_lamp_placed_in_a_level_without_lamps_lights_the_next_frame() {
     common::tap(&mut session, KeyCode::Space);
     let edited = session.level().clone();
     assert_eq!(edited.lights.len(), 1, "a lamp was placed");
-    follow(&mut renderer, &mut session);
+    assert_eq!(
+        follow(&mut renderer, &mut session),
+        SceneTaken::InPlace,
+        "the first lamp built a new scene"
+    );
     let next = frame(&mut renderer);
     // As a renderer new to the edited level draws it; and brighter than
     // with the lamp far off (the ambient alone).
-    let fresh = patch_in_next_frame(
-        &gpu,
-        &mut common::fast_renderer(&gpu, &Arc::new(edited.clone()), SIZE),
-        patch,
-    );
+    let mut new_renderer = common::fast_renderer(&gpu, &Arc::new(edited.clone()), SIZE);
+    let fresh = patch_in_next_frame(&gpu, &mut new_renderer, patch);
     let mut far = edited;
     far.lights[0].at = Vec2::new(-6.5, 6.5);
     let ambient = patch_in_next_frame(
@@ -396,9 +400,40 @@ fn the_first_lamp_placed_in_a_level_without_lamps_lights_the_next_frame() {
         patch,
     );
     assert_eq!(next, fresh, "the next frame after the first lamp");
+    // Its chunks were built again with light caches, as a new scene's are.
+    assert_eq!(
+        renderer.level().chunk_bytes(),
+        new_renderer.level().chunk_bytes(),
+        "the chunks after the first lamp"
+    );
     assert!(
         next >= ambient + 15,
         "the new lamp does not light the patch: {next}, {ambient} without it"
+    );
+
+    // Ctrl+Z takes the only lamp away, in place too, and the hall looks
+    // as it did.
+    session.handle(Input::Modifiers(Modifiers {
+        ctrl: true,
+        ..Modifiers::default()
+    }));
+    common::tap(&mut session, KeyCode::KeyZ);
+    session.handle(Input::Modifiers(Modifiers::default()));
+    assert!(session.level().lights.is_empty(), "the lamp was undone");
+    assert_eq!(
+        follow(&mut renderer, &mut session),
+        SceneTaken::InPlace,
+        "taking the last lamp away built a new scene"
+    );
+    assert_eq!(
+        frame(&mut renderer),
+        unlit,
+        "undone, the hall is unlit again"
+    );
+    assert_eq!(
+        renderer.level().chunk_bytes(),
+        unlit_bytes,
+        "the chunks keep light caches with no lamp left"
     );
 }
 

@@ -38,9 +38,10 @@ impl LevelScene {
     /// place. Returns false, having changed nothing, when the changes do
     /// not fit the scene's level (an index past the end, counts that do not
     /// add up) or the edit changed what the scene does not update in place
-    /// (the materials, the environment, and where the renderer reads light
-    /// caches, whether the level has lamps, which decides whether its
-    /// chunks keep one): build a new scene then.
+    /// (the materials, the environment): build a new scene then. The first
+    /// lamp of a level, or its last, changes whether chunks keep a light
+    /// cache where the renderer reads them: every chunk is then built again
+    /// as it is next drawn, which costs what the view holds, not the level.
     pub fn edited(
         &mut self,
         level: &Arc<Level>,
@@ -49,7 +50,6 @@ impl LevelScene {
     ) -> bool {
         if level.materials != self.level.materials
             || level.environment != self.level.environment
-            || self.cached_light && level.lights.is_empty() != self.level.lights.is_empty()
             || !counts_fit(&self.level, level, changes)
         {
             return false;
@@ -106,6 +106,8 @@ impl LevelScene {
         for &chunk in touched.chunks.iter().chain(&floor_changed) {
             self.cache.forget(chunk);
         }
+        self.cache
+            .keep_light_caches(self.cached_light && !level.lights.is_empty());
         self.map
             .edited(collider, &touched.chunks, &touched.went, &touched.came);
         self.lamps.edited(level, collider, changes, &touched.shaded);
