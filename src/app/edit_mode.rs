@@ -572,7 +572,8 @@ impl EditMode {
         let journal = session.is_dirty().then(|| session.journal());
         let turn = self.journal_turn.clone();
         let seen = turn.saves_begun();
-        let latch = self.background.clone().flatten();
+        // Before quitting the write is waited for here: no latch holds it.
+        let latch = now.and(self.background.clone().flatten());
         let started = now.unwrap_or_default();
         let job = Job::start("Writing the autosave", started, latch, move |progress| {
             let path = autosave_path(&level_path);
