@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
-use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, Wall};
+use mazewalker::collision::{Collider, MoveOptions, Wall};
 use mazewalker::level::maze::maze_walls;
 use mazewalker::level::{MAZE_CELL_SIZE, MAZE_WALL_RADIUS, MAZE_WALL_THICKNESS};
 use mazewalker::physics::{
@@ -33,96 +33,15 @@ use rapier2d::prelude::{
 mod scenes;
 use scenes::Rng;
 
-const CRATES: usize = 1000;
-const HALF_HALL: f32 = 20.0;
-const WALL_HALF_THICKNESS: f32 = 0.1;
-const SUB_STEPS: u32 = 4;
-/// Ticks between two stirs of the crates' velocities.
-const STIR_TICKS: usize = 120;
+#[path = "support/hall.rs"]
+mod hall;
+use hall::{
+    BOUNCE, CRATES, FRICTION, STIR_SEED, STIR_TICKS, SUB_STEPS, box_outline, hall_crates,
+    hall_walls, our_hall, our_tick, stir_velocity,
+};
+
 /// Ticks run before the state's hash is printed.
 const HASH_TICKS: usize = 1200;
-const FRICTION: f32 = 0.0;
-const BOUNCE: f32 = 0.5;
-
-/// One crate of the hall: centre, half extents, mass, velocity.
-#[derive(Clone, Copy)]
-struct Crate {
-    centre: Vec2,
-    half: Vec2,
-    mass: f32,
-    velocity: Vec2,
-}
-
-/// The hall's crates on a jittered 32 × 32 grid, of mixed sizes and
-/// masses, each moving at 1–4 m/s.
-fn hall_crates() -> Vec<Crate> {
-    let mut rng = Rng(37);
-    let spacing = 2.0 * (HALF_HALL - 1.0) / 32.0;
-    (0..CRATES)
-        .map(|k| {
-            let cell = Vec2::new((k % 32) as f32, (k / 32) as f32);
-            let jitter = Vec2::new(rng.unit(), rng.unit()) * 0.2;
-            let centre = Vec2::splat(-HALF_HALL + 1.0 + spacing / 2.0) + cell * spacing + jitter;
-            let half = Vec2::new(0.15 + 0.25 * rng.unit(), 0.15 + 0.25 * rng.unit());
-            Crate {
-                centre,
-                half,
-                mass: 2.0 + 38.0 * rng.unit(),
-                velocity: stir_velocity(&mut rng),
-            }
-        })
-        .collect()
-}
-
-fn stir_velocity(rng: &mut Rng) -> Vec2 {
-    let angle = rng.unit() * std::f32::consts::TAU;
-    Vec2::new(angle.cos(), angle.sin()) * (1.0 + 3.0 * rng.unit())
-}
-
-fn hall_walls() -> Vec<Wall> {
-    let h = HALF_HALL;
-    let corners = [
-        Vec2::new(-h, -h),
-        Vec2::new(h, -h),
-        Vec2::new(h, h),
-        Vec2::new(-h, h),
-    ];
-    (0..4)
-        .map(|i| Wall {
-            a: corners[i],
-            b: corners[(i + 1) % 4],
-            radius: WALL_HALF_THICKNESS,
-        })
-        .collect()
-}
-
-fn box_outline(centre: Vec2, half: Vec2) -> ConvexPolygon {
-    ConvexPolygon::new(vec![
-        centre - half,
-        centre + Vec2::new(half.x, -half.y),
-        centre + half,
-        centre + Vec2::new(-half.x, half.y),
-    ])
-    .expect("a box")
-}
-
-/// Our hall.
-fn our_hall() -> LooseBodies {
-    let bodies = hall_crates()
-        .iter()
-        .map(|c| {
-            let material = Material {
-                mass: c.mass,
-                friction: FRICTION,
-                bounce: BOUNCE,
-            };
-            LooseBody::new(&box_outline(c.centre, c.half), material)
-                .expect("a valid crate")
-                .moving(c.velocity, 0.0)
-        })
-        .collect();
-    LooseBodies::new(FixedScene::new(&hall_walls(), &[]), bodies)
-}
 
 /// rapier's hall: the same walls as capsules, the same crates.
 fn rapier_hall() -> (PhysicsWorld, Vec<RigidBodyHandle>) {
@@ -165,23 +84,6 @@ fn rapier_hall() -> (PhysicsWorld, Vec<RigidBodyHandle>) {
     (world, handles)
 }
 
-/// Our tick `t`: the crates get new velocities every [`STIR_TICKS`].
-fn our_tick(world: &mut LooseBodies, t: usize, rng: &mut Rng) {
-    if t.is_multiple_of(STIR_TICKS) {
-        for index in 0..CRATES {
-            let body = &world.bodies()[index];
-            let change = (stir_velocity(rng) - body.linear_velocity()) * body.material().mass;
-            let centre = body.position();
-            world.kick(index, centre, change);
-        }
-    }
-    let options = StepOptions {
-        seconds: TICK_SECONDS,
-        sub_steps: SUB_STEPS,
-    };
-    black_box(world.step(&StepInput::default(), &options));
-}
-
 /// rapier's step `t`, stirred the same way.
 fn rapier_tick(world: &mut PhysicsWorld, handles: &[RigidBodyHandle], t: usize, rng: &mut Rng) {
     if t.is_multiple_of(STIR_TICKS) {
@@ -208,10 +110,10 @@ fn mean_tick(mut run: impl FnMut(usize), ticks: usize) -> Duration {
 
 fn hall(c: &mut Criterion) {
     let mut ours = our_hall();
-    let mut rng = Rng(5);
+    let mut rng = Rng(STIR_SEED);
     let ours_mean = mean_tick(|t| our_tick(&mut ours, t, &mut rng), HASH_TICKS);
     let (mut theirs, handles) = rapier_hall();
-    let mut rng = Rng(5);
+    let mut rng = Rng(STIR_SEED);
     let rapier_mean = mean_tick(
         |t| rapier_tick(&mut theirs, &handles, t, &mut rng),
         HASH_TICKS,
@@ -232,7 +134,7 @@ fn hall(c: &mut Criterion) {
     group.bench_function("ours", |b| {
         b.iter_custom(|iters| {
             let mut world = our_hall();
-            let mut rng = Rng(5);
+            let mut rng = Rng(STIR_SEED);
             for t in 1..=STIR_TICKS {
                 our_tick(&mut world, t, &mut rng);
             }
@@ -246,7 +148,7 @@ fn hall(c: &mut Criterion) {
     group.bench_function("rapier2d", |b| {
         b.iter_custom(|iters| {
             let (mut world, handles) = rapier_hall();
-            let mut rng = Rng(5);
+            let mut rng = Rng(STIR_SEED);
             for t in 1..=STIR_TICKS {
                 rapier_tick(&mut world, &handles, t, &mut rng);
             }

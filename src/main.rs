@@ -9,7 +9,7 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use glam::Vec2;
-use mazewalker::app::{self, ScreenshotOptions, TimedemoOptions, WindowOptions};
+use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{Playback, Played};
@@ -361,7 +361,8 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 }
 
 /// `check`: loads the level (errors end it), then prints the warnings and
-/// the `ok:` line.
+/// the `ok:` line. A big file shows its progress on stderr while it is
+/// checked, when stderr is a terminal.
 fn check(args: CheckArgs) -> anyhow::Result<()> {
     let choice = match (args.path, args.maze) {
         (_, Some((width, height))) => LevelChoice::Maze {
@@ -372,10 +373,28 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
         (Some(path), None) => LevelChoice::File(path),
         (None, None) => LevelChoice::DefaultHouse,
     };
-    let loaded = load_choice(&choice)?;
+    let progress = match &choice {
+        LevelChoice::File(path) => TerminalProgress::for_file(path),
+        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => None,
+    };
+    let loaded = match (&choice, &progress) {
+        (LevelChoice::File(path), Some(progress)) => {
+            Level::load_reporting(path, &mut |bytes| progress.read(bytes))
+        }
+        _ => choice.load(),
+    }
+    .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let stage = |what| progress.iter().for_each(|progress| progress.stage(what));
+    stage("building the collider");
     let collider = loaded.level.collider();
+    stage("looking for near misses");
     let gaps = mazewalker::map::near_misses(&collider);
+    stage("looking for floor that cannot be reached");
     let floor = mazewalker::map::floor_warnings(&loaded.level, &collider, &gaps);
+    progress.into_iter().for_each(TerminalProgress::finish);
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
     for warning in &floor.warnings {
         eprintln!("warning: {warning}");
     }

@@ -2,11 +2,12 @@
 //! undo and unsaved edits survive), the tool, the grid, where saves and the
 //! autosave journal go, the live checks, an autosave offered at start, and
 //! the work on the session that runs off the main thread (opening, saving,
-//! restoring; see [`Work`]). The keys' wiring is the editing part (`parts::editing`); the edits
+//! restoring; see [`Work`]) and the journal's writes, also off it. The keys' wiring is the editing part (`parts::editing`); the edits
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use glam::{Vec2, Vec3};
@@ -17,7 +18,9 @@ use crate::edit::{
     CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, JournalError, Piece,
     aimed_item, cursor_point, snap,
 };
-use crate::level::save::{autosave_is_newer, autosave_path, next_free_level_path, remove_autosave};
+use crate::level::save::{
+    autosave_is_newer, autosave_path, next_free_level_path, remove_autosave, write_atomically,
+};
 use crate::level::{Level, LevelSource};
 use crate::map::NearMiss;
 use crate::render::LineVertex;
@@ -146,13 +149,65 @@ pub struct EditMode {
     /// restoring the autosave), while it runs; the session goes with work
     /// that needs it and comes back with its result.
     work: Option<(Work, Job<Worked>)>,
-    /// The session's undo depth and whether it had unsaved edits, while
-    /// it is away with its work.
-    away: Option<(usize, bool)>,
+    /// What the HUD and the markers show of the session while it is away
+    /// with its work.
+    away: Option<Away>,
     /// Whether the main thread goes on while work runs (the window), or
     /// waits for it (headless sessions and scripts, whose simulated time
     /// does not pass while it runs); and a test's hold on the work.
     background: Option<Option<JobLatch>>,
+    /// The journal being written on its worker, with the error it may
+    /// bring back; a journal of many edits and the disk's flush are slow.
+    journal_writing: Option<Job<Option<String>>>,
+    /// Keeps a journal write from landing after a save removed the journal.
+    journal_turn: JournalTurn,
+}
+
+/// Orders the journal's writes after the saves that make them stale: a
+/// save counts itself before it removes the journal, and a write started
+/// before that count moved writes nothing. Both sides take the lock for
+/// that, on their workers; the main thread only reads the count.
+#[derive(Debug, Clone, Default)]
+struct JournalTurn {
+    /// How many saves have begun.
+    saves: Arc<AtomicU64>,
+    /// Held while the journal is written, and while a save counts itself.
+    writing: Arc<Mutex<()>>,
+}
+
+impl JournalTurn {
+    /// The saves begun so far: what a write started now checks against.
+    fn saves_begun(&self) -> u64 {
+        self.saves.load(Ordering::Acquire)
+    }
+
+    /// A save begins: any write started before it that is not already
+    /// under way writes nothing. Waits for a write under way to end.
+    fn save_begins(&self) {
+        let _turn = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        self.saves.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Runs `write` unless a save began after `seen` was read; `None`
+    /// when it did not run.
+    fn write_unless_saved<T>(&self, seen: u64, write: impl FnOnce() -> T) -> Option<T> {
+        let _turn = self.writing.lock().unwrap_or_else(PoisonError::into_inner);
+        (self.saves.load(Ordering::Acquire) == seen).then(write)
+    }
+}
+
+/// What stays behind of the session while it is away with its work: what
+/// the HUD, the quit guard and the markers show meanwhile.
+#[derive(Debug)]
+struct Away {
+    /// How many steps can be undone.
+    undo_depth: usize,
+    /// Whether there were unsaved edits.
+    dirty: bool,
+    /// The last point of the chain of walls being plotted.
+    chain_end: Option<Vec2>,
+    /// The outline points being plotted.
+    outline: Vec<Vec2>,
 }
 
 /// Which work on the edit session is running.
@@ -208,6 +263,8 @@ impl EditMode {
             work: None,
             away: None,
             background: None,
+            journal_writing: None,
+            journal_turn: JournalTurn::default(),
         }
     }
 
@@ -227,9 +284,15 @@ impl EditMode {
         self.work.as_ref().map(|(work, _)| *work)
     }
 
-    /// The progress bar of the work running at session time `now`.
+    /// The progress bar of the work running at session time `now`: the
+    /// work on the session, else the journal's write.
     pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
-        self.work.as_ref().and_then(|(_, job)| job.progress(now))
+        let work = self.work.as_ref().map(|(_, job)| job);
+        work.and_then(|job| job.progress(now)).or_else(|| {
+            self.journal_writing
+                .as_ref()
+                .and_then(|job| job.progress(now))
+        })
     }
 
     /// Opens the session on `level` off the main thread (unless one is
@@ -256,7 +319,9 @@ impl EditMode {
             || path.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
         );
+        let turn = self.journal_turn.clone();
         let job = self.job(format!("Saving {name}"), now, move |progress| {
+            turn.save_begins();
             let result = session.save_reporting(&path, &mut |done| progress.report(done));
             Worked::Saved {
                 session,
@@ -284,14 +349,20 @@ impl EditMode {
         Ok(())
     }
 
-    /// The session, sent away with work: its undo depth and unsaved state
-    /// stay behind for the HUD and the quit guard.
+    /// The session, sent away with work: its undo depth, unsaved state
+    /// and what is being plotted stay behind for the HUD, the quit guard
+    /// and the markers.
     fn send_away(&mut self) -> Option<EditSession> {
         if self.work.is_some() {
             return None;
         }
         let session = self.session.take()?;
-        self.away = Some((session.undo_depth(), session.is_dirty()));
+        self.away = Some(Away {
+            undo_depth: session.undo_depth(),
+            dirty: session.is_dirty(),
+            chain_end: session.chain().last_point(),
+            outline: session.outline().points().to_vec(),
+        });
         Some(session)
     }
 
@@ -358,8 +429,8 @@ impl EditMode {
 
     /// Whether there are edits not saved yet.
     pub fn has_unsaved_edits(&self) -> bool {
-        match self.away {
-            Some((_, dirty)) => dirty,
+        match &self.away {
+            Some(away) => away.dirty,
             None => self.session.as_ref().is_some_and(EditSession::is_dirty),
         }
     }
@@ -367,9 +438,30 @@ impl EditMode {
     /// How many steps can be undone (the HUD's undo depth), also while the
     /// session is away with its work.
     pub fn undo_depth(&self) -> usize {
-        match self.away {
-            Some((depth, _)) => depth,
+        match &self.away {
+            Some(away) => away.undo_depth,
             None => self.session.as_ref().map_or(0, EditSession::undo_depth),
+        }
+    }
+
+    /// The last point of the chain of walls being plotted, also while the
+    /// session is away with its work.
+    pub fn chain_end(&self) -> Option<Vec2> {
+        match &self.away {
+            Some(away) => away.chain_end,
+            None => self.session.as_ref()?.chain().last_point(),
+        }
+    }
+
+    /// The outline points being plotted, in order, also while the session
+    /// is away with its work.
+    pub fn outline(&self) -> &[Vec2] {
+        match &self.away {
+            Some(away) => &away.outline,
+            None => self
+                .session
+                .as_ref()
+                .map_or(&[], |session| session.outline().points()),
         }
     }
 
@@ -423,31 +515,86 @@ impl EditMode {
         self.journal_due = None;
     }
 
+    /// After a failed save, at session time `now`: the journal falls due
+    /// as after an edit, as a write that the save overtook wrote nothing.
+    pub fn save_failed(&mut self, now: Duration) {
+        self.journal_due.get_or_insert(now + AUTOSAVE_DELAY);
+    }
+
     /// Writes the journal of unsaved edits if it is due at `now` (or, with
     /// `now` = `None`, at once: before quitting); removes it when every edit
-    /// is saved or undone. Returns an error message to show.
+    /// is saved or undone. The write runs on its worker, one at a time: in
+    /// the background its end is taken at a later call, else (and before
+    /// quitting) it is waited for. Returns an error message to show.
     pub fn write_journal(
         &mut self,
         now: Option<Duration>,
         working_directory: &Path,
     ) -> Option<String> {
-        let due = self.journal_due?;
-        // The session is away with its work: the journal waits for it.
+        let quitting = now.is_none();
+        let earlier = self.journal_written(quitting);
+        if self.journal_writing.is_some() {
+            return earlier;
+        }
+        self.start_journal(now, working_directory);
+        let waits = quitting || !self.in_background();
+        let later = if waits {
+            self.journal_written(true)
+        } else {
+            None
+        };
+        earlier.or(later)
+    }
+
+    /// The journal's write once it has ended (with `wait`, waited for):
+    /// its error, if any.
+    fn journal_written(&mut self, wait: bool) -> Option<String> {
+        let job = self.journal_writing.as_ref()?;
+        let ended = if wait { job.wait() } else { job.poll()? };
+        self.journal_writing = None;
+        ended.unwrap_or_else(|lost| Some(format!("cannot write the autosave: {lost}")))
+    }
+
+    /// Starts writing the journal on its worker if it is due at `now`
+    /// (with `None`, at once), unless the session is away with its work.
+    fn start_journal(&mut self, now: Option<Duration>, working_directory: &Path) {
+        let Some(due) = self.journal_due else {
+            return;
+        };
         if self.work.is_some() || now.is_some_and(|now| now < due) {
-            return None;
+            return;
         }
         self.journal_due = None;
         let level_path = self.save_path(working_directory);
-        let path = autosave_path(&level_path);
-        let session = self.session.as_ref()?;
-        let result = if session.is_dirty() {
-            session.journal().write(&path)
-        } else {
-            remove_autosave(&level_path)
+        let Some(session) = self.session.as_ref() else {
+            return;
         };
-        result
-            .err()
-            .map(|error| format!("cannot write the autosave {}: {error}", path.display()))
+        let journal = session.is_dirty().then(|| session.journal());
+        let turn = self.journal_turn.clone();
+        let seen = turn.saves_begun();
+        // Before quitting the write is waited for here: no latch holds it.
+        let latch = now.and(self.background.clone().flatten());
+        let started = now.unwrap_or_default();
+        let job = Job::start("Writing the autosave", started, latch, move |progress| {
+            let path = autosave_path(&level_path);
+            let text = journal.as_ref().map(Journal::to_text);
+            progress.report(0.5);
+            let result = turn.write_unless_saved(seen, || match &text {
+                Some(text) => write_atomically(&path, text.as_bytes()),
+                None => remove_autosave(&level_path),
+            });
+            progress.report(1.0);
+            result?
+                .err()
+                .map(|error| format!("cannot write the autosave {}: {error}", path.display()))
+        });
+        self.journal_writing = Some(job);
+    }
+
+    /// The session ends: a journal still being written is waited for;
+    /// its error, if any.
+    pub fn finish_journal(&mut self) -> Option<String> {
+        self.journal_written(true)
     }
 
     /// The autosave offered at start, taken by F9.
@@ -617,6 +764,16 @@ pub fn marker_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_journal_write_started_before_a_save_writes_nothing_after_it() {
+        let turn = JournalTurn::default();
+        let seen = turn.saves_begun();
+        assert_eq!(turn.write_unless_saved(seen, || 1), Some(1));
+        turn.save_begins();
+        assert_eq!(turn.write_unless_saved(seen, || 2), None, "overtaken");
+        assert_eq!(turn.write_unless_saved(turn.saves_begun(), || 3), Some(3));
+    }
 
     #[test]
     fn markers_are_a_cross_then_the_wall_in_progress_then_the_aimed_wall() {

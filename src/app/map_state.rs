@@ -1,7 +1,12 @@
 //! The map as the window runs it: Tab's mode, follow, the view (pan and
 //! zoom), the trail, the marks, the walls seen so far, the reach shading
-//! and a drag in progress. Pure state; the keys and the mouse are wired in
-//! `map_input`, the drawing is [`crate::render::MapFrame`].
+//! and a drag in progress. The reach, whose cost grows with the level, is
+//! worked out on a worker ([`Job`]) while the map goes on. The keys and the
+//! mouse are wired in the map part, the drawing is
+//! [`crate::render::MapFrame`].
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use glam::Vec2;
 
@@ -15,6 +20,8 @@ use crate::map::{
 };
 use crate::physics::LooseBody;
 use crate::render::{MapFrame, MapMode};
+
+use super::job::{Job, JobLatch, WorkProgress};
 
 /// The scale of a new map, before any zoom: 20 pixels per metre.
 pub const START_PIXELS_PER_METRE: f32 = 20.0;
@@ -40,8 +47,17 @@ pub struct MapState {
     visible: VisibleSet,
     /// Show every wall whatever was seen (`--map-all`).
     show_all: bool,
-    /// Where the eye can go, while V shows it.
-    pub reach: Option<Reachable>,
+    /// Where the eye can go, while V shows it: the latest one worked out.
+    reach: Option<Reachable>,
+    /// Whether V shows the reach (it shows once worked out).
+    reach_on: bool,
+    /// The reach being worked out on its worker, for the latest level and
+    /// eye.
+    reach_job: Option<Job<Reachable>>,
+    /// Whether the main thread goes on while the reach is worked out (the
+    /// window), or waits for it (headless sessions and scripts); and a
+    /// test's hold on the work.
+    background: Option<Option<JobLatch>>,
     /// The sight the seen walls were last updated from: an eye that stands
     /// still and looks the same way sees nothing new.
     last_sight: Option<Sight>,
@@ -67,8 +83,17 @@ impl MapState {
             visible: VisibleSet::new(),
             show_all,
             reach: None,
+            reach_on: false,
+            reach_job: None,
+            background: None,
             last_sight: None,
         }
+    }
+
+    /// From now on the main thread goes on while the reach is worked
+    /// out, the work held by `latch` if given (a test's).
+    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.background = Some(latch);
     }
 
     /// Whether and how the map shows.
@@ -92,32 +117,26 @@ impl MapState {
 
     /// The level changed (a reload or an edit) from `old` to `collider`,
     /// whose walls hide what `occludes` says: walls that did not change
-    /// stay seen; the reach is redone at once.
-    pub fn level_changed(
-        &mut self,
-        old: &Collider,
-        collider: &Collider,
-        occludes: Vec<bool>,
-        eye: Vec2,
-    ) {
+    /// stay seen. (The reach is the caller's to redo: see
+    /// [`redo_reach`](Self::redo_reach).)
+    pub fn level_changed(&mut self, old: &Collider, collider: &Collider, occludes: Vec<bool>) {
         self.seen = self.seen.carry_over(old.walls(), collider.walls());
         self.occludes = occludes;
-        self.changed(collider, eye);
+        self.last_sight = None;
     }
 
     /// The level was edited by `changes` (in order) into `collider`, whose
     /// ceiling is `ceiling` metres high: the seen and occluding flags move
     /// with the walls inserted and removed, and a changed wall keeps its
-    /// seen flag; the work is the edit's, not the level's (bar the reach,
-    /// redone at once while V shows it). Flags that do not come out one
-    /// per wall are worked out anew, as for a reload from `old`.
+    /// seen flag; the work is the edit's, not the level's (the reach is
+    /// the caller's to redo). Flags that do not come out one per wall are
+    /// worked out anew, as for a reload from `old`.
     pub fn edited(
         &mut self,
         changes: &[LevelChange],
         ceiling: f32,
         (old, collider): (&Collider, &Collider),
         occluding: impl FnOnce() -> Vec<bool>,
-        eye: Vec2,
     ) {
         for change in changes {
             match change {
@@ -150,18 +169,9 @@ impl MapState {
         let walls = collider.walls().len();
         if self.occludes.len() != walls || self.seen.len() != walls {
             log::warn!("the map's wall flags do not fit the edited level: worked out anew");
-            self.level_changed(old, collider, occluding(), eye);
+            self.level_changed(old, collider, occluding());
         } else {
-            self.changed(collider, eye);
-        }
-    }
-
-    /// After any change of level: the seen walls are updated from the next
-    /// sight, and the reach is redone at once while V shows it.
-    fn changed(&mut self, collider: &Collider, eye: Vec2) {
-        self.last_sight = None;
-        if self.reach.is_some() {
-            self.reach = Some(reach_from(collider, eye));
+            self.last_sight = None;
         }
     }
 
@@ -184,12 +194,64 @@ impl MapState {
         }
     }
 
-    /// V: shade where the eye can go from `eye`, or stop shading.
-    pub fn toggle_reach(&mut self, collider: &Collider, eye: Vec2) {
-        self.reach = match self.reach {
-            Some(_) => None,
-            None => Some(reach_from(collider, eye)),
+    /// V at session time `now`: shade where the eye can go from `eye` in
+    /// the level of `collider` once it is worked out, or stop shading (and
+    /// drop the work under way).
+    pub fn toggle_reach(&mut self, collider: &Arc<Collider>, eye: Vec2, now: Duration) {
+        self.reach_on = !self.reach_on;
+        self.reach = None;
+        self.reach_job = None;
+        if self.reach_on {
+            self.start_reach(collider, eye, now);
+        }
+    }
+
+    /// After a change of level, at session time `now`: while V shows the
+    /// reach, it is worked out anew for `collider` from `eye`; the one
+    /// shown stays until the new one is ready.
+    pub fn redo_reach(&mut self, collider: &Arc<Collider>, eye: Vec2, now: Duration) {
+        if self.reach_on {
+            self.start_reach(collider, eye, now);
+        }
+    }
+
+    /// Starts working out the reach on its worker, in place of any under
+    /// way; headless, waits for it.
+    fn start_reach(&mut self, collider: &Arc<Collider>, eye: Vec2, now: Duration) {
+        let collider = Arc::clone(collider);
+        let latch = self.background.clone().flatten();
+        let job = Job::start(
+            "Finding where the eye can go",
+            now,
+            latch,
+            move |progress| reach_from(&collider, eye, &mut |done| progress.report(done)),
+        );
+        self.reach_job = Some(job);
+        if self.background.is_none() {
+            self.poll_reach(true);
+        }
+    }
+
+    /// Once a frame: the reach worked out, if it is ready (with `wait`,
+    /// waited for), is shown from now on.
+    pub fn poll_reach(&mut self, wait: bool) {
+        let Some(job) = &self.reach_job else {
+            return;
         };
+        let Some(ended) = (if wait { Some(job.wait()) } else { job.poll() }) else {
+            return;
+        };
+        self.reach_job = None;
+        match ended {
+            Ok(reach) => self.reach = Some(reach),
+            Err(lost) => log::error!("the reach was not worked out: {lost}"),
+        }
+    }
+
+    /// The reach's progress bar at session time `now`, while it is
+    /// worked out.
+    pub fn reach_progress(&self, now: Duration) -> Option<WorkProgress> {
+        self.reach_job.as_ref().and_then(|job| job.progress(now))
     }
 
     /// `0`: the whole level fitted into `size`; follow turns off so the fit
@@ -267,7 +329,8 @@ impl MapState {
     }
 
     /// The HUD's map line while the map shows, e.g. `map full  follow off
-    /// 20.0 px/m  seen 12 of 41 walls`; `every_wall` in ghost or edit mode.
+    /// 20.0 px/m  seen 12 of 41 walls`, ending `  reach: working it out`
+    /// while V's reach is on its way; `every_wall` in ghost or edit mode.
     pub fn hud_line(&self, every_wall: bool) -> Option<String> {
         let mode = match self.mode? {
             MapMode::Overlay => "overlay",
@@ -279,21 +342,27 @@ impl MapState {
         } else {
             format!("seen {} of {} walls", self.seen_count(), self.seen.len())
         };
+        let reach = if self.reach_job.is_some() {
+            "  reach: working it out"
+        } else {
+            ""
+        };
         Some(format!(
-            "map {mode}  follow {follow}  {:.1} px/m  {walls}",
+            "map {mode}  follow {follow}  {:.1} px/m  {walls}{reach}",
             self.view.pixels_per_metre
         ))
     }
 }
 
-/// The reachable space from `eye` over the level's bounds.
-fn reach_from(collider: &Collider, eye: Vec2) -> Reachable {
+/// The reachable space from `eye` over the level's bounds, telling
+/// `progress` how far the fill has got.
+fn reach_from(collider: &Collider, eye: Vec2, progress: &mut dyn FnMut(f32)) -> Reachable {
     let bounds = level_bounds(collider).unwrap_or(PlanBounds { min: eye, max: eye });
     let bounds = PlanBounds {
         min: bounds.min.min(eye) - Vec2::ONE,
         max: bounds.max.max(eye) + Vec2::ONE,
     };
-    Reachable::flood(collider, eye, bounds, DEFAULT_CELL_SIZE)
+    Reachable::flood_reporting(collider, eye, bounds, DEFAULT_CELL_SIZE, progress)
 }
 
 #[cfg(test)]
@@ -376,7 +445,7 @@ mod tests {
         let mut more = walls.clone();
         more.insert(0, wall((5.0, 5.0), (6.0, 5.0)));
         let reloaded = Collider::new(more, Vec::new(), 0.25);
-        map.level_changed(&collider, &reloaded, vec![true; 3], Vec2::ZERO);
+        map.level_changed(&collider, &reloaded, vec![true; 3]);
         assert_eq!(map.seen_count(), 1);
         let frame = bare_frame(&map, &reloaded, false);
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
@@ -385,7 +454,7 @@ mod tests {
         let mut nearer = reloaded.walls().to_vec();
         nearer.push(wall((2.0, -0.2), (2.0, 0.2)));
         let nearer = Collider::new(nearer, Vec::new(), 0.25);
-        map.level_changed(&reloaded, &nearer, vec![true; 4], Vec2::ZERO);
+        map.level_changed(&reloaded, &nearer, vec![true; 4]);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = bare_frame(&map, &nearer, false);
         assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
@@ -475,27 +544,15 @@ mod tests {
         ];
         let edited = [low, tall, tall, tall];
         let new = collider_of(&edited);
-        map.edited(
-            &changes,
-            ceiling,
-            (&old, &new),
-            || unreachable!(),
-            Vec2::ZERO,
-        );
+        map.edited(&changes, ceiling, (&old, &new), || unreachable!());
         assert_eq!(map.seen.iter().collect::<Vec<_>>(), [1, 2, 3]);
         assert_eq!(map.occludes, [false, true, true, true]);
         // Flags that no longer fit the level are worked out anew.
         let mut worked_out = false;
-        map.edited(
-            &changes[..1],
-            ceiling,
-            (&new, &old),
-            || {
-                worked_out = true;
-                vec![true; 4]
-            },
-            Vec2::ZERO,
-        );
+        map.edited(&changes[..1], ceiling, (&new, &old), || {
+            worked_out = true;
+            vec![true; 4]
+        });
         assert!(worked_out);
         assert_eq!(map.occludes.len(), 4);
     }

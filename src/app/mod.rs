@@ -19,7 +19,8 @@
 //!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
 //!   `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
-//!   thread with its progress.
+//!   thread with its progress, `terminal_progress` `check`'s progress on a
+//!   terminal.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
@@ -42,6 +43,7 @@ mod script;
 mod session;
 mod shell;
 mod surface;
+mod terminal_progress;
 mod timedemo;
 mod watch;
 mod world;
@@ -72,6 +74,7 @@ pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
+pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};
 pub use watch::DEBOUNCE;
 pub use world::{World, set_view};

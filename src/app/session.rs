@@ -173,15 +173,17 @@ impl Session {
     }
 
     /// From now on the main thread goes on while edit mode's long work
-    /// (opening, saving, restoring the autosave) runs on its worker: the
-    /// window's way. Without this call a session waits for that work where
-    /// it starts, as a script's simulated time must. `latch` holds the work
-    /// until a test releases it.
+    /// (opening, saving, restoring the autosave, writing the journal) and
+    /// the map's reach run on their workers: the window's way. Without
+    /// this call a session waits for that work where it starts, as a
+    /// script's simulated time must. `latch` holds the work until a test
+    /// releases it.
     /// Reloads run on their worker either way; `latch` holds them too.
     pub fn work_in_background(&mut self, latch: Option<super::JobLatch>) {
         if let Some(latch) = &latch {
             self.world.live.hold_reloads(latch.clone());
         }
+        self.map.work_in_background(latch.clone());
         self.editing.work_in_background(latch);
     }
 
@@ -609,10 +611,12 @@ impl Session {
     }
 
     /// Takes edit mode's finished work, if any, and makes the edits of the
-    /// keys that waited for it live.
+    /// keys that waited for it live; shows the map's reach once it is
+    /// worked out.
     fn poll_work(&mut self) {
         self.editing.poll_work(&mut self.world);
         self.apply_edit();
+        self.map.poll_reach();
     }
 
     /// Takes a finished reload, if any: the new level goes live (unless
@@ -763,7 +767,8 @@ impl Session {
             progress: self
                 .editing
                 .progress(self.world.time)
-                .or_else(|| self.world.live.progress(self.world.time)),
+                .or_else(|| self.world.live.progress(self.world.time))
+                .or_else(|| self.map.progress(self.world.time)),
         }
     }
 

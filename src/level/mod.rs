@@ -64,7 +64,16 @@ impl Level {
     /// relative to the level file's directory. This is what `mazewalker
     /// check` runs: print the warnings, then the error if there is one.
     pub fn load(path: &Path) -> Result<LoadedLevel, LevelError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LevelError::Read {
+        Self::load_reporting(path, &mut |_| {})
+    }
+
+    /// [`load`](Self::load), telling `read` how many bytes of the file
+    /// have been read so far, as they are read (a big file takes a while).
+    pub fn load_reporting(
+        path: &Path,
+        read: &mut dyn FnMut(u64),
+    ) -> Result<LoadedLevel, LevelError> {
+        let text = read_reporting(path, read).map_err(|source| LevelError::Read {
             path: path.to_path_buf(),
             source,
         })?;
@@ -219,4 +228,29 @@ fn open_heading(start: Vec2, walls: &[LevelWall]) -> f32 {
             && wall.a.y.max(wall.b.y) >= start.y
     });
     if east_is_closed { 90.0 } else { 0.0 }
+}
+
+/// How much of a level file is read at a time while its progress is told.
+const READ_CHUNK: usize = 1 << 20;
+
+/// The text of the file at `path`, telling `read` the bytes read so far
+/// after each chunk.
+fn read_reporting(path: &Path, read: &mut dyn FnMut(u64)) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path)?;
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    loop {
+        let got = (&mut file)
+            .take(READ_CHUNK as u64)
+            .read_to_end(&mut bytes)?;
+        if got == 0 {
+            break;
+        }
+        read(bytes.len() as u64);
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        let invalid = std::io::ErrorKind::InvalidData;
+        std::io::Error::new(invalid, "stream did not contain valid UTF-8")
+    })
 }

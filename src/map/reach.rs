@@ -17,6 +17,9 @@ pub const DEFAULT_CELL_SIZE: f32 = 0.1;
 /// The most cells a fill examines; beyond it the cell size grows so the
 /// fill stays under a second on a large maze.
 pub const MAX_CELLS: usize = 4_000_000;
+/// How many times at most a fill tells its progress: each time another
+/// such share of the lattice is reached.
+const PROGRESS_STEPS: usize = 8;
 
 /// The cells reachable from the eye.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,6 +41,20 @@ impl Reachable {
     /// Nothing is reachable for a NaN or infinite eye, an eye outside
     /// `bounds`, or one standing inside a shape's clearance.
     pub fn flood(collider: &Collider, eye: Vec2, bounds: PlanBounds, cell_size: f32) -> Self {
+        Self::flood_reporting(collider, eye, bounds, cell_size, &mut |_| {})
+    }
+
+    /// [`flood`](Self::flood), telling `progress` the share of the
+    /// lattice's cells reached so far (0 to 1) each time another even
+    /// share of them is, a few times in all: the share stops short of 1
+    /// where walls, obstacles and closed rooms keep cells out.
+    pub fn flood_reporting(
+        collider: &Collider,
+        eye: Vec2,
+        bounds: PlanBounds,
+        cell_size: f32,
+        progress: &mut dyn FnMut(f32),
+    ) -> Self {
         let extent = (bounds.max - bounds.min).max(Vec2::ZERO);
         let mut cell = if cell_size.is_finite() && cell_size > 0.0 {
             cell_size
@@ -74,18 +91,31 @@ impl Reachable {
         if collider.deepest_penetration(eye).is_some() {
             return reach;
         }
-        reach.fill_from(collider, start);
+        reach.fill_from(collider, start, progress);
         reach
     }
 
     /// Marks `start` and every cell connected to it through free cells (see
-    /// the module's rule), skipping cells already marked; returns the cells
-    /// it marked, `start` first.
-    fn fill_from(&mut self, collider: &Collider, start: IVec2) -> Vec<IVec2> {
+    /// the module's rule), skipping cells already marked, telling
+    /// `progress` as [`flood_reporting`](Self::flood_reporting) does;
+    /// returns the cells it marked, `start` first.
+    fn fill_from(
+        &mut self,
+        collider: &Collider,
+        start: IVec2,
+        progress: &mut dyn FnMut(f32),
+    ) -> Vec<IVec2> {
         let mut marked = vec![start];
         self.set(start);
         let mut queue = VecDeque::from([start]);
+        let lattice = self.cells.len().max(1);
+        let step = lattice.div_ceil(PROGRESS_STEPS);
+        let mut next_report = step;
         while let Some(at) = queue.pop_front() {
+            if marked.len() >= next_report {
+                progress(marked.len() as f32 / lattice as f32);
+                next_report = marked.len() + step;
+            }
             for step in [IVec2::X, IVec2::NEG_X, IVec2::Y, IVec2::NEG_Y] {
                 let next = at + step;
                 if self.index(next).is_none() || self.contains(next) {
@@ -257,7 +287,7 @@ pub fn unreachable_areas(
         if marked.cells[index] || collider.deepest_penetration(marked.centre(cell)).is_some() {
             continue;
         }
-        let region = marked.fill_from(collider, cell);
+        let region = marked.fill_from(collider, cell, &mut |_| {});
         let area = region.len() as f32 * cell_area;
         if area < MIN_UNREACHABLE_AREA || region.iter().any(|&c| marked.on_border(c)) {
             continue;

@@ -8,6 +8,9 @@
 //!
 //! The ids a query returns are sorted, so every answer is the same on
 //! every run.
+//!
+//! The bodies are filed by fat boxes ([`Neighbours`]), each with the list
+//! of bodies whose fat boxes overlap its own, kept from tick to tick.
 
 use glam::Vec2;
 
@@ -219,59 +222,119 @@ fn merge_ascending(into: &mut Vec<u32>, ids: &[u32]) {
 /// Width of the bodies' grid cells, in metres: about a large crate.
 const BODY_CELL_SIZE: f32 = 2.0;
 
-/// How far (m) a body may move from where it is filed before it is filed
-/// again: a body that jostles in place touches the grid once.
-const FILING_SLACK: f32 = 0.25;
+/// How far (m) a body's fat box reaches beyond the box it must hold: a
+/// body that jostles in place keeps its neighbours for many ticks.
+const FAT_MARGIN: f32 = 0.25;
 
-/// The bodies, each filed under a disc around where it stood when filed
-/// (its reach plus [`FILING_SLACK`]), which holds it wherever it turns.
+/// Each body's neighbours: the bodies whose fat boxes overlap its own, kept
+/// from tick to tick as Box2D's broad phase keeps its pairs.
+///
+/// A body's fat box holds the box it must be met within (its reach and
+/// what it may move this tick) with [`FAT_MARGIN`] to spare; only when that
+/// box leaves its fat box is the body filed again, and only then do its
+/// neighbours change. Two bodies whose boxes overlap are therefore always
+/// each other's neighbours, and a tick finds a body's pairs in its list,
+/// ascending, without a grid query. Each body also keeps the fixed shapes
+/// near its fat box, found by the caller's query when it is filed.
 #[derive(Debug, Clone)]
-pub(super) struct BodyIndex {
+pub(super) struct Neighbours {
     grid: CellGrid,
-    filed_at: Vec<Vec2>,
-    reach: Vec<f32>,
+    fat: Vec<Bounds>,
+    lists: Vec<Vec<u32>>,
+    fixed: Vec<Vec<u32>>,
 }
 
-impl BodyIndex {
-    /// Each body filed where it stands, given as (centre, reach), in a
-    /// grid over `area` (the level's) and the bodies.
-    pub fn new(area: Bounds, bodies: &[(Vec2, f32)]) -> Self {
-        let area = bodies.iter().fold(area, |area, &(centre, reach)| {
-            area.union(Bounds::around(centre, reach + FILING_SLACK))
-        });
-        let max_cells = 4 * bodies.len() + 64;
-        let mut index = Self {
+impl Neighbours {
+    /// Each body's fat box around `boxes[id]`, in a grid over `area`;
+    /// `fixed_near(bounds, ids)` puts the fixed shapes near `bounds` into
+    /// `ids`, ascending.
+    pub fn new(area: Bounds, boxes: &[Bounds], fixed_near: impl Fn(Bounds, &mut Vec<u32>)) -> Self {
+        let area = boxes
+            .iter()
+            .fold(area, |area, &held| area.union(held.grown(FAT_MARGIN)));
+        let max_cells = 4 * boxes.len() + 64;
+        let mut neighbours = Self {
             grid: CellGrid::new(area, BODY_CELL_SIZE, max_cells),
-            filed_at: Vec::new(),
-            reach: Vec::new(),
+            fat: boxes.iter().map(|held| held.grown(FAT_MARGIN)).collect(),
+            lists: vec![Vec::new(); boxes.len()],
+            fixed: vec![Vec::new(); boxes.len()],
         };
-        for (id, &(centre, reach)) in (0..).zip(bodies) {
-            index
-                .grid
-                .insert(id, Bounds::around(centre, reach + FILING_SLACK));
-            index.filed_at.push(centre);
-            index.reach.push(reach);
+        for (id, fat) in (0..).zip(&neighbours.fat) {
+            neighbours.grid.insert(id, *fat);
         }
-        index
+        let mut found = Vec::new();
+        for id in 0..boxes.len() {
+            let fat = neighbours.fat[id];
+            neighbours.grid.query(fat, &mut found);
+            let fats = &neighbours.fat;
+            neighbours.lists[id].extend(
+                found
+                    .iter()
+                    .filter(|&&other| other as usize != id && fats[other as usize].overlaps(&fat)),
+            );
+            fixed_near(fat, &mut neighbours.fixed[id]);
+        }
+        neighbours
     }
 
-    /// Files body `id` again if it moved to `centre`, beyond the slack.
-    pub fn update(&mut self, id: u32, centre: Vec2) {
-        let at = id as usize;
-        let filed = self.filed_at[at];
-        if filed.distance_squared(centre) <= FILING_SLACK * FILING_SLACK {
-            return;
-        }
-        let reach = self.reach[at] + FILING_SLACK;
-        self.grid.remove(id, Bounds::around(filed, reach));
-        self.grid.insert(id, Bounds::around(centre, reach));
-        self.filed_at[at] = centre;
-    }
-
-    /// The bodies that may reach into `bounds` (a superset), ascending,
-    /// into `found`.
+    /// The bodies whose fat boxes meet `bounds` (a superset of those
+    /// whose boxes held do), ascending, into `found`.
     pub fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
         self.grid.query(bounds, found);
+        found.retain(|&id| self.fat[id as usize].overlaps(&bounds));
+    }
+
+    /// The fixed shapes near body `id`'s fat box (a superset of those
+    /// whose boxes meet a box it holds), ascending.
+    pub fn fixed_of(&self, id: u32) -> &[u32] {
+        &self.fixed[id as usize]
+    }
+
+    /// The bodies whose fat boxes overlap body `id`'s, ascending.
+    pub fn of(&self, id: u32) -> &[u32] {
+        &self.lists[id as usize]
+    }
+
+    /// Makes body `id`'s fat box hold `held`, filing it again (with new
+    /// neighbours, and the fixed shapes `fixed_near` finds near it) when it
+    /// does not. `found` is a scratch list.
+    pub fn hold(
+        &mut self,
+        id: u32,
+        held: Bounds,
+        found: &mut Vec<u32>,
+        fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
+    ) {
+        let at = id as usize;
+        let old = self.fat[at];
+        if old.min.cmple(held.min).all() && held.max.cmple(old.max).all() {
+            return;
+        }
+        let mut list = std::mem::take(&mut self.lists[at]);
+        for &other in &list {
+            let theirs = &mut self.lists[other as usize];
+            if let Ok(position) = theirs.binary_search(&id) {
+                theirs.remove(position);
+            }
+        }
+        list.clear();
+        self.grid.remove(id, old);
+        let fat = held.grown(FAT_MARGIN);
+        self.fat[at] = fat;
+        self.grid.insert(id, fat);
+        self.grid.query(fat, found);
+        for &other in found.iter() {
+            if other == id || !self.fat[other as usize].overlaps(&fat) {
+                continue;
+            }
+            list.push(other);
+            let theirs = &mut self.lists[other as usize];
+            if let Err(position) = theirs.binary_search(&id) {
+                theirs.insert(position, id);
+            }
+        }
+        self.lists[at] = list;
+        fixed_near(fat, &mut self.fixed[at]);
     }
 }
 

@@ -15,6 +15,7 @@ use glam::Vec2;
 
 use super::body::{LooseBody, cross_scalar};
 use super::manifold::Manifold;
+use super::rotation::Rotation;
 
 /// How deep (m) shapes may rest in each other: contacts push out what is
 /// deeper, speculative contacts start this far before touching (four
@@ -223,60 +224,77 @@ impl Contact {
     /// The smallest separation of its points as the bodies stand now, a
     /// moving door leaf `elapsed` seconds into the tick.
     pub fn separation_now(&self, bodies: &[LooseBody], elapsed: f32) -> f32 {
+        let (a, b) = self.sides(bodies);
         self.points[..self.count]
             .iter()
-            .map(|p| self.point_separation(p, bodies, elapsed))
+            .map(|p| self.point_separation(p, &a, b.as_ref(), elapsed))
             .fold(f32::INFINITY, f32::min)
     }
 
-    fn point_separation(&self, p: &ContactPoint, bodies: &[LooseBody], elapsed: f32) -> f32 {
-        let a = &bodies[self.body as usize];
+    /// The body and, when it is an awake body, the partner, as a pass
+    /// moves them.
+    fn sides(&self, bodies: &[LooseBody]) -> (Moving, Option<Moving>) {
+        let partner = match self.partner {
+            Partner::Body(other) => Some(Moving::of(&bodies[other as usize])),
+            _ => None,
+        };
+        (Moving::of(&bodies[self.body as usize]), partner)
+    }
+
+    /// The velocities a pass gave the sides, back into the bodies.
+    fn write_back(&self, (a, b): (Moving, Option<Moving>), bodies: &mut [LooseBody]) {
+        a.write_back(&mut bodies[self.body as usize]);
+        if let (Partner::Body(other), Some(b)) = (self.partner, b) {
+            b.write_back(&mut bodies[other as usize]);
+        }
+    }
+
+    fn point_separation(
+        &self,
+        p: &ContactPoint,
+        a: &Moving,
+        b: Option<&Moving>,
+        elapsed: f32,
+    ) -> f32 {
         let moved = a.position + a.rotation.rotate(p.local) - p.point;
-        let partner_moved = match self.partner {
-            Partner::Body(other) => {
-                let b = &bodies[other as usize];
-                b.position + b.rotation.rotate(p.partner_local) - p.point
-            }
-            _ => p.partner_velocity * elapsed,
+        let partner_moved = match b {
+            Some(b) => b.position + b.rotation.rotate(p.partner_local) - p.point,
+            None => p.partner_velocity * elapsed,
         };
         p.base_separation + (partner_moved - moved).dot(self.normal)
     }
 
     /// The velocity of the partner's material at point `p` minus the
     /// body's.
-    fn relative_velocity(&self, p: &ContactPoint, bodies: &[LooseBody]) -> Vec2 {
-        let a = &bodies[self.body as usize];
+    fn relative_velocity(p: &ContactPoint, a: &Moving, b: Option<&Moving>) -> Vec2 {
         let own = a.linear_velocity + cross_scalar(a.angular_velocity, p.anchor);
-        let partner = match self.partner {
-            Partner::Body(other) => {
-                let b = &bodies[other as usize];
-                b.linear_velocity + cross_scalar(b.angular_velocity, p.partner_anchor)
-            }
-            _ => p.partner_velocity,
+        let partner = match b {
+            Some(b) => b.linear_velocity + cross_scalar(b.angular_velocity, p.partner_anchor),
+            None => p.partner_velocity,
         };
         partner - own
     }
 
     /// Applies `impulse` at point `p`: to the partner (if it is an awake
     /// body) along it, to the body against it.
-    fn apply(&self, p: &ContactPoint, impulse: Vec2, bodies: &mut [LooseBody]) {
-        let a = &mut bodies[self.body as usize];
-        a.linear_velocity -= impulse * a.inverse_mass();
-        a.angular_velocity -= a.inverse_inertia() * p.anchor.perp_dot(impulse);
-        if let Partner::Body(other) = self.partner {
-            let b = &mut bodies[other as usize];
-            b.linear_velocity += impulse * b.inverse_mass();
-            b.angular_velocity += b.inverse_inertia() * p.partner_anchor.perp_dot(impulse);
+    fn apply(p: &ContactPoint, impulse: Vec2, a: &mut Moving, b: Option<&mut Moving>) {
+        a.linear_velocity -= impulse * a.inverse_mass;
+        a.angular_velocity -= a.inverse_inertia * p.anchor.perp_dot(impulse);
+        if let Some(b) = b {
+            b.linear_velocity += impulse * b.inverse_mass;
+            b.angular_velocity += b.inverse_inertia * p.partner_anchor.perp_dot(impulse);
         }
     }
 
     /// Applies the impulses accumulated so far, at the start of a sub-step.
     pub fn warm_start(&self, bodies: &mut [LooseBody]) {
+        let (mut a, mut b) = self.sides(bodies);
         let tangent = tangent_of(self.normal);
         for p in &self.points[..self.count] {
             let impulse = self.normal * p.normal_impulse + tangent * p.tangent_impulse;
-            self.apply(p, impulse, bodies);
+            Self::apply(p, impulse, &mut a, b.as_mut());
         }
+        self.write_back((a, b), bodies);
     }
 
     /// One pass over the points: the normal impulses (pushing out of
@@ -289,10 +307,11 @@ impl Contact {
         inverse_substep: f32,
         use_bias: bool,
     ) {
+        let (mut a, mut b) = self.sides(bodies);
         let normal = self.normal;
         for index in 0..self.count {
-            let p = self.points[index];
-            let separation = self.point_separation(&p, bodies, elapsed);
+            let p = &self.points[index];
+            let separation = self.point_separation(p, &a, b.as_ref(), elapsed);
             let (bias, mass_scale, impulse_scale) = if separation > 0.0 {
                 (separation * inverse_substep, 1.0, 0.0)
             } else if use_bias {
@@ -305,7 +324,7 @@ impl Contact {
             } else {
                 (0.0, 1.0, 0.0)
             };
-            let relative = self.relative_velocity(&p, bodies);
+            let relative = Self::relative_velocity(p, &a, b.as_ref());
             let normal_speed = relative.dot(normal);
             let impulse = -p.normal_mass * mass_scale * (normal_speed + bias)
                 - impulse_scale * p.normal_impulse;
@@ -321,21 +340,22 @@ impl Contact {
                 total = total.max(to_pace);
             }
             let change = total - p.normal_impulse;
-            self.apply(&p, normal * change, bodies);
+            Self::apply(p, normal * change, &mut a, b.as_mut());
             let point = &mut self.points[index];
             point.normal_impulse = total;
             point.max_normal_impulse = point.max_normal_impulse.max(total);
         }
         let tangent = tangent_of(normal);
-        for index in 0..self.count {
-            let p = self.points[index];
-            let tangent_speed = self.relative_velocity(&p, bodies).dot(tangent);
-            let limit = self.friction * p.normal_impulse;
-            let total = (p.tangent_impulse - p.tangent_mass * tangent_speed).clamp(-limit, limit);
-            let change = total - p.tangent_impulse;
-            self.apply(&p, tangent * change, bodies);
-            self.points[index].tangent_impulse = total;
+        for point in &mut self.points[..self.count] {
+            let tangent_speed = Self::relative_velocity(point, &a, b.as_ref()).dot(tangent);
+            let limit = self.friction * point.normal_impulse;
+            let total =
+                (point.tangent_impulse - point.tangent_mass * tangent_speed).clamp(-limit, limit);
+            let change = total - point.tangent_impulse;
+            Self::apply(point, tangent * change, &mut a, b.as_mut());
+            point.tangent_impulse = total;
         }
+        self.write_back((a, b), bodies);
     }
 
     /// Restitution, once after the sub-steps: each point that closed
@@ -345,20 +365,53 @@ impl Contact {
         if self.restitution == 0.0 {
             return;
         }
-        for index in 0..self.count {
-            let p = self.points[index];
-            if p.relative_velocity > -RESTITUTION_THRESHOLD || p.max_normal_impulse == 0.0 {
+        let (mut a, mut b) = self.sides(bodies);
+        for point in &mut self.points[..self.count] {
+            if point.relative_velocity > -RESTITUTION_THRESHOLD || point.max_normal_impulse == 0.0 {
                 continue;
             }
-            let normal_speed = self.relative_velocity(&p, bodies).dot(self.normal);
-            let impulse = -p.normal_mass * (normal_speed + self.restitution * p.relative_velocity);
-            let total = (p.normal_impulse + impulse).max(0.0);
-            let change = total - p.normal_impulse;
-            self.apply(&p, self.normal * change, bodies);
-            let point = &mut self.points[index];
+            let normal_speed = Self::relative_velocity(point, &a, b.as_ref()).dot(self.normal);
+            let impulse =
+                -point.normal_mass * (normal_speed + self.restitution * point.relative_velocity);
+            let total = (point.normal_impulse + impulse).max(0.0);
+            let change = total - point.normal_impulse;
+            Self::apply(point, self.normal * change, &mut a, b.as_mut());
             point.normal_impulse = total;
             point.max_normal_impulse = point.max_normal_impulse.max(change);
         }
+        self.write_back((a, b), bodies);
+    }
+}
+
+/// A body as a pass over a contact's points moves it: read once, its
+/// velocities changed point by point, and written back.
+#[derive(Debug, Clone, Copy)]
+struct Moving {
+    position: Vec2,
+    rotation: Rotation,
+    linear_velocity: Vec2,
+    angular_velocity: f32,
+    inverse_mass: f32,
+    inverse_inertia: f32,
+}
+
+impl Moving {
+    #[inline]
+    fn of(body: &LooseBody) -> Self {
+        Self {
+            position: body.position,
+            rotation: body.rotation,
+            linear_velocity: body.linear_velocity,
+            angular_velocity: body.angular_velocity,
+            inverse_mass: body.inverse_mass(),
+            inverse_inertia: body.inverse_inertia(),
+        }
+    }
+
+    #[inline]
+    fn write_back(self, body: &mut LooseBody) {
+        body.linear_velocity = self.linear_velocity;
+        body.angular_velocity = self.angular_velocity;
     }
 }
 

@@ -139,6 +139,23 @@ impl FixedScene {
         &self.shapes[id as usize]
     }
 
+    /// A query for [`Neighbours`](super::broad_phase::Neighbours): the
+    /// shapes near a box.
+    pub(super) fn near_query(&self) -> impl Fn(Bounds, &mut Vec<u32>) + '_ {
+        |bounds, found| self.near(bounds, found)
+    }
+
+    /// The ids among `candidates` (ascending) of the shapes whose boxes
+    /// `bounds` meets, ascending, into `found`.
+    pub(super) fn near_among(&self, candidates: &[u32], bounds: Bounds, found: &mut Vec<u32>) {
+        found.clear();
+        found.extend(
+            candidates
+                .iter()
+                .filter(|&&id| self.shapes[id as usize].bounds.overlaps(&bounds)),
+        );
+    }
+
     /// The ids of the shapes whose boxes `bounds` meets, ascending, into
     /// `found`.
     pub(super) fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {

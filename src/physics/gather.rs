@@ -12,7 +12,7 @@
 use glam::Vec2;
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::fixed::FixedScene;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
@@ -70,10 +70,10 @@ impl Gathered {
         seconds: f32,
         substep: f32,
     ) {
-        let Surroundings { fixed, index } = surroundings;
-        self.wake_near_movers(bodies, index, sleep, input, seconds);
+        let Surroundings { fixed, neighbours } = surroundings;
+        self.wake_near_movers(bodies, neighbours, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
-        self.find_pairs(bodies, index, sleep, seconds);
+        self.find_pairs(bodies, (neighbours, fixed), sleep, seconds);
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
         self.body_contacts(bodies, sleep, between_bodies, against_fixed);
@@ -89,7 +89,7 @@ impl Gathered {
             if let Some(walker) = input.walker {
                 self.walker_contact(body, bodies, walker, (margin, substep), against);
             }
-            self.fixed_contacts(body, bodies, fixed, margin, against);
+            self.fixed_contacts(body, bodies, (fixed, neighbours), margin, against);
         }
     }
 
@@ -208,18 +208,18 @@ impl Gathered {
     }
 
     /// Body `body`'s contacts with the walls and fixed obstacles within
-    /// `margin` of it.
+    /// `margin` of it (all near its fat box).
     fn fixed_contacts(
         &mut self,
         body: u32,
         bodies: &[LooseBody],
-        fixed: &FixedScene,
+        (fixed, neighbours): (&FixedScene, &Neighbours),
         margin: f32,
         against: Mixed,
     ) {
         let a = &bodies[body as usize];
         let bounds = Bounds::around(a.position, a.reach() + margin);
-        fixed.near(bounds, &mut self.found);
+        fixed.near_among(neighbours.fixed_of(body), bounds, &mut self.found);
         for &id in &self.found {
             if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
                 self.contacts.push(Contact::new(
@@ -239,7 +239,7 @@ impl Gathered {
     fn wake_near_movers(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        neighbours: &Neighbours,
         sleep: &mut Sleep,
         input: &StepInput,
         seconds: f32,
@@ -249,11 +249,11 @@ impl Gathered {
         {
             let reach = walker.radius + walker.push_velocity.length() * seconds;
             let bounds = Bounds::around(walker.position, reach + SPECULATIVE_DISTANCE);
-            sleep.wake_near(bodies, index, bounds, &mut self.found);
+            sleep.wake_near(bodies, neighbours, bounds, &mut self.found);
         }
         for door in input.doors.iter().filter(|door| door.is_moving()) {
             let bounds = door.swept_bounds().grown(SPECULATIVE_DISTANCE);
-            sleep.wake_near(bodies, index, bounds, &mut self.found);
+            sleep.wake_near(bodies, neighbours, bounds, &mut self.found);
         }
     }
 
@@ -261,66 +261,79 @@ impl Gathered {
     /// ahead may meet, each pair once, ascending. A moving body first wakes
     /// the sleeping bodies it may meet, and they are paired in turn.
     ///
-    /// A pair of awake bodies counts when either one's reach ahead meets
-    /// the other, so each body's query is grown by the largest reach ahead
-    /// of all: the pairs then come out in order (each awake body with the
-    /// awake bodies after it and the sleeping ones), with nothing to sort.
-    /// It leaves the awake list ascending, whatever order bodies woke in.
+    /// Each awake body's fat box is first made to hold its reach ahead
+    /// (grown by [`SPECULATIVE_DISTANCE`] and twice what it may move), so
+    /// that every body it may meet or wake is among its neighbours: the
+    /// pairs then come out in order (each awake body with the awake
+    /// neighbours after it and the sleeping ones), with nothing to sort or
+    /// look up. It leaves the awake list ascending, whatever order bodies
+    /// woke in.
     fn find_pairs(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        (neighbours, fixed): (&mut Neighbours, &FixedScene),
         sleep: &mut Sleep,
         seconds: f32,
     ) {
-        let reach_box = |body: u32, ahead: f32| {
-            let b = &bodies[body as usize];
-            Bounds::around(b.position, b.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead)
-        };
-        for &body in sleep.awake() {
-            self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
-        }
         let awake_before = sleep.awake().len();
+        let before = &sleep.awake()[..awake_before];
+        self.hold_reach_ahead(bodies, (neighbours, fixed), before, seconds);
         if awake_before < bodies.len() {
             for at in 0..awake_before {
                 let body = sleep.awake()[at];
                 let ahead = self.ahead[body as usize];
                 if ahead > 0.0 {
-                    sleep.wake_near(bodies, index, reach_box(body, ahead), &mut self.found);
+                    let bounds = reach_box(&bodies[body as usize], ahead);
+                    sleep.wake_among(bodies, neighbours.of(body), bounds);
                 }
             }
-            for &body in &sleep.awake()[awake_before..] {
-                self.ahead[body as usize] = reach_ahead(&bodies[body as usize], seconds);
-            }
+            let woken = &sleep.awake()[awake_before..];
+            self.hold_reach_ahead(bodies, (neighbours, fixed), woken, seconds);
         }
         sleep.sort();
-        let farthest = sleep
-            .awake()
-            .iter()
-            .map(|&body| self.ahead[body as usize])
-            .fold(0.0, f32::max);
         self.pairs.clear();
         for &body in sleep.awake() {
-            let a = &bodies[body as usize];
-            let finds = reach_box(body, self.ahead[body as usize]);
-            let own = Bounds::around(a.position, a.reach());
-            index.near(
-                reach_box(body, farthest).grown(SPECULATIVE_DISTANCE),
-                &mut self.found,
-            );
-            for &other in &self.found {
-                let awake = sleep.is_awake(other);
-                if other == body || (awake && other < body) {
-                    continue;
-                }
-                let b = &bodies[other as usize];
-                let found_by_body = Bounds::around(b.position, b.reach()).overlaps(&finds);
-                let found_by_other =
-                    awake && own.overlaps(&reach_box(other, self.ahead[other as usize]));
-                if found_by_body || found_by_other {
+            for &other in neighbours.of(body) {
+                if other > body || !sleep.is_awake(other) {
                     self.pairs.push((body, other));
                 }
             }
         }
     }
+
+    /// Each of `awake`'s reach ahead this tick, and its fat box made to
+    /// hold its reach box.
+    fn hold_reach_ahead(
+        &mut self,
+        bodies: &[LooseBody],
+        (neighbours, fixed): (&mut Neighbours, &FixedScene),
+        awake: &[u32],
+        seconds: f32,
+    ) {
+        for &body in awake {
+            let b = &bodies[body as usize];
+            let ahead = reach_ahead(b, seconds);
+            self.ahead[body as usize] = ahead;
+            let held = reach_box(b, ahead);
+            neighbours.hold(body, held, &mut self.found, fixed.near_query());
+        }
+    }
+}
+
+/// The box a body moving `ahead` metres this tick may meet another body
+/// in (or wake it): its reach, grown by [`SPECULATIVE_DISTANCE`] and twice
+/// `ahead`, so that a pair within reach of what both may move lies in the
+/// box of the one that moves more.
+pub(super) fn reach_box(body: &LooseBody, ahead: f32) -> Bounds {
+    Bounds::around(
+        body.position,
+        body.reach() + SPECULATIVE_DISTANCE + 2.0 * ahead,
+    )
+}
+
+/// The box `body` may be met within where it stands: its reach, grown by
+/// [`SPECULATIVE_DISTANCE`]. Its fat box holds this box between ticks and
+/// wherever the guard moves it.
+pub(super) fn standing_box(body: &LooseBody) -> Bounds {
+    Bounds::around(body.position, body.reach() + SPECULATIVE_DISTANCE)
 }

@@ -21,11 +21,12 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, sweep_against_obstacle, sweep_against_wall};
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
+use super::gather::standing_box;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
-use super::manifold::{Rounded, collide};
+use super::manifold::{FACE_PREFERENCE, Manifold, Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
@@ -132,6 +133,26 @@ pub(super) fn sweep_fast_bodies(
     }
 }
 
+/// The manifold of `a` and `b` when they overlap deeper than
+/// [`GUARD_DEPTH`]. Its margin is that depth, less the slack by which
+/// either shape's face may be preferred, so that shapes merely touching
+/// are told apart by their first separating axis, with the same answer as
+/// a manifold of every point.
+fn too_deep(a: Rounded, b: Rounded) -> Option<Manifold> {
+    let margin = FACE_PREFERENCE - GUARD_DEPTH;
+    collide(a, b, margin).filter(|manifold| -manifold.deepest() > GUARD_DEPTH)
+}
+
+/// Moves `body` out of `shape` when it is deeper than [`GUARD_DEPTH`] in
+/// it; whether it moved.
+fn move_out_of(body: &mut LooseBody, shape: Rounded) -> bool {
+    let Some(manifold) = too_deep(body.rounded(), shape) else {
+        return false;
+    };
+    move_out(body, manifold.normal, -manifold.deepest());
+    true
+}
+
 /// Moves body `id` out along `-normal` (the normal points from it into
 /// what it is in) from `depth` to [`LINEAR_SLOP`], and takes away its
 /// velocity into it.
@@ -194,23 +215,20 @@ pub(super) fn push_out_and_block_doors(
     deep: &mut Vec<u32>,
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
-    let index = surroundings.index;
+    let Surroundings { fixed, neighbours } = surroundings;
     let mut leaves: Vec<Rounded> = input.doors.iter().map(DoorMotion::after).collect();
     let mut blocked: Vec<usize> = Vec::new();
     loop {
-        push_out_deep(
-            bodies,
-            surroundings,
-            sleep,
-            &leaves,
-            input.walker,
-            deep,
-            found,
-        );
+        let around = Surroundings {
+            fixed,
+            neighbours: &mut *neighbours,
+        };
+        push_out_deep(bodies, around, sleep, &leaves, input.walker, deep, found);
         for &door in &blocked {
-            put_back_held_bodies(bodies, index, leaves[door], starts, found);
+            let around = (&mut *neighbours, fixed);
+            put_back_held_bodies(bodies, around, leaves[door], starts, found);
         }
-        let newly: Vec<usize> = holding_doors(bodies, index, &leaves, found)
+        let newly: Vec<usize> = holding_doors(bodies, neighbours, &leaves, found)
             .into_iter()
             .filter(|door| !blocked.contains(door))
             .collect();
@@ -221,7 +239,7 @@ pub(super) fn push_out_and_block_doors(
         deep.clear();
         for door in newly {
             leaves[door] = input.doors[door].before();
-            index.near(Bounds::of_points(leaves[door].points, 0.0), found);
+            neighbours.near(Bounds::of_points(leaves[door].points, 0.0), found);
             deep.extend(found.iter().filter(|&&id| sleep.is_awake(id)));
             blocked.push(door);
         }
@@ -231,36 +249,46 @@ pub(super) fn push_out_and_block_doors(
 }
 
 /// Puts the awake bodies that `leaf` holds deeper than [`GUARD_DEPTH`]
-/// back where they stood when the tick began, stopped.
+/// back where they stood when the tick began, stopped, and files them
+/// there.
 fn put_back_held_bodies(
     bodies: &mut [LooseBody],
-    index: &BodyIndex,
+    (neighbours, fixed): (&mut Neighbours, &FixedScene),
     leaf: Rounded,
     starts: &[TickStart],
     found: &mut Vec<u32>,
 ) {
-    index.near(Bounds::of_points(leaf.points, 0.0), found);
+    neighbours.near(Bounds::of_points(leaf.points, 0.0), found);
+    let mut put_back = Vec::new();
     for &id in found.iter() {
         let Ok(at) = starts.binary_search_by_key(&id, |start| start.body) else {
             continue;
         };
         let body = &mut bodies[id as usize];
-        let held = collide(body.rounded(), leaf, 0.0)
-            .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH);
-        if held {
+        if too_deep(body.rounded(), leaf).is_some() {
             body.position = starts[at].position;
             body.rotation = starts[at].rotation;
             body.linear_velocity = Vec2::ZERO;
             body.angular_velocity = 0.0;
             body.refresh_world();
+            put_back.push(id);
         }
+    }
+    for id in put_back {
+        neighbours.hold(
+            id,
+            standing_box(&bodies[id as usize]),
+            found,
+            fixed.near_query(),
+        );
     }
 }
 
-/// Whether `body` touches a wall or an obstacle: moved apart from another
-/// body, it cannot give way on that side, so the other gives way all.
-fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
-    fixed.near(Bounds::around(body.position, body.reach()), found);
+/// Whether `body` touches a wall or an obstacle among `near` (the fixed
+/// shapes near its fat box): moved apart from another body, it cannot give
+/// way on that side, so the other gives way all.
+fn pinned(body: &LooseBody, near: &[u32], fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
+    fixed.near_among(near, Bounds::around(body.position, body.reach()), found);
     found
         .iter()
         .any(|&id| collide(body.rounded(), fixed.shape(id).rounded(), LINEAR_SLOP).is_some())
@@ -270,7 +298,7 @@ fn pinned(body: &LooseBody, fixed: &FixedScene, found: &mut Vec<u32>) -> bool {
 /// [`GUARD_DEPTH`] in, in passes until nothing moves.
 fn push_out_deep(
     bodies: &mut [LooseBody],
-    Surroundings { fixed, index }: Surroundings,
+    Surroundings { fixed, neighbours }: Surroundings,
     sleep: &Sleep,
     leaves: &[Rounded],
     walker: Option<WalkerCircle>,
@@ -285,7 +313,6 @@ fn push_out_deep(
     });
     let pass = DeepPass {
         fixed,
-        index,
         sleep,
         leaves,
         walker,
@@ -294,8 +321,9 @@ fn push_out_deep(
     for _ in 0..GUARD_PASSES {
         let mut moved = Vec::new();
         for &id in deep.iter() {
-            pass.out_of_bodies(id, bodies, (found, &mut found_fixed), &mut moved);
-            pass.out_of_the_rest(id, bodies, found, &mut moved);
+            let scratch = (&mut *found, &mut found_fixed);
+            pass.out_of_bodies(id, bodies, neighbours, scratch, &mut moved);
+            pass.out_of_the_rest(id, bodies, neighbours, found, &mut moved);
         }
         if moved.is_empty() {
             return;
@@ -309,44 +337,39 @@ fn push_out_deep(
 /// What one pass of [`push_out_deep`] moves deep bodies out of.
 struct DeepPass<'a> {
     fixed: &'a FixedScene,
-    index: &'a BodyIndex,
     sleep: &'a Sleep,
     leaves: &'a [Rounded<'a>],
     walker: Option<Rounded<'a>>,
 }
 
 impl DeepPass<'_> {
-    /// Moves body `id` and the awake bodies it is deeper than
-    /// [`GUARD_DEPTH`] in apart, by their inverse masses (a body pinned
-    /// against the fixed scene, or asleep, does not move); adds every body
-    /// moved to `moved`. `found` and `found_fixed` are scratch lists.
+    /// Moves body `id` and the awake bodies among its neighbours that it
+    /// is deeper than [`GUARD_DEPTH`] in apart, by their inverse masses (a
+    /// body pinned against the fixed scene, or asleep, does not move), and
+    /// files them where they end; adds every body moved to `moved`.
+    /// `found` and `found_fixed` are scratch lists.
     fn out_of_bodies(
         &self,
         id: u32,
         bodies: &mut [LooseBody],
+        neighbours: &mut Neighbours,
         (found, found_fixed): (&mut Vec<u32>, &mut Vec<u32>),
         moved: &mut Vec<u32>,
     ) {
-        let bounds = Bounds::around(bodies[id as usize].position, bodies[id as usize].reach());
-        self.index.near(bounds, found);
+        found.clear();
+        found.extend_from_slice(neighbours.of(id));
         for &other in found.iter() {
-            if other == id {
-                continue;
-            }
             let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
             if a.position.distance(b.position) > a.reach() + b.reach() {
                 continue;
             }
-            let Some(manifold) = collide(a.rounded(), b.rounded(), 0.0) else {
+            let Some(manifold) = too_deep(a.rounded(), b.rounded()) else {
                 continue;
             };
             let depth = -manifold.deepest();
-            if depth <= GUARD_DEPTH {
-                continue;
-            }
             let other_awake = self.sleep.is_awake(other);
-            let a_pinned = pinned(a, self.fixed, found_fixed);
-            let b_pinned = pinned(b, self.fixed, found_fixed);
+            let a_pinned = pinned(a, neighbours.fixed_of(id), self.fixed, found_fixed);
+            let b_pinned = pinned(b, neighbours.fixed_of(other), self.fixed, found_fixed);
             let share = match (a_pinned, b_pinned || !other_awake) {
                 (false, true) => 1.0,
                 (true, false) => 0.0,
@@ -362,10 +385,13 @@ impl DeepPass<'_> {
             let a = &mut bodies[id as usize];
             a.position -= manifold.normal * (correction * share);
             a.refresh_world();
+            neighbours.hold(id, standing_box(a), found_fixed, self.fixed.near_query());
             if other_awake {
                 let b = &mut bodies[other as usize];
                 b.position += manifold.normal * (correction * (1.0 - share));
                 b.refresh_world();
+                let fixed_near = self.fixed.near_query();
+                neighbours.hold(other, standing_box(b), found_fixed, fixed_near);
                 moved.push(other);
             }
             moved.push(id);
@@ -373,34 +399,39 @@ impl DeepPass<'_> {
     }
 
     /// Moves body `id` out of every door leaf, the walker and every fixed
-    /// shape it is deeper than [`GUARD_DEPTH`] in; adds it to `moved` when
-    /// it moves. `found` is a scratch list.
+    /// shape it is deeper than [`GUARD_DEPTH`] in, and files it where it
+    /// ends; adds it to `moved` when it moves. `found` is a scratch list.
     fn out_of_the_rest(
         &self,
         id: u32,
         bodies: &mut [LooseBody],
+        neighbours: &mut Neighbours,
         found: &mut Vec<u32>,
         moved: &mut Vec<u32>,
     ) {
         let body = &mut bodies[id as usize];
-        let mut out_of = |body: &mut LooseBody, shape: Rounded| {
-            if let Some(manifold) = collide(body.rounded(), shape, 0.0)
-                && -manifold.deepest() > GUARD_DEPTH
-            {
-                move_out(body, manifold.normal, -manifold.deepest());
-                moved.push(id);
-            }
-        };
+        let mut moved_out = false;
         for &leaf in self.leaves {
-            out_of(body, leaf);
+            moved_out |= move_out_of(body, leaf);
         }
         if let Some(walker) = self.walker {
-            out_of(body, walker);
+            moved_out |= move_out_of(body, walker);
+        }
+        if moved_out {
+            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
         }
         let bounds = Bounds::around(body.position, body.reach());
-        self.fixed.near(bounds, found);
+        self.fixed
+            .near_among(neighbours.fixed_of(id), bounds, found);
+        let mut moved_out_of_fixed = false;
         for &shape in found.iter() {
-            out_of(body, self.fixed.shape(shape).rounded());
+            moved_out_of_fixed |= move_out_of(body, self.fixed.shape(shape).rounded());
+        }
+        if moved_out_of_fixed {
+            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
+        }
+        if moved_out || moved_out_of_fixed {
+            moved.push(id);
         }
     }
 }
@@ -409,17 +440,16 @@ impl DeepPass<'_> {
 /// ascending.
 fn holding_doors(
     bodies: &[LooseBody],
-    index: &BodyIndex,
+    neighbours: &Neighbours,
     leaves: &[Rounded],
     found: &mut Vec<u32>,
 ) -> Vec<usize> {
     let mut blocked = Vec::new();
     for (door_index, &leaf) in leaves.iter().enumerate() {
-        index.near(Bounds::of_points(leaf.points, 0.0), found);
-        let squeezed = found.iter().any(|&id| {
-            collide(bodies[id as usize].rounded(), leaf, 0.0)
-                .is_some_and(|manifold| -manifold.deepest() > GUARD_DEPTH)
-        });
+        neighbours.near(Bounds::of_points(leaf.points, 0.0), found);
+        let squeezed = found
+            .iter()
+            .any(|&id| too_deep(bodies[id as usize].rounded(), leaf).is_some());
         if squeezed {
             blocked.push(door_index);
         }

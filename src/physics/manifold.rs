@@ -18,7 +18,7 @@ use crate::collision::closest_point_on_segment;
 
 /// How far apart (m) two shapes may be and still count as touching, for
 /// choosing between the two shapes' faces and for the corner test.
-const FACE_PREFERENCE: f32 = 0.1 * super::contact::LINEAR_SLOP;
+pub(super) const FACE_PREFERENCE: f32 = 0.1 * super::contact::LINEAR_SLOP;
 
 /// How close to the reference normal the line between nearest features
 /// must be to count as a face meeting a face (cosine).

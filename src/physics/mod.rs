@@ -12,12 +12,12 @@
 //!
 //! Module map: `body` a body and its material, `rotation` its turn,
 //! `manifold` where two shapes touch, `contact` contact constraints,
-//! `floor` floor friction, `broad_phase` the grids, `fixed` walls and
-//! obstacles, `input` what a tick is given, `gather` finding contacts,
-//! `solver` the tick's phases, `surroundings` the fixed scene and the
-//! grid borrowed together, `guard` never through anything, `sleep` which
-//! bodies are awake, `push` the walker's move among bodies, `world`
-//! [`LooseBodies`] and its queries.
+//! `floor` floor friction, `broad_phase` the grids and each body's
+//! neighbours, `fixed` walls and obstacles, `input` what a tick is given,
+//! `gather` finding contacts, `solver` the tick's phases, `surroundings`
+//! the fixed scene and the neighbour lists borrowed together, `guard`
+//! never through anything, `sleep` which bodies are awake, `push` the
+//! walker's move among bodies, `world` [`LooseBodies`] and its queries.
 
 mod body;
 mod broad_phase;

@@ -45,7 +45,7 @@ impl LooseBodies {
         // The tick's scratch list of ids, lent for the query: no allocation.
         let mut found = std::mem::take(&mut self.gathered.found);
         let bounds = Bounds::of_points(&[from, from + delta], radius.max(0.0));
-        self.index.near(bounds, &mut found);
+        self.neighbours.near(bounds, &mut found);
         let mut first: Option<(f32, usize)> = None;
         for &id in &found {
             let body = &self.bodies[id as usize];

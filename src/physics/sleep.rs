@@ -9,7 +9,7 @@
 use glam::Vec2;
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, LINEAR_SLOP, Partner};
 
 /// Below this speed (m/s), of its centroid and of its farthest corner
@@ -73,12 +73,18 @@ impl Sleep {
     pub fn wake_near(
         &mut self,
         bodies: &[LooseBody],
-        index: &BodyIndex,
+        neighbours: &Neighbours,
         bounds: Bounds,
         found: &mut Vec<u32>,
     ) {
-        index.near(bounds, found);
-        for &id in found.iter() {
+        neighbours.near(bounds, found);
+        self.wake_among(bodies, found, bounds);
+    }
+
+    /// Wakes every sleeping body among `candidates` that may reach into
+    /// `bounds`, in the order given.
+    pub fn wake_among(&mut self, bodies: &[LooseBody], candidates: &[u32], bounds: Bounds) {
+        for &id in candidates {
             let body = &bodies[id as usize];
             if !self.is_awake(id) && Bounds::around(body.position, body.reach()).overlaps(&bounds) {
                 self.wake(id);

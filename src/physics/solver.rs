@@ -12,11 +12,11 @@
 //!    - **relax**: contacts again without push-out, then floor friction,
 //!      so that no push-out speed is left in the bodies;
 //! 4. **restitution**, once;
-//! 5. **guard**: sweep fast bodies, move out what is still too deep, find
-//!    blocked doors and move bodies out of where they go back to
-//!    (`guard.rs`);
-//! 6. **file**: refile moved bodies in the grid;
-//! 7. **sleep** (`sleep.rs`).
+//! 5. **guard**: sweep fast bodies, **file** every awake body where it
+//!    stands (its fat box and neighbours, `broad_phase.rs`), move out what
+//!    is still too deep, find blocked doors and move bodies out of where
+//!    they go back to (`guard.rs`);
+//! 6. **sleep** (`sleep.rs`).
 //!
 //! There are no forces to integrate into velocities: the floor plan has no
 //! gravity along it, and floor friction is solved as a constraint, last in
@@ -25,6 +25,7 @@
 use super::body::LooseBody;
 use super::contact::Contact;
 use super::floor::FloorGrip;
+use super::gather::standing_box;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
 use super::surroundings::Surroundings;
@@ -61,7 +62,7 @@ impl LooseBodies {
 
         let surroundings = Surroundings {
             fixed: &self.fixed,
-            index: &self.index,
+            neighbours: &mut self.neighbours,
         };
         self.gathered.gather(
             &self.bodies,
@@ -89,7 +90,7 @@ impl LooseBodies {
             self.bodies[start.body as usize].refresh_world();
         }
         let blocked_doors = self.guard(input, seconds);
-        let moved = self.file_moved();
+        let moved = self.moved_bodies();
         self.sleep
             .settle(&mut self.bodies, &self.gathered.contacts, seconds);
         StepOutcome {
@@ -99,8 +100,9 @@ impl LooseBodies {
     }
 
     /// **Prepare**: each awake body's floor grip for sub-steps of
-    /// `substep` seconds, and where it starts the tick, into the lists
-    /// kept between ticks.
+    /// `substep` seconds (none for a frictionless body, which the floor
+    /// does not hold), and where it starts the tick, into the lists kept
+    /// between ticks.
     fn prepare(&mut self, substep: f32) {
         let awake = self.sleep.awake();
         self.starts.clear();
@@ -113,19 +115,27 @@ impl LooseBodies {
             }
         }));
         self.grips.clear();
-        self.grips.extend(
-            awake
-                .iter()
-                .map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)),
-        );
+        let gripped = awake
+            .iter()
+            .filter(|&&id| self.bodies[id as usize].material().friction > 0.0);
+        self.grips
+            .extend(gripped.map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)));
     }
 
-    /// **Guard**: sweeps fast bodies against the fixed scene, moves out
-    /// what is still too deep, and finds the doors that would squeeze a
-    /// body (see `guard.rs`). Returns those doors, ascending.
+    /// **Guard**: sweeps fast bodies against the fixed scene, **files**
+    /// every awake body where it stands (its fat box made to hold it, so
+    /// that its neighbours are those it may touch), moves out what is
+    /// still too deep, and finds the doors that would squeeze a body (see
+    /// `guard.rs`). Returns those doors, ascending.
     fn guard(&mut self, input: &StepInput, seconds: f32) -> Vec<usize> {
         let found = &mut self.gathered.found;
         sweep_fast_bodies(&mut self.bodies, &self.fixed, &self.starts, found);
+        for start in &self.starts {
+            let standing = standing_box(&self.bodies[start.body as usize]);
+            let fixed_near = self.fixed.near_query();
+            self.neighbours
+                .hold(start.body, standing, found, fixed_near);
+        }
         find_deep_bodies(
             &self.bodies,
             &self.gathered.contacts,
@@ -136,7 +146,7 @@ impl LooseBodies {
         );
         let surroundings = Surroundings {
             fixed: &self.fixed,
-            index: &self.index,
+            neighbours: &mut self.neighbours,
         };
         push_out_and_block_doors(
             &mut self.bodies,
@@ -149,18 +159,14 @@ impl LooseBodies {
         )
     }
 
-    /// **File**: the bodies whose pose changed this tick, ascending, filed
-    /// again in the bodies' grid.
-    fn file_moved(&mut self) -> Vec<usize> {
-        let mut moved = Vec::new();
-        for start in &self.starts {
+    /// The bodies whose pose changed this tick, ascending.
+    fn moved_bodies(&self) -> Vec<usize> {
+        let changed = |start: &&TickStart| {
             let body = &self.bodies[start.body as usize];
-            if body.position != start.position || body.rotation != start.rotation {
-                moved.push(start.body as usize);
-                self.index.update(start.body, body.position);
-            }
-        }
-        moved
+            body.position != start.position || body.rotation != start.rotation
+        };
+        let moved = self.starts.iter().filter(changed);
+        moved.map(|start| start.body as usize).collect()
     }
 }
 

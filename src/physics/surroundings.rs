@@ -1,15 +1,16 @@
 //! What a body moves among besides the other awake bodies: the fixed
-//! scene and the grid that finds bodies near a place, borrowed together
-//! by the phases that look around.
+//! scene and the bodies' neighbour lists (which also find bodies near a
+//! place), borrowed together by the phases that look around.
 
-use super::broad_phase::BodyIndex;
+use super::broad_phase::Neighbours;
 use super::fixed::FixedScene;
 
-/// The walls and fixed obstacles, and every body's place in the grid.
-#[derive(Debug, Clone, Copy)]
+/// The walls and fixed obstacles, and every body's fat box and
+/// neighbours.
+#[derive(Debug)]
 pub(super) struct Surroundings<'a> {
     /// Walls and fixed obstacles.
     pub fixed: &'a FixedScene,
-    /// The bodies' grid.
-    pub index: &'a BodyIndex,
+    /// The bodies' fat boxes and neighbours, filed again as bodies move.
+    pub neighbours: &'a mut Neighbours,
 }

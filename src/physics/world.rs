@@ -6,10 +6,10 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, ray_against_obstacle};
 
 use super::body::LooseBody;
-use super::broad_phase::{BodyIndex, Bounds};
+use super::broad_phase::{Bounds, Neighbours};
 use super::fixed::FixedScene;
 use super::floor::FloorGrip;
-use super::gather::Gathered;
+use super::gather::{Gathered, standing_box};
 use super::guard::TickStart;
 use super::sleep::Sleep;
 
@@ -34,7 +34,7 @@ pub struct BodyHit {
 pub struct LooseBodies {
     pub(super) bodies: Vec<LooseBody>,
     pub(super) fixed: FixedScene,
-    pub(super) index: BodyIndex,
+    pub(super) neighbours: Neighbours,
     pub(super) sleep: Sleep,
     pub(super) gathered: Gathered,
     pub(super) starts: Vec<TickStart>,
@@ -47,13 +47,13 @@ impl LooseBodies {
     /// been still for half a second, overlaps at the start pushed apart
     /// first).
     pub fn new(fixed: FixedScene, bodies: Vec<LooseBody>) -> Self {
-        let discs: Vec<(Vec2, f32)> = bodies.iter().map(|b| (b.position(), b.reach())).collect();
-        let index = BodyIndex::new(fixed.area(), &discs);
+        let standing: Vec<Bounds> = bodies.iter().map(standing_box).collect();
+        let neighbours = Neighbours::new(fixed.area(), &standing, fixed.near_query());
         Self {
             sleep: Sleep::all_awake(bodies.len()),
             bodies,
             fixed,
-            index,
+            neighbours,
             gathered: Gathered::default(),
             starts: Vec::new(),
             grips: Vec::new(),
@@ -93,7 +93,7 @@ impl LooseBodies {
     pub fn ray_cast(&self, from: Vec2, to: Vec2) -> Option<BodyHit> {
         let mut found = Vec::new();
         let bounds = Bounds::of_points(&[from, to], 0.0);
-        self.index.near(bounds, &mut found);
+        self.neighbours.near(bounds, &mut found);
         let mut best: Option<BodyHit> = None;
         for id in found {
             let body = &self.bodies[id as usize];

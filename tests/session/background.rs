@@ -4,7 +4,8 @@
 //! their turn and are applied in order once the work is done (or refused
 //! with a notice), and the progress bar rises as the test releases the
 //! work step by step. A save that fails on the worker keeps the edits, and
-//! a quit during a save waits for it. None of it depends on the machine's
+//! a quit during a save waits for it. The autosave journal is written on a
+//! worker too. None of it depends on the machine's
 //! speed: the latch says where the work stands.
 
 use crate::common;
@@ -13,7 +14,9 @@ use common::{ctrl_tap, key, session_on, tap};
 use std::path::{Path, PathBuf};
 
 use mazewalker::app::{JobLatch, Request, SHOW_AFTER, Session, WorkProgress};
+use mazewalker::edit::Journal;
 use mazewalker::level::Level;
+use mazewalker::level::save::autosave_path;
 use mazewalker::tick::TICK_SECONDS;
 use winit::keyboard::KeyCode;
 
@@ -299,4 +302,108 @@ fn a_level_that_cannot_be_opened_for_editing_leaves_edit_mode_off() {
         session.hud()
     );
     assert!(!session.is_editing(), "edit mode came on with no session");
+}
+
+#[test]
+fn the_journal_is_written_on_its_worker_while_the_frame_goes_on() {
+    let (path, level) = hall_file("session_background_journal");
+    let (mut session, latch) = held_session(&path, level);
+    open_and_add_a_wall(&mut session, &latch);
+    let journal_path = autosave_path(&path);
+
+    // A second after the edit the journal falls due: its write starts on
+    // its worker, held, and the walker walks on meanwhile.
+    let a_second = (1.0 / TICK_SECONDS).ceil() as u32 + 2;
+    assert!(frames(&mut session, a_second) > 0);
+    assert!(frames_past_the_bar_delay(&mut session) > 0);
+    assert!(walk(&mut session, 30) > 0.5, "the walker did not walk");
+    assert!(!journal_path.exists(), "written before the latch let it");
+
+    let seen = release_in_steps(&mut session, &latch, "Writing the autosave");
+    assert!(seen.windows(2).all(|pair| pair[0] < pair[1]), "{seen:?}");
+    let journal = Journal::read(&journal_path).expect("the journal, once released");
+    assert_eq!(journal.len(), 1, "the one wall");
+}
+
+/// Whether the frame's map shades the reach.
+fn reach_shown(session: &mut Session) -> bool {
+    let frame = session.frame();
+    let map = frame.map.expect("the map shows");
+    map.overlay.reach.is_some()
+}
+
+/// The HUD's map line.
+fn map_line(session: &mut Session) -> String {
+    let hud = session.hud();
+    let line = hud.iter().find(|line| line.starts_with("map "));
+    line.expect("a map line").clone()
+}
+
+#[test]
+fn the_reach_is_worked_out_on_its_worker_while_the_map_works_on() {
+    let (path, level) = hall_file("session_background_reach");
+    let (mut session, latch) = held_session(&path, level);
+    tap(&mut session, KeyCode::Tab);
+    tap(&mut session, KeyCode::KeyV);
+
+    // Held: the map shows without the reach, says it is on its way, and
+    // zooms; the walker walks; past half a second the bar shows.
+    assert!(frames_past_the_bar_delay(&mut session) > 0);
+    assert!(!reach_shown(&mut session));
+    assert!(map_line(&mut session).ends_with("reach: working it out"));
+    let before = map_line(&mut session);
+    tap(&mut session, KeyCode::Equal);
+    assert_ne!(map_line(&mut session), before, "the map did not zoom");
+    assert!(walk(&mut session, 30) > 0.5, "the walker did not walk");
+    let what = "Finding where the eye can go";
+    assert_eq!(bar(&mut session).expect("the bar").what, what);
+
+    // Released a step at a time, the bar rises; then the reach shows.
+    let mut seen = Vec::new();
+    for _ in 0..32 {
+        latch.release(1);
+        frames(&mut session, 2);
+        match bar(&mut session) {
+            Some(shown) => seen.push(shown.fraction),
+            None => break,
+        }
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+    assert!(seen.windows(2).all(|pair| pair[0] < pair[1]), "{seen:?}");
+    assert!(reach_shown(&mut session));
+    assert!(!map_line(&mut session).contains("reach"));
+
+    // V again: the shading goes at once.
+    tap(&mut session, KeyCode::KeyV);
+    frames(&mut session, 1);
+    assert!(!reach_shown(&mut session));
+}
+
+#[test]
+fn the_hud_says_the_level_is_opening_and_a_save_leaves_the_chain_drawn() {
+    let (path, level) = hall_file("session_background_rough_edges");
+    let (mut session, latch) = held_session(&path, level);
+
+    // While the session opens there is no undo depth yet to show.
+    tap(&mut session, KeyCode::KeyE);
+    frames(&mut session, 2);
+    let line = common::edit_line(&mut session);
+    assert!(line.ends_with("opening the level for editing"), "{line}");
+    finish_work(&mut session, &latch);
+    assert!(common::edit_line(&mut session).ends_with("undo 0"));
+
+    // A chain begun, then Ctrl+S: the wall in progress stays drawn while
+    // the session is away with the save.
+    tap(&mut session, KeyCode::Space);
+    walk(&mut session, 30);
+    let plotting = session.frame().markers.len();
+    ctrl_tap(&mut session, KeyCode::KeyS);
+    frames(&mut session, 2);
+    assert_eq!(
+        session.frame().markers.len(),
+        plotting,
+        "the chain vanished"
+    );
+    finish_work(&mut session, &latch);
+    assert_eq!(session.frame().markers.len(), plotting);
 }

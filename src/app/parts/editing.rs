@@ -6,7 +6,7 @@
 //! by the one level-change path. Opening the session, saving it and
 //! restoring the autosave run off the main thread in the window: keys that
 //! need the session meanwhile wait in a queue and are applied in the order
-//! typed once it is back. The state is [`EditMode`]; the edits themselves
+//! typed once it is back. The journal is written off it too. The state is [`EditMode`]; the edits themselves
 //! are [`crate::edit`].
 
 use std::collections::VecDeque;
@@ -218,11 +218,15 @@ impl Editing {
         }
     }
 
-    /// The session ends: work still running (a save that is writing) is
-    /// waited for, so that no file is left half written.
+    /// The session ends: work still running (a save that is writing, the
+    /// journal being written) is waited for, so that no file is left half
+    /// written.
     pub fn finish_work(&mut self, world: &mut World) {
         if let Some(finished) = self.edit.take_finished(true) {
             self.finished(finished, world);
+        }
+        if let Some(error) = self.edit.finish_journal() {
+            log::error!("{error}");
         }
     }
 
@@ -419,18 +423,15 @@ impl Editing {
         )
     }
 
-    /// The last point of the chain being plotted.
+    /// The last point of the chain being plotted (also during a save).
     pub fn chain_end(&self) -> Option<Vec2> {
-        self.edit
-            .session()
-            .and_then(|session| session.chain().last_point())
+        self.edit.chain_end()
     }
 
-    /// The obstacle outline points plotted so far, in order.
+    /// The obstacle outline points plotted so far, in order (also during a
+    /// save).
     pub fn outline(&self) -> &[Vec2] {
-        self.edit
-            .session()
-            .map_or(&[], |session| session.outline().points())
+        self.edit.outline()
     }
 
     /// The item the crosshair aims at, with the cursor point at `cursor`
@@ -927,6 +928,7 @@ impl Editing {
                 );
                 log::error!("{message}");
                 world.notice(message);
+                self.edit.save_failed(world.time);
                 if quit {
                     world.notice("not quitting: the save failed");
                 }
@@ -1018,8 +1020,9 @@ impl Part for Editing {
         self.quit_warning = None;
     }
 
-    /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth,
-    /// `unsaved` and what is carried; the live checks; an autosave offer.
+    /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
+    /// `unsaved` (or, while the session opens, that it is opening) and
+    /// what is carried; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         let unsaved = if self.edit.has_unsaved_edits() {
             "  unsaved"
@@ -1027,14 +1030,19 @@ impl Part for Editing {
             ""
         };
         if let Some(state) = self.state(world) {
+            // Until the session is open there is no history to count.
+            let history = if self.edit.work() == Some(Work::Opening) {
+                "opening the level for editing".to_owned()
+            } else {
+                format!("undo {}{unsaved}", state.undo_depth)
+            };
             let carrying = state.carried.map_or_else(String::new, carry_text);
             lines.push(format!(
-                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  undo {}{unsaved}{carrying}",
+                "EDIT  tool {}  grid {} m  cursor {:.2}, {:.2}  {history}{carrying}",
                 state.tool.name(),
                 state.grid_metres,
                 state.cursor.x,
                 state.cursor.y,
-                state.undo_depth,
             ));
             let outline = self.outline().len();
             if outline > 0 {

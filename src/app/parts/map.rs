@@ -1,14 +1,18 @@
 //! The map as a part of the session: Tab's modes, follow, zoom, fit, marks,
 //! reach, the arrow keys and dragging to pan the full map, the wheel, and
 //! editing on the full map (the pointer is the cursor point, a left click
-//! plots, a right click deletes, dragging an end point moves it). The state
+//! plots, a right click deletes, dragging an end point moves it). The reach
+//! is worked out on a worker in the window; the map works on meanwhile. The state
 //! is [`MapState`]; edits are handed to edit mode as [`MapEdit`]s.
+
+use std::time::Duration;
 
 use glam::Vec2;
 use winit::event::MouseButton;
 
 use super::Part;
 use crate::app::events::{Input, Request};
+use crate::app::job::{JobLatch, WorkProgress};
 use crate::app::map_state::MapState;
 use crate::app::world::World;
 use crate::camera::Camera;
@@ -84,6 +88,23 @@ impl Map {
             edits: Vec::new(),
             aimed: Vec::new(),
         }
+    }
+
+    /// From now on the main thread goes on while the reach is worked out
+    /// (the window); `latch` holds the work (a test's).
+    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.state.work_in_background(latch);
+    }
+
+    /// Once a frame: shows the reach once it is worked out.
+    pub fn poll_reach(&mut self) {
+        self.state.poll_reach(false);
+    }
+
+    /// The reach's progress bar at session time `now`, while it is worked
+    /// out.
+    pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
+        self.state.reach_progress(now)
     }
 
     /// Whether the full map is open.
@@ -253,7 +274,7 @@ impl Part for Map {
                 None => world.notice("all 10 marks are placed; C clears them"),
             },
             Action::ClearMarks => map.marks.clear(),
-            Action::ToggleReach => map.toggle_reach(world.live.collider(), eye),
+            Action::ToggleReach => map.toggle_reach(world.live.shared().1, eye, world.time),
             _ => return false,
         }
         true
@@ -295,6 +316,8 @@ impl Part for Map {
         );
     }
 
+    /// The seen and occluding flags follow the change, and while V shows
+    /// the reach it is worked out anew.
     fn level_changed(&mut self, old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
         let eye = world.walker.position();
         let level = world.live.level();
@@ -304,13 +327,14 @@ impl Part for Map {
                 level.environment.ceiling_height,
                 (old, world.live.collider()),
                 || level.occluding_walls(),
-                eye,
             ),
             None => {
                 self.state
-                    .level_changed(old, world.live.collider(), level.occluding_walls(), eye);
+                    .level_changed(old, world.live.collider(), level.occluding_walls());
             }
         }
+        self.state
+            .redo_reach(world.live.shared().1, eye, world.time);
     }
 
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
