@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, ThreadId};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long work runs before the window shows its progress bar: shorter
 /// work would only flash one.
@@ -94,11 +94,17 @@ impl<T: Send + 'static> Job<T> {
             latch,
         };
         let (sender, result) = channel();
+        let what = what.into();
+        let logged = what.clone();
         let run = move || {
             // The latch hears of the end even if the work panics.
             let _ended = progress.latch.clone().map(Ended);
+            let began = Instant::now();
             progress.report(0.0);
             let done = work(&progress);
+            // How long the work took from start to end, for whoever
+            // measures it (`RUST_LOG=info`).
+            log::info!("{logged}: done in {:.3} s", began.elapsed().as_secs_f64());
             // Nobody may be left to take it (the session ended).
             let _ = sender.send(done);
         };
@@ -118,7 +124,7 @@ impl<T: Send + 'static> Job<T> {
             }
         }
         Self {
-            what: what.into(),
+            what,
             started: now,
             fraction,
             result,
