@@ -1024,16 +1024,12 @@ impl Part for Editing {
     /// `unsaved` (or, while the session opens, that it is opening) and
     /// what is carried; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
-        let unsaved = if self.edit.has_unsaved_edits() {
-            "  unsaved"
-        } else {
-            ""
-        };
         if let Some(state) = self.state(world) {
             // Until the session is open there is no history to count.
             let history = if self.edit.work() == Some(Work::Opening) {
                 "opening the level for editing".to_owned()
             } else {
+                let unsaved = if state.unsaved { "  unsaved" } else { "" };
                 format!("undo {}{unsaved}", state.undo_depth)
             };
             let carrying = state.carried.map_or_else(String::new, carry_text);
@@ -1054,9 +1050,9 @@ impl Part for Editing {
                 lines.push(format!("aim {item}"));
             }
             lines.extend(self.edit.check_lines());
-        } else if !unsaved.is_empty() {
+        } else if self.edit.has_unsaved_edits() {
             let depth = self.edit.undo_depth();
-            lines.push(format!("undo {depth}{unsaved} (Ctrl+S saves)"));
+            lines.push(format!("undo {depth}  unsaved (Ctrl+S saves)"));
         }
         lines.extend(self.edit.offer_line());
     }
