@@ -5,7 +5,7 @@ use glam::{DVec2, Vec2};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
-use super::input::Modifiers;
+use super::held_keys::Modifiers;
 use crate::edit::PropertyChange;
 use crate::gamepad::GamepadIntent;
 

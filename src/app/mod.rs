@@ -14,7 +14,7 @@
 //! - `events` the session's input and requests, `world` what the parts
 //!   share, `frame` what the session hands the shell to draw.
 //! - `live_level` the running level and its reloads (with the pure
-//!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
+//!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
 //!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
 //!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
 //!   `surface` the window's surface, `screenshot` the offscreen command,
@@ -28,7 +28,7 @@
 mod edit_mode;
 mod events;
 mod frame;
-mod input;
+mod held_keys;
 mod job;
 mod live_checks;
 mod live_level;
@@ -64,7 +64,7 @@ pub use events::{Input, Request};
 pub use frame::{
     NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
 };
-pub use input::Modifiers;
+pub use held_keys::Modifiers;
 pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;
 pub use panel::PanelView;

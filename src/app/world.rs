@@ -10,7 +10,7 @@ use std::time::Duration;
 use glam::Vec2;
 
 use super::events::Request;
-use super::input::Modifiers;
+use super::held_keys::Modifiers;
 use super::live_level::LiveLevel;
 use super::overlays::HudMessages;
 use crate::config::Config;

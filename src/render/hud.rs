@@ -6,7 +6,7 @@
 use super::Targets;
 use super::font::{self, CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, GLYPH_WIDTH};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
-use crate::input::HelpGroup;
+use crate::bindings::HelpGroup;
 
 /// Atlas cells: 16 columns by 6 rows hold the 95 printable ASCII glyphs and,
 /// last, a solid cell for panels.

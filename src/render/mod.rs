@@ -62,9 +62,9 @@ use glam::{Mat4, Vec3};
 use crate::camera::Camera;
 use std::sync::Arc;
 
+use crate::bindings::HelpGroup;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
-use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 

@@ -4,15 +4,15 @@
 //! window, recording, demo playback and tests. Pure logic, no window, so
 //! movement is testable headless.
 //!
-//! Module map: `input` what a tick is told ([`TickInput`], [`InputGatherer`]),
+//! Module map: `tick_input` what a tick is told ([`TickInput`], [`InputGatherer`]),
 //! `settings` the tuning ([`WalkerSettings`]) and `physics` the velocity
 //! model.
 
 mod bodies;
-mod input;
 mod physics;
 mod settings;
 mod surroundings;
+mod tick_input;
 
 use glam::{Vec2, Vec3};
 
@@ -23,9 +23,9 @@ use crate::level::Level;
 use crate::tick::TICK_SECONDS;
 
 pub use bodies::Bodies;
-pub use input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 pub use settings::WalkerSettings;
 pub use surroundings::{MoveAmong, move_among, press_use};
+pub use tick_input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 
 /// Where the eye stands and looks: what a demo's `start` line records.
 #[derive(Debug, Clone, Copy, PartialEq)]

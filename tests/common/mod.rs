@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use image::{Rgba, RgbaImage};
 use mazewalker::app::ScriptStep;
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::OFFSCREEN_FORMAT;
 use mazewalker::render::{Gpu, RenderQuality, Renderer};

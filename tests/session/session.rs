@@ -13,8 +13,8 @@ use glam::Vec2;
 use mazewalker::app::{
     Input, Modifiers, NewScene, Request, ScriptStep, Session, WindowOptions, run_headless_script,
 };
+use mazewalker::bindings::{Action, Bindings, Context};
 use mazewalker::collision::distance_to_segment;
-use mazewalker::input::{Action, Bindings, Context};
 use mazewalker::level::Level;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;

@@ -22,13 +22,13 @@ use crate::app::edit_mode::{
     Aimed, EditMode, Plotting, Tool, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
 };
 use crate::app::events::{Input, Request};
-use crate::app::input::Modifiers;
+use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost, WorkProgress};
 use crate::app::live_level::BuiltLevel;
 use crate::app::world::World;
+use crate::bindings::Action;
 use crate::collision::Collider;
 use crate::edit::{Carry, GridSize, Item, LevelChange, Plotted, PropertyChange, TakenBack};
-use crate::input::Action;
 use crate::level::Level;
 use crate::render::LineVertex;
 use crate::walker::Toggle;

@@ -15,10 +15,10 @@ use crate::app::events::{Input, Request};
 use crate::app::job::{JobLatch, WorkProgress};
 use crate::app::map_state::MapState;
 use crate::app::world::World;
+use crate::bindings::Action;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, LevelChange, item_under, snap};
-use crate::input::Action;
 use crate::render::MapFrame;
 use crate::tick::TICK_SECONDS;
 

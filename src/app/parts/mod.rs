@@ -15,9 +15,9 @@ pub use walking::Walking;
 
 use super::events::Input;
 use super::world::World;
+use crate::bindings::Action;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
-use crate::input::Action;
 
 /// A mode of the session (Fyrox's interaction modes, Bevy's features): what
 /// it does with input, with each tick and with a new level, and what it

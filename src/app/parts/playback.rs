@@ -10,10 +10,10 @@ use anyhow::Context as _;
 
 use super::Part;
 use crate::app::world::World;
+use crate::bindings::Action;
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::edit::LevelChange;
-use crate::input::Action;
 use crate::level::LevelChoice;
 use crate::walker::{TickInput, Walker};
 

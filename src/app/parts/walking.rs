@@ -5,7 +5,7 @@
 use super::Part;
 use crate::app::live_level::MAX_PUSH_OUT;
 use crate::app::world::World;
-use crate::input::Action;
+use crate::bindings::Action;
 use crate::walker::Toggle;
 
 /// The walking mode's part.
