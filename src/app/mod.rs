@@ -153,7 +153,7 @@ pub fn play_in_window(
     level: Option<LevelChoice>,
     options: WindowOptions,
 ) -> anyhow::Result<()> {
-    let playback = crate::demo::Playback::open(file, level)?;
+    let playback = crate::demo::OpenedDemo::open(file, level)?;
     let warnings = playback.warnings.clone();
     let mut session = Session::new(Arc::clone(&playback.level), &options);
     session.work_in_background(None);

@@ -157,8 +157,8 @@ impl Session {
     /// Plays `demo` instead of reading the keyboard and mouse: its level
     /// goes live and the walker starts where the demo does, with this
     /// session's view settings.
-    pub fn play(&mut self, demo: crate::demo::Playback) {
-        let crate::demo::Playback {
+    pub fn play(&mut self, demo: crate::demo::OpenedDemo) {
+        let crate::demo::OpenedDemo {
             header,
             reader,
             level,

@@ -472,7 +472,7 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
         settings,
         ..options(&folder)
     };
-    let playback = mazewalker::demo::Playback::open(&demo, None).expect("the demo opens");
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut session = Session::new(Level::default_house(), &playing_options);
     session.play(playback);
     let camera = &session.walker().camera;
@@ -527,7 +527,7 @@ fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
     let text = std::fs::read_to_string(&demo).expect("the demo");
     assert_eq!(text.matches("torch").count(), 3, "{text}");
     // Played back, the torch is on at the end, as it was.
-    let playback = mazewalker::demo::Playback::open(&demo, None).expect("the demo opens");
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut played = Session::new(Level::default_house(), &options(&folder));
     played.play(playback);
     played.advance_ticks(100);
