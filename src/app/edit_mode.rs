@@ -1,7 +1,7 @@
-//! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
+//! Edit mode's state: the [`LevelDraft`] (kept when edit mode is left, so
 //! undo and unsaved edits survive), the tool, the grid, where saves and the
 //! autosave journal go, the live checks, an autosave offered at start, and
-//! the work on the session that runs off the main thread (opening, saving,
+//! the work on the draft that runs off the main thread (opening, saving,
 //! restoring; see [`Work`]) and the journal's writes, also off it. The keys' wiring is the editing part (`parts::editing`); the edits
 //! themselves are the pure [`crate::edit`] model. Times are session time.
 
@@ -15,7 +15,7 @@ use glam::{Vec2, Vec3};
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
 use crate::edit::{
-    CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, JournalError, Piece,
+    CURSOR_REACH, Carry, Crosshair, GridSize, Item, Journal, JournalError, LevelDraft, Piece,
     aimed_item, cursor_point, snap,
 };
 use crate::level::save::{
@@ -125,7 +125,7 @@ pub struct AutosaveOffer {
 #[derive(Debug)]
 pub struct EditMode {
     /// The level being edited, from the first E (or F9) on.
-    session: Option<EditSession>,
+    draft: Option<LevelDraft>,
     /// What Space places (the digit keys).
     pub tool: Tool,
     /// The snapping grid (`[` and `]`).
@@ -145,11 +145,11 @@ pub struct EditMode {
     /// The item being carried (`X`, `Ctrl+D`), until it is put down or
     /// back.
     pub carry: Option<Carry>,
-    /// Work on the session off the main thread (opening, saving,
-    /// restoring the autosave), while it runs; the session goes with work
+    /// Work on the draft off the main thread (opening, saving,
+    /// restoring the autosave), while it runs; the draft goes with work
     /// that needs it and comes back with its result.
     work: Option<(Work, Job<Worked>)>,
-    /// What the HUD and the markers show of the session while it is away
+    /// What the HUD and the markers show of the draft while it is away
     /// with its work.
     away: Option<Away>,
     /// Whether the main thread goes on while work runs (the window), or
@@ -196,7 +196,7 @@ impl JournalTurn {
     }
 }
 
-/// What stays behind of the session while it is away with its work: what
+/// What stays behind of the draft while it is away with its work: what
 /// the HUD, the quit guard and the markers show meanwhile.
 #[derive(Debug)]
 struct Away {
@@ -210,7 +210,7 @@ struct Away {
     outline: Vec<Vec2>,
 }
 
-/// Which work on the edit session is running.
+/// Which work on the draft is running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Work {
     /// Opening the level for editing.
@@ -221,15 +221,15 @@ pub enum Work {
     Restoring,
 }
 
-/// What work on the edit session brought back.
+/// What work on the draft brought back.
 #[derive(Debug)]
 pub enum Worked {
-    /// The session opened, or why the level cannot be edited.
-    Opened(Result<EditSession, String>),
-    /// The session saved to `path`, or why not (the edits are kept).
+    /// The draft opened, or why the level cannot be edited.
+    Opened(Result<LevelDraft, String>),
+    /// The draft saved to `path`, or why not (the edits are kept).
     Saved {
-        /// The session, back from the worker.
-        session: EditSession,
+        /// The draft, back from the worker.
+        draft: LevelDraft,
         /// The file written.
         path: PathBuf,
         /// Whether the save went through.
@@ -237,8 +237,8 @@ pub enum Worked {
     },
     /// The autosave's edits restored (how many), or why not.
     Restored {
-        /// The session, back from the worker.
-        session: EditSession,
+        /// The draft, back from the worker.
+        draft: LevelDraft,
         /// How many edits were restored, or why none were.
         result: Result<usize, JournalError>,
     },
@@ -252,7 +252,7 @@ impl EditMode {
         let path = save_path_for(level, working_directory);
         let offer = find_offer(level, &path);
         Self {
-            session: None,
+            draft: None,
             tool: Tool::default(),
             grid: GridSize::default(),
             save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
@@ -279,13 +279,13 @@ impl EditMode {
         self.background.is_some()
     }
 
-    /// The work running on the session, if any.
+    /// The work running on the draft, if any.
     pub fn work(&self) -> Option<Work> {
         self.work.as_ref().map(|(work, _)| *work)
     }
 
     /// The progress bar of the work running at session time `now`: the
-    /// work on the session, else the journal's write.
+    /// work on the draft, else the journal's write.
     pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
         let work = self.work.as_ref().map(|(_, job)| job);
         work.and_then(|job| job.progress(now)).or_else(|| {
@@ -295,24 +295,24 @@ impl EditMode {
         })
     }
 
-    /// Opens the session on `level` off the main thread (unless one is
+    /// Opens the draft on `level` off the main thread (unless one is
     /// open or work runs), at session time `now`.
     pub fn start_opening(&mut self, level: Arc<Level>, now: Duration) {
-        if self.session.is_some() || self.work.is_some() {
+        if self.draft.is_some() || self.work.is_some() {
             return;
         }
         let job = self.job("Opening the level for editing", now, move |progress| {
             let level = Level::clone(&level);
-            let opened = EditSession::open_reporting(level, &mut |done| progress.report(done));
+            let opened = LevelDraft::open_reporting(level, &mut |done| progress.report(done));
             Worked::Opened(opened.map_err(|error| format!("this level cannot be edited: {error}")))
         });
         self.work = Some((Work::Opening, job));
     }
 
-    /// Saves the open session to `path` off the main thread, at session
-    /// time `now`; false when no session is here to save.
+    /// Saves the open draft to `path` off the main thread, at session
+    /// time `now`; false when no draft is here to save.
     pub fn start_saving(&mut self, path: PathBuf, now: Duration) -> bool {
-        let Some(mut session) = self.send_away() else {
+        let Some(mut draft) = self.send_away() else {
             return false;
         };
         let name = path.file_name().map_or_else(
@@ -322,9 +322,9 @@ impl EditMode {
         let turn = self.journal_turn.clone();
         let job = self.job(format!("Saving {name}"), now, move |progress| {
             turn.save_begins();
-            let result = session.save_reporting(&path, &mut |done| progress.report(done));
+            let result = draft.save_reporting(&path, &mut |done| progress.report(done));
             Worked::Saved {
-                session,
+                draft,
                 path,
                 result,
             }
@@ -333,37 +333,37 @@ impl EditMode {
         true
     }
 
-    /// Restores `journal`'s edits into the open session off the main
-    /// thread, at session time `now`; gives `journal` back when no session
+    /// Restores `journal`'s edits into the open draft off the main
+    /// thread, at session time `now`; gives `journal` back when no draft
     /// is here.
     pub fn start_restoring(&mut self, journal: Journal, now: Duration) -> Result<(), Journal> {
-        let Some(mut session) = self.send_away() else {
+        let Some(mut draft) = self.send_away() else {
             return Err(journal);
         };
         let job = self.job("Restoring the autosave", now, move |progress| {
-            let result = session.restore(&journal);
+            let result = draft.restore(&journal);
             progress.report(1.0);
-            Worked::Restored { session, result }
+            Worked::Restored { draft, result }
         });
         self.work = Some((Work::Restoring, job));
         Ok(())
     }
 
-    /// The session, sent away with work: its undo depth, unsaved state
+    /// The draft, sent away with work: its undo depth, unsaved state
     /// and what is being plotted stay behind for the HUD, the quit guard
     /// and the markers.
-    fn send_away(&mut self) -> Option<EditSession> {
+    fn send_away(&mut self) -> Option<LevelDraft> {
         if self.work.is_some() {
             return None;
         }
-        let session = self.session.take()?;
+        let draft = self.draft.take()?;
         self.away = Some(Away {
-            undo_depth: session.undo_depth(),
-            dirty: session.is_dirty(),
-            chain_end: session.chain().last_point(),
-            outline: session.outline().points().to_vec(),
+            undo_depth: draft.undo_depth(),
+            dirty: draft.is_dirty(),
+            chain_end: draft.chain().last_point(),
+            outline: draft.outline().points().to_vec(),
         });
-        Some(session)
+        Some(draft)
     }
 
     /// Starts `work` as a job, held by the test's latch if there is one.
@@ -378,7 +378,7 @@ impl EditMode {
     }
 
     /// The work's result once it is done: polled in the background, else
-    /// (or with `wait`) waited for. A session that came back is the
+    /// (or with `wait`) waited for. A draft that came back is the
     /// caller's to put back ([`put_back`](Self::put_back)).
     pub fn take_finished(&mut self, wait: bool) -> Option<Result<Worked, JobLost>> {
         let (_, job) = self.work.as_ref()?;
@@ -392,35 +392,35 @@ impl EditMode {
         Some(finished)
     }
 
-    /// The session, back from its work (or just opened).
-    pub fn put_back(&mut self, session: EditSession) {
-        self.session = Some(session);
+    /// The draft, back from its work (or just opened).
+    pub fn put_back(&mut self, draft: LevelDraft) {
+        self.draft = Some(draft);
     }
 
     /// Ends the chain being plotted, if any (edit mode was left or
     /// entered).
     pub fn end_chain(&mut self) {
-        if let Some(session) = &mut self.session {
-            session.end_chain();
+        if let Some(draft) = &mut self.draft {
+            draft.end_chain();
         }
     }
 
-    /// The session, if editing has begun.
-    pub fn session(&self) -> Option<&EditSession> {
-        self.session.as_ref()
+    /// The draft, if editing has begun.
+    pub fn draft(&self) -> Option<&LevelDraft> {
+        self.draft.as_ref()
     }
 
-    /// The open session, if any, to edit.
-    pub fn session_mut(&mut self) -> Option<&mut EditSession> {
-        self.session.as_mut()
+    /// The open draft, if any, to edit.
+    pub fn draft_mut(&mut self) -> Option<&mut LevelDraft> {
+        self.draft.as_mut()
     }
 
-    /// Forgets the session (the level was reloaded from its file): the undo
+    /// Forgets the draft (the level was reloaded from its file): the undo
     /// history goes with it, freed on a thread of its own. Edit mode stays
     /// on or off.
-    pub fn drop_session(&mut self) {
-        if let Some(session) = self.session.take() {
-            drop_off_the_main_thread(session);
+    pub fn drop_draft(&mut self) {
+        if let Some(draft) = self.draft.take() {
+            drop_off_the_main_thread(draft);
         }
         self.journal_due = None;
         self.checks.clear();
@@ -431,37 +431,37 @@ impl EditMode {
     pub fn has_unsaved_edits(&self) -> bool {
         match &self.away {
             Some(away) => away.dirty,
-            None => self.session.as_ref().is_some_and(EditSession::is_dirty),
+            None => self.draft.as_ref().is_some_and(LevelDraft::is_dirty),
         }
     }
 
     /// How many steps can be undone (the HUD's undo depth), also while the
-    /// session is away with its work.
+    /// draft is away with its work.
     pub fn undo_depth(&self) -> usize {
         match &self.away {
             Some(away) => away.undo_depth,
-            None => self.session.as_ref().map_or(0, EditSession::undo_depth),
+            None => self.draft.as_ref().map_or(0, LevelDraft::undo_depth),
         }
     }
 
     /// The last point of the chain of walls being plotted, also while the
-    /// session is away with its work.
+    /// draft is away with its work.
     pub fn chain_end(&self) -> Option<Vec2> {
         match &self.away {
             Some(away) => away.chain_end,
-            None => self.session.as_ref()?.chain().last_point(),
+            None => self.draft.as_ref()?.chain().last_point(),
         }
     }
 
-    /// The outline points being plotted, in order, also while the session
+    /// The outline points being plotted, in order, also while the draft
     /// is away with its work.
     pub fn outline(&self) -> &[Vec2] {
         match &self.away {
             Some(away) => &away.outline,
             None => self
-                .session
+                .draft
                 .as_ref()
-                .map_or(&[], |session| session.outline().points()),
+                .map_or(&[], |draft| draft.outline().points()),
         }
     }
 
@@ -480,7 +480,7 @@ impl EditMode {
                 Err(error) => log::warn!("cannot keep the offered autosave: {error}"),
             }
         }
-        if self.session.is_some() {
+        if self.draft.is_some() {
             self.checks.request(level, collider);
         }
     }
@@ -502,9 +502,9 @@ impl EditMode {
     pub fn save_path(&mut self, working_directory: &Path) -> PathBuf {
         self.save_path
             .get_or_insert_with(|| {
-                self.session.as_ref().map_or_else(
+                self.draft.as_ref().map_or_else(
                     || next_free_level_path(working_directory),
-                    |session| session.save_path(working_directory),
+                    |draft| draft.save_path(working_directory),
                 )
             })
             .clone()
@@ -556,7 +556,7 @@ impl EditMode {
     }
 
     /// Starts writing the journal on its worker if it is due at `now`
-    /// (with `None`, at once), unless the session is away with its work.
+    /// (with `None`, at once), unless the draft is away with its work.
     fn start_journal(&mut self, now: Option<Duration>, working_directory: &Path) {
         let Some(due) = self.journal_due else {
             return;
@@ -566,10 +566,10 @@ impl EditMode {
         }
         self.journal_due = None;
         let level_path = self.save_path(working_directory);
-        let Some(session) = self.session.as_ref() else {
+        let Some(draft) = self.draft.as_ref() else {
             return;
         };
-        let journal = session.is_dirty().then(|| session.journal());
+        let journal = draft.is_dirty().then(|| draft.journal());
         let turn = self.journal_turn.clone();
         let seen = turn.saves_begun();
         // Before quitting the write is waited for here: no latch holds it.

@@ -8,7 +8,7 @@ use crate::common;
 use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
-use mazewalker::edit::{Carry, EditSession, Item, Piece};
+use mazewalker::edit::{Carry, Item, LevelDraft, Piece};
 use mazewalker::level::{Level, WallEnd};
 use proptest::prelude::*;
 
@@ -71,7 +71,7 @@ fn grid(x: i8, z: i8) -> Vec2 {
 }
 
 /// Runs `step` on `session`; refusals are fine (they change nothing).
-fn run(session: &mut EditSession, step: &Step) {
+fn run(session: &mut LevelDraft, step: &Step) {
     let level = session.level();
     let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
     let _ = match *step {
@@ -153,7 +153,7 @@ fn run(session: &mut EditSession, step: &Step) {
 }
 
 /// Applies the session's changes since the last call to `collider`.
-fn catch_up(collider: &mut Collider, session: &mut EditSession) -> Result<(), TestCaseError> {
+fn catch_up(collider: &mut Collider, session: &mut LevelDraft) -> Result<(), TestCaseError> {
     for change in session.take_changes() {
         prop_assert!(
             change.apply_to_collider(collider),
@@ -201,7 +201,7 @@ proptest! {
         steps in prop::collection::vec((step(), any::<bool>()), 1..24),
         moves in prop::collection::vec(a_move(), 16),
     ) {
-        let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+        let mut session = LevelDraft::new(Level::default_house()).expect("the house opens");
         let mut collider = session.level().collider();
         for (step, undo) in &steps {
             run(&mut session, step);

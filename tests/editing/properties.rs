@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::ConvexPolygon;
-use mazewalker::edit::{Carry, EditError, EditSession, Item, Piece};
+use mazewalker::edit::{Carry, EditError, Item, LevelDraft, Piece};
 use mazewalker::level::loose::loose_overlaps;
 use mazewalker::level::save::save_atomically;
 use mazewalker::level::{DoorKind, DoorOpens, Level, LevelError};
@@ -213,7 +213,7 @@ proptest! {
         let original = if lit { format!("{house}{EXTRAS}") } else { house };
         let path = scratch_file(case);
         std::fs::write(&path, &original).expect("writable");
-        let mut session = EditSession::new(
+        let mut session = LevelDraft::new(
             Level::load(&path).expect("valid").level,
         )
         .expect("editable");

@@ -3,9 +3,9 @@
 //! redo, save), F5's and quitting's guards against losing unsaved edits,
 //! F9, the autosave journal, and the edits made with the mouse on the full
 //! map. An edit hands the edited level to the session, which makes it live
-//! by the one level-change path. Opening the session, saving it and
+//! by the one level-change path. Opening the draft, saving it and
 //! restoring the autosave run off the main thread in the window: keys that
-//! need the session meanwhile wait in a queue and are applied in the order
+//! need the draft meanwhile wait in a queue and are applied in the order
 //! typed once it is back. The journal is written off it too. The state is [`EditMode`]; the edits themselves
 //! are [`crate::edit`].
 
@@ -53,7 +53,7 @@ pub struct Editing {
     reload_warned: bool,
     /// Whether edit mode was on after the last tick.
     was_on: bool,
-    /// Keys typed while the session was busy (opening, saving, restoring),
+    /// Keys typed while the draft was busy (opening, saving, restoring),
     /// each with where the crosshair stood: applied in order once it is
     /// ready.
     queued: VecDeque<(Typed, Aim)>,
@@ -93,7 +93,7 @@ pub struct Carried {
     pub degrees: f32,
 }
 
-/// A key that edits the session, as typed.
+/// A key that edits the draft, as typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Typed {
     /// One of edit mode's actions (or F9).
@@ -103,9 +103,9 @@ enum Typed {
 }
 
 impl Typed {
-    /// Whether it needs the edit session (which opens for it): choosing a
+    /// Whether it needs the draft (which opens for it): choosing a
     /// tool or the grid, undo and redo do not.
-    fn needs_session(self) -> bool {
+    fn needs_draft(self) -> bool {
         match self {
             Typed::Action(action) => !matches!(
                 action,
@@ -159,7 +159,7 @@ impl Aim {
     }
 }
 
-/// Whether the edit session can take a key now.
+/// Whether the draft can take a key now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ready {
     /// It is here.
@@ -193,23 +193,23 @@ impl Editing {
         }
     }
 
-    /// From now on the main thread goes on while the session's work runs
+    /// From now on the main thread goes on while the draft's work runs
     /// (the window); `latch` holds the work (a test's).
     pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
         self.edit.work_in_background(latch);
     }
 
-    /// Whether work on the edit session runs now.
+    /// Whether work on the draft runs now.
     pub fn is_busy(&self) -> bool {
         self.edit.work().is_some()
     }
 
-    /// The progress bar of the session's work at session time `now`.
+    /// The progress bar of the draft's work at session time `now`.
     pub fn progress(&self, now: std::time::Duration) -> Option<WorkProgress> {
         self.edit.progress(now)
     }
 
-    /// Once a frame: takes the session's finished work, then applies the
+    /// Once a frame: takes the draft's finished work, then applies the
     /// keys that waited for it, in order.
     pub fn poll_work(&mut self, world: &mut World) {
         while let Some(finished) = self.edit.take_finished(false) {
@@ -241,31 +241,31 @@ impl Editing {
         }
     }
 
-    /// Whether the session can take a key now: work on it makes keys wait;
-    /// with no session, one starts opening (and headless, opens).
+    /// Whether the draft can take a key now: work on it makes keys wait;
+    /// with no draft, one starts opening (and headless, opens).
     fn ready(&mut self, world: &mut World) -> Ready {
         if let Some(work) = self.edit.work() {
             return Ready::Busy(work);
         }
-        if self.edit.session().is_some() {
+        if self.edit.draft().is_some() {
             return Ready::Now;
         }
         self.edit
             .start_opening(Arc::clone(world.live.shared().0), world.time);
         self.finish_if_waiting(world);
-        match (self.edit.work(), self.edit.session()) {
+        match (self.edit.work(), self.edit.draft()) {
             (Some(work), _) => Ready::Busy(work),
             (None, Some(_)) => Ready::Now,
             (None, None) => Ready::Never,
         }
     }
 
-    /// A key typed: applied now, or queued behind the session's work
+    /// A key typed: applied now, or queued behind the draft's work
     /// (refused with a notice when it acts on the aimed item).
     fn typed(&mut self, typed: Typed, world: &mut World) {
         let aim = Aim::of(world);
         if self.queued.is_empty() && !self.is_busy() {
-            if !typed.needs_session() {
+            if !typed.needs_draft() {
                 return self.apply(typed, aim, world);
             }
             match self.ready(world) {
@@ -277,7 +277,7 @@ impl Editing {
         self.queue(typed, aim, world);
     }
 
-    /// Queues `typed` behind the session's work, or refuses it with a
+    /// Queues `typed` behind the draft's work, or refuses it with a
     /// notice that says why.
     fn queue(&mut self, typed: Typed, aim: Aim, world: &mut World) {
         if typed.acts_on_the_aimed_item() {
@@ -295,7 +295,7 @@ impl Editing {
             let Some((typed, aim)) = self.queued.pop_front() else {
                 return;
             };
-            if typed.needs_session() && self.edit.session().is_none() {
+            if typed.needs_draft() && self.edit.draft().is_none() {
                 match self.ready(world) {
                     Ready::Now => {}
                     Ready::Busy(_) => {
@@ -330,12 +330,12 @@ impl Editing {
         }
     }
 
-    /// The session's work ended: its session comes back, and what it did
+    /// The draft's work ended: its draft comes back, and what it did
     /// shows.
     fn finished(&mut self, finished: Result<Worked, JobLost>, world: &mut World) {
         match finished {
-            Ok(Worked::Opened(Ok(session))) => {
-                self.edit.put_back(session);
+            Ok(Worked::Opened(Ok(draft))) => {
+                self.edit.put_back(draft);
                 world.live.copy_ahead();
             }
             Ok(Worked::Opened(Err(error))) => {
@@ -348,16 +348,16 @@ impl Editing {
                 }
             }
             Ok(Worked::Saved {
-                session,
+                draft,
                 path,
                 result,
             }) => {
-                let source = session.level().source.clone();
-                self.edit.put_back(session);
+                let source = draft.level().source.clone();
+                self.edit.put_back(draft);
                 self.saved(&path, result.map(|()| source), world);
             }
-            Ok(Worked::Restored { session, result }) => {
-                self.edit.put_back(session);
+            Ok(Worked::Restored { draft, result }) => {
+                self.edit.put_back(draft);
                 match result {
                     Ok(count) => {
                         self.edited(world);
@@ -511,12 +511,12 @@ impl Editing {
 
     /// A reload finished: true when it may go live. The program's own save
     /// is no change; a file changed elsewhere is refused while there are
-    /// unsaved edits, and otherwise ends the edit session.
+    /// unsaved edits, and otherwise ends the draft.
     pub fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
-        let Some(session) = self.edit.session() else {
+        let Some(draft) = self.edit.draft() else {
             return true;
         };
-        let edited_text = session.level().source.file_text();
+        let edited_text = draft.level().source.file_text();
         if edited_text.is_some() && edited_text == built.level.source.file_text() {
             world.live.unchanged();
             return false;
@@ -527,7 +527,7 @@ impl Editing {
             world.live.refuse(message.to_owned());
             return false;
         }
-        self.edit.drop_session();
+        self.edit.drop_draft();
         if self.is_active(world) {
             world.notice("the level file changed on disk: the undo history starts again");
         }
@@ -590,8 +590,8 @@ impl Editing {
     }
 
     /// E: edit mode on or off from the next tick (recorded in demos). The
-    /// edit session opens on the live level at the first E.
-    /// Off the main thread in the window, the session opens while edit
+    /// draft opens on the live level at the first E.
+    /// Off the main thread in the window, the draft opens while edit
     /// mode is on already: edit keys wait for it.
     fn toggle(&mut self, world: &mut World) {
         let on = !self.is_active(world);
@@ -617,7 +617,7 @@ impl Editing {
             return;
         }
         self.reload_warned = false;
-        self.edit.drop_session();
+        self.edit.drop_draft();
         world.live.reload_now();
     }
 
@@ -635,8 +635,8 @@ impl Editing {
         };
         if tool != self.edit.tool {
             self.edit.end_chain();
-            if let Some(session) = self.edit.session_mut() {
-                session.clear_outline();
+            if let Some(draft) = self.edit.draft_mut() {
+                draft.clear_outline();
             }
             self.edit.tool = tool;
         }
@@ -662,38 +662,38 @@ impl Editing {
             Action::TakeBack if self.edit.carry.is_some() => return self.put_back(world),
             _ => {}
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
         let changed = match (action, tool) {
-            (Action::PlotPoint, Tool::Walls) => match session.plot(point) {
+            (Action::PlotPoint, Tool::Walls) => match draft.plot(point) {
                 Ok(Plotted::Wall { .. }) => Ok(true),
                 Ok(Plotted::Started | Plotted::Same) => Ok(false),
                 Err(error) => Err(error),
             },
             (Action::PlotPoint, Tool::Obstacles) => {
-                session.plot_outline(point);
+                draft.plot_outline(point);
                 Ok(false)
             }
-            (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
-            (Action::PlotPoint, Tool::Doors) => session.plot_jamb(point),
-            (Action::PlotPoint, Tool::Start) => session.set_start(point, heading).map(|()| true),
+            (Action::PlotPoint, Tool::Lamps) => draft.add_light(point).map(|()| true),
+            (Action::PlotPoint, Tool::Doors) => draft.plot_jamb(point),
+            (Action::PlotPoint, Tool::Start) => draft.set_start(point, heading).map(|()| true),
             (Action::TakeBack, Tool::Obstacles | Tool::Doors) => {
-                if session.take_back_outline().is_none() {
+                if draft.take_back_outline().is_none() {
                     world.notice("no point to take back");
                 }
                 Ok(false)
             }
-            (Action::TakeBack, _) => session
+            (Action::TakeBack, _) => draft
                 .take_back()
                 .map(|taken| taken == TakenBack::PointAndWall),
-            (Action::EndChain, Tool::Obstacles) => session.close_outline().map(|()| true),
+            (Action::EndChain, Tool::Obstacles) => draft.close_outline().map(|()| true),
             (Action::EndChain, _) => {
-                session.end_chain();
+                draft.end_chain();
                 Ok(false)
             }
             (Action::DeleteWall, _) => match aimed {
-                Some(item) => session.delete(item).map(|()| true),
+                Some(item) => draft.delete(item).map(|()| true),
                 None => {
                     world.notice(
                         "nothing in the crosshair within 20 m, and no lamp within 0.5 m of the cursor",
@@ -703,7 +703,7 @@ impl Editing {
             },
             (Action::CycleMaterial, _) => match aimed {
                 Some(item @ (Item::Wall(_) | Item::Obstacle(_) | Item::Door(_))) => {
-                    session.cycle_material(item, !backwards).map(|name| {
+                    draft.cycle_material(item, !backwards).map(|name| {
                         world.notice(format!("{item}: {name}"));
                         true
                     })
@@ -738,10 +738,10 @@ impl Editing {
             Ready::Busy(work) => return Err(format!("not changed: {}", doing(work))),
             Ready::Never => return Err("this level cannot be edited".to_owned()),
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return Ok(());
         };
-        if !session
+        if !draft
             .set_property(change)
             .map_err(|error| error.to_string())?
         {
@@ -749,8 +749,8 @@ impl Editing {
         }
         self.edited(world);
         if let Some(mut carry) = self.edit.carry.take() {
-            let retaken = match self.edit.session() {
-                Some(session) if carry.item() == change.item => carry.retake(session.level()),
+            let retaken = match self.edit.draft() {
+                Some(draft) if carry.item() == change.item => carry.retake(draft.level()),
                 _ => Ok(()),
             };
             self.edit.carry = Some(carry);
@@ -780,13 +780,13 @@ impl Editing {
             world.notice("nothing in the crosshair to carry");
             return;
         };
-        let Some(session) = self.edit.session() else {
+        let Some(draft) = self.edit.draft() else {
             return;
         };
         let picked = if copy {
-            Carry::copy(session.level(), item, aim.cursor)
+            Carry::copy(draft.level(), item, aim.cursor)
         } else {
-            Carry::pick_up(session.level(), item, aim.cursor)
+            Carry::pick_up(draft.level(), item, aim.cursor)
         };
         match picked {
             Ok(carry) => self.edit.carry = Some(carry),
@@ -797,17 +797,16 @@ impl Editing {
     /// X or Space while carrying: puts the carried item down at the cursor
     /// point `at`, as one undo step. Refused, it is still carried.
     fn put_down(&mut self, at: Vec2, world: &mut World) {
-        let (Some(carry), Some(session)) = (self.edit.carry.take(), self.edit.session_mut()) else {
+        let (Some(carry), Some(draft)) = (self.edit.carry.take(), self.edit.draft_mut()) else {
             return;
         };
         // The live collider's grid finds the walls at the carried wall's
-        // ends, while it holds the session's level (no edit on its way).
+        // ends, while it holds the draft's level (no edit on its way).
         let collider = world.live.collider();
-        let in_step =
-            world.edited.is_none() && collider.walls().len() == session.level().walls.len();
+        let in_step = world.edited.is_none() && collider.walls().len() == draft.level().walls.len();
         let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
         let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
-        match session.put_down(&carry, at, walls_near) {
+        match draft.put_down(&carry, at, walls_near) {
             Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
             Err(error) => {
                 world.notice(format!("cannot put {} down here: {error}", carry.item()));
@@ -832,24 +831,24 @@ impl Editing {
             world.notice(format!("not moved: {}", doing(work)));
             return;
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
-        let moved = session.move_endpoint(from, to).map(|count| count > 0);
+        let moved = draft.move_endpoint(from, to).map(|count| count > 0);
         self.after_edit(moved, world);
     }
 
     /// Deletes wall `index`: a right click on the map.
-    /// Refused with a notice while work on the session runs.
+    /// Refused with a notice while work on the draft runs.
     fn delete_wall(&mut self, index: usize, world: &mut World) {
         if let Ready::Busy(work) = self.ready(world) {
             world.notice(format!("not deleted: {}", doing(work)));
             return;
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
-        let deleted = session.delete(Item::Wall(index)).map(|()| true);
+        let deleted = draft.delete(Item::Wall(index)).map(|()| true);
         self.after_edit(deleted, world);
     }
 
@@ -861,9 +860,9 @@ impl Editing {
         } else {
             ("undo", "nothing to undo")
         };
-        let stepped = match self.edit.session_mut() {
-            Some(session) if redo => session.redo(),
-            Some(session) => session.undo(),
+        let stepped = match self.edit.draft_mut() {
+            Some(draft) if redo => draft.redo(),
+            Some(draft) => draft.undo(),
             None => Ok(false),
         };
         match stepped {
@@ -884,13 +883,13 @@ impl Editing {
 
     /// The edited level goes live (the session's level-change path).
     fn edited(&mut self, world: &mut World) {
-        if let Some(session) = self.edit.session_mut() {
-            let changes = session.take_changes();
-            world.level_edited(Arc::new(session.level().clone()), changes);
+        if let Some(draft) = self.edit.draft_mut() {
+            let changes = draft.take_changes();
+            world.level_edited(Arc::new(draft.level().clone()), changes);
         }
     }
 
-    /// Ctrl+S: saves the edited level (the session is open: the house or
+    /// Ctrl+S: saves the edited level (the draft is open: the house or
     /// a maze can be written to a new file) off the main thread.
     fn save_level(&mut self, world: &mut World) {
         let path = self.edit.save_path(&world.working_directory);
@@ -936,7 +935,7 @@ impl Editing {
         }
     }
 
-    /// F9: replays the autosave offered at start (the session is open),
+    /// F9: replays the autosave offered at start (the draft is open),
     /// off the main thread.
     fn restore_autosave(&mut self, world: &mut World) {
         let Some(offer) = self.edit.take_offer() else {
@@ -1002,16 +1001,16 @@ impl Part for Editing {
         }
     }
 
-    /// After an edit (the session's level is the live one): the live
+    /// After an edit (the draft's level is the live one): the live
     /// checks are redone and the journal falls due. After a reload the
-    /// session is gone and there is nothing to check.
+    /// draft is gone and there is nothing to check.
     fn level_changed(
         &mut self,
         _old: &Collider,
         _edits: Option<&[LevelChange]>,
         world: &mut World,
     ) {
-        if self.edit.session().is_none() {
+        if self.edit.draft().is_none() {
             return;
         }
         let (level, collider) = world.live.shared();
@@ -1021,11 +1020,11 @@ impl Part for Editing {
     }
 
     /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
-    /// `unsaved` (or, while the session opens, that it is opening) and
+    /// `unsaved` (or, while the draft opens, that it is opening) and
     /// what is carried; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         if let Some(state) = self.state(world) {
-            // Until the session is open there is no history to count.
+            // Until the draft is open there is no history to count.
             let history = if self.edit.work() == Some(Work::Opening) {
                 "opening the level for editing".to_owned()
             } else {

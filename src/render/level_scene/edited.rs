@@ -273,7 +273,7 @@ mod tests {
 
     use super::*;
     use crate::camera::Camera;
-    use crate::edit::{EditSession, Item};
+    use crate::edit::{Item, LevelDraft};
     use crate::level::WallEnd;
     use crate::level::mesh::ChunkIndex;
     use crate::render::gpu::gpu_or_skip;
@@ -326,7 +326,7 @@ mod tests {
     }
 
     /// Runs `step` on `session`; refusals are fine (they change nothing).
-    fn run(session: &mut EditSession, step: &Step) {
+    fn run(session: &mut LevelDraft, step: &Step) {
         let level = session.level();
         let counts = [level.walls.len(), level.obstacles.len(), level.lights.len()];
         let _ = match *step {
@@ -432,7 +432,7 @@ mod tests {
             let Some(gpu) = gpu_or_skip("a_scene_edited_in_place_is_one_built_anew") else {
                 return Ok(());
             };
-            let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+            let mut session = LevelDraft::new(Level::default_house()).expect("the house opens");
             let level = Arc::new(session.level().clone());
             let mut collider = Arc::new(level.collider());
             let mut edited = renderer(&gpu, &level, &collider);
