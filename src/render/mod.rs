@@ -84,7 +84,7 @@ pub use texture_cache::BrokenTexture;
 pub use ui::UiFrame;
 
 use cull::ViewVolume;
-use hud::{Overlay, TextPass};
+use hud::{HudText, TextPass};
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
@@ -586,7 +586,7 @@ impl Renderer {
             }
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
-        let overlay = Overlay {
+        let overlay = HudText {
             hud: frame.hud,
             help: frame.help,
             crosshair: frame.crosshair,

@@ -41,7 +41,7 @@ pub struct Pose {
 /// What one tick did, in the spirit of rapier's character controller result:
 /// what was asked, what was applied, and what was touched.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Step {
+pub struct StepReport {
     /// The XZ move the walker asked the collider for (its velocity times
     /// the tick).
     pub desired: Vec2,
@@ -150,7 +150,7 @@ impl Walker {
     /// bodies, and the bodies (see [`move_among`]). `collider` holds no
     /// loose obstacle ([`Level::walking_collider`]). Never panics;
     /// out-of-range axes are clamped and non-finite mouse counts ignored.
-    pub fn step(&mut self, input: &TickInput, collider: &Collider) -> Step {
+    pub fn step(&mut self, input: &TickInput, collider: &Collider) -> StepReport {
         let was_editing = self.editing;
         self.apply_toggles(input.toggles);
         if self.editing != was_editing {
@@ -205,7 +205,7 @@ impl Walker {
                 Vec2::ZERO
             }
         };
-        Step {
+        StepReport {
             desired,
             applied,
             collision,
