@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
+use super::editing::PanelView;
 use super::job::WorkProgress;
-use super::panel::PanelView;
 use crate::bindings::HelpGroup;
 use crate::camera::Camera;
 use crate::collision::Collider;

@@ -1,17 +1,8 @@
-//! The session's parts, one per mode: demo [`Playback`] (and recording),
-//! the [`Map`], [`Editing`] and [`Walking`]. Each owns its state and sees the
-//! shared [`World`] through the one narrow [`Part`] interface; the session
-//! offers input to them in one fixed order (see `Session::parts`).
-
-mod editing;
-mod map;
-mod playback;
-mod walking;
-
-pub use editing::{Carried, EditState, Editing, QuitBy};
-pub use map::Map;
-pub use playback::Playback;
-pub use walking::Walking;
+//! The interface of the session's parts, one per mode, each in its own
+//! folder: demo playback and recording (`playback/`), the map (`map/`),
+//! edit mode (`editing/`) and walking (`walking/`). Each owns its state and
+//! sees the shared [`World`] through the one narrow [`Part`] interface; the
+//! session offers input to them in one fixed order (see `Session::parts`).
 
 use super::events::Input;
 use super::world::World;

@@ -22,14 +22,16 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
-use super::edit_mode::aimed_shape;
+use super::editing::{EditState, Editing, Panel, QuitBy, aimed_shape};
 use super::events::{Input, Request};
 use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
 use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
+use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
-use super::panel::Panel;
-use super::parts::{EditState, Editing, Map, Part, Playback, Walking};
+use super::part::Part;
+use super::playback::Playback;
+use super::walking::Walking;
 use super::world::{World, set_view};
 use crate::bindings::{Action, Bindings, Context, HelpGroup};
 use crate::collision::Collider;
@@ -338,10 +340,7 @@ impl Session {
                 }
             }
             Input::CloseRequested => {
-                if self
-                    .editing
-                    .may_quit(super::parts::QuitBy::Close, &mut self.world)
-                {
+                if self.editing.may_quit(QuitBy::Close, &mut self.world) {
                     self.world.request(Request::Quit);
                 }
             }
@@ -416,10 +415,7 @@ impl Session {
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
                     self.world.request(Request::GrabMouse(false));
-                } else if self
-                    .editing
-                    .may_quit(super::parts::QuitBy::Escape, &mut self.world)
-                {
+                } else if self.editing.may_quit(QuitBy::Escape, &mut self.world) {
                     self.world.request(Request::Quit);
                 }
             }

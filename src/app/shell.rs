@@ -19,8 +19,8 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, WindowId};
 
 use super::WindowOptions;
+use super::editing::ToolUi;
 use super::events::{Input, Request};
-use super::panel_ui::ToolUi;
 use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
 use super::session::Session;
 use super::surface::{Acquired, WindowSurface};

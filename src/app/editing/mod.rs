@@ -9,6 +9,15 @@
 //! typed once it is back. The journal is written off it too. The state is [`EditMode`]; the edits themselves
 //! are [`crate::edit`].
 
+mod live_checks;
+mod panel;
+mod panel_ui;
+mod state;
+
+pub use panel::{Panel, PanelView};
+pub use panel_ui::{PanelUi, ToolUi, ui_frame};
+pub use state::{Tool, aimed_shape};
+
 use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::Arc;
@@ -16,15 +25,15 @@ use std::sync::Arc;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::Part;
-use super::map::MapEdit;
-use crate::app::edit_mode::{
+use self::state::{
     Aimed, EditMode, Plotting, Tool, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
 };
 use crate::app::events::{Input, Request};
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost, WorkProgress};
 use crate::app::live_level::BuiltLevel;
+use crate::app::map::MapEdit;
+use crate::app::part::Part;
 use crate::app::world::World;
 use crate::bindings::Action;
 use crate::collision::Collider;

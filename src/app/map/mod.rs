@@ -5,15 +5,16 @@
 //! is worked out on a worker in the window; the map works on meanwhile. The state
 //! is [`MapState`]; edits are handed to edit mode as [`MapEdit`]s.
 
+mod state;
+
 use std::time::Duration;
 
 use glam::Vec2;
 use winit::event::MouseButton;
 
-use super::Part;
 use crate::app::events::{Input, Request};
 use crate::app::job::{JobLatch, WorkProgress};
-use crate::app::map_state::MapState;
+use crate::app::part::Part;
 use crate::app::world::World;
 use crate::bindings::Action;
 use crate::camera::Camera;
@@ -21,6 +22,7 @@ use crate::collision::Collider;
 use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, LevelChange, item_under, snap};
 use crate::render::MapFrame;
 use crate::tick::TICK_SECONDS;
+use state::MapState;
 
 /// How near the pointer must be to a wall or an end point for a click to
 /// pick it, in pixels (or [`ENDPOINT_SNAP_DISTANCE`] when that is more).

@@ -21,7 +21,7 @@ use crate::map::{
 use crate::physics::LooseBody;
 use crate::render::{MapFrame, MapMode};
 
-use super::job::{Job, JobLatch, WorkProgress};
+use crate::app::job::{Job, JobLatch, WorkProgress};
 
 /// The scale of a new map, before any zoom: 20 pixels per metre.
 pub const START_PIXELS_PER_METRE: f32 = 20.0;

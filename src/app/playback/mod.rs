@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use super::Part;
+use crate::app::part::Part;
 use crate::app::world::World;
 use crate::bindings::Action;
 use crate::collision::Collider;

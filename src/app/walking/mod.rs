@@ -2,8 +2,8 @@
 //! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
 //! by the session and applied once a tick by the walker.
 
-use super::Part;
 use crate::app::live_level::MAX_PUSH_OUT;
+use crate::app::part::Part;
 use crate::app::world::World;
 use crate::bindings::Action;
 use crate::walker::Toggle;
