@@ -40,10 +40,20 @@ struct Graphics {
     ui: ToolUi,
 }
 
+/// What the shell takes of the window's options: how to open the window
+/// and draw into it. (The settings file's values are the session's.)
+#[derive(Debug, Clone, Copy)]
+struct WindowChoices {
+    size: (u32, u32),
+    vsync: bool,
+    quality: Option<RenderQuality>,
+    lights: bool,
+}
+
 /// The application winit drives.
 pub struct Shell {
     session: Session,
-    options: WindowOptions,
+    options: WindowChoices,
     graphics: Option<Graphics>,
     gamepad: GamepadSource,
     script: Option<ScriptDriver>,
@@ -104,6 +114,12 @@ impl FrameLog {
 impl Shell {
     /// A shell around `session`, driven by a person or by `script`.
     pub fn new(session: Session, options: WindowOptions, script: Option<ScriptDriver>) -> Self {
+        let options = WindowChoices {
+            size: options.size,
+            vsync: options.vsync,
+            quality: options.quality,
+            lights: options.lights,
+        };
         Self {
             session,
             options,
@@ -252,7 +268,7 @@ impl Shell {
         match &mut self.script {
             Some(script) => script.before_frame(&mut self.session, frame_time),
             None => {
-                let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+                let pad = gamepad_intent(self.gamepad.poll(), &self.session.settings().gamepad);
                 self.session.handle(Input::Gamepad(pad));
                 self.session.update(frame_time.as_secs_f64());
             }

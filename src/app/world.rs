@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use glam::Vec2;
 
-use super::events::Request;
+use super::events::{MapEdit, Request};
 use super::held_keys::Modifiers;
 use super::live_level::LiveLevel;
 use super::overlays::HudMessages;
@@ -50,6 +50,15 @@ pub struct World {
     /// Edit mode's aimed item, set with the cursor point: what the
     /// crosshair meets, or on the full map what lies under the pointer.
     pub aimed: Option<Item>,
+    /// The direction the arrow keys held pan the full map (each axis
+    /// -1..=1; +y pans down), as the session read them this frame.
+    pub held_pan: Vec2,
+    /// Edits made with the mouse on the full map, for edit mode to carry
+    /// out at the cursor point (a message between parts).
+    pub map_edits: Vec<MapEdit>,
+    /// Whether a demo is playing: it drives the walker, and edit mode is
+    /// off whatever the demo's walker does. Set by the part that plays it.
+    pub demo_playing: bool,
     /// Gaps that miss being passable by less than 10 cm, for the map: made
     /// when first needed after a reload; after an edit, those of the level
     /// before until the live checks bring the edited level's.
@@ -98,6 +107,13 @@ impl World {
     /// off the main thread.
     pub(super) fn near_misses_found(&mut self, near_misses: Vec<NearMiss>) {
         self.near_misses = OnceCell::from(near_misses);
+    }
+
+    /// Whether edit mode is on: the one answer. The walker's switch
+    /// (which flips on the tick after E, so that demos record it), and
+    /// never while a demo plays.
+    pub fn edit_mode(&self) -> bool {
+        self.walker.editing && !self.demo_playing
     }
 
     /// The fog distance: how far the eye sees.

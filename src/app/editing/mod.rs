@@ -6,17 +6,17 @@
 //! by the one level-change path. Opening the draft, saving it and
 //! restoring the autosave run off the main thread in the window: keys that
 //! need the draft meanwhile wait in a queue and are applied in the order
-//! typed once it is back. The journal is written off it too. The state is [`EditMode`]; the edits themselves
-//! are [`crate::edit`].
+//! typed once it is back. The journal is written off it too. The state is
+//! [`EditMode`]; the edits themselves are [`crate::edit`].
 
 mod live_checks;
 mod panel;
 mod panel_ui;
 mod state;
 
-pub use panel::{Panel, PanelView};
-pub use panel_ui::{PanelUi, ToolUi, ui_frame};
-pub use state::{Tool, aimed_shape};
+pub use self::panel::PanelView;
+pub use self::panel_ui::{PanelUi, ToolUi, ui_frame};
+pub use self::state::{Carried, EditState, Tool};
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -25,32 +25,22 @@ use std::sync::Arc;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
+use self::panel::Panel;
 use self::state::{
-    Aimed, EditMode, Plotting, Tool, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
+    Aimed, EditMode, Plotting, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
 };
-use crate::app::events::{Input, Request};
+use crate::app::events::{Input, MapEdit, Request};
 use crate::app::held_keys::Modifiers;
-use crate::app::job::{JobLatch, JobLost, WorkProgress};
+use crate::app::job::{JobLatch, JobLost};
 use crate::app::live_level::BuiltLevel;
-use crate::app::map::MapEdit;
-use crate::app::part::Part;
+use crate::app::part::{AimOffer, FrameShare, Part, QuitBy};
 use crate::app::world::World;
-use crate::bindings::Action;
+use crate::bindings::{Action, Context};
 use crate::collision::Collider;
-use crate::edit::{Carry, GridSize, Item, LevelChange, Plotted, PropertyChange, TakenBack};
+use crate::edit::{Carry, Item, LevelChange, Plotted, PropertyChange, TakenBack};
 use crate::level::Level;
 use crate::render::LineVertex;
-use crate::walker::Toggle;
-
-/// How the person asked to quit: a second request the same way quits even
-/// with unsaved edits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuitBy {
-    /// Esc with the mouse released.
-    Escape,
-    /// The window's close button.
-    Close,
-}
+use crate::walker::{TickInput, Toggle};
 
 /// Edit mode's part.
 #[derive(Debug)]
@@ -69,37 +59,8 @@ pub struct Editing {
     /// A quit asked for while a save was writing: it goes ahead once the
     /// save went through.
     quit_after_save: bool,
-}
-
-/// Edit mode as it stands: the tool, the grid, the cursor, what is aimed
-/// at and carried, and the undo depth (see [`Editing::state`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct EditState {
-    /// What Space places.
-    pub tool: Tool,
-    /// The snapping grid's step, in metres.
-    pub grid_metres: f32,
-    /// The cursor point on the floor plan.
-    pub cursor: Vec2,
-    /// The item the crosshair (or the map's pointer) aims at.
-    pub aimed: Option<Item>,
-    /// What is carried.
-    pub carried: Option<Carried>,
-    /// How many edits Ctrl+Z can take back.
-    pub undo_depth: usize,
-    /// Whether the level has edits not saved.
-    pub unsaved: bool,
-}
-
-/// An item being carried (X) or a copy of one (Ctrl+D).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Carried {
-    /// The item picked up, or the item copied.
-    pub item: Item,
-    /// Whether it is a copy: put down, it is added and the item stays.
-    pub copy: bool,
-    /// How far the wheel turned it, in degrees.
-    pub degrees: f32,
+    /// The property panel.
+    panel: Panel,
 }
 
 /// A key that edits the draft, as typed.
@@ -199,28 +160,18 @@ impl Editing {
             was_on: false,
             queued: VecDeque::new(),
             quit_after_save: false,
+            panel: Panel::default(),
         }
     }
 
-    /// From now on the main thread goes on while the draft's work runs
-    /// (the window); `latch` holds the work (a test's).
-    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
-        self.edit.work_in_background(latch);
-    }
-
     /// Whether work on the draft runs now.
-    pub fn is_busy(&self) -> bool {
+    fn is_busy(&self) -> bool {
         self.edit.work().is_some()
-    }
-
-    /// The progress bar of the draft's work at session time `now`.
-    pub fn progress(&self, now: std::time::Duration) -> Option<WorkProgress> {
-        self.edit.progress(now)
     }
 
     /// Once a frame: takes the draft's finished work, then applies the
     /// keys that waited for it, in order.
-    pub fn poll_work(&mut self, world: &mut World) {
+    fn poll_work(&mut self, world: &mut World) {
         while let Some(finished) = self.edit.take_finished(false) {
             self.finished(finished, world);
             self.apply_queued(world);
@@ -230,7 +181,7 @@ impl Editing {
     /// The session ends: work still running (a save that is writing, the
     /// journal being written) is waited for, so that no file is left half
     /// written.
-    pub fn finish_work(&mut self, world: &mut World) {
+    fn finish_work(&mut self, world: &mut World) {
         if let Some(finished) = self.edit.take_finished(true) {
             self.finished(finished, world);
         }
@@ -352,7 +303,7 @@ impl Editing {
                 self.refuse_queued("the level cannot be edited", world);
                 // Edit mode goes off, whether it is on or the next tick
                 // turns it on.
-                if self.is_active(world) != world.gatherer.pending_toggles().edit {
+                if world.edit_mode() != world.gatherer.pending_toggles().edit {
                     world.gatherer.flip(Toggle::Edit);
                 }
             }
@@ -395,8 +346,8 @@ impl Editing {
 
     /// Edit mode as it stands, `None` while it is off: what the EDIT line
     /// and the aim line of the HUD show, as values.
-    pub fn state(&self, world: &World) -> Option<EditState> {
-        self.is_active(world).then(|| EditState {
+    fn state(&self, world: &World) -> Option<EditState> {
+        world.edit_mode().then(|| EditState {
             tool: self.edit.tool,
             grid_metres: self.edit.grid.metres(),
             cursor: world.cursor,
@@ -411,19 +362,8 @@ impl Editing {
         })
     }
 
-    /// Whether edit mode is on: the walker's switch, the one source of
-    /// truth (it flips on the tick after E, so that demos record it).
-    pub fn is_active(&self, world: &World) -> bool {
-        world.walker.editing
-    }
-
-    /// The snapping grid.
-    pub fn grid(&self) -> GridSize {
-        self.edit.grid
-    }
-
     /// The crosshair's cursor point (Alt held: not snapped).
-    pub fn crosshair_cursor(&self, world: &World) -> Vec2 {
+    fn crosshair_cursor(&self, world: &World) -> Vec2 {
         cursor(
             &world.walker.camera,
             world.live.collider(),
@@ -433,19 +373,19 @@ impl Editing {
     }
 
     /// The last point of the chain being plotted (also during a save).
-    pub fn chain_end(&self) -> Option<Vec2> {
+    fn chain_end(&self) -> Option<Vec2> {
         self.edit.chain_end()
     }
 
     /// The obstacle outline points plotted so far, in order (also during a
     /// save).
-    pub fn outline(&self) -> &[Vec2] {
+    fn outline(&self) -> &[Vec2] {
         self.edit.outline()
     }
 
     /// The item the crosshair aims at, with the cursor point at `cursor`
     /// (see [`aimed`]): the aimed item unless the full map has the pointer.
-    pub fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
+    fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
         let leaves = world.walker.doors.leaves().leaves();
         aimed(
@@ -460,7 +400,7 @@ impl Editing {
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
     /// wall or obstacle outline in progress, the aimed item
     /// ([`World::aimed`]) and the carried one.
-    pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
+    fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
         let aimed = world
             .aimed
             .and_then(|item| aimed_shape(world.live.level(), item));
@@ -474,7 +414,7 @@ impl Editing {
 
     /// The carried item's shape where it would be put down with the cursor
     /// point at `cursor`, if one is carried.
-    pub fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
+    fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
         let carry = self.edit.carry.as_ref()?;
         carry.placed(cursor).ok().map(|piece| shape(&piece))
     }
@@ -482,13 +422,8 @@ impl Editing {
     /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
     /// Ctrl+S save, and in edit mode Ctrl+D copy); true when `key` made
     /// one.
-    pub fn chord(
-        &mut self,
-        key: KeyCode,
-        repeat: bool,
-        modifiers: Modifiers,
-        world: &mut World,
-    ) -> bool {
+    fn chord_now(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
+        let modifiers = world.modifiers;
         if !modifiers.ctrl {
             return false;
         }
@@ -496,7 +431,7 @@ impl Editing {
             KeyCode::KeyZ | KeyCode::KeyY => self.typed(Typed::Chord(key, modifiers), world),
             KeyCode::KeyS if repeat => {}
             KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world),
-            KeyCode::KeyD if self.is_active(world) => {
+            KeyCode::KeyD if world.edit_mode() => {
                 if !repeat {
                     self.typed(Typed::Chord(key, modifiers), world);
                 }
@@ -508,7 +443,7 @@ impl Editing {
 
     /// Carries out edits made with the mouse on the full map, at the
     /// cursor point.
-    pub fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
+    fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
         for edit in edits {
             match edit {
                 MapEdit::Plot => self.typed(Typed::Action(Action::PlotPoint), world),
@@ -521,7 +456,7 @@ impl Editing {
     /// A reload finished: true when it may go live. The program's own save
     /// is no change; a file changed elsewhere is refused while there are
     /// unsaved edits, and otherwise ends the draft.
-    pub fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
+    fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
         let Some(draft) = self.edit.draft() else {
             return true;
         };
@@ -537,7 +472,7 @@ impl Editing {
             return false;
         }
         self.edit.drop_draft();
-        if self.is_active(world) {
+        if world.edit_mode() {
             world.notice("the level file changed on disk: the undo history starts again");
         }
         true
@@ -547,7 +482,7 @@ impl Editing {
     /// the first request only warns (and writes the journal now).
     /// While a save writes, the quit waits for it (with its progress bar)
     /// and goes ahead once it went through.
-    pub fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+    fn quit_now(&mut self, by: QuitBy, world: &mut World) -> bool {
         match self.edit.work() {
             Some(Work::Saving) => {
                 self.quit_after_save = true;
@@ -581,14 +516,14 @@ impl Editing {
     /// world the near misses found with them; with `wait` (simulated time),
     /// waits for them, so that a script sees them at the same tick on any
     /// machine.
-    pub fn poll_checks(&mut self, wait: bool, world: &mut World) {
+    fn poll_checks(&mut self, wait: bool, world: &mut World) {
         if let Some(near_misses) = self.edit.poll_checks(wait) {
             world.near_misses_found(near_misses);
         }
     }
 
     /// Writes the journal if it is due (once a frame).
-    pub fn autosave(&mut self, world: &mut World) {
+    fn autosave(&mut self, world: &mut World) {
         if let Some(error) = self
             .edit
             .write_journal(Some(world.time), &world.working_directory)
@@ -603,7 +538,7 @@ impl Editing {
     /// Off the main thread in the window, the draft opens while edit
     /// mode is on already: edit keys wait for it.
     fn toggle(&mut self, world: &mut World) {
-        let on = !self.is_active(world);
+        let on = !world.edit_mode();
         if on && self.ready(world) == Ready::Never {
             return;
         }
@@ -730,18 +665,14 @@ impl Editing {
     }
 
     /// The item carried (or copied), if any.
-    pub fn carried(&self) -> Option<Item> {
+    fn carried(&self) -> Option<Item> {
         self.edit.carry.as_ref().map(Carry::item)
     }
 
     /// Changes a property of an item (edit mode's panel), as one undo
     /// step; the reason when it is refused. A carried item is carried on
     /// with the change.
-    pub fn set_property(
-        &mut self,
-        change: PropertyChange,
-        world: &mut World,
-    ) -> Result<(), String> {
+    fn set_property(&mut self, change: PropertyChange, world: &mut World) -> Result<(), String> {
         match self.ready(world) {
             Ready::Now => {}
             Ready::Busy(work) => return Err(format!("not changed: {}", doing(work))),
@@ -959,6 +890,82 @@ impl Editing {
 }
 
 impl Part for Editing {
+    fn context(&self, world: &World) -> Option<Context> {
+        world.edit_mode().then_some(Context::Editing)
+    }
+
+    /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
+    fn chord(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
+        self.chord_now(key, repeat, world)
+    }
+
+    /// A change from the property panel, made as one undo step; a refusal
+    /// shows on the panel. Only in edit mode, where the panel shows.
+    fn property(&mut self, change: PropertyChange, world: &mut World) -> bool {
+        if !world.edit_mode() {
+            return false;
+        }
+        match self.set_property(change, world) {
+            Ok(()) => self.panel.accepted(),
+            Err(reason) => self.panel.refused(reason),
+        }
+        true
+    }
+
+    /// The grid the full map snaps its pointer to, in edit mode.
+    fn offer_aim(&self, world: &World, offer: &mut AimOffer) {
+        if world.edit_mode() {
+            offer.grid = Some(self.edit.grid);
+        }
+    }
+
+    /// In edit mode, the world's cursor point and aimed item: the full
+    /// map's pointer if it offers one, else the crosshair's. (A floor ray
+    /// and a snap query: not paid while walking.) The panel follows them.
+    fn take_aim(&mut self, offer: &AimOffer, world: &mut World) {
+        if !world.edit_mode() {
+            return;
+        }
+        let cursor = offer.cursor.unwrap_or_else(|| self.crosshair_cursor(world));
+        world.cursor = cursor;
+        world.aimed = match offer.aimed {
+            Some(on_map) => on_map,
+            None => self.crosshair_aim(world, cursor),
+        };
+        self.panel.follow(self.carried(), world.aimed);
+    }
+
+    /// Carries out the edits made with the mouse on the full map, in edit
+    /// mode.
+    fn take_messages(&mut self, world: &mut World) {
+        let edits = std::mem::take(&mut world.map_edits);
+        if world.edit_mode() {
+            self.map_edits(edits, world);
+        }
+    }
+
+    /// Takes the draft's finished work, the live checks' warnings and
+    /// writes the journal if it is due.
+    fn update(&mut self, wait: bool, world: &mut World) {
+        self.poll_work(world);
+        self.poll_checks(wait, world);
+        self.autosave(world);
+    }
+
+    /// Not while edit mode's work runs: the draft it opens or saves is of
+    /// the live level.
+    fn holds_reloads(&self) -> bool {
+        self.is_busy()
+    }
+
+    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
+        self.accepts_reload(built, world)
+    }
+
+    fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+        self.quit_now(by, world)
+    }
+
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         match action {
             Action::ToggleEdit => self.toggle(world),
@@ -977,7 +984,7 @@ impl Part for Editing {
             | Action::ToolDoors
             | Action::ToolStart
             | Action::Carry => {
-                if self.is_active(world) {
+                if world.edit_mode() {
                     self.typed(Typed::Action(action), world);
                 }
             }
@@ -989,7 +996,7 @@ impl Part for Editing {
     /// The wheel turns a carried wall, obstacle or door (not a lamp) by
     /// 15° a notch.
     fn pointer(&mut self, input: Input, world: &mut World) -> bool {
-        let active = self.is_active(world);
+        let active = world.edit_mode();
         match (input, &mut self.edit.carry) {
             (Input::Wheel(notches), Some(carry)) if active && carry.turns() => {
                 carry.turn(notches);
@@ -1001,8 +1008,8 @@ impl Part for Editing {
 
     /// Entering or leaving edit mode ends the chain and puts back what is
     /// carried.
-    fn tick(&mut self, world: &mut World) {
-        let on = self.is_active(world);
+    fn tick(&mut self, _input: Option<&TickInput>, world: &mut World) {
+        let on = world.edit_mode();
         if on != self.was_on {
             self.edit.end_chain();
             self.edit.carry = None;
@@ -1013,12 +1020,11 @@ impl Part for Editing {
     /// After an edit (the draft's level is the live one): the live
     /// checks are redone and the journal falls due. After a reload the
     /// draft is gone and there is nothing to check.
-    fn level_changed(
-        &mut self,
-        _old: &Collider,
-        _edits: Option<&[LevelChange]>,
-        world: &mut World,
-    ) {
+    fn level_changed(&mut self, _old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
+        match edits {
+            Some(edits) => self.panel.level_edited(edits),
+            None => self.panel.forget(),
+        }
         if self.edit.draft().is_none() {
             return;
         }
@@ -1063,6 +1069,47 @@ impl Part for Editing {
             lines.push(format!("undo {depth}  unsaved (Ctrl+S saves)"));
         }
         lines.extend(self.edit.offer_line());
+    }
+
+    /// In edit mode: the markers, the crosshair, the cursor and outline
+    /// the map shows, and the panel with the mouse released; the progress
+    /// bar of the draft's work.
+    fn frame<'a>(&'a mut self, world: &'a World, share: &mut FrameShare<'a>) {
+        share.progress = share
+            .progress
+            .take()
+            .or_else(|| self.edit.progress(world.time));
+        if !world.edit_mode() {
+            return;
+        }
+        let at = world.cursor;
+        share.markers = self.markers(world, at);
+        share.crosshair = true;
+        share.edit_cursor = Some((at, self.chain_end()));
+        // The map outlines the carried item where it would go, else the
+        // aimed one.
+        let outlined = self.carried_shape(at).or_else(|| {
+            world
+                .aimed
+                .and_then(|item| aimed_shape(world.live.level(), item))
+        });
+        share.outlined = outlined.map_or_else(Vec::new, |shape| shape.plan_outline());
+        if !world.mouse_grabbed {
+            share.panel = self.panel.view(world.live.level());
+        }
+    }
+
+    fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.edit.work_in_background(latch);
+    }
+
+    fn edit_state(&self, world: &World) -> Option<EditState> {
+        self.state(world)
+    }
+
+    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
+        self.finish_work(world);
+        Ok(())
     }
 }
 

@@ -196,6 +196,37 @@ impl JournalTurn {
     }
 }
 
+/// Edit mode as it stands: the tool, the grid, the cursor, what is aimed
+/// at and carried, and the undo depth (see `Editing::state`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditState {
+    /// What Space places.
+    pub tool: Tool,
+    /// The snapping grid's step, in metres.
+    pub grid_metres: f32,
+    /// The cursor point on the floor plan.
+    pub cursor: Vec2,
+    /// The item the crosshair (or the map's pointer) aims at.
+    pub aimed: Option<Item>,
+    /// What is carried.
+    pub carried: Option<Carried>,
+    /// How many edits Ctrl+Z can take back.
+    pub undo_depth: usize,
+    /// Whether the level has edits not saved.
+    pub unsaved: bool,
+}
+
+/// An item being carried (X) or a copy of one (Ctrl+D).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Carried {
+    /// The item picked up, or the item copied.
+    pub item: Item,
+    /// Whether it is a copy: put down, it is added and the item stays.
+    pub copy: bool,
+    /// How far the wheel turned it, in degrees.
+    pub degrees: f32,
+}
+
 /// What stays behind of the draft while it is away with its work: what
 /// the HUD, the quit guard and the markers show meanwhile.
 #[derive(Debug)]
