@@ -16,12 +16,12 @@ use super::editing::{EditState, PanelView};
 use super::events::Input;
 use super::job::{JobLatch, WorkProgress};
 use super::live_level::BuiltLevel;
-use super::world::World;
+use super::world::{LevelCause, World};
 use crate::bindings::{Action, Context};
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::demo::DemoReader;
-use crate::edit::{GridSize, Item, LevelChange, PropertyChange};
+use crate::edit::{GridSize, Item, PropertyChange};
 use crate::level::LevelChoice;
 use crate::render::{LineVertex, MapFrame};
 use crate::walker::TickInput;
@@ -34,6 +34,19 @@ pub enum QuitBy {
     Escape,
     /// The window's close button.
     Close,
+}
+
+/// What a part says of a finished reload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReloadVerdict {
+    /// It may go live.
+    Go,
+    /// It holds what is live already (the program's own save, read by a
+    /// reload that started before it).
+    Unchanged,
+    /// It may not go live (unsaved edits would be lost): the message
+    /// shows until the file and the level agree again.
+    Refused(String),
 }
 
 /// A demo the command line starts: recording one, or playing one.
@@ -182,8 +195,8 @@ pub trait Part: std::fmt::Debug {
     }
 
     /// Whether the reload `built` may go live (a veto).
-    fn may_reload(&mut self, _built: &BuiltLevel, _world: &mut World) -> bool {
-        true
+    fn may_reload(&mut self, _built: &BuiltLevel, _world: &mut World) -> ReloadVerdict {
+        ReloadVerdict::Go
     }
 
     /// Whether quitting `by` this request may go ahead (a veto).
@@ -191,17 +204,9 @@ pub trait Part: std::fmt::Debug {
         true
     }
 
-    /// The level changed (the world holds the new one; `old` is the
-    /// previous collider). `edits` are the changes, in order, that made it
-    /// from the old one, when it came from edits: a part may follow them
-    /// instead of working its state out anew from the whole level.
-    fn level_changed(
-        &mut self,
-        _old: &Collider,
-        _edits: Option<&[LevelChange]>,
-        _world: &mut World,
-    ) {
-    }
+    /// The level changed, for `cause` (the world holds the new one; `old`
+    /// is the previous collider).
+    fn level_changed(&mut self, _old: &Collider, _cause: &LevelCause, _world: &mut World) {}
 
     /// Adds this part's lines to the HUD.
     fn hud(&self, _world: &World, _lines: &mut Vec<String>) {}

@@ -33,30 +33,17 @@ use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
-use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy};
+use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy, ReloadVerdict};
 use super::playback::Playback;
 use super::walking::Walking;
-use super::world::{World, set_view};
+use super::world::{LevelCause, World, set_view};
 use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
-use crate::edit::LevelChange;
 use crate::gamepad::GamepadIntent;
 use crate::level::{Level, LevelChoice};
 use crate::render::SceneBuilder;
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
-
-/// Why the level changed.
-#[derive(Debug)]
-enum Cause {
-    /// A reload (a file changed, F5) built a new version.
-    Reloaded(Box<BuiltLevel>),
-    /// An edit, an undo or redo, or a restored autosave, with what it
-    /// changed in the live level.
-    Edited(Vec<LevelChange>),
-    /// A demo's level, with the demo's walker at its start.
-    Demo(Box<Walker>),
-}
 
 /// How a reload ended, for a script's report.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,7 +128,9 @@ impl Session {
                 demo_playing: false,
                 near_misses: OnceCell::new(),
                 requests: Vec::new(),
-                edited: None,
+                level_changes: Vec::new(),
+                reload_asked: false,
+                edits_coming: false,
             },
             help,
             input: InputState::default(),
@@ -176,9 +165,8 @@ impl Session {
             level,
             ..
         } = demo;
-        let collider = Arc::new(level.collider());
         let walker = header.walker(&level);
-        self.change_level(level, collider, Cause::Demo(Box::new(walker)));
+        self.change_level(LevelCause::Demo(level, Box::new(walker)));
         if let Err(error) = self.start_demo(DemoStart::Play(reader)) {
             log::error!("{error:#}");
         }
@@ -354,7 +342,7 @@ impl Session {
                     .any(|part| part.property(change, world));
             }
         }
-        self.apply_edit();
+        self.apply_level_changes();
     }
 
     /// A request to quit: unless a part vetoes it.
@@ -434,16 +422,59 @@ impl Session {
                 }
             }
         }
-        self.apply_edit();
+        self.apply_level_changes();
     }
 
-    /// An edit made during the last input goes live.
-    fn apply_edit(&mut self) {
-        if let Some((level, changes)) = self.world.edited.take() {
-            let started = std::time::Instant::now();
-            let collider = self.world.live.collider_after(&changes, &level);
-            let built = started.elapsed();
-            self.change_level(level, collider, Cause::Edited(changes));
+    /// What the parts asked of the live level during the last input (or
+    /// the frame's update): a copy of the collider ahead of the edits to
+    /// come, a reload (F5), and the level changes, in order, each by the
+    /// one level-change path.
+    fn apply_level_changes(&mut self) {
+        if std::mem::take(&mut self.world.edits_coming) {
+            self.world.live.copy_ahead();
+        }
+        if std::mem::take(&mut self.world.reload_asked) {
+            self.world.live.reload_now();
+        }
+        for cause in std::mem::take(&mut self.world.level_changes) {
+            self.change_level(cause);
+        }
+    }
+
+    /// The one path by which the live level changes, for its typed
+    /// `cause`: a reload (a file changed, F5), an edit (an undo or redo
+    /// too), a restored autosave, a demo's level or a save. The live
+    /// level, the walker (and its doors), every part and the renderer hear
+    /// of it, in that order; a save changes no shape, so the walker and
+    /// the renderer's scene stay as they are.
+    fn change_level(&mut self, cause: LevelCause) {
+        let started = std::time::Instant::now();
+        let (old_level, old_collider, collider_time) = self.make_live(&cause);
+        let eye = cause.reshapes().then(|| self.place_walker(&cause));
+        for part in &mut self.parts {
+            part.level_changed(&old_collider, &cause, &mut self.world);
+        }
+        let level = Arc::clone(self.world.live.shared().0);
+        let scene = match cause {
+            LevelCause::Reload(built) => Some(self.reloaded(*built, &level, eye)),
+            LevelCause::Edit(_, changes) | LevelCause::Restore(_, changes) => {
+                Some(NewScene::Edited(changes))
+            }
+            LevelCause::Demo(..) => Some(NewScene::Build),
+            LevelCause::Saved(_) => None,
+        };
+        if let Some(scene) = scene {
+            let change = SceneChange {
+                level,
+                collider: Arc::clone(self.world.live.shared().1),
+                scene,
+            };
+            self.scene_change = Some(match self.scene_change.take() {
+                Some(pending) => pending.then(change),
+                None => change,
+            });
+        }
+        if let Some(built) = collider_time {
             log::info!(
                 "edit applied: collider changed in {:.1} ms, every part told (live checks \
                  included) in {:.1} ms",
@@ -451,46 +482,40 @@ impl Session {
                 (started.elapsed() - built).as_secs_f64() * 1000.0
             );
         }
+        drop((old_level, old_collider));
     }
 
-    /// The one path by which a level changes: a reload, F5, an edit, an
-    /// undo, a restored autosave or a demo's level. The live level, the
-    /// walker (and its doors), every part and the renderer hear of it, in
-    /// that order.
-    fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
-        let (old_level, old_collider) = match &cause {
-            Cause::Reloaded(_) => {
+    /// Makes the level of `cause` the live one; returns the old level and
+    /// collider, and for an edit how long changing the live collider in
+    /// place took.
+    fn make_live(&mut self, cause: &LevelCause) -> (Arc<Level>, Arc<Collider>, Option<Duration>) {
+        let live = &mut self.world.live;
+        let (old_level, old_collider) = match cause {
+            LevelCause::Reload(built) => {
                 // An edit's near misses come with its live checks; until
                 // then the map keeps the ones it had.
                 self.world.near_misses = OnceCell::new();
-                self.world.live.adopt(level, collider)
+                live.adopt(Arc::clone(&built.level), Arc::clone(&built.collider))
             }
-            Cause::Edited(_) | Cause::Demo(_) => self.world.live.edited(level, collider),
+            LevelCause::Edit(level, changes) | LevelCause::Restore(level, changes) => {
+                let started = std::time::Instant::now();
+                let collider = live.collider_after(changes, level);
+                let built = started.elapsed();
+                let (old_level, old_collider) = live.edited(Arc::clone(level), collider);
+                return (old_level, old_collider, Some(built));
+            }
+            LevelCause::Demo(level, _) => {
+                live.edited(Arc::clone(level), Arc::new(level.collider()))
+            }
+            LevelCause::Saved(source) => {
+                let level = Level {
+                    source: source.clone(),
+                    ..Level::clone(live.level())
+                };
+                live.saved(Arc::new(level))
+            }
         };
-        let eye = self.place_walker(&cause);
-        let level = Arc::clone(self.world.live.shared().0);
-        let edits = match &cause {
-            Cause::Edited(changes) => Some(changes.as_slice()),
-            Cause::Demo(_) | Cause::Reloaded(_) => None,
-        };
-        for part in &mut self.parts {
-            part.level_changed(&old_collider, edits, &mut self.world);
-        }
-        let scene = match cause {
-            Cause::Reloaded(built) => self.reloaded(*built, &level, eye),
-            Cause::Edited(changes) => NewScene::Edited(changes),
-            Cause::Demo(_) => NewScene::Build,
-        };
-        let change = SceneChange {
-            level,
-            collider: Arc::clone(self.world.live.shared().1),
-            scene,
-        };
-        self.scene_change = Some(match self.scene_change.take() {
-            Some(pending) => pending.then(change),
-            None => change,
-        });
-        drop((old_level, old_collider));
+        (old_level, old_collider, None)
     }
 
     /// The walker on the changed level: a demo's starts where the demo
@@ -499,8 +524,8 @@ impl Session {
     /// on its next move), loose bodies start again where the changed file
     /// places them, and the eye is moved out of a new wall. Either way it
     /// gets the settings file's view for the level.
-    fn place_walker(&mut self, cause: &Cause) -> EyeAfterReload {
-        let eye = if let Cause::Demo(walker) = cause {
+    fn place_walker(&mut self, cause: &LevelCause) -> EyeAfterReload {
+        let eye = if let LevelCause::Demo(_, walker) = cause {
             self.world.walker = Walker::clone(walker);
             EyeAfterReload::Clear
         } else {
@@ -516,7 +541,12 @@ impl Session {
 
     /// A reload went live: its warnings and what happened to the eye show,
     /// and the scene it built goes to the renderer.
-    fn reloaded(&mut self, built: BuiltLevel, level: &Level, eye: EyeAfterReload) -> NewScene {
+    fn reloaded(
+        &mut self,
+        built: BuiltLevel,
+        level: &Level,
+        eye: Option<EyeAfterReload>,
+    ) -> NewScene {
         let BuiltLevel {
             warnings,
             scene,
@@ -528,7 +558,7 @@ impl Session {
             self.world.notice(format!("warning: {warning}"));
         }
         self.world.notice(format!("reloaded {}", level.name));
-        if let EyeAfterReload::MovedOut(distance) = eye {
+        if let Some(EyeAfterReload::MovedOut(distance)) = eye {
             self.world.notice(format!(
                 "moved {distance:.2} m out of a new wall or obstacle"
             ));
@@ -580,7 +610,7 @@ impl Session {
         for part in &mut self.parts {
             part.update(wait, &mut self.world);
         }
-        self.apply_edit();
+        self.apply_level_changes();
         self.hold_input();
     }
 
@@ -651,24 +681,29 @@ impl Session {
         let outcome = match event {
             ReloadEvent::Ready(built) => {
                 let world = &mut self.world;
-                if self
+                let verdict = self
                     .parts
                     .iter_mut()
-                    .all(|part| part.may_reload(&built, world))
-                {
-                    let started = std::time::Instant::now();
-                    let (level, collider) = (Arc::clone(&built.level), Arc::clone(&built.collider));
-                    self.change_level(level, collider, Cause::Reloaded(built));
-                    ReloadOutcome {
-                        swapped: true,
-                        error: None,
-                        swap_time: Some(started.elapsed()),
+                    .map(|part| part.may_reload(&built, world))
+                    .find(|verdict| *verdict != ReloadVerdict::Go)
+                    .unwrap_or(ReloadVerdict::Go);
+                match verdict {
+                    ReloadVerdict::Go => {
+                        let started = std::time::Instant::now();
+                        self.change_level(LevelCause::Reload(built));
+                        ReloadOutcome {
+                            swapped: true,
+                            error: None,
+                            swap_time: Some(started.elapsed()),
+                        }
                     }
-                } else {
-                    ReloadOutcome {
-                        swapped: false,
-                        error: self.world.live.error().map(str::to_owned),
-                        swap_time: None,
+                    ReloadVerdict::Unchanged => {
+                        self.world.live.unchanged();
+                        self.refused_reload()
+                    }
+                    ReloadVerdict::Refused(message) => {
+                        self.world.live.refuse(message);
+                        self.refused_reload()
                     }
                 }
             }
@@ -677,13 +712,18 @@ impl Session {
                 error: None,
                 swap_time: None,
             },
-            ReloadEvent::Failed => ReloadOutcome {
-                swapped: false,
-                error: self.world.live.error().map(str::to_owned),
-                swap_time: None,
-            },
+            ReloadEvent::Failed => self.refused_reload(),
         };
         self.reloads.push(outcome);
+    }
+
+    /// How a reload that did not go live ended.
+    fn refused_reload(&self) -> ReloadOutcome {
+        ReloadOutcome {
+            swapped: false,
+            error: self.world.live.error().map(str::to_owned),
+            swap_time: None,
+        }
     }
 
     /// Brings the world's cursor point and aimed item up to date: the

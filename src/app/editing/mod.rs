@@ -33,8 +33,8 @@ use crate::app::events::{Input, MapEdit, Request};
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost};
 use crate::app::live_level::BuiltLevel;
-use crate::app::part::{AimOffer, FrameShare, Part, QuitBy};
-use crate::app::world::World;
+use crate::app::part::{AimOffer, FrameShare, Part, QuitBy, ReloadVerdict};
+use crate::app::world::{LevelCause, World};
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::edit::{Carry, Item, LevelChange, Plotted, PropertyChange, TakenBack};
@@ -296,7 +296,7 @@ impl Editing {
         match finished {
             Ok(Worked::Opened(Ok(draft))) => {
                 self.edit.put_back(draft);
-                world.live.copy_ahead();
+                world.expect_edits();
             }
             Ok(Worked::Opened(Err(error))) => {
                 world.notice(error);
@@ -320,7 +320,7 @@ impl Editing {
                 self.edit.put_back(draft);
                 match result {
                     Ok(count) => {
-                        self.edited(world);
+                        self.hand_over(world, World::level_restored);
                         world.notice(format!("restored {count} unsaved edits"));
                     }
                     Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
@@ -456,26 +456,24 @@ impl Editing {
     /// A reload finished: true when it may go live. The program's own save
     /// is no change; a file changed elsewhere is refused while there are
     /// unsaved edits, and otherwise ends the draft.
-    fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
+    fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
         let Some(draft) = self.edit.draft() else {
-            return true;
+            return ReloadVerdict::Go;
         };
         let edited_text = draft.level().source.file_text();
         if edited_text.is_some() && edited_text == built.level.source.file_text() {
-            world.live.unchanged();
-            return false;
+            return ReloadVerdict::Unchanged;
         }
         if self.edit.has_unsaved_edits() {
             let message = "the level file changed on disk; your unsaved edits are kept: \
                            Ctrl+S writes them over it, F5 twice takes the file";
-            world.live.refuse(message.to_owned());
-            return false;
+            return ReloadVerdict::Refused(message.to_owned());
         }
         self.edit.drop_draft();
         if world.edit_mode() {
             world.notice("the level file changed on disk: the undo history starts again");
         }
-        true
+        ReloadVerdict::Go
     }
 
     /// Whether quitting `by` this request may go ahead: with unsaved edits,
@@ -562,7 +560,7 @@ impl Editing {
         }
         self.reload_warned = false;
         self.edit.drop_draft();
-        world.live.reload_now();
+        world.ask_reload();
     }
 
     /// A digit: the tool Space uses from now on. Leaving a tool ends the
@@ -743,7 +741,7 @@ impl Editing {
         // The live collider's grid finds the walls at the carried wall's
         // ends, while it holds the draft's level (no edit on its way).
         let collider = world.live.collider();
-        let in_step = world.edited.is_none() && collider.walls().len() == draft.level().walls.len();
+        let in_step = !world.edit_pending() && collider.walls().len() == draft.level().walls.len();
         let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
         let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
         match draft.put_down(&carry, at, walls_near) {
@@ -823,9 +821,19 @@ impl Editing {
 
     /// The edited level goes live (the session's level-change path).
     fn edited(&mut self, world: &mut World) {
+        self.hand_over(world, World::level_edited);
+    }
+
+    /// Hands the draft's level and the changes since the live one to the
+    /// world as `cause` (an edit, or the autosave's edits replayed).
+    fn hand_over(
+        &mut self,
+        world: &mut World,
+        cause: fn(&mut World, Arc<Level>, Vec<LevelChange>),
+    ) {
         if let Some(draft) = self.edit.draft_mut() {
             let changes = draft.take_changes();
-            world.level_edited(Arc::new(draft.level().clone()), changes);
+            cause(world, Arc::new(draft.level().clone()), changes);
         }
     }
 
@@ -850,7 +858,7 @@ impl Editing {
         let quit = std::mem::take(&mut self.quit_after_save);
         match result {
             Ok(source) => {
-                world.live.saved(source);
+                world.level_saved(source);
                 self.edit.saved();
                 self.quit_warning = None;
                 // The file written: the command line's output.
@@ -958,7 +966,7 @@ impl Part for Editing {
         self.is_busy()
     }
 
-    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
+    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
         self.accepts_reload(built, world)
     }
 
@@ -1017,13 +1025,18 @@ impl Part for Editing {
         }
     }
 
-    /// After an edit (the draft's level is the live one): the live
-    /// checks are redone and the journal falls due. After a reload the
-    /// draft is gone and there is nothing to check.
-    fn level_changed(&mut self, _old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
-        match edits {
-            Some(edits) => self.panel.level_edited(edits),
-            None => self.panel.forget(),
+    /// The panel follows its item through an edit, and forgets it on a
+    /// new level. After an edit (the draft's level is the live one): the
+    /// live checks are redone and the journal falls due. After a reload the
+    /// draft is gone and there is nothing to check; a save changes no
+    /// shape.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        match cause {
+            LevelCause::Saved(_) => return,
+            LevelCause::Edit(_, edits) | LevelCause::Restore(_, edits) => {
+                self.panel.level_edited(edits);
+            }
+            LevelCause::Reload(_) | LevelCause::Demo(..) => self.panel.forget(),
         }
         if self.edit.draft().is_none() {
             return;

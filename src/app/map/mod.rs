@@ -15,10 +15,10 @@ use self::state::MapState;
 use crate::app::events::{Input, MapEdit, Request};
 use crate::app::job::JobLatch;
 use crate::app::part::{AimOffer, FrameShare, Part};
-use crate::app::world::World;
+use crate::app::world::{LevelCause, World};
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
-use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, LevelChange, item_under, snap};
+use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, item_under, snap};
 use crate::tick::TICK_SECONDS;
 use crate::walker::TickInput;
 
@@ -255,10 +255,13 @@ impl Part for Map {
 
     /// The seen and occluding flags follow the change, and while V shows
     /// the reach it is worked out anew.
-    fn level_changed(&mut self, old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
+    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
         let eye = world.walker.position();
         let level = world.live.level();
-        match edits {
+        match cause.edits() {
             Some(edits) => self.state.edited(
                 edits,
                 level.environment.ceiling_height,

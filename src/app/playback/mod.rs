@@ -9,11 +9,10 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use crate::app::part::{DemoStart, Part};
-use crate::app::world::World;
+use crate::app::world::{LevelCause, World};
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
-use crate::edit::LevelChange;
 use crate::level::LevelChoice;
 use crate::walker::{TickInput, Walker};
 
@@ -135,12 +134,11 @@ impl Part for Playback {
         true
     }
 
-    fn level_changed(
-        &mut self,
-        _old: &Collider,
-        _edits: Option<&[LevelChange]>,
-        world: &mut World,
-    ) {
+    /// A save changes no shape; any other change may desync a recording.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
         if let Playback::Recording { path, .. } = self {
             let message = format!(
                 "the level changed while recording {}: playback may desync where the versions differ",
