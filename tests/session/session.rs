@@ -533,3 +533,31 @@ fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
     played.advance_ticks(100);
     assert!(played.walker().torch);
 }
+
+#[test]
+fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
+    let folder = common::scratch_folder("session_demo_edit_mode");
+    let demo = folder.join("edit.demo");
+    let mut recording = Session::new(Level::default_house(), &options(&folder));
+    recording
+        .record(&demo, mazewalker::level::LevelChoice::DefaultHouse)
+        .expect("record");
+    tap(&mut recording, KeyCode::KeyE);
+    recording.advance_ticks(30);
+    assert!(recording.is_editing(), "the recorded walker is in edit mode");
+    recording.finish().expect("the demo is written");
+
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
+    let mut played = Session::new(Level::default_house(), &options(&folder));
+    played.play(playback);
+    played.advance_ticks(20);
+    assert!(played.walker().editing, "the demo's walker switched edit mode on");
+    // One answer everywhere: the session, the contexts, the edit state,
+    // the HUD and the frame all say edit mode is off.
+    assert!(!played.is_editing());
+    assert!(!played.contexts().contains(&Context::Editing));
+    assert_eq!(played.edit_state(), None);
+    assert_eq!(hud_line(&mut played, "EDIT"), None);
+    let frame = played.frame();
+    assert!(!frame.crosshair && frame.markers.is_empty());
+}
