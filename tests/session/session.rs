@@ -544,14 +544,20 @@ fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
         .expect("record");
     tap(&mut recording, KeyCode::KeyE);
     recording.advance_ticks(30);
-    assert!(recording.is_editing(), "the recorded walker is in edit mode");
+    assert!(
+        recording.is_editing(),
+        "the recorded walker is in edit mode"
+    );
     recording.finish().expect("the demo is written");
 
     let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut played = Session::new(Level::default_house(), &options(&folder));
     played.play(playback);
     played.advance_ticks(20);
-    assert!(played.walker().editing, "the demo's walker switched edit mode on");
+    assert!(
+        played.walker().editing,
+        "the demo's walker switched edit mode on"
+    );
     // One answer everywhere: the session, the contexts, the edit state,
     // the HUD and the frame all say edit mode is off.
     assert!(!played.is_editing());
@@ -560,4 +566,30 @@ fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
     assert_eq!(hud_line(&mut played, "EDIT"), None);
     let frame = played.frame();
     assert!(!frame.crosshair && frame.markers.is_empty());
+}
+
+#[test]
+fn a_save_goes_live_as_the_levels_new_source_and_changes_no_shape() {
+    let folder = common::scratch_folder("session_save_path");
+    let mut session = Session::new(Level::default_house(), &options(&folder));
+    session.advance_ticks(2);
+    assert!(session.take_scene_change().is_none());
+    let walker = session.walker().clone();
+    ctrl(&mut session, true);
+    tap(&mut session, KeyCode::KeyS);
+    ctrl(&mut session, false);
+    // The house had no file: the live level now follows the one written.
+    let mazewalker::level::LevelSource::File { path, text } = &session.level().source else {
+        panic!("the live level has no file after the save");
+    };
+    assert_eq!(
+        std::fs::read_to_string(path).expect("the saved file"),
+        text.as_ref()
+    );
+    // A save changes no shape: the walker and the renderer's scene stay.
+    assert!(
+        session.take_scene_change().is_none(),
+        "a save rebuilt the scene"
+    );
+    assert_eq!(session.walker(), &walker);
 }
