@@ -10,6 +10,7 @@
 //! [`EditMode`]; the edits themselves are [`crate::edit`].
 
 mod live_checks;
+mod markers;
 mod panel;
 mod panel_ui;
 mod state;
@@ -25,10 +26,9 @@ use std::sync::Arc;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
+use self::markers::{Aimed, Plotting, aimed, aimed_shape, cursor, marker_lines, shape};
 use self::panel::Panel;
-use self::state::{
-    Aimed, EditMode, Plotting, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
-};
+use self::state::{EditMode, Work, Worked};
 use crate::app::events::{Input, MapEdit, Request};
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost};
