@@ -53,13 +53,13 @@ pub struct World {
     pub aimed: Option<Item>,
     /// The direction the arrow keys held pan the full map (each axis
     /// -1..=1; +y pans down), as the session read them this frame.
-    pub held_pan: Vec2,
+    pub(super) held_pan: Vec2,
     /// Edits made with the mouse on the full map, for edit mode to carry
     /// out at the cursor point (a message between parts).
-    pub map_edits: Vec<MapEdit>,
+    pub(super) map_edits: Vec<MapEdit>,
     /// Whether a demo is playing: it drives the walker, and edit mode is
     /// off whatever the demo's walker does. Set by the part that plays it.
-    pub demo_playing: bool,
+    pub(super) demo_playing: bool,
     /// Gaps that miss being passable by less than 10 cm, for the map: made
     /// when first needed after a reload; after an edit, those of the level
     /// before until the live checks bring the edited level's.
