@@ -2,8 +2,8 @@
 //! folder: demo playback and recording (`playback/`), the map (`map/`),
 //! edit mode (`editing/`) and walking (`walking/`). Each owns its state and
 //! sees the shared [`World`] through the one [`Part`] interface; the
-//! session offers everything to them in one fixed order (see
-//! `Session::parts`) and names none of them elsewhere.
+//! session offers everything to them in the one order of their list (see
+//! `Session::new`) and names none of them elsewhere.
 
 use std::fs::File;
 use std::io::BufReader;
