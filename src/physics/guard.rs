@@ -360,7 +360,9 @@ impl DeepPass<'_> {
         found.extend_from_slice(neighbours.of(id));
         for &other in found.iter() {
             let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
-            if a.position.distance(b.position) > a.reach() + b.reach() {
+            // Bodies whose boxes are apart are apart: never too deep.
+            let boxes_apart = !a.world_bounds().overlaps(&b.world_bounds());
+            if boxes_apart || a.position.distance(b.position) > a.reach() + b.reach() {
                 continue;
             }
             let Some(manifold) = too_deep(a.rounded(), b.rounded()) else {
