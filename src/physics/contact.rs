@@ -432,7 +432,7 @@ impl Solve {
         if separation > 0.0 {
             (separation * self.inverse_substep, 1.0, 0.0)
         } else if self.use_bias {
-            let push_out = (softness.bias_rate * separation).max(-MAX_PUSH_OUT_SPEED);
+            let push_out = larger(softness.bias_rate * separation, -MAX_PUSH_OUT_SPEED);
             (push_out, softness.mass_scale, softness.impulse_scale)
         } else {
             (0.0, 1.0, 0.0)
@@ -452,7 +452,7 @@ impl Pass for Solve {
             let normal_speed = relative.dot(normal);
             let impulse = -p.normal_mass * mass_scale * (normal_speed + bias)
                 - impulse_scale * p.normal_impulse;
-            let mut total = (p.normal_impulse + impulse).max(0.0);
+            let mut total = larger(p.normal_impulse + impulse, 0.0);
             if let Partner::Walker {
                 push_velocity,
                 max_push,
@@ -467,14 +467,16 @@ impl Pass for Solve {
             Contact::apply(p, normal * change, a, b);
             let point = &mut contact.points[index];
             point.normal_impulse = total;
-            point.max_normal_impulse = point.max_normal_impulse.max(total);
+            point.max_normal_impulse = larger(total, point.max_normal_impulse);
         }
         let tangent = tangent_of(normal);
         for point in &mut contact.points[..contact.count] {
             let tangent_speed = Contact::relative_velocity(point, a, b).dot(tangent);
             let limit = contact.friction * point.normal_impulse;
-            let total =
-                (point.tangent_impulse - point.tangent_mass * tangent_speed).clamp(-limit, limit);
+            let total = within(
+                point.tangent_impulse - point.tangent_mass * tangent_speed,
+                limit,
+            );
             let change = total - point.tangent_impulse;
             Contact::apply(point, tangent * change, a, b);
             point.tangent_impulse = total;
@@ -496,13 +498,34 @@ impl Pass for Restitution {
             let normal_speed = Contact::relative_velocity(point, a, b).dot(normal);
             let impulse =
                 -point.normal_mass * (normal_speed + restitution * point.relative_velocity);
-            let total = (point.normal_impulse + impulse).max(0.0);
+            let total = larger(point.normal_impulse + impulse, 0.0);
             let change = total - point.normal_impulse;
             Contact::apply(point, normal * change, a, b);
             point.normal_impulse = total;
-            point.max_normal_impulse = point.max_normal_impulse.max(change);
+            point.max_normal_impulse = larger(change, point.max_normal_impulse);
         }
     }
+}
+
+/// The larger of `value` and `floor`, `floor` on a tie or a NaN: a plain
+/// comparison, where `f32::max` also sorts out NaNs (as this does).
+#[inline(always)]
+fn larger(value: f32, floor: f32) -> f32 {
+    if value > floor { value } else { floor }
+}
+
+/// `value` held within `-limit..=limit`, as `f32::clamp` holds it, without
+/// its check that the range is not empty (`limit` is never negative).
+#[inline(always)]
+fn within(value: f32, limit: f32) -> f32 {
+    let mut held = value;
+    if held < -limit {
+        held = -limit;
+    }
+    if held > limit {
+        held = limit;
+    }
+    held
 }
 
 /// The tangent a normal's friction acts along.
