@@ -469,6 +469,10 @@ impl Pass for Solve {
             point.normal_impulse = total;
             point.max_normal_impulse = larger(total, point.max_normal_impulse);
         }
+        if contact.friction == 0.0 {
+            // Friction held to zero: it would apply nothing.
+            return;
+        }
         let tangent = tangent_of(normal);
         for point in &mut contact.points[..contact.count] {
             let tangent_speed = Contact::relative_velocity(point, a, b).dot(tangent);
