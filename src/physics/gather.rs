@@ -112,8 +112,8 @@ impl Gathered {
                 0.0
             };
             let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize] + other_ahead;
-            let boxes_apart = !(a.world_bounds().grown(margin + BOX_SKIP_SLACK))
-                .overlaps(&b.world_bounds());
+            let boxes_apart =
+                !(a.world_bounds().grown(margin + BOX_SKIP_SLACK)).overlaps(&b.world_bounds());
             if boxes_apart || a.position.distance(b.position) > a.reach() + b.reach() + margin {
                 continue;
             }
