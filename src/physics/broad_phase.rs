@@ -319,7 +319,28 @@ impl Neighbours {
     /// Makes body `id`'s fat box hold `held`, filing it again (with new
     /// neighbours, and the fixed shapes `fixed_near` finds near it) when it
     /// does not. `found` is a scratch list.
+    #[inline]
     pub fn hold(
+        &mut self,
+        id: u32,
+        held: Bounds,
+        found: &mut Vec<u32>,
+        fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
+    ) {
+        let old = self.fat[id as usize];
+        let holds = old.min.x <= held.min.x
+            && old.min.y <= held.min.y
+            && held.max.x <= old.max.x
+            && held.max.y <= old.max.y;
+        if !holds {
+            self.file_again(id, held, found, fixed_near);
+        }
+    }
+
+    /// Files body `id` again with a fat box around `held`: its new
+    /// neighbours and the fixed shapes near it (see [`hold`](Self::hold)).
+    #[inline(never)]
+    fn file_again(
         &mut self,
         id: u32,
         held: Bounds,
@@ -328,9 +349,6 @@ impl Neighbours {
     ) {
         let at = id as usize;
         let old = self.fat[at];
-        if old.min.cmple(held.min).all() && held.max.cmple(old.max).all() {
-            return;
-        }
         let fat = held.grown(FAT_MARGIN);
         self.fat[at] = fat;
         self.grid.refile(id, old, fat);
