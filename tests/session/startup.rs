@@ -59,9 +59,7 @@ fn the_maze_is_built_on_its_worker_while_frames_go_on() {
             "a bar in the first half second"
         );
     }
-    for _ in 0..3 {
-        assert!(startup.update(f64::from(TICK_SECONDS)).is_none());
-    }
+    frames_past_the_bar_delay(&mut startup);
     let shown = startup
         .frame()
         .progress
@@ -92,6 +90,40 @@ fn the_maze_is_built_on_its_worker_while_frames_go_on() {
     let expected = maze.load().expect("the maze").level;
     assert_eq!(session.level().walls.len(), expected.walls.len());
     assert_eq!(session.walker().position(), expected.player.start);
+}
+
+/// Frames past [`SHOW_AFTER`]: the bar of work still held shows.
+fn frames_past_the_bar_delay(startup: &mut Startup) {
+    let count = (SHOW_AFTER.as_secs_f32() / TICK_SECONDS).ceil() as u32 + 2;
+    for _ in 0..count {
+        assert!(startup.update(f64::from(TICK_SECONDS)).is_none());
+    }
+}
+
+#[test]
+fn a_level_file_loads_on_its_worker_under_its_name() {
+    let path = common::scratch_folder("session_startup_file").join("hall.toml");
+    std::fs::write(&path, common::HALL).expect("write the level");
+    let latch = JobLatch::new();
+    let mut startup = Startup::start(
+        LevelChoice::File(path),
+        options("session_startup_file_saves"),
+        Some(latch.clone()),
+        false,
+    )
+    .expect("the start-up");
+    frames_past_the_bar_delay(&mut startup);
+    let shown = startup.frame().progress.expect("the bar");
+    assert_eq!(shown.what, "Loading hall.toml");
+    latch.open();
+    let session = loop {
+        if let Some(loaded) = startup.update(f64::from(TICK_SECONDS)) {
+            break loaded.expect("the hall loads");
+        }
+        std::thread::yield_now();
+    };
+    assert_eq!(session.level().name, "Hall");
+    assert_eq!(session.level().walls.len(), 4);
 }
 
 #[test]
