@@ -121,8 +121,9 @@ impl FrameShare<'_> {
 /// what it does with input, with each frame and tick and with a new level,
 /// what it vetoes, and what it adds to the frame. Every method has a
 /// default that does nothing (or vetoes nothing), so a part implements only
-/// what it cares about.
-pub trait Part: std::fmt::Debug {
+/// what it cares about. A part is `Send`: the window's start-up makes the
+/// session on a worker.
+pub trait Part: std::fmt::Debug + Send {
     /// The input context this part makes active now, if any.
     fn context(&self, _world: &World) -> Option<Context> {
         None

@@ -41,7 +41,7 @@ use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
 use crate::gamepad::GamepadIntent;
 use crate::level::{Level, LevelChoice};
-use crate::render::SceneBuilder;
+use crate::render::{LevelScene, SceneBuilder};
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
 
@@ -201,6 +201,18 @@ impl Session {
     /// off the main thread from now on.
     pub fn attach_scene_builder(&mut self, builder: SceneBuilder) {
         self.scene_builder = Some(builder);
+    }
+
+    /// The renderer is to draw the live level from its next frame: with
+    /// `scene`, built off the main thread (the window's start-up), or one
+    /// built then.
+    pub fn show_level(&mut self, scene: Option<LevelScene>) {
+        let (level, collider) = self.world.live.shared();
+        self.scene_change = Some(SceneChange {
+            level: Arc::clone(level),
+            collider: Arc::clone(collider),
+            scene: scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene))),
+        });
     }
 
     /// Where screenshots and a level without a file are saved: the
