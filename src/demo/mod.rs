@@ -33,7 +33,7 @@ mod writer;
 pub use error::{DemoError, DemoErrorKind};
 pub use frame_times::FrameTimes;
 pub use header::DemoHeader;
-pub use playback::OpenedDemo;
+pub use playback::{DemoFile, OpenedDemo};
 pub use player::{Desync, Played, TickPlayed, play, play_tick};
 pub use reader::{DemoEvent, DemoReader};
 pub use tick_line::{Check, MAX_REPEAT};
