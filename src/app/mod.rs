@@ -18,9 +18,9 @@
 //!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
 //!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
-//!   thread with its progress, `startup` the window's level loaded on a
-//!   worker while the window opens, `terminal_progress` `check`'s progress on a
-//!   terminal.
+//!   thread with its progress, `startup` the window's level (or a played
+//!   demo's) loaded on a worker while the window opens, `terminal_progress`
+//!   `check`'s progress on a terminal.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
@@ -49,7 +49,6 @@ mod watch;
 mod world;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use anyhow::Context as _;
 use winit::event_loop::EventLoop;
@@ -71,7 +70,7 @@ pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
-pub use startup::{Startup, load_level};
+pub use startup::{StartWith, Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};
 pub use watch::DEBOUNCE;
@@ -132,34 +131,27 @@ impl Default for WindowOptions {
     }
 }
 
-/// Opens the window at once on the level `choice` names, loaded on a
+/// Opens the window at once on the level `start` names, loaded on a
 /// worker meanwhile ([`Startup`]), and runs until the person quits; with
 /// [`WindowOptions::record`], the walk is recorded. A level that cannot be
 /// loaded closes the window and is the error returned.
-pub fn run_window(choice: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
-    let startup = Startup::start(choice, options.clone(), None, true)?;
+pub fn run_window(start: impl Into<StartWith>, options: WindowOptions) -> anyhow::Result<()> {
+    let startup = Startup::start(start.into(), options.clone(), None, true)?;
     run_shell(Shell::loading(startup, options), EventLoop::new())?;
     Ok(())
 }
 
 /// Plays the demo `file` in the window, on the demo's level or `level`
-/// instead, until the person quits.
+/// instead, until the person quits: the demo's header is read here (a
+/// demo that cannot be read is the error returned before the window
+/// opens), and its level loads on the start-up's worker.
 pub fn play_in_window(
     file: &std::path::Path,
     level: Option<LevelChoice>,
     options: WindowOptions,
 ) -> anyhow::Result<()> {
-    let playback = crate::demo::OpenedDemo::open(file, level)?;
-    let warnings = playback.warnings.clone();
-    let mut session = Session::new(Arc::clone(&playback.level), &options);
-    session.work_in_background(None);
-    session.play(playback);
-    for warning in warnings {
-        log::warn!("{warning}");
-        session.notice(format!("warning: {warning}"));
-    }
-    run_shell(Shell::new(session, options, None), EventLoop::new())?;
-    Ok(())
+    let demo = crate::demo::DemoFile::open(file, level)?;
+    run_window(StartWith::Demo(Box::new(demo)), options)
 }
 
 /// Runs the real window application driven by `script` instead of a person;
