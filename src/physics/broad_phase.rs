@@ -210,7 +210,7 @@ impl CellGrid {
 }
 
 /// Puts `id` into the ascending `ids`, unless it is there.
-fn file_in(ids: &mut Vec<u32>, id: u32) {
+pub(super) fn file_in(ids: &mut Vec<u32>, id: u32) {
     if let Err(at) = ids.binary_search(&id) {
         ids.insert(at, id);
     }
