@@ -7,17 +7,16 @@
 //!   no mode.
 //! - [`Session`]: takes input and time (wall time, or a script's simulated
 //!   ticks) and produces a [`SessionFrame`], with no window and no GPU. Its
-//!   parts, one per mode (`parts`: demo playback and recording, the map,
-//!   edit mode, walking), share a [`World`] and are offered input in one
-//!   fixed order; a level changes by one path that every part hears of.
+//!   parts, one per mode and each in its own folder (`playback`: demo
+//!   playback and recording, `map`, `editing`, `walking`), stand behind the
+//!   `part` trait, share a [`World`] and are offered input in one fixed
+//!   order; a level changes by one path that every part hears of.
 //! - `script`: scripted sessions on simulated time, for the tests.
 //! - `events` the session's input and requests, `world` what the parts
 //!   share, `frame` what the session hands the shell to draw.
 //! - `live_level` the running level and its reloads (with the pure
-//!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
-//!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
-//!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
-//!   `surface` the window's surface, `screenshot` the offscreen command,
+//!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
+//!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
 //!   thread with its progress, `startup` the window's level loaded on a
 //!   worker while the window opens, `terminal_progress` `check`'s progress on a
@@ -26,18 +25,16 @@
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
 
-mod edit_mode;
+mod editing;
 mod events;
 mod frame;
-mod input;
+mod held_keys;
 mod job;
-mod live_checks;
 mod live_level;
-mod map_state;
+mod map;
 mod overlays;
-mod panel;
-mod panel_ui;
-mod parts;
+mod part;
+mod playback;
 pub mod reload;
 mod screenshot;
 mod script;
@@ -47,6 +44,7 @@ mod startup;
 mod surface;
 mod terminal_progress;
 mod timedemo;
+mod walking;
 mod watch;
 mod world;
 
@@ -61,17 +59,14 @@ use crate::config::Config;
 use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
-pub use edit_mode::Tool;
+pub use editing::{Carried, EditState, PanelUi, PanelView, Tool, ui_frame};
 pub use events::{Input, Request};
 pub use frame::{
     NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
 };
-pub use input::Modifiers;
+pub use held_keys::Modifiers;
 pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;
-pub use panel::PanelView;
-pub use panel_ui::{PanelUi, ui_frame};
-pub use parts::{Carried, EditState};
 pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
@@ -154,7 +149,7 @@ pub fn play_in_window(
     level: Option<LevelChoice>,
     options: WindowOptions,
 ) -> anyhow::Result<()> {
-    let playback = crate::demo::Playback::open(file, level)?;
+    let playback = crate::demo::OpenedDemo::open(file, level)?;
     let warnings = playback.warnings.clone();
     let mut session = Session::new(Arc::clone(&playback.level), &options);
     session.work_in_background(None);

@@ -18,7 +18,7 @@ use super::reader::DemoReader;
 
 /// A demo whose header has been read, and the level it will play on.
 #[derive(Debug)]
-pub struct Playback {
+pub struct OpenedDemo {
     /// The demo file, for messages.
     pub path: PathBuf,
     /// The demo's header.
@@ -33,7 +33,7 @@ pub struct Playback {
     pub warnings: Vec<String>,
 }
 
-impl Playback {
+impl OpenedDemo {
     /// Opens the demo at `path`, reads its header and loads its level, or
     /// `level` instead when given (to try an old route on an edited level).
     /// A relative `file` level in the demo is read from the current folder.
