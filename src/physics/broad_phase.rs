@@ -188,55 +188,31 @@ impl CellGrid {
         }
     }
 
-    /// The ids filed under the cells `bounds` covers, into `found`
-    /// (cleared first), ascending and each once. Each cell's ids are
-    /// ascending, so the cells are merged rather than sorted.
-    pub fn query(&self, bounds: Bounds, found: &mut Vec<u32>) {
+    /// The ids filed under the cells `bounds` covers that `keep` keeps,
+    /// into `found` (cleared first), ascending and each once. The ids are
+    /// kept or dropped as each cell gives them, so that only the few kept
+    /// are sorted.
+    pub fn query(&self, bounds: Bounds, keep: impl Fn(u32) -> bool, found: &mut Vec<u32>) {
         found.clear();
         let (x0, x1, y0, y1) = self.cell_range(bounds);
         for y in y0..=y1 {
             let row = (y * self.columns) as usize;
             for x in x0..=x1 {
-                merge_ascending(found, &self.cells[row + x as usize]);
+                let cell = &self.cells[row + x as usize];
+                found.extend(cell.iter().copied().filter(|&id| keep(id)));
             }
         }
         if x0 != x1 || y0 != y1 {
+            found.sort_unstable();
             found.dedup();
         }
     }
 }
 
 /// Puts `id` into the ascending `ids`, unless it is there.
-fn file_in(ids: &mut Vec<u32>, id: u32) {
+pub(super) fn file_in(ids: &mut Vec<u32>, id: u32) {
     if let Err(at) = ids.binary_search(&id) {
         ids.insert(at, id);
-    }
-}
-
-/// Merges the ascending `ids` into the ascending `into`, in place from
-/// the back (duplicates kept next to each other).
-fn merge_ascending(into: &mut Vec<u32>, ids: &[u32]) {
-    let (old, added) = (into.len(), ids.len());
-    if added == 0 {
-        return;
-    }
-    if into.last().is_none_or(|&last| last <= ids[0]) {
-        into.extend_from_slice(ids);
-        return;
-    }
-    into.resize(old + added, 0);
-    let (mut i, mut j) = (old, added);
-    for k in (0..old + added).rev() {
-        if j == 0 {
-            break;
-        }
-        if i > 0 && into[i - 1] > ids[j - 1] {
-            into[k] = into[i - 1];
-            i -= 1;
-        } else {
-            into[k] = ids[j - 1];
-            j -= 1;
-        }
     }
 }
 
@@ -286,13 +262,10 @@ impl Neighbours {
         let mut found = Vec::new();
         for id in 0..boxes.len() {
             let fat = neighbours.fat[id];
-            neighbours.grid.query(fat, &mut found);
             let fats = &neighbours.fat;
-            neighbours.lists[id].extend(
-                found
-                    .iter()
-                    .filter(|&&other| other as usize != id && fats[other as usize].overlaps(&fat)),
-            );
+            let meets = |other: u32| other as usize != id && fats[other as usize].overlaps(&fat);
+            neighbours.grid.query(fat, meets, &mut found);
+            neighbours.lists[id].extend_from_slice(&found);
             fixed_near(fat, &mut neighbours.fixed[id]);
         }
         neighbours
@@ -301,8 +274,8 @@ impl Neighbours {
     /// The bodies whose fat boxes meet `bounds` (a superset of those
     /// whose boxes held do), ascending, into `found`.
     pub fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
-        self.grid.query(bounds, found);
-        found.retain(|&id| self.fat[id as usize].overlaps(&bounds));
+        let meets = |id: u32| self.fat[id as usize].overlaps(&bounds);
+        self.grid.query(bounds, meets, found);
     }
 
     /// The fixed shapes near body `id`'s fat box (a superset of those
@@ -352,9 +325,9 @@ impl Neighbours {
         let fat = held.grown(FAT_MARGIN);
         self.fat[at] = fat;
         self.grid.refile(id, old, fat);
-        self.grid.query(fat, found);
         let fats = &self.fat;
-        found.retain(|&other| other != id && fats[other as usize].overlaps(&fat));
+        let meets = |other: u32| other != id && fats[other as usize].overlaps(&fat);
+        self.grid.query(fat, meets, found);
         let mut list = std::mem::take(&mut self.lists[at]);
         for change in ListChanges::between(&list, found) {
             let theirs = &mut self.lists[change.other as usize];
@@ -434,13 +407,14 @@ mod tests {
         grid.insert(3, Bounds::around(Vec2::new(10.0, 10.0), 0.4));
         grid.insert(5, Bounds::around(Vec2::new(-0.5, 0.2), 0.3));
         let mut found = Vec::new();
-        grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
+        grid.query(Bounds::around(Vec2::ZERO, 1.0), |_| true, &mut found);
         assert_eq!(found, [5, 7]);
         let far = Bounds::around(Vec2::new(-10.0, 10.0), 0.2);
         grid.refile(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2), far);
-        grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
+        grid.query(Bounds::around(Vec2::ZERO, 1.0), |_| true, &mut found);
         assert_eq!(found, [5]);
-        grid.query(Bounds::around(Vec2::new(10.0, 10.0), 0.1), &mut found);
+        let far_corner = Bounds::around(Vec2::new(10.0, 10.0), 0.1);
+        grid.query(far_corner, |_| true, &mut found);
         assert_eq!(found, [3]);
     }
 
@@ -466,8 +440,8 @@ mod tests {
         let (mut found, mut expected) = (Vec::new(), Vec::new());
         for query in 0..30 {
             let bounds = place(query, 7);
-            moved.query(bounds, &mut found);
-            afresh.query(bounds, &mut expected);
+            moved.query(bounds, |_| true, &mut found);
+            afresh.query(bounds, |_| true, &mut expected);
             assert_eq!(found, expected, "{bounds:?}");
         }
         assert_eq!(moved.cells, afresh.cells);
@@ -482,7 +456,7 @@ mod tests {
     }
 
     #[test]
-    fn a_query_merges_many_cells_into_the_sorted_set_of_what_it_covers() {
+    fn a_query_gives_the_sorted_set_of_what_it_covers_and_keeps() {
         let area = Bounds::around(Vec2::ZERO, 10.0);
         let mut grid = CellGrid::new(area, 1.0, 1024);
         let mut boxes = Vec::new();
@@ -497,7 +471,7 @@ mod tests {
             Bounds::around(Vec2::ZERO, 4.0),
             Bounds::around(Vec2::new(-6.0, 3.0), 2.5),
         ] {
-            grid.query(query, &mut found);
+            grid.query(query, |_| true, &mut found);
             let (x0, x1, y0, y1) = grid.cell_range(query);
             let mut expected: Vec<u32> = boxes
                 .iter()
@@ -509,6 +483,9 @@ mod tests {
                 .collect();
             expected.sort_unstable();
             assert!(expected.len() > 10);
+            assert_eq!(found, expected);
+            grid.query(query, |id| id % 3 != 0, &mut found);
+            expected.retain(|id| id % 3 != 0);
             assert_eq!(found, expected);
         }
     }

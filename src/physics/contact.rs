@@ -307,6 +307,7 @@ impl Contact {
     }
 
     /// Applies the impulses accumulated so far, at the start of a sub-step.
+    #[inline(always)]
     pub fn warm_start(&mut self, states: &mut [SolverBody]) {
         self.run_pass(states, WarmStart);
     }
@@ -314,6 +315,7 @@ impl Contact {
     /// One pass over the points: the normal impulses (pushing out of
     /// overlaps when `use_bias`), then friction. `elapsed` is the time
     /// into the tick, `inverse_substep` one over the sub-step.
+    #[inline(always)]
     pub fn solve(
         &mut self,
         states: &mut [SolverBody],

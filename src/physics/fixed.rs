@@ -159,7 +159,7 @@ impl FixedScene {
     /// The ids of the shapes whose boxes `bounds` meets, ascending, into
     /// `found`.
     pub(super) fn near(&self, bounds: Bounds, found: &mut Vec<u32>) {
-        self.grid.query(bounds, found);
-        found.retain(|&id| self.shapes[id as usize].bounds.overlaps(&bounds));
+        let meets = |id: u32| self.shapes[id as usize].bounds.overlaps(&bounds);
+        self.grid.query(bounds, meets, found);
     }
 }

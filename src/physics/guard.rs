@@ -21,7 +21,7 @@ use glam::Vec2;
 use crate::collision::{ConvexPolygon, sweep_against_obstacle, sweep_against_wall};
 
 use super::body::LooseBody;
-use super::broad_phase::{Bounds, Neighbours};
+use super::broad_phase::{Bounds, Neighbours, file_in};
 use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
 use super::gather::standing_box;
@@ -329,9 +329,11 @@ fn push_out_deep(
         if moved.is_empty() {
             return;
         }
-        deep.extend_from_slice(&moved);
-        deep.sort_unstable();
-        deep.dedup();
+        moved.sort_unstable();
+        moved.dedup();
+        for &id in &moved {
+            file_in(deep, id);
+        }
         near_moved(&moved, neighbours, &mut looked_at);
         looked_at.retain(|id| deep.binary_search(id).is_ok());
     }
