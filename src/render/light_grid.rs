@@ -16,6 +16,7 @@
 
 use glam::Vec2;
 
+use super::light_rebake::TexelRect;
 use super::shadow::{MAX_LAMPS, SHADOW_BIAS, ShadowTexel, diamond_direction};
 use crate::level::Light;
 
@@ -59,7 +60,10 @@ impl FaceClass {
 /// between this code and the shader's.
 const SLACK: f32 = 0.01;
 
-/// The most shadow texels marked as one triangle.
+/// The most shadow texels marked as one triangle; no triangle holds
+/// texels of two blocks of this many (from texel 0 on), so that a change
+/// to some texels of a row changes only the triangles of their blocks
+/// and of the blocks beside them.
 const MAX_RUN: usize = 16;
 
 /// The grid's place, as the shader reads it: a world point (x, z) maps to
@@ -74,6 +78,31 @@ pub struct GridPlace {
 }
 
 impl GridPlace {
+    /// The place of a grid that spans the reach of every one of `lamps`;
+    /// without lamps, none (no cell per metre).
+    pub fn spanning<'a>(lamps: impl IntoIterator<Item = &'a Light>) -> Self {
+        let (min, max) = lamps.into_iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(min, max), lamp| {
+                (
+                    min.min(lamp.at - reach(lamp)),
+                    max.max(lamp.at + reach(lamp)),
+                )
+            },
+        );
+        let span = (max - min).max_element();
+        if !span.is_finite() || span <= 0.0 {
+            return Self {
+                origin: Vec2::ZERO,
+                cells_per_metre: 0.0,
+            };
+        }
+        Self {
+            origin: min,
+            cells_per_metre: GRID_CELLS as f32 / span,
+        }
+    }
+
     /// The cell (x, z) holding the world point `point`, as the shader finds
     /// it: whole numbers, not clamped to the grid.
     fn cell(&self, point: Vec2) -> Vec2 {
@@ -92,6 +121,19 @@ fn reach(lamp: &Light) -> f32 {
     lamp.radius + SHADOW_BIAS + SLACK
 }
 
+/// A cell's masks where it lists every lamp for every class of face: every
+/// bit set, since the shader keeps only the bits of the slots in use
+/// (`listed_lamps` in shaders/scene.wgsl).
+pub const EVERY_LAMP: [u32; 2] = [u32::MAX; 2];
+
+/// Every cell of the grid, as a rectangle of its texture's texels.
+pub const ALL_CELLS: TexelRect = TexelRect {
+    x: 0,
+    y: 0,
+    width: GRID_CELLS,
+    height: GRID_CELLS,
+};
+
 /// One frame's light grid: its place and the masks of each cell, row by row
 /// (z), [`GRID_CELLS`] cells a row.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,6 +143,19 @@ pub struct LightGrid {
     /// A cell's masks, one per [`FaceClass`]: the bit of lamp slot `slot`
     /// is set when that lamp may light a face of the class there.
     pub masks: Vec<[u32; 2]>,
+    /// The sectors each slot's lamp was marked with, in slot order: what
+    /// [`relist`](Self::relist) compares a changed row's with.
+    sectors: Vec<Vec<Sector>>,
+}
+
+/// A run of a shadow row's texels that [`LightGrid`] marks as one
+/// triangle: texels `start` to `end` (not included), out to `far` metres
+/// from the lamp.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Sector {
+    start: usize,
+    end: usize,
+    far: f32,
 }
 
 /// How closely a grid lists the lamps of its cells.
@@ -111,89 +166,73 @@ pub enum Listing {
     /// a ray's worth of work per shadow texel to make.
     Tight,
     /// Every cell lists every lamp for every class of face
-    /// ([`LightGrid::listing_every_lamp`]): made at once, each point then
-    /// looks at every lamp. The light is the same, since a lamp left out
-    /// of a tight grid's cell adds exactly nothing there. For the few
-    /// texels a bake after a change draws again.
+    /// ([`EVERY_LAMP`]), over the cells of a tight grid's place
+    /// ([`GridPlace::spanning`]): made at once, each point then looks at
+    /// every lamp. The light is the same, since a lamp left out of a tight
+    /// grid's cell adds exactly nothing there. For the few texels a bake
+    /// after a change draws again.
     EveryLamp,
 }
 
 impl LightGrid {
     /// The grid for the lamps in `slots` (each with its shadow row, in
-    /// slot order, at most [`MAX_LAMPS`]), listing them as `listing`
-    /// says: it spans every lamp's reach.
-    pub fn with_listing(slots: &[(Light, &[ShadowTexel])], listing: Listing) -> Self {
-        match listing {
-            Listing::Tight => Self::new(slots),
-            Listing::EveryLamp => Self::listing_every_lamp(slots),
-        }
-    }
-
-    /// The grid over the same cells as [`new`](Self::new)'s in which every
-    /// cell lists every lamp of `slots` for every class of face.
-    fn listing_every_lamp(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let mut grid = Self::unmarked(slots);
-        if grid.place.cells_per_metre > 0.0 {
-            let lamps = slots.len().min(MAX_LAMPS);
-            // One byte per class, a bit per lamp, in each of the words.
-            let word = ((1u32 << lamps) - 1) * 0x0101_0101;
-            grid.masks.fill([word; 2]);
-        }
-        grid
-    }
-
-    /// The grid for the lamps in `slots` (each with its shadow row, in
     /// slot order, at most [`MAX_LAMPS`]), each cell listing only the
     /// lamps that may light it: it spans every lamp's reach.
     pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let mut grid = Self::unmarked(slots);
-        if grid.place.cells_per_metre > 0.0 {
+        let place = GridPlace::spanning(slots.iter().map(|(lamp, _)| lamp));
+        let cells = GRID_CELLS as usize;
+        let mut grid = Self {
+            place,
+            masks: vec![[0u32; 2]; cells * cells],
+            sectors: Vec::new(),
+        };
+        if place.cells_per_metre > 0.0 {
             for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
-                grid.mark_lit(slot, lamp, row);
+                let sectors = grid.sectors(lamp, row);
+                grid.mark_sectors(slot, lamp, (&sectors, row.len()), ALL_CELLS);
+                grid.sectors.push(sectors);
             }
         }
         grid
     }
 
-    /// The grid's place for the lamps in `slots`, spanning their reach
-    /// (none, with no cell per metre, without lamps), and no lamp listed.
-    fn unmarked(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let cells = GRID_CELLS as usize;
-        let masks = vec![[0u32; 2]; cells * cells];
-        let (min, max) = slots.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(min, max), (lamp, _)| {
-                (
-                    min.min(lamp.at - reach(lamp)),
-                    max.max(lamp.at + reach(lamp)),
-                )
-            },
-        );
-        let span = (max - min).max_element();
-        if !span.is_finite() || span <= 0.0 {
-            let place = GridPlace {
-                origin: Vec2::ZERO,
-                cells_per_metre: 0.0,
-            };
-            return Self { place, masks };
+    /// Lists slot `slot`'s lamp, `lamp` as when the grid was made, anew
+    /// for its changed shadow `row`, as [`new`](Self::new) would: only in
+    /// the cells that a triangle marked before or now and not both can
+    /// touch, cleared of the lamp first, since every other cell is touched
+    /// by the same triangles as before. Returns those cells, `None` when
+    /// the triangles are the same.
+    pub fn relist(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) -> Option<TexelRect> {
+        let before = self.sectors.get(slot)?;
+        let after = self.sectors(lamp, row);
+        let count = row.len();
+        let cells = differing(before, &after)
+            .into_iter()
+            .filter_map(|sector| self.triangle_cells(triangle(lamp, count, sector)))
+            .reduce(TexelRect::join)?;
+        let keep = !(0x0101_0101u32 << slot);
+        let width = GRID_CELLS as usize;
+        for z in cells.y..cells.y + cells.height {
+            let row_start = z as usize * width;
+            let run = row_start + cells.x as usize..row_start + (cells.x + cells.width) as usize;
+            for masks in &mut self.masks[run] {
+                *masks = masks.map(|word| word & keep);
+            }
         }
-        let place = GridPlace {
-            origin: min,
-            cells_per_metre: GRID_CELLS as f32 / span,
-        };
-        Self { place, masks }
+        self.mark_sectors(slot, lamp, (&after, count), cells);
+        self.sectors[slot] = after;
+        Some(cells)
     }
 
-    /// Sets lamp `slot`'s bits in every cell where `lamp` (with its shadow
-    /// `row`) may light a point as the shader decides. Each texel of the
-    /// row lights a thin sector from the lamp, out to the texel's depth (or
-    /// a neighbour's, for the rounding of the direction) plus the bias, and
-    /// never past the radius. Runs of texels whose reaches differ by less
-    /// than a quarter of a cell are marked together as one triangle that
-    /// holds their sectors, at the run's farthest reach; cells behind a
-    /// wall stay clear even beside a doorway. Then each cell marked gets
-    /// the bits of the classes of face the lamp may light in it.
-    fn mark_lit(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) {
+    /// The sectors the grid marks for `lamp` with its shadow `row`. Each
+    /// texel of the row lights a thin sector from the lamp, out to the
+    /// texel's depth (or a neighbour's, for the rounding of the direction)
+    /// plus the bias, and never past the radius. Runs of texels whose
+    /// reaches differ by less than a quarter of a cell are one sector, at
+    /// the run's farthest reach; cells behind a wall stay clear even
+    /// beside a doorway. A run stops at the end of its block of
+    /// [`MAX_RUN`] texels.
+    fn sectors(&self, lamp: &Light, row: &[ShadowTexel]) -> Vec<Sector> {
         let count = row.len();
         let reaches: Vec<f32> = (0..count)
             .map(|texel| {
@@ -204,15 +243,13 @@ impl LightGrid {
                 (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
             })
             .collect();
-        let boundary =
-            |b: usize| diamond_direction((b % count) as f32 * 4.0 / count as f32).normalize();
         let tolerance = 0.25 / self.place.cells_per_metre;
-        let (word, bit) = FaceClass::Any.bit(slot);
+        let mut sectors = Vec::new();
         let mut start = 0;
         while start < count {
             let (mut nearest, mut farthest) = (reaches[start], reaches[start]);
             let mut end = start + 1;
-            while end < count && end - start < MAX_RUN {
+            while end < count && end % MAX_RUN != 0 {
                 let next = reaches[end];
                 if next.max(farthest) - next.min(nearest) > tolerance {
                     break;
@@ -220,14 +257,31 @@ impl LightGrid {
                 (nearest, farthest) = (nearest.min(next), farthest.max(next));
                 end += 1;
             }
-            let (from, to) = (boundary(start), boundary(end));
-            // The sectors' far side is an arc; a triangle whose far corners
-            // lie 1 / cos(half its angle) farther out holds it.
-            let half_angle_cos = ((1.0 + from.dot(to)) * 0.5).sqrt().max(0.5);
-            let far = farthest / half_angle_cos;
-            let corners = [lamp.at, lamp.at + from * far, lamp.at + to * far];
-            self.mark_triangle(corners, |masks| masks[word] |= bit);
+            sectors.push(Sector {
+                start,
+                end,
+                far: farthest,
+            });
             start = end;
+        }
+        sectors
+    }
+
+    /// Sets lamp `slot`'s bits, in the cells `within`, where `lamp` may
+    /// light a point as the shader decides: in every cell one of the
+    /// triangles of its `sectors` (of a row of `count` texels) touches,
+    /// the bits of the classes of face the lamp may light there.
+    fn mark_sectors(
+        &mut self,
+        slot: usize,
+        lamp: &Light,
+        (sectors, count): (&[Sector], usize),
+        within: TexelRect,
+    ) {
+        let (word, bit) = FaceClass::Any.bit(slot);
+        for &sector in sectors {
+            let corners = triangle(lamp, count, sector);
+            self.mark_triangle(corners, within, |masks| masks[word] |= bit);
         }
         let cells = GRID_CELLS as usize;
         let to_cell = |point: Vec2| {
@@ -238,8 +292,12 @@ impl LightGrid {
         let span = Vec2::splat(reach(lamp) + SLACK);
         let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
         let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
-        for z in first.y as usize..=last.y as usize {
-            for x in first.x as usize..=last.x as usize {
+        let (x_end, z_end) = (
+            (within.x + within.width) as usize,
+            (within.y + within.height) as usize,
+        );
+        for z in (first.y as usize).max(within.y as usize)..(last.y as usize + 1).min(z_end) {
+            for x in (first.x as usize).max(within.x as usize)..(last.x as usize + 1).min(x_end) {
                 if self.masks[z * cells + x][word] & bit != 0 {
                     self.mark_classes(slot, lamp, floor_reach, (x, z));
                 }
@@ -247,19 +305,50 @@ impl LightGrid {
         }
     }
 
-    /// Calls `mark` with the masks of every cell that the triangle
-    /// `corners` touches or comes within [`SLACK`] of: row by row of cells,
-    /// the triangle's extent along x within the row's strip (from its
-    /// corners inside the strip and its edges' crossings of the strip's
-    /// sides).
-    fn mark_triangle(&mut self, corners: [Vec2; 3], mark: impl Fn(&mut [u32; 2])) {
-        let cells = GRID_CELLS as i64;
+    /// The cells that [`mark_triangle`](Self::mark_triangle) may mark for
+    /// the triangle `corners`, with a cell to spare on every side (for
+    /// the rounding of its edges' crossings); `None` when none is in the
+    /// grid.
+    fn triangle_cells(&self, corners: [Vec2; 3]) -> Option<TexelRect> {
+        let last = i64::from(GRID_CELLS) - 1;
+        let low = self
+            .place
+            .cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
+        let high = self
+            .place
+            .cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        let (x, y) = ((low.x as i64 - 1).max(0), (low.y as i64 - 1).max(0));
+        let (right, bottom) = ((high.x as i64 + 1).min(last), (high.y as i64 + 1).min(last));
+        (x <= right && y <= bottom).then(|| TexelRect {
+            x: x as u32,
+            y: y as u32,
+            width: (right - x + 1) as u32,
+            height: (bottom - y + 1) as u32,
+        })
+    }
+
+    /// Calls `mark` with the masks of every cell `within` that the
+    /// triangle `corners` touches or comes within [`SLACK`] of: row by row
+    /// of cells, the triangle's extent along x within the row's strip
+    /// (from its corners inside the strip and its edges' crossings of the
+    /// strip's sides).
+    fn mark_triangle(
+        &mut self,
+        corners: [Vec2; 3],
+        within: TexelRect,
+        mark: impl Fn(&mut [u32; 2]),
+    ) {
+        let cells = i64::from(GRID_CELLS);
+        let (columns, rows) = (
+            i64::from(within.x)..i64::from(within.x + within.width),
+            i64::from(within.y)..i64::from(within.y + within.height),
+        );
         let place = self.place;
         let low = place.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
         let high = place.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
         let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
         let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
-        for row in (low.y as i64).max(0)..=(high.y as i64).min(cells - 1) {
+        for row in (low.y as i64).max(rows.start)..(high.y as i64 + 1).min(rows.end) {
             let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
             let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
             let mut include = |x: f32| extent = (extent.0.min(x), extent.1.max(x));
@@ -278,8 +367,8 @@ impl LightGrid {
             if left > right {
                 continue;
             }
-            let first = column(left - SLACK).max(0);
-            let last = column(right + SLACK).min(cells - 1);
+            let first = column(left - SLACK).max(columns.start);
+            let last = column(right + SLACK).min(columns.end - 1);
             for x in first..=last {
                 mark(&mut self.masks[(row * cells + x) as usize]);
             }
@@ -321,6 +410,47 @@ impl LightGrid {
     }
 }
 
+/// The triangle that holds `sector` of `lamp`'s row of `count` texels:
+/// the sectors' far side is an arc, so its far corners lie 1 / cos(half
+/// its angle) beyond the sector's reach.
+fn triangle(lamp: &Light, count: usize, sector: Sector) -> [Vec2; 3] {
+    let boundary =
+        |b: usize| diamond_direction((b % count) as f32 * 4.0 / count as f32).normalize();
+    let (from, to) = (boundary(sector.start), boundary(sector.end));
+    let half_angle_cos = ((1.0 + from.dot(to)) * 0.5).sqrt().max(0.5);
+    let far = sector.far / half_angle_cos;
+    [lamp.at, lamp.at + from * far, lamp.at + to * far]
+}
+
+/// The sectors of `before` and of `after` that are not in both, each list
+/// in the order of its first texels (as [`LightGrid::sectors`] makes
+/// them).
+fn differing(before: &[Sector], after: &[Sector]) -> Vec<Sector> {
+    let (mut old, mut new) = (before.iter().peekable(), after.iter().peekable());
+    let mut differing = Vec::new();
+    loop {
+        match (old.peek(), new.peek()) {
+            (Some(a), Some(b)) if a == b => {
+                old.next();
+                new.next();
+            }
+            (Some(a), Some(b)) if a.start <= b.start => {
+                differing.push(**a);
+                old.next();
+            }
+            (_, Some(b)) => {
+                differing.push(**b);
+                new.next();
+            }
+            (Some(a), None) => {
+                differing.push(**a);
+                old.next();
+            }
+            (None, None) => return differing,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -331,8 +461,7 @@ mod tests {
 
     use super::*;
     use crate::level::Level;
-    use crate::render::shadow::shadow_row;
-    use crate::render::shadow::texel_index;
+    use crate::render::shadow::{SHADOW_DIRECTIONS, shadow_row, texel_index};
 
     /// Whether the scene shader's `lamp_light` would look past its shadow
     /// test for `lamp` at the floor-plan point `point`: written from the
@@ -516,6 +645,41 @@ mod tests {
             far_off.len(),
             far_off.first()
         );
+    }
+
+    /// A lamp whose row changes (a door shuts across some of its
+    /// directions, then opens again) is listed anew in a few cells, and
+    /// the grid is then the one made anew from the changed rows.
+    #[test]
+    fn a_lamp_listed_anew_after_its_row_changed_lists_as_a_new_grid() {
+        let (_, rows) = house_and_rows();
+        let grid_of = |rows: &[(Light, Vec<ShadowTexel>)]| {
+            let slots: Vec<(Light, &[ShadowTexel])> = rows
+                .iter()
+                .map(|(lamp, row)| (*lamp, row.as_slice()))
+                .collect();
+            LightGrid::new(&slots)
+        };
+        let mut grid = grid_of(&rows);
+        let mut changed = rows.clone();
+        for (slot, first, length) in [(0, 100, 30), (3, 1010, 40), (5, 500, 3), (7, 0, 64)] {
+            let (lamp, row) = &mut changed[slot];
+            for direction in first..first + length {
+                let texel = &mut row[direction % SHADOW_DIRECTIONS as usize];
+                texel[0] *= 0.3;
+            }
+            let cells = grid.relist(slot, lamp, row).expect("a shorter reach");
+            assert_eq!(grid, grid_of(&changed), "slot {slot} shut");
+            assert!(
+                cells.texels() * 8 < ALL_CELLS.texels(),
+                "slot {slot}: {cells:?}"
+            );
+            changed[slot] = rows[slot].clone();
+            let (lamp, row) = &changed[slot];
+            assert!(grid.relist(slot, lamp, row).is_some(), "slot {slot} open");
+            assert_eq!(grid, grid_of(&changed), "slot {slot} open");
+            assert_eq!(grid.relist(slot, lamp, row), None, "nothing changed");
+        }
     }
 
     #[test]

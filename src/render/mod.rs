@@ -639,6 +639,7 @@ impl Renderer {
             (true, None) => Shading::Lit { torch },
             (true, Some(baker)) => {
                 let started = std::time::Instant::now();
+                baker.begin_frame();
                 for &chunk in &chunks.drawn {
                     let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
                         continue;

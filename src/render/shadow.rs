@@ -52,8 +52,7 @@ pub fn diamond_direction(diamond: f32) -> Vec2 {
 /// The diamond angle of the direction `v` (not zero), in 0..4, as the
 /// scene shader computes it to find a shadow texel: one division, no
 /// arctangent. It grows with the angle, a quarter turn per unit.
-#[cfg(test)]
-fn diamond_angle(v: Vec2) -> f32 {
+pub fn diamond_angle(v: Vec2) -> f32 {
     let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
     if v.x >= 0.0 {
         if v.y >= 0.0 { t } else { 4.0 + t }
