@@ -33,8 +33,8 @@ use super::light_grid::{
 };
 use super::light_rebake::TexelRect;
 use super::shadow::{
-    MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, diamond_angle, ray_end,
-    shadow_row, shadow_texel,
+    LevelHits, MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, diamond_angle,
+    ray_end, row_with_hits, texel_with,
 };
 use super::shadow_changes::{ChangedDirections, RowHistory};
 use crate::collision::{Collider, ConvexPolygon};
@@ -159,20 +159,24 @@ pub struct LevelLamps {
     generation: u64,
 }
 
-/// A lamp's shadow row, and the same row as the shader reads it, kept
-/// beside it so that a frame that writes the row does not pack it again.
+/// A lamp's shadow row; the same row as the shader reads it, kept beside
+/// it so that a frame that writes the row does not pack it again; and
+/// what each texel's ray meets of the level's shapes, so that a texel
+/// cast again after a door or a body changed tests only those.
 #[derive(Debug, Clone)]
 struct Row {
     texels: Box<[ShadowTexel]>,
     packed: Box<[GpuShadowTexel]>,
+    hits: Box<[LevelHits]>,
 }
 
 impl Row {
-    /// The row of `texels`.
-    fn new(texels: Vec<ShadowTexel>) -> Self {
+    /// The row of `texels`, whose rays meet `hits` of the level's shapes.
+    fn new((texels, hits): (Vec<ShadowTexel>, Vec<LevelHits>)) -> Self {
         Self {
             packed: texels.iter().map(gpu_texel).collect(),
             texels: texels.into(),
+            hits: hits.into(),
         }
     }
 
@@ -301,14 +305,15 @@ impl LevelLamps {
     /// Casts again, in the rows of the lamps whose reach meets one of the
     /// floor-plan rectangles (min, max) of `changed`, the rays that meet
     /// one (the ray of a direction meets a shape only if it meets the
-    /// rectangle around it); gives the lamps with such a ray, and those
-    /// without a row yet (made whole when they next light a frame), new
-    /// stamps, keeps which directions of each row changed, and starts a
-    /// new generation.
+    /// rectangle around it), against the occluders and what each ray met
+    /// of the level's shapes when its row was made (those did not change
+    /// within the lamp's reach since, or the row would have been dropped);
+    /// gives the lamps with such a ray, and those without a row yet (made
+    /// whole when they next light a frame), new stamps, keeps which
+    /// directions of each row changed, and starts a new generation.
     fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
         let Self {
             level,
-            collider,
             rows,
             stamps,
             histories,
@@ -342,10 +347,14 @@ impl LevelLamps {
                     .iter()
                     .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
                 {
-                    let cast = shadow_texel(collider, level, lamp, &occluders.1, direction);
-                    if let Some(texel) = row.texels.get(direction as usize) {
-                        directions.note(direction, texel, &cast);
-                    }
+                    let (Some(&texel), Some(&hits)) = (
+                        row.texels.get(direction as usize),
+                        row.hits.get(direction as usize),
+                    ) else {
+                        continue;
+                    };
+                    let cast = texel_with(lamp, hits, &occluders.1, direction);
+                    directions.note(direction, &texel, &cast);
                     row.set(direction as usize, cast);
                     recast = true;
                 }
@@ -450,8 +459,8 @@ impl LevelLamps {
             if let (Some(lamp), Some(row @ None)) =
                 (self.level.lights.get(index), self.rows.get_mut(index))
             {
-                let texels = shadow_row(&self.collider, &self.level, lamp, &self.occluders.1);
-                *row = Some(Row::new(texels));
+                let cast = row_with_hits(&self.collider, &self.level, lamp, &self.occluders.1);
+                *row = Some(Row::new(cast));
                 self.rows_made.push(index);
             }
         }
@@ -824,9 +833,13 @@ impl LampBuffers {
             let every_lamp = vec![EVERY_LAMP; (GRID_CELLS * GRID_CELLS) as usize];
             self.write_grid(queue, &every_lamp, ALL_CELLS);
         }
-        for (slot, &(index, ..)) in slots.iter().enumerate() {
-            self.write_row(queue, lamps, slot, index);
-        }
+        let rows: Vec<GpuShadowTexel> = slots
+            .iter()
+            .filter_map(|&(index, ..)| lamps.packed_row(index))
+            .flatten()
+            .copied()
+            .collect();
+        queue.write_buffer(&self.shadows, 0, bytemuck::cast_slice(&rows));
         self.written = Some(Written {
             listing,
             slots,
@@ -1037,6 +1050,63 @@ pub(crate) mod tests {
             let (_, start, end) = shader_texel(&[radius, radius + 1.0, radius, 0.0]);
             assert!(start > end, "radius {radius}: {start}..{end}");
         }
+    }
+
+    /// The house's doors' leaves, shut (casting their shadows) but for
+    /// those at the indices `open`.
+    fn leaves(level: &Level, open: &[usize]) -> Vec<MovingShape> {
+        let leaf = |(index, door): (usize, &crate::level::Door)| {
+            let across = (door.b - door.a).perp().normalize_or_zero() * 0.03;
+            MovingShape {
+                outline: vec![
+                    door.a - across,
+                    door.b - across,
+                    door.b + across,
+                    door.a + across,
+                ],
+                height: 2.1,
+                material: crate::level::MaterialId(0),
+                shadow_height: (!open.contains(&index)).then_some(f32::INFINITY),
+            }
+        };
+        level.doors.iter().enumerate().map(leaf).collect()
+    }
+
+    /// After doors shut or open, each lamp's row, its rays met by what
+    /// changed cast again, is the row made anew with the doors as they
+    /// are; and a lamp's stamp changes only when its row does.
+    #[test]
+    fn rows_cast_again_after_doors_change_are_the_rows_made_anew() {
+        let level = Arc::new(Level::default_house());
+        let collider = Arc::new(level.collider());
+        let all: Vec<usize> = (0..level.lights.len()).collect();
+        assert!(level.doors.len() >= 2, "the house has doors");
+        let mut lamps = LevelLamps::new(&level, &collider);
+        lamps.make_rows(&all);
+        let mut changed_rows = 0;
+        for open in [vec![], vec![0], vec![1, 0], vec![]] {
+            let before: Vec<Option<u64>> = all.iter().map(|&i| lamps.stamp(i)).collect();
+            let rows_before: Vec<Vec<ShadowTexel>> = all
+                .iter()
+                .map(|&i| lamps.row(i).unwrap_or(&[]).to_vec())
+                .collect();
+            lamps.set_occluders(&leaves(&level, &open));
+            let mut fresh = LevelLamps::new(&level, &collider);
+            fresh.set_occluders(&leaves(&level, &open));
+            fresh.make_rows(&all);
+            for &index in &all {
+                assert!(
+                    lamps.row(index) == fresh.row(index)
+                        && lamps.packed_row(index) == fresh.packed_row(index),
+                    "lamp {index}, doors {open:?} open"
+                );
+                if lamps.row(index) != Some(rows_before[index].as_slice()) {
+                    changed_rows += 1;
+                    assert_ne!(lamps.stamp(index), before[index], "lamp {index}");
+                }
+            }
+        }
+        assert!(changed_rows > 0, "no door changed a row");
     }
 
     /// The directions looked at when a shape changes hold every ray that

@@ -284,9 +284,9 @@ impl PassLamps {
             kept.last_used = self.uses;
             return Some(kept.bind_group.clone());
         }
-        let mut kept = match self.least_recently_used() {
-            Some(kept) if kept.last_used <= self.frame_began => kept,
-            _ => {
+        let mut kept = match self.reusable(&key) {
+            Some(kept) => kept,
+            None => {
                 let buffers = LampBuffers::new(bake.device);
                 let bind_group = buffers.bind_group(bake.device, layout, globals);
                 KeptPass {
@@ -309,18 +309,31 @@ impl PassLamps {
         Some(bind_group)
     }
 
-    /// Takes out the pass least recently used when as many are kept as
-    /// may be.
-    fn least_recently_used(&mut self) -> Option<KeptPass> {
-        if self.kept.len() < PASSES_KEPT {
-            return None;
-        }
-        let oldest = self
+    /// Takes out the kept pass whose buffers a new pass of `key` is to
+    /// write: one of the same lamps with other stamps (no pass looks it up
+    /// again, since a lamp never gets a stamp back), which then needs only
+    /// its changed rows written; else the least recently used, once as
+    /// many are kept as may be. Never one that a pass of the frame being
+    /// recorded uses.
+    fn reusable(&mut self, (listing, stamps): &(Listing, Vec<(usize, u64)>)) -> Option<KeptPass> {
+        let frame_began = self.frame_began;
+        let same_lamps = self
             .kept
             .iter()
-            .min_by_key(|(_, kept)| kept.last_used)
-            .map(|(key, _)| key.clone())?;
-        self.kept.remove(&oldest)
+            .find(|((kept_listing, kept_stamps), kept)| {
+                kept.last_used <= frame_began
+                    && kept_listing == listing
+                    && kept_stamps.len() == stamps.len()
+                    && kept_stamps.iter().zip(stamps).all(|(a, b)| a.0 == b.0)
+            });
+        let oldest = || {
+            (self.kept.len() >= PASSES_KEPT)
+                .then(|| self.kept.iter().min_by_key(|(_, kept)| kept.last_used))
+                .flatten()
+        };
+        let key = same_lamps.or_else(oldest).map(|(key, _)| key.clone())?;
+        let kept = self.kept.remove(&key)?;
+        (kept.last_used <= frame_began).then_some(kept)
     }
 }
 

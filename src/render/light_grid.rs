@@ -113,6 +113,44 @@ impl GridPlace {
     fn corner(&self, cell: Vec2) -> Vec2 {
         self.origin + cell / self.cells_per_metre
     }
+
+    /// Calls `touched` with the index of every cell that the triangle
+    /// `corners` touches or comes within [`SLACK`] of, each once: row by
+    /// row of cells, the triangle's extent along x within the row's strip
+    /// (from its corners inside the strip and its edges' crossings of the
+    /// strip's sides).
+    fn each_cell_touched(&self, corners: [Vec2; 3], mut touched: impl FnMut(usize)) {
+        let cells = i64::from(GRID_CELLS);
+        let low = self.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
+        let high = self.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        let strip = |row: i64| self.corner(Vec2::new(0.0, row as f32)).y;
+        let column = |x: f32| self.cell(Vec2::new(x, self.origin.y)).x as i64;
+        for row in (low.y as i64).max(0)..=(high.y as i64).min(cells - 1) {
+            let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
+            let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
+            let mut include = |x: f32| extent = (extent.0.min(x), extent.1.max(x));
+            for (index, &p) in corners.iter().enumerate() {
+                if (bottom..=top).contains(&p.y) {
+                    include(p.x);
+                }
+                let q = corners[(index + 1) % 3];
+                for side in [bottom, top] {
+                    if (p.y - side) * (q.y - side) <= 0.0 && p.y != q.y {
+                        include(p.x + (q.x - p.x) * (side - p.y) / (q.y - p.y));
+                    }
+                }
+            }
+            let (left, right) = extent;
+            if left > right {
+                continue;
+            }
+            let first = column(left - SLACK).max(0);
+            let last = column(right + SLACK).min(cells - 1);
+            for x in first..=last {
+                touched((row * cells + x) as usize);
+            }
+        }
+    }
 }
 
 /// How far from a lamp, on the floor plan, the grid may have to mark a cell
@@ -143,6 +181,9 @@ pub struct LightGrid {
     /// A cell's masks, one per [`FaceClass`]: the bit of lamp slot `slot`
     /// is set when that lamp may light a face of the class there.
     pub masks: Vec<[u32; 2]>,
+    /// How many of each slot's triangles touch each cell: a slot is
+    /// listed in a cell while any does.
+    touches: Vec<[u16; MAX_LAMPS]>,
     /// The sectors each slot's lamp was marked with, in slot order: what
     /// [`relist`](Self::relist) compares a changed row's with.
     sectors: Vec<Vec<Sector>>,
@@ -180,16 +221,19 @@ impl LightGrid {
     /// lamps that may light it: it spans every lamp's reach.
     pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
         let place = GridPlace::spanning(slots.iter().map(|(lamp, _)| lamp));
-        let cells = GRID_CELLS as usize;
+        let cells = (GRID_CELLS * GRID_CELLS) as usize;
         let mut grid = Self {
             place,
-            masks: vec![[0u32; 2]; cells * cells],
+            masks: vec![[0u32; 2]; cells],
+            touches: vec![[0u16; MAX_LAMPS]; cells],
             sectors: Vec::new(),
         };
         if place.cells_per_metre > 0.0 {
             for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
                 let sectors = grid.sectors(lamp, row);
-                grid.mark_sectors(slot, lamp, (&sectors, row.len()), ALL_CELLS);
+                for &sector in &sectors {
+                    grid.touch(slot, lamp, triangle(lamp, row.len(), sector), 1);
+                }
                 grid.sectors.push(sectors);
             }
         }
@@ -197,31 +241,28 @@ impl LightGrid {
     }
 
     /// Lists slot `slot`'s lamp, `lamp` as when the grid was made, anew
-    /// for its changed shadow `row`, as [`new`](Self::new) would: only in
-    /// the cells that a triangle marked before or now and not both can
-    /// touch, cleared of the lamp first, since every other cell is touched
-    /// by the same triangles as before. Returns those cells, `None` when
-    /// the triangles are the same.
+    /// for its changed shadow `row`, as [`new`](Self::new) would: only
+    /// the triangles marked before or now and not both are taken away or
+    /// added, since a cell is listed while any triangle touches it.
+    /// Returns the cells that may have changed, `None` when the
+    /// triangles are the same.
     pub fn relist(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) -> Option<TexelRect> {
         let before = self.sectors.get(slot)?;
         let after = self.sectors(lamp, row);
         let count = row.len();
-        let cells = differing(before, &after)
-            .into_iter()
-            .filter_map(|sector| self.triangle_cells(triangle(lamp, count, sector)))
-            .reduce(TexelRect::join)?;
-        let keep = !(0x0101_0101u32 << slot);
-        let width = GRID_CELLS as usize;
-        for z in cells.y..cells.y + cells.height {
-            let row_start = z as usize * width;
-            let run = row_start + cells.x as usize..row_start + (cells.x + cells.width) as usize;
-            for masks in &mut self.masks[run] {
-                *masks = masks.map(|word| word & keep);
+        let (gone, come) = differing(before, &after);
+        let mut cells: Option<TexelRect> = None;
+        for (sectors, touches) in [(gone, -1), (come, 1)] {
+            for sector in sectors {
+                let corners = triangle(lamp, count, sector);
+                if let Some(more) = self.triangle_cells(corners) {
+                    cells = Some(cells.map_or(more, |cells| cells.join(more)));
+                }
+                self.touch(slot, lamp, corners, touches);
             }
         }
-        self.mark_sectors(slot, lamp, (&after, count), cells);
         self.sectors[slot] = after;
-        Some(cells)
+        cells
     }
 
     /// The sectors the grid marks for `lamp` with its shadow `row`. Each
@@ -234,23 +275,22 @@ impl LightGrid {
     /// [`MAX_RUN`] texels.
     fn sectors(&self, lamp: &Light, row: &[ShadowTexel]) -> Vec<Sector> {
         let count = row.len();
-        let reaches: Vec<f32> = (0..count)
-            .map(|texel| {
-                let depth = [count - 1, 0, 1]
-                    .map(|offset| row[(texel + offset) % count][0])
-                    .into_iter()
-                    .fold(f32::NEG_INFINITY, f32::max);
-                (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
-            })
-            .collect();
+        let reach = |texel: usize| {
+            let (before, after) = ((texel + count - 1) % count, (texel + 1) % count);
+            let depth = f32::NEG_INFINITY
+                .max(row[before][0])
+                .max(row[texel][0])
+                .max(row[after][0]);
+            (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
+        };
         let tolerance = 0.25 / self.place.cells_per_metre;
-        let mut sectors = Vec::new();
+        let mut sectors = Vec::with_capacity(count / 2);
         let mut start = 0;
         while start < count {
-            let (mut nearest, mut farthest) = (reaches[start], reaches[start]);
+            let (mut nearest, mut farthest) = (reach(start), reach(start));
             let mut end = start + 1;
             while end < count && end % MAX_RUN != 0 {
-                let next = reaches[end];
+                let next = reach(end);
                 if next.max(farthest) - next.min(nearest) > tolerance {
                     break;
                 }
@@ -267,48 +307,49 @@ impl LightGrid {
         sectors
     }
 
-    /// Sets lamp `slot`'s bits, in the cells `within`, where `lamp` may
-    /// light a point as the shader decides: in every cell one of the
-    /// triangles of its `sectors` (of a row of `count` texels) touches,
-    /// the bits of the classes of face the lamp may light there.
-    fn mark_sectors(
-        &mut self,
-        slot: usize,
-        lamp: &Light,
-        (sectors, count): (&[Sector], usize),
-        within: TexelRect,
-    ) {
-        let (word, bit) = FaceClass::Any.bit(slot);
-        for &sector in sectors {
-            let corners = triangle(lamp, count, sector);
-            self.mark_triangle(corners, within, |masks| masks[word] |= bit);
-        }
+    /// Counts `touches` (1 to add, −1 to take away) for lamp `slot` in
+    /// every cell the triangle `corners` touches, and lists the lamp
+    /// there as [`mark_classes`](Self::mark_classes) says while any
+    /// triangle of its touches the cell (only in the cells within its
+    /// reach for the classes other than any face), not at all after.
+    fn touch(&mut self, slot: usize, lamp: &Light, corners: [Vec2; 3], touches: i32) {
+        let place = self.place;
         let cells = GRID_CELLS as usize;
         let to_cell = |point: Vec2| {
-            let cell = self.place.cell(point);
+            let cell = place.cell(point);
             cell.clamp(Vec2::ZERO, Vec2::splat((cells - 1) as f32))
         };
-        // Every cell the triangles touched: within the reach, and SLACK.
+        // Every cell the triangles touch: within the reach, and SLACK.
         let span = Vec2::splat(reach(lamp) + SLACK);
         let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
+        let within_reach = |x: usize, z: usize| {
+            (first.x as usize..=last.x as usize).contains(&x)
+                && (first.y as usize..=last.y as usize).contains(&z)
+        };
         let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
-        let (x_end, z_end) = (
-            (within.x + within.width) as usize,
-            (within.y + within.height) as usize,
-        );
-        for z in (first.y as usize).max(within.y as usize)..(last.y as usize + 1).min(z_end) {
-            for x in (first.x as usize).max(within.x as usize)..(last.x as usize + 1).min(x_end) {
-                if self.masks[z * cells + x][word] & bit != 0 {
-                    self.mark_classes(slot, lamp, floor_reach, (x, z));
+        let (word, bit) = FaceClass::Any.bit(slot);
+        let cleared = !(0x0101_0101u32 << slot);
+        place.each_cell_touched(corners, |index| {
+            let count = &mut self.touches[index][slot];
+            let was_listed = *count > 0;
+            *count = count.saturating_add_signed(touches as i16);
+            match (was_listed, *count > 0) {
+                (false, true) => {
+                    self.masks[index][word] |= bit;
+                    let (x, z) = (index % cells, index / cells);
+                    if within_reach(x, z) {
+                        self.mark_classes(slot, lamp, floor_reach, (x, z));
+                    }
                 }
+                (true, false) => self.masks[index] = self.masks[index].map(|w| w & cleared),
+                _ => {}
             }
-        }
+        });
     }
 
-    /// The cells that [`mark_triangle`](Self::mark_triangle) may mark for
-    /// the triangle `corners`, with a cell to spare on every side (for
-    /// the rounding of its edges' crossings); `None` when none is in the
-    /// grid.
+    /// The cells that [`GridPlace::each_cell_touched`] may give for the
+    /// triangle `corners`, with a cell to spare on every side (for the
+    /// rounding of its edges' crossings); `None` when none is in the grid.
     fn triangle_cells(&self, corners: [Vec2; 3]) -> Option<TexelRect> {
         let last = i64::from(GRID_CELLS) - 1;
         let low = self
@@ -325,54 +366,6 @@ impl LightGrid {
             width: (right - x + 1) as u32,
             height: (bottom - y + 1) as u32,
         })
-    }
-
-    /// Calls `mark` with the masks of every cell `within` that the
-    /// triangle `corners` touches or comes within [`SLACK`] of: row by row
-    /// of cells, the triangle's extent along x within the row's strip
-    /// (from its corners inside the strip and its edges' crossings of the
-    /// strip's sides).
-    fn mark_triangle(
-        &mut self,
-        corners: [Vec2; 3],
-        within: TexelRect,
-        mark: impl Fn(&mut [u32; 2]),
-    ) {
-        let cells = i64::from(GRID_CELLS);
-        let (columns, rows) = (
-            i64::from(within.x)..i64::from(within.x + within.width),
-            i64::from(within.y)..i64::from(within.y + within.height),
-        );
-        let place = self.place;
-        let low = place.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
-        let high = place.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
-        let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
-        let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
-        for row in (low.y as i64).max(rows.start)..(high.y as i64 + 1).min(rows.end) {
-            let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
-            let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
-            let mut include = |x: f32| extent = (extent.0.min(x), extent.1.max(x));
-            for (index, &p) in corners.iter().enumerate() {
-                if (bottom..=top).contains(&p.y) {
-                    include(p.x);
-                }
-                let q = corners[(index + 1) % 3];
-                for side in [bottom, top] {
-                    if (p.y - side) * (q.y - side) <= 0.0 && p.y != q.y {
-                        include(p.x + (q.x - p.x) * (side - p.y) / (q.y - p.y));
-                    }
-                }
-            }
-            let (left, right) = extent;
-            if left > right {
-                continue;
-            }
-            let first = column(left - SLACK).max(columns.start);
-            let last = column(right + SLACK).min(columns.end - 1);
-            for x in first..=last {
-                mark(&mut self.masks[(row * cells + x) as usize]);
-            }
-        }
     }
 
     /// Sets lamp `slot`'s bit in the masks of `cell` for each class of face
@@ -422,12 +415,12 @@ fn triangle(lamp: &Light, count: usize, sector: Sector) -> [Vec2; 3] {
     [lamp.at, lamp.at + from * far, lamp.at + to * far]
 }
 
-/// The sectors of `before` and of `after` that are not in both, each list
-/// in the order of its first texels (as [`LightGrid::sectors`] makes
-/// them).
-fn differing(before: &[Sector], after: &[Sector]) -> Vec<Sector> {
+/// The sectors of `before` that are not in `after`, and those of `after`
+/// that are not in `before`, each list in the order of its first texels
+/// (as [`LightGrid::sectors`] makes them).
+fn differing(before: &[Sector], after: &[Sector]) -> (Vec<Sector>, Vec<Sector>) {
     let (mut old, mut new) = (before.iter().peekable(), after.iter().peekable());
-    let mut differing = Vec::new();
+    let (mut gone, mut come) = (Vec::new(), Vec::new());
     loop {
         match (old.peek(), new.peek()) {
             (Some(a), Some(b)) if a == b => {
@@ -435,18 +428,18 @@ fn differing(before: &[Sector], after: &[Sector]) -> Vec<Sector> {
                 new.next();
             }
             (Some(a), Some(b)) if a.start <= b.start => {
-                differing.push(**a);
+                gone.push(**a);
                 old.next();
             }
             (_, Some(b)) => {
-                differing.push(**b);
+                come.push(**b);
                 new.next();
             }
             (Some(a), None) => {
-                differing.push(**a);
+                gone.push(**a);
                 old.next();
             }
-            (None, None) => return differing,
+            (None, None) => return (gone, come),
         }
     }
 }
