@@ -705,6 +705,9 @@ pub struct LampBuffers {
     grid: wgpu::Texture,
     /// What the rows and the grid hold; `None` before the first write.
     written: Option<Written>,
+    /// Whether a tight grid written is kept, to list anew only the lamps
+    /// whose rows change (a frame's); else each change writes it whole.
+    keeps_grid: bool,
 }
 
 /// What [`LampBuffers`] last wrote of its lamps.
@@ -718,13 +721,16 @@ struct Written {
     /// The grid's place as the uniform carries it.
     place: [f32; 4],
     /// The tight grid as written, to list anew the lamps whose rows
-    /// change; `None` for a grid listing every lamp.
+    /// change; `None` for a grid listing every lamp, or not kept.
     grid: Option<LightGrid>,
 }
 
 impl LampBuffers {
-    /// Empty buffers: no lamp in use.
-    pub fn new(device: &wgpu::Device) -> Self {
+    /// Empty buffers: no lamp in use. With `keeps_grid`, a tight grid
+    /// written is kept (a few hundred kilobytes) so that a change to some
+    /// lamps' rows lists only them anew: for the frame's buffers, written
+    /// again after each such change; bake passes' are written anew.
+    pub fn new(device: &wgpu::Device, keeps_grid: bool) -> Self {
         Self {
             uniform: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamps"),
@@ -753,6 +759,7 @@ impl LampBuffers {
                 view_formats: &[],
             }),
             written: None,
+            keeps_grid,
         }
     }
 
@@ -783,6 +790,7 @@ impl LampBuffers {
                 .collect();
             let same_lamps = self.written.as_ref().is_some_and(|written| {
                 written.listing == listing
+                    && (listing == Listing::EveryLamp || written.grid.is_some())
                     && written.slots.len() == slots.len()
                     && (written.slots.iter().zip(&slots)).all(|(a, b)| (a.0, a.1) == (b.0, b.1))
             });
@@ -828,8 +836,8 @@ impl LampBuffers {
         let every_lamp_written = self
             .written
             .as_ref()
-            .is_some_and(|written| written.grid.is_none());
-        if grid.is_none() && !every_lamp_written {
+            .is_some_and(|written| written.listing == Listing::EveryLamp);
+        if listing == Listing::EveryLamp && !every_lamp_written {
             let every_lamp = vec![EVERY_LAMP; (GRID_CELLS * GRID_CELLS) as usize];
             self.write_grid(queue, &every_lamp, ALL_CELLS);
         }
@@ -844,7 +852,7 @@ impl LampBuffers {
             listing,
             slots,
             place: [place.origin.x, place.origin.y, place.cells_per_metre, 0.0],
-            grid,
+            grid: grid.filter(|_| self.keeps_grid),
         });
     }
 

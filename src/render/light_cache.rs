@@ -287,7 +287,7 @@ impl PassLamps {
         let mut kept = match self.reusable(&key) {
             Some(kept) => kept,
             None => {
-                let buffers = LampBuffers::new(bake.device);
+                let buffers = LampBuffers::new(bake.device, false);
                 let bind_group = buffers.bind_group(bake.device, layout, globals);
                 KeptPass {
                     buffers,

@@ -299,7 +299,7 @@ impl Renderer {
                 },
             ],
         });
-        let lamps = LampBuffers::new(device);
+        let lamps = LampBuffers::new(device, true);
         let globals_bind_group = lamps.bind_group(device, &globals_layout, &globals);
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
