@@ -13,7 +13,7 @@ use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{Playback, Played};
-use mazewalker::level::{Level, LevelChoice, LoadedLevel};
+use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
 
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
@@ -310,7 +310,6 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
 /// settings file's options under the flags.
 fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
     let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
-    let level = load_choice(&choice)?.level;
     let defaults = window_options(config_path);
     let options = WindowOptions {
         vsync: cli.vsync.unwrap_or(defaults.vsync),
@@ -323,7 +322,7 @@ fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
         lights: cli.lights.unwrap_or(defaults.lights),
         ..defaults
     };
-    app::run_window(level, choice, options)
+    app::run_window(choice, options)
 }
 
 /// `screenshot`: one frame offscreen, written as a PNG.
@@ -518,17 +517,7 @@ impl LevelArgs {
 /// printing its warnings to stderr.
 fn load(args: &LevelArgs) -> anyhow::Result<Level> {
     let choice = args.named().unwrap_or(LevelChoice::DefaultHouse);
-    Ok(load_choice(&choice)?.level)
-}
-
-/// Loads a level, printing its warnings to stderr. A level error is reported
-/// as the window's hot reload reports it: `error: ` and the message once.
-fn load_choice(choice: &LevelChoice) -> anyhow::Result<LoadedLevel> {
-    let loaded = choice.load().map_err(|error| anyhow::anyhow!("{error}"))?;
-    for warning in &loaded.warnings {
-        eprintln!("warning: {warning}");
-    }
-    Ok(loaded)
+    Ok(app::load_level(&choice, &mut |_| {})?.level)
 }
 
 fn move_options(ghost: bool, reject: bool) -> MoveOptions {

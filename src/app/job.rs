@@ -44,7 +44,8 @@ pub struct WorkProgress {
 #[derive(Debug)]
 pub struct Progress {
     fraction: Arc<AtomicU32>,
-    latch: Option<JobLatch>,
+    /// A test's latch, and the job's number with it.
+    latch: Option<(JobLatch, u64)>,
 }
 
 impl Progress {
@@ -53,8 +54,8 @@ impl Progress {
     pub fn report(&self, fraction: f32) {
         self.fraction
             .store(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Release);
-        if let Some(latch) = &self.latch {
-            latch.pass();
+        if let Some((latch, number)) = &self.latch {
+            latch.pass(*number);
         }
     }
 }
@@ -89,24 +90,36 @@ impl<T: Send + 'static> Job<T> {
         work: impl FnOnce(&Progress) -> T + Send + 'static,
     ) -> Self {
         let fraction = Arc::new(AtomicU32::new(0.0_f32.to_bits()));
+        let what = what.into();
         let progress = Progress {
             fraction: Arc::clone(&fraction),
-            latch,
+            latch: latch.map(|latch| {
+                let number = latch.enter(&what);
+                (latch, number)
+            }),
         };
         let (sender, result) = channel();
-        let what = what.into();
         let logged = what.clone();
         let run = move || {
             // The latch hears of the end even if the work panics.
-            let _ended = progress.latch.clone().map(Ended);
+            let ended = progress
+                .latch
+                .clone()
+                .map(|(latch, number)| Ended { latch, number });
             let began = Instant::now();
             progress.report(0.0);
             let done = work(&progress);
             // How long the work took from start to end, for whoever
             // measures it (`RUST_LOG=info`).
             log::info!("{logged}: done in {:.3} s", began.elapsed().as_secs_f64());
+            // Whoever takes the result finds the job off the latch's list
+            // of jobs on their way.
+            if let Some(ended) = &ended {
+                ended.work_done();
+            }
             // Nobody may be left to take it (the session ended).
             let _ = sender.send(done);
+            drop(ended);
         };
         let run = Arc::new(Mutex::new(Some(run)));
         let on_worker = Arc::clone(&run);
@@ -168,10 +181,14 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A test's hold on background work: the work waits before it starts and
-/// at each progress report until the test lets it go on, a step at a time
-/// ([`release`](Self::release)) or for good ([`open`](Self::open)). One
-/// latch holds each job started with it, in turn.
+/// A test's hold on background work: each job started with the latch
+/// waits before it starts and at each progress report until the test lets
+/// it go on, a step at a time ([`release`](Self::release), or
+/// [`release_job`](Self::release_job) to name one of several jobs) or for
+/// good ([`open`](Self::open)). Each job has steps of its own, so that
+/// two jobs held together (a save and the journal's write) are released
+/// in the order the test chooses, never the one that happens to wake
+/// first.
 #[derive(Debug, Clone)]
 pub struct JobLatch {
     shared: Arc<(Mutex<LatchState>, Condvar)>,
@@ -179,32 +196,60 @@ pub struct JobLatch {
 
 #[derive(Debug)]
 struct LatchState {
-    /// How many reports the work may pass, all jobs together.
-    allowed: u64,
-    /// How many it has passed.
-    passed: u64,
-    /// Whether work waits at a report now.
-    waiting: bool,
-    /// How many jobs have ended.
-    ended: u64,
+    /// The jobs started with the latch that have not ended, in the order
+    /// they started.
+    jobs: Vec<HeldJob>,
+    /// The number the next job started with the latch gets.
+    next_number: u64,
+    /// Whether work goes on without being held again.
+    open: bool,
     /// The thread that made the latch, which releases it: work held there
     /// would wait for ever.
     holder: ThreadId,
 }
 
+/// One job held by a latch.
+#[derive(Debug)]
+struct HeldJob {
+    /// Told apart from the other jobs by this number.
+    number: u64,
+    /// What it does, as its progress bar says it.
+    what: String,
+    /// How many reports it may pass.
+    allowed: u64,
+    /// How many it has passed.
+    passed: u64,
+    /// Whether it waits at a report now.
+    waiting: bool,
+    /// Whether its work is done (its result on its way).
+    done: bool,
+}
+
+impl LatchState {
+    fn job(&mut self, number: u64) -> Option<&mut HeldJob> {
+        self.jobs.iter_mut().find(|job| job.number == number)
+    }
+}
+
 /// Tells the latch that a job ended, when dropped.
-struct Ended(JobLatch);
+struct Ended {
+    latch: JobLatch,
+    number: u64,
+}
+
+impl Ended {
+    /// The job's work is done: it is no longer on its way.
+    fn work_done(&self) {
+        if let Some(job) = lock(&self.latch.shared.0).job(self.number) {
+            job.done = true;
+        }
+    }
+}
 
 impl Drop for Ended {
     fn drop(&mut self) {
-        let (state, changed) = &*self.0.shared;
-        let mut state = lock(state);
-        state.ended += 1;
-        state.waiting = false;
-        // Steps the ended job did not use are not left to the next one.
-        if state.allowed != u64::MAX {
-            state.allowed = state.passed;
-        }
+        let (state, changed) = &*self.latch.shared;
+        lock(state).jobs.retain(|job| job.number != self.number);
         changed.notify_all();
     }
 }
@@ -220,10 +265,9 @@ impl JobLatch {
     /// will release it.
     pub fn new() -> Self {
         let state = LatchState {
-            allowed: 0,
-            passed: 0,
-            waiting: false,
-            ended: 0,
+            jobs: Vec::new(),
+            next_number: 0,
+            open: false,
             holder: thread::current().id(),
         };
         Self {
@@ -231,15 +275,55 @@ impl JobLatch {
         }
     }
 
-    /// Lets the work pass `steps` more reports, then waits until it waits
-    /// at the next one or its job has ended. A job must be on its way.
+    /// Lets the one job on its way pass `steps` more reports, then waits
+    /// until it waits at the next one or has ended. Panics unless exactly
+    /// one job is on its way: with several, [`release_job`](Self::release_job)
+    /// says which.
     pub fn release(&self, steps: u64) {
+        let number = {
+            let state = lock(&self.shared.0);
+            let on_its_way: Vec<&HeldJob> = state.jobs.iter().filter(|job| !job.done).collect();
+            match on_its_way.as_slice() {
+                [job] => job.number,
+                jobs => {
+                    let names: Vec<&str> = jobs.iter().map(|job| job.what.as_str()).collect();
+                    panic!(
+                        "release needs one job on its way, not {names:?}: name it with release_job"
+                    );
+                }
+            }
+        };
+        self.release_number(number, steps);
+    }
+
+    /// Lets the job on its way that does `what` (as its progress bar says
+    /// it; the first started, if several do) pass `steps` more reports,
+    /// then waits until it waits at the next one or has ended. Panics when
+    /// no such job is on its way.
+    pub fn release_job(&self, what: &str, steps: u64) {
+        let number = {
+            let state = lock(&self.shared.0);
+            let on_its_way = || state.jobs.iter().filter(|job| !job.done);
+            let job = on_its_way().find(|job| job.what == what);
+            let names: Vec<&str> = on_its_way().map(|job| job.what.as_str()).collect();
+            job.unwrap_or_else(|| panic!("no job {what:?} is on its way, only {names:?}"))
+                .number
+        };
+        self.release_number(number, steps);
+    }
+
+    /// Lets job `number` pass `steps` more reports, then waits until it
+    /// waits at the next one or has ended.
+    fn release_number(&self, number: u64, steps: u64) {
         let (state, changed) = &*self.shared;
         let mut state = lock(state);
-        state.allowed = state.allowed.saturating_add(steps);
-        let ended = state.ended;
+        if let Some(job) = state.job(number) {
+            job.allowed = job.allowed.saturating_add(steps);
+        }
         changed.notify_all();
-        while state.ended == ended && !(state.waiting && state.passed == state.allowed) {
+        while let Some(job) = state.job(number)
+            && !(job.waiting && job.passed == job.allowed)
+        {
             state = changed.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
     }
@@ -247,12 +331,31 @@ impl JobLatch {
     /// Lets all work go on without holding it again.
     pub fn open(&self) {
         let (state, changed) = &*self.shared;
-        lock(state).allowed = u64::MAX;
+        lock(state).open = true;
         changed.notify_all();
     }
 
-    /// The work reached a report: it waits until the latch lets it pass.
-    fn pass(&self) {
+    /// A job doing `what` starts with the latch: its number, for its
+    /// reports and its end. Called on the thread that starts it, so that
+    /// the job is on its way from the moment `Job::start` returns.
+    fn enter(&self, what: &str) -> u64 {
+        let mut state = lock(&self.shared.0);
+        let number = state.next_number;
+        state.next_number += 1;
+        state.jobs.push(HeldJob {
+            number,
+            what: what.to_owned(),
+            allowed: 0,
+            passed: 0,
+            waiting: false,
+            done: false,
+        });
+        number
+    }
+
+    /// Job `number` reached a report: it waits until the latch lets it
+    /// pass.
+    fn pass(&self, number: u64) {
         let (state, changed) = &*self.shared;
         let mut state = lock(state);
         assert_ne!(
@@ -260,13 +363,20 @@ impl JobLatch {
             thread::current().id(),
             "work held by a latch runs on the thread that releases the latch"
         );
-        while state.passed >= state.allowed {
-            state.waiting = true;
+        loop {
+            let open = state.open;
+            let Some(job) = state.job(number) else {
+                return;
+            };
+            if open || job.passed < job.allowed {
+                job.waiting = false;
+                job.passed += 1;
+                break;
+            }
+            job.waiting = true;
             changed.notify_all();
             state = changed.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
-        state.waiting = false;
-        state.passed += 1;
         changed.notify_all();
     }
 }
@@ -315,6 +425,39 @@ mod tests {
         assert_eq!(job.fraction(), 1.0);
         latch.release(1);
         assert_eq!(job.wait(), Ok(7));
+    }
+
+    /// A job that reports a half, then the whole.
+    fn two_step_job(what: &str, latch: &JobLatch, result: u32) -> Job<u32> {
+        Job::start(what, Duration::ZERO, Some(latch.clone()), move |progress| {
+            progress.report(0.5);
+            progress.report(1.0);
+            result
+        })
+    }
+
+    #[test]
+    fn two_jobs_held_together_are_released_in_the_order_the_test_names() {
+        let latch = JobLatch::new();
+        let save = two_step_job("Saving", &latch, 1);
+        let journal = two_step_job("Writing the autosave", &latch, 2);
+        // Both held at their start; the journal's steps go to the journal
+        // alone, to its end, while the save stays where it was.
+        latch.release_job("Writing the autosave", 0);
+        latch.release_job("Saving", 0);
+        for step in [0.5, 1.0] {
+            latch.release_job("Writing the autosave", 1);
+            assert_eq!(journal.fraction(), step);
+            assert_eq!(save.fraction(), 0.0, "a step went to the save");
+        }
+        latch.release_job("Writing the autosave", 1);
+        assert_eq!(journal.wait(), Ok(2));
+        assert_eq!(save.poll(), None);
+        // One job left on its way: a plain release goes to it.
+        latch.release(1);
+        assert_eq!(save.fraction(), 0.5);
+        latch.release(2);
+        assert_eq!(save.wait(), Ok(1));
     }
 
     #[test]

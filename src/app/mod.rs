@@ -19,7 +19,8 @@
 //!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
 //!   `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
-//!   thread with its progress, `terminal_progress` `check`'s progress on a
+//!   thread with its progress, `startup` the window's level loaded on a
+//!   worker while the window opens, `terminal_progress` `check`'s progress on a
 //!   terminal.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
@@ -42,6 +43,7 @@ mod screenshot;
 mod script;
 mod session;
 mod shell;
+mod startup;
 mod surface;
 mod terminal_progress;
 mod timedemo;
@@ -74,6 +76,7 @@ pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
+pub use startup::{Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};
 pub use watch::DEBOUNCE;
@@ -134,15 +137,13 @@ impl Default for WindowOptions {
     }
 }
 
-/// Opens the window on `level` (loaded from `source`) and runs until the
-/// person quits; with [`WindowOptions::record`], the walk is recorded.
-pub fn run_window(level: Level, source: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
-    let mut session = Session::new(level, &options);
-    session.work_in_background(None);
-    if let Some(path) = &options.record {
-        session.record(path, source)?;
-    }
-    run_shell(Shell::new(session, options, None), EventLoop::new())?;
+/// Opens the window at once on the level `choice` names, loaded on a
+/// worker meanwhile ([`Startup`]), and runs until the person quits; with
+/// [`WindowOptions::record`], the walk is recorded. A level that cannot be
+/// loaded closes the window and is the error returned.
+pub fn run_window(choice: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
+    let startup = Startup::start(choice, options.clone(), None, true)?;
+    run_shell(Shell::loading(startup, options), EventLoop::new())?;
     Ok(())
 }
 

@@ -36,7 +36,7 @@ use crate::edit::{LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
 use crate::input::{Action, Bindings, Context, HelpGroup};
 use crate::level::{Level, LevelChoice};
-use crate::render::SceneBuilder;
+use crate::render::{LevelScene, SceneBuilder};
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
 
@@ -191,6 +191,18 @@ impl Session {
     /// off the main thread from now on.
     pub fn attach_scene_builder(&mut self, builder: SceneBuilder) {
         self.scene_builder = Some(builder);
+    }
+
+    /// The renderer is to draw the live level from its next frame: with
+    /// `scene`, built off the main thread (the window's start-up), or one
+    /// built then.
+    pub fn show_level(&mut self, scene: Option<LevelScene>) {
+        let (level, collider) = self.world.live.shared();
+        self.scene_change = Some(SceneChange {
+            level: Arc::clone(level),
+            collider: Arc::clone(collider),
+            scene: scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene))),
+        });
     }
 
     /// Where screenshots and a level without a file are saved: the

@@ -23,6 +23,7 @@ use super::events::{Input, Request};
 use super::panel_ui::ToolUi;
 use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
 use super::session::Session;
+use super::startup::Startup;
 use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;
@@ -40,9 +41,17 @@ struct Graphics {
     ui: ToolUi,
 }
 
+/// Where the program stands: its level loading, or the session on it.
+enum Stage {
+    /// The level loads on a worker; the window shows its progress.
+    Loading(Box<Startup>),
+    /// The session runs.
+    Running(Box<Session>),
+}
+
 /// The application winit drives.
 pub struct Shell {
-    session: Session,
+    stage: Stage,
     options: WindowOptions,
     graphics: Option<Graphics>,
     gamepad: GamepadSource,
@@ -104,8 +113,18 @@ impl FrameLog {
 impl Shell {
     /// A shell around `session`, driven by a person or by `script`.
     pub fn new(session: Session, options: WindowOptions, script: Option<ScriptDriver>) -> Self {
+        Self::at(Stage::Running(Box::new(session)), options, script)
+    }
+
+    /// A shell whose window opens while `startup` loads its level, and
+    /// whose session starts once the level has loaded.
+    pub fn loading(startup: Startup, options: WindowOptions) -> Self {
+        Self::at(Stage::Loading(Box::new(startup)), options, None)
+    }
+
+    fn at(stage: Stage, options: WindowOptions, script: Option<ScriptDriver>) -> Self {
         Self {
-            session,
+            stage,
             options,
             graphics: None,
             gamepad: GamepadSource::new(),
@@ -120,14 +139,26 @@ impl Shell {
     }
 
     /// Ends the session: its recording is finished; the first error wins.
-    /// A scripted session's report comes back.
+    /// A scripted session's report comes back. A load still running is
+    /// left to end with the program.
     pub fn finish(mut self) -> anyhow::Result<Option<ScriptReport>> {
-        let finished = self.session.finish();
+        let finished = self.session().map_or(Ok(()), Session::finish);
         if let Some(error) = self.error {
             return Err(error);
         }
         finished?;
-        Ok(self.script.map(|script| script.report(&self.session)))
+        Ok(match (self.script, &self.stage) {
+            (Some(script), Stage::Running(session)) => Some(script.report(session)),
+            _ => None,
+        })
+    }
+
+    /// The session, once the level has loaded.
+    fn session(&mut self) -> Option<&mut Session> {
+        match &mut self.stage {
+            Stage::Running(session) => Some(session.as_mut()),
+            Stage::Loading(_) => None,
+        }
     }
 
     /// Stops the application with an error that `run_window` returns.
@@ -138,9 +169,13 @@ impl Shell {
     }
 
     fn create_graphics(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Graphics> {
+        let (level, collider) = match &self.stage {
+            Stage::Running(session) => session.shared_level(),
+            Stage::Loading(startup) => startup.shown_level(),
+        };
         let surface = WindowSurface::open(
             event_loop,
-            &window_title(self.session.level()),
+            &window_title(level),
             self.options.size,
             self.options.vsync,
         )?;
@@ -152,7 +187,6 @@ impl Shell {
         log::info!("render quality: {quality}");
         // A window created minimized gets real targets at its first resize.
         let (width, height) = surface.size();
-        let (level, collider) = self.session.shared_level();
         let mut renderer = Renderer::new(
             gpu,
             surface.format(),
@@ -180,12 +214,17 @@ impl Shell {
         graphics
             .renderer
             .resize(&graphics.surface.gpu, width, height);
-        self.session.handle(Input::Resized(width, height));
+        if let Some(session) = self.session() {
+            session.handle(Input::Resized(width, height));
+        }
     }
 
     /// Carries out what the session asked for.
     fn apply_requests(&mut self, event_loop: &ActiveEventLoop) {
-        for request in self.session.take_requests() {
+        let Some(session) = self.session() else {
+            return;
+        };
+        for request in session.take_requests() {
             match request {
                 Request::GrabMouse(grab) => self.set_mouse_grab(grab),
                 Request::ToggleFullscreen => {
@@ -202,7 +241,7 @@ impl Shell {
     /// Grabs the mouse for looking (Locked, else Confined; cursor hidden) or
     /// releases it, and tells the session.
     fn set_mouse_grab(&mut self, grab: bool) {
-        let Some(graphics) = &self.graphics else {
+        let (Some(graphics), Stage::Running(session)) = (&self.graphics, &mut self.stage) else {
             return;
         };
         let window = &graphics.surface.window;
@@ -221,16 +260,17 @@ impl Shell {
             }
             window.set_cursor_visible(true);
         }
-        self.session.mouse_grabbed(grab);
+        session.mouse_grabbed(grab);
     }
 
     /// A new level for the renderer: its scene built off the main thread,
     /// or built here (an edit).
     fn take_scene_change(&mut self) {
-        let Some(graphics) = self.graphics.as_mut() else {
+        let (Some(graphics), Stage::Running(session)) = (self.graphics.as_mut(), &mut self.stage)
+        else {
             return;
         };
-        let Some(change) = self.session.take_scene_change() else {
+        let Some(change) = session.take_scene_change() else {
             return;
         };
         graphics
@@ -238,8 +278,30 @@ impl Shell {
             .window
             .set_title(&window_title(&change.level));
         if let Err(error) = change.apply_to(&mut graphics.renderer) {
-            self.session
-                .notice(format!("cannot draw the new level: {error:#}"));
+            session.notice(format!("cannot draw the new level: {error:#}"));
+        }
+    }
+
+    /// Takes the level once it has loaded: its session starts (with the
+    /// window's scene builder and size), or its error ends the program.
+    fn poll_startup(&mut self, event_loop: &ActiveEventLoop, frame_time: std::time::Duration) {
+        let Stage::Loading(startup) = &mut self.stage else {
+            return;
+        };
+        match startup.update(frame_time.as_secs_f64()) {
+            None => {}
+            Some(Ok(mut session)) => {
+                if let Some(graphics) = &self.graphics {
+                    connect(&mut session, graphics);
+                }
+                self.stage = Stage::Running(Box::new(session));
+            }
+            // As the command line reports a level that cannot be loaded:
+            // the message once, with no log line besides.
+            Some(Err(error)) => {
+                self.error.get_or_insert(error);
+                event_loop.exit();
+            }
         }
     }
 
@@ -249,19 +311,22 @@ impl Shell {
         let now = Instant::now();
         let frame_time = now.duration_since(self.last_frame);
         self.last_frame = now;
-        match &mut self.script {
-            Some(script) => script.before_frame(&mut self.session, frame_time),
-            None => {
-                let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
-                self.session.handle(Input::Gamepad(pad));
-                self.session.update(frame_time.as_secs_f64());
+        self.poll_startup(event_loop, frame_time);
+        if let Stage::Running(session) = &mut self.stage {
+            match &mut self.script {
+                Some(script) => script.before_frame(session, frame_time),
+                None => {
+                    let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+                    session.handle(Input::Gamepad(pad));
+                    session.update(frame_time.as_secs_f64());
+                }
             }
         }
         self.apply_requests(event_loop);
         self.take_scene_change();
         let presented = self.draw(event_loop);
-        if let Some(script) = &mut self.script {
-            for command in script.after_frame(&mut self.session, presented) {
+        if let (Some(script), Stage::Running(session)) = (&mut self.script, &mut self.stage) {
+            for command in script.after_frame(session, presented) {
                 match command {
                     ScriptCommand::Resize(width, height) => {
                         if let Some(graphics) = &self.graphics {
@@ -294,7 +359,10 @@ impl Shell {
         let view = texture
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let frame = self.session.frame();
+        let frame = match &mut self.stage {
+            Stage::Running(session) => session.frame(),
+            Stage::Loading(startup) => startup.frame(),
+        };
         let input = frame.input();
         let gpu = &graphics.surface.gpu;
         graphics
@@ -322,15 +390,17 @@ impl Shell {
             log.presented(Instant::now(), self.created);
         }
         drop(frame);
-        if let Some(change) = change {
-            self.session.handle(Input::Property(change));
-        }
-        if let Some(image) = screenshot {
-            let folder = self.session.save_folder();
-            if let Err(error) = image.and_then(|image| save_screenshot(&image, folder)) {
-                let message = format!("screenshot failed: {error:#}");
-                log::error!("{message}");
-                self.session.notice(message);
+        if let Stage::Running(session) = &mut self.stage {
+            if let Some(change) = change {
+                session.handle(Input::Property(change));
+            }
+            if let Some(image) = screenshot {
+                let folder = session.save_folder();
+                if let Err(error) = image.and_then(|image| save_screenshot(&image, folder)) {
+                    let message = format!("screenshot failed: {error:#}");
+                    log::error!("{message}");
+                    session.notice(message);
+                }
             }
         }
         if let Some(error) = graphics.surface.gpu.take_device_error() {
@@ -387,6 +457,14 @@ fn new_screenshot_file(folder: &Path, seconds: u64) -> std::io::Result<(PathBuf,
     Err(std::io::Error::other("every screenshot name is taken"))
 }
 
+/// Makes `session` build its scenes with `graphics`' renderer and know
+/// the window's size.
+fn connect(session: &mut Session, graphics: &Graphics) {
+    session.attach_scene_builder(graphics.renderer.scene_builder().clone());
+    let (width, height) = graphics.surface.size();
+    session.handle(Input::Resized(width, height));
+}
+
 /// The window's title for `level`.
 fn window_title(level: &Level) -> String {
     format!("mazewalker — {}", level.name)
@@ -400,12 +478,12 @@ impl ApplicationHandler for Shell {
         match self.create_graphics(event_loop) {
             Ok(graphics) => {
                 graphics.surface.window.request_redraw();
-                self.session
-                    .attach_scene_builder(graphics.renderer.scene_builder().clone());
-                self.session.handle(Input::Resized(
-                    graphics.surface.size().0,
-                    graphics.surface.size().1,
-                ));
+                match &mut self.stage {
+                    Stage::Running(session) => connect(session, &graphics),
+                    Stage::Loading(startup) => {
+                        startup.attach_scene_builder(graphics.renderer.scene_builder().clone());
+                    }
+                }
                 self.graphics = Some(graphics);
                 self.last_frame = Instant::now();
             }
@@ -456,14 +534,23 @@ impl ApplicationHandler for Shell {
             WindowEvent::RedrawRequested => return self.redraw(event_loop),
             _ => return,
         };
-        self.session.handle(input);
-        self.apply_requests(event_loop);
+        match &mut self.stage {
+            Stage::Running(session) => {
+                session.handle(input);
+                self.apply_requests(event_loop);
+            }
+            Stage::Loading(startup) => {
+                if startup.quits(&input) {
+                    event_loop.exit();
+                }
+            }
+        }
     }
 
     fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
-        if let DeviceEvent::MouseMotion { delta: (x, y) } = event {
-            self.session
-                .handle(Input::MouseMotion(glam::DVec2::new(x, y)));
+        if let (DeviceEvent::MouseMotion { delta: (x, y) }, Some(session)) = (event, self.session())
+        {
+            session.handle(Input::MouseMotion(glam::DVec2::new(x, y)));
         }
     }
 

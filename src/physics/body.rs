@@ -5,6 +5,7 @@ use glam::{DVec2, Vec2};
 
 use crate::collision::ConvexPolygon;
 
+use super::broad_phase::Bounds;
 use super::manifold::Rounded;
 use super::rotation::Rotation;
 
@@ -125,6 +126,8 @@ pub struct LooseBody {
     world_points: Vec<Vec2>,
     /// The outward edge normals where the body stands.
     world_normals: Vec<Vec2>,
+    /// The box of `world_points`.
+    world_bounds: Bounds,
 }
 
 impl LooseBody {
@@ -153,6 +156,8 @@ impl LooseBody {
             .fold(f32::INFINITY, f32::min);
         let inertia = (f64::from(material.mass) * moment / area) as f32;
         let mut body = Self {
+            world_points: local.clone(),
+            world_normals: normals.clone(),
             outline: local,
             normals,
             reach,
@@ -165,8 +170,7 @@ impl LooseBody {
             rotation: Rotation::IDENTITY,
             linear_velocity: Vec2::ZERO,
             angular_velocity: 0.0,
-            world_points: Vec::new(),
-            world_normals: Vec::new(),
+            world_bounds: Bounds::around(centroid_f32, 0.0),
         };
         body.refresh_world();
         Ok(body)
@@ -175,12 +179,21 @@ impl LooseBody {
     /// Brings the outline where the body stands up to date with its pose.
     pub(super) fn refresh_world(&mut self) {
         let (position, rotation) = (self.position, self.rotation);
-        self.world_points.clear();
-        self.world_points
-            .extend(self.outline.iter().map(|&p| position + rotation.rotate(p)));
-        self.world_normals.clear();
-        self.world_normals
-            .extend(self.normals.iter().map(|&n| rotation.rotate(n)));
+        let (mut min, mut max) = (Vec2::MAX, Vec2::MIN);
+        for (world, &local) in self.world_points.iter_mut().zip(&self.outline) {
+            *world = position + rotation.rotate(local);
+            (min, max) = (min.min(*world), max.max(*world));
+        }
+        for (world, &local) in self.world_normals.iter_mut().zip(&self.normals) {
+            *world = rotation.rotate(local);
+        }
+        self.world_bounds = Bounds { min, max };
+    }
+
+    /// The box of the outline where the body stands: two bodies whose
+    /// boxes are apart are apart by at least the boxes' gap.
+    pub(super) fn world_bounds(&self) -> Bounds {
+        self.world_bounds
     }
 
     /// The body where it stands, as the manifold meets it.

@@ -157,19 +157,33 @@ impl CellGrid {
     /// ids ascending.
     pub fn insert(&mut self, id: u32, bounds: Bounds) {
         for cell in self.covered(bounds) {
-            let ids = &mut self.cells[cell];
-            if let Err(at) = ids.binary_search(&id) {
-                ids.insert(at, id);
-            }
+            file_in(&mut self.cells[cell], id);
         }
     }
 
-    /// Takes `id`, filed under `bounds`, out of its cells.
-    pub fn remove(&mut self, id: u32, bounds: Bounds) {
-        for cell in self.covered(bounds) {
-            let ids = &mut self.cells[cell];
-            if let Ok(at) = ids.binary_search(&id) {
-                ids.remove(at);
+    /// Files `id`, filed under `old`, under `new` instead: only the cells
+    /// that one box covers and the other does not change.
+    pub fn refile(&mut self, id: u32, old: Bounds, new: Bounds) {
+        let (was, now) = (self.cell_range(old), self.cell_range(new));
+        if was == now {
+            return;
+        }
+        let columns = self.columns as usize;
+        let inside = |(x0, x1, y0, y1): (i32, i32, i32, i32), cell: usize| {
+            let (x, y) = ((cell % columns) as i32, (cell / columns) as i32);
+            (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
+        };
+        for cell in self.covered(old) {
+            if !inside(now, cell) {
+                let ids = &mut self.cells[cell];
+                if let Ok(at) = ids.binary_search(&id) {
+                    ids.remove(at);
+                }
+            }
+        }
+        for cell in self.covered(new) {
+            if !inside(was, cell) {
+                file_in(&mut self.cells[cell], id);
             }
         }
     }
@@ -189,6 +203,13 @@ impl CellGrid {
         if x0 != x1 || y0 != y1 {
             found.dedup();
         }
+    }
+}
+
+/// Puts `id` into the ascending `ids`, unless it is there.
+fn file_in(ids: &mut Vec<u32>, id: u32) {
+    if let Err(at) = ids.binary_search(&id) {
+        ids.insert(at, id);
     }
 }
 
@@ -298,7 +319,28 @@ impl Neighbours {
     /// Makes body `id`'s fat box hold `held`, filing it again (with new
     /// neighbours, and the fixed shapes `fixed_near` finds near it) when it
     /// does not. `found` is a scratch list.
+    #[inline]
     pub fn hold(
+        &mut self,
+        id: u32,
+        held: Bounds,
+        found: &mut Vec<u32>,
+        fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
+    ) {
+        let old = self.fat[id as usize];
+        let holds = old.min.x <= held.min.x
+            && old.min.y <= held.min.y
+            && held.max.x <= old.max.x
+            && held.max.y <= old.max.y;
+        if !holds {
+            self.file_again(id, held, found, fixed_near);
+        }
+    }
+
+    /// Files body `id` again with a fat box around `held`: its new
+    /// neighbours and the fixed shapes near it (see [`hold`](Self::hold)).
+    #[inline(never)]
+    fn file_again(
         &mut self,
         id: u32,
         held: Bounds,
@@ -307,34 +349,76 @@ impl Neighbours {
     ) {
         let at = id as usize;
         let old = self.fat[at];
-        if old.min.cmple(held.min).all() && held.max.cmple(old.max).all() {
-            return;
-        }
+        let fat = held.grown(FAT_MARGIN);
+        self.fat[at] = fat;
+        self.grid.refile(id, old, fat);
+        self.grid.query(fat, found);
+        let fats = &self.fat;
+        found.retain(|&other| other != id && fats[other as usize].overlaps(&fat));
         let mut list = std::mem::take(&mut self.lists[at]);
-        for &other in &list {
-            let theirs = &mut self.lists[other as usize];
-            if let Ok(position) = theirs.binary_search(&id) {
-                theirs.remove(position);
+        for change in ListChanges::between(&list, found) {
+            let theirs = &mut self.lists[change.other as usize];
+            match (change.added, theirs.binary_search(&id)) {
+                (true, Err(position)) => theirs.insert(position, id),
+                (false, Ok(position)) => {
+                    theirs.remove(position);
+                }
+                _ => {}
             }
         }
         list.clear();
-        self.grid.remove(id, old);
-        let fat = held.grown(FAT_MARGIN);
-        self.fat[at] = fat;
-        self.grid.insert(id, fat);
-        self.grid.query(fat, found);
-        for &other in found.iter() {
-            if other == id || !self.fat[other as usize].overlaps(&fat) {
-                continue;
-            }
-            list.push(other);
-            let theirs = &mut self.lists[other as usize];
-            if let Err(position) = theirs.binary_search(&id) {
-                theirs.insert(position, id);
-            }
-        }
+        list.extend_from_slice(found);
         self.lists[at] = list;
         fixed_near(fat, &mut self.fixed[at]);
+    }
+}
+
+/// A body that joins or leaves a neighbour list.
+#[derive(Debug, Clone, Copy)]
+struct ListChange {
+    other: u32,
+    added: bool,
+}
+
+/// The changes from one ascending list to another, in ascending order:
+/// the ids only the old one holds (not added) and only the new one
+/// (added).
+struct ListChanges<'a> {
+    old: &'a [u32],
+    new: &'a [u32],
+}
+
+impl<'a> ListChanges<'a> {
+    fn between(old: &'a [u32], new: &'a [u32]) -> Self {
+        Self { old, new }
+    }
+}
+
+impl Iterator for ListChanges<'_> {
+    type Item = ListChange;
+
+    fn next(&mut self) -> Option<ListChange> {
+        let change = |other, added| Some(ListChange { other, added });
+        loop {
+            match (self.old.split_first(), self.new.split_first()) {
+                (None, None) => return None,
+                (Some((&old, old_rest)), Some((&new, new_rest))) if old == new => {
+                    (self.old, self.new) = (old_rest, new_rest);
+                }
+                (Some((&old, rest)), Some((&new, _))) if old < new => {
+                    self.old = rest;
+                    return change(old, false);
+                }
+                (Some((&old, rest)), None) => {
+                    self.old = rest;
+                    return change(old, false);
+                }
+                (_, Some((&new, rest))) => {
+                    self.new = rest;
+                    return change(new, true);
+                }
+            }
+        }
     }
 }
 
@@ -352,11 +436,49 @@ mod tests {
         let mut found = Vec::new();
         grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
         assert_eq!(found, [5, 7]);
-        grid.remove(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2));
+        let far = Bounds::around(Vec2::new(-10.0, 10.0), 0.2);
+        grid.refile(7, Bounds::around(Vec2::new(0.5, 0.5), 1.2), far);
         grid.query(Bounds::around(Vec2::ZERO, 1.0), &mut found);
         assert_eq!(found, [5]);
         grid.query(Bounds::around(Vec2::new(10.0, 10.0), 0.1), &mut found);
         assert_eq!(found, [3]);
+    }
+
+    #[test]
+    fn refiling_boxes_leaves_the_grid_as_filing_them_afresh() {
+        let area = Bounds::around(Vec2::ZERO, 10.0);
+        let mut moved = CellGrid::new(area, 1.0, 1024);
+        let mut afresh = CellGrid::new(area, 1.0, 1024);
+        let place = |id: u32, step: u32| {
+            let centre = Vec2::new(
+                ((id * 7 + step * 3) % 19) as f32 - 9.0,
+                ((id * 11 + step * 5) % 17) as f32 - 8.0,
+            );
+            Bounds::around(centre * 0.9, 0.3 + ((id + step) % 4) as f32 * 0.5)
+        };
+        for id in 0..40 {
+            moved.insert(id, place(id, 0));
+        }
+        for id in 0..40 {
+            moved.refile(id, place(id, 0), place(id, 1));
+            afresh.insert(id, place(id, 1));
+        }
+        let (mut found, mut expected) = (Vec::new(), Vec::new());
+        for query in 0..30 {
+            let bounds = place(query, 7);
+            moved.query(bounds, &mut found);
+            afresh.query(bounds, &mut expected);
+            assert_eq!(found, expected, "{bounds:?}");
+        }
+        assert_eq!(moved.cells, afresh.cells);
+    }
+
+    #[test]
+    fn list_changes_name_who_left_and_who_joined_in_order() {
+        let changes: Vec<(u32, bool)> = ListChanges::between(&[1, 3, 4, 9], &[2, 3, 9, 12])
+            .map(|change| (change.other, change.added))
+            .collect();
+        assert_eq!(changes, [(1, false), (2, true), (4, false), (12, true)]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use glam::Vec2;
 
 use super::body::{LooseBody, cross_scalar};
 use super::manifold::Manifold;
-use super::rotation::Rotation;
+use super::solver_body::{SolverBodies, SolverBody};
 
 /// How deep (m) shapes may rest in each other: contacts push out what is
 /// deeper, speculative contacts start this far before touching (four
@@ -123,6 +123,10 @@ pub(super) struct Contact {
     pub body: u32,
     /// What it touches.
     pub partner: Partner,
+    /// The body's slot among the solver's bodies.
+    slot: u32,
+    /// An awake partner's slot among the solver's bodies.
+    partner_slot: u32,
     /// Unit normal from the body toward its partner.
     normal: Vec2,
     friction: f32,
@@ -204,6 +208,8 @@ impl Contact {
         Self {
             body,
             partner,
+            slot: 0,
+            partner_slot: 0,
             normal,
             friction: mixed.friction,
             restitution: mixed.restitution,
@@ -224,77 +230,85 @@ impl Contact {
     /// The smallest separation of its points as the bodies stand now, a
     /// moving door leaf `elapsed` seconds into the tick.
     pub fn separation_now(&self, bodies: &[LooseBody], elapsed: f32) -> f32 {
-        let (a, b) = self.sides(bodies);
-        self.points[..self.count]
-            .iter()
-            .map(|p| self.point_separation(p, &a, b.as_ref(), elapsed))
-            .fold(f32::INFINITY, f32::min)
-    }
-
-    /// The body and, when it is an awake body, the partner, as a pass
-    /// moves them.
-    fn sides(&self, bodies: &[LooseBody]) -> (Moving, Option<Moving>) {
-        let partner = match self.partner {
-            Partner::Body(other) => Some(Moving::of(&bodies[other as usize])),
-            _ => None,
+        let a = SolverBody::of(&bodies[self.body as usize]);
+        let smallest = |partner: &dyn Fn(&ContactPoint) -> Vec2| {
+            self.points[..self.count]
+                .iter()
+                .map(|p| self.point_separation(p, &a, partner(p)))
+                .fold(f32::INFINITY, f32::min)
         };
-        (Moving::of(&bodies[self.body as usize]), partner)
-    }
-
-    /// The velocities a pass gave the sides, back into the bodies.
-    fn write_back(&self, (a, b): (Moving, Option<Moving>), bodies: &mut [LooseBody]) {
-        a.write_back(&mut bodies[self.body as usize]);
-        if let (Partner::Body(other), Some(b)) = (self.partner, b) {
-            b.write_back(&mut bodies[other as usize]);
+        match self.partner {
+            Partner::Body(other) => {
+                let b = SolverBody::of(&bodies[other as usize]);
+                smallest(&|p| b.moved(p, elapsed))
+            }
+            _ => smallest(&|p| Immovable.moved(p, elapsed)),
         }
     }
 
-    fn point_separation(
-        &self,
-        p: &ContactPoint,
-        a: &Moving,
-        b: Option<&Moving>,
-        elapsed: f32,
-    ) -> f32 {
+    /// Finds its sides' slots among the solver's bodies.
+    pub fn assign_slots(&mut self, solver: &SolverBodies) {
+        self.slot = solver.slot(self.body);
+        if let Partner::Body(other) = self.partner {
+            self.partner_slot = solver.slot(other);
+        }
+    }
+
+    /// Its sides' slots among the solver's bodies: the body's, and an
+    /// awake partner's.
+    pub fn slots(&self) -> (u32, Option<u32>) {
+        match self.partner {
+            Partner::Body(_) => (self.slot, Some(self.partner_slot)),
+            _ => (self.slot, None),
+        }
+    }
+
+    /// Runs `pass` on the body's and, when it is an awake body, the
+    /// partner's solver entries, read once and written back once; the
+    /// pass is compiled apart for each kind of partner.
+    #[inline(always)]
+    fn run_pass(&mut self, states: &mut [SolverBody], pass: impl Pass) {
+        let slot = self.slot as usize;
+        let mut a = states[slot];
+        if let Partner::Body(_) = self.partner {
+            let partner_slot = self.partner_slot as usize;
+            let mut b = states[partner_slot];
+            pass.run(self, &mut a, &mut b);
+            states[partner_slot].take_velocities(&b);
+        } else {
+            pass.run(self, &mut a, &mut Immovable);
+        }
+        states[slot].take_velocities(&a);
+    }
+
+    /// The separation at point `p` with the body's side moved as `a`
+    /// stands and the partner's material moved by `partner_moved`.
+    #[inline(always)]
+    fn point_separation(&self, p: &ContactPoint, a: &SolverBody, partner_moved: Vec2) -> f32 {
         let moved = a.position + a.rotation.rotate(p.local) - p.point;
-        let partner_moved = match b {
-            Some(b) => b.position + b.rotation.rotate(p.partner_local) - p.point,
-            None => p.partner_velocity * elapsed,
-        };
         p.base_separation + (partner_moved - moved).dot(self.normal)
     }
 
     /// The velocity of the partner's material at point `p` minus the
     /// body's.
-    fn relative_velocity(p: &ContactPoint, a: &Moving, b: Option<&Moving>) -> Vec2 {
+    #[inline(always)]
+    fn relative_velocity(p: &ContactPoint, a: &SolverBody, b: &impl PartnerSide) -> Vec2 {
         let own = a.linear_velocity + cross_scalar(a.angular_velocity, p.anchor);
-        let partner = match b {
-            Some(b) => b.linear_velocity + cross_scalar(b.angular_velocity, p.partner_anchor),
-            None => p.partner_velocity,
-        };
-        partner - own
+        b.velocity(p) - own
     }
 
     /// Applies `impulse` at point `p`: to the partner (if it is an awake
     /// body) along it, to the body against it.
-    fn apply(p: &ContactPoint, impulse: Vec2, a: &mut Moving, b: Option<&mut Moving>) {
+    #[inline(always)]
+    fn apply(p: &ContactPoint, impulse: Vec2, a: &mut SolverBody, b: &mut impl PartnerSide) {
         a.linear_velocity -= impulse * a.inverse_mass;
         a.angular_velocity -= a.inverse_inertia * p.anchor.perp_dot(impulse);
-        if let Some(b) = b {
-            b.linear_velocity += impulse * b.inverse_mass;
-            b.angular_velocity += b.inverse_inertia * p.partner_anchor.perp_dot(impulse);
-        }
+        b.apply(p, impulse);
     }
 
     /// Applies the impulses accumulated so far, at the start of a sub-step.
-    pub fn warm_start(&self, bodies: &mut [LooseBody]) {
-        let (mut a, mut b) = self.sides(bodies);
-        let tangent = tangent_of(self.normal);
-        for p in &self.points[..self.count] {
-            let impulse = self.normal * p.normal_impulse + tangent * p.tangent_impulse;
-            Self::apply(p, impulse, &mut a, b.as_mut());
-        }
-        self.write_back((a, b), bodies);
+    pub fn warm_start(&mut self, states: &mut [SolverBody]) {
+        self.run_pass(states, WarmStart);
     }
 
     /// One pass over the points: the normal impulses (pushing out of
@@ -302,37 +316,147 @@ impl Contact {
     /// into the tick, `inverse_substep` one over the sub-step.
     pub fn solve(
         &mut self,
-        bodies: &mut [LooseBody],
+        states: &mut [SolverBody],
         elapsed: f32,
         inverse_substep: f32,
         use_bias: bool,
     ) {
-        let (mut a, mut b) = self.sides(bodies);
-        let normal = self.normal;
-        for index in 0..self.count {
-            let p = &self.points[index];
-            let separation = self.point_separation(p, &a, b.as_ref(), elapsed);
-            let (bias, mass_scale, impulse_scale) = if separation > 0.0 {
-                (separation * inverse_substep, 1.0, 0.0)
-            } else if use_bias {
-                let push_out = (self.softness.bias_rate * separation).max(-MAX_PUSH_OUT_SPEED);
-                (
-                    push_out,
-                    self.softness.mass_scale,
-                    self.softness.impulse_scale,
-                )
-            } else {
-                (0.0, 1.0, 0.0)
-            };
-            let relative = Self::relative_velocity(p, &a, b.as_ref());
+        let pass = Solve {
+            elapsed,
+            inverse_substep,
+            use_bias,
+        };
+        self.run_pass(states, pass);
+    }
+
+    /// Restitution, once after the sub-steps: each point that closed
+    /// faster than the threshold and pushed leaves at `restitution` times
+    /// its closing speed.
+    pub fn apply_restitution(&mut self, states: &mut [SolverBody]) {
+        if self.restitution == 0.0 || !self.points[..self.count].iter().any(bounces) {
+            return;
+        }
+        self.run_pass(states, Restitution);
+    }
+}
+
+/// Whether point `p` closed fast enough, and pushed, to bounce.
+#[inline]
+fn bounces(p: &ContactPoint) -> bool {
+    p.relative_velocity <= -RESTITUTION_THRESHOLD && p.max_normal_impulse != 0.0
+}
+
+/// What a contact's partner is to a pass: an awake body's solver entry,
+/// or [`Immovable`].
+trait PartnerSide {
+    /// How far the partner's material at `p` moved since the contact was
+    /// made, `elapsed` seconds into the tick.
+    fn moved(&self, p: &ContactPoint, elapsed: f32) -> Vec2;
+    /// The velocity of the partner's material at `p`.
+    fn velocity(&self, p: &ContactPoint) -> Vec2;
+    /// Applies `impulse` to it at `p`.
+    fn apply(&mut self, p: &ContactPoint, impulse: Vec2);
+}
+
+impl PartnerSide for SolverBody {
+    #[inline(always)]
+    fn moved(&self, p: &ContactPoint, _elapsed: f32) -> Vec2 {
+        self.position + self.rotation.rotate(p.partner_local) - p.point
+    }
+
+    #[inline(always)]
+    fn velocity(&self, p: &ContactPoint) -> Vec2 {
+        self.linear_velocity + cross_scalar(self.angular_velocity, p.partner_anchor)
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, p: &ContactPoint, impulse: Vec2) {
+        self.linear_velocity += impulse * self.inverse_mass;
+        self.angular_velocity += self.inverse_inertia * p.partner_anchor.perp_dot(impulse);
+    }
+}
+
+/// A partner that no impulse moves: a wall, an obstacle, a sleeping
+/// body, a door leaf or the walker, its material moving at each point's
+/// recorded velocity.
+struct Immovable;
+
+impl PartnerSide for Immovable {
+    #[inline(always)]
+    fn moved(&self, p: &ContactPoint, elapsed: f32) -> Vec2 {
+        p.partner_velocity * elapsed
+    }
+
+    #[inline(always)]
+    fn velocity(&self, p: &ContactPoint) -> Vec2 {
+        p.partner_velocity
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, _p: &ContactPoint, _impulse: Vec2) {}
+}
+
+/// One pass over a contact's points, given its sides.
+trait Pass {
+    /// Runs the pass on `contact`, its body's entry `a` and its partner
+    /// `b`.
+    fn run(&self, contact: &mut Contact, a: &mut SolverBody, b: &mut impl PartnerSide);
+}
+
+/// [`Contact::warm_start`].
+struct WarmStart;
+
+impl Pass for WarmStart {
+    #[inline(always)]
+    fn run(&self, contact: &mut Contact, a: &mut SolverBody, b: &mut impl PartnerSide) {
+        let tangent = tangent_of(contact.normal);
+        for p in &contact.points[..contact.count] {
+            let impulse = contact.normal * p.normal_impulse + tangent * p.tangent_impulse;
+            Contact::apply(p, impulse, a, b);
+        }
+    }
+}
+
+/// [`Contact::solve`].
+struct Solve {
+    elapsed: f32,
+    inverse_substep: f32,
+    use_bias: bool,
+}
+
+impl Solve {
+    /// The velocity bias and the mass and impulse scales of a point at
+    /// `separation`.
+    #[inline(always)]
+    fn bias(&self, softness: Softness, separation: f32) -> (f32, f32, f32) {
+        if separation > 0.0 {
+            (separation * self.inverse_substep, 1.0, 0.0)
+        } else if self.use_bias {
+            let push_out = larger(softness.bias_rate * separation, -MAX_PUSH_OUT_SPEED);
+            (push_out, softness.mass_scale, softness.impulse_scale)
+        } else {
+            (0.0, 1.0, 0.0)
+        }
+    }
+}
+
+impl Pass for Solve {
+    #[inline(always)]
+    fn run(&self, contact: &mut Contact, a: &mut SolverBody, b: &mut impl PartnerSide) {
+        let normal = contact.normal;
+        for index in 0..contact.count {
+            let p = &contact.points[index];
+            let separation = contact.point_separation(p, a, b.moved(p, self.elapsed));
+            let (bias, mass_scale, impulse_scale) = self.bias(contact.softness, separation);
+            let relative = Contact::relative_velocity(p, a, b);
             let normal_speed = relative.dot(normal);
             let impulse = -p.normal_mass * mass_scale * (normal_speed + bias)
                 - impulse_scale * p.normal_impulse;
-            let mut total = (p.normal_impulse + impulse).max(0.0);
+            let mut total = larger(p.normal_impulse + impulse, 0.0);
             if let Partner::Walker {
                 push_velocity,
                 max_push,
-            } = self.partner
+            } = contact.partner
             {
                 // The walker's velocity relative to the body, along the normal.
                 let push_speed = push_velocity.dot(normal) + normal_speed;
@@ -340,79 +464,72 @@ impl Contact {
                 total = total.max(to_pace);
             }
             let change = total - p.normal_impulse;
-            Self::apply(p, normal * change, &mut a, b.as_mut());
-            let point = &mut self.points[index];
+            Contact::apply(p, normal * change, a, b);
+            let point = &mut contact.points[index];
             point.normal_impulse = total;
-            point.max_normal_impulse = point.max_normal_impulse.max(total);
+            point.max_normal_impulse = larger(total, point.max_normal_impulse);
         }
-        let tangent = tangent_of(normal);
-        for point in &mut self.points[..self.count] {
-            let tangent_speed = Self::relative_velocity(point, &a, b.as_ref()).dot(tangent);
-            let limit = self.friction * point.normal_impulse;
-            let total =
-                (point.tangent_impulse - point.tangent_mass * tangent_speed).clamp(-limit, limit);
-            let change = total - point.tangent_impulse;
-            Self::apply(point, tangent * change, &mut a, b.as_mut());
-            point.tangent_impulse = total;
-        }
-        self.write_back((a, b), bodies);
-    }
-
-    /// Restitution, once after the sub-steps: each point that closed
-    /// faster than the threshold and pushed leaves at `restitution` times
-    /// its closing speed.
-    pub fn apply_restitution(&mut self, bodies: &mut [LooseBody]) {
-        if self.restitution == 0.0 {
+        if contact.friction == 0.0 {
+            // Friction held to zero: it would apply nothing.
             return;
         }
-        let (mut a, mut b) = self.sides(bodies);
-        for point in &mut self.points[..self.count] {
-            if point.relative_velocity > -RESTITUTION_THRESHOLD || point.max_normal_impulse == 0.0 {
+        let tangent = tangent_of(normal);
+        for point in &mut contact.points[..contact.count] {
+            let tangent_speed = Contact::relative_velocity(point, a, b).dot(tangent);
+            let limit = contact.friction * point.normal_impulse;
+            let total = within(
+                point.tangent_impulse - point.tangent_mass * tangent_speed,
+                limit,
+            );
+            let change = total - point.tangent_impulse;
+            Contact::apply(point, tangent * change, a, b);
+            point.tangent_impulse = total;
+        }
+    }
+}
+
+/// [`Contact::apply_restitution`].
+struct Restitution;
+
+impl Pass for Restitution {
+    #[inline(always)]
+    fn run(&self, contact: &mut Contact, a: &mut SolverBody, b: &mut impl PartnerSide) {
+        let (normal, restitution) = (contact.normal, contact.restitution);
+        for point in &mut contact.points[..contact.count] {
+            if !bounces(point) {
                 continue;
             }
-            let normal_speed = Self::relative_velocity(point, &a, b.as_ref()).dot(self.normal);
+            let normal_speed = Contact::relative_velocity(point, a, b).dot(normal);
             let impulse =
-                -point.normal_mass * (normal_speed + self.restitution * point.relative_velocity);
-            let total = (point.normal_impulse + impulse).max(0.0);
+                -point.normal_mass * (normal_speed + restitution * point.relative_velocity);
+            let total = larger(point.normal_impulse + impulse, 0.0);
             let change = total - point.normal_impulse;
-            Self::apply(point, self.normal * change, &mut a, b.as_mut());
+            Contact::apply(point, normal * change, a, b);
             point.normal_impulse = total;
-            point.max_normal_impulse = point.max_normal_impulse.max(change);
+            point.max_normal_impulse = larger(change, point.max_normal_impulse);
         }
-        self.write_back((a, b), bodies);
     }
 }
 
-/// A body as a pass over a contact's points moves it: read once, its
-/// velocities changed point by point, and written back.
-#[derive(Debug, Clone, Copy)]
-struct Moving {
-    position: Vec2,
-    rotation: Rotation,
-    linear_velocity: Vec2,
-    angular_velocity: f32,
-    inverse_mass: f32,
-    inverse_inertia: f32,
+/// The larger of `value` and `floor`, `floor` on a tie or a NaN: a plain
+/// comparison, where `f32::max` also sorts out NaNs (as this does).
+#[inline(always)]
+fn larger(value: f32, floor: f32) -> f32 {
+    if value > floor { value } else { floor }
 }
 
-impl Moving {
-    #[inline]
-    fn of(body: &LooseBody) -> Self {
-        Self {
-            position: body.position,
-            rotation: body.rotation,
-            linear_velocity: body.linear_velocity,
-            angular_velocity: body.angular_velocity,
-            inverse_mass: body.inverse_mass(),
-            inverse_inertia: body.inverse_inertia(),
-        }
+/// `value` held within `-limit..=limit`, as `f32::clamp` holds it, without
+/// its check that the range is not empty (`limit` is never negative).
+#[inline(always)]
+fn within(value: f32, limit: f32) -> f32 {
+    let mut held = value;
+    if held < -limit {
+        held = -limit;
     }
-
-    #[inline]
-    fn write_back(self, body: &mut LooseBody) {
-        body.linear_velocity = self.linear_velocity;
-        body.angular_velocity = self.angular_velocity;
+    if held > limit {
+        held = limit;
     }
+    held
 }
 
 /// The tangent a normal's friction acts along.

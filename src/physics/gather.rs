@@ -16,7 +16,7 @@ use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::fixed::FixedScene;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
-use super::manifold::{Rounded, collide};
+use super::manifold::{BOX_SKIP_SLACK, Rounded, collide};
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
 
@@ -112,7 +112,9 @@ impl Gathered {
                 0.0
             };
             let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize] + other_ahead;
-            if a.position.distance(b.position) > a.reach() + b.reach() + margin {
+            let boxes_apart =
+                !(a.world_bounds().grown(margin + BOX_SKIP_SLACK)).overlaps(&b.world_bounds());
+            if boxes_apart || a.position.distance(b.position) > a.reach() + b.reach() + margin {
                 continue;
             }
             if let Some(manifold) = collide(a.rounded(), b.rounded(), margin) {

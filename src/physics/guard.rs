@@ -318,9 +318,10 @@ fn push_out_deep(
         walker,
     };
     let mut found_fixed = Vec::new();
+    let mut looked_at = deep.clone();
     for _ in 0..GUARD_PASSES {
         let mut moved = Vec::new();
-        for &id in deep.iter() {
+        for &id in &looked_at {
             let scratch = (&mut *found, &mut found_fixed);
             pass.out_of_bodies(id, bodies, neighbours, scratch, &mut moved);
             pass.out_of_the_rest(id, bodies, neighbours, found, &mut moved);
@@ -328,10 +329,27 @@ fn push_out_deep(
         if moved.is_empty() {
             return;
         }
-        deep.extend(moved);
+        deep.extend_from_slice(&moved);
         deep.sort_unstable();
         deep.dedup();
+        near_moved(&moved, neighbours, &mut looked_at);
+        looked_at.retain(|id| deep.binary_search(id).is_ok());
     }
+}
+
+/// The bodies that `moved` and their neighbours are, ascending, into
+/// `near`: those the next pass looks at again. Any other deep body found
+/// nothing to move out of when the pass looked at it (else it, or what it
+/// was in, would have moved), and nothing near it has moved since, so a
+/// second look would find nothing again and move nothing.
+fn near_moved(moved: &[u32], neighbours: &Neighbours, near: &mut Vec<u32>) {
+    near.clear();
+    for &id in moved {
+        near.push(id);
+        near.extend_from_slice(neighbours.of(id));
+    }
+    near.sort_unstable();
+    near.dedup();
 }
 
 /// What one pass of [`push_out_deep`] moves deep bodies out of.
@@ -360,7 +378,9 @@ impl DeepPass<'_> {
         found.extend_from_slice(neighbours.of(id));
         for &other in found.iter() {
             let (a, b) = (&bodies[id as usize], &bodies[other as usize]);
-            if a.position.distance(b.position) > a.reach() + b.reach() {
+            // Bodies whose boxes are apart are apart: never too deep.
+            let boxes_apart = !a.world_bounds().overlaps(&b.world_bounds());
+            if boxes_apart || a.position.distance(b.position) > a.reach() + b.reach() {
                 continue;
             }
             let Some(manifold) = too_deep(a.rounded(), b.rounded()) else {

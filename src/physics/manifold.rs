@@ -20,6 +20,12 @@ use crate::collision::closest_point_on_segment;
 /// choosing between the two shapes' faces and for the corner test.
 pub(super) const FACE_PREFERENCE: f32 = 0.1 * super::contact::LINEAR_SLOP;
 
+/// How much farther apart than a manifold's margin two shapes' boxes must
+/// be for the manifold to be skipped unasked: far more than the rounding
+/// of its arithmetic, even a kilometre from the origin, so that skipping
+/// gives exactly what asking would (no manifold).
+pub(super) const BOX_SKIP_SLACK: f32 = super::contact::LINEAR_SLOP;
+
 /// How close to the reference normal the line between nearest features
 /// must be to count as a face meeting a face (cosine).
 const FACE_ALIGNMENT: f32 = 0.9999;
@@ -81,20 +87,30 @@ impl Manifold {
 }
 
 /// The edge of `shape` whose normal separates it most from `other`, and
-/// that separation (the outlines' gap along it; `-∞` for a point).
-fn max_separation(shape: Rounded, other: Rounded) -> (usize, f32) {
+/// that separation (the outlines' gap along it; `-∞` for a point), or
+/// `None` as soon as one edge separates them by more than `reach`: the
+/// largest separation would then be more than `reach` too, and the
+/// shapes have no manifold within it.
+fn max_separation(shape: Rounded, other: Rounded, reach: f32) -> Option<(usize, f32)> {
     let mut best = (0, f32::NEG_INFINITY);
     for (i, (&normal, &vertex)) in shape.normals.iter().zip(shape.points).enumerate() {
-        let gap = other
-            .points
-            .iter()
-            .map(|&p| normal.dot(p - vertex))
-            .fold(f32::INFINITY, f32::min);
+        let mut gap = f32::INFINITY;
+        for &p in other.points {
+            // A plain comparison: one instruction, where `f32::min` also
+            // sorts out NaNs (which it ignores, as this does).
+            let along = normal.dot(p - vertex);
+            if along < gap {
+                gap = along;
+            }
+        }
+        if gap > reach {
+            return None;
+        }
         if gap > best.1 {
             best = (i, gap);
         }
     }
-    best
+    Some(best)
 }
 
 /// The nearest points of segments `a1 → a2` and `b1 → b2` that do not
@@ -123,14 +139,8 @@ pub(super) fn collide(a: Rounded, b: Rounded, margin: f32) -> Option<Manifold> {
         return between_points(a, b, margin);
     }
     let reach = margin + radius;
-    let (edge_a, separation_a) = max_separation(a, b);
-    if separation_a > reach {
-        return None;
-    }
-    let (edge_b, separation_b) = max_separation(b, a);
-    if separation_b > reach {
-        return None;
-    }
+    let (edge_a, separation_a) = max_separation(a, b, reach)?;
+    let (edge_b, separation_b) = max_separation(b, a, reach)?;
     let flip = separation_b > separation_a + FACE_PREFERENCE;
     let (reference, incident, edge, separation) = if flip {
         (b, a, edge_b, separation_b)

@@ -14,7 +14,8 @@
 //! `manifold` where two shapes touch, `contact` contact constraints,
 //! `floor` floor friction, `broad_phase` the grids and each body's
 //! neighbours, `fixed` walls and obstacles, `input` what a tick is given,
-//! `gather` finding contacts, `solver` the tick's phases, `surroundings`
+//! `gather` finding contacts, `solver` the tick's phases, `solver_body` the awake bodies as the
+//! sub-steps move them, `surroundings`
 //! the fixed scene and the neighbour lists borrowed together, `guard`
 //! never through anything, `sleep` which bodies are awake, `push` the
 //! walker's move among bodies, `world` [`LooseBodies`] and its queries.
@@ -32,6 +33,7 @@ mod push;
 mod rotation;
 mod sleep;
 mod solver;
+mod solver_body;
 mod surroundings;
 mod world;
 

@@ -92,24 +92,21 @@ impl Sleep {
         }
     }
 
-    /// After a tick of `seconds`: counts each awake body's stillness, puts
+    /// After a tick of `seconds` whose `contacts` know their sides' solver
+    /// slots (the awake list's order, unchanged since the solver took
+    /// it): counts each awake body's stillness, puts
     /// islands still long enough to sleep (stopping them exactly), and
     /// wakes the sleeping bodies that a contact pushed.
     pub fn settle(&mut self, bodies: &mut [LooseBody], contacts: &[Contact], seconds: f32) {
         let count = self.awake.len();
         self.parents.clear();
         self.parents.extend(0..count as u32);
-        let slot = |awake: &[u32], id: u32| awake.binary_search(&id).ok();
         for contact in contacts {
-            if let Partner::Body(other) = contact.partner {
+            if let (a, Some(b)) = contact.slots() {
                 let touching = contact.max_normal_impulse() > 0.0
                     || contact.separation_now(bodies, seconds) < LINEAR_SLOP;
-                if let (true, Some(a), Some(b)) = (
-                    touching,
-                    slot(&self.awake, contact.body),
-                    slot(&self.awake, other),
-                ) {
-                    union(&mut self.parents, a as u32, b as u32);
+                if touching {
+                    union(&mut self.parents, a, b);
                 }
             }
         }

@@ -22,12 +22,12 @@
 //! gravity along it, and floor friction is solved as a constraint, last in
 //! each pass, so that what it holds ends each pass at exactly zero.
 
-use super::body::LooseBody;
 use super::contact::Contact;
 use super::floor::FloorGrip;
 use super::gather::standing_box;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
 use super::input::{StepInput, StepOptions};
+use super::solver_body::SolverBody;
 use super::surroundings::Surroundings;
 use super::world::LooseBodies;
 
@@ -74,21 +74,21 @@ impl LooseBodies {
         );
         self.prepare(substep);
         let contacts = &mut self.gathered.contacts;
+        let states = &mut self.solver.states;
         for sub_step in 0..sub_steps {
             let sub_step = SubStep {
                 elapsed: substep * sub_step as f32,
                 seconds: substep,
             };
-            sub_step.run(&mut self.bodies, contacts, &mut self.grips, &self.starts);
+            sub_step.run(states, contacts, &mut self.grips);
         }
         for _ in 0..RESTITUTION_PASSES {
             for contact in contacts.iter_mut() {
-                contact.apply_restitution(&mut self.bodies);
+                contact.apply_restitution(states);
             }
         }
-        for start in &self.starts {
-            self.bodies[start.body as usize].refresh_world();
-        }
+        let awake = self.starts.iter().map(|start| start.body);
+        self.solver.store(&mut self.bodies, awake);
         let blocked_doors = self.guard(input, seconds);
         let moved = self.moved_bodies();
         self.sleep
@@ -99,12 +99,17 @@ impl LooseBodies {
         }
     }
 
-    /// **Prepare**: each awake body's floor grip for sub-steps of
+    /// **Prepare**: the solver's entry of each awake body and the slots of
+    /// each contact's sides, each awake body's floor grip for sub-steps of
     /// `substep` seconds (none for a frictionless body, which the floor
     /// does not hold), and where it starts the tick, into the lists kept
     /// between ticks.
     fn prepare(&mut self, substep: f32) {
         let awake = self.sleep.awake();
+        self.solver.load(&self.bodies, awake);
+        for contact in &mut self.gathered.contacts {
+            contact.assign_slots(&self.solver);
+        }
         self.starts.clear();
         self.starts.extend(awake.iter().map(|&id| {
             let body = &self.bodies[id as usize];
@@ -115,11 +120,12 @@ impl LooseBodies {
             }
         }));
         self.grips.clear();
-        let gripped = awake
-            .iter()
-            .filter(|&&id| self.bodies[id as usize].material().friction > 0.0);
+        let bodies = &self.bodies;
+        let gripped = (0..)
+            .zip(awake)
+            .filter(|&(_, &id)| bodies[id as usize].material().friction > 0.0);
         self.grips
-            .extend(gripped.map(|&id| FloorGrip::new(id, &self.bodies[id as usize], substep)));
+            .extend(gripped.map(|(slot, &id)| FloorGrip::new(slot, &bodies[id as usize], substep)));
     }
 
     /// **Guard**: sweeps fast bodies against the fixed scene, **files**
@@ -179,39 +185,31 @@ struct SubStep {
 
 impl SubStep {
     /// **Warm start**, **solve** (contacts with a soft push-out, then the
-    /// floor), **integrate positions** of the bodies awake at `starts`, and
-    /// **relax** (contacts without push-out, then the floor).
-    fn run(
-        self,
-        bodies: &mut [LooseBody],
-        contacts: &mut [Contact],
-        grips: &mut [FloorGrip],
-        starts: &[TickStart],
-    ) {
+    /// floor), **integrate positions** of the awake bodies (the solver's
+    /// entries), and **relax** (contacts without push-out, then the floor).
+    fn run(self, states: &mut [SolverBody], contacts: &mut [Contact], grips: &mut [FloorGrip]) {
         let inverse = 1.0 / self.seconds;
-        for contact in contacts.iter() {
-            contact.warm_start(bodies);
+        for contact in contacts.iter_mut() {
+            contact.warm_start(states);
         }
         for grip in grips.iter() {
-            grip.warm_start(bodies);
+            grip.warm_start(states);
         }
         for contact in contacts.iter_mut() {
-            contact.solve(bodies, self.elapsed, inverse, true);
+            contact.solve(states, self.elapsed, inverse, true);
         }
         for grip in grips.iter_mut() {
-            grip.solve(bodies);
+            grip.solve(states);
         }
-        for start in starts {
-            let body = &mut bodies[start.body as usize];
-            body.position += body.linear_velocity * self.seconds;
-            body.rotation = body.rotation.integrate(body.angular_velocity, self.seconds);
+        for state in states.iter_mut() {
+            state.integrate(self.seconds);
         }
         let end = self.elapsed + self.seconds;
         for contact in contacts.iter_mut() {
-            contact.solve(bodies, end, inverse, false);
+            contact.solve(states, end, inverse, false);
         }
         for grip in grips.iter_mut() {
-            grip.solve(bodies);
+            grip.solve(states);
         }
     }
 }

@@ -12,6 +12,7 @@ use super::floor::FloorGrip;
 use super::gather::{Gathered, standing_box};
 use super::guard::TickStart;
 use super::sleep::Sleep;
+use super::solver_body::SolverBodies;
 
 /// Where a ray first meets a body.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,6 +41,7 @@ pub struct LooseBodies {
     pub(super) starts: Vec<TickStart>,
     pub(super) grips: Vec<FloorGrip>,
     pub(super) deep: Vec<u32>,
+    pub(super) solver: SolverBodies,
 }
 
 impl LooseBodies {
@@ -58,6 +60,7 @@ impl LooseBodies {
             starts: Vec::new(),
             grips: Vec::new(),
             deep: Vec::new(),
+            solver: SolverBodies::default(),
         }
     }
 

@@ -407,3 +407,35 @@ fn the_hud_says_the_level_is_opening_and_a_save_leaves_the_chain_drawn() {
     finish_work(&mut session, &latch);
     assert_eq!(session.frame().markers.len(), plotting);
 }
+
+#[test]
+fn a_save_and_the_journal_held_together_are_released_in_the_order_named() {
+    let (path, level) = hall_file("session_background_two_jobs");
+    let (mut session, latch) = held_session(&path, level);
+    open_and_add_a_wall(&mut session, &latch);
+    let journal_path = autosave_path(&path);
+
+    // The journal falls due and its write starts, held; Ctrl+S starts the
+    // save beside it, held too.
+    let a_second = (1.0 / TICK_SECONDS).ceil() as u32 + 2;
+    frames(&mut session, a_second);
+    ctrl_tap(&mut session, KeyCode::KeyS);
+    frames_past_the_bar_delay(&mut session);
+    assert_eq!(bar(&mut session).expect("the bar").what, "Saving hall.toml");
+
+    // The save's steps go to the save alone: it is written, and the
+    // journal waits where it was, unwritten.
+    latch.release_job("Saving hall.toml", u64::from(u32::MAX));
+    frames(&mut session, 1);
+    assert!(hud_says(&mut session, "saved "), "{:?}", session.hud());
+    assert_eq!(Level::load(&path).expect("saved").level.walls.len(), 5);
+    let journal = bar(&mut session).expect("the journal's bar");
+    assert_eq!(journal.what, "Writing the autosave");
+    assert_eq!(journal.fraction, 0.0, "the save's steps moved the journal");
+
+    // Then the journal's: begun before the save, it writes nothing.
+    latch.release_job("Writing the autosave", u64::from(u32::MAX));
+    frames(&mut session, 1);
+    assert_eq!(bar(&mut session), None);
+    assert!(!journal_path.exists(), "a journal of saved edits");
+}

@@ -14,3 +14,4 @@ mod edit_room;
 mod lamp_tool;
 mod panel;
 mod session;
+mod startup;

@@ -21,6 +21,7 @@ mod keys;
 mod map;
 mod panel;
 mod reload;
+mod startup;
 mod walk;
 
 /// Set in the process that runs one window test's body.

@@ -1,0 +1,54 @@
+//! The window's start-up: a level that cannot be loaded, named to the
+//! program with no subcommand, closes the window it opened and ends the
+//! program as the command line reports such a level: the error once on
+//! stderr, exit status 1, no panic.
+
+use std::process::{Command, Output};
+
+use crate::common;
+
+/// The program run with `args` in `folder`.
+fn mazewalker<A: AsRef<std::ffi::OsStr>>(folder: &std::path::Path, args: &[A]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(args)
+        .current_dir(folder)
+        .output()
+        .expect("run mazewalker")
+}
+
+#[test]
+fn a_level_that_cannot_be_loaded_ends_the_window_with_the_command_lines_error() {
+    if !crate::own_process(
+        "startup::a_level_that_cannot_be_loaded_ends_the_window_with_the_command_lines_error",
+    ) {
+        return;
+    }
+    if !common::display_or_skip("window_startup") {
+        return;
+    }
+    let folder = common::scratch_folder("window_startup_fails");
+    let missing = folder.join("missing.toml");
+    let missing = missing.as_os_str();
+    let window = mazewalker(
+        &folder,
+        &[
+            "--level".as_ref(),
+            missing,
+            "--size".as_ref(),
+            "320x180".as_ref(),
+        ],
+    );
+    let check = mazewalker(&folder, &["check".as_ref(), missing]);
+    let said = String::from_utf8_lossy(&window.stderr);
+    let error = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        error.starts_with("error: ") && error.lines().count() == 1,
+        "{error}"
+    );
+    assert_eq!(window.status.code(), Some(1), "{said}");
+    // Once, and alone on its line (Mesa may add lines of its own).
+    let error = error.trim_end();
+    let told = said.lines().filter(|line| *line == error);
+    assert_eq!(told.count(), 1, "{said}");
+    assert!(!said.contains("panicked"), "{said}");
+}
