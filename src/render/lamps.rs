@@ -339,6 +339,7 @@ impl LevelLamps {
                 history.forget();
                 continue;
             };
+            let near = occluders_within_reach(lamp, &occluders.1);
             let mut recast = false;
             let mut directions = ChangedDirections::default();
             for direction in directions_towards(lamp, &meeting) {
@@ -353,7 +354,7 @@ impl LevelLamps {
                     ) else {
                         continue;
                     };
-                    let cast = texel_with(lamp, hits, &occluders.1, direction);
+                    let cast = texel_with(lamp, hits, &near, direction);
                     directions.note(direction, &texel, &cast);
                     row.set(direction as usize, cast);
                     recast = true;
@@ -604,6 +605,21 @@ fn directions_towards(lamp: &Light, boxes: &[(Vec2, Vec2)]) -> Vec<u32> {
     directions.sort_unstable();
     directions.dedup();
     directions
+}
+
+/// The `occluders` whose rectangle, grown by [`RAY_SLACK`], meets
+/// `lamp`'s reach, in order: no ray of the lamp's meets the others.
+fn occluders_within_reach(lamp: &Light, occluders: &[Occluder]) -> Vec<Occluder> {
+    occluders
+        .iter()
+        .filter(|occluder| {
+            let points = occluder.polygon.points();
+            let min = points.iter().copied().fold(Vec2::INFINITY, Vec2::min);
+            let max = points.iter().copied().fold(Vec2::NEG_INFINITY, Vec2::max);
+            reach_meets(lamp, min - RAY_SLACK, max + RAY_SLACK)
+        })
+        .cloned()
+        .collect()
 }
 
 /// Whether the segment from `from` to `to` meets the floor-plan rectangle
