@@ -23,7 +23,7 @@ use mazewalker::app::{hud_lines, moving_shapes};
 use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
 use mazewalker::level::{Level, Light, MAZE_CELL_SIZE};
-use mazewalker::map::{MapView, Overlay, level_bounds};
+use mazewalker::map::{MapView, WalkLayer, level_bounds};
 use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{
     DEFAULT_CHUNK_BUDGET, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer,
@@ -277,9 +277,9 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
     let walker = Walker::at_spawn(&maze);
     let frame = FrameInput::plain(&walker.camera);
     let eye = walker.position();
-    let overlay = Overlay {
+    let walk_layer = WalkLayer {
         eye: Some((eye, walker.camera.yaw)),
-        ..Overlay::default()
+        ..WalkLayer::default()
     };
     let following = MapView {
         centre: eye,
@@ -303,7 +303,7 @@ fn bench_map(c: &mut Criterion, gpu: &Gpu, target: &Target) {
         let map = view.map(|view| MapFrame {
             view,
             mode: MapMode::Full,
-            overlay,
+            walk_layer,
         });
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -15,7 +15,7 @@
 use std::path::Path;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::{DEFAULT_HOUSE_TOML, Level};
 
 const RELOADS: usize = 5;

@@ -18,7 +18,7 @@
 //! - [`doors`]: doors in the simulation: their openings and timers, the
 //!   use key's target, and moving leaves that push the eye through the
 //!   collider.
-//! - [`camera`], [`walker`], [`input`]: the first-person camera, the
+//! - [`camera`], [`walker`], [`bindings`]: the first-person camera, the
 //!   controller that moves it one fixed tick at a time through the collider,
 //!   and the key bindings.
 //! - [`app`]: the program around the library: a winit shell (the window, its
@@ -40,6 +40,7 @@
 //!   on every platform, for the simulation.
 
 pub mod app;
+pub mod bindings;
 pub mod camera;
 pub mod collision;
 pub mod config;
@@ -47,7 +48,6 @@ pub mod demo;
 pub mod doors;
 pub mod edit;
 pub mod gamepad;
-pub mod input;
 pub mod level;
 pub mod map;
 pub mod physics;

@@ -12,7 +12,7 @@ use glam::Vec2;
 use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions, WindowOptions};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
-use mazewalker::demo::{Playback, Played};
+use mazewalker::demo::{OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
 
@@ -473,7 +473,7 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
         app::play_in_window(&args.file, args.level.named(), options)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let playback = Playback::open(&args.file, args.level.named())?;
+    let playback = OpenedDemo::open(&args.file, args.level.named())?;
     for warning in &playback.warnings {
         eprintln!("warning: {warning}");
     }

@@ -24,7 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "simulation",
         &[
-            "camera", "config", "demo", "doors", "edit", "gamepad", "input", "map", "replay",
+            "camera", "config", "demo", "doors", "edit", "gamepad", "bindings", "map", "replay",
             "walker",
         ],
     ),

@@ -1,11 +1,12 @@
 //! The program's own input events, which the shell makes from winit's and
-//! scripts and tests send, and the requests the session makes of the shell.
+//! scripts and tests send, the requests the session makes of the shell, and
+//! the messages its parts leave each other in the world.
 
 use glam::{DVec2, Vec2};
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
-use super::input::Modifiers;
+use super::held_keys::Modifiers;
 use crate::edit::PropertyChange;
 use crate::gamepad::GamepadIntent;
 
@@ -61,4 +62,16 @@ pub enum Request {
     Screenshot,
     /// Close the window and end the program.
     Quit,
+}
+
+/// An edit made with the mouse on the full map, for edit mode to carry out
+/// at the cursor point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MapEdit {
+    /// A click: plot a point.
+    Plot,
+    /// A right click on wall `index`: delete it.
+    Delete(usize),
+    /// A drag from this wall end point: move it (and every end there).
+    MoveEnd(Vec2),
 }

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
+use super::editing::PanelView;
 use super::job::WorkProgress;
-use super::panel::PanelView;
+use crate::bindings::HelpGroup;
 use crate::camera::Camera;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
-use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::MovingShape;
 use crate::render::{BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer};

@@ -278,15 +278,15 @@ impl LiveLevel {
         old
     }
 
-    /// The level was saved as `source` (a file and its text): the watcher
-    /// takes the save for the program's own, and a level that had no file
-    /// is watched from now on. (The level is copied if the scene still
-    /// shares it: saves are rare, frames are not.)
-    pub fn saved(&mut self, source: crate::level::LevelSource) {
-        Arc::make_mut(&mut self.level).source = source;
-        self.reloader
-            .follow(&self.level.source, texture_files(&self.level));
+    /// The live level was saved: `level` is it with its new source (a file
+    /// and its text), and its collider stays. The watcher takes the save
+    /// for the program's own, and a level that had no file is watched from
+    /// now on. Returns the old level and collider.
+    pub fn saved(&mut self, level: Arc<Level>) -> (Arc<Level>, Arc<Collider>) {
+        self.reloader.follow(&level.source, texture_files(&level));
+        let old_level = std::mem::replace(&mut self.level, level);
         self.watch_files();
+        (old_level, Arc::clone(&self.collider))
     }
 
     /// A finished reload is not swapped in (unsaved edits would be lost):

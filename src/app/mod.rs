@@ -7,37 +7,34 @@
 //!   no mode.
 //! - [`Session`]: takes input and time (wall time, or a script's simulated
 //!   ticks) and produces a [`SessionFrame`], with no window and no GPU. Its
-//!   parts, one per mode (`parts`: demo playback and recording, the map,
-//!   edit mode, walking), share a [`World`] and are offered input in one
-//!   fixed order; a level changes by one path that every part hears of.
+//!   parts, one per mode and each in its own folder (`playback`: demo
+//!   playback and recording, `map`, `editing`, `walking`), stand behind the
+//!   `part` trait, share a [`World`] and are offered input in one fixed
+//!   order; a level changes by one path that every part hears of.
 //! - `script`: scripted sessions on simulated time, for the tests.
 //! - `events` the session's input and requests, `world` what the parts
 //!   share, `frame` what the session hands the shell to draw.
 //! - `live_level` the running level and its reloads (with the pure
-//!   [`reload`] rules and the `watch`er), `input` held keys, `overlays` the
-//!   HUD, `edit_mode` and `map_state` the editor's and the map's state,
-//!   `panel` edit mode's property panel (drawn by `panel_ui` with egui),
-//!   `surface` the window's surface, `screenshot` the offscreen command,
+//!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
+//!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
-//!   thread with its progress, `startup` the window's level loaded on a
-//!   worker while the window opens, `terminal_progress` `check`'s progress on a
-//!   terminal.
+//!   thread with its progress, `startup` the window's level (or a played
+//!   demo's) loaded on a worker while the window opens, `terminal_progress`
+//!   `check`'s progress on a terminal.
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
 
-mod edit_mode;
+mod editing;
 mod events;
 mod frame;
-mod input;
+mod held_keys;
 mod job;
-mod live_checks;
 mod live_level;
-mod map_state;
+mod map;
 mod overlays;
-mod panel;
-mod panel_ui;
-mod parts;
+mod part;
+mod playback;
 pub mod reload;
 mod screenshot;
 mod script;
@@ -47,11 +44,11 @@ mod startup;
 mod surface;
 mod terminal_progress;
 mod timedemo;
+mod walking;
 mod watch;
 mod world;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use anyhow::Context as _;
 use winit::event_loop::EventLoop;
@@ -61,22 +58,19 @@ use crate::config::Config;
 use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
-pub use edit_mode::Tool;
+pub use editing::{Carried, EditState, PanelUi, PanelView, Tool, ui_frame};
 pub use events::{Input, Request};
 pub use frame::{
     NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
 };
-pub use input::Modifiers;
+pub use held_keys::Modifiers;
 pub use job::{JobLatch, SHOW_AFTER, WorkProgress};
 pub use overlays::hud_lines;
-pub use panel::PanelView;
-pub use panel_ui::{PanelUi, ui_frame};
-pub use parts::{Carried, EditState};
 pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
-pub use startup::{Startup, load_level};
+pub use startup::{StartWith, Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};
 pub use watch::DEBOUNCE;
@@ -137,34 +131,27 @@ impl Default for WindowOptions {
     }
 }
 
-/// Opens the window at once on the level `choice` names, loaded on a
+/// Opens the window at once on the level `start` names, loaded on a
 /// worker meanwhile ([`Startup`]), and runs until the person quits; with
 /// [`WindowOptions::record`], the walk is recorded. A level that cannot be
 /// loaded closes the window and is the error returned.
-pub fn run_window(choice: LevelChoice, options: WindowOptions) -> anyhow::Result<()> {
-    let startup = Startup::start(choice, options.clone(), None, true)?;
+pub fn run_window(start: impl Into<StartWith>, options: WindowOptions) -> anyhow::Result<()> {
+    let startup = Startup::start(start.into(), options.clone(), None, true)?;
     run_shell(Shell::loading(startup, options), EventLoop::new())?;
     Ok(())
 }
 
 /// Plays the demo `file` in the window, on the demo's level or `level`
-/// instead, until the person quits.
+/// instead, until the person quits: the demo's header is read here (a
+/// demo that cannot be read is the error returned before the window
+/// opens), and its level loads on the start-up's worker.
 pub fn play_in_window(
     file: &std::path::Path,
     level: Option<LevelChoice>,
     options: WindowOptions,
 ) -> anyhow::Result<()> {
-    let playback = crate::demo::Playback::open(file, level)?;
-    let warnings = playback.warnings.clone();
-    let mut session = Session::new(Arc::clone(&playback.level), &options);
-    session.work_in_background(None);
-    session.play(playback);
-    for warning in warnings {
-        log::warn!("{warning}");
-        session.notice(format!("warning: {warning}"));
-    }
-    run_shell(Shell::new(session, options, None), EventLoop::new())?;
-    Ok(())
+    let demo = crate::demo::DemoFile::open(file, level)?;
+    run_window(StartWith::Demo(Box::new(demo)), options)
 }
 
 /// Runs the real window application driven by `script` instead of a person;

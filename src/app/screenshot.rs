@@ -12,7 +12,7 @@ use super::overlays::hud_lines;
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
 use crate::level::{Level, Light};
-use crate::map::{MapView, Overlay, PlanBounds, level_bounds};
+use crate::map::{MapView, PlanBounds, WalkLayer, level_bounds};
 use crate::physics::LooseBody;
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
 use crate::walker::Walker;
@@ -128,12 +128,12 @@ fn map_frame<'a>(
     MapFrame {
         view: MapView::fit(bounds, size),
         mode: MapMode::Full,
-        overlay: Overlay {
+        walk_layer: WalkLayer {
             eye: Some((eye, camera.yaw)),
             lamps,
             doors,
             bodies,
-            ..Overlay::default()
+            ..WalkLayer::default()
         },
     }
 }

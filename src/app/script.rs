@@ -16,9 +16,9 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::events::Input;
-use super::input::Modifiers;
+use super::held_keys::Modifiers;
 use super::session::Session;
-use crate::input::Action;
+use crate::bindings::Action;
 
 /// The most ticks one scripted frame runs: two, a 60 Hz frame's worth, so
 /// a scripted walk draws frames along the way as a person's would.

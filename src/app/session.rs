@@ -5,12 +5,16 @@
 //! a script) feeds it and draws what it describes.
 //!
 //! Four parts share the [`World`] (the live level, the walker, the clock,
-//! the HUD's notices): demo playback and recording, the map, edit mode and
-//! walking. Each is a [`Part`]. Which part sees a key first is decided once,
-//! here: the active input contexts ([`Session::contexts`]) pick the action,
-//! and [`Session::parts`] lists the parts in the order they are offered it.
-//! A level changes by one path, [`Session::change_level`], which every part
-//! hears of through [`Part::level_changed`].
+//! the HUD's notices): demo playback and recording, edit mode, the map and
+//! walking. Each is a [`Part`], and the session names none of them but
+//! where it makes their list ([`Session::new`]): it offers every input,
+//! frame, tick and level change to them all in that one order, asks each
+//! for its share of the frame, and lets any of them veto a reload or a
+//! quit. Which part sees a key first is decided once, here: the active
+//! input contexts ([`Session::contexts`]) pick the action, and the list's
+//! order is the order the parts are offered it. A level changes by one
+//! path, [`Session::change_level`], which every part hears of through
+//! [`Part::level_changed`].
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
@@ -22,34 +26,24 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
-use super::edit_mode::aimed_shape;
+use super::editing::{EditState, Editing};
 use super::events::{Input, Request};
 use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
-use super::input::{InputState, Modifiers};
+use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
+use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
-use super::panel::Panel;
-use super::parts::{EditState, Editing, Map, Part, Playback, Walking};
-use super::world::{World, set_view};
+use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy, ReloadVerdict};
+use super::playback::Playback;
+use super::walking::Walking;
+use super::world::{LevelCause, World, set_view};
+use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
-use crate::edit::{LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
-use crate::input::{Action, Bindings, Context, HelpGroup};
 use crate::level::{Level, LevelChoice};
 use crate::render::{LevelScene, SceneBuilder};
 use crate::tick::{TICK_SECONDS, TickClock};
 use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
-
-/// Why the level changed.
-#[derive(Debug)]
-enum Cause {
-    /// A reload (a file changed, F5) built a new version.
-    Reloaded(Box<BuiltLevel>),
-    /// An edit, an undo or redo, or a restored autosave (with what it
-    /// changed in the live level), or a demo's level (`None`: a level of
-    /// its own).
-    Edited(Option<Vec<LevelChange>>),
-}
 
 /// How a reload ended, for a script's report.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,7 +60,6 @@ pub struct ReloadOutcome {
 #[derive(Debug)]
 pub struct Session {
     world: World,
-    bindings: Bindings,
     help: Vec<HelpGroup>,
     input: InputState,
     ticks: TickClock,
@@ -84,12 +77,8 @@ pub struct Session {
     scene_change: Option<SceneChange>,
     /// Reloads that ended since the last look.
     reloads: Vec<ReloadOutcome>,
-    /// Edit mode's property panel.
-    panel: Panel,
-    playback: Playback,
-    map: Map,
-    editing: Editing,
-    walking: Walking,
+    /// The parts, in the one order they are offered everything.
+    parts: [Box<dyn Part>; 4],
 }
 
 impl Session {
@@ -104,17 +93,23 @@ impl Session {
             .save_folder
             .clone()
             .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-        let bindings = options.settings.bindings.clone();
-        let mut help = bindings.help_groups();
+        let mut help = options.settings.bindings.help_groups();
         help.push(HelpGroup {
             title: "gamepad".to_owned(),
             lines: vec![crate::gamepad::GAMEPAD_SUPPORT.to_owned()],
         });
+        // The parts in the order they are offered everything, the one
+        // place that names them. Edit mode comes before the map, so that
+        // the wheel turns a carried item instead of zooming the map, and
+        // so that the map draws what edit mode shows of itself.
+        let parts: [Box<dyn Part>; 4] = [
+            Box::new(Playback::default()),
+            Box::new(Editing::new(&level, &working_directory)),
+            Box::new(Map::new(level.occluding_walls(), options.map_all)),
+            Box::new(Walking),
+        ];
         Self {
-            editing: Editing::new(&level, &working_directory),
-            map: Map::new(level.occluding_walls(), options.map_all),
-            playback: Playback::default(),
-            walking: Walking,
+            parts,
             world: World {
                 live: LiveLevel::new(level, options.watch),
                 walker,
@@ -128,11 +123,15 @@ impl Session {
                 working_directory,
                 cursor: Vec2::ZERO,
                 aimed: None,
+                held_pan: Vec2::ZERO,
+                map_edits: Vec::new(),
+                demo_playing: false,
                 near_misses: OnceCell::new(),
                 requests: Vec::new(),
-                edited: None,
+                level_changes: Vec::new(),
+                reload_asked: false,
+                edits_coming: false,
             },
-            bindings,
             help,
             input: InputState::default(),
             ticks: TickClock::new(),
@@ -144,37 +143,47 @@ impl Session {
             scene_builder: None,
             scene_change: None,
             reloads: Vec::new(),
-            panel: Panel::default(),
         }
     }
 
     /// Starts recording into `path` from the walker's pose now, on the
     /// level loaded from `source`.
     pub fn record(&mut self, path: &std::path::Path, source: LevelChoice) -> anyhow::Result<()> {
-        self.playback.record(path, source, &self.world)
+        self.start_demo(DemoStart::Record {
+            path: path.to_owned(),
+            source,
+        })
     }
 
     /// Plays `demo` instead of reading the keyboard and mouse: its level
-    /// goes live and the walker starts where the demo does, with this
-    /// session's view settings.
-    pub fn play(&mut self, demo: crate::demo::Playback) {
-        let crate::demo::Playback {
+    /// goes live with the walker where the demo starts, with this session's
+    /// view settings.
+    pub fn play(&mut self, demo: crate::demo::OpenedDemo) {
+        let crate::demo::OpenedDemo {
             header,
             reader,
             level,
             ..
         } = demo;
-        let collider = Arc::new(level.collider());
-        self.change_level(level, collider, Cause::Edited(None));
-        let mut walker = header.walker(self.world.live.level());
-        set_view(&mut walker, &self.world.settings, self.world.live.level());
-        self.world.walker = walker;
-        self.playback.play(reader);
+        let walker = header.walker(&level);
+        self.change_level(LevelCause::Demo(level, Box::new(walker)));
+        if let Err(error) = self.start_demo(DemoStart::Play(reader)) {
+            log::error!("{error:#}");
+        }
     }
 
-    /// From now on the main thread goes on while edit mode's long work
-    /// (opening, saving, restoring the autosave, writing the journal) and
-    /// the map's reach run on their workers: the window's way. Without
+    /// Offers `start` to the parts until one takes it.
+    fn start_demo(&mut self, start: DemoStart) -> anyhow::Result<()> {
+        let mut start = Some(start);
+        for part in &mut self.parts {
+            part.start_demo(&mut start, &mut self.world)?;
+        }
+        Ok(())
+    }
+
+    /// From now on the main thread goes on while the parts' long work
+    /// (edit mode's opening, saving, restoring the autosave and journal,
+    /// the map's reach) runs on their workers: the window's way. Without
     /// this call a session waits for that work where it starts, as a
     /// script's simulated time must. `latch` holds the work until a test
     /// releases it.
@@ -183,8 +192,9 @@ impl Session {
         if let Some(latch) = &latch {
             self.world.live.hold_reloads(latch.clone());
         }
-        self.map.work_in_background(latch.clone());
-        self.editing.work_in_background(latch);
+        for part in &mut self.parts {
+            part.work_in_background(latch.clone());
+        }
     }
 
     /// The shell has a renderer: reloads build their scenes with `builder`
@@ -211,9 +221,14 @@ impl Session {
         &self.world.working_directory
     }
 
+    /// The settings file's values, which the session owns.
+    pub fn settings(&self) -> &crate::config::Config {
+        &self.world.settings
+    }
+
     /// The first key bound to `action` (a script presses it).
     pub fn first_key(&self, action: Action) -> Option<KeyCode> {
-        self.bindings.keys_for(action).next()
+        self.world.settings.bindings.keys_for(action).next()
     }
 
     /// The walker.
@@ -242,20 +257,19 @@ impl Session {
     }
 
     /// Whether edit mode is on (never while a demo plays, whatever the
-    /// demo's walker does).
+    /// demo's walker does): [`World::edit_mode`].
     pub fn is_editing(&self) -> bool {
-        !self.playback.is_playing() && self.editing.is_active(&self.world)
+        self.world.edit_mode()
     }
 
     /// Edit mode as it stands (tool, grid, cursor, aimed and carried item,
     /// undo depth), with the cursor and the aim as the HUD would show them
     /// now; `None` while it is off or a demo plays.
     pub fn edit_state(&mut self) -> Option<EditState> {
-        if self.playback.is_playing() {
-            return None;
-        }
         self.refresh_cursor();
-        self.editing.state(&self.world)
+        self.parts
+            .iter()
+            .find_map(|part| part.edit_state(&self.world))
     }
 
     /// The requests made since the last call, in order.
@@ -283,35 +297,17 @@ impl Session {
         self.world.notice(text);
     }
 
-    /// The input contexts active now, in precedence order.
+    /// The input contexts active now, in precedence order: those the parts
+    /// make active, then always.
     pub fn contexts(&self) -> Vec<Context> {
-        let mut contexts = Vec::with_capacity(Context::ORDER.len());
-        if self.playback.is_playing() {
-            contexts.push(Context::Playback);
-        }
-        if self.map.is_full() {
-            contexts.push(Context::FullMap);
-        }
-        if self.is_editing() {
-            contexts.push(Context::Editing);
-        }
-        contexts.extend([Context::Walking, Context::Always]);
+        let mut contexts: Vec<Context> = self
+            .parts
+            .iter()
+            .filter_map(|part| part.context(&self.world))
+            .collect();
+        contexts.sort_by_key(|context| Context::ORDER.iter().position(|each| each == context));
+        contexts.push(Context::Always);
         contexts
-    }
-
-    /// The parts, in the order they are offered input (written once), and
-    /// the world they share. Edit mode comes before the map, so that the
-    /// wheel turns a carried item instead of zooming the map.
-    fn parts(&mut self) -> ([&mut dyn Part; 4], &mut World) {
-        (
-            [
-                &mut self.playback,
-                &mut self.editing,
-                &mut self.map,
-                &mut self.walking,
-            ],
-            &mut self.world,
-        )
     }
 
     /// Takes one input event.
@@ -349,41 +345,34 @@ impl Session {
                     self.world.request(Request::GrabMouse(false));
                 }
             }
-            Input::CloseRequested => {
-                if self
-                    .editing
-                    .may_quit(super::parts::QuitBy::Close, &mut self.world)
-                {
-                    self.world.request(Request::Quit);
-                }
-            }
+            Input::CloseRequested => self.quit(QuitBy::Close),
             Input::Pointer(_) | Input::Button { .. } | Input::Wheel(_) => self.pointer(input),
-            Input::Property(change) => self.change_property(change),
+            Input::Property(change) => {
+                let world = &mut self.world;
+                self.parts
+                    .iter_mut()
+                    .any(|part| part.property(change, world));
+            }
         }
-        self.apply_edit();
+        self.apply_level_changes();
     }
 
-    /// A change from edit mode's property panel, made as one undo step;
-    /// a refusal shows on the panel. Only in edit mode, where the panel
-    /// shows.
-    fn change_property(&mut self, change: PropertyChange) {
-        if !self.is_editing() {
-            return;
-        }
-        match self.editing.set_property(change, &mut self.world) {
-            Ok(()) => self.panel.accepted(),
-            Err(reason) => self.panel.refused(reason),
+    /// A request to quit: unless a part vetoes it.
+    fn quit(&mut self, by: QuitBy) {
+        let world = &mut self.world;
+        if self.parts.iter_mut().all(|part| part.may_quit(by, world)) {
+            self.world.request(Request::Quit);
         }
     }
 
-    /// The pointer, a button or the wheel: offered to the parts in order.
+    /// The pointer, a button or the wheel: offered to the parts in order;
+    /// then the parts take what the others left them in the world.
     fn pointer(&mut self, input: Input) {
-        let (parts, world) = self.parts();
-        let handled = parts.into_iter().any(|part| part.pointer(input, world));
-        let edits = self.map.take_edits();
-        if self.is_editing() {
-            self.refresh_cursor();
-            self.editing.map_edits(edits, &mut self.world);
+        let world = &mut self.world;
+        let handled = self.parts.iter_mut().any(|part| part.pointer(input, world));
+        self.refresh_cursor();
+        for part in &mut self.parts {
+            part.take_messages(&mut self.world);
         }
         let click = matches!(
             input,
@@ -402,12 +391,17 @@ impl Session {
     fn key(&mut self, key: KeyCode, pressed: bool, repeat: bool) {
         let contexts = self.contexts();
         let modifiers = self.world.modifiers;
+        let bindings = &self.world.settings.bindings;
         let action = self
             .input
-            .key(&self.bindings, &contexts, key, pressed, repeat, modifiers);
+            .key(bindings, &contexts, key, pressed, repeat, modifiers);
         if pressed && modifiers.ctrl {
             let world = &mut self.world;
-            if self.editing.chord(key, repeat, modifiers, world) {
+            if self
+                .parts
+                .iter_mut()
+                .any(|part| part.chord(key, repeat, world))
+            {
                 return;
             }
         }
@@ -428,32 +422,71 @@ impl Session {
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
                     self.world.request(Request::GrabMouse(false));
-                } else if self
-                    .editing
-                    .may_quit(super::parts::QuitBy::Escape, &mut self.world)
-                {
-                    self.world.request(Request::Quit);
+                } else {
+                    self.quit(QuitBy::Escape);
                 }
             }
             _ => {
-                let (parts, world) = self.parts();
-                let handled = parts.into_iter().any(|part| part.act(action, world));
+                let world = &mut self.world;
+                let handled = self.parts.iter_mut().any(|part| part.act(action, world));
                 if !handled {
                     log::debug!("{action:?} does nothing now");
                 }
             }
         }
-        self.apply_edit();
+        self.apply_level_changes();
     }
 
-    /// An edit made during the last input goes live.
-    fn apply_edit(&mut self) {
-        if let Some((level, changes)) = self.world.edited.take() {
-            let started = std::time::Instant::now();
-            let collider = self.world.live.collider_after(&changes, &level);
-            self.panel.level_edited(&changes);
-            let built = started.elapsed();
-            self.change_level(level, collider, Cause::Edited(Some(changes)));
+    /// What the parts asked of the live level during the last input (or
+    /// the frame's update): a copy of the collider ahead of the edits to
+    /// come, a reload (F5), and the level changes, in order, each by the
+    /// one level-change path.
+    fn apply_level_changes(&mut self) {
+        if std::mem::take(&mut self.world.edits_coming) {
+            self.world.live.copy_ahead();
+        }
+        if std::mem::take(&mut self.world.reload_asked) {
+            self.world.live.reload_now();
+        }
+        for cause in std::mem::take(&mut self.world.level_changes) {
+            self.change_level(cause);
+        }
+    }
+
+    /// The one path by which the live level changes, for its typed
+    /// `cause`: a reload (a file changed, F5), an edit (an undo or redo
+    /// too), a restored autosave, a demo's level or a save. The live
+    /// level, the walker (and its doors), every part and the renderer hear
+    /// of it, in that order; a save changes no shape, so the walker and
+    /// the renderer's scene stay as they are.
+    fn change_level(&mut self, cause: LevelCause) {
+        let started = std::time::Instant::now();
+        let (old_level, old_collider, collider_time) = self.make_live(&cause);
+        let eye = cause.reshapes().then(|| self.place_walker(&cause));
+        for part in &mut self.parts {
+            part.level_changed(&old_collider, &cause, &mut self.world);
+        }
+        let level = Arc::clone(self.world.live.shared().0);
+        let scene = match cause {
+            LevelCause::Reload(built) => Some(self.reloaded(*built, &level, eye)),
+            LevelCause::Edit(_, changes) | LevelCause::Restore(_, changes) => {
+                Some(NewScene::Edited(changes))
+            }
+            LevelCause::Demo(..) => Some(NewScene::Build),
+            LevelCause::Saved(_) => None,
+        };
+        if let Some(scene) = scene {
+            let change = SceneChange {
+                level,
+                collider: Arc::clone(self.world.live.shared().1),
+                scene,
+            };
+            self.scene_change = Some(match self.scene_change.take() {
+                Some(pending) => pending.then(change),
+                None => change,
+            });
+        }
+        if let Some(built) = collider_time {
             log::info!(
                 "edit applied: collider changed in {:.1} ms, every part told (live checks \
                  included) in {:.1} ms",
@@ -461,79 +494,93 @@ impl Session {
                 (started.elapsed() - built).as_secs_f64() * 1000.0
             );
         }
+        drop((old_level, old_collider));
     }
 
-    /// The one path by which a level changes: a reload, F5, an edit, an
-    /// undo, a restored autosave or a demo's level. The live level, the
-    /// walker (and its doors), every part and the renderer hear of it, in
-    /// that order.
-    fn change_level(&mut self, level: Arc<Level>, collider: Arc<Collider>, cause: Cause) {
-        let (old_level, old_collider) = match &cause {
-            Cause::Reloaded(_) => {
-                self.panel.forget();
-                self.world.live.adopt(level, collider)
+    /// Makes the level of `cause` the live one; returns the old level and
+    /// collider, and for an edit how long changing the live collider in
+    /// place took.
+    fn make_live(&mut self, cause: &LevelCause) -> (Arc<Level>, Arc<Collider>, Option<Duration>) {
+        let live = &mut self.world.live;
+        let (old_level, old_collider) = match cause {
+            LevelCause::Reload(built) => {
+                // An edit's near misses come with its live checks; until
+                // then the map keeps the ones it had.
+                self.world.near_misses = OnceCell::new();
+                live.adopt(Arc::clone(&built.level), Arc::clone(&built.collider))
             }
-            Cause::Edited(_) => self.world.live.edited(level, collider),
+            LevelCause::Edit(level, changes) | LevelCause::Restore(level, changes) => {
+                let started = std::time::Instant::now();
+                let collider = live.collider_after(changes, level);
+                let built = started.elapsed();
+                let (old_level, old_collider) = live.edited(Arc::clone(level), collider);
+                return (old_level, old_collider, Some(built));
+            }
+            LevelCause::Demo(level, _) => {
+                live.edited(Arc::clone(level), Arc::new(level.collider()))
+            }
+            LevelCause::Saved(source) => {
+                let level = Level {
+                    source: source.clone(),
+                    ..Level::clone(live.level())
+                };
+                live.saved(Arc::new(level))
+            }
         };
-        if matches!(cause, Cause::Reloaded(_)) {
-            // An edit's near misses come with its live checks; until then
-            // the map keeps the ones it had.
-            self.world.near_misses = OnceCell::new();
-        }
-        // Doors that did not change keep their state; new ones start closed.
-        // A leaf that now stands on the eye pushes it out on its next move.
-        let doors = &self.world.live.level().doors;
-        self.world.walker.doors = self.world.walker.doors.changed_to(doors);
-        // Loose bodies start again where the changed file places them.
-        self.world.walker.bodies = Bodies::new(self.world.live.level());
-        let eye = clear_the_eye(&mut self.world.walker, self.world.live.collider());
+        (old_level, old_collider, None)
+    }
+
+    /// The walker on the changed level: a demo's starts where the demo
+    /// does; otherwise doors that did not change keep their state (new
+    /// ones start closed; a leaf that now stands on the eye pushes it out
+    /// on its next move), loose bodies start again where the changed file
+    /// places them, and the eye is moved out of a new wall. Either way it
+    /// gets the settings file's view for the level.
+    fn place_walker(&mut self, cause: &LevelCause) -> EyeAfterReload {
+        let eye = if let LevelCause::Demo(_, walker) = cause {
+            self.world.walker = Walker::clone(walker);
+            EyeAfterReload::Clear
+        } else {
+            let doors = &self.world.live.level().doors;
+            self.world.walker.doors = self.world.walker.doors.changed_to(doors);
+            self.world.walker.bodies = Bodies::new(self.world.live.level());
+            clear_the_eye(&mut self.world.walker, self.world.live.collider())
+        };
         let level = Arc::clone(self.world.live.shared().0);
         set_view(&mut self.world.walker, &self.world.settings, &level);
-        let edits = match &cause {
-            Cause::Edited(Some(changes)) => Some(changes.as_slice()),
-            Cause::Edited(None) | Cause::Reloaded(_) => None,
-        };
-        let (parts, world) = self.parts();
-        for part in parts {
-            part.level_changed(&old_collider, edits, world);
-        }
-        let scene = match cause {
-            Cause::Reloaded(built) => {
-                let BuiltLevel {
-                    warnings,
-                    scene,
-                    build_time,
-                    ..
-                } = *built;
-                for warning in &warnings {
-                    log::warn!("{warning}");
-                    self.world.notice(format!("warning: {warning}"));
-                }
-                self.world.notice(format!("reloaded {}", level.name));
-                if let EyeAfterReload::MovedOut(distance) = eye {
-                    self.world.notice(format!(
-                        "moved {distance:.2} m out of a new wall or obstacle"
-                    ));
-                }
-                log::info!(
-                    "reloaded {}: built in {:.1} ms off the main thread",
-                    level.name,
-                    build_time.as_secs_f64() * 1000.0
-                );
-                scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene)))
-            }
-            Cause::Edited(changes) => changes.map_or(NewScene::Build, NewScene::Edited),
-        };
-        let change = SceneChange {
-            level,
-            collider: Arc::clone(self.world.live.shared().1),
+        eye
+    }
+
+    /// A reload went live: its warnings and what happened to the eye show,
+    /// and the scene it built goes to the renderer.
+    fn reloaded(
+        &mut self,
+        built: BuiltLevel,
+        level: &Level,
+        eye: Option<EyeAfterReload>,
+    ) -> NewScene {
+        let BuiltLevel {
+            warnings,
             scene,
-        };
-        self.scene_change = Some(match self.scene_change.take() {
-            Some(pending) => pending.then(change),
-            None => change,
-        });
-        drop((old_level, old_collider));
+            build_time,
+            ..
+        } = built;
+        for warning in &warnings {
+            log::warn!("{warning}");
+            self.world.notice(format!("warning: {warning}"));
+        }
+        self.world.notice(format!("reloaded {}", level.name));
+        if let Some(EyeAfterReload::MovedOut(distance)) = eye {
+            self.world.notice(format!(
+                "moved {distance:.2} m out of a new wall or obstacle"
+            ));
+        }
+        log::info!(
+            "reloaded {}: built in {:.1} ms off the main thread",
+            level.name,
+            build_time.as_secs_f64() * 1000.0
+        );
+        scene.map_or(NewScene::Build, |scene| NewScene::Built(Box::new(scene)))
     }
 
     /// The resize's new view size.
@@ -545,15 +592,10 @@ impl Session {
     /// covers (a playing demo's at its speed).
     pub fn update(&mut self, seconds: f64) {
         self.world.time += Duration::from_secs_f64(seconds.max(0.0));
-        self.frame_rate.frame(self.world.time);
-        self.poll_reload();
-        self.poll_work();
-        self.hold_input();
-        let seconds = self.playback.demo_seconds(seconds);
+        self.start_frame(false);
+        let seconds = self.pace(seconds).unwrap_or(seconds);
         let ticks = self.ticks.advance(seconds);
         self.run_ticks(ticks);
-        self.editing.poll_checks(false, &mut self.world);
-        self.editing.autosave(&mut self.world);
     }
 
     /// Runs exactly `ticks` ticks of simulated time (a script's or a
@@ -561,29 +603,43 @@ impl Session {
     /// live checks of an edit are waited for, as no simulated time passes
     /// while they run.
     pub fn advance_ticks(&mut self, ticks: u32) {
-        self.world.time += Duration::from_secs_f64(f64::from(TICK_SECONDS) * f64::from(ticks));
-        self.frame_rate.frame(self.world.time);
-        self.poll_reload();
-        self.poll_work();
-        self.hold_input();
-        let ticks = if self.playback.is_playing() {
-            let seconds = self
-                .playback
-                .demo_seconds(f64::from(TICK_SECONDS) * f64::from(ticks));
-            self.ticks.advance_simulated(seconds)
-        } else {
-            ticks
+        let seconds = f64::from(TICK_SECONDS) * f64::from(ticks);
+        self.world.time += Duration::from_secs_f64(seconds);
+        self.start_frame(true);
+        let ticks = match self.pace(seconds) {
+            Some(seconds) => self.ticks.advance_simulated(seconds),
+            None => ticks,
         };
         self.run_ticks(ticks);
-        self.editing.poll_checks(true, &mut self.world);
-        self.editing.autosave(&mut self.world);
     }
 
-    /// Hands the held keys and the gamepad's sticks to the tick gatherer.
+    /// What a frame does before its ticks: reloads, the parts' update (an
+    /// edit their finished work made goes live), and the held input.
+    /// `wait`: the parts wait for work a script must see at once.
+    fn start_frame(&mut self, wait: bool) {
+        self.frame_rate.frame(self.world.time);
+        self.poll_reload();
+        for part in &mut self.parts {
+            part.update(wait, &mut self.world);
+        }
+        self.apply_level_changes();
+        self.hold_input();
+    }
+
+    /// The simulation seconds `seconds` of session time cover, when a part
+    /// sets the pace.
+    fn pace(&self, seconds: f64) -> Option<f64> {
+        self.parts.iter().find_map(|part| part.pace(seconds))
+    }
+
+    /// Hands the held keys and the gamepad's sticks to the tick gatherer,
+    /// and the arrow keys' pan to the world.
     fn hold_input(&mut self) {
         let contexts = self.contexts();
         let modifiers = self.world.modifiers;
-        let keys = self.input.intent(&self.bindings, &contexts, modifiers);
+        let bindings = &self.world.settings.bindings;
+        let keys = self.input.intent(bindings, &contexts, modifiers);
+        let pan = self.input.pan(bindings, &contexts, modifiers);
         let pad = self.pad;
         // The right stick's rates, as a share of the keyboard's turn speed.
         let turn_speed = self.world.walker.settings.turn_speed.max(f32::EPSILON);
@@ -594,17 +650,19 @@ impl Session {
             look_up: keys.look_up + pad.pitch_rate / turn_speed,
             run: keys.run || pad.run,
         });
-        self.map
-            .hold_pan(self.input.pan(&self.bindings, &contexts, modifiers));
+        self.world.held_pan = pan;
     }
 
-    /// Runs `ticks` simulation ticks, and after each, every part's tick.
+    /// Runs `ticks` simulation ticks (and any a part adds), and after each,
+    /// every part's tick. A part may drive the walker through a tick;
+    /// otherwise the walker steps with its held input.
     fn run_ticks(&mut self, ticks: u32) {
-        let ticks = ticks + self.playback.take_step();
-        for _ in 0..ticks {
+        let extra: u32 = self.parts.iter_mut().map(|part| part.extra_ticks()).sum();
+        for _ in 0..ticks + extra {
             self.ticks_run += 1;
-            if !self.playback.play_tick(&mut self.world) {
-                let world = &mut self.world;
+            let world = &mut self.world;
+            let driven = self.parts.iter_mut().any(|part| part.drive_tick(world));
+            let input = (!driven).then(|| {
                 let input = world.gatherer.next_tick();
                 if let Err(error) = world
                     .walker
@@ -613,29 +671,19 @@ impl Session {
                 {
                     log::error!("move refused: {error}");
                 }
-                self.playback.record_tick(&input, world);
-            }
-            let (parts, world) = self.parts();
-            for part in parts {
-                part.tick(world);
+                input
+            });
+            for part in &mut self.parts {
+                part.tick(input.as_ref(), &mut self.world);
             }
         }
     }
 
-    /// Takes edit mode's finished work, if any, and makes the edits of the
-    /// keys that waited for it live; shows the map's reach once it is
-    /// worked out.
-    fn poll_work(&mut self) {
-        self.editing.poll_work(&mut self.world);
-        self.apply_edit();
-        self.map.poll_reach();
-    }
-
-    /// Takes a finished reload, if any: the new level goes live (unless
-    /// unsaved edits refuse it), or the error shows. Not while edit mode's
-    /// work runs: the session it opens or saves is of the live level.
+    /// Takes a finished reload, if any: the new level goes live (unless a
+    /// part vetoes it), or the error shows. Not while a part holds
+    /// reloads.
     fn poll_reload(&mut self) {
-        if self.editing.is_busy() {
+        if self.parts.iter().any(|part| part.holds_reloads()) {
             return;
         }
         let now = self.world.time;
@@ -644,20 +692,30 @@ impl Session {
         };
         let outcome = match event {
             ReloadEvent::Ready(built) => {
-                if self.editing.accepts_reload(&built, &mut self.world) {
-                    let started = std::time::Instant::now();
-                    let (level, collider) = (Arc::clone(&built.level), Arc::clone(&built.collider));
-                    self.change_level(level, collider, Cause::Reloaded(built));
-                    ReloadOutcome {
-                        swapped: true,
-                        error: None,
-                        swap_time: Some(started.elapsed()),
+                let world = &mut self.world;
+                let verdict = self
+                    .parts
+                    .iter_mut()
+                    .map(|part| part.may_reload(&built, world))
+                    .find(|verdict| *verdict != ReloadVerdict::Go)
+                    .unwrap_or(ReloadVerdict::Go);
+                match verdict {
+                    ReloadVerdict::Go => {
+                        let started = std::time::Instant::now();
+                        self.change_level(LevelCause::Reload(built));
+                        ReloadOutcome {
+                            swapped: true,
+                            error: None,
+                            swap_time: Some(started.elapsed()),
+                        }
                     }
-                } else {
-                    ReloadOutcome {
-                        swapped: false,
-                        error: self.world.live.error().map(str::to_owned),
-                        swap_time: None,
+                    ReloadVerdict::Unchanged => {
+                        self.world.live.unchanged();
+                        self.refused_reload()
+                    }
+                    ReloadVerdict::Refused(message) => {
+                        self.world.live.refuse(message);
+                        self.refused_reload()
                     }
                 }
             }
@@ -666,38 +724,30 @@ impl Session {
                 error: None,
                 swap_time: None,
             },
-            ReloadEvent::Failed => ReloadOutcome {
-                swapped: false,
-                error: self.world.live.error().map(str::to_owned),
-                swap_time: None,
-            },
+            ReloadEvent::Failed => self.refused_reload(),
         };
         self.reloads.push(outcome);
     }
 
-    /// Edit mode's cursor point now, `None` outside edit mode: the
-    /// pointer's on the full map, else the crosshair's. (A floor ray and a
-    /// snap query: not paid while walking.)
-    fn edit_cursor(&self) -> Option<Vec2> {
-        if !self.is_editing() {
-            return None;
+    /// How a reload that did not go live ended.
+    fn refused_reload(&self) -> ReloadOutcome {
+        ReloadOutcome {
+            swapped: false,
+            error: self.world.live.error().map(str::to_owned),
+            swap_time: None,
         }
-        let grid = self.editing.grid();
-        let on_map = self.map.cursor(&self.world, grid);
-        Some(on_map.unwrap_or_else(|| self.editing.crosshair_cursor(&self.world)))
     }
 
-    /// Brings the world's cursor point and aimed item up to date (on the
-    /// full map, the item under the pointer; else the crosshair's), and
-    /// the panel to the aimed item; only edit mode reads them.
+    /// Brings the world's cursor point and aimed item up to date: the
+    /// parts offer what they know (the full map the point under the
+    /// pointer), and the one that owns them takes the offers.
     fn refresh_cursor(&mut self) {
-        if let Some(cursor) = self.edit_cursor() {
-            self.world.cursor = cursor;
-            self.world.aimed = match self.map.item_under_pointer(&self.world) {
-                Some(on_map) => on_map,
-                None => self.editing.crosshair_aim(&self.world, cursor),
-            };
-            self.panel.follow(self.editing.carried(), self.world.aimed);
+        let mut offer = AimOffer::default();
+        for part in &self.parts {
+            part.offer_aim(&self.world, &mut offer);
+        }
+        for part in &mut self.parts {
+            part.take_aim(&offer, &mut self.world);
         }
     }
 
@@ -718,12 +768,7 @@ impl Session {
             ""
         };
         lines.push(format!("level {}{reloading}", world.live.level().name));
-        for part in [
-            &self.playback as &dyn Part,
-            &self.map,
-            &self.editing,
-            &self.walking,
-        ] {
+        for part in &self.parts {
             part.hud(world, &mut lines);
         }
         if let Some(error) = &self.settings_error {
@@ -738,7 +783,9 @@ impl Session {
         lines
     }
 
-    /// The frame to draw now. The HUD's lines are made only while it shows.
+    /// The frame to draw now: the world's scene, the HUD (its lines are
+    /// made only while it shows), and each part's share, then the reload's
+    /// progress bar if no part shows one.
     pub fn frame(&mut self) -> SessionFrame<'_> {
         self.refresh_cursor();
         let hud = self.overlays.hud.then(|| self.current_hud());
@@ -748,46 +795,33 @@ impl Session {
             self.ticks.alpha(),
             self.overlays.debug_lines,
         );
-        let cursor = self.is_editing().then_some(self.world.cursor);
-        let markers = cursor.map_or_else(Vec::new, |at| self.editing.markers(&self.world, at));
-        // The map outlines the carried item where it would go, else the
-        // aimed one.
-        let outlined = cursor.and_then(|at| {
-            self.editing.carried_shape(at).or_else(|| {
-                self.world
-                    .aimed
-                    .and_then(|item| aimed_shape(self.world.live.level(), item))
-            })
-        });
-        self.map
-            .set_aimed(outlined.map_or_else(Vec::new, |shape| shape.plan_outline()));
-        let map_cursor = cursor.map(|at| (at, self.map.dragged_end().or(self.editing.chain_end())));
-        let map = self.map.frame(&self.world, &scene.camera, map_cursor);
-        let panel = if cursor.is_some() && !self.world.mouse_grabbed {
-            self.panel.view(self.world.live.level())
-        } else {
-            None
-        };
+        let world = &self.world;
+        let mut share = FrameShare::new(scene.camera);
+        for part in &mut self.parts {
+            part.frame(world, &mut share);
+        }
         SessionFrame {
             scene,
             hud,
             help: (self.overlays.help && !self.help.is_empty()).then_some(self.help.as_slice()),
-            markers,
-            crosshair: cursor.is_some(),
-            map,
-            panel,
-            progress: self
-                .editing
-                .progress(self.world.time)
-                .or_else(|| self.world.live.progress(self.world.time))
-                .or_else(|| self.map.progress(self.world.time)),
+            markers: share.markers,
+            crosshair: share.crosshair,
+            map: share.map,
+            panel: share.panel,
+            progress: share.progress.or_else(|| world.live.progress(world.time)),
         }
     }
 
-    /// Ends the session: a save still writing is waited for, a recording
-    /// is finished and its error returned.
+    /// Ends the session: the parts finish (a save still writing is waited
+    /// for, a recording is finished); the first error is returned.
     pub fn finish(&mut self) -> anyhow::Result<()> {
-        self.editing.finish_work(&mut self.world);
-        self.playback.finish(&self.world.walker)
+        let mut result = Ok(());
+        for part in &mut self.parts {
+            let finished = part.finish(&mut self.world);
+            if result.is_ok() {
+                result = finished;
+            }
+        }
+        result
     }
 }

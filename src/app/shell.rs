@@ -19,8 +19,8 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, WindowId};
 
 use super::WindowOptions;
+use super::editing::ToolUi;
 use super::events::{Input, Request};
-use super::panel_ui::ToolUi;
 use super::script::{ScriptCommand, ScriptDriver, ScriptReport};
 use super::session::Session;
 use super::startup::Startup;
@@ -41,6 +41,16 @@ struct Graphics {
     ui: ToolUi,
 }
 
+/// What the shell takes of the window's options: how to open the window
+/// and draw into it. (The settings file's values are the session's.)
+#[derive(Debug, Clone, Copy)]
+struct WindowChoices {
+    size: (u32, u32),
+    vsync: bool,
+    quality: Option<RenderQuality>,
+    lights: bool,
+}
+
 /// Where the program stands: its level loading, or the session on it.
 enum Stage {
     /// The level loads on a worker; the window shows its progress.
@@ -52,7 +62,7 @@ enum Stage {
 /// The application winit drives.
 pub struct Shell {
     stage: Stage,
-    options: WindowOptions,
+    options: WindowChoices,
     graphics: Option<Graphics>,
     gamepad: GamepadSource,
     script: Option<ScriptDriver>,
@@ -123,6 +133,12 @@ impl Shell {
     }
 
     fn at(stage: Stage, options: WindowOptions, script: Option<ScriptDriver>) -> Self {
+        let options = WindowChoices {
+            size: options.size,
+            vsync: options.vsync,
+            quality: options.quality,
+            lights: options.lights,
+        };
         Self {
             stage,
             options,
@@ -316,7 +332,7 @@ impl Shell {
             match &mut self.script {
                 Some(script) => script.before_frame(session, frame_time),
                 None => {
-                    let pad = gamepad_intent(self.gamepad.poll(), &self.options.settings.gamepad);
+                    let pad = gamepad_intent(self.gamepad.poll(), &session.settings().gamepad);
                     session.handle(Input::Gamepad(pad));
                     session.update(frame_time.as_secs_f64());
                 }

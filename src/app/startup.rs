@@ -3,7 +3,9 @@
 //! collider, the session's parts, its scene), while the window opens at
 //! once and presents frames with the load's progress bar. A big level or
 //! maze takes seconds to load; the window answers meanwhile, and Esc or
-//! closing it quits. The commands with no window load where they run.
+//! closing it quits. A demo played in the window loads its level the same
+//! way, and starts playing when it lands. The commands with no window load
+//! where they run.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -18,8 +20,9 @@ use super::events::Input;
 use super::frame::{SessionFrame, scene_frame};
 use super::job::{Job, JobLatch, Progress};
 use super::session::Session;
+use crate::bindings::Action;
 use crate::collision::Collider;
-use crate::input::Action;
+use crate::demo::{DemoFile, OpenedDemo};
 use crate::level::{Level, LevelChoice, LoadedLevel};
 use crate::render::{BrokenTexture, SceneBuilder};
 use crate::walker::Walker;
@@ -27,6 +30,32 @@ use crate::walker::Walker;
 /// What the window shows while the level loads: a level with nothing in
 /// it, seen from its start.
 const LOADING_LEVEL: &str = "name = \"loading\"\n[player]\nstart = [0.0, 0.0]\n";
+
+/// What the window starts on: a level, or a demo played on its level.
+#[derive(Debug)]
+pub enum StartWith {
+    /// The level named on the command line (recorded with
+    /// [`WindowOptions::record`]).
+    Level(LevelChoice),
+    /// A demo, its header read, played on its level once that is loaded.
+    Demo(Box<DemoFile>),
+}
+
+impl StartWith {
+    /// The level to load.
+    fn level(&self) -> &LevelChoice {
+        match self {
+            StartWith::Level(choice) => choice,
+            StartWith::Demo(demo) => demo.level(),
+        }
+    }
+}
+
+impl From<LevelChoice> for StartWith {
+    fn from(choice: LevelChoice) -> Self {
+        StartWith::Level(choice)
+    }
+}
 
 /// The level the command line names, loading on its worker, and what the
 /// window shows meanwhile.
@@ -48,12 +77,13 @@ pub struct Startup {
 }
 
 impl Startup {
-    /// Starts loading `choice` on a worker, for a session with `options`.
+    /// Starts loading `start`'s level on a worker, for a session with
+    /// `options`.
     /// With `scene`, the worker builds the level's scene too, with the
     /// builder the window hands it ([`attach_scene_builder`](Self::attach_scene_builder)).
     /// `latch` holds the work until a test releases it.
     pub fn start(
-        choice: LevelChoice,
+        start: StartWith,
         options: WindowOptions,
         latch: Option<JobLatch>,
         scene: bool,
@@ -71,10 +101,10 @@ impl Startup {
             .collect();
         let (sender, builder) = scene.then(channel).unzip();
         let job = Job::start(
-            what_loads(&choice),
+            what_loads(start.level()),
             Duration::ZERO,
             latch,
-            move |progress| load_session(&choice, &options, builder, progress),
+            move |progress| load_session(start, &options, builder, progress),
         );
         Ok(Self {
             job,
@@ -158,42 +188,25 @@ fn what_loads(choice: &LevelChoice) -> String {
 /// level error is the error's message alone (printed after `error: `).
 /// `read` hears how many bytes of a level file have been read.
 pub fn load_level(choice: &LevelChoice, read: &mut dyn FnMut(u64)) -> anyhow::Result<LoadedLevel> {
-    let loaded = match choice {
-        LevelChoice::File(path) => Level::load_reporting(path, read),
-        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => choice.load(),
-    }
-    .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let loaded = choice
+        .load_reporting(read)
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
     Ok(loaded)
 }
 
-/// The worker's part: `choice` loaded (the first third of the progress,
-/// by the bytes of a file read), the session made on it (the second: the
-/// collider, the map's walls, the editor's look for an autosave), and,
-/// with a `builder` from the window, the level's scene (the last).
+/// The worker's part: `start`'s level loaded and the session made on it
+/// ([`start_session`]), and, with a `builder` from the window, the level's
+/// scene (the last third of the progress).
 fn load_session(
-    choice: &LevelChoice,
+    start: StartWith,
     options: &WindowOptions,
     builder: Option<Receiver<SceneBuilder>>,
     progress: &Progress,
 ) -> anyhow::Result<Session> {
-    let size = match choice {
-        LevelChoice::File(path) => std::fs::metadata(path).map_or(0, |file| file.len()),
-        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => 0,
-    };
-    let loaded = load_level(choice, &mut |bytes| {
-        if size > 0 {
-            progress.report(bytes as f32 / size as f32 / 3.0);
-        }
-    })?;
-    progress.report(1.0 / 3.0);
-    let mut session = Session::new(loaded.level, options);
-    session.work_in_background(None);
-    if let Some(path) = &options.record {
-        session.record(path, choice.clone())?;
-    }
+    let mut session = start_session(start, options, progress)?;
     progress.report(2.0 / 3.0);
     // No builder comes when the window closed first.
     let scene = match builder.map(|builder| builder.recv()) {
@@ -206,4 +219,54 @@ fn load_session(
     session.show_level(scene);
     progress.report(1.0);
     Ok(session)
+}
+
+/// `start`'s level loaded (the first third of the progress, by the bytes
+/// of a file read) and the session made on it (the second: the collider,
+/// the map's walls, the editor's look for an autosave): recording with
+/// [`WindowOptions::record`], or playing the demo.
+fn start_session(
+    start: StartWith,
+    options: &WindowOptions,
+    progress: &Progress,
+) -> anyhow::Result<Session> {
+    let size = match start.level() {
+        LevelChoice::File(path) => std::fs::metadata(path).map_or(0, |file| file.len()),
+        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => 0,
+    };
+    let mut read = |bytes: u64| {
+        if size > 0 {
+            progress.report(bytes as f32 / size as f32 / 3.0);
+        }
+    };
+    let choice = start.level().clone();
+    let (level, demo) = match start {
+        StartWith::Level(_) => (Arc::new(load_level(&choice, &mut read)?.level), None),
+        StartWith::Demo(demo) => {
+            let demo = (*demo).load_reporting(&mut read)?;
+            (Arc::clone(&demo.level), Some(demo))
+        }
+    };
+    progress.report(1.0 / 3.0);
+    let mut session = Session::new(level, options);
+    session.work_in_background(None);
+    match demo {
+        Some(demo) => play(&mut session, demo),
+        None => {
+            if let Some(path) = &options.record {
+                session.record(path, choice)?;
+            }
+        }
+    }
+    Ok(session)
+}
+
+/// `session` plays `demo`, its warnings shown as notices and logged.
+fn play(session: &mut Session, demo: OpenedDemo) {
+    let warnings = demo.warnings.clone();
+    session.play(demo);
+    for warning in warnings {
+        log::warn!("{warning}");
+        session.notice(format!("warning: {warning}"));
+    }
 }

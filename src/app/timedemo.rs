@@ -12,7 +12,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 
 use super::frame::scene_frame;
-use crate::demo::{FrameTimes, Playback, Played, TimedemoReport, play};
+use crate::demo::{FrameTimes, OpenedDemo, Played, TimedemoReport, play};
 use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
 use crate::render::{Gpu, RenderQuality, Renderer};
 
@@ -53,7 +53,7 @@ impl Default for TimedemoOptions {
 /// did not match. Then writes the last frame drawn to `options.shot`, if
 /// given.
 pub fn run_timedemo(
-    mut playback: Playback,
+    mut playback: OpenedDemo,
     options: &TimedemoOptions,
     out: &mut impl Write,
 ) -> anyhow::Result<Played> {

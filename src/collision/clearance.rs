@@ -231,7 +231,7 @@ impl Collider {
     /// meets `area`: the lines from `origin` past each end, each turned by
     /// [`SHADOW_TURN`] away from the other end, out of the shadow. (Nothing
     /// for an obstacle: the eye may leave one across its outline.)
-    fn shadow_edges(&self, id: u32, origin: DVec2, area: &Aabb, pieces: &mut Vec<Piece>) {
+    fn shadow_edges(&self, id: u32, origin: DVec2, area: &Aabb, pieces: &mut Vec<BoundaryCurve>) {
         let Shape::Wall(Some(capsule)) = self.shape(id) else {
             return;
         };
@@ -248,7 +248,7 @@ impl Collider {
             } else {
                 SHADOW_TURN
             };
-            pieces.push(Piece::Line {
+            pieces.push(BoundaryCurve::Line {
                 point: origin,
                 direction: DVec2::from_angle(turn).rotate(direction),
             });
@@ -258,7 +258,7 @@ impl Collider {
     /// Adds the pieces of shape `id`'s outline grown by `skin` (lines along
     /// its sides, circles around its ends or corners), if its box meets
     /// `area`.
-    fn outline_pieces(&self, id: u32, skin: f64, area: &Aabb, pieces: &mut Vec<Piece>) {
+    fn outline_pieces(&self, id: u32, skin: f64, area: &Aabb, pieces: &mut Vec<BoundaryCurve>) {
         match self.shape(id) {
             Shape::Wall(capsule) => {
                 let Some(capsule) = capsule.filter(|c| c.bounds().overlaps(area)) else {
@@ -266,17 +266,17 @@ impl Collider {
                 };
                 let (a, b) = (capsule.a(), capsule.b());
                 let radius = capsule.radius() + skin;
-                pieces.push(Piece::Circle { centre: a, radius });
+                pieces.push(BoundaryCurve::Circle { centre: a, radius });
                 let Some(direction) = (b - a).try_normalize() else {
                     return;
                 };
-                pieces.push(Piece::Circle { centre: b, radius });
+                pieces.push(BoundaryCurve::Circle { centre: b, radius });
                 let offset = direction.perp() * radius;
-                pieces.push(Piece::Line {
+                pieces.push(BoundaryCurve::Line {
                     point: a + offset,
                     direction,
                 });
-                pieces.push(Piece::Line {
+                pieces.push(BoundaryCurve::Line {
                     point: a - offset,
                     direction,
                 });
@@ -289,12 +289,12 @@ impl Collider {
                 let points = obstacle.points();
                 for (i, (&point, &normal)) in points.iter().zip(obstacle.normals()).enumerate() {
                     let next = points[(i + 1) % points.len()];
-                    pieces.push(Piece::Circle {
+                    pieces.push(BoundaryCurve::Circle {
                         centre: point,
                         radius,
                     });
                     if let Some(direction) = (next - point).try_normalize() {
-                        pieces.push(Piece::Line {
+                        pieces.push(BoundaryCurve::Line {
                             point: point + normal * radius,
                             direction,
                         });
@@ -337,20 +337,22 @@ impl Collider {
 /// One smooth piece of a grown outline: where an eye stands exactly at the
 /// required clearance from one side or one rounded end of a shape.
 #[derive(Debug, Clone, Copy)]
-enum Piece {
+enum BoundaryCurve {
     /// The line through `point` along unit `direction`.
     Line { point: DVec2, direction: DVec2 },
     /// The circle of `radius` around `centre`.
     Circle { centre: DVec2, radius: f64 },
 }
 
-impl Piece {
+impl BoundaryCurve {
     /// The point of the piece nearest to `p` (for a circle centred on `p`,
     /// its point in +x).
     fn nearest(&self, p: DVec2) -> DVec2 {
         match *self {
-            Piece::Line { point, direction } => point + direction * (p - point).dot(direction),
-            Piece::Circle { centre, radius } => {
+            BoundaryCurve::Line { point, direction } => {
+                point + direction * (p - point).dot(direction)
+            }
+            BoundaryCurve::Circle { centre, radius } => {
                 centre + (p - centre).try_normalize().unwrap_or(DVec2::X) * radius
             }
         }
@@ -358,14 +360,14 @@ impl Piece {
 
     /// Adds the points where the two pieces cross (none for parallel lines
     /// or circles that miss; one where they touch).
-    fn crossings(&self, other: &Piece, out: &mut Vec<DVec2>) {
+    fn crossings(&self, other: &BoundaryCurve, out: &mut Vec<DVec2>) {
         match (*self, *other) {
             (
-                Piece::Line {
+                BoundaryCurve::Line {
                     point: p,
                     direction: d,
                 },
-                Piece::Line {
+                BoundaryCurve::Line {
                     point: q,
                     direction: e,
                 },
@@ -375,8 +377,14 @@ impl Piece {
                     out.push(p + d * ((q - p).perp_dot(e) / denominator));
                 }
             }
-            (Piece::Line { point, direction }, Piece::Circle { centre, radius })
-            | (Piece::Circle { centre, radius }, Piece::Line { point, direction }) => {
+            (
+                BoundaryCurve::Line { point, direction },
+                BoundaryCurve::Circle { centre, radius },
+            )
+            | (
+                BoundaryCurve::Circle { centre, radius },
+                BoundaryCurve::Line { point, direction },
+            ) => {
                 let foot = point + direction * (centre - point).dot(direction);
                 let half_chord = half_chord(radius, foot.distance_squared(centre));
                 if let Some(h) = half_chord {
@@ -385,11 +393,11 @@ impl Piece {
                 }
             }
             (
-                Piece::Circle {
+                BoundaryCurve::Circle {
                     centre: c,
                     radius: r,
                 },
-                Piece::Circle {
+                BoundaryCurve::Circle {
                     centre: k,
                     radius: s,
                 },
@@ -480,11 +488,11 @@ mod tests {
     #[test]
     fn crossings_of_lines_and_circles() {
         let mut out = Vec::new();
-        let line = Piece::Line {
+        let line = BoundaryCurve::Line {
             point: DVec2::new(0.0, 1.0),
             direction: DVec2::X,
         };
-        let circle = Piece::Circle {
+        let circle = BoundaryCurve::Circle {
             centre: DVec2::ZERO,
             radius: 2.0,
         };
@@ -492,14 +500,14 @@ mod tests {
         let root = 3.0_f64.sqrt();
         assert_eq!(out, [DVec2::new(-root, 1.0), DVec2::new(root, 1.0)]);
         out.clear();
-        let other = Piece::Circle {
+        let other = BoundaryCurve::Circle {
             centre: DVec2::new(2.0, 0.0),
             radius: 2.0,
         };
         circle.crossings(&other, &mut out);
         assert_eq!(out, [DVec2::new(1.0, -root), DVec2::new(1.0, root)]);
         out.clear();
-        let upright = Piece::Line {
+        let upright = BoundaryCurve::Line {
             point: DVec2::new(3.0, -5.0),
             direction: DVec2::Y,
         };
@@ -509,13 +517,13 @@ mod tests {
         // Parallel lines and circles that miss add nothing; a tangent adds
         // its point twice.
         line.crossings(&line, &mut out);
-        let far = Piece::Circle {
+        let far = BoundaryCurve::Circle {
             centre: DVec2::new(9.0, 0.0),
             radius: 1.0,
         };
         circle.crossings(&far, &mut out);
         assert!(out.is_empty(), "{out:?}");
-        let tangent = Piece::Line {
+        let tangent = BoundaryCurve::Line {
             point: DVec2::new(0.0, 2.0),
             direction: DVec2::X,
         };

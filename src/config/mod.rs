@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 use winit::keyboard::KeyCode;
 
-use crate::input::{Action, BindingConflict, Bindings};
+use crate::bindings::{Action, BindingConflict, Bindings};
 use crate::level::diagnostics::Source;
 use crate::walker::WalkerSettings;
 

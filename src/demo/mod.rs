@@ -7,7 +7,7 @@
 //! position and heading. Playback ([`play`]) streams the file through a
 //! [`DemoReader`] and the same [`Walker::step`](crate::walker::Walker::step);
 //! the first check that differs is a [`Desync`]; [`play_tick`] plays one
-//! tick at a time for a caller that paces the playback. [`Playback`] opens a file
+//! tick at a time for a caller that paces the playback. [`OpenedDemo`] opens a file
 //! for `mazewalker play --headless`; a [`TimedemoReport`] holds what a
 //! timedemo (every tick rendered, by the program's `app::run_timedemo`)
 //! measured.
@@ -33,7 +33,7 @@ mod writer;
 pub use error::{DemoError, DemoErrorKind};
 pub use frame_times::FrameTimes;
 pub use header::DemoHeader;
-pub use playback::Playback;
+pub use playback::{DemoFile, OpenedDemo};
 pub use player::{Desync, Played, TickPlayed, play, play_tick};
 pub use reader::{DemoEvent, DemoReader};
 pub use tick_line::{Check, MAX_REPEAT};

@@ -18,7 +18,7 @@ use super::reader::DemoReader;
 
 /// A demo whose header has been read, and the level it will play on.
 #[derive(Debug)]
-pub struct Playback {
+pub struct OpenedDemo {
     /// The demo file, for messages.
     pub path: PathBuf,
     /// The demo's header.
@@ -33,26 +33,66 @@ pub struct Playback {
     pub warnings: Vec<String>,
 }
 
-impl Playback {
-    /// Opens the demo at `path`, reads its header and loads its level, or
-    /// `level` instead when given (to try an old route on an edited level).
-    /// A relative `file` level in the demo is read from the current folder.
+/// A demo file whose header has been read, and the level it will play on,
+/// not loaded yet: reading the header is quick, and the window names the
+/// level on its progress bar while a worker loads it.
+#[derive(Debug)]
+pub struct DemoFile {
+    /// The demo file, for messages.
+    path: PathBuf,
+    /// The demo's header.
+    header: DemoHeader,
+    /// The reader, standing before the first tick.
+    reader: DemoReader<BufReader<File>>,
+    /// The level to play on: the recorded one, or the override.
+    level: LevelChoice,
+}
+
+impl DemoFile {
+    /// Opens the demo at `path` and reads its header; it will play on its
+    /// recorded level, or on `level` when given (to try an old route on an
+    /// edited level).
     pub fn open(path: &Path, level: Option<LevelChoice>) -> anyhow::Result<Self> {
         let file =
             File::open(path).with_context(|| format!("cannot open demo {}", path.display()))?;
         let (reader, header) =
             DemoReader::new(BufReader::new(file)).with_context(|| path.display().to_string())?;
-        let choice = level.unwrap_or_else(|| header.level.clone());
-        let loaded = choice.load()?;
-        let mut warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
-        warnings.extend(header.level_mismatch(&loaded.level));
+        let level = level.unwrap_or_else(|| header.level.clone());
         Ok(Self {
             path: path.to_path_buf(),
             header,
             reader,
+            level,
+        })
+    }
+
+    /// The level the demo will play on.
+    pub fn level(&self) -> &LevelChoice {
+        &self.level
+    }
+
+    /// Loads the demo's level, telling `read` how many bytes of a level
+    /// file have been read so far. A relative `file` level in the demo is
+    /// read from the current folder.
+    pub fn load_reporting(self, read: &mut dyn FnMut(u64)) -> anyhow::Result<OpenedDemo> {
+        let loaded = self.level.load_reporting(read)?;
+        let mut warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+        warnings.extend(self.header.level_mismatch(&loaded.level));
+        Ok(OpenedDemo {
+            path: self.path,
+            header: self.header,
+            reader: self.reader,
             level: Arc::new(loaded.level),
             warnings,
         })
+    }
+}
+
+impl OpenedDemo {
+    /// Opens the demo at `path`, reads its header and loads its level, or
+    /// `level` instead when given ([`DemoFile`]).
+    pub fn open(path: &Path, level: Option<LevelChoice>) -> anyhow::Result<Self> {
+        DemoFile::open(path, level)?.load_reporting(&mut |_| {})
     }
 
     /// Plays the demo without a window. With `trace`, writes `T X Z YAW`

@@ -2,7 +2,7 @@
 //! cursor point, keeping the offset it had from the point under the cursor
 //! when it was picked up, and the wheel turns it about its centre in steps
 //! of 15°. Nothing changes in the level until it is put down, which is one
-//! edit ([`EditSession::put_down`](super::EditSession::put_down)).
+//! edit ([`LevelDraft::put_down`](super::LevelDraft::put_down)).
 
 use glam::Vec2;
 

@@ -17,7 +17,7 @@
 //! - [`properties`]: the properties edit mode's panel shows and changes;
 //! - [`mod@snap`] and [`cursor`]: where the cursor point is;
 //! - [`journal`]: the autosave journal;
-//! - [`session`]: all of it for one level, behind edit mode's keys.
+//! - [`draft`]: all of it for one level, behind edit mode's keys.
 //!
 //! Saving (the lossless text, atomic writes) is [`crate::level::save`].
 
@@ -26,13 +26,13 @@ pub mod carry;
 pub mod chain;
 pub mod change;
 pub mod cursor;
+pub mod draft;
 pub mod history;
 pub mod journal;
 pub mod lamps;
 pub mod operation;
 pub mod outline;
 pub mod properties;
-pub mod session;
 pub mod snap;
 
 pub use aim::{Crosshair, Item, aimed_item, item_under};
@@ -40,11 +40,11 @@ pub use carry::{Carry, TURN_STEP_DEGREES};
 pub use chain::{Chain, Plotted, TakenBack};
 pub use change::LevelChange;
 pub use cursor::{CURSOR_REACH, cursor_point};
+pub use draft::LevelDraft;
 pub use history::History;
 pub use journal::{Journal, JournalError, TextFingerprint};
 pub use lamps::{LAMP_PICK_DISTANCE, lamp_in_crosshair, lamp_near};
 pub use operation::{AppliedEdit, Edit, EditError, ItemChange, Piece, Start};
 pub use outline::{Outline, OutlineError, convex_hull};
 pub use properties::{Field, Property, PropertyChange, PropertyError, Value};
-pub use session::EditSession;
 pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};

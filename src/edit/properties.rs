@@ -4,7 +4,7 @@
 //! speed, opens, close after — with their values, the values each may take
 //! (the level format's limits, [`ValueRange`]), and the item a change of
 //! one makes. Pure: the panel draws these fields, and the item a change
-//! makes goes to the edit session as one undo step.
+//! makes goes to the level draft as one undo step.
 
 use std::fmt;
 

@@ -28,12 +28,19 @@ pub enum LevelChoice {
 impl LevelChoice {
     /// Loads and validates the chosen level.
     pub fn load(&self) -> Result<LoadedLevel, LevelError> {
+        self.load_reporting(&mut |_| {})
+    }
+
+    /// [`load`](Self::load), telling `read` how many bytes of a level file
+    /// have been read so far (a big file takes a while; the others report
+    /// nothing).
+    pub fn load_reporting(&self, read: &mut dyn FnMut(u64)) -> Result<LoadedLevel, LevelError> {
         match self {
             LevelChoice::DefaultHouse => Ok(LoadedLevel {
                 level: Level::default_house(),
                 warnings: Vec::new(),
             }),
-            LevelChoice::File(path) => Level::load(path),
+            LevelChoice::File(path) => Level::load_reporting(path, read),
             LevelChoice::Maze {
                 width,
                 height,

@@ -185,7 +185,7 @@ pub struct ChunkIndex {
     shapes: HashMap<(i32, i32), ChunkShapes>,
     /// The smallest and largest corner of the level's points (walls' ends,
     /// obstacles' corners, the start).
-    outline: Outline,
+    outline: PointBounds,
     /// The rectangle the floor and ceiling cover: `outline` and a margin.
     plan: (Vec2, Vec2),
     /// Height of the ceiling (the floor and ceiling pieces' boxes).
@@ -596,7 +596,7 @@ fn plan_around(outline: (Vec2, Vec2)) -> (Vec2, Vec2) {
 
 /// The smallest and largest corner of every wall's ends, obstacle's
 /// corners and the start.
-fn floor_outline(level: &Level) -> Outline {
+fn floor_outline(level: &Level) -> PointBounds {
     let points = level
         .walls
         .iter()
@@ -608,7 +608,7 @@ fn floor_outline(level: &Level) -> Outline {
                 .flat_map(|obstacle| obstacle.polygon.points().iter().copied()),
         )
         .chain(std::iter::once(level.player.start));
-    let mut outline = Outline::EMPTY;
+    let mut outline = PointBounds::EMPTY;
     points.for_each(|point| outline.add(point));
     outline
 }
@@ -617,12 +617,12 @@ fn floor_outline(level: &Level) -> Outline {
 /// many points lie on each edge: taking a point away asks for a pass over
 /// all of them only when it was the last on an edge.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Outline {
+struct PointBounds {
     /// The largest x and y, and the largest -x and -y.
     largest: [RunningMax; 4],
 }
 
-impl Outline {
+impl PointBounds {
     /// No points: the corners are (+∞, +∞) and (-∞, -∞).
     const EMPTY: Self = Self {
         largest: [RunningMax::EMPTY; 4],
@@ -699,7 +699,7 @@ fn chunks_covering(min: Vec2, max: Vec2) -> Vec<((i32, i32), Vec2, Vec2)> {
 
 /// Triangles of one chunk and material, before they are concatenated.
 #[derive(Debug)]
-struct Part {
+struct MaterialBatch {
     metres_per_repeat: f32,
     vertices: Vec<MeshVertex>,
     indices: Vec<u32>,
@@ -712,7 +712,7 @@ struct Part {
     vertex_faces: Vec<u32>,
 }
 
-impl Part {
+impl MaterialBatch {
     /// A planar quad p0 p1 p2 p3 (in order around its outline) facing
     /// `normal`; `uv` gives each corner's texture position in metres. The
     /// winding is chosen from the normal, so callers need not care.
@@ -870,7 +870,7 @@ impl Part {
 /// Collects parts by chunk and material, in a deterministic order.
 #[derive(Debug, Default)]
 struct MeshBuilder {
-    parts: BTreeMap<(PartKey, usize), Part>,
+    parts: BTreeMap<(PartKey, usize), MaterialBatch>,
 }
 
 /// What a part is filed under besides its material: its chunk and kind.
@@ -917,19 +917,26 @@ impl MeshBuilder {
         }
     }
 
-    fn part(&mut self, key: PartKey, material: MaterialId, metres_per_repeat: f32) -> &mut Part {
-        self.parts.entry((key, material.0)).or_insert_with(|| Part {
-            metres_per_repeat: if metres_per_repeat > 0.0 {
-                metres_per_repeat
-            } else {
-                1.0
-            },
-            vertices: Vec::new(),
-            indices: Vec::new(),
-            bounds: Bounds::EMPTY,
-            faces: Vec::new(),
-            vertex_faces: Vec::new(),
-        })
+    fn part(
+        &mut self,
+        key: PartKey,
+        material: MaterialId,
+        metres_per_repeat: f32,
+    ) -> &mut MaterialBatch {
+        self.parts
+            .entry((key, material.0))
+            .or_insert_with(|| MaterialBatch {
+                metres_per_repeat: if metres_per_repeat > 0.0 {
+                    metres_per_repeat
+                } else {
+                    1.0
+                },
+                vertices: Vec::new(),
+                indices: Vec::new(),
+                bounds: Bounds::EMPTY,
+                faces: Vec::new(),
+                vertex_faces: Vec::new(),
+            })
     }
 
     /// Concatenates the parts into one mesh, and lays out every face's

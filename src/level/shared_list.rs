@@ -320,19 +320,19 @@ mod tests {
 
     /// One change to a list, at a fraction of its length.
     #[derive(Debug, Clone)]
-    enum Step {
+    enum ListOp {
         Push(u32),
         Insert(f64, u32),
         Remove(f64),
         Set(f64, u32),
     }
 
-    fn step() -> impl Strategy<Value = Step> {
+    fn step() -> impl Strategy<Value = ListOp> {
         prop_oneof![
-            any::<u32>().prop_map(Step::Push),
-            (0.0f64..1.0, any::<u32>()).prop_map(|(at, v)| Step::Insert(at, v)),
-            (0.0f64..1.0).prop_map(Step::Remove),
-            (0.0f64..1.0, any::<u32>()).prop_map(|(at, v)| Step::Set(at, v)),
+            any::<u32>().prop_map(ListOp::Push),
+            (0.0f64..1.0, any::<u32>()).prop_map(|(at, v)| ListOp::Insert(at, v)),
+            (0.0f64..1.0).prop_map(ListOp::Remove),
+            (0.0f64..1.0, any::<u32>()).prop_map(|(at, v)| ListOp::Set(at, v)),
         ]
     }
 
@@ -351,25 +351,25 @@ mod tests {
             for step in steps {
                 let at = |f: f64, n: usize| ((f * n as f64) as usize).min(n.saturating_sub(1));
                 match step {
-                    Step::Push(v) => {
+                    ListOp::Push(v) => {
                         model.push(v);
                         list.push(v);
                     }
-                    Step::Insert(f, v) => {
+                    ListOp::Insert(f, v) => {
                         let index = (f * (model.len() + 1) as f64) as usize;
                         model.insert(index, v);
                         list.insert(index, v);
                     }
-                    Step::Remove(f) if !model.is_empty() => {
+                    ListOp::Remove(f) if !model.is_empty() => {
                         let index = at(f, model.len());
                         prop_assert_eq!(list.remove(index), model.remove(index));
                     }
-                    Step::Set(f, v) if !model.is_empty() => {
+                    ListOp::Set(f, v) if !model.is_empty() => {
                         let index = at(f, model.len());
                         model[index] = v;
                         list[index] = v;
                     }
-                    Step::Remove(_) | Step::Set(..) => {}
+                    ListOp::Remove(_) | ListOp::Set(..) => {}
                 }
                 prop_assert_eq!(list.len(), model.len());
             }

@@ -183,7 +183,7 @@ pub fn density_square(min: Vec2, side: f32, wall_length: f32) -> MapGeometry {
 
 /// What moves with the walk, drawn over the level's shapes each frame.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Overlay<'a> {
+pub struct WalkLayer<'a> {
     /// The eye (x, z) and its heading in radians, drawn as an arrow.
     pub eye: Option<(Vec2, f32)>,
     /// The walk so far.
@@ -235,7 +235,11 @@ const CROSS_PIXELS: f32 = 4.0;
 /// `size` pixels: the reach shading, the 1 m grid when
 /// [`MapView::shows_grid`], the trail, marks, near misses and the eye's
 /// arrow (sized in pixels, so they read at any zoom).
-pub fn overlay_geometry(overlay: &Overlay<'_>, view: &MapView, size: (u32, u32)) -> MapGeometry {
+pub fn walk_layer_geometry(
+    overlay: &WalkLayer<'_>,
+    view: &MapView,
+    size: (u32, u32),
+) -> MapGeometry {
     let mut canvas = Canvas {
         geometry: MapGeometry::default(),
         view,
@@ -638,12 +642,12 @@ mod tests {
         let collider = Collider::new(vec![wall(1.0), wall(2.0)], vec![square], 0.25);
         let mut seen = SeenWalls::new(2);
         seen.mark(1);
-        let overlay = Overlay {
+        let overlay = WalkLayer {
             seen_only: Some(SeenShapes {
                 collider: &collider,
                 seen: &seen,
             }),
-            ..Overlay::default()
+            ..WalkLayer::default()
         };
         let near = |pixels_per_metre| MapView {
             centre: Vec2::new(3.0, 2.0),
@@ -656,7 +660,7 @@ mod tests {
                 .filter(|v| v.colour == colours::WALL && v.position.x == x)
                 .count()
         };
-        let zoomed_in = overlay_geometry(&overlay, &near(20.0), (400, 400));
+        let zoomed_in = walk_layer_geometry(&overlay, &near(20.0), (400, 400));
         assert_eq!(walls_at(&zoomed_in, 1.0), 0, "wall 0 was not seen");
         assert_eq!(walls_at(&zoomed_in, 2.0), 2, "wall 1 was");
         assert!(
@@ -667,7 +671,7 @@ mod tests {
         );
         assert!(!zoomed_in.triangles.is_empty(), "the obstacle is filled");
         // Zoomed out, the outlines go; the seen wall stays.
-        let zoomed_out = overlay_geometry(&overlay, &near(2.0), (400, 400));
+        let zoomed_out = walk_layer_geometry(&overlay, &near(2.0), (400, 400));
         assert_eq!(walls_at(&zoomed_out, 2.0), 2);
         assert!(zoomed_out.lines.iter().all(|v| v.colour[3] >= 1.0));
     }
@@ -678,11 +682,11 @@ mod tests {
             centre: Vec2::ZERO,
             pixels_per_metre: 16.0,
         };
-        let overlay = Overlay {
+        let overlay = WalkLayer {
             eye: Some((Vec2::new(1.0, 2.0), std::f32::consts::FRAC_PI_2)),
-            ..Overlay::default()
+            ..WalkLayer::default()
         };
-        let arrow = overlay_geometry(&overlay, &view, (100, 100)).triangles;
+        let arrow = walk_layer_geometry(&overlay, &view, (100, 100)).triangles;
         assert_eq!(arrow.len(), 3);
         // Yaw 90° looks along +z: the tip is 0.6 m (16 px at 16 px/m) below.
         assert!(arrow[0].position.distance(Vec2::new(1.0, 2.6)) < 1e-5);
@@ -698,11 +702,11 @@ mod tests {
         let leaf = |x: f32| Leaf::around(Vec2::new(x, 0.03), Vec2::new(x + 0.9, 0.03), 0.06);
         // One in view, one 100 m off (a 100-pixel image shows ±5 m).
         let doors = [leaf(1.0), leaf(100.0)];
-        let overlay = Overlay {
+        let overlay = WalkLayer {
             doors: &doors,
-            ..Overlay::default()
+            ..WalkLayer::default()
         };
-        let geometry = overlay_geometry(&overlay, &view, (100, 100));
+        let geometry = walk_layer_geometry(&overlay, &view, (100, 100));
         assert_eq!(geometry.triangles.len(), 6, "two triangles");
         assert!(geometry.triangles.iter().all(|v| v.colour == colours::DOOR));
         // Besides the 1 m grid's lines, the leaf's four edges.
@@ -728,11 +732,11 @@ mod tests {
             pixels_per_metre: 2.0,
         };
         let aimed_lines = |aimed: &[Vec2]| {
-            let overlay = Overlay {
+            let overlay = WalkLayer {
                 aimed,
-                ..Overlay::default()
+                ..WalkLayer::default()
             };
-            let geometry = overlay_geometry(&overlay, &view, (100, 100));
+            let geometry = walk_layer_geometry(&overlay, &view, (100, 100));
             geometry
                 .lines
                 .iter()
@@ -764,11 +768,11 @@ mod tests {
         };
         // One in view, one 100 m off (a 100-pixel image shows ±5 m).
         let lamps = [lamp(1.0, [1.0, 0.5, 0.25]), lamp(100.0, [0.0, 1.0, 0.0])];
-        let overlay = Overlay {
+        let overlay = WalkLayer {
             lamps: &lamps,
-            ..Overlay::default()
+            ..WalkLayer::default()
         };
-        let dots = overlay_geometry(&overlay, &view, (100, 100)).triangles;
+        let dots = walk_layer_geometry(&overlay, &view, (100, 100)).triangles;
         assert_eq!(dots.len(), 6, "two triangles for the lamp in view");
         assert!(dots.iter().all(|v| v.colour == [1.0, 0.5, 0.25, 1.0]));
         // 3 pixels each side of the lamp: 0.3 m at 10 px/m.
@@ -780,18 +784,18 @@ mod tests {
 
     #[test]
     fn the_grid_appears_only_when_zoomed_in_and_digits_have_their_segments() {
-        let overlay = Overlay::default();
+        let overlay = WalkLayer::default();
         let far = MapView {
             centre: Vec2::ZERO,
             pixels_per_metre: 2.0,
         };
-        assert!(overlay_geometry(&overlay, &far, (200, 200)).is_empty());
+        assert!(walk_layer_geometry(&overlay, &far, (200, 200)).is_empty());
         let near = MapView {
             pixels_per_metre: 20.0,
             ..far
         };
         // 10 m across: 11 or 12 lines each way.
-        let lines = overlay_geometry(&overlay, &near, (200, 200)).lines.len() / 2;
+        let lines = walk_layer_geometry(&overlay, &near, (200, 200)).lines.len() / 2;
         assert!((22..=24).contains(&lines), "{lines}");
         assert_eq!(digit_strokes(8).count(), 7);
         assert_eq!(digit_strokes(1).count(), 2);

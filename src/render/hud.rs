@@ -6,7 +6,7 @@
 use super::Targets;
 use super::font::{self, CELL_HEIGHT, CELL_WIDTH, GLYPH_HEIGHT, GLYPH_WIDTH};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
-use crate::input::HelpGroup;
+use crate::bindings::HelpGroup;
 
 /// Atlas cells: 16 columns by 6 rows hold the 95 printable ASCII glyphs and,
 /// last, a solid cell for panels.
@@ -29,7 +29,7 @@ pub fn text_scale(height: u32) -> u32 {
 
 /// What the text pass draws this frame.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Overlay<'a> {
+pub struct HudText<'a> {
     /// HUD lines, top left.
     pub hud: Option<&'a [String]>,
     /// The help's groups, in reading order: down each column, then across.
@@ -66,7 +66,7 @@ const MARGIN: u32 = 4;
 
 /// The quads (two triangles each, six vertices) of `overlay` on a target of
 /// `size` pixels.
-pub fn layout(overlay: &Overlay<'_>, (width, height): (u32, u32)) -> Vec<TextVertex> {
+pub fn layout(overlay: &HudText<'_>, (width, height): (u32, u32)) -> Vec<TextVertex> {
     let scale = text_scale(height);
     let mut quads = Quads::default();
     let margin = MARGIN * scale;
@@ -532,7 +532,7 @@ impl TextPass {
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        overlay: &Overlay<'_>,
+        overlay: &HudText<'_>,
         size: (u32, u32),
     ) {
         let vertices = layout(overlay, size);
@@ -592,7 +592,7 @@ mod tests {
     #[test]
     fn hud_is_a_panel_then_one_quad_per_visible_character() {
         let hud = lines(&["x 1.00", "ok"]);
-        let overlay = Overlay {
+        let overlay = HudText {
             hud: Some(&hud),
             help: None,
             crosshair: false,
@@ -653,8 +653,8 @@ mod tests {
         .collect()
     }
 
-    fn help_only(help: &[HelpGroup]) -> Overlay<'_> {
-        Overlay {
+    fn help_only(help: &[HelpGroup]) -> HudText<'_> {
+        HudText {
             hud: None,
             help: Some(help),
             crosshair: false,
@@ -686,7 +686,7 @@ mod tests {
     fn the_help_panel_is_opaque_and_the_hud_panel_is_not() {
         let hud = lines(&["x 1.00"]);
         let help = realistic_help();
-        let overlay = Overlay {
+        let overlay = HudText {
             hud: Some(&hud),
             ..help_only(&help)
         };
@@ -712,7 +712,7 @@ mod tests {
         ]);
         for size in [(960, 540), (1280, 720), (1920, 1080), (3840, 2160)] {
             for hud in [None, Some(hud.as_slice())] {
-                let overlay = Overlay {
+                let overlay = HudText {
                     hud,
                     ..help_only(&help)
                 };
@@ -872,7 +872,7 @@ mod tests {
             lines: vec!["x".repeat(66); 22],
         }];
         for (help, goes_below) in [(&below[..], true), (&beside[..], false)] {
-            let overlay = Overlay {
+            let overlay = HudText {
                 hud: Some(&hud),
                 ..help_only(help)
             };
@@ -892,7 +892,7 @@ mod tests {
         let help = realistic_help();
         let wide_hud = lines(&["x 15.00  y 1.60  z 7.25", "heading 180.0 deg  pitch 0.0"]);
         for (hud, covered) in [(&hud, false), (&wide_hud, true)] {
-            let overlay = Overlay {
+            let overlay = HudText {
                 hud: Some(hud),
                 ..help_only(&help)
             };
@@ -904,7 +904,7 @@ mod tests {
 
     #[test]
     fn the_crosshair_crosses_the_centre() {
-        let overlay = Overlay {
+        let overlay = HudText {
             hud: None,
             help: None,
             crosshair: true,
@@ -925,7 +925,7 @@ mod tests {
             assert!(left < 640.0 && right > 640.0 && top < 360.0 && bottom > 360.0);
             assert_eq!(bar[0].colour, CROSSHAIR);
         }
-        let none = Overlay {
+        let none = HudText {
             crosshair: false,
             ..overlay
         };

@@ -18,7 +18,7 @@ use crate::collision::{Collider, Wall};
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
 use crate::level::{Level, RunningMax};
 use crate::map::{
-    MapDetail, MapGeometry, MapVertex, MapView, Overlay, PlanBounds, density_square,
+    MapDetail, MapGeometry, MapVertex, MapView, PlanBounds, WalkLayer, density_square,
     obstacle_shape, wall_shape,
 };
 
@@ -43,7 +43,7 @@ pub struct MapFrame<'a> {
     /// Overlay or full map.
     pub mode: MapMode,
     /// The eye, trail, marks, reach and near misses.
-    pub overlay: Overlay<'a>,
+    pub walk_layer: WalkLayer<'a>,
 }
 
 /// The map's uniform: the orthographic transform and the opacity.
@@ -429,11 +429,11 @@ impl MapPass {
             opacity: [opacity, 0.0, 0.0, 0.0],
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        let overlay = crate::map::overlay_geometry(&frame.overlay, &frame.view, size);
+        let overlay = crate::map::walk_layer_geometry(&frame.walk_layer, &frame.view, size);
         Ok(PreparedMap {
             visible: frame.view.visible(size),
             detail: frame.view.detail(),
-            level_shapes: frame.overlay.seen_only.is_none(),
+            level_shapes: frame.walk_layer.seen_only.is_none(),
             lines: upload(device, "map overlay lines", &overlay.lines)?,
             triangles: upload(device, "map overlay triangles", &overlay.triangles)?,
         })

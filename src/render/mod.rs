@@ -62,9 +62,9 @@ use glam::{Mat4, Vec3};
 use crate::camera::Camera;
 use std::sync::Arc;
 
+use crate::bindings::HelpGroup;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
-use crate::input::HelpGroup;
 use crate::level::Level;
 use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
@@ -84,7 +84,7 @@ pub use texture_cache::BrokenTexture;
 pub use ui::UiFrame;
 
 use cull::ViewVolume;
-use hud::{Overlay, TextPass};
+use hud::{HudText, TextPass};
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
@@ -586,7 +586,7 @@ impl Renderer {
             }
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
-        let overlay = Overlay {
+        let overlay = HudText {
             hud: frame.hud,
             help: frame.help,
             crosshair: frame.crosshair,

@@ -4,15 +4,15 @@
 //! window, recording, demo playback and tests. Pure logic, no window, so
 //! movement is testable headless.
 //!
-//! Module map: `input` what a tick is told ([`TickInput`], [`InputGatherer`]),
+//! Module map: `tick_input` what a tick is told ([`TickInput`], [`InputGatherer`]),
 //! `settings` the tuning ([`WalkerSettings`]) and `physics` the velocity
 //! model.
 
 mod bodies;
-mod input;
 mod physics;
 mod settings;
 mod surroundings;
+mod tick_input;
 
 use glam::{Vec2, Vec3};
 
@@ -23,9 +23,9 @@ use crate::level::Level;
 use crate::tick::TICK_SECONDS;
 
 pub use bodies::Bodies;
-pub use input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 pub use settings::WalkerSettings;
 pub use surroundings::{MoveAmong, move_among, press_use};
+pub use tick_input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 
 /// Where the eye stands and looks: what a demo's `start` line records.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -41,7 +41,7 @@ pub struct Pose {
 /// What one tick did, in the spirit of rapier's character controller result:
 /// what was asked, what was applied, and what was touched.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Step {
+pub struct StepReport {
     /// The XZ move the walker asked the collider for (its velocity times
     /// the tick).
     pub desired: Vec2,
@@ -150,7 +150,7 @@ impl Walker {
     /// bodies, and the bodies (see [`move_among`]). `collider` holds no
     /// loose obstacle ([`Level::walking_collider`]). Never panics;
     /// out-of-range axes are clamped and non-finite mouse counts ignored.
-    pub fn step(&mut self, input: &TickInput, collider: &Collider) -> Step {
+    pub fn step(&mut self, input: &TickInput, collider: &Collider) -> StepReport {
         let was_editing = self.editing;
         self.apply_toggles(input.toggles);
         if self.editing != was_editing {
@@ -205,7 +205,7 @@ impl Walker {
                 Vec2::ZERO
             }
         };
-        Step {
+        StepReport {
             desired,
             applied,
             collision,

@@ -8,13 +8,13 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use glam::{DVec2, Vec3, Vec4};
+use mazewalker::bindings::{Action, Context};
 use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
 use mazewalker::config::{
     Config, ConfigError, GamepadButton, GamepadSettings, MouseSettings, MovementSettings,
     QualityChoice, RenderSettings, ViewSettings,
 };
-use mazewalker::input::{Action, Context};
 use mazewalker::level::Level;
 use mazewalker::walker::{TickInput, Walker};
 use winit::keyboard::KeyCode;

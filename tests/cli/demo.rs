@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use glam::{DVec2, Vec2};
-use mazewalker::demo::{DemoHeader, DemoRecorder, Playback, Played};
+use mazewalker::demo::{DemoHeader, DemoRecorder, OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::tick::TICK_RATE;
 use mazewalker::walker::{MoveIntent, Pose, TickInput, Walker};
@@ -274,7 +274,7 @@ fn the_kept_demos_play_to_the_end_without_desync() {
         "maze-300x300.demo",
         "maze-1425x1425.demo",
     ] {
-        let playback = Playback::open(&dir.join(name), None).expect("a valid demo");
+        let playback = OpenedDemo::open(&dir.join(name), None).expect("a valid demo");
         assert!(
             playback.warnings.is_empty(),
             "{name}: {:?}",

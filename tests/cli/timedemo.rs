@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use mazewalker::app::{ScreenshotOptions, screenshot_image};
-use mazewalker::demo::{DemoError, Playback, Played, play};
+use mazewalker::demo::{DemoError, OpenedDemo, Played, play};
 
 #[test]
 fn a_timedemo_prints_the_one_line_of_figures() {
@@ -105,7 +105,7 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("31 frames in "), "{stdout}");
 
-    let mut playback = Playback::open(&demo, None).expect("open the demo");
+    let mut playback = OpenedDemo::open(&demo, None).expect("open the demo");
     let level = Arc::clone(&playback.level);
     let collider = level.walking_collider(&Arc::new(level.collider()));
     let mut walker = playback.header.walker(&level);

@@ -19,7 +19,7 @@ use crate::collision_support;
 use collision_support::{point, polygon, pv, wall};
 
 #[derive(Debug, Clone)]
-enum Step {
+enum MoveCase {
     Free(Vec2),
     Huge(Vec2),
     AtEndpoint {
@@ -29,13 +29,13 @@ enum Step {
     },
 }
 
-fn step() -> impl Strategy<Value = Step> {
+fn step() -> impl Strategy<Value = MoveCase> {
     prop_oneof![
-        4 => (-3.0f32..3.0, -3.0f32..3.0).prop_map(|(x, y)| Step::Free(Vec2::new(x, y))),
+        4 => (-3.0f32..3.0, -3.0f32..3.0).prop_map(|(x, y)| MoveCase::Free(Vec2::new(x, y))),
         1 => (0.0f32..6.3, 100.0f32..1000.0)
-            .prop_map(|(angle, length)| Step::Huge(Vec2::from_angle(angle) * length)),
+            .prop_map(|(angle, length)| MoveCase::Huge(Vec2::from_angle(angle) * length)),
         3 => (0usize..64, any::<bool>(), 0.5f32..50.0)
-            .prop_map(|(wall, end, overshoot)| Step::AtEndpoint { wall, end, overshoot }),
+            .prop_map(|(wall, end, overshoot)| MoveCase::AtEndpoint { wall, end, overshoot }),
     ]
 }
 
@@ -163,8 +163,8 @@ proptest! {
         let mut position = start;
         for (step, reject) in steps {
             let delta = match step {
-                Step::Free(d) | Step::Huge(d) => d,
-                Step::AtEndpoint { wall, end, overshoot } => {
+                MoveCase::Free(d) | MoveCase::Huge(d) => d,
+                MoveCase::AtEndpoint { wall, end, overshoot } => {
                     let w = walls[wall % walls.len()];
                     let target = if end { w.b } else { w.a };
                     (target - position).normalize_or_zero() * overshoot

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use image::{Rgba, RgbaImage};
 use mazewalker::app::ScriptStep;
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::OFFSCREEN_FORMAT;
 use mazewalker::render::{Gpu, RenderQuality, Renderer};
@@ -184,9 +184,9 @@ pub fn house_copy(name: &str) -> (PathBuf, String) {
     (path, text)
 }
 
-/// An edit session on the level file at `path`.
-pub fn edit_session_on(path: &Path) -> mazewalker::edit::EditSession {
-    mazewalker::edit::EditSession::new(Level::load(path).expect("valid").level).expect("editable")
+/// A draft of the level file at `path`.
+pub fn draft_on(path: &Path) -> mazewalker::edit::LevelDraft {
+    mazewalker::edit::LevelDraft::new(Level::load(path).expect("valid").level).expect("editable")
 }
 
 /// Plays `demo` headless with the program (`mazewalker play --headless`)

@@ -1,4 +1,4 @@
-//! Authoring more than walls through [`EditSession`]: obstacles from an
+//! Authoring more than walls through [`LevelDraft`]: obstacles from an
 //! outline, the start, materials, and deleting any item. Each kind is done,
 //! undone and redone; a save changes exactly the edited tables and keys;
 //! undoing everything and saving gives the file back byte for byte; the
@@ -6,15 +6,15 @@
 
 use crate::common;
 
-use common::{edit_session_on, house_copy};
+use common::{draft_on, house_copy};
 use std::path::Path;
 
 use glam::Vec2;
-use mazewalker::edit::{Edit, EditError, EditSession, Item, Journal, OutlineError, Start};
+use mazewalker::edit::{Edit, EditError, Item, Journal, LevelDraft, OutlineError, Start};
 use mazewalker::level::Level;
 
 /// The session's text loads as the session's level.
-fn assert_text_matches_level(session: &mut EditSession) {
+fn assert_text_matches_level(session: &mut LevelDraft) {
     let loaded = Level::from_toml_str(&session.text(), Path::new("check.toml"))
         .expect("an edited level stays valid")
         .level;
@@ -26,7 +26,7 @@ fn assert_text_matches_level(session: &mut EditSession) {
 }
 
 /// Saves, and checks the file is the session's text.
-fn save(session: &mut EditSession, path: &Path) -> String {
+fn save(session: &mut LevelDraft, path: &Path) -> String {
     session.save(path).expect("saved");
     let saved = std::fs::read_to_string(path).expect("readable");
     assert_eq!(saved, session.text());
@@ -34,7 +34,7 @@ fn save(session: &mut EditSession, path: &Path) -> String {
 }
 
 /// Undoes every step, saves, and checks the file is `original` again.
-fn undo_all_gives_back(session: &mut EditSession, path: &Path, original: &str) {
+fn undo_all_gives_back(session: &mut LevelDraft, path: &Path, original: &str) {
     while session.undo().expect("undoable") {}
     assert_eq!(save(session, path), original, "byte for byte");
 }
@@ -46,7 +46,7 @@ fn points(list: &[(f32, f32)]) -> Vec<Vec2> {
 #[test]
 fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
     let (path, original) = house_copy("authoring_obstacle_add");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let count = session.level().obstacles.len();
     // A square plotted in a muddled order, with a point inside it.
     for point in points(&[(2.0, 2.0), (3.0, 3.0), (2.5, 2.5), (3.0, 2.0), (2.0, 3.0)]) {
@@ -87,7 +87,7 @@ fn an_outline_closes_into_an_obstacle_with_the_level_defaults() {
 #[test]
 fn too_few_points_or_points_on_a_line_make_no_obstacle() {
     let (path, original) = house_copy("authoring_obstacle_refused");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let count = session.level().obstacles.len();
     session.plot_outline(Vec2::new(1.0, 1.0));
     session.plot_outline(Vec2::new(2.0, 1.0));
@@ -114,7 +114,7 @@ fn too_few_points_or_points_on_a_line_make_no_obstacle() {
 #[test]
 fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
     let (path, original) = house_copy("authoring_obstacle_delete");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let count = session.level().obstacles.len();
     let deleted = session.level().obstacles[5].clone();
     session.delete(Item::Obstacle(5)).expect("obstacle 5");
@@ -153,7 +153,7 @@ fn an_obstacle_is_deleted_with_its_table_and_comes_back_byte_for_byte() {
 #[test]
 fn the_start_is_rewritten_in_place_keeping_its_comments() {
     let (path, original) = house_copy("authoring_start");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let before = Start::of(session.level());
     session
         .set_start(Vec2::new(3.25, 4.5), 135.0)
@@ -191,7 +191,7 @@ fn a_start_without_a_yaw_gets_one_added_and_taken_away_on_undo() {
     let path = directory.join("room.toml");
     let original = "[player]\nstart = [0, 0]\n\n[[wall]]\na = [-2.0, 3.0]\nb = [2.0, 3.0]\n";
     std::fs::write(&path, original).expect("writable");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     session
         .set_start(Vec2::new(1.0, 1.0), 90.0)
         .expect("a start");
@@ -205,14 +205,14 @@ fn a_start_without_a_yaw_gets_one_added_and_taken_away_on_undo() {
 #[test]
 fn materials_cycle_through_the_level_list_one_step_each() {
     let (path, original) = house_copy("authoring_materials");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let names: Vec<String> = session
         .level()
         .materials
         .iter()
         .map(|material| material.name.clone())
         .collect();
-    let name_of = |session: &EditSession, item: Item| match item {
+    let name_of = |session: &LevelDraft, item: Item| match item {
         Item::Wall(index) => names[session.level().walls[index].material.0].clone(),
         Item::Obstacle(index) => names[session.level().obstacles[index].material.0].clone(),
         Item::Door(index) => names[session.level().doors[index].material.0].clone(),
@@ -272,7 +272,7 @@ fn materials_cycle_through_the_level_list_one_step_each() {
 #[test]
 fn a_wall_without_a_material_key_gets_one_and_loses_it_on_undo() {
     let (path, original) = house_copy("authoring_material_added");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let text = session.text();
     // The house's walls without a `material` of their own take the default.
     let index = (0..session.level().walls.len())
@@ -310,7 +310,7 @@ fn a_wall_without_a_material_key_gets_one_and_loses_it_on_undo() {
 #[test]
 fn every_kind_is_journaled_replayed_and_inverted_past_a_save() {
     let (path, original) = house_copy("authoring_journal");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     for point in points(&[(2.0, 2.0), (3.0, 2.0), (2.5, 3.0)]) {
         session.plot_outline(point);
     }
@@ -330,7 +330,7 @@ fn every_kind_is_journaled_replayed_and_inverted_past_a_save() {
     assert_eq!(journal.len(), 5);
     assert!(matches!(journal.edits()[0], Edit::AddObstacle { .. }));
     assert_eq!(journal.replay(&original).expect("replays"), session.text());
-    let mut restored = edit_session_on(&path);
+    let mut restored = draft_on(&path);
     assert_eq!(restored.restore(&journal).expect("restores"), 5);
     assert_eq!(restored.text(), session.text());
     assert_eq!(restored.level().obstacles, session.level().obstacles);

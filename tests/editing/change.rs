@@ -1,4 +1,4 @@
-//! [`Edit::Change`] through [`EditSession::change`]: an item of each kind
+//! [`Edit::Change`] through [`LevelDraft::change`]: an item of each kind
 //! made into another of its kind rewrites exactly the keys whose values
 //! differ, in place (comments and the other keys kept byte for byte, a
 //! missing key added at the end of its table); undoing gives back the text
@@ -11,7 +11,7 @@ use common::level_file;
 
 use glam::Vec2;
 use mazewalker::collision::ConvexPolygon;
-use mazewalker::edit::{Edit, EditError, EditSession, Item, ItemChange, Journal, Piece};
+use mazewalker::edit::{Edit, EditError, Item, ItemChange, Journal, LevelDraft, Piece};
 use mazewalker::level::save::KeyText;
 use mazewalker::level::{DoorKind, DoorOpens, Level, MaterialId};
 
@@ -49,13 +49,13 @@ kind = \"slide\"
 ";
 
 /// A session on [`ROOM`] in the scratch folder `name`, and the file's path.
-fn room(name: &str) -> (std::path::PathBuf, EditSession) {
+fn room(name: &str) -> (std::path::PathBuf, LevelDraft) {
     let (path, level) = level_file(name, ROOM);
-    (path, EditSession::new(level).expect("editable"))
+    (path, LevelDraft::new(level).expect("editable"))
 }
 
 /// The index of the material named `name`.
-fn material(session: &EditSession, name: &str) -> MaterialId {
+fn material(session: &LevelDraft, name: &str) -> MaterialId {
     MaterialId(
         session
             .level()
@@ -68,7 +68,7 @@ fn material(session: &EditSession, name: &str) -> MaterialId {
 
 /// Makes one change of each kind's properties; returns the text they
 /// should give.
-fn change_everything(session: &mut EditSession) -> String {
+fn change_everything(session: &mut LevelDraft) -> String {
     let tiles = material(session, "tiles");
     let Piece::Wall(mut wall) = Piece::at(session.level(), Item::Wall(0)).expect("wall 0") else {
         panic!("a wall")
@@ -176,8 +176,7 @@ fn changes_undone_past_a_save_are_journaled_exactly_and_restored_by_f9() {
     );
 
     // F9 in a session on the saved file brings the undone state back.
-    let mut restored =
-        EditSession::new(Level::load(&path).expect("valid").level).expect("editable");
+    let mut restored = LevelDraft::new(Level::load(&path).expect("valid").level).expect("editable");
     assert_eq!(restored.restore(&journal).expect("it applies"), 4);
     assert_eq!(restored.text(), ROOM);
     assert_eq!(restored.level().obstacles, session.level().obstacles);

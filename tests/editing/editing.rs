@@ -1,22 +1,22 @@
-//! The edit model through [`EditSession`]: plotting, deleting, moving end
+//! The edit model through [`LevelDraft`]: plotting, deleting, moving end
 //! points, placing and deleting lamps, undo and redo, saving, and the
 //! autosave journal.
 
 use crate::common;
 
-use common::{edit_session_on, house_copy};
+use common::{draft_on, house_copy};
 use std::path::{Path, PathBuf};
 
 use glam::Vec2;
 use mazewalker::edit::{
-    Edit, EditError, EditSession, History, Item, Journal, JournalError, Piece, Plotted, TakenBack,
+    Edit, EditError, History, Item, Journal, JournalError, LevelDraft, Piece, Plotted, TakenBack,
 };
 use mazewalker::level::save::{LevelDocument, autosave_path, backup_path};
 use mazewalker::level::{Level, LevelSource, LevelWall, Light};
 
 /// The walls and lamps the session's text loads as: they must be the
 /// session's own.
-fn assert_text_matches_level(session: &mut EditSession) {
+fn assert_text_matches_level(session: &mut LevelDraft) {
     let loaded = Level::from_toml_str(&session.text(), Path::new("check.toml"))
         .expect("an edited level stays valid")
         .level;
@@ -63,7 +63,7 @@ fn lit_house_copy(name: &str) -> (PathBuf, String) {
 #[test]
 fn a_chain_of_points_plots_walls_with_the_level_defaults() {
     let (path, original) = house_copy("editing_chain");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let before = session.level().walls.len();
     let defaults = session.level().wall_defaults;
     let (p, q, r) = (
@@ -105,7 +105,7 @@ fn a_chain_of_points_plots_walls_with_the_level_defaults() {
 #[test]
 fn the_house_round_trip_through_the_editor() {
     let (path, original) = house_copy("editing_round_trip");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     let wall_5 = session.level().walls[5];
     session.plot(Vec2::new(1.25, -3.5)).expect("a point");
     session.plot(Vec2::new(4.0, -3.5)).expect("a wall");
@@ -148,7 +148,7 @@ fn the_house_round_trip_through_the_editor() {
 #[test]
 fn dragging_a_shared_end_point_moves_every_wall_there_as_one_step() {
     let (path, original) = house_copy("editing_move");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     // (8, 0) ends walls 0 and 3 and starts wall 28.
     let from = Vec2::new(8.0, 0.0);
     let to = Vec2::new(8.5, -0.25);
@@ -167,7 +167,7 @@ fn dragging_a_shared_end_point_moves_every_wall_there_as_one_step() {
 #[test]
 fn refused_edits_change_nothing() {
     let (path, original) = house_copy("editing_refused");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     session.plot(Vec2::ZERO).expect("a point");
     assert!(matches!(
         session.plot(Vec2::new(f32::NAN, 1.0)),
@@ -213,7 +213,7 @@ fn a_level_without_a_file_saves_to_the_next_free_name_then_to_that_file() {
     std::fs::write(directory.join("mazewalker-level-1.toml"), "taken").expect("writable");
 
     let maze = Level::maze(4, 3, 7).expect("valid");
-    let mut session = EditSession::new(maze).expect("editable");
+    let mut session = LevelDraft::new(maze).expect("editable");
     let path = session.save_path(&directory);
     assert_eq!(path, directory.join("mazewalker-level-2.toml"));
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
@@ -223,7 +223,7 @@ fn a_level_without_a_file_saves_to_the_next_free_name_then_to_that_file() {
     let loaded = Level::load(&path).expect("a complete level file");
     assert_eq!(loaded.level.walls, session.level().walls);
 
-    let mut house = EditSession::new(Level::default_house()).expect("editable");
+    let mut house = LevelDraft::new(Level::default_house()).expect("editable");
     assert_eq!(house.text(), mazewalker::level::DEFAULT_HOUSE_TOML);
     assert_eq!(
         house.save_path(&directory),
@@ -234,7 +234,7 @@ fn a_level_without_a_file_saves_to_the_next_free_name_then_to_that_file() {
 #[test]
 fn a_journal_written_and_read_back_replays_to_the_edited_text() {
     let (path, original) = house_copy("editing_journal");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
     session.plot(Vec2::new(2.0, 1.0)).expect("a wall");
     session.plot(Vec2::new(2.0, 3.0)).expect("a wall");
@@ -255,7 +255,7 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
 
     // F9 in a new session on the unchanged file restores the same level,
     // as undo steps.
-    let mut restored = edit_session_on(&path);
+    let mut restored = draft_on(&path);
     assert_eq!(restored.restore(&journal).expect("applies"), 4);
     assert_eq!(restored.text(), session.text());
     assert_eq!(restored.level().walls, session.level().walls);
@@ -263,7 +263,7 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
     assert!(restored.is_dirty());
 
     // Once the file has changed, the journal is not applied.
-    let mut changed = edit_session_on(&path);
+    let mut changed = draft_on(&path);
     changed.delete(Item::Wall(3)).expect("exists");
     assert!(matches!(
         changed.restore(&journal),
@@ -278,7 +278,7 @@ fn a_journal_written_and_read_back_replays_to_the_edited_text() {
 #[test]
 fn undoing_past_a_save_is_journaled_as_inverse_edits() {
     let (path, _) = house_copy("editing_past_save");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     session.delete(Item::Wall(0)).expect("exists");
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
     session.plot(Vec2::new(2.0, 1.0)).expect("a wall");
@@ -322,7 +322,7 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
     let replayed = journal.replay(&saved).expect("applies to the saved text");
     assert_eq!(replayed, session.text());
     assert!(replayed.contains("[[wall]]  # 0: living room, north outer wall"));
-    let mut restored = edit_session_on(&path);
+    let mut restored = draft_on(&path);
     restored.restore(&journal).expect("applies");
     assert_eq!(restored.level().walls, session.level().walls);
 }
@@ -330,7 +330,7 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
 #[test]
 fn a_journal_edit_that_does_not_fit_restores_nothing() {
     let (path, original) = house_copy("editing_bad_journal");
-    let session = edit_session_on(&path);
+    let session = draft_on(&path);
     let wall: LevelWall = session.level().walls[2];
     let journal = Journal::new(
         &original,
@@ -345,7 +345,7 @@ fn a_journal_edit_that_does_not_fit_restores_nothing() {
             },
         ],
     );
-    let mut restored = edit_session_on(&path);
+    let mut restored = draft_on(&path);
     let error = restored
         .restore(&journal)
         .expect_err("wall 1 is not wall 2");
@@ -359,7 +359,7 @@ fn a_journal_edit_that_does_not_fit_restores_nothing() {
 #[test]
 fn a_failed_save_keeps_the_edits() {
     let (path, _) = house_copy("editing_failed_save");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     session.delete(Item::Wall(0)).expect("exists");
     let folder_in_the_way = path.with_file_name("not-a-file.toml");
     std::fs::create_dir(&folder_in_the_way).expect("writable");
@@ -374,7 +374,7 @@ fn a_failed_save_keeps_the_edits() {
 #[test]
 fn live_warnings_report_short_walls() {
     let (path, _) = house_copy("editing_warnings");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     assert!(session.warnings().is_empty());
     session.plot(Vec2::new(1.0, 1.0)).expect("a point");
     session.plot(Vec2::new(1.005, 1.0)).expect("a 5 mm wall");
@@ -390,7 +390,7 @@ fn live_warnings_report_short_walls() {
 #[test]
 fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
     let (path, original) = unlit_house_copy("editing_lamp");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     assert!(session.level().lights.is_empty());
     let ceiling = session.level().environment.ceiling_height;
     let at = Vec2::new(3.25, 2.5);
@@ -510,7 +510,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
     assert_eq!(history.undo_depth(), 0);
 
     // Through the session: deleting a lamp that is not there is refused.
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     assert_eq!(
         session.delete(Item::Lamp(5)),
         Err(EditError::NoSuchItem {
@@ -542,7 +542,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
     let low = "[player]\nstart = [0.0, 0.0]\n\n[environment]\nceiling_height = 0.25\n";
     let low_path = path.with_file_name("low.toml");
     std::fs::write(&low_path, low).expect("writable");
-    let mut session = edit_session_on(&low_path);
+    let mut session = draft_on(&low_path);
     assert!(matches!(
         session.add_light(Vec2::ONE),
         Err(EditError::CeilingTooLow { .. })
@@ -553,7 +553,7 @@ fn stale_or_impossible_lamp_edits_are_refused_and_change_nothing() {
 #[test]
 fn lamp_edits_are_journaled_replayed_and_restored() {
     let (path, original) = lit_house_copy("editing_lamp_journal");
-    let mut session = edit_session_on(&path);
+    let mut session = draft_on(&path);
     // Before a save: delete the commented lamp, place two.
     session.delete(Item::Lamp(0)).expect("exists");
     session.add_light(Vec2::new(10.0, 2.0)).expect("a lamp");
@@ -589,7 +589,7 @@ fn lamp_edits_are_journaled_replayed_and_restored() {
     assert_eq!(journal.replay(&saved).expect("applies"), session.text());
     // F9 on the saved file gives the same level, as undo steps; undoing
     // them gives the saved text again.
-    let mut restored = edit_session_on(&path);
+    let mut restored = draft_on(&path);
     assert_eq!(restored.restore(&journal).expect("applies"), 4);
     assert_eq!(restored.text(), session.text());
     assert_eq!(restored.level().lights, session.level().lights);

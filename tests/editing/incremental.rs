@@ -8,12 +8,12 @@ use crate::common;
 use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, MoveOptions, MovePolicy};
-use mazewalker::edit::{Carry, EditSession, Item, Piece};
+use mazewalker::edit::{Carry, Item, LevelDraft, Piece};
 use mazewalker::level::{Level, WallEnd};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
-enum Step {
+enum EditOp {
     /// Space at a grid point (0.5 m): the second of two builds a wall.
     Plot(i8, i8),
     /// Delete on the wall with this index modulo the count.
@@ -43,26 +43,26 @@ enum Step {
     Redo,
 }
 
-fn step() -> impl Strategy<Value = Step> {
+fn step() -> impl Strategy<Value = EditOp> {
     let x = -4i8..48;
     let z = -4i8..36;
     prop_oneof![
-        4 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Plot(x, z)),
-        3 => any::<usize>().prop_map(Step::Delete),
+        4 => (x.clone(), z.clone()).prop_map(|(x, z)| EditOp::Plot(x, z)),
+        3 => any::<usize>().prop_map(EditOp::Delete),
         2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
-            .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+            .prop_map(|(wall, end, dx, dz)| EditOp::Move(wall, end, dx, dz)),
         1 => (x.clone(), z.clone(), 1i8..4, 1i8..4)
-            .prop_map(|(x, z, w, d)| Step::Obstacle(x, z, w, d)),
-        1 => any::<usize>().prop_map(Step::DeleteObstacle),
-        1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| Step::Material(index, wall)),
-        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
-        1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Start(x, z)),
-        1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
+            .prop_map(|(x, z, w, d)| EditOp::Obstacle(x, z, w, d)),
+        1 => any::<usize>().prop_map(EditOp::DeleteObstacle),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| EditOp::Material(index, wall)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| EditOp::Lamp(x, z)),
+        1 => (x.clone(), z.clone()).prop_map(|(x, z)| EditOp::Start(x, z)),
+        1 => (x, z, -3i8..4, -3i8..4).prop_map(|(x, z, dx, dz)| EditOp::Door(x, z, dx, dz)),
         2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, 0u8..8)
-            .prop_map(|(wall, index, dx, dz, radius)| Step::Change(wall, index, dx, dz, radius)),
+            .prop_map(|(wall, index, dx, dz, radius)| EditOp::Change(wall, index, dx, dz, radius)),
         2 => (any::<bool>(), any::<usize>(), -3i8..4, -3i8..4, -7i8..8)
-            .prop_map(|(wall, index, dx, dz, notches)| Step::Carry(wall, index, dx, dz, notches)),
-        1 => Just(Step::Redo),
+            .prop_map(|(wall, index, dx, dz, notches)| EditOp::Carry(wall, index, dx, dz, notches)),
+        1 => Just(EditOp::Redo),
     ]
 }
 
@@ -71,18 +71,18 @@ fn grid(x: i8, z: i8) -> Vec2 {
 }
 
 /// Runs `step` on `session`; refusals are fine (they change nothing).
-fn run(session: &mut EditSession, step: &Step) {
+fn run(session: &mut LevelDraft, step: &EditOp) {
     let level = session.level();
     let (walls, obstacles) = (level.walls.len(), level.obstacles.len());
     let _ = match *step {
-        Step::Plot(x, z) => session.plot(grid(x, z)).map(drop),
-        Step::Delete(index) if walls > 0 => session.delete(Item::Wall(index % walls)),
-        Step::Move(index, end, dx, dz) if walls > 0 => {
+        EditOp::Plot(x, z) => session.plot(grid(x, z)).map(drop),
+        EditOp::Delete(index) if walls > 0 => session.delete(Item::Wall(index % walls)),
+        EditOp::Move(index, end, dx, dz) if walls > 0 => {
             let end = if end { WallEnd::A } else { WallEnd::B };
             let from = level.walls[index % walls].end(end);
             session.move_endpoint(from, from + grid(dx, dz)).map(drop)
         }
-        Step::Obstacle(x, z, w, d) => {
+        EditOp::Obstacle(x, z, w, d) => {
             session.end_chain();
             let corner = grid(x, z);
             for point in [corner, corner + grid(w, 0), corner + grid(0, d)] {
@@ -90,25 +90,25 @@ fn run(session: &mut EditSession, step: &Step) {
             }
             session.close_outline()
         }
-        Step::DeleteObstacle(index) if obstacles > 0 => {
+        EditOp::DeleteObstacle(index) if obstacles > 0 => {
             session.delete(Item::Obstacle(index % obstacles))
         }
-        Step::Material(index, true) if walls > 0 => session
+        EditOp::Material(index, true) if walls > 0 => session
             .cycle_material(Item::Wall(index % walls), true)
             .map(drop),
-        Step::Material(index, false) if obstacles > 0 => session
+        EditOp::Material(index, false) if obstacles > 0 => session
             .cycle_material(Item::Obstacle(index % obstacles), true)
             .map(drop),
-        Step::Lamp(x, z) => session.add_light(grid(x, z)),
-        Step::Start(x, z) => session.set_start(grid(x, z), 90.0),
-        Step::Door(x, z, dx, dz) => {
+        EditOp::Lamp(x, z) => session.add_light(grid(x, z)),
+        EditOp::Start(x, z) => session.set_start(grid(x, z), 90.0),
+        EditOp::Door(x, z, dx, dz) => {
             session.end_chain();
             let _ = session.plot_jamb(grid(x, z));
             let placed = session.plot_jamb(grid(x, z) + grid(dx, dz)).map(drop);
             session.clear_outline();
             placed
         }
-        Step::Change(true, index, dx, dz, radius) if walls > 0 => {
+        EditOp::Change(true, index, dx, dz, radius) if walls > 0 => {
             let mut wall = level.walls[index % walls];
             (wall.a, wall.b) = (wall.a + grid(dx, dz), wall.b + grid(dx, dz));
             wall.radius = f32::from(radius) * 0.05;
@@ -116,7 +116,7 @@ fn run(session: &mut EditSession, step: &Step) {
                 .change(Item::Wall(index % walls), Piece::Wall(wall))
                 .map(drop)
         }
-        Step::Change(false, index, dx, dz, _) if obstacles > 0 => {
+        EditOp::Change(false, index, dx, dz, _) if obstacles > 0 => {
             let mut obstacle = level.obstacles[index % obstacles].clone();
             let moved = obstacle
                 .polygon
@@ -129,7 +129,7 @@ fn run(session: &mut EditSession, step: &Step) {
                 .change(Item::Obstacle(index % obstacles), Piece::Obstacle(obstacle))
                 .map(drop)
         }
-        Step::Carry(wall, index, dx, dz, notches) => {
+        EditOp::Carry(wall, index, dx, dz, notches) => {
             let item = match wall {
                 true if walls > 0 => Item::Wall(index % walls),
                 false if obstacles > 0 => Item::Obstacle(index % obstacles),
@@ -143,17 +143,17 @@ fn run(session: &mut EditSession, step: &Step) {
                 Err(error) => Err(error),
             }
         }
-        Step::Redo => session.redo().map(drop),
-        Step::Delete(_)
-        | Step::Move(..)
-        | Step::DeleteObstacle(_)
-        | Step::Material(..)
-        | Step::Change(..) => Ok(()),
+        EditOp::Redo => session.redo().map(drop),
+        EditOp::Delete(_)
+        | EditOp::Move(..)
+        | EditOp::DeleteObstacle(_)
+        | EditOp::Material(..)
+        | EditOp::Change(..) => Ok(()),
     };
 }
 
 /// Applies the session's changes since the last call to `collider`.
-fn catch_up(collider: &mut Collider, session: &mut EditSession) -> Result<(), TestCaseError> {
+fn catch_up(collider: &mut Collider, session: &mut LevelDraft) -> Result<(), TestCaseError> {
     for change in session.take_changes() {
         prop_assert!(
             change.apply_to_collider(collider),
@@ -201,7 +201,7 @@ proptest! {
         steps in prop::collection::vec((step(), any::<bool>()), 1..24),
         moves in prop::collection::vec(a_move(), 16),
     ) {
-        let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+        let mut session = LevelDraft::new(Level::default_house()).expect("the house opens");
         let mut collider = session.level().collider();
         for (step, undo) in &steps {
             run(&mut session, step);

@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 use common::property_cases::property_config;
 use glam::Vec2;
 use mazewalker::collision::ConvexPolygon;
-use mazewalker::edit::{Carry, EditError, EditSession, Item, Piece};
+use mazewalker::edit::{Carry, EditError, Item, LevelDraft, Piece};
 use mazewalker::level::loose::loose_overlaps;
 use mazewalker::level::save::save_atomically;
 use mazewalker::level::{DoorKind, DoorOpens, Level, LevelError};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
-enum Step {
+enum EditOp {
     /// Space at a point (on a 0.5 m grid, so plotted ends meet).
     Plot(i8, i8),
     /// Enter.
@@ -68,34 +68,34 @@ enum Step {
     Save,
 }
 
-fn step() -> impl Strategy<Value = Step> {
+fn step() -> impl Strategy<Value = EditOp> {
     prop_oneof![
-        4 => (-4i8..44, -4i8..32).prop_map(|(x, z)| Step::Plot(x, z)),
-        1 => Just(Step::EndChain),
-        1 => Just(Step::TakeBack),
-        2 => any::<usize>().prop_map(Step::Delete),
+        4 => (-4i8..44, -4i8..32).prop_map(|(x, z)| EditOp::Plot(x, z)),
+        1 => Just(EditOp::EndChain),
+        1 => Just(EditOp::TakeBack),
+        2 => any::<usize>().prop_map(EditOp::Delete),
         2 => (any::<usize>(), any::<bool>(), -3i8..4, -3i8..4)
-            .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
-        2 => (-4i8..44, -4i8..32).prop_map(|(x, z)| Step::Lamp(x, z)),
-        1 => any::<usize>().prop_map(Step::DeleteLamp),
+            .prop_map(|(wall, end, dx, dz)| EditOp::Move(wall, end, dx, dz)),
+        2 => (-4i8..44, -4i8..32).prop_map(|(x, z)| EditOp::Lamp(x, z)),
+        1 => any::<usize>().prop_map(EditOp::DeleteLamp),
         2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4, -3i8..4, -3i8..4)
-            .prop_map(|(x, z, ax, az, bx, bz)| Step::Obstacle(x, z, ax, az, bx, bz)),
-        1 => any::<usize>().prop_map(Step::DeleteObstacle),
+            .prop_map(|(x, z, ax, az, bx, bz)| EditOp::Obstacle(x, z, ax, az, bx, bz)),
+        1 => any::<usize>().prop_map(EditOp::DeleteObstacle),
         2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4)
-            .prop_map(|(x, z, dx, dz)| Step::Door(x, z, dx, dz)),
-        1 => any::<usize>().prop_map(Step::DeleteDoor),
+            .prop_map(|(x, z, dx, dz)| EditOp::Door(x, z, dx, dz)),
+        1 => any::<usize>().prop_map(EditOp::DeleteDoor),
         2 => (0u8..3, any::<usize>(), any::<bool>())
-            .prop_map(|(kind, index, forwards)| Step::Material(kind, index, forwards)),
-        1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| Step::Start(x, z, yaw)),
+            .prop_map(|(kind, index, forwards)| EditOp::Material(kind, index, forwards)),
+        1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| EditOp::Start(x, z, yaw)),
         3 => (0u8..4, any::<usize>(), any::<u8>(), 1i8..8)
-            .prop_map(|(kind, index, property, amount)| Step::Change(kind, index, property, amount)),
+            .prop_map(|(kind, index, property, amount)| EditOp::Change(kind, index, property, amount)),
         3 => (0u8..4, any::<usize>(), -3i8..4, -3i8..4, -7i8..8, any::<bool>())
             .prop_map(|(kind, index, dx, dz, notches, copy)| {
-                Step::Carry(kind, index, dx, dz, notches, copy)
+                EditOp::Carry(kind, index, dx, dz, notches, copy)
             }),
-        3 => Just(Step::Undo),
-        2 => Just(Step::Redo),
-        1 => Just(Step::Save),
+        3 => Just(EditOp::Undo),
+        2 => Just(EditOp::Redo),
+        1 => Just(EditOp::Save),
     ]
 }
 
@@ -213,7 +213,7 @@ proptest! {
         let original = if lit { format!("{house}{EXTRAS}") } else { house };
         let path = scratch_file(case);
         std::fs::write(&path, &original).expect("writable");
-        let mut session = EditSession::new(
+        let mut session = LevelDraft::new(
             Level::load(&path).expect("valid").level,
         )
         .expect("editable");
@@ -225,14 +225,14 @@ proptest! {
             let obstacles = session.level().obstacles.len();
             let doors = session.level().doors.len();
             match *step {
-                Step::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
-                Step::EndChain => session.end_chain(),
-                Step::TakeBack => { session.take_back().expect("the chain's walls are the last steps"); }
-                Step::Delete(index) if walls > 0 => {
+                EditOp::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
+                EditOp::EndChain => session.end_chain(),
+                EditOp::TakeBack => { session.take_back().expect("the chain's walls are the last steps"); }
+                EditOp::Delete(index) if walls > 0 => {
                     session.delete(Item::Wall(index % walls)).expect("an existing wall");
                 }
-                Step::Delete(_) => {}
-                Step::Move(index, end, dx, dz) if walls > 0 => {
+                EditOp::Delete(_) => {}
+                EditOp::Move(index, end, dx, dz) if walls > 0 => {
                     let wall = session.level().walls[index % walls];
                     let from = if end { wall.a } else { wall.b };
                     // A move that would leave a wall with no length is refused, and changes nothing.
@@ -242,13 +242,13 @@ proptest! {
                         "{:?}", result
                     );
                 }
-                Step::Move(..) => {}
-                Step::Lamp(x, z) => { session.add_light(grid(x, z)).expect("grid points take lamps"); }
-                Step::DeleteLamp(index) if lamps > 0 => {
+                EditOp::Move(..) => {}
+                EditOp::Lamp(x, z) => { session.add_light(grid(x, z)).expect("grid points take lamps"); }
+                EditOp::DeleteLamp(index) if lamps > 0 => {
                     session.delete(Item::Lamp(index % lamps)).expect("an existing lamp");
                 }
-                Step::DeleteLamp(_) => {}
-                Step::Obstacle(x, z, ax, az, bx, bz) => {
+                EditOp::DeleteLamp(_) => {}
+                EditOp::Obstacle(x, z, ax, az, bx, bz) => {
                     let first = grid(x, z);
                     for point in [first, first + grid(ax, az), first + grid(bx, bz)] {
                         session.plot_outline(point);
@@ -261,11 +261,11 @@ proptest! {
                     );
                     session.clear_outline();
                 }
-                Step::DeleteObstacle(index) if obstacles > 0 => {
+                EditOp::DeleteObstacle(index) if obstacles > 0 => {
                     session.delete(Item::Obstacle(index % obstacles)).expect("an existing obstacle");
                 }
-                Step::DeleteObstacle(_) => {}
-                Step::Door(x, z, dx, dz) => {
+                EditOp::DeleteObstacle(_) => {}
+                EditOp::Door(x, z, dx, dz) => {
                     let (a, b) = (grid(x, z), grid(x, z) + grid(dx, dz));
                     prop_assert_eq!(session.plot_jamb(a), Ok(false), "the hinge jamb");
                     // Jambs at one point make no door, and change nothing.
@@ -276,11 +276,11 @@ proptest! {
                     );
                     session.clear_outline();
                 }
-                Step::DeleteDoor(index) if doors > 0 => {
+                EditOp::DeleteDoor(index) if doors > 0 => {
                     session.delete(Item::Door(index % doors)).expect("an existing door");
                 }
-                Step::DeleteDoor(_) => {}
-                Step::Material(kind, index, forwards) => {
+                EditOp::DeleteDoor(_) => {}
+                EditOp::Material(kind, index, forwards) => {
                     let item = match kind {
                         0 if walls > 0 => Item::Wall(index % walls),
                         1 if obstacles > 0 => Item::Obstacle(index % obstacles),
@@ -289,7 +289,7 @@ proptest! {
                     };
                     session.cycle_material(item, forwards).expect("an item with a material");
                 }
-                Step::Change(kind, index, property, amount) => {
+                EditOp::Change(kind, index, property, amount) => {
                     let Some(item) = any_item(session.level(), kind, index) else {
                         continue;
                     };
@@ -298,7 +298,7 @@ proptest! {
                         .change(item, changed(&piece, property, amount))
                         .expect("a valid change");
                 }
-                Step::Carry(kind, index, dx, dz, notches, copy) => {
+                EditOp::Carry(kind, index, dx, dz, notches, copy) => {
                     let Some(item) = any_item(session.level(), kind, index) else {
                         continue;
                     };
@@ -313,12 +313,12 @@ proptest! {
                         "{:?}", result
                     );
                 }
-                Step::Start(x, z, yaw) => {
+                EditOp::Start(x, z, yaw) => {
                     session.set_start(grid(x, z), f32::from(yaw)).expect("a finite start");
                 }
-                Step::Undo => { session.undo().expect("undo in step"); }
-                Step::Redo => { session.redo().expect("redo in step"); }
-                Step::Save => {
+                EditOp::Undo => { session.undo().expect("undo in step"); }
+                EditOp::Redo => { session.redo().expect("redo in step"); }
+                EditOp::Save => {
                     session.save(&path).expect("writable");
                     saved_text = std::fs::read_to_string(&path).expect("saved");
                     prop_assert_eq!(&saved_text, &session.text(), "the file saved is the session's text");

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use common::property_cases::property_config;
 use glam::Vec2;
-use mazewalker::edit::{EditSession, Item};
+use mazewalker::edit::{Item, LevelDraft};
 use mazewalker::level::save::{LevelDocument, Tables, point_text, save_atomically};
 use mazewalker::level::{Level, LevelSource, Light, WallEnd};
 use proptest::prelude::*;
@@ -461,7 +461,7 @@ fn saving_lamp_edits_then_undoing_all_and_saving_gives_the_file_back() {
         "\n# the hall lamp\n[[light]]\nat = [0.0, 1.0]\nradius = 3.0\n\n[[obstacle]]",
     );
     std::fs::write(&path, &lit).expect("writable");
-    let mut session = EditSession::new(Level::load(&path).expect("valid").level).expect("editable");
+    let mut session = LevelDraft::new(Level::load(&path).expect("valid").level).expect("editable");
     session.add_light(Vec2::new(1.5, 0.5)).expect("a lamp");
     session.delete(Item::Lamp(0)).expect("the hall lamp");
     session.save(&path).expect("writable");
@@ -507,7 +507,7 @@ fn the_keys_of_loose_obstacles_survive_edits_and_saves_byte_for_byte() {
     std::fs::write(&path, LOOSE).expect("writable");
     let level = Level::load(&path).expect("valid").level;
     assert_eq!((level.player.push, level.player.kick), (450.0, 12.0));
-    let mut session = EditSession::new(level).expect("editable");
+    let mut session = LevelDraft::new(level).expect("editable");
     // Edits of other keys and items leave the loose keys as written.
     let crate_item = Item::Obstacle(0);
     let taller = mazewalker::edit::PropertyChange {

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use mazewalker::app::{Session, WindowOptions};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::render_target;
 use mazewalker::render::{Gpu, Renderer};

@@ -9,7 +9,7 @@ use crate::common;
 use glam::{Vec2, Vec3};
 use image::RgbaImage;
 use mazewalker::app::{hud_lines, moving_shapes};
-use mazewalker::input::Bindings;
+use mazewalker::bindings::Bindings;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};

@@ -14,7 +14,7 @@ use glam::{Vec2, Vec3};
 use image::RgbaImage;
 use mazewalker::camera::Camera;
 use mazewalker::doors::Doors;
-use mazewalker::edit::{EditSession, Item};
+use mazewalker::edit::{Item, LevelDraft};
 use mazewalker::level::mesh::MovingShape;
 use mazewalker::level::{Level, MaterialId};
 use mazewalker::render::offscreen::capture;
@@ -196,7 +196,7 @@ fn a_wall_painted_with_another_material_bakes_only_the_cache_of_its_faces_chunk(
     let Some(gpu) = common::gpu_or_skip("render_light_work") else {
         return;
     };
-    let mut session = EditSession::new(corridor()).expect("the corridor opens");
+    let mut session = LevelDraft::new(corridor()).expect("the corridor opens");
     let level = Arc::new(session.level().clone());
     let mut collider = level.collider();
     let mut renderer = renderer(&gpu, &level);

@@ -8,7 +8,7 @@ use crate::common;
 use glam::Vec2;
 use image::RgbaImage;
 use mazewalker::level::Level;
-use mazewalker::map::{MapView, Overlay, level_bounds};
+use mazewalker::map::{MapView, WalkLayer, level_bounds};
 use mazewalker::render::offscreen::capture_with_map;
 use mazewalker::render::{
     FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer, offscreen::OFFSCREEN_FORMAT,
@@ -28,11 +28,11 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
     let map = MapFrame {
         view,
         mode: MapMode::Full,
-        overlay: Overlay {
+        walk_layer: WalkLayer {
             eye: Some((Vec2::new(camera.position.x, camera.position.z), camera.yaw)),
             lamps: &level.lights,
             doors: walker.doors.leaves().leaves(),
-            ..Overlay::default()
+            ..WalkLayer::default()
         },
     };
     let frame = FrameInput::plain(camera);

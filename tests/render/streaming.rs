@@ -15,7 +15,7 @@ use glam::{Vec2, Vec3};
 use image::RgbaImage;
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
-use mazewalker::map::{MIN_PIXELS_PER_METRE, MapView, Overlay};
+use mazewalker::map::{MIN_PIXELS_PER_METRE, MapView, WalkLayer};
 use mazewalker::render::offscreen::{capture_with_map, render_target};
 use mazewalker::render::{FrameInput, Gpu, MapFrame, MapMode, Renderer};
 
@@ -85,7 +85,7 @@ fn full_map(gpu: &Gpu, renderer: &mut Renderer, view: MapView) -> RgbaImage {
     let map = MapFrame {
         view,
         mode: MapMode::Full,
-        overlay: Overlay::default(),
+        walk_layer: WalkLayer::default(),
     };
     let image = capture_with_map(gpu, renderer, &FrameInput::plain(&camera), Some(&map))
         .expect("offscreen map");

@@ -198,7 +198,7 @@ fn on_the_full_map_the_item_under_the_pointer_is_the_aimed_item() {
     {
         let frame = session.frame();
         let map = frame.map.as_ref().expect("the map shows");
-        let outline = map.overlay.aimed;
+        let outline = map.walk_layer.aimed;
         assert_eq!(outline.len(), 4, "a square around the lamp: {outline:?}");
         assert!(outline.iter().all(|corner| corner.length() < 0.5));
     }

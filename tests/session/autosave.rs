@@ -7,8 +7,8 @@ use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_headless_script};
+use mazewalker::bindings::Action;
 use mazewalker::edit::{Edit, Journal};
-use mazewalker::input::Action;
 use mazewalker::level::Level;
 use mazewalker::level::save::autosave_path;
 use winit::keyboard::KeyCode;

@@ -329,7 +329,7 @@ fn the_journal_is_written_on_its_worker_while_the_frame_goes_on() {
 fn reach_shown(session: &mut Session) -> bool {
     let frame = session.frame();
     let map = frame.map.expect("the map shows");
-    map.overlay.reach.is_some()
+    map.walk_layer.reach.is_some()
 }
 
 /// The HUD's map line.

@@ -100,7 +100,12 @@ fn a_carried_wall_turns_moves_and_takes_the_shared_end_along_in_one_step() {
     session.handle(Input::Wheel(6.0));
     assert_eq!(zoom(&mut session), before, "the wheel turned the wall");
     let frame = session.frame();
-    let outline = frame.map.expect("the map overlay").overlay.aimed.to_vec();
+    let outline = frame
+        .map
+        .expect("the map overlay")
+        .walk_layer
+        .aimed
+        .to_vec();
     assert_eq!(outline, [Vec2::new(4.0, 0.0), Vec2::new(2.0, 0.0)]);
     assert!(
         edit_line(&mut session).ends_with("carry wall 4 turned 90 degrees"),

@@ -8,7 +8,7 @@ use common::{key, level_file, tap};
 
 use glam::Vec2;
 use mazewalker::app::{Session, WindowOptions};
-use mazewalker::demo::{Playback, Played};
+use mazewalker::demo::{OpenedDemo, Played};
 use mazewalker::level::LevelChoice;
 use winit::keyboard::KeyCode;
 
@@ -61,7 +61,7 @@ fn a_walk_with_use_presses_records_and_plays_back_bit_for_bit() {
         .count();
     assert_eq!(presses, 2, "{text}");
 
-    let playback = Playback::open(&demo, None).expect("the demo opens");
+    let playback = OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut out = Vec::new();
     let played = playback.run_headless(false, &mut out).expect("plays");
     let Played::Finished { pose: replayed, .. } = played else {

@@ -7,7 +7,7 @@ use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_headless_script};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 use winit::keyboard::KeyCode;
 

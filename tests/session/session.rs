@@ -13,8 +13,8 @@ use glam::Vec2;
 use mazewalker::app::{
     Input, Modifiers, NewScene, Request, ScriptStep, Session, WindowOptions, run_headless_script,
 };
+use mazewalker::bindings::{Action, Bindings, Context};
 use mazewalker::collision::distance_to_segment;
-use mazewalker::input::{Action, Bindings, Context};
 use mazewalker::level::Level;
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
@@ -472,7 +472,7 @@ fn a_demo_plays_with_its_own_movement_and_the_settings_files_view() {
         settings,
         ..options(&folder)
     };
-    let playback = mazewalker::demo::Playback::open(&demo, None).expect("the demo opens");
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut session = Session::new(Level::default_house(), &playing_options);
     session.play(playback);
     let camera = &session.walker().camera;
@@ -527,9 +527,69 @@ fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
     let text = std::fs::read_to_string(&demo).expect("the demo");
     assert_eq!(text.matches("torch").count(), 3, "{text}");
     // Played back, the torch is on at the end, as it was.
-    let playback = mazewalker::demo::Playback::open(&demo, None).expect("the demo opens");
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
     let mut played = Session::new(Level::default_house(), &options(&folder));
     played.play(playback);
     played.advance_ticks(100);
     assert!(played.walker().torch);
+}
+
+#[test]
+fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
+    let folder = common::scratch_folder("session_demo_edit_mode");
+    let demo = folder.join("edit.demo");
+    let mut recording = Session::new(Level::default_house(), &options(&folder));
+    recording
+        .record(&demo, mazewalker::level::LevelChoice::DefaultHouse)
+        .expect("record");
+    tap(&mut recording, KeyCode::KeyE);
+    recording.advance_ticks(30);
+    assert!(
+        recording.is_editing(),
+        "the recorded walker is in edit mode"
+    );
+    recording.finish().expect("the demo is written");
+
+    let playback = mazewalker::demo::OpenedDemo::open(&demo, None).expect("the demo opens");
+    let mut played = Session::new(Level::default_house(), &options(&folder));
+    played.play(playback);
+    played.advance_ticks(20);
+    assert!(
+        played.walker().editing,
+        "the demo's walker switched edit mode on"
+    );
+    // One answer everywhere: the session, the contexts, the edit state,
+    // the HUD and the frame all say edit mode is off.
+    assert!(!played.is_editing());
+    assert!(!played.contexts().contains(&Context::Editing));
+    assert_eq!(played.edit_state(), None);
+    assert_eq!(hud_line(&mut played, "EDIT"), None);
+    let frame = played.frame();
+    assert!(!frame.crosshair && frame.markers.is_empty());
+}
+
+#[test]
+fn a_save_goes_live_as_the_levels_new_source_and_changes_no_shape() {
+    let folder = common::scratch_folder("session_save_path");
+    let mut session = Session::new(Level::default_house(), &options(&folder));
+    session.advance_ticks(2);
+    assert!(session.take_scene_change().is_none());
+    let walker = session.walker().clone();
+    ctrl(&mut session, true);
+    tap(&mut session, KeyCode::KeyS);
+    ctrl(&mut session, false);
+    // The house had no file: the live level now follows the one written.
+    let mazewalker::level::LevelSource::File { path, text } = &session.level().source else {
+        panic!("the live level has no file after the save");
+    };
+    assert_eq!(
+        std::fs::read_to_string(path).expect("the saved file"),
+        text.as_ref()
+    );
+    // A save changes no shape: the walker and the renderer's scene stay.
+    assert!(
+        session.take_scene_change().is_none(),
+        "a save rebuilt the scene"
+    );
+    assert_eq!(session.walker(), &walker);
 }

@@ -4,11 +4,14 @@
 //! closing the window quit, and the session on the level comes once the
 //! work is done. A level that cannot be loaded brings the command line's
 //! error. If the load ran on the calling thread, the latch would stop it
-//! there (it refuses to hold the thread that releases it).
+//! there (it refuses to hold the thread that releases it). A demo played
+//! in the window loads its level there too, and plays once it lands.
 
 use crate::common;
 
-use mazewalker::app::{Input, JobLatch, SHOW_AFTER, Startup, WindowOptions};
+use mazewalker::app::{Input, JobLatch, SHOW_AFTER, StartWith, Startup, WindowOptions};
+use mazewalker::bindings::Context;
+use mazewalker::demo::DemoFile;
 use mazewalker::level::LevelChoice;
 use mazewalker::tick::TICK_SECONDS;
 use winit::keyboard::KeyCode;
@@ -41,7 +44,7 @@ fn the_maze_is_built_on_its_worker_while_frames_go_on() {
     };
     let latch = JobLatch::new();
     let mut startup = Startup::start(
-        maze.clone(),
+        maze.clone().into(),
         options("session_startup"),
         Some(latch.clone()),
         false,
@@ -106,7 +109,7 @@ fn a_level_file_loads_on_its_worker_under_its_name() {
     std::fs::write(&path, common::HALL).expect("write the level");
     let latch = JobLatch::new();
     let mut startup = Startup::start(
-        LevelChoice::File(path),
+        LevelChoice::File(path).into(),
         options("session_startup_file_saves"),
         Some(latch.clone()),
         false,
@@ -131,7 +134,7 @@ fn a_level_that_cannot_be_loaded_brings_the_command_lines_error() {
     let folder = common::scratch_folder("session_startup_fails");
     let missing = LevelChoice::File(folder.join("missing.toml"));
     let mut startup = Startup::start(
-        missing.clone(),
+        missing.clone().into(),
         options("session_startup_fails_saves"),
         None,
         false,
@@ -145,4 +148,57 @@ fn a_level_that_cannot_be_loaded_brings_the_command_lines_error() {
     };
     let expected = missing.load().expect_err("no such file");
     assert_eq!(format!("{error:#}"), expected.to_string());
+}
+
+#[test]
+fn a_demos_level_loads_on_its_worker_and_the_demo_plays_when_it_lands() {
+    let folder = common::scratch_folder("session_startup_demo");
+    // The house demo, moved to a hall: the hall's file is written only
+    // once the start-up is on its way, so a load anywhere but on the held
+    // worker finds no file.
+    let hall = folder.join("hall.toml");
+    let house_demo =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/demos/house.demo");
+    let text = std::fs::read_to_string(house_demo).expect("the house demo");
+    let text = text.replacen(
+        "level house\n",
+        &format!("level file {}\n", hall.display()),
+        1,
+    );
+    let demo = folder.join("hall.demo");
+    std::fs::write(&demo, text).expect("write the demo");
+    let latch = JobLatch::new();
+    let opened = DemoFile::open(&demo, None).expect("the demo's header");
+    let mut startup = Startup::start(
+        StartWith::Demo(Box::new(opened)),
+        options("session_startup_demo_saves"),
+        Some(latch.clone()),
+        false,
+    )
+    .expect("the start-up");
+    frames_past_the_bar_delay(&mut startup);
+    assert_eq!(
+        startup.frame().progress.expect("the bar").what,
+        "Loading hall.toml"
+    );
+
+    std::fs::write(&hall, common::HALL).expect("write the level");
+    latch.open();
+    let mut session = loop {
+        if let Some(loaded) = startup.update(f64::from(TICK_SECONDS)) {
+            break loaded.expect("the hall loads");
+        }
+        std::thread::yield_now();
+    };
+    assert_eq!(session.level().name, "Hall");
+    assert_eq!(session.contexts()[0], Context::Playback);
+    // The hall is not the house it was recorded on: said on the HUD.
+    let warned = session
+        .hud()
+        .into_iter()
+        .any(|line| line.starts_with("warning: the level differs from the one recorded"));
+    assert!(warned, "{:?}", session.hud());
+    let start = session.walker().position();
+    session.advance_ticks(60);
+    assert_ne!(session.walker().position(), start, "the demo walks");
 }

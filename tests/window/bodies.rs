@@ -7,7 +7,7 @@ use crate::common;
 use std::path::Path;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 
 #[test]

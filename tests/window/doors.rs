@@ -6,7 +6,7 @@
 use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 
 /// A room split by a wall along z = 0 with a doorway from x = -0.6 to 0.6
 /// and its door, closed, swinging away from the start (into -z); the start

@@ -9,7 +9,7 @@ use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 use mazewalker::level::save::{autosave_path, backup_path};
 use winit::keyboard::KeyCode;

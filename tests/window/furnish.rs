@@ -11,7 +11,7 @@ use crate::common;
 
 use glam::Vec2;
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::{DoorKind, Level};
 use winit::keyboard::KeyCode;
 

@@ -8,7 +8,7 @@
 use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 
 #[test]

@@ -19,7 +19,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mazewalker::app::{PanelUi, ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::{DoorKind, DoorOpens, Level};
 use winit::keyboard::KeyCode;
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
-use mazewalker::input::Action;
+use mazewalker::bindings::Action;
 use mazewalker::level::Level;
 
 /// A corridor along +x, the eye at the origin looking down it, and

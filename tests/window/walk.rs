@@ -6,8 +6,8 @@
 use crate::common;
 
 use mazewalker::app::{ScriptStep, WindowOptions, run_window_scripted};
+use mazewalker::bindings::Action;
 use mazewalker::collision::distance_to_segment;
-use mazewalker::input::Action;
 use mazewalker::level::Level;
 use mazewalker::walker::Walker;
 

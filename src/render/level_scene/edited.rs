@@ -273,7 +273,7 @@ mod tests {
 
     use super::*;
     use crate::camera::Camera;
-    use crate::edit::{EditSession, Item};
+    use crate::edit::{Item, LevelDraft};
     use crate::level::WallEnd;
     use crate::level::mesh::ChunkIndex;
     use crate::render::gpu::gpu_or_skip;
@@ -282,7 +282,7 @@ mod tests {
     use crate::render::{BrokenTexture, FrameInput, Gpu, RenderQuality, Renderer};
 
     #[derive(Debug, Clone)]
-    enum Step {
+    enum EditOp {
         /// Space at a grid point (0.5 m): the second of two builds a wall.
         Plot(i8, i8),
         /// Delete on the wall, obstacle (1) or lamp (2) with this index
@@ -303,21 +303,21 @@ mod tests {
         Undo,
     }
 
-    fn step() -> impl Strategy<Value = Step> {
+    fn step() -> impl Strategy<Value = EditOp> {
         let x = -8i8..56;
         let z = -8i8..44;
         prop_oneof![
-            4 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Plot(x, z)),
-            3 => (0u8..3, any::<usize>()).prop_map(|(kind, index)| Step::Delete(kind, index)),
+            4 => (x.clone(), z.clone()).prop_map(|(x, z)| EditOp::Plot(x, z)),
+            3 => (0u8..3, any::<usize>()).prop_map(|(kind, index)| EditOp::Delete(kind, index)),
             2 => (any::<usize>(), any::<bool>(), -6i8..7, -6i8..7)
-                .prop_map(|(wall, end, dx, dz)| Step::Move(wall, end, dx, dz)),
+                .prop_map(|(wall, end, dx, dz)| EditOp::Move(wall, end, dx, dz)),
             1 => (x.clone(), z.clone(), 1i8..4, 1i8..4)
-                .prop_map(|(x, z, w, d)| Step::Obstacle(x, z, w, d)),
-            1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| Step::Material(index, wall)),
-            1 => (x.clone(), z.clone()).prop_map(|(x, z)| Step::Lamp(x, z)),
-            1 => (x, z).prop_map(|(x, z)| Step::Start(x, z)),
-            1 => (any::<usize>(), 0u8..8).prop_map(|(index, size)| Step::Reshape(index, size)),
-            2 => Just(Step::Undo),
+                .prop_map(|(x, z, w, d)| EditOp::Obstacle(x, z, w, d)),
+            1 => (any::<usize>(), any::<bool>()).prop_map(|(index, wall)| EditOp::Material(index, wall)),
+            1 => (x.clone(), z.clone()).prop_map(|(x, z)| EditOp::Lamp(x, z)),
+            1 => (x, z).prop_map(|(x, z)| EditOp::Start(x, z)),
+            1 => (any::<usize>(), 0u8..8).prop_map(|(index, size)| EditOp::Reshape(index, size)),
+            2 => Just(EditOp::Undo),
         ]
     }
 
@@ -326,22 +326,22 @@ mod tests {
     }
 
     /// Runs `step` on `session`; refusals are fine (they change nothing).
-    fn run(session: &mut EditSession, step: &Step) {
+    fn run(session: &mut LevelDraft, step: &EditOp) {
         let level = session.level();
         let counts = [level.walls.len(), level.obstacles.len(), level.lights.len()];
         let _ = match *step {
-            Step::Plot(x, z) => session.plot(grid(x, z)).map(drop),
-            Step::Delete(kind, index) if counts[usize::from(kind)] > 0 => {
+            EditOp::Plot(x, z) => session.plot(grid(x, z)).map(drop),
+            EditOp::Delete(kind, index) if counts[usize::from(kind)] > 0 => {
                 let index = index % counts[usize::from(kind)];
                 let item = [Item::Wall(index), Item::Obstacle(index), Item::Lamp(index)];
                 session.delete(item[usize::from(kind)])
             }
-            Step::Move(index, end, dx, dz) if counts[0] > 0 => {
+            EditOp::Move(index, end, dx, dz) if counts[0] > 0 => {
                 let end = if end { WallEnd::A } else { WallEnd::B };
                 let from = level.walls[index % counts[0]].end(end);
                 session.move_endpoint(from, from + grid(dx, dz)).map(drop)
             }
-            Step::Obstacle(x, z, w, d) => {
+            EditOp::Obstacle(x, z, w, d) => {
                 session.end_chain();
                 let corner = grid(x, z);
                 for point in [corner, corner + grid(w, 0), corner + grid(0, d)] {
@@ -349,15 +349,15 @@ mod tests {
                 }
                 session.close_outline()
             }
-            Step::Material(index, true) if counts[0] > 0 => session
+            EditOp::Material(index, true) if counts[0] > 0 => session
                 .cycle_material(Item::Wall(index % counts[0]), true)
                 .map(drop),
-            Step::Material(index, false) if counts[1] > 0 => session
+            EditOp::Material(index, false) if counts[1] > 0 => session
                 .cycle_material(Item::Obstacle(index % counts[1]), true)
                 .map(drop),
-            Step::Lamp(x, z) => session.add_light(grid(x, z)),
-            Step::Start(x, z) => session.set_start(grid(x, z), 90.0),
-            Step::Reshape(index, size) if counts[0] > 0 => {
+            EditOp::Lamp(x, z) => session.add_light(grid(x, z)),
+            EditOp::Start(x, z) => session.set_start(grid(x, z), 90.0),
+            EditOp::Reshape(index, size) if counts[0] > 0 => {
                 let mut wall = level.walls[index % counts[0]];
                 wall.thickness = f32::from(size) * 0.1;
                 wall.radius = f32::from(size) * 0.05;
@@ -366,8 +366,10 @@ mod tests {
                     .change(Item::Wall(index % counts[0]), Piece::Wall(wall))
                     .map(drop)
             }
-            Step::Undo => session.undo().map(drop),
-            Step::Delete(..) | Step::Move(..) | Step::Material(..) | Step::Reshape(..) => Ok(()),
+            EditOp::Undo => session.undo().map(drop),
+            EditOp::Delete(..) | EditOp::Move(..) | EditOp::Material(..) | EditOp::Reshape(..) => {
+                Ok(())
+            }
         };
     }
 
@@ -432,7 +434,7 @@ mod tests {
             let Some(gpu) = gpu_or_skip("a_scene_edited_in_place_is_one_built_anew") else {
                 return Ok(());
             };
-            let mut session = EditSession::new(Level::default_house()).expect("the house opens");
+            let mut session = LevelDraft::new(Level::default_house()).expect("the house opens");
             let level = Arc::new(session.level().clone());
             let mut collider = Arc::new(level.collider());
             let mut edited = renderer(&gpu, &level, &collider);

@@ -3,11 +3,21 @@
 //! redo, save), F5's and quitting's guards against losing unsaved edits,
 //! F9, the autosave journal, and the edits made with the mouse on the full
 //! map. An edit hands the edited level to the session, which makes it live
-//! by the one level-change path. Opening the session, saving it and
+//! by the one level-change path. Opening the draft, saving it and
 //! restoring the autosave run off the main thread in the window: keys that
-//! need the session meanwhile wait in a queue and are applied in the order
-//! typed once it is back. The journal is written off it too. The state is [`EditMode`]; the edits themselves
-//! are [`crate::edit`].
+//! need the draft meanwhile wait in a queue and are applied in the order
+//! typed once it is back. The journal is written off it too. The state is
+//! [`EditMode`]; the edits themselves are [`crate::edit`].
+
+mod live_checks;
+mod markers;
+mod panel;
+mod panel_ui;
+mod state;
+
+pub use self::panel::PanelView;
+pub use self::panel_ui::{PanelUi, ToolUi, ui_frame};
+pub use self::state::{Carried, EditState, Tool};
 
 use std::collections::VecDeque;
 use std::path::Path;
@@ -16,32 +26,21 @@ use std::sync::Arc;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::Part;
-use super::map::MapEdit;
-use crate::app::edit_mode::{
-    Aimed, EditMode, Plotting, Tool, Work, Worked, aimed, aimed_shape, cursor, marker_lines, shape,
-};
-use crate::app::events::{Input, Request};
-use crate::app::input::Modifiers;
-use crate::app::job::{JobLatch, JobLost, WorkProgress};
+use self::markers::{Aimed, Plotting, aimed, aimed_shape, cursor, marker_lines, shape};
+use self::panel::Panel;
+use self::state::{EditMode, Work, Worked};
+use crate::app::events::{Input, MapEdit, Request};
+use crate::app::held_keys::Modifiers;
+use crate::app::job::{JobLatch, JobLost};
 use crate::app::live_level::BuiltLevel;
-use crate::app::world::World;
+use crate::app::part::{AimOffer, FrameShare, Part, QuitBy, ReloadVerdict};
+use crate::app::world::{LevelCause, World};
+use crate::bindings::{Action, Context};
 use crate::collision::Collider;
-use crate::edit::{Carry, GridSize, Item, LevelChange, Plotted, PropertyChange, TakenBack};
-use crate::input::Action;
+use crate::edit::{Carry, Item, LevelChange, Plotted, PropertyChange, TakenBack};
 use crate::level::Level;
 use crate::render::LineVertex;
-use crate::walker::Toggle;
-
-/// How the person asked to quit: a second request the same way quits even
-/// with unsaved edits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuitBy {
-    /// Esc with the mouse released.
-    Escape,
-    /// The window's close button.
-    Close,
-}
+use crate::walker::{TickInput, Toggle};
 
 /// Edit mode's part.
 #[derive(Debug)]
@@ -53,47 +52,18 @@ pub struct Editing {
     reload_warned: bool,
     /// Whether edit mode was on after the last tick.
     was_on: bool,
-    /// Keys typed while the session was busy (opening, saving, restoring),
+    /// Keys typed while the draft was busy (opening, saving, restoring),
     /// each with where the crosshair stood: applied in order once it is
     /// ready.
     queued: VecDeque<(Typed, Aim)>,
     /// A quit asked for while a save was writing: it goes ahead once the
     /// save went through.
     quit_after_save: bool,
+    /// The property panel.
+    panel: Panel,
 }
 
-/// Edit mode as it stands: the tool, the grid, the cursor, what is aimed
-/// at and carried, and the undo depth (see [`Editing::state`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct EditState {
-    /// What Space places.
-    pub tool: Tool,
-    /// The snapping grid's step, in metres.
-    pub grid_metres: f32,
-    /// The cursor point on the floor plan.
-    pub cursor: Vec2,
-    /// The item the crosshair (or the map's pointer) aims at.
-    pub aimed: Option<Item>,
-    /// What is carried.
-    pub carried: Option<Carried>,
-    /// How many edits Ctrl+Z can take back.
-    pub undo_depth: usize,
-    /// Whether the level has edits not saved.
-    pub unsaved: bool,
-}
-
-/// An item being carried (X) or a copy of one (Ctrl+D).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Carried {
-    /// The item picked up, or the item copied.
-    pub item: Item,
-    /// Whether it is a copy: put down, it is added and the item stays.
-    pub copy: bool,
-    /// How far the wheel turned it, in degrees.
-    pub degrees: f32,
-}
-
-/// A key that edits the session, as typed.
+/// A key that edits the draft, as typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Typed {
     /// One of edit mode's actions (or F9).
@@ -103,9 +73,9 @@ enum Typed {
 }
 
 impl Typed {
-    /// Whether it needs the edit session (which opens for it): choosing a
+    /// Whether it needs the draft (which opens for it): choosing a
     /// tool or the grid, undo and redo do not.
-    fn needs_session(self) -> bool {
+    fn needs_draft(self) -> bool {
         match self {
             Typed::Action(action) => !matches!(
                 action,
@@ -159,7 +129,7 @@ impl Aim {
     }
 }
 
-/// Whether the edit session can take a key now.
+/// Whether the draft can take a key now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ready {
     /// It is here.
@@ -190,28 +160,18 @@ impl Editing {
             was_on: false,
             queued: VecDeque::new(),
             quit_after_save: false,
+            panel: Panel::default(),
         }
     }
 
-    /// From now on the main thread goes on while the session's work runs
-    /// (the window); `latch` holds the work (a test's).
-    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
-        self.edit.work_in_background(latch);
-    }
-
-    /// Whether work on the edit session runs now.
-    pub fn is_busy(&self) -> bool {
+    /// Whether work on the draft runs now.
+    fn is_busy(&self) -> bool {
         self.edit.work().is_some()
     }
 
-    /// The progress bar of the session's work at session time `now`.
-    pub fn progress(&self, now: std::time::Duration) -> Option<WorkProgress> {
-        self.edit.progress(now)
-    }
-
-    /// Once a frame: takes the session's finished work, then applies the
+    /// Once a frame: takes the draft's finished work, then applies the
     /// keys that waited for it, in order.
-    pub fn poll_work(&mut self, world: &mut World) {
+    fn poll_work(&mut self, world: &mut World) {
         while let Some(finished) = self.edit.take_finished(false) {
             self.finished(finished, world);
             self.apply_queued(world);
@@ -221,7 +181,7 @@ impl Editing {
     /// The session ends: work still running (a save that is writing, the
     /// journal being written) is waited for, so that no file is left half
     /// written.
-    pub fn finish_work(&mut self, world: &mut World) {
+    fn finish_work(&mut self, world: &mut World) {
         if let Some(finished) = self.edit.take_finished(true) {
             self.finished(finished, world);
         }
@@ -241,31 +201,31 @@ impl Editing {
         }
     }
 
-    /// Whether the session can take a key now: work on it makes keys wait;
-    /// with no session, one starts opening (and headless, opens).
+    /// Whether the draft can take a key now: work on it makes keys wait;
+    /// with no draft, one starts opening (and headless, opens).
     fn ready(&mut self, world: &mut World) -> Ready {
         if let Some(work) = self.edit.work() {
             return Ready::Busy(work);
         }
-        if self.edit.session().is_some() {
+        if self.edit.draft().is_some() {
             return Ready::Now;
         }
         self.edit
             .start_opening(Arc::clone(world.live.shared().0), world.time);
         self.finish_if_waiting(world);
-        match (self.edit.work(), self.edit.session()) {
+        match (self.edit.work(), self.edit.draft()) {
             (Some(work), _) => Ready::Busy(work),
             (None, Some(_)) => Ready::Now,
             (None, None) => Ready::Never,
         }
     }
 
-    /// A key typed: applied now, or queued behind the session's work
+    /// A key typed: applied now, or queued behind the draft's work
     /// (refused with a notice when it acts on the aimed item).
     fn typed(&mut self, typed: Typed, world: &mut World) {
         let aim = Aim::of(world);
         if self.queued.is_empty() && !self.is_busy() {
-            if !typed.needs_session() {
+            if !typed.needs_draft() {
                 return self.apply(typed, aim, world);
             }
             match self.ready(world) {
@@ -277,7 +237,7 @@ impl Editing {
         self.queue(typed, aim, world);
     }
 
-    /// Queues `typed` behind the session's work, or refuses it with a
+    /// Queues `typed` behind the draft's work, or refuses it with a
     /// notice that says why.
     fn queue(&mut self, typed: Typed, aim: Aim, world: &mut World) {
         if typed.acts_on_the_aimed_item() {
@@ -295,7 +255,7 @@ impl Editing {
             let Some((typed, aim)) = self.queued.pop_front() else {
                 return;
             };
-            if typed.needs_session() && self.edit.session().is_none() {
+            if typed.needs_draft() && self.edit.draft().is_none() {
                 match self.ready(world) {
                     Ready::Now => {}
                     Ready::Busy(_) => {
@@ -330,37 +290,37 @@ impl Editing {
         }
     }
 
-    /// The session's work ended: its session comes back, and what it did
+    /// The draft's work ended: its draft comes back, and what it did
     /// shows.
     fn finished(&mut self, finished: Result<Worked, JobLost>, world: &mut World) {
         match finished {
-            Ok(Worked::Opened(Ok(session))) => {
-                self.edit.put_back(session);
-                world.live.copy_ahead();
+            Ok(Worked::Opened(Ok(draft))) => {
+                self.edit.put_back(draft);
+                world.expect_edits();
             }
             Ok(Worked::Opened(Err(error))) => {
                 world.notice(error);
                 self.refuse_queued("the level cannot be edited", world);
                 // Edit mode goes off, whether it is on or the next tick
                 // turns it on.
-                if self.is_active(world) != world.gatherer.pending_toggles().edit {
+                if world.edit_mode() != world.gatherer.pending_toggles().edit {
                     world.gatherer.flip(Toggle::Edit);
                 }
             }
             Ok(Worked::Saved {
-                session,
+                draft,
                 path,
                 result,
             }) => {
-                let source = session.level().source.clone();
-                self.edit.put_back(session);
+                let source = draft.level().source.clone();
+                self.edit.put_back(draft);
                 self.saved(&path, result.map(|()| source), world);
             }
-            Ok(Worked::Restored { session, result }) => {
-                self.edit.put_back(session);
+            Ok(Worked::Restored { draft, result }) => {
+                self.edit.put_back(draft);
                 match result {
                     Ok(count) => {
-                        self.edited(world);
+                        self.hand_over(world, World::level_restored);
                         world.notice(format!("restored {count} unsaved edits"));
                     }
                     Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
@@ -386,8 +346,8 @@ impl Editing {
 
     /// Edit mode as it stands, `None` while it is off: what the EDIT line
     /// and the aim line of the HUD show, as values.
-    pub fn state(&self, world: &World) -> Option<EditState> {
-        self.is_active(world).then(|| EditState {
+    fn state(&self, world: &World) -> Option<EditState> {
+        world.edit_mode().then(|| EditState {
             tool: self.edit.tool,
             grid_metres: self.edit.grid.metres(),
             cursor: world.cursor,
@@ -402,19 +362,8 @@ impl Editing {
         })
     }
 
-    /// Whether edit mode is on: the walker's switch, the one source of
-    /// truth (it flips on the tick after E, so that demos record it).
-    pub fn is_active(&self, world: &World) -> bool {
-        world.walker.editing
-    }
-
-    /// The snapping grid.
-    pub fn grid(&self) -> GridSize {
-        self.edit.grid
-    }
-
     /// The crosshair's cursor point (Alt held: not snapped).
-    pub fn crosshair_cursor(&self, world: &World) -> Vec2 {
+    fn crosshair_cursor(&self, world: &World) -> Vec2 {
         cursor(
             &world.walker.camera,
             world.live.collider(),
@@ -424,19 +373,19 @@ impl Editing {
     }
 
     /// The last point of the chain being plotted (also during a save).
-    pub fn chain_end(&self) -> Option<Vec2> {
+    fn chain_end(&self) -> Option<Vec2> {
         self.edit.chain_end()
     }
 
     /// The obstacle outline points plotted so far, in order (also during a
     /// save).
-    pub fn outline(&self) -> &[Vec2] {
+    fn outline(&self) -> &[Vec2] {
         self.edit.outline()
     }
 
     /// The item the crosshair aims at, with the cursor point at `cursor`
     /// (see [`aimed`]): the aimed item unless the full map has the pointer.
-    pub fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
+    fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
         let leaves = world.walker.doors.leaves().leaves();
         aimed(
@@ -451,7 +400,7 @@ impl Editing {
     /// Edit mode's lines in the world at `cursor`: the cursor's cross, the
     /// wall or obstacle outline in progress, the aimed item
     /// ([`World::aimed`]) and the carried one.
-    pub fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
+    fn markers(&self, world: &World, cursor: Vec2) -> Vec<LineVertex> {
         let aimed = world
             .aimed
             .and_then(|item| aimed_shape(world.live.level(), item));
@@ -465,7 +414,7 @@ impl Editing {
 
     /// The carried item's shape where it would be put down with the cursor
     /// point at `cursor`, if one is carried.
-    pub fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
+    fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
         let carry = self.edit.carry.as_ref()?;
         carry.placed(cursor).ok().map(|piece| shape(&piece))
     }
@@ -473,13 +422,8 @@ impl Editing {
     /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
     /// Ctrl+S save, and in edit mode Ctrl+D copy); true when `key` made
     /// one.
-    pub fn chord(
-        &mut self,
-        key: KeyCode,
-        repeat: bool,
-        modifiers: Modifiers,
-        world: &mut World,
-    ) -> bool {
+    fn chord_now(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
+        let modifiers = world.modifiers;
         if !modifiers.ctrl {
             return false;
         }
@@ -487,7 +431,7 @@ impl Editing {
             KeyCode::KeyZ | KeyCode::KeyY => self.typed(Typed::Chord(key, modifiers), world),
             KeyCode::KeyS if repeat => {}
             KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world),
-            KeyCode::KeyD if self.is_active(world) => {
+            KeyCode::KeyD if world.edit_mode() => {
                 if !repeat {
                     self.typed(Typed::Chord(key, modifiers), world);
                 }
@@ -499,7 +443,7 @@ impl Editing {
 
     /// Carries out edits made with the mouse on the full map, at the
     /// cursor point.
-    pub fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
+    fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
         for edit in edits {
             match edit {
                 MapEdit::Plot => self.typed(Typed::Action(Action::PlotPoint), world),
@@ -511,34 +455,32 @@ impl Editing {
 
     /// A reload finished: true when it may go live. The program's own save
     /// is no change; a file changed elsewhere is refused while there are
-    /// unsaved edits, and otherwise ends the edit session.
-    pub fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> bool {
-        let Some(session) = self.edit.session() else {
-            return true;
+    /// unsaved edits, and otherwise ends the draft.
+    fn accepts_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
+        let Some(draft) = self.edit.draft() else {
+            return ReloadVerdict::Go;
         };
-        let edited_text = session.level().source.file_text();
+        let edited_text = draft.level().source.file_text();
         if edited_text.is_some() && edited_text == built.level.source.file_text() {
-            world.live.unchanged();
-            return false;
+            return ReloadVerdict::Unchanged;
         }
         if self.edit.has_unsaved_edits() {
             let message = "the level file changed on disk; your unsaved edits are kept: \
                            Ctrl+S writes them over it, F5 twice takes the file";
-            world.live.refuse(message.to_owned());
-            return false;
+            return ReloadVerdict::Refused(message.to_owned());
         }
-        self.edit.drop_session();
-        if self.is_active(world) {
+        self.edit.drop_draft();
+        if world.edit_mode() {
             world.notice("the level file changed on disk: the undo history starts again");
         }
-        true
+        ReloadVerdict::Go
     }
 
     /// Whether quitting `by` this request may go ahead: with unsaved edits,
     /// the first request only warns (and writes the journal now).
     /// While a save writes, the quit waits for it (with its progress bar)
     /// and goes ahead once it went through.
-    pub fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+    fn quit_now(&mut self, by: QuitBy, world: &mut World) -> bool {
         match self.edit.work() {
             Some(Work::Saving) => {
                 self.quit_after_save = true;
@@ -572,14 +514,14 @@ impl Editing {
     /// world the near misses found with them; with `wait` (simulated time),
     /// waits for them, so that a script sees them at the same tick on any
     /// machine.
-    pub fn poll_checks(&mut self, wait: bool, world: &mut World) {
+    fn poll_checks(&mut self, wait: bool, world: &mut World) {
         if let Some(near_misses) = self.edit.poll_checks(wait) {
             world.near_misses_found(near_misses);
         }
     }
 
     /// Writes the journal if it is due (once a frame).
-    pub fn autosave(&mut self, world: &mut World) {
+    fn autosave(&mut self, world: &mut World) {
         if let Some(error) = self
             .edit
             .write_journal(Some(world.time), &world.working_directory)
@@ -590,11 +532,11 @@ impl Editing {
     }
 
     /// E: edit mode on or off from the next tick (recorded in demos). The
-    /// edit session opens on the live level at the first E.
-    /// Off the main thread in the window, the session opens while edit
+    /// draft opens on the live level at the first E.
+    /// Off the main thread in the window, the draft opens while edit
     /// mode is on already: edit keys wait for it.
     fn toggle(&mut self, world: &mut World) {
-        let on = !self.is_active(world);
+        let on = !world.edit_mode();
         if on && self.ready(world) == Ready::Never {
             return;
         }
@@ -617,8 +559,8 @@ impl Editing {
             return;
         }
         self.reload_warned = false;
-        self.edit.drop_session();
-        world.live.reload_now();
+        self.edit.drop_draft();
+        world.ask_reload();
     }
 
     /// A digit: the tool Space uses from now on. Leaving a tool ends the
@@ -635,8 +577,8 @@ impl Editing {
         };
         if tool != self.edit.tool {
             self.edit.end_chain();
-            if let Some(session) = self.edit.session_mut() {
-                session.clear_outline();
+            if let Some(draft) = self.edit.draft_mut() {
+                draft.clear_outline();
             }
             self.edit.tool = tool;
         }
@@ -662,38 +604,38 @@ impl Editing {
             Action::TakeBack if self.edit.carry.is_some() => return self.put_back(world),
             _ => {}
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
         let changed = match (action, tool) {
-            (Action::PlotPoint, Tool::Walls) => match session.plot(point) {
+            (Action::PlotPoint, Tool::Walls) => match draft.plot(point) {
                 Ok(Plotted::Wall { .. }) => Ok(true),
                 Ok(Plotted::Started | Plotted::Same) => Ok(false),
                 Err(error) => Err(error),
             },
             (Action::PlotPoint, Tool::Obstacles) => {
-                session.plot_outline(point);
+                draft.plot_outline(point);
                 Ok(false)
             }
-            (Action::PlotPoint, Tool::Lamps) => session.add_light(point).map(|()| true),
-            (Action::PlotPoint, Tool::Doors) => session.plot_jamb(point),
-            (Action::PlotPoint, Tool::Start) => session.set_start(point, heading).map(|()| true),
+            (Action::PlotPoint, Tool::Lamps) => draft.add_light(point).map(|()| true),
+            (Action::PlotPoint, Tool::Doors) => draft.plot_jamb(point),
+            (Action::PlotPoint, Tool::Start) => draft.set_start(point, heading).map(|()| true),
             (Action::TakeBack, Tool::Obstacles | Tool::Doors) => {
-                if session.take_back_outline().is_none() {
+                if draft.take_back_outline().is_none() {
                     world.notice("no point to take back");
                 }
                 Ok(false)
             }
-            (Action::TakeBack, _) => session
+            (Action::TakeBack, _) => draft
                 .take_back()
                 .map(|taken| taken == TakenBack::PointAndWall),
-            (Action::EndChain, Tool::Obstacles) => session.close_outline().map(|()| true),
+            (Action::EndChain, Tool::Obstacles) => draft.close_outline().map(|()| true),
             (Action::EndChain, _) => {
-                session.end_chain();
+                draft.end_chain();
                 Ok(false)
             }
             (Action::DeleteWall, _) => match aimed {
-                Some(item) => session.delete(item).map(|()| true),
+                Some(item) => draft.delete(item).map(|()| true),
                 None => {
                     world.notice(
                         "nothing in the crosshair within 20 m, and no lamp within 0.5 m of the cursor",
@@ -703,7 +645,7 @@ impl Editing {
             },
             (Action::CycleMaterial, _) => match aimed {
                 Some(item @ (Item::Wall(_) | Item::Obstacle(_) | Item::Door(_))) => {
-                    session.cycle_material(item, !backwards).map(|name| {
+                    draft.cycle_material(item, !backwards).map(|name| {
                         world.notice(format!("{item}: {name}"));
                         true
                     })
@@ -721,27 +663,23 @@ impl Editing {
     }
 
     /// The item carried (or copied), if any.
-    pub fn carried(&self) -> Option<Item> {
+    fn carried(&self) -> Option<Item> {
         self.edit.carry.as_ref().map(Carry::item)
     }
 
     /// Changes a property of an item (edit mode's panel), as one undo
     /// step; the reason when it is refused. A carried item is carried on
     /// with the change.
-    pub fn set_property(
-        &mut self,
-        change: PropertyChange,
-        world: &mut World,
-    ) -> Result<(), String> {
+    fn set_property(&mut self, change: PropertyChange, world: &mut World) -> Result<(), String> {
         match self.ready(world) {
             Ready::Now => {}
             Ready::Busy(work) => return Err(format!("not changed: {}", doing(work))),
             Ready::Never => return Err("this level cannot be edited".to_owned()),
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return Ok(());
         };
-        if !session
+        if !draft
             .set_property(change)
             .map_err(|error| error.to_string())?
         {
@@ -749,8 +687,8 @@ impl Editing {
         }
         self.edited(world);
         if let Some(mut carry) = self.edit.carry.take() {
-            let retaken = match self.edit.session() {
-                Some(session) if carry.item() == change.item => carry.retake(session.level()),
+            let retaken = match self.edit.draft() {
+                Some(draft) if carry.item() == change.item => carry.retake(draft.level()),
                 _ => Ok(()),
             };
             self.edit.carry = Some(carry);
@@ -780,13 +718,13 @@ impl Editing {
             world.notice("nothing in the crosshair to carry");
             return;
         };
-        let Some(session) = self.edit.session() else {
+        let Some(draft) = self.edit.draft() else {
             return;
         };
         let picked = if copy {
-            Carry::copy(session.level(), item, aim.cursor)
+            Carry::copy(draft.level(), item, aim.cursor)
         } else {
-            Carry::pick_up(session.level(), item, aim.cursor)
+            Carry::pick_up(draft.level(), item, aim.cursor)
         };
         match picked {
             Ok(carry) => self.edit.carry = Some(carry),
@@ -797,17 +735,16 @@ impl Editing {
     /// X or Space while carrying: puts the carried item down at the cursor
     /// point `at`, as one undo step. Refused, it is still carried.
     fn put_down(&mut self, at: Vec2, world: &mut World) {
-        let (Some(carry), Some(session)) = (self.edit.carry.take(), self.edit.session_mut()) else {
+        let (Some(carry), Some(draft)) = (self.edit.carry.take(), self.edit.draft_mut()) else {
             return;
         };
         // The live collider's grid finds the walls at the carried wall's
-        // ends, while it holds the session's level (no edit on its way).
+        // ends, while it holds the draft's level (no edit on its way).
         let collider = world.live.collider();
-        let in_step =
-            world.edited.is_none() && collider.walls().len() == session.level().walls.len();
+        let in_step = !world.edit_pending() && collider.walls().len() == draft.level().walls.len();
         let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
         let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
-        match session.put_down(&carry, at, walls_near) {
+        match draft.put_down(&carry, at, walls_near) {
             Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
             Err(error) => {
                 world.notice(format!("cannot put {} down here: {error}", carry.item()));
@@ -832,24 +769,24 @@ impl Editing {
             world.notice(format!("not moved: {}", doing(work)));
             return;
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
-        let moved = session.move_endpoint(from, to).map(|count| count > 0);
+        let moved = draft.move_endpoint(from, to).map(|count| count > 0);
         self.after_edit(moved, world);
     }
 
     /// Deletes wall `index`: a right click on the map.
-    /// Refused with a notice while work on the session runs.
+    /// Refused with a notice while work on the draft runs.
     fn delete_wall(&mut self, index: usize, world: &mut World) {
         if let Ready::Busy(work) = self.ready(world) {
             world.notice(format!("not deleted: {}", doing(work)));
             return;
         }
-        let Some(session) = self.edit.session_mut() else {
+        let Some(draft) = self.edit.draft_mut() else {
             return;
         };
-        let deleted = session.delete(Item::Wall(index)).map(|()| true);
+        let deleted = draft.delete(Item::Wall(index)).map(|()| true);
         self.after_edit(deleted, world);
     }
 
@@ -861,9 +798,9 @@ impl Editing {
         } else {
             ("undo", "nothing to undo")
         };
-        let stepped = match self.edit.session_mut() {
-            Some(session) if redo => session.redo(),
-            Some(session) => session.undo(),
+        let stepped = match self.edit.draft_mut() {
+            Some(draft) if redo => draft.redo(),
+            Some(draft) => draft.undo(),
             None => Ok(false),
         };
         match stepped {
@@ -884,13 +821,23 @@ impl Editing {
 
     /// The edited level goes live (the session's level-change path).
     fn edited(&mut self, world: &mut World) {
-        if let Some(session) = self.edit.session_mut() {
-            let changes = session.take_changes();
-            world.level_edited(Arc::new(session.level().clone()), changes);
+        self.hand_over(world, World::level_edited);
+    }
+
+    /// Hands the draft's level and the changes since the live one to the
+    /// world as `cause` (an edit, or the autosave's edits replayed).
+    fn hand_over(
+        &mut self,
+        world: &mut World,
+        cause: fn(&mut World, Arc<Level>, Vec<LevelChange>),
+    ) {
+        if let Some(draft) = self.edit.draft_mut() {
+            let changes = draft.take_changes();
+            cause(world, Arc::new(draft.level().clone()), changes);
         }
     }
 
-    /// Ctrl+S: saves the edited level (the session is open: the house or
+    /// Ctrl+S: saves the edited level (the draft is open: the house or
     /// a maze can be written to a new file) off the main thread.
     fn save_level(&mut self, world: &mut World) {
         let path = self.edit.save_path(&world.working_directory);
@@ -911,7 +858,7 @@ impl Editing {
         let quit = std::mem::take(&mut self.quit_after_save);
         match result {
             Ok(source) => {
-                world.live.saved(source);
+                world.level_saved(source);
                 self.edit.saved();
                 self.quit_warning = None;
                 // The file written: the command line's output.
@@ -936,7 +883,7 @@ impl Editing {
         }
     }
 
-    /// F9: replays the autosave offered at start (the session is open),
+    /// F9: replays the autosave offered at start (the draft is open),
     /// off the main thread.
     fn restore_autosave(&mut self, world: &mut World) {
         let Some(offer) = self.edit.take_offer() else {
@@ -951,6 +898,82 @@ impl Editing {
 }
 
 impl Part for Editing {
+    fn context(&self, world: &World) -> Option<Context> {
+        world.edit_mode().then_some(Context::Editing)
+    }
+
+    /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
+    fn chord(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
+        self.chord_now(key, repeat, world)
+    }
+
+    /// A change from the property panel, made as one undo step; a refusal
+    /// shows on the panel. Only in edit mode, where the panel shows.
+    fn property(&mut self, change: PropertyChange, world: &mut World) -> bool {
+        if !world.edit_mode() {
+            return false;
+        }
+        match self.set_property(change, world) {
+            Ok(()) => self.panel.accepted(),
+            Err(reason) => self.panel.refused(reason),
+        }
+        true
+    }
+
+    /// The grid the full map snaps its pointer to, in edit mode.
+    fn offer_aim(&self, world: &World, offer: &mut AimOffer) {
+        if world.edit_mode() {
+            offer.grid = Some(self.edit.grid);
+        }
+    }
+
+    /// In edit mode, the world's cursor point and aimed item: the full
+    /// map's pointer if it offers one, else the crosshair's. (A floor ray
+    /// and a snap query: not paid while walking.) The panel follows them.
+    fn take_aim(&mut self, offer: &AimOffer, world: &mut World) {
+        if !world.edit_mode() {
+            return;
+        }
+        let cursor = offer.cursor.unwrap_or_else(|| self.crosshair_cursor(world));
+        world.cursor = cursor;
+        world.aimed = match offer.aimed {
+            Some(on_map) => on_map,
+            None => self.crosshair_aim(world, cursor),
+        };
+        self.panel.follow(self.carried(), world.aimed);
+    }
+
+    /// Carries out the edits made with the mouse on the full map, in edit
+    /// mode.
+    fn take_messages(&mut self, world: &mut World) {
+        let edits = std::mem::take(&mut world.map_edits);
+        if world.edit_mode() {
+            self.map_edits(edits, world);
+        }
+    }
+
+    /// Takes the draft's finished work, the live checks' warnings and
+    /// writes the journal if it is due.
+    fn update(&mut self, wait: bool, world: &mut World) {
+        self.poll_work(world);
+        self.poll_checks(wait, world);
+        self.autosave(world);
+    }
+
+    /// Not while edit mode's work runs: the draft it opens or saves is of
+    /// the live level.
+    fn holds_reloads(&self) -> bool {
+        self.is_busy()
+    }
+
+    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
+        self.accepts_reload(built, world)
+    }
+
+    fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+        self.quit_now(by, world)
+    }
+
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         match action {
             Action::ToggleEdit => self.toggle(world),
@@ -969,7 +992,7 @@ impl Part for Editing {
             | Action::ToolDoors
             | Action::ToolStart
             | Action::Carry => {
-                if self.is_active(world) {
+                if world.edit_mode() {
                     self.typed(Typed::Action(action), world);
                 }
             }
@@ -981,7 +1004,7 @@ impl Part for Editing {
     /// The wheel turns a carried wall, obstacle or door (not a lamp) by
     /// 15° a notch.
     fn pointer(&mut self, input: Input, world: &mut World) -> bool {
-        let active = self.is_active(world);
+        let active = world.edit_mode();
         match (input, &mut self.edit.carry) {
             (Input::Wheel(notches), Some(carry)) if active && carry.turns() => {
                 carry.turn(notches);
@@ -993,8 +1016,8 @@ impl Part for Editing {
 
     /// Entering or leaving edit mode ends the chain and puts back what is
     /// carried.
-    fn tick(&mut self, world: &mut World) {
-        let on = self.is_active(world);
+    fn tick(&mut self, _input: Option<&TickInput>, world: &mut World) {
+        let on = world.edit_mode();
         if on != self.was_on {
             self.edit.end_chain();
             self.edit.carry = None;
@@ -1002,16 +1025,20 @@ impl Part for Editing {
         }
     }
 
-    /// After an edit (the session's level is the live one): the live
-    /// checks are redone and the journal falls due. After a reload the
-    /// session is gone and there is nothing to check.
-    fn level_changed(
-        &mut self,
-        _old: &Collider,
-        _edits: Option<&[LevelChange]>,
-        world: &mut World,
-    ) {
-        if self.edit.session().is_none() {
+    /// The panel follows its item through an edit, and forgets it on a
+    /// new level. After an edit (the draft's level is the live one): the
+    /// live checks are redone and the journal falls due. After a reload the
+    /// draft is gone and there is nothing to check; a save changes no
+    /// shape.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        match cause {
+            LevelCause::Saved(_) => return,
+            LevelCause::Edit(_, edits) | LevelCause::Restore(_, edits) => {
+                self.panel.level_edited(edits);
+            }
+            LevelCause::Reload(_) | LevelCause::Demo(..) => self.panel.forget(),
+        }
+        if self.edit.draft().is_none() {
             return;
         }
         let (level, collider) = world.live.shared();
@@ -1021,11 +1048,11 @@ impl Part for Editing {
     }
 
     /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
-    /// `unsaved` (or, while the session opens, that it is opening) and
+    /// `unsaved` (or, while the draft opens, that it is opening) and
     /// what is carried; the live checks; an autosave offer.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         if let Some(state) = self.state(world) {
-            // Until the session is open there is no history to count.
+            // Until the draft is open there is no history to count.
             let history = if self.edit.work() == Some(Work::Opening) {
                 "opening the level for editing".to_owned()
             } else {
@@ -1055,6 +1082,47 @@ impl Part for Editing {
             lines.push(format!("undo {depth}  unsaved (Ctrl+S saves)"));
         }
         lines.extend(self.edit.offer_line());
+    }
+
+    /// In edit mode: the markers, the crosshair, the cursor and outline
+    /// the map shows, and the panel with the mouse released; the progress
+    /// bar of the draft's work.
+    fn frame<'a>(&'a mut self, world: &'a World, share: &mut FrameShare<'a>) {
+        share.progress = share
+            .progress
+            .take()
+            .or_else(|| self.edit.progress(world.time));
+        if !world.edit_mode() {
+            return;
+        }
+        let at = world.cursor;
+        share.markers = self.markers(world, at);
+        share.crosshair = true;
+        share.edit_cursor = Some((at, self.chain_end()));
+        // The map outlines the carried item where it would go, else the
+        // aimed one.
+        let outlined = self.carried_shape(at).or_else(|| {
+            world
+                .aimed
+                .and_then(|item| aimed_shape(world.live.level(), item))
+        });
+        share.outlined = outlined.map_or_else(Vec::new, |shape| shape.plan_outline());
+        if !world.mouse_grabbed {
+            share.panel = self.panel.view(world.live.level());
+        }
+    }
+
+    fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.edit.work_in_background(latch);
+    }
+
+    fn edit_state(&self, world: &World) -> Option<EditState> {
+        self.state(world)
+    }
+
+    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
+        self.finish_work(world);
+        Ok(())
     }
 }
 

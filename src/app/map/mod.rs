@@ -3,24 +3,24 @@
 //! editing on the full map (the pointer is the cursor point, a left click
 //! plots, a right click deletes, dragging an end point moves it). The reach
 //! is worked out on a worker in the window; the map works on meanwhile. The state
-//! is [`MapState`]; edits are handed to edit mode as [`MapEdit`]s.
+//! is [`MapState`]; edits are left in the world for edit mode as
+//! [`MapEdit`]s.
 
-use std::time::Duration;
+mod state;
 
 use glam::Vec2;
 use winit::event::MouseButton;
 
-use super::Part;
-use crate::app::events::{Input, Request};
-use crate::app::job::{JobLatch, WorkProgress};
-use crate::app::map_state::MapState;
-use crate::app::world::World;
-use crate::camera::Camera;
+use self::state::MapState;
+use crate::app::events::{Input, MapEdit, Request};
+use crate::app::job::JobLatch;
+use crate::app::part::{AimOffer, FrameShare, Part};
+use crate::app::world::{LevelCause, World};
+use crate::bindings::{Action, Context};
 use crate::collision::Collider;
-use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, LevelChange, item_under, snap};
-use crate::input::Action;
-use crate::render::MapFrame;
+use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, item_under, snap};
 use crate::tick::TICK_SECONDS;
+use crate::walker::TickInput;
 
 /// How near the pointer must be to a wall or an end point for a click to
 /// pick it, in pixels (or [`ENDPOINT_SNAP_DISTANCE`] when that is more).
@@ -48,18 +48,6 @@ enum Press {
     },
 }
 
-/// An edit made with the mouse on the full map, for edit mode to carry out
-/// at the cursor point.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum MapEdit {
-    /// A click: plot a point.
-    Plot,
-    /// A right click on wall `index`: delete it.
-    Delete(usize),
-    /// A drag from this wall end point: move it (and every end there).
-    MoveEnd(Vec2),
-}
-
 /// The map's part.
 #[derive(Debug)]
 pub struct Map {
@@ -68,10 +56,6 @@ pub struct Map {
     pointer: Option<Vec2>,
     /// A left button held on the full map.
     press: Option<Press>,
-    /// The arrow keys held on the full map: the direction the view pans.
-    pan: Vec2,
-    /// Edits made with the mouse since edit mode last took them.
-    edits: Vec<MapEdit>,
     /// Edit mode's aimed item's outline on the plan, for this frame.
     aimed: Vec<Vec2>,
 }
@@ -84,111 +68,43 @@ impl Map {
             state: MapState::new(occludes, show_all),
             pointer: None,
             press: None,
-            pan: Vec2::ZERO,
-            edits: Vec::new(),
             aimed: Vec::new(),
         }
     }
 
-    /// From now on the main thread goes on while the reach is worked out
-    /// (the window); `latch` holds the work (a test's).
-    pub fn work_in_background(&mut self, latch: Option<JobLatch>) {
-        self.state.work_in_background(latch);
-    }
-
-    /// Once a frame: shows the reach once it is worked out.
-    pub fn poll_reach(&mut self) {
-        self.state.poll_reach(false);
-    }
-
-    /// The reach's progress bar at session time `now`, while it is worked
-    /// out.
-    pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
-        self.state.reach_progress(now)
-    }
-
     /// Whether the full map is open.
-    pub fn is_full(&self) -> bool {
+    fn is_full(&self) -> bool {
         self.state.is_full()
     }
 
-    /// The arrow keys held now (each axis -1..=1; +y pans down).
-    pub fn hold_pan(&mut self, direction: Vec2) {
-        self.pan = direction;
-    }
-
-    /// The mouse edits since the last call.
-    pub fn take_edits(&mut self) -> Vec<MapEdit> {
-        std::mem::take(&mut self.edits)
-    }
-
     /// Edit mode's cursor point on the full map (`grid` is edit mode's):
-    /// the pointer, snapped (Alt: not); `None` when the map is not full.
-    pub fn cursor(&self, world: &World, grid: GridSize) -> Option<Vec2> {
+    /// the pointer, snapped (Alt: not), and the item under it (see
+    /// [`item_under`]; `None` within: over nothing); `None` when the map
+    /// is not full or the pointer is off it.
+    fn pointer_aim(&self, world: &World, grid: GridSize) -> Option<(Vec2, Option<Item>)> {
         if !self.is_full() {
             return None;
         }
         let at = self.pointer_on_map(self.pointer?, world);
         let snapping = !world.modifiers.alt;
-        Some(snap(at, world.live.collider(), grid, snapping))
-    }
-
-    /// The item under the pointer on the full map (see
-    /// [`item_under`]), or `Some(None)` when the pointer is over nothing;
-    /// `None` while the map is not full or the pointer is off it.
-    pub fn item_under_pointer(&self, world: &World) -> Option<Option<Item>> {
-        if !self.is_full() {
-            return None;
-        }
-        let at = self.pointer_on_map(self.pointer?, world);
         let level = world.live.level();
-        Some(item_under(
+        let item = item_under(
             world.live.collider(),
             &level.lights,
             &level.doors,
             at,
             self.pick_distance(),
-        ))
-    }
-
-    /// Takes edit mode's aimed item's outline on the plan (or a carried
-    /// item's where it would go; empty for none) for the next frame.
-    pub fn set_aimed(&mut self, outline: Vec<Vec2>) {
-        self.aimed = outline;
+        );
+        Some((snap(at, world.live.collider(), grid, snapping), item))
     }
 
     /// Where a drag on the map started from, while one is under way: the
     /// map draws a line from it to the cursor.
-    pub fn dragged_end(&self) -> Option<Vec2> {
+    fn dragged_end(&self) -> Option<Vec2> {
         match self.press {
             Some(Press::Edit { end, .. }) => end,
             _ => None,
         }
-    }
-
-    /// This frame's map for the eye at `camera`, with edit mode's `cursor`
-    /// (and the end of the wall in progress); `None` while the map is off.
-    pub fn frame<'a>(
-        &'a self,
-        world: &'a World,
-        camera: &Camera,
-        cursor: Option<(Vec2, Option<Vec2>)>,
-    ) -> Option<MapFrame<'a>> {
-        let eye = Vec2::new(camera.position.x, camera.position.z);
-        // The walls seen so far and the fixed obstacles; the loose bodies
-        // are drawn where they are.
-        self.state.frame(
-            world.live.walking_collider(),
-            || world.near_misses(),
-            (
-                &world.live.level().lights,
-                world.walker.doors.leaves().leaves(),
-                world.walker.bodies.live().bodies(),
-            ),
-            (eye, camera.yaw),
-            world.walker.passes_walls(),
-            (cursor, &self.aimed),
-        )
     }
 
     /// The floor-plan point under the pointer at `pixel` on the map.
@@ -211,7 +127,7 @@ impl Map {
         let Some(pointer) = self.pointer else {
             return true;
         };
-        let editing = world.walker.editing;
+        let editing = world.edit_mode();
         match (button, pressed, editing) {
             (MouseButton::Left, true, false) => self.press = Some(Press::Pan(pointer)),
             (MouseButton::Left, true, true) => {
@@ -223,7 +139,7 @@ impl Map {
             (MouseButton::Left, false, _) => {
                 if let Some(Press::Edit { at, end }) = self.press.take() {
                     let dragged = pointer.distance(at) >= CLICK_PIXELS;
-                    self.edits.push(match end {
+                    world.map_edits.push(match end {
                         Some(from) if dragged => MapEdit::MoveEnd(from),
                         _ => MapEdit::Plot,
                     });
@@ -233,7 +149,7 @@ impl Map {
             (MouseButton::Right, true, true) => {
                 let at = self.pointer_on_map(pointer, world);
                 match world.live.collider().nearest_wall(at, self.pick_distance()) {
-                    Some((index, _)) => self.edits.push(MapEdit::Delete(index)),
+                    Some((index, _)) => world.map_edits.push(MapEdit::Delete(index)),
                     None => world.notice("no wall under the pointer"),
                 }
             }
@@ -244,6 +160,10 @@ impl Map {
 }
 
 impl Part for Map {
+    fn context(&self, _world: &World) -> Option<Context> {
+        self.is_full().then_some(Context::FullMap)
+    }
+
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         let eye = world.walker.position();
         let map = &mut self.state;
@@ -301,11 +221,28 @@ impl Part for Map {
         }
     }
 
-    fn tick(&mut self, world: &mut World) {
-        if self.is_full() && self.pan != Vec2::ZERO {
+    /// The edit mode's cursor point and aimed item under the pointer on
+    /// the full map, which win over the crosshair's.
+    fn offer_aim(&self, world: &World, offer: &mut AimOffer) {
+        let Some(grid) = offer.grid else {
+            return;
+        };
+        if let Some((cursor, aimed)) = self.pointer_aim(world, grid) {
+            offer.cursor = Some(cursor);
+            offer.aimed = Some(aimed);
+        }
+    }
+
+    /// Shows the reach once it is worked out.
+    fn update(&mut self, _wait: bool, _world: &mut World) {
+        self.state.poll_reach(false);
+    }
+
+    fn tick(&mut self, _input: Option<&TickInput>, world: &mut World) {
+        let pan = world.held_pan;
+        if self.is_full() && pan != Vec2::ZERO {
             // The view moves towards the arrow: the map the other way.
-            self.state
-                .pan(-self.pan * PAN_PIXELS_PER_SECOND * TICK_SECONDS);
+            self.state.pan(-pan * PAN_PIXELS_PER_SECOND * TICK_SECONDS);
         }
         let fog = world.fog();
         self.state.follow_walk(
@@ -318,10 +255,13 @@ impl Part for Map {
 
     /// The seen and occluding flags follow the change, and while V shows
     /// the reach it is worked out anew.
-    fn level_changed(&mut self, old: &Collider, edits: Option<&[LevelChange]>, world: &mut World) {
+    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
         let eye = world.walker.position();
         let level = world.live.level();
-        match edits {
+        match cause.edits() {
             Some(edits) => self.state.edited(
                 edits,
                 level.environment.ceiling_height,
@@ -339,5 +279,39 @@ impl Part for Map {
 
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         lines.extend(self.state.hud_line(world.walker.passes_walls()));
+    }
+
+    /// This frame's map, with edit mode's cursor, the end of the wall in
+    /// progress and the outline of the item carried or aimed at; the
+    /// reach's progress bar while it is worked out.
+    fn frame<'a>(&'a mut self, world: &'a World, share: &mut FrameShare<'a>) {
+        self.aimed = std::mem::take(&mut share.outlined);
+        let this: &'a Self = self;
+        let eye = Vec2::new(share.camera.position.x, share.camera.position.z);
+        let cursor = share
+            .edit_cursor
+            .map(|(at, chain_end)| (at, this.dragged_end().or(chain_end)));
+        // The walls seen so far and the fixed obstacles; the loose bodies
+        // are drawn where they are.
+        share.map = this.state.frame(
+            world.live.walking_collider(),
+            || world.near_misses(),
+            (
+                &world.live.level().lights,
+                world.walker.doors.leaves().leaves(),
+                world.walker.bodies.live().bodies(),
+            ),
+            (eye, share.camera.yaw),
+            world.walker.passes_walls(),
+            (cursor, &this.aimed),
+        );
+        share.progress = share
+            .progress
+            .take()
+            .or_else(|| this.state.reach_progress(world.time));
+    }
+
+    fn work_in_background(&mut self, latch: Option<JobLatch>) {
+        self.state.work_in_background(latch);
     }
 }

@@ -1,46 +1,33 @@
-//! Edit mode's state: the [`EditSession`] (kept when edit mode is left, so
+//! Edit mode's state: the [`LevelDraft`] (kept when edit mode is left, so
 //! undo and unsaved edits survive), the tool, the grid, where saves and the
 //! autosave journal go, the live checks, an autosave offered at start, and
-//! the work on the session that runs off the main thread (opening, saving,
-//! restoring; see [`Work`]) and the journal's writes, also off it. The keys' wiring is the editing part (`parts::editing`); the edits
-//! themselves are the pure [`crate::edit`] model. Times are session time.
+//! the work on the draft that runs off the main thread (opening, saving,
+//! restoring; see [`Work`]) and the journal's writes, also off it. The
+//! keys' wiring is the editing part (`editing/mod.rs`), what edit mode
+//! shows in the world its `markers`; the edits themselves are the pure
+//! [`crate::edit`] model. Times are session time.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use glam::{Vec2, Vec3};
+use glam::Vec2;
 
-use crate::camera::Camera;
-use crate::collision::{Collider, Leaf};
-use crate::edit::{
-    CURSOR_REACH, Carry, Crosshair, EditSession, GridSize, Item, Journal, JournalError, Piece,
-    aimed_item, cursor_point, snap,
-};
+use crate::collision::Collider;
+use crate::edit::{Carry, GridSize, Item, Journal, JournalError, LevelDraft};
 use crate::level::save::{
     autosave_is_newer, autosave_path, next_free_level_path, remove_autosave, write_atomically,
 };
 use crate::level::{Level, LevelSource};
 use crate::map::NearMiss;
-use crate::render::LineVertex;
 
-use super::job::{Job, JobLatch, JobLost, Progress, WorkProgress, drop_off_the_main_thread};
 use super::live_checks::LiveChecks;
+use crate::app::job::{Job, JobLatch, JobLost, Progress, WorkProgress, drop_off_the_main_thread};
 
 /// How long after an edit its journal is written at the latest (a crash
 /// loses at most this much; people expect no more than a few seconds).
 pub const AUTOSAVE_DELAY: Duration = Duration::from_secs(1);
-
-/// Height of the cursor marker and the wall in progress above the floor.
-const MARKER_HEIGHT: f32 = 0.03;
-/// Half the size of the cursor's floor marker, in metres.
-const MARKER_SIZE: f32 = 0.15;
-const CURSOR_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
-const IN_PROGRESS_COLOUR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
-const AIMED_COLOUR: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
-/// The colour of a carried item where it would be put down.
-const CARRIED_COLOUR: [f32; 4] = [1.0, 0.85, 0.1, 1.0];
 
 /// What Space places in edit mode (the digit keys pick it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -72,45 +59,6 @@ impl Tool {
     }
 }
 
-/// The shape of what the crosshair aims at, drawn in magenta: what Delete
-/// would remove.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Aimed {
-    /// A wall from end to end, or a door from jamb to jamb.
-    Span([Vec2; 2]),
-    /// An obstacle: its outline's corners.
-    Obstacle(Vec<Vec2>),
-    /// A lamp: where it hangs on the floor plan, and its height.
-    Lamp {
-        /// Its place (x, z).
-        at: Vec2,
-        /// Its height above the floor.
-        height: f32,
-    },
-}
-
-/// Half the side of the square that outlines an aimed lamp on the map, in
-/// metres.
-const LAMP_OUTLINE_HALF: f32 = 0.3;
-
-impl Aimed {
-    /// The shape's outline on the floor plan, for the map: a wall's or a
-    /// door's two ends, an obstacle's corners, a small square around a lamp; drawn as
-    /// a closed line.
-    pub fn plan_outline(&self) -> Vec<Vec2> {
-        match self {
-            Aimed::Span(ends) => ends.to_vec(),
-            Aimed::Obstacle(corners) => corners.clone(),
-            Aimed::Lamp { at, .. } => {
-                let half = LAMP_OUTLINE_HALF;
-                [(-half, -half), (half, -half), (half, half), (-half, half)]
-                    .map(|(x, z)| *at + Vec2::new(x, z))
-                    .to_vec()
-            }
-        }
-    }
-}
-
 /// Unsaved edits found in an autosave journal at start, offered to F9.
 #[derive(Debug)]
 pub struct AutosaveOffer {
@@ -125,7 +73,7 @@ pub struct AutosaveOffer {
 #[derive(Debug)]
 pub struct EditMode {
     /// The level being edited, from the first E (or F9) on.
-    session: Option<EditSession>,
+    draft: Option<LevelDraft>,
     /// What Space places (the digit keys).
     pub tool: Tool,
     /// The snapping grid (`[` and `]`).
@@ -145,11 +93,11 @@ pub struct EditMode {
     /// The item being carried (`X`, `Ctrl+D`), until it is put down or
     /// back.
     pub carry: Option<Carry>,
-    /// Work on the session off the main thread (opening, saving,
-    /// restoring the autosave), while it runs; the session goes with work
+    /// Work on the draft off the main thread (opening, saving,
+    /// restoring the autosave), while it runs; the draft goes with work
     /// that needs it and comes back with its result.
     work: Option<(Work, Job<Worked>)>,
-    /// What the HUD and the markers show of the session while it is away
+    /// What the HUD and the markers show of the draft while it is away
     /// with its work.
     away: Option<Away>,
     /// Whether the main thread goes on while work runs (the window), or
@@ -196,7 +144,38 @@ impl JournalTurn {
     }
 }
 
-/// What stays behind of the session while it is away with its work: what
+/// Edit mode as it stands: the tool, the grid, the cursor, what is aimed
+/// at and carried, and the undo depth (see `Editing::state`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditState {
+    /// What Space places.
+    pub tool: Tool,
+    /// The snapping grid's step, in metres.
+    pub grid_metres: f32,
+    /// The cursor point on the floor plan.
+    pub cursor: Vec2,
+    /// The item the crosshair (or the map's pointer) aims at.
+    pub aimed: Option<Item>,
+    /// What is carried.
+    pub carried: Option<Carried>,
+    /// How many edits Ctrl+Z can take back.
+    pub undo_depth: usize,
+    /// Whether the level has edits not saved.
+    pub unsaved: bool,
+}
+
+/// An item being carried (X) or a copy of one (Ctrl+D).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Carried {
+    /// The item picked up, or the item copied.
+    pub item: Item,
+    /// Whether it is a copy: put down, it is added and the item stays.
+    pub copy: bool,
+    /// How far the wheel turned it, in degrees.
+    pub degrees: f32,
+}
+
+/// What stays behind of the draft while it is away with its work: what
 /// the HUD, the quit guard and the markers show meanwhile.
 #[derive(Debug)]
 struct Away {
@@ -210,7 +189,7 @@ struct Away {
     outline: Vec<Vec2>,
 }
 
-/// Which work on the edit session is running.
+/// Which work on the draft is running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Work {
     /// Opening the level for editing.
@@ -221,15 +200,15 @@ pub enum Work {
     Restoring,
 }
 
-/// What work on the edit session brought back.
+/// What work on the draft brought back.
 #[derive(Debug)]
 pub enum Worked {
-    /// The session opened, or why the level cannot be edited.
-    Opened(Result<EditSession, String>),
-    /// The session saved to `path`, or why not (the edits are kept).
+    /// The draft opened, or why the level cannot be edited.
+    Opened(Result<LevelDraft, String>),
+    /// The draft saved to `path`, or why not (the edits are kept).
     Saved {
-        /// The session, back from the worker.
-        session: EditSession,
+        /// The draft, back from the worker.
+        draft: LevelDraft,
         /// The file written.
         path: PathBuf,
         /// Whether the save went through.
@@ -237,8 +216,8 @@ pub enum Worked {
     },
     /// The autosave's edits restored (how many), or why not.
     Restored {
-        /// The session, back from the worker.
-        session: EditSession,
+        /// The draft, back from the worker.
+        draft: LevelDraft,
         /// How many edits were restored, or why none were.
         result: Result<usize, JournalError>,
     },
@@ -252,7 +231,7 @@ impl EditMode {
         let path = save_path_for(level, working_directory);
         let offer = find_offer(level, &path);
         Self {
-            session: None,
+            draft: None,
             tool: Tool::default(),
             grid: GridSize::default(),
             save_path: matches!(level.source, LevelSource::File { .. }).then_some(path),
@@ -279,13 +258,13 @@ impl EditMode {
         self.background.is_some()
     }
 
-    /// The work running on the session, if any.
+    /// The work running on the draft, if any.
     pub fn work(&self) -> Option<Work> {
         self.work.as_ref().map(|(work, _)| *work)
     }
 
     /// The progress bar of the work running at session time `now`: the
-    /// work on the session, else the journal's write.
+    /// work on the draft, else the journal's write.
     pub fn progress(&self, now: Duration) -> Option<WorkProgress> {
         let work = self.work.as_ref().map(|(_, job)| job);
         work.and_then(|job| job.progress(now)).or_else(|| {
@@ -295,24 +274,24 @@ impl EditMode {
         })
     }
 
-    /// Opens the session on `level` off the main thread (unless one is
+    /// Opens the draft on `level` off the main thread (unless one is
     /// open or work runs), at session time `now`.
     pub fn start_opening(&mut self, level: Arc<Level>, now: Duration) {
-        if self.session.is_some() || self.work.is_some() {
+        if self.draft.is_some() || self.work.is_some() {
             return;
         }
         let job = self.job("Opening the level for editing", now, move |progress| {
             let level = Level::clone(&level);
-            let opened = EditSession::open_reporting(level, &mut |done| progress.report(done));
+            let opened = LevelDraft::open_reporting(level, &mut |done| progress.report(done));
             Worked::Opened(opened.map_err(|error| format!("this level cannot be edited: {error}")))
         });
         self.work = Some((Work::Opening, job));
     }
 
-    /// Saves the open session to `path` off the main thread, at session
-    /// time `now`; false when no session is here to save.
+    /// Saves the open draft to `path` off the main thread, at session
+    /// time `now`; false when no draft is here to save.
     pub fn start_saving(&mut self, path: PathBuf, now: Duration) -> bool {
-        let Some(mut session) = self.send_away() else {
+        let Some(mut draft) = self.send_away() else {
             return false;
         };
         let name = path.file_name().map_or_else(
@@ -322,9 +301,9 @@ impl EditMode {
         let turn = self.journal_turn.clone();
         let job = self.job(format!("Saving {name}"), now, move |progress| {
             turn.save_begins();
-            let result = session.save_reporting(&path, &mut |done| progress.report(done));
+            let result = draft.save_reporting(&path, &mut |done| progress.report(done));
             Worked::Saved {
-                session,
+                draft,
                 path,
                 result,
             }
@@ -333,37 +312,37 @@ impl EditMode {
         true
     }
 
-    /// Restores `journal`'s edits into the open session off the main
-    /// thread, at session time `now`; gives `journal` back when no session
+    /// Restores `journal`'s edits into the open draft off the main
+    /// thread, at session time `now`; gives `journal` back when no draft
     /// is here.
     pub fn start_restoring(&mut self, journal: Journal, now: Duration) -> Result<(), Journal> {
-        let Some(mut session) = self.send_away() else {
+        let Some(mut draft) = self.send_away() else {
             return Err(journal);
         };
         let job = self.job("Restoring the autosave", now, move |progress| {
-            let result = session.restore(&journal);
+            let result = draft.restore(&journal);
             progress.report(1.0);
-            Worked::Restored { session, result }
+            Worked::Restored { draft, result }
         });
         self.work = Some((Work::Restoring, job));
         Ok(())
     }
 
-    /// The session, sent away with work: its undo depth, unsaved state
+    /// The draft, sent away with work: its undo depth, unsaved state
     /// and what is being plotted stay behind for the HUD, the quit guard
     /// and the markers.
-    fn send_away(&mut self) -> Option<EditSession> {
+    fn send_away(&mut self) -> Option<LevelDraft> {
         if self.work.is_some() {
             return None;
         }
-        let session = self.session.take()?;
+        let draft = self.draft.take()?;
         self.away = Some(Away {
-            undo_depth: session.undo_depth(),
-            dirty: session.is_dirty(),
-            chain_end: session.chain().last_point(),
-            outline: session.outline().points().to_vec(),
+            undo_depth: draft.undo_depth(),
+            dirty: draft.is_dirty(),
+            chain_end: draft.chain().last_point(),
+            outline: draft.outline().points().to_vec(),
         });
-        Some(session)
+        Some(draft)
     }
 
     /// Starts `work` as a job, held by the test's latch if there is one.
@@ -378,7 +357,7 @@ impl EditMode {
     }
 
     /// The work's result once it is done: polled in the background, else
-    /// (or with `wait`) waited for. A session that came back is the
+    /// (or with `wait`) waited for. A draft that came back is the
     /// caller's to put back ([`put_back`](Self::put_back)).
     pub fn take_finished(&mut self, wait: bool) -> Option<Result<Worked, JobLost>> {
         let (_, job) = self.work.as_ref()?;
@@ -392,35 +371,35 @@ impl EditMode {
         Some(finished)
     }
 
-    /// The session, back from its work (or just opened).
-    pub fn put_back(&mut self, session: EditSession) {
-        self.session = Some(session);
+    /// The draft, back from its work (or just opened).
+    pub fn put_back(&mut self, draft: LevelDraft) {
+        self.draft = Some(draft);
     }
 
     /// Ends the chain being plotted, if any (edit mode was left or
     /// entered).
     pub fn end_chain(&mut self) {
-        if let Some(session) = &mut self.session {
-            session.end_chain();
+        if let Some(draft) = &mut self.draft {
+            draft.end_chain();
         }
     }
 
-    /// The session, if editing has begun.
-    pub fn session(&self) -> Option<&EditSession> {
-        self.session.as_ref()
+    /// The draft, if editing has begun.
+    pub fn draft(&self) -> Option<&LevelDraft> {
+        self.draft.as_ref()
     }
 
-    /// The open session, if any, to edit.
-    pub fn session_mut(&mut self) -> Option<&mut EditSession> {
-        self.session.as_mut()
+    /// The open draft, if any, to edit.
+    pub fn draft_mut(&mut self) -> Option<&mut LevelDraft> {
+        self.draft.as_mut()
     }
 
-    /// Forgets the session (the level was reloaded from its file): the undo
+    /// Forgets the draft (the level was reloaded from its file): the undo
     /// history goes with it, freed on a thread of its own. Edit mode stays
     /// on or off.
-    pub fn drop_session(&mut self) {
-        if let Some(session) = self.session.take() {
-            drop_off_the_main_thread(session);
+    pub fn drop_draft(&mut self) {
+        if let Some(draft) = self.draft.take() {
+            drop_off_the_main_thread(draft);
         }
         self.journal_due = None;
         self.checks.clear();
@@ -431,37 +410,37 @@ impl EditMode {
     pub fn has_unsaved_edits(&self) -> bool {
         match &self.away {
             Some(away) => away.dirty,
-            None => self.session.as_ref().is_some_and(EditSession::is_dirty),
+            None => self.draft.as_ref().is_some_and(LevelDraft::is_dirty),
         }
     }
 
     /// How many steps can be undone (the HUD's undo depth), also while the
-    /// session is away with its work.
+    /// draft is away with its work.
     pub fn undo_depth(&self) -> usize {
         match &self.away {
             Some(away) => away.undo_depth,
-            None => self.session.as_ref().map_or(0, EditSession::undo_depth),
+            None => self.draft.as_ref().map_or(0, LevelDraft::undo_depth),
         }
     }
 
     /// The last point of the chain of walls being plotted, also while the
-    /// session is away with its work.
+    /// draft is away with its work.
     pub fn chain_end(&self) -> Option<Vec2> {
         match &self.away {
             Some(away) => away.chain_end,
-            None => self.session.as_ref()?.chain().last_point(),
+            None => self.draft.as_ref()?.chain().last_point(),
         }
     }
 
-    /// The outline points being plotted, in order, also while the session
+    /// The outline points being plotted, in order, also while the draft
     /// is away with its work.
     pub fn outline(&self) -> &[Vec2] {
         match &self.away {
             Some(away) => &away.outline,
             None => self
-                .session
+                .draft
                 .as_ref()
-                .map_or(&[], |session| session.outline().points()),
+                .map_or(&[], |draft| draft.outline().points()),
         }
     }
 
@@ -480,7 +459,7 @@ impl EditMode {
                 Err(error) => log::warn!("cannot keep the offered autosave: {error}"),
             }
         }
-        if self.session.is_some() {
+        if self.draft.is_some() {
             self.checks.request(level, collider);
         }
     }
@@ -502,9 +481,9 @@ impl EditMode {
     pub fn save_path(&mut self, working_directory: &Path) -> PathBuf {
         self.save_path
             .get_or_insert_with(|| {
-                self.session.as_ref().map_or_else(
+                self.draft.as_ref().map_or_else(
                     || next_free_level_path(working_directory),
-                    |session| session.save_path(working_directory),
+                    |draft| draft.save_path(working_directory),
                 )
             })
             .clone()
@@ -556,7 +535,7 @@ impl EditMode {
     }
 
     /// Starts writing the journal on its worker if it is due at `now`
-    /// (with `None`, at once), unless the session is away with its work.
+    /// (with `None`, at once), unless the draft is away with its work.
     fn start_journal(&mut self, now: Option<Duration>, working_directory: &Path) {
         let Some(due) = self.journal_due else {
             return;
@@ -566,10 +545,10 @@ impl EditMode {
         }
         self.journal_due = None;
         let level_path = self.save_path(working_directory);
-        let Some(session) = self.session.as_ref() else {
+        let Some(draft) = self.draft.as_ref() else {
             return;
         };
-        let journal = session.is_dirty().then(|| session.journal());
+        let journal = draft.is_dirty().then(|| draft.journal());
         let turn = self.journal_turn.clone();
         let seen = turn.saves_begun();
         // Before quitting the write is waited for here: no latch holds it.
@@ -638,129 +617,6 @@ fn find_offer(level: &Level, path: &Path) -> Option<AutosaveOffer> {
     })
 }
 
-/// Where the crosshair's cursor point is for `camera`, snapped to the
-/// level's wall ends (its `collider`) or to `grid` unless `snapping` is off.
-pub fn cursor(camera: &Camera, collider: &Collider, grid: GridSize, snapping: bool) -> Vec2 {
-    let point = cursor_point(camera.position, camera.forward(), CURSOR_REACH);
-    snap(point, collider, grid, snapping)
-}
-
-/// The item `camera`'s crosshair aims at in `level` (see [`aimed_item`]):
-/// the first wall, obstacle, door leaf (where `leaves` stand) or lamp along
-/// its ray on the floor plan within [`CURSOR_REACH`], or else the lamp
-/// nearest `cursor` within 0.5 m.
-pub fn aimed(
-    camera: &Camera,
-    collider: &Collider,
-    level: &Level,
-    leaves: &[Leaf],
-    cursor: Vec2,
-) -> Option<Item> {
-    let crosshair = Crosshair {
-        eye: Vec2::new(camera.position.x, camera.position.z),
-        direction: camera.flat_forward(),
-        reach: CURSOR_REACH,
-        cursor,
-    };
-    aimed_item(collider, &level.lights, leaves, crosshair)
-}
-
-/// The shape of `item` in `level`, to outline; `None` when it is not there.
-pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
-    Piece::held(level, item).map(|piece| shape(&piece))
-}
-
-/// The shape of `piece`, to outline.
-pub fn shape(piece: &Piece) -> Aimed {
-    match piece {
-        Piece::Wall(wall) => Aimed::Span([wall.a, wall.b]),
-        Piece::Obstacle(obstacle) => Aimed::Obstacle(obstacle.polygon.points().to_vec()),
-        Piece::Light(light) => Aimed::Lamp {
-            at: light.at,
-            height: light.height,
-        },
-        Piece::Door(door) => Aimed::Span([door.a, door.b]),
-    }
-}
-
-/// What edit mode draws in the world besides the aimed item: the cursor
-/// point, and what is being plotted.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Plotting<'a> {
-    /// The cursor point.
-    pub cursor: Vec2,
-    /// The last point of the chain of walls being plotted.
-    pub chain_end: Option<Vec2>,
-    /// The outline points of the obstacle (or the door jamb) being
-    /// plotted, in order.
-    pub outline: &'a [Vec2],
-}
-
-/// Edit mode's lines in the world: a cross on the floor at the cursor, the
-/// wall in progress from the chain's last point to it, the obstacle outline
-/// in progress (a small cross at each point, a line from each to the next
-/// and from the last to the cursor), what the crosshair aims at (a
-/// wall along its length; an obstacle around its outline; a lamp as a
-/// cross on the floor under it and a line up to it), in magenta, and a
-/// carried item where it would be put down, drawn the same way in yellow.
-pub fn marker_lines(
-    plotting: Plotting<'_>,
-    aimed: Option<Aimed>,
-    carried: Option<Aimed>,
-) -> Vec<LineVertex> {
-    let Plotting {
-        cursor,
-        chain_end,
-        outline,
-    } = plotting;
-    let at = |point: Vec2, colour: [f32; 4]| LineVertex {
-        position: Vec3::new(point.x, MARKER_HEIGHT, point.y).to_array(),
-        colour,
-    };
-    let cross = |lines: &mut Vec<LineVertex>, centre: Vec2, size: f32, colour| {
-        for offset in [Vec2::new(size, size), Vec2::new(size, -size)] {
-            lines.push(at(centre - offset, colour));
-            lines.push(at(centre + offset, colour));
-        }
-    };
-    let mut lines = Vec::new();
-    cross(&mut lines, cursor, MARKER_SIZE, CURSOR_COLOUR);
-    if let Some(end) = chain_end {
-        lines.push(at(end, IN_PROGRESS_COLOUR));
-        lines.push(at(cursor, IN_PROGRESS_COLOUR));
-    }
-    for (number, &point) in outline.iter().enumerate() {
-        cross(&mut lines, point, MARKER_SIZE / 2.0, IN_PROGRESS_COLOUR);
-        let next = outline.get(number + 1).copied().unwrap_or(cursor);
-        lines.push(at(point, IN_PROGRESS_COLOUR));
-        lines.push(at(next, IN_PROGRESS_COLOUR));
-    }
-    for (shape, colour) in [(aimed, AIMED_COLOUR), (carried, CARRIED_COLOUR)] {
-        match shape {
-            Some(Aimed::Span([a, b])) => {
-                lines.push(at(a, colour));
-                lines.push(at(b, colour));
-            }
-            Some(Aimed::Obstacle(corners)) => {
-                for (number, &corner) in corners.iter().enumerate() {
-                    lines.push(at(corner, colour));
-                    lines.push(at(corners[(number + 1) % corners.len()], colour));
-                }
-            }
-            Some(Aimed::Lamp { at: place, height }) => {
-                cross(&mut lines, place, MARKER_SIZE, colour);
-                lines.push(at(place, colour));
-                lines.push(LineVertex {
-                    position: Vec3::new(place.x, height, place.y).to_array(),
-                    colour,
-                });
-            }
-            None => {}
-        }
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -773,115 +629,5 @@ mod tests {
         turn.save_begins();
         assert_eq!(turn.write_unless_saved(seen, || 2), None, "overtaken");
         assert_eq!(turn.write_unless_saved(turn.saves_begun(), || 3), Some(3));
-    }
-
-    #[test]
-    fn markers_are_a_cross_then_the_wall_in_progress_then_the_aimed_wall() {
-        let cursor = Vec2::new(1.0, 2.0);
-        let plotting = |chain_end, outline| Plotting {
-            cursor,
-            chain_end,
-            outline,
-        };
-        assert_eq!(marker_lines(plotting(None, &[]), None, None).len(), 4);
-        let lines = marker_lines(
-            plotting(Some(Vec2::new(-1.0, 2.0)), &[]),
-            Some(Aimed::Span([Vec2::ZERO, Vec2::X])),
-            None,
-        );
-        assert_eq!(lines.len(), 8);
-        assert_eq!(lines[4].position, [-1.0, MARKER_HEIGHT, 2.0]);
-        assert_eq!(lines[5].position, [1.0, MARKER_HEIGHT, 2.0]);
-        assert_eq!(lines[6].colour, AIMED_COLOUR);
-        // An aimed lamp: a cross under it and a line up to it.
-        let lamp = Aimed::Lamp {
-            at: Vec2::new(3.0, 4.0),
-            height: 2.5,
-        };
-        let lines = marker_lines(plotting(None, &[]), Some(lamp.clone()), None);
-        assert_eq!(lines.len(), 10);
-        assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
-        assert_eq!(lines[8].position, [3.0, MARKER_HEIGHT, 4.0]);
-        assert_eq!(lines[9].position, [3.0, 2.5, 4.0]);
-        // Carried, the lamp is drawn the same way in yellow, after the aimed.
-        let lines = marker_lines(plotting(None, &[]), Some(lamp.clone()), Some(lamp));
-        assert_eq!(lines.len(), 16);
-        assert!(lines[10..].iter().all(|line| line.colour == CARRIED_COLOUR));
-        assert_eq!(lines[15].position, [3.0, 2.5, 4.0]);
-        // The cross is centred on the cursor.
-        let centre = (Vec3::from(lines[0].position) + Vec3::from(lines[1].position)) / 2.0;
-        assert!(centre.abs_diff_eq(Vec3::new(1.0, MARKER_HEIGHT, 2.0), 1e-6));
-    }
-
-    #[test]
-    fn an_outline_in_progress_and_an_aimed_obstacle_are_drawn() {
-        let cursor = Vec2::new(1.0, 2.0);
-        let outline = [Vec2::ZERO, Vec2::X];
-        let plotting = Plotting {
-            cursor,
-            chain_end: None,
-            outline: &outline,
-        };
-        // The cursor's cross, then per point a small cross and a line on.
-        let lines = marker_lines(plotting, None, None);
-        assert_eq!(lines.len(), 4 + 2 * 6);
-        assert_eq!(lines[8].position, [0.0, MARKER_HEIGHT, 0.0]);
-        assert_eq!(lines[9].position, [1.0, MARKER_HEIGHT, 0.0]);
-        assert_eq!(
-            lines[15].position,
-            [1.0, MARKER_HEIGHT, 2.0],
-            "to the cursor"
-        );
-        // An obstacle: one line per edge, closed.
-        let square = vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
-        let lines = marker_lines(
-            Plotting {
-                outline: &[],
-                ..plotting
-            },
-            Some(Aimed::Obstacle(square)),
-            None,
-        );
-        assert_eq!(lines.len(), 4 + 8);
-        assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
-        assert_eq!(lines[11].position, [0.0, MARKER_HEIGHT, 0.0], "closed");
-    }
-
-    #[test]
-    fn the_crosshair_aims_at_the_first_wall_or_obstacle_within_reach() {
-        let mut level = Level::default_house();
-        level.lights.clear();
-        let collider = level.collider();
-        let eye = level.player.start;
-        let mut camera = Camera::new(Vec3::new(eye.x, 1.6, eye.y), 0.0);
-        // Inside the house every heading meets a wall or an obstacle; the
-        // aimed one is the first the ray meets.
-        let mut kinds = std::collections::BTreeSet::new();
-        for degrees in (0..360).step_by(5) {
-            camera.yaw = (degrees as f32).to_radians();
-            let item = aimed(&camera, &collider, &level, &[], eye).expect("something every way");
-            kinds.insert(item.kind());
-            let to = eye + camera.flat_forward().normalize() * CURSOR_REACH;
-            let walls = collider
-                .walls()
-                .iter()
-                .filter_map(|wall| crate::collision::ray_against_wall(eye, to, wall));
-            let obstacles = collider
-                .obstacles()
-                .iter()
-                .filter_map(|obstacle| crate::collision::ray_against_obstacle(eye, to, obstacle));
-            let first = walls.chain(obstacles).fold(f32::INFINITY, f32::min);
-            let hit = match item {
-                Item::Wall(index) => {
-                    crate::collision::ray_against_wall(eye, to, &collider.walls()[index])
-                }
-                Item::Obstacle(index) => {
-                    crate::collision::ray_against_obstacle(eye, to, &collider.obstacles()[index])
-                }
-                Item::Lamp(_) | Item::Door(_) => None,
-            };
-            assert_eq!(hit, Some(first), "{degrees}°: {item}");
-        }
-        assert!(kinds.contains("wall"), "{kinds:?}");
     }
 }

@@ -15,13 +15,13 @@ use crate::collision::{Collider, Leaf, VisibleSet};
 use crate::edit::{LevelChange, Piece};
 use crate::level::Light;
 use crate::map::{
-    DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, Overlay, PlanBounds, Reachable, SeenShapes,
-    SeenWalls, Sight, Trail, level_bounds,
+    DEFAULT_CELL_SIZE, MapView, Marks, NearMiss, PlanBounds, Reachable, SeenShapes, SeenWalls,
+    Sight, Trail, WalkLayer, level_bounds,
 };
 use crate::physics::LooseBody;
 use crate::render::{MapFrame, MapMode};
 
-use super::job::{Job, JobLatch, WorkProgress};
+use crate::app::job::{Job, JobLatch, WorkProgress};
 
 /// The scale of a new map, before any zoom: 20 pixels per metre.
 pub const START_PIXELS_PER_METRE: f32 = 20.0;
@@ -290,7 +290,7 @@ impl MapState {
         Some(MapFrame {
             view,
             mode,
-            overlay: Overlay {
+            walk_layer: WalkLayer {
                 eye: Some((eye, yaw)),
                 trail: Some(&self.trail),
                 marks: Some(&self.marks),
@@ -433,11 +433,14 @@ mod tests {
             Some("map overlay  follow on  20.0 px/m  seen 1 of 2 walls")
         );
         let frame = bare_frame(&map, &collider, false);
-        let seen = frame.overlay.seen_only.expect("walking: seen walls only");
+        let seen = frame
+            .walk_layer
+            .seen_only
+            .expect("walking: seen walls only");
         assert!(seen.seen.is_seen(0) && !seen.seen.is_seen(1));
         assert!(
             bare_frame(&map, &collider, true)
-                .overlay
+                .walk_layer
                 .seen_only
                 .is_none()
         );
@@ -448,7 +451,7 @@ mod tests {
         map.level_changed(&collider, &reloaded, vec![true; 3]);
         assert_eq!(map.seen_count(), 1);
         let frame = bare_frame(&map, &reloaded, false);
-        assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(1));
+        assert!(frame.walk_layer.seen_only.expect("seen").seen.is_seen(1));
         // The eye has not moved, but the level has: a short wall now in
         // front (not hiding all of wall 1) is seen on the next frame.
         let mut nearer = reloaded.walls().to_vec();
@@ -457,7 +460,7 @@ mod tests {
         map.level_changed(&reloaded, &nearer, vec![true; 4]);
         map.follow_walk(&nearer, &camera, 50.0, true);
         let frame = bare_frame(&map, &nearer, false);
-        assert!(frame.overlay.seen_only.expect("seen").seen.is_seen(3));
+        assert!(frame.walk_layer.seen_only.expect("seen").seen.is_seen(3));
     }
 
     #[test]
@@ -481,7 +484,7 @@ mod tests {
                 (None, &[]),
             )
             .expect("shown")
-            .overlay
+            .walk_layer
             .near_misses
             .len()
         };

@@ -2,10 +2,10 @@
 //! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
 //! by the session and applied once a tick by the walker.
 
-use super::Part;
 use crate::app::live_level::MAX_PUSH_OUT;
+use crate::app::part::Part;
 use crate::app::world::World;
-use crate::input::Action;
+use crate::bindings::{Action, Context};
 use crate::walker::Toggle;
 
 /// The walking mode's part.
@@ -13,6 +13,11 @@ use crate::walker::Toggle;
 pub struct Walking;
 
 impl Part for Walking {
+    /// Walking lies under every other mode.
+    fn context(&self, _world: &World) -> Option<Context> {
+        Some(Context::Walking)
+    }
+
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         match action {
             // Switches flip on the next tick, so that a demo records them.

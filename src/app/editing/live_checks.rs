@@ -106,7 +106,7 @@ impl LiveChecks {
         }
     }
 
-    /// Forgets the warnings (the edit session is gone); a result still on
+    /// Forgets the warnings (the draft is gone); a result still on
     /// its way is dropped.
     pub fn clear(&mut self) {
         self.lines.clear();

@@ -1,4 +1,4 @@
-//! [`EditSession`]: one level being edited — the level, its text, the undo
+//! [`LevelDraft`]: one level being edited — the level, its text, the undo
 //! history and the chain being plotted — behind the operations that edit
 //! mode's keys call. The window wiring (keys, HUD, crosshair) lives in the
 //! application.
@@ -31,7 +31,7 @@ use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 /// back. An obstacle's outline points and a door's first jamb are no step:
 /// only closing the outline, or the second jamb, is.
 #[derive(Debug)]
-pub struct EditSession {
+pub struct LevelDraft {
     level: Level,
     document: LevelDocument,
     history: History,
@@ -42,7 +42,7 @@ pub struct EditSession {
     saved: TextFingerprint,
 }
 
-impl EditSession {
+impl LevelDraft {
     /// Opens `level` for editing, in the text of its file, of the embedded
     /// house, or written for it (a maze); see [`LevelDocument::for_level`].
     /// Fails when that text cannot be edited or holds other walls.
@@ -83,7 +83,7 @@ impl EditSession {
         &self.level
     }
 
-    /// The level, giving up the session.
+    /// The level, giving up the draft.
     pub fn into_level(self) -> Level {
         self.level
     }
@@ -463,7 +463,7 @@ impl EditSession {
     }
 
     /// Replays a journal's edits (F9), each as an undo step, onto the text
-    /// it was written for, which must be the session's current text. All or
+    /// it was written for, which must be the draft's current text. All or
     /// nothing: if one edit is refused, those before it are taken back and
     /// the error is returned. Returns how many edits were restored.
     pub fn restore(&mut self, journal: &Journal) -> Result<usize, JournalError> {

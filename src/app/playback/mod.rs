@@ -8,12 +8,11 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use super::Part;
-use crate::app::world::World;
+use crate::app::part::{DemoStart, Part};
+use crate::app::world::{LevelCause, World};
+use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
-use crate::edit::LevelChange;
-use crate::input::Action;
 use crate::level::LevelChoice;
 use crate::walker::{TickInput, Walker};
 
@@ -52,12 +51,7 @@ pub struct DemoPlaying {
 impl Playback {
     /// Starts recording into `path` from the walker's pose now, on the
     /// level loaded from `source`.
-    pub fn record(
-        &mut self,
-        path: &Path,
-        source: LevelChoice,
-        world: &World,
-    ) -> anyhow::Result<()> {
+    fn record(&mut self, path: &Path, source: LevelChoice, world: &World) -> anyhow::Result<()> {
         let header = DemoHeader::for_recording(source, world.live.level(), &world.walker);
         let file =
             File::create(path).with_context(|| format!("cannot create demo {}", path.display()))?;
@@ -71,7 +65,7 @@ impl Playback {
     }
 
     /// Plays the demo `reader` stands in, from its first tick.
-    pub fn play(&mut self, reader: DemoReader<BufReader<File>>) {
+    fn play(&mut self, reader: DemoReader<BufReader<File>>) {
         *self = Playback::Playing(Box::new(DemoPlaying {
             reader,
             paused: false,
@@ -79,63 +73,6 @@ impl Playback {
             speed: NORMAL_SPEED,
             ended: None,
         }));
-    }
-
-    /// Whether a demo is playing (ended or not).
-    pub fn is_playing(&self) -> bool {
-        matches!(self, Playback::Playing(_))
-    }
-
-    /// Seconds of simulation that `seconds` of session time cover: scaled
-    /// by the playback speed, none while paused.
-    pub fn demo_seconds(&self, seconds: f64) -> f64 {
-        match self {
-            Playback::Playing(playing) if playing.paused => 0.0,
-            Playback::Playing(playing) => seconds * SPEEDS[playing.speed],
-            _ => seconds,
-        }
-    }
-
-    /// One tick if a single step was asked for while paused (once).
-    pub fn take_step(&mut self) -> u32 {
-        match self {
-            Playback::Playing(playing) => u32::from(std::mem::take(&mut playing.step_once)),
-            _ => 0,
-        }
-    }
-
-    /// Plays one tick of the demo on the walker, if one is playing (true);
-    /// at the end of the demo, or at a desync, playback stops and says why.
-    pub fn play_tick(&mut self, world: &mut World) -> bool {
-        let Playback::Playing(playing) = self else {
-            return false;
-        };
-        playing.play(&mut world.walker, world.live.walking_collider());
-        true
-    }
-
-    /// Writes the tick's `input` and the walker after it, while recording.
-    /// A write error stops the recording and says so.
-    pub fn record_tick(&mut self, input: &TickInput, world: &mut World) {
-        let Playback::Recording { recorder, path } = self else {
-            return;
-        };
-        if let Err(error) = recorder.record(input, &world.walker) {
-            let message = format!("recording {} stopped: {error}", path.display());
-            log::error!("{message}");
-            world.notice(message);
-            *self = Playback::Off;
-        }
-    }
-
-    /// Finishes a recording (its last pose and the end line).
-    pub fn finish(&mut self, walker: &Walker) -> anyhow::Result<()> {
-        if let Playback::Recording { recorder, path } = std::mem::take(self) {
-            recorder
-                .finish(walker)
-                .with_context(|| format!("cannot write demo {}", path.display()))?;
-        }
-        Ok(())
     }
 }
 
@@ -178,6 +115,10 @@ impl DemoPlaying {
 }
 
 impl Part for Playback {
+    fn context(&self, _world: &World) -> Option<Context> {
+        matches!(self, Playback::Playing(_)).then_some(Context::Playback)
+    }
+
     fn act(&mut self, action: Action, world: &mut World) -> bool {
         let Playback::Playing(playing) = self else {
             return false;
@@ -193,12 +134,11 @@ impl Part for Playback {
         true
     }
 
-    fn level_changed(
-        &mut self,
-        _old: &Collider,
-        _edits: Option<&[LevelChange]>,
-        world: &mut World,
-    ) {
+    /// A save changes no shape; any other change may desync a recording.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
         if let Playback::Recording { path, .. } = self {
             let message = format!(
                 "the level changed while recording {}: playback may desync where the versions differ",
@@ -209,11 +149,78 @@ impl Part for Playback {
         }
     }
 
+    /// Scaled by the playback speed, none while paused.
+    fn pace(&self, seconds: f64) -> Option<f64> {
+        match self {
+            Playback::Playing(playing) if playing.paused => Some(0.0),
+            Playback::Playing(playing) => Some(seconds * SPEEDS[playing.speed]),
+            _ => None,
+        }
+    }
+
+    /// One tick if a single step was asked for while paused (once).
+    fn extra_ticks(&mut self) -> u32 {
+        match self {
+            Playback::Playing(playing) => u32::from(std::mem::take(&mut playing.step_once)),
+            _ => 0,
+        }
+    }
+
+    /// Plays one tick of the demo on the walker, if one is playing; at the
+    /// end of the demo, or at a desync, playback stops and says why.
+    fn drive_tick(&mut self, world: &mut World) -> bool {
+        let Playback::Playing(playing) = self else {
+            return false;
+        };
+        playing.play(&mut world.walker, world.live.walking_collider());
+        true
+    }
+
+    /// Writes the tick's `input` and the walker after it, while recording.
+    /// A write error stops the recording and says so.
+    fn tick(&mut self, input: Option<&TickInput>, world: &mut World) {
+        let (Playback::Recording { recorder, path }, Some(input)) = (&mut *self, input) else {
+            return;
+        };
+        if let Err(error) = recorder.record(input, &world.walker) {
+            let message = format!("recording {} stopped: {error}", path.display());
+            log::error!("{message}");
+            world.notice(message);
+            *self = Playback::Off;
+        }
+    }
+
     fn hud(&self, _world: &World, lines: &mut Vec<String>) {
         match self {
             Playback::Playing(playing) => lines.push(playing.status()),
             Playback::Recording { .. } => lines.push("recording".to_owned()),
             Playback::Off => {}
         }
+    }
+
+    fn start_demo(
+        &mut self,
+        start: &mut Option<DemoStart>,
+        world: &mut World,
+    ) -> anyhow::Result<()> {
+        match start.take() {
+            Some(DemoStart::Record { path, source }) => self.record(&path, source, world)?,
+            Some(DemoStart::Play(reader)) => {
+                self.play(reader);
+                world.demo_playing = true;
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Finishes a recording (its last pose and the end line).
+    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
+        if let Playback::Recording { recorder, path } = std::mem::take(self) {
+            recorder
+                .finish(&world.walker)
+                .with_context(|| format!("cannot write demo {}", path.display()))?;
+        }
+        Ok(())
     }
 }

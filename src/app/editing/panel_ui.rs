@@ -12,8 +12,8 @@ use egui::{Align2, Color32, ComboBox, DragValue, Grid, Ui};
 use winit::event::WindowEvent;
 use winit::window::Window;
 
-use super::job::WorkProgress;
 use super::panel::PanelView;
+use crate::app::job::WorkProgress;
 use crate::edit::{Item, Property, PropertyChange, Value};
 use crate::level::{DoorKind, DoorOpens, MaterialId, ValueRange};
 use crate::render::UiFrame;
@@ -344,7 +344,7 @@ impl ToolUi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::panel::Panel;
+    use crate::app::editing::panel::Panel;
     use crate::level::Level;
 
     /// What the tests feed egui: a 1280×720 screen at one pixel a point,

@@ -8,7 +8,7 @@
 use glam::Vec2;
 use winit::keyboard::{KeyCode, ModifiersState};
 
-use crate::input::{Action, Bindings, Context};
+use crate::bindings::{Action, Bindings, Context};
 use crate::walker::MoveIntent;
 
 /// The keys held between two frames.
