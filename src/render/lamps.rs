@@ -28,10 +28,13 @@ use glam::{Vec2, Vec3};
 use half::f16;
 
 use super::LineVertex;
-use super::light_grid::{GRID_CELLS, GRID_FORMAT, LightGrid, Listing};
+use super::light_grid::{
+    ALL_CELLS, EVERY_LAMP, GRID_CELLS, GRID_FORMAT, GridPlace, LightGrid, Listing,
+};
+use super::light_rebake::TexelRect;
 use super::shadow::{
-    MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, ray_end, shadow_row,
-    shadow_texel,
+    LevelHits, MAX_LAMPS, Occluder, SHADOW_BIAS, SHADOW_DIRECTIONS, ShadowTexel, diamond_angle,
+    ray_end, row_with_hits, texel_with,
 };
 use super::shadow_changes::{ChangedDirections, RowHistory};
 use crate::collision::{Collider, ConvexPolygon};
@@ -137,7 +140,7 @@ fn lamp_data(lamp: &Light) -> LampData {
 pub struct LevelLamps {
     level: Arc<Level>,
     collider: Arc<Collider>,
-    rows: Vec<Option<Box<[ShadowTexel]>>>,
+    rows: Vec<Option<Row>>,
     /// Each lamp's stamp (see [`stamp`](Self::stamp)): taken anew from
     /// [`NEXT_STAMP`] whenever its row is dropped or recast.
     stamps: Vec<u64>,
@@ -154,6 +157,37 @@ pub struct LevelLamps {
     /// Different after every change to the rows or the lamps: what was
     /// written for one generation is current while it lasts.
     generation: u64,
+}
+
+/// A lamp's shadow row; the same row as the shader reads it, kept beside
+/// it so that a frame that writes the row does not pack it again; and
+/// what each texel's ray meets of the level's shapes, so that a texel
+/// cast again after a door or a body changed tests only those.
+#[derive(Debug, Clone)]
+struct Row {
+    texels: Box<[ShadowTexel]>,
+    packed: Box<[GpuShadowTexel]>,
+    hits: Box<[LevelHits]>,
+}
+
+impl Row {
+    /// The row of `texels`, whose rays meet `hits` of the level's shapes.
+    fn new((texels, hits): (Vec<ShadowTexel>, Vec<LevelHits>)) -> Self {
+        Self {
+            packed: texels.iter().map(gpu_texel).collect(),
+            texels: texels.into(),
+            hits: hits.into(),
+        }
+    }
+
+    /// Sets texel `index` to `texel`.
+    fn set(&mut self, index: usize, texel: ShadowTexel) {
+        if let (Some(kept), Some(packed)) = (self.texels.get_mut(index), self.packed.get_mut(index))
+        {
+            *kept = texel;
+            *packed = gpu_texel(&texel);
+        }
+    }
 }
 
 /// The next generation of any [`LevelLamps`].
@@ -271,14 +305,15 @@ impl LevelLamps {
     /// Casts again, in the rows of the lamps whose reach meets one of the
     /// floor-plan rectangles (min, max) of `changed`, the rays that meet
     /// one (the ray of a direction meets a shape only if it meets the
-    /// rectangle around it); gives the lamps with such a ray, and those
-    /// without a row yet (made whole when they next light a frame), new
-    /// stamps, keeps which directions of each row changed, and starts a
-    /// new generation.
+    /// rectangle around it), against the occluders and what each ray met
+    /// of the level's shapes when its row was made (those did not change
+    /// within the lamp's reach since, or the row would have been dropped);
+    /// gives the lamps with such a ray, and those without a row yet (made
+    /// whole when they next light a frame), new stamps, keeps which
+    /// directions of each row changed, and starts a new generation.
     fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
         let Self {
             level,
-            collider,
             rows,
             stamps,
             histories,
@@ -304,17 +339,24 @@ impl LevelLamps {
                 history.forget();
                 continue;
             };
+            let near = occluders_within_reach(lamp, &occluders.1);
             let mut recast = false;
             let mut directions = ChangedDirections::default();
-            for (direction, texel) in (0..SHADOW_DIRECTIONS).zip(row.iter_mut()) {
+            for direction in directions_towards(lamp, &meeting) {
                 let to = ray_end(lamp, direction);
                 if meeting
                     .iter()
                     .any(|&(min, max)| segment_meets_box(lamp.at, to, min, max))
                 {
-                    let cast = shadow_texel(collider, level, lamp, &occluders.1, direction);
-                    directions.note(direction, texel, &cast);
-                    *texel = cast;
+                    let (Some(&texel), Some(&hits)) = (
+                        row.texels.get(direction as usize),
+                        row.hits.get(direction as usize),
+                    ) else {
+                        continue;
+                    };
+                    let cast = texel_with(lamp, hits, &near, direction);
+                    directions.note(direction, &texel, &cast);
+                    row.set(direction as usize, cast);
                     recast = true;
                 }
             }
@@ -418,8 +460,8 @@ impl LevelLamps {
             if let (Some(lamp), Some(row @ None)) =
                 (self.level.lights.get(index), self.rows.get_mut(index))
             {
-                *row =
-                    Some(shadow_row(&self.collider, &self.level, lamp, &self.occluders.1).into());
+                let cast = row_with_hits(&self.collider, &self.level, lamp, &self.occluders.1);
+                *row = Some(Row::new(cast));
                 self.rows_made.push(index);
             }
         }
@@ -464,7 +506,12 @@ impl LevelLamps {
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
     pub fn row(&self, index: usize) -> Option<&[ShadowTexel]> {
-        self.rows.get(index)?.as_deref()
+        Some(&self.rows.get(index)?.as_ref()?.texels)
+    }
+
+    /// Lamp `index`'s shadow row as the shader reads it ([`gpu_texel`]).
+    fn packed_row(&self, index: usize) -> Option<&[GpuShadowTexel]> {
+        Some(&self.rows.get(index)?.as_ref()?.packed)
     }
 
     /// The uniform for the `active` lamps (at most [`MAX_LAMPS`]) and the
@@ -524,6 +571,56 @@ fn changed_boxes(before: &[(Vec<Vec2>, f32)], after: &[(Vec<Vec2>, f32)]) -> Vec
 /// it, in metres: a ray that touches the shape meets it, so one that
 /// passes within rounding of the rectangle is cast again.
 const RAY_SLACK: f32 = 1e-3;
+
+/// The directions of `lamp`'s shadow row whose rays may meet one of the
+/// floor-plan rectangles (min, max) of `boxes` grown by [`RAY_SLACK`], in
+/// order: every direction for a rectangle the lamp stands in; else those
+/// between the directions of its corners (it spans less than half the
+/// circle, and the diamond angle grows with the angle), and two more on
+/// either side for rounding.
+fn directions_towards(lamp: &Light, boxes: &[(Vec2, Vec2)]) -> Vec<u32> {
+    let count = SHADOW_DIRECTIONS;
+    let mut directions = Vec::new();
+    for &(min, max) in boxes {
+        let (min, max) = (min - RAY_SLACK, max + RAY_SLACK);
+        if lamp.at.cmpge(min).all() && lamp.at.cmple(max).all() {
+            return (0..count).collect();
+        }
+        let towards = |point: Vec2| diamond_angle(point - lamp.at);
+        let middle = towards((min + max) * 0.5);
+        // Each corner's diamond angle from the middle's, within ±2.
+        let offsets = [min, Vec2::new(min.x, max.y), Vec2::new(max.x, min.y), max]
+            .map(|corner| (towards(corner) - middle + 6.0) % 4.0 - 2.0);
+        let first = offsets.into_iter().fold(f32::INFINITY, f32::min) + middle;
+        let last = offsets.into_iter().fold(f32::NEG_INFINITY, f32::max) + middle;
+        let per_unit = count as f32 / 4.0;
+        let (first, last) = (
+            (first * per_unit).floor() as i64 - 2,
+            (last * per_unit).floor() as i64 + 2,
+        );
+        let count = i64::from(count);
+        directions
+            .extend((first..=last.min(first + count - 1)).map(|d| d.rem_euclid(count) as u32));
+    }
+    directions.sort_unstable();
+    directions.dedup();
+    directions
+}
+
+/// The `occluders` whose rectangle, grown by [`RAY_SLACK`], meets
+/// `lamp`'s reach, in order: no ray of the lamp's meets the others.
+fn occluders_within_reach(lamp: &Light, occluders: &[Occluder]) -> Vec<Occluder> {
+    occluders
+        .iter()
+        .filter(|occluder| {
+            let points = occluder.polygon.points();
+            let min = points.iter().copied().fold(Vec2::INFINITY, Vec2::min);
+            let max = points.iter().copied().fold(Vec2::NEG_INFINITY, Vec2::max);
+            reach_meets(lamp, min - RAY_SLACK, max + RAY_SLACK)
+        })
+        .cloned()
+        .collect()
+}
 
 /// Whether the segment from `from` to `to` meets the floor-plan rectangle
 /// from `min` to `max` grown by [`RAY_SLACK`] (touching counts).
@@ -622,16 +719,34 @@ pub struct LampBuffers {
     shadows: wgpu::Buffer,
     /// [`GRID_CELLS`] × [`GRID_CELLS`] lamp masks (see [`LightGrid`]).
     grid: wgpu::Texture,
-    /// What the textures were last written for (the uniform without the
-    /// grid, the level's lamps' generation and the grid's listing), and
-    /// the grid's place then: the same again needs no new rows and no new
-    /// grid.
-    written: Option<((LampsUniform, u64, Listing), [f32; 4])>,
+    /// What the rows and the grid hold; `None` before the first write.
+    written: Option<Written>,
+    /// Whether a tight grid written is kept, to list anew only the lamps
+    /// whose rows change (a frame's); else each change writes it whole.
+    keeps_grid: bool,
+}
+
+/// What [`LampBuffers`] last wrote of its lamps.
+#[derive(Debug)]
+struct Written {
+    /// How the grid lists the lamps.
+    listing: Listing,
+    /// Each slot's lamp: its index in the level, the lamp, and the stamp
+    /// ([`LevelLamps::stamp`]) it had when its row was written.
+    slots: Vec<(usize, Light, u64)>,
+    /// The grid's place as the uniform carries it.
+    place: [f32; 4],
+    /// The tight grid as written, to list anew the lamps whose rows
+    /// change; `None` for a grid listing every lamp, or not kept.
+    grid: Option<LightGrid>,
 }
 
 impl LampBuffers {
-    /// Empty buffers: no lamp in use.
-    pub fn new(device: &wgpu::Device) -> Self {
+    /// Empty buffers: no lamp in use. With `keeps_grid`, a tight grid
+    /// written is kept (a few hundred kilobytes) so that a change to some
+    /// lamps' rows lists only them anew: for the frame's buffers, written
+    /// again after each such change; bake passes' are written anew.
+    pub fn new(device: &wgpu::Device, keeps_grid: bool) -> Self {
         Self {
             uniform: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamps"),
@@ -660,14 +775,15 @@ impl LampBuffers {
                 view_formats: &[],
             }),
             written: None,
+            keeps_grid,
         }
     }
 
     /// Writes this frame's lamps: the uniform (with the torch, when on),
     /// the shadow row of each active lamp into its slot, and the light
     /// grid of those slots, listing them as `listing` says. Rows and grid
-    /// are written only when the lamps in use or their rows changed, never
-    /// because the torch moved. Returns how many lamps (the torch not
+    /// are written only where the lamps in use or their rows changed,
+    /// never because the torch moved. Returns how many lamps (the torch not
     /// counted) are in use.
     pub fn write(
         &mut self,
@@ -680,32 +796,117 @@ impl LampBuffers {
         let mut uniform = lamps.uniform(active, torch, enabled);
         let in_use = uniform.info[0] as usize;
         if in_use > 0 {
-            let lamps_alone = LampsUniform {
-                torch: TorchData::zeroed(),
-                ..uniform
-            };
-            let key = (lamps_alone, lamps.generation, listing);
-            match self.written {
-                Some((written, place)) if written == key => uniform.grid = place,
-                _ => {
-                    let slots: Vec<(Light, &[ShadowTexel])> = active
-                        .iter()
-                        .filter_map(|&index| {
-                            Some((*lamps.level.lights.get(index)?, lamps.row(index)?))
-                        })
-                        .take(in_use)
-                        .collect();
-                    let grid = LightGrid::with_listing(&slots, listing);
-                    let place = &grid.place;
-                    uniform.grid = [place.origin.x, place.origin.y, place.cells_per_metre, 0.0];
-                    self.write_rows(queue, &slots);
-                    self.write_grid(queue, &grid);
-                    self.written = Some((key, uniform.grid));
-                }
+            let slots: Vec<(usize, Light, u64)> = active
+                .iter()
+                .filter_map(|&index| {
+                    lamps.row(index)?;
+                    Some((index, *lamps.light(index)?, lamps.stamp(index)?))
+                })
+                .take(in_use)
+                .collect();
+            let same_lamps = self.written.as_ref().is_some_and(|written| {
+                written.listing == listing
+                    && (listing == Listing::EveryLamp || written.grid.is_some())
+                    && written.slots.len() == slots.len()
+                    && (written.slots.iter().zip(&slots)).all(|(a, b)| (a.0, a.1) == (b.0, b.1))
+            });
+            if !same_lamps {
+                self.write_all(queue, lamps, slots, listing);
+            } else {
+                self.write_changed_rows(queue, lamps, &slots);
+            }
+            if let Some(written) = &self.written {
+                uniform.grid = written.place;
             }
         }
         queue.write_buffer(&self.uniform, 0, bytemuck::bytes_of(&uniform));
         in_use
+    }
+
+    /// Writes the rows of `slots` and their grid, listing them as
+    /// `listing` says, all anew.
+    fn write_all(
+        &mut self,
+        queue: &wgpu::Queue,
+        lamps: &LevelLamps,
+        slots: Vec<(usize, Light, u64)>,
+        listing: Listing,
+    ) {
+        let grid = match listing {
+            Listing::Tight => {
+                let rows: Vec<(Light, &[ShadowTexel])> = slots
+                    .iter()
+                    .filter_map(|&(index, lamp, _)| Some((lamp, lamps.row(index)?)))
+                    .collect();
+                let grid = LightGrid::new(&rows);
+                self.write_grid(queue, &grid.masks, ALL_CELLS);
+                Some(grid)
+            }
+            Listing::EveryLamp => None,
+        };
+        let place = match &grid {
+            Some(grid) => grid.place,
+            None => GridPlace::spanning(slots.iter().map(|(_, lamp, _)| lamp)),
+        };
+        // A grid listing every lamp is the same whichever lamps it lists.
+        let every_lamp_written = self
+            .written
+            .as_ref()
+            .is_some_and(|written| written.listing == Listing::EveryLamp);
+        if listing == Listing::EveryLamp && !every_lamp_written {
+            let every_lamp = vec![EVERY_LAMP; (GRID_CELLS * GRID_CELLS) as usize];
+            self.write_grid(queue, &every_lamp, ALL_CELLS);
+        }
+        let rows: Vec<GpuShadowTexel> = slots
+            .iter()
+            .filter_map(|&(index, ..)| lamps.packed_row(index))
+            .flatten()
+            .copied()
+            .collect();
+        queue.write_buffer(&self.shadows, 0, bytemuck::cast_slice(&rows));
+        self.written = Some(Written {
+            listing,
+            slots,
+            place: [place.origin.x, place.origin.y, place.cells_per_metre, 0.0],
+            grid: grid.filter(|_| self.keeps_grid),
+        });
+    }
+
+    /// Writes the rows of the `slots` whose stamps changed since they were
+    /// written (the same lamps fill the same slots), and lists those lamps
+    /// anew in the cells of a tight grid that their change reaches.
+    fn write_changed_rows(
+        &mut self,
+        queue: &wgpu::Queue,
+        lamps: &LevelLamps,
+        slots: &[(usize, Light, u64)],
+    ) {
+        let Some(mut written) = self.written.take() else {
+            return;
+        };
+        let mut cells: Option<TexelRect> = None;
+        for (slot, (&(index, lamp, stamp), kept)) in
+            slots.iter().zip(&mut written.slots).enumerate()
+        {
+            if kept.2 == stamp {
+                continue;
+            }
+            kept.2 = stamp;
+            self.write_row(queue, lamps, slot, index);
+            let relisted = written
+                .grid
+                .as_mut()
+                .zip(lamps.row(index))
+                .and_then(|(grid, row)| grid.relist(slot, &lamp, row));
+            cells = match (cells, relisted) {
+                (Some(cells), Some(more)) => Some(cells.join(more)),
+                (cells, more) => cells.or(more),
+            };
+        }
+        if let (Some(cells), Some(grid)) = (cells, &written.grid) {
+            self.write_grid(queue, &grid.masks, cells);
+        }
+        self.written = Some(written);
     }
 
     /// The scene's group 0 (`layout`): `globals` and these lamps.
@@ -742,34 +943,39 @@ impl LampBuffers {
         })
     }
 
-    /// Writes each slot's shadow row into its place in the shadow buffer,
-    /// as the shader reads it ([`gpu_texel`]).
-    fn write_rows(&self, queue: &wgpu::Queue, slots: &[(Light, &[ShadowTexel])]) {
-        for (slot, (_, row)) in slots.iter().enumerate() {
+    /// Writes lamp `index`'s shadow row into slot `slot` of the shadow
+    /// buffer, as the shader reads it ([`gpu_texel`]).
+    fn write_row(&self, queue: &wgpu::Queue, lamps: &LevelLamps, slot: usize, index: usize) {
+        if let Some(row) = lamps.packed_row(index) {
             let offset = slot as u64 * ROW_BYTES;
-            let texels: Vec<GpuShadowTexel> = row.iter().map(gpu_texel).collect();
-            queue.write_buffer(&self.shadows, offset, bytemuck::cast_slice(&texels));
+            queue.write_buffer(&self.shadows, offset, bytemuck::cast_slice(row));
         }
     }
 
-    /// Writes a frame's light grid into the grid texture.
-    fn write_grid(&self, queue: &wgpu::Queue, grid: &LightGrid) {
+    /// Writes the `cells` of a light grid's `masks` (all of its cells, row
+    /// by row) into the grid texture.
+    fn write_grid(&self, queue: &wgpu::Queue, masks: &[[u32; 2]], cells: TexelRect) {
+        let first = (cells.y * GRID_CELLS + cells.x) as usize;
         queue.write_texture(
             wgpu::TexelCopyTextureInfo {
                 texture: &self.grid,
                 mip_level: 0,
-                origin: wgpu::Origin3d::ZERO,
+                origin: wgpu::Origin3d {
+                    x: cells.x,
+                    y: cells.y,
+                    z: 0,
+                },
                 aspect: wgpu::TextureAspect::All,
             },
-            bytemuck::cast_slice(&grid.masks),
+            bytemuck::cast_slice(masks.get(first..).unwrap_or_default()),
             wgpu::TexelCopyBufferLayout {
                 offset: 0,
                 bytes_per_row: Some(GRID_CELLS * size_of::<[u32; 2]>() as u32),
                 rows_per_image: None,
             },
             wgpu::Extent3d {
-                width: GRID_CELLS,
-                height: GRID_CELLS,
+                width: cells.width,
+                height: cells.height,
                 depth_or_array_layers: 1,
             },
         );
@@ -867,6 +1073,105 @@ pub(crate) mod tests {
         for radius in [0.5f32, 8.0, 12.0, 255.0, 1000.0, 20_000.0] {
             let (_, start, end) = shader_texel(&[radius, radius + 1.0, radius, 0.0]);
             assert!(start > end, "radius {radius}: {start}..{end}");
+        }
+    }
+
+    /// The house's doors' leaves, shut (casting their shadows) but for
+    /// those at the indices `open`.
+    fn leaves(level: &Level, open: &[usize]) -> Vec<MovingShape> {
+        let leaf = |(index, door): (usize, &crate::level::Door)| {
+            let across = (door.b - door.a).perp().normalize_or_zero() * 0.03;
+            MovingShape {
+                outline: vec![
+                    door.a - across,
+                    door.b - across,
+                    door.b + across,
+                    door.a + across,
+                ],
+                height: 2.1,
+                material: crate::level::MaterialId(0),
+                shadow_height: (!open.contains(&index)).then_some(f32::INFINITY),
+            }
+        };
+        level.doors.iter().enumerate().map(leaf).collect()
+    }
+
+    /// After doors shut or open, each lamp's row, its rays met by what
+    /// changed cast again, is the row made anew with the doors as they
+    /// are; and a lamp's stamp changes only when its row does.
+    #[test]
+    fn rows_cast_again_after_doors_change_are_the_rows_made_anew() {
+        let level = Arc::new(Level::default_house());
+        let collider = Arc::new(level.collider());
+        let all: Vec<usize> = (0..level.lights.len()).collect();
+        assert!(level.doors.len() >= 2, "the house has doors");
+        let mut lamps = LevelLamps::new(&level, &collider);
+        lamps.make_rows(&all);
+        let mut changed_rows = 0;
+        for open in [vec![], vec![0], vec![1, 0], vec![]] {
+            let before: Vec<Option<u64>> = all.iter().map(|&i| lamps.stamp(i)).collect();
+            let rows_before: Vec<Vec<ShadowTexel>> = all
+                .iter()
+                .map(|&i| lamps.row(i).unwrap_or(&[]).to_vec())
+                .collect();
+            lamps.set_occluders(&leaves(&level, &open));
+            let mut fresh = LevelLamps::new(&level, &collider);
+            fresh.set_occluders(&leaves(&level, &open));
+            fresh.make_rows(&all);
+            for &index in &all {
+                assert!(
+                    lamps.row(index) == fresh.row(index)
+                        && lamps.packed_row(index) == fresh.packed_row(index),
+                    "lamp {index}, doors {open:?} open"
+                );
+                if lamps.row(index) != Some(rows_before[index].as_slice()) {
+                    changed_rows += 1;
+                    assert_ne!(lamps.stamp(index), before[index], "lamp {index}");
+                }
+            }
+        }
+        assert!(changed_rows > 0, "no door changed a row");
+    }
+
+    /// The directions looked at when a shape changes hold every ray that
+    /// meets its rectangle, and, for a rectangle away from the lamp, few
+    /// more.
+    #[test]
+    fn the_directions_towards_a_rectangle_hold_every_ray_that_meets_it() {
+        let lamp = Light {
+            at: Vec2::new(1.0, -2.0),
+            height: 2.5,
+            colour: [1.0; 3],
+            intensity: 1.0,
+            radius: 7.0,
+        };
+        for step in 0..400 {
+            let angle = step as f32 * 0.618_034 * TAU;
+            let distance = (step % 13) as f32 * 0.5;
+            let size = Vec2::new(
+                0.05 + (step % 5) as f32 * 0.4,
+                0.05 + (step % 7) as f32 * 0.3,
+            );
+            let min = lamp.at + Vec2::from_angle(angle) * distance - size * 0.5;
+            let (min, max) = (min, min + size);
+            let looked_at = directions_towards(&lamp, &[(min, max)]);
+            let meeting: Vec<u32> = (0..SHADOW_DIRECTIONS)
+                .filter(|&d| segment_meets_box(lamp.at, ray_end(&lamp, d), min, max))
+                .collect();
+            for direction in &meeting {
+                assert!(
+                    looked_at.binary_search(direction).is_ok(),
+                    "{step}: {direction} meets {min}..{max}, not looked at"
+                );
+            }
+            if distance > 1.5 {
+                assert!(
+                    looked_at.len() <= meeting.len() + 6,
+                    "{step}: {} looked at, {} meet",
+                    looked_at.len(),
+                    meeting.len()
+                );
+            }
         }
     }
 

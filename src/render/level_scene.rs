@@ -101,16 +101,18 @@ impl LevelScene {
     }
 
     /// Makes the buffers of this frame's moving shapes (doors' leaves)
-    /// anew if they moved since the last frame; when they cannot be
+    /// anew if they moved since the last frame (a shape that only starts
+    /// or stops casting a shadow is drawn the same); when they cannot be
     /// uploaded they are left out (logged).
     pub(super) fn prepare_moving(&mut self, device: &wgpu::Device, shapes: &[MovingShape]) {
+        let drawn_alike = |a: &MovingShape, b: &MovingShape| {
+            (&a.outline, a.height, a.material) == (&b.outline, b.height, b.material)
+        };
         if shapes.is_empty() {
             self.moving = None;
-        } else if self
-            .moving
-            .as_ref()
-            .is_none_or(|(drawn, _)| drawn != shapes)
-        {
+        } else if self.moving.as_ref().is_none_or(|(drawn, _)| {
+            drawn.len() != shapes.len() || !drawn.iter().zip(shapes).all(|(a, b)| drawn_alike(a, b))
+        }) {
             let mesh = moving_mesh(&self.level, shapes);
             // Leaves move: their light is never cached.
             self.moving = ChunkBuffers::new(device, mesh, false)

@@ -228,13 +228,19 @@ const PASSES_KEPT: usize = 32;
 /// The lamps' buffers of recent bake passes (their uniform, shadow rows
 /// and light grid, bound), by the lamps and the stamps they had: a pass
 /// of the same lamps with the same stamps needs the same buffers, so a
-/// cache baked again after a change to some of its lamps makes anew only
+/// cache baked again after a change to some of its lamps writes anew only
 /// the buffers of the passes with a changed lamp, and the caches of
-/// chunks that the same lamps reach share them.
+/// chunks that the same lamps reach share them. A new pass takes the
+/// buffers of the pass least recently used once as many are kept as may
+/// be, unless a pass of the frame being recorded uses them, and writes
+/// only what differs in them.
 #[derive(Debug, Default)]
 struct PassLamps {
     /// Passes looked up so far: each kept pass remembers the last.
     uses: u64,
+    /// [`uses`](Self::uses) when the frame being recorded began: the
+    /// passes looked up since are that frame's.
+    frame_began: u64,
     kept: HashMap<(Listing, Vec<(usize, u64)>), KeptPass>,
 }
 
@@ -242,7 +248,7 @@ struct PassLamps {
 #[derive(Debug)]
 struct KeptPass {
     /// The buffers the bind group binds.
-    _buffers: LampBuffers,
+    buffers: LampBuffers,
     bind_group: wgpu::BindGroup,
     /// [`PassLamps::uses`] when last looked up.
     last_used: u64,
@@ -278,28 +284,56 @@ impl PassLamps {
             kept.last_used = self.uses;
             return Some(kept.bind_group.clone());
         }
-        let mut buffers = LampBuffers::new(bake.device);
-        if buffers.write(bake.queue, lamps, (batch, listing), None, true) == 0 {
+        let mut kept = match self.reusable(&key) {
+            Some(kept) => kept,
+            None => {
+                let buffers = LampBuffers::new(bake.device, false);
+                let bind_group = buffers.bind_group(bake.device, layout, globals);
+                KeptPass {
+                    buffers,
+                    bind_group,
+                    last_used: 0,
+                }
+            }
+        };
+        if kept
+            .buffers
+            .write(bake.queue, lamps, (batch, listing), None, true)
+            == 0
+        {
             return None;
         }
-        let bind_group = buffers.bind_group(bake.device, layout, globals);
-        if self.kept.len() >= PASSES_KEPT {
-            let oldest = self
-                .kept
-                .iter()
-                .min_by_key(|(_, kept)| kept.last_used)
-                .map(|(key, _)| key.clone());
-            if let Some(oldest) = oldest {
-                self.kept.remove(&oldest);
-            }
-        }
-        let kept = KeptPass {
-            _buffers: buffers,
-            bind_group: bind_group.clone(),
-            last_used: self.uses,
-        };
+        kept.last_used = self.uses;
+        let bind_group = kept.bind_group.clone();
         self.kept.insert(key, kept);
         Some(bind_group)
+    }
+
+    /// Takes out the kept pass whose buffers a new pass of `key` is to
+    /// write: one of the same lamps with other stamps (no pass looks it up
+    /// again, since a lamp never gets a stamp back), which then needs only
+    /// its changed rows written; else the least recently used, once as
+    /// many are kept as may be. Never one that a pass of the frame being
+    /// recorded uses.
+    fn reusable(&mut self, (listing, stamps): &(Listing, Vec<(usize, u64)>)) -> Option<KeptPass> {
+        let frame_began = self.frame_began;
+        let same_lamps = self
+            .kept
+            .iter()
+            .find(|((kept_listing, kept_stamps), kept)| {
+                kept.last_used <= frame_began
+                    && kept_listing == listing
+                    && kept_stamps.len() == stamps.len()
+                    && kept_stamps.iter().zip(stamps).all(|(a, b)| a.0 == b.0)
+            });
+        let oldest = || {
+            (self.kept.len() >= PASSES_KEPT)
+                .then(|| self.kept.iter().min_by_key(|(_, kept)| kept.last_used))
+                .flatten()
+        };
+        let key = same_lamps.or_else(oldest).map(|(key, _)| key.clone())?;
+        let kept = self.kept.remove(&key)?;
+        (kept.last_used <= frame_began).then_some(kept)
     }
 }
 
@@ -370,6 +404,13 @@ impl LightBaker {
     /// The layout of group 2 for the scene pipelines that read a cache.
     pub fn layout(&self) -> &wgpu::BindGroupLayout {
         &self.layout
+    }
+
+    /// Starts recording a frame's bakes: the passes' buffers that the
+    /// frame's bakes use are not written again before it is submitted.
+    pub fn begin_frame(&self) {
+        let mut passes = self.passes.lock().unwrap_or_else(PoisonError::into_inner);
+        passes.frame_began = passes.uses;
     }
 
     /// Makes `light` ready to draw this frame: bound, and baked again (in

@@ -16,6 +16,7 @@
 
 use glam::Vec2;
 
+use super::light_rebake::TexelRect;
 use super::shadow::{MAX_LAMPS, SHADOW_BIAS, ShadowTexel, diamond_direction};
 use crate::level::Light;
 
@@ -59,7 +60,10 @@ impl FaceClass {
 /// between this code and the shader's.
 const SLACK: f32 = 0.01;
 
-/// The most shadow texels marked as one triangle.
+/// The most shadow texels marked as one triangle; no triangle holds
+/// texels of two blocks of this many (from texel 0 on), so that a change
+/// to some texels of a row changes only the triangles of their blocks
+/// and of the blocks beside them.
 const MAX_RUN: usize = 16;
 
 /// The grid's place, as the shader reads it: a world point (x, z) maps to
@@ -74,6 +78,31 @@ pub struct GridPlace {
 }
 
 impl GridPlace {
+    /// The place of a grid that spans the reach of every one of `lamps`;
+    /// without lamps, none (no cell per metre).
+    pub fn spanning<'a>(lamps: impl IntoIterator<Item = &'a Light>) -> Self {
+        let (min, max) = lamps.into_iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(min, max), lamp| {
+                (
+                    min.min(lamp.at - reach(lamp)),
+                    max.max(lamp.at + reach(lamp)),
+                )
+            },
+        );
+        let span = (max - min).max_element();
+        if !span.is_finite() || span <= 0.0 {
+            return Self {
+                origin: Vec2::ZERO,
+                cells_per_metre: 0.0,
+            };
+        }
+        Self {
+            origin: min,
+            cells_per_metre: GRID_CELLS as f32 / span,
+        }
+    }
+
     /// The cell (x, z) holding the world point `point`, as the shader finds
     /// it: whole numbers, not clamped to the grid.
     fn cell(&self, point: Vec2) -> Vec2 {
@@ -84,181 +113,18 @@ impl GridPlace {
     fn corner(&self, cell: Vec2) -> Vec2 {
         self.origin + cell / self.cells_per_metre
     }
-}
 
-/// How far from a lamp, on the floor plan, the grid may have to mark a cell
-/// for it: its radius, the shadow bias and the slack.
-fn reach(lamp: &Light) -> f32 {
-    lamp.radius + SHADOW_BIAS + SLACK
-}
-
-/// One frame's light grid: its place and the masks of each cell, row by row
-/// (z), [`GRID_CELLS`] cells a row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LightGrid {
-    /// Where the grid lies.
-    pub place: GridPlace,
-    /// A cell's masks, one per [`FaceClass`]: the bit of lamp slot `slot`
-    /// is set when that lamp may light a face of the class there.
-    pub masks: Vec<[u32; 2]>,
-}
-
-/// How closely a grid lists the lamps of its cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Listing {
-    /// Each cell lists only the lamps that may light it
-    /// ([`LightGrid::new`]): a pixel looks at few lamps, and the grid takes
-    /// a ray's worth of work per shadow texel to make.
-    Tight,
-    /// Every cell lists every lamp for every class of face
-    /// ([`LightGrid::listing_every_lamp`]): made at once, each point then
-    /// looks at every lamp. The light is the same, since a lamp left out
-    /// of a tight grid's cell adds exactly nothing there. For the few
-    /// texels a bake after a change draws again.
-    EveryLamp,
-}
-
-impl LightGrid {
-    /// The grid for the lamps in `slots` (each with its shadow row, in
-    /// slot order, at most [`MAX_LAMPS`]), listing them as `listing`
-    /// says: it spans every lamp's reach.
-    pub fn with_listing(slots: &[(Light, &[ShadowTexel])], listing: Listing) -> Self {
-        match listing {
-            Listing::Tight => Self::new(slots),
-            Listing::EveryLamp => Self::listing_every_lamp(slots),
-        }
-    }
-
-    /// The grid over the same cells as [`new`](Self::new)'s in which every
-    /// cell lists every lamp of `slots` for every class of face.
-    fn listing_every_lamp(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let mut grid = Self::unmarked(slots);
-        if grid.place.cells_per_metre > 0.0 {
-            let lamps = slots.len().min(MAX_LAMPS);
-            // One byte per class, a bit per lamp, in each of the words.
-            let word = ((1u32 << lamps) - 1) * 0x0101_0101;
-            grid.masks.fill([word; 2]);
-        }
-        grid
-    }
-
-    /// The grid for the lamps in `slots` (each with its shadow row, in
-    /// slot order, at most [`MAX_LAMPS`]), each cell listing only the
-    /// lamps that may light it: it spans every lamp's reach.
-    pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let mut grid = Self::unmarked(slots);
-        if grid.place.cells_per_metre > 0.0 {
-            for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
-                grid.mark_lit(slot, lamp, row);
-            }
-        }
-        grid
-    }
-
-    /// The grid's place for the lamps in `slots`, spanning their reach
-    /// (none, with no cell per metre, without lamps), and no lamp listed.
-    fn unmarked(slots: &[(Light, &[ShadowTexel])]) -> Self {
-        let cells = GRID_CELLS as usize;
-        let masks = vec![[0u32; 2]; cells * cells];
-        let (min, max) = slots.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(min, max), (lamp, _)| {
-                (
-                    min.min(lamp.at - reach(lamp)),
-                    max.max(lamp.at + reach(lamp)),
-                )
-            },
-        );
-        let span = (max - min).max_element();
-        if !span.is_finite() || span <= 0.0 {
-            let place = GridPlace {
-                origin: Vec2::ZERO,
-                cells_per_metre: 0.0,
-            };
-            return Self { place, masks };
-        }
-        let place = GridPlace {
-            origin: min,
-            cells_per_metre: GRID_CELLS as f32 / span,
-        };
-        Self { place, masks }
-    }
-
-    /// Sets lamp `slot`'s bits in every cell where `lamp` (with its shadow
-    /// `row`) may light a point as the shader decides. Each texel of the
-    /// row lights a thin sector from the lamp, out to the texel's depth (or
-    /// a neighbour's, for the rounding of the direction) plus the bias, and
-    /// never past the radius. Runs of texels whose reaches differ by less
-    /// than a quarter of a cell are marked together as one triangle that
-    /// holds their sectors, at the run's farthest reach; cells behind a
-    /// wall stay clear even beside a doorway. Then each cell marked gets
-    /// the bits of the classes of face the lamp may light in it.
-    fn mark_lit(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) {
-        let count = row.len();
-        let reaches: Vec<f32> = (0..count)
-            .map(|texel| {
-                let depth = [count - 1, 0, 1]
-                    .map(|offset| row[(texel + offset) % count][0])
-                    .into_iter()
-                    .fold(f32::NEG_INFINITY, f32::max);
-                (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
-            })
-            .collect();
-        let boundary =
-            |b: usize| diamond_direction((b % count) as f32 * 4.0 / count as f32).normalize();
-        let tolerance = 0.25 / self.place.cells_per_metre;
-        let (word, bit) = FaceClass::Any.bit(slot);
-        let mut start = 0;
-        while start < count {
-            let (mut nearest, mut farthest) = (reaches[start], reaches[start]);
-            let mut end = start + 1;
-            while end < count && end - start < MAX_RUN {
-                let next = reaches[end];
-                if next.max(farthest) - next.min(nearest) > tolerance {
-                    break;
-                }
-                (nearest, farthest) = (nearest.min(next), farthest.max(next));
-                end += 1;
-            }
-            let (from, to) = (boundary(start), boundary(end));
-            // The sectors' far side is an arc; a triangle whose far corners
-            // lie 1 / cos(half its angle) farther out holds it.
-            let half_angle_cos = ((1.0 + from.dot(to)) * 0.5).sqrt().max(0.5);
-            let far = farthest / half_angle_cos;
-            let corners = [lamp.at, lamp.at + from * far, lamp.at + to * far];
-            self.mark_triangle(corners, |masks| masks[word] |= bit);
-            start = end;
-        }
-        let cells = GRID_CELLS as usize;
-        let to_cell = |point: Vec2| {
-            let cell = self.place.cell(point);
-            cell.clamp(Vec2::ZERO, Vec2::splat((cells - 1) as f32))
-        };
-        // Every cell the triangles touched: within the reach, and SLACK.
-        let span = Vec2::splat(reach(lamp) + SLACK);
-        let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
-        let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
-        for z in first.y as usize..=last.y as usize {
-            for x in first.x as usize..=last.x as usize {
-                if self.masks[z * cells + x][word] & bit != 0 {
-                    self.mark_classes(slot, lamp, floor_reach, (x, z));
-                }
-            }
-        }
-    }
-
-    /// Calls `mark` with the masks of every cell that the triangle
-    /// `corners` touches or comes within [`SLACK`] of: row by row of cells,
-    /// the triangle's extent along x within the row's strip (from its
-    /// corners inside the strip and its edges' crossings of the strip's
-    /// sides).
-    fn mark_triangle(&mut self, corners: [Vec2; 3], mark: impl Fn(&mut [u32; 2])) {
-        let cells = GRID_CELLS as i64;
-        let place = self.place;
-        let low = place.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
-        let high = place.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
-        let strip = |row: i64| place.corner(Vec2::new(0.0, row as f32)).y;
-        let column = |x: f32| place.cell(Vec2::new(x, place.origin.y)).x as i64;
+    /// Calls `touched` with the index of every cell that the triangle
+    /// `corners` touches or comes within [`SLACK`] of, each once: row by
+    /// row of cells, the triangle's extent along x within the row's strip
+    /// (from its corners inside the strip and its edges' crossings of the
+    /// strip's sides).
+    fn each_cell_touched(&self, corners: [Vec2; 3], mut touched: impl FnMut(usize)) {
+        let cells = i64::from(GRID_CELLS);
+        let low = self.cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
+        let high = self.cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        let strip = |row: i64| self.corner(Vec2::new(0.0, row as f32)).y;
+        let column = |x: f32| self.cell(Vec2::new(x, self.origin.y)).x as i64;
         for row in (low.y as i64).max(0)..=(high.y as i64).min(cells - 1) {
             let (bottom, top) = (strip(row) - SLACK, strip(row + 1) + SLACK);
             let mut extent = (f32::INFINITY, f32::NEG_INFINITY);
@@ -281,9 +147,225 @@ impl LightGrid {
             let first = column(left - SLACK).max(0);
             let last = column(right + SLACK).min(cells - 1);
             for x in first..=last {
-                mark(&mut self.masks[(row * cells + x) as usize]);
+                touched((row * cells + x) as usize);
             }
         }
+    }
+}
+
+/// How far from a lamp, on the floor plan, the grid may have to mark a cell
+/// for it: its radius, the shadow bias and the slack.
+fn reach(lamp: &Light) -> f32 {
+    lamp.radius + SHADOW_BIAS + SLACK
+}
+
+/// A cell's masks where it lists every lamp for every class of face: every
+/// bit set, since the shader keeps only the bits of the slots in use
+/// (`listed_lamps` in shaders/scene.wgsl).
+pub const EVERY_LAMP: [u32; 2] = [u32::MAX; 2];
+
+/// Every cell of the grid, as a rectangle of its texture's texels.
+pub const ALL_CELLS: TexelRect = TexelRect {
+    x: 0,
+    y: 0,
+    width: GRID_CELLS,
+    height: GRID_CELLS,
+};
+
+/// One frame's light grid: its place and the masks of each cell, row by row
+/// (z), [`GRID_CELLS`] cells a row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LightGrid {
+    /// Where the grid lies.
+    pub place: GridPlace,
+    /// A cell's masks, one per [`FaceClass`]: the bit of lamp slot `slot`
+    /// is set when that lamp may light a face of the class there.
+    pub masks: Vec<[u32; 2]>,
+    /// How many of each slot's triangles touch each cell: a slot is
+    /// listed in a cell while any does.
+    touches: Vec<[u16; MAX_LAMPS]>,
+    /// The sectors each slot's lamp was marked with, in slot order: what
+    /// [`relist`](Self::relist) compares a changed row's with.
+    sectors: Vec<Vec<Sector>>,
+}
+
+/// A run of a shadow row's texels that [`LightGrid`] marks as one
+/// triangle: texels `start` to `end` (not included), out to `far` metres
+/// from the lamp.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Sector {
+    start: usize,
+    end: usize,
+    far: f32,
+}
+
+/// How closely a grid lists the lamps of its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Listing {
+    /// Each cell lists only the lamps that may light it
+    /// ([`LightGrid::new`]): a pixel looks at few lamps, and the grid takes
+    /// a ray's worth of work per shadow texel to make.
+    Tight,
+    /// Every cell lists every lamp for every class of face
+    /// ([`EVERY_LAMP`]), over the cells of a tight grid's place
+    /// ([`GridPlace::spanning`]): made at once, each point then looks at
+    /// every lamp. The light is the same, since a lamp left out of a tight
+    /// grid's cell adds exactly nothing there. For the few texels a bake
+    /// after a change draws again.
+    EveryLamp,
+}
+
+impl LightGrid {
+    /// The grid for the lamps in `slots` (each with its shadow row, in
+    /// slot order, at most [`MAX_LAMPS`]), each cell listing only the
+    /// lamps that may light it: it spans every lamp's reach.
+    pub fn new(slots: &[(Light, &[ShadowTexel])]) -> Self {
+        let place = GridPlace::spanning(slots.iter().map(|(lamp, _)| lamp));
+        let cells = (GRID_CELLS * GRID_CELLS) as usize;
+        let mut grid = Self {
+            place,
+            masks: vec![[0u32; 2]; cells],
+            touches: vec![[0u16; MAX_LAMPS]; cells],
+            sectors: Vec::new(),
+        };
+        if place.cells_per_metre > 0.0 {
+            for (slot, (lamp, row)) in slots.iter().enumerate().take(MAX_LAMPS) {
+                let sectors = grid.sectors(lamp, row);
+                for &sector in &sectors {
+                    grid.touch(slot, lamp, triangle(lamp, row.len(), sector), 1);
+                }
+                grid.sectors.push(sectors);
+            }
+        }
+        grid
+    }
+
+    /// Lists slot `slot`'s lamp, `lamp` as when the grid was made, anew
+    /// for its changed shadow `row`, as [`new`](Self::new) would: only
+    /// the triangles marked before or now and not both are taken away or
+    /// added, since a cell is listed while any triangle touches it.
+    /// Returns the cells that may have changed, `None` when the
+    /// triangles are the same.
+    pub fn relist(&mut self, slot: usize, lamp: &Light, row: &[ShadowTexel]) -> Option<TexelRect> {
+        let before = self.sectors.get(slot)?;
+        let after = self.sectors(lamp, row);
+        let count = row.len();
+        let (gone, come) = differing(before, &after);
+        let mut cells: Option<TexelRect> = None;
+        for (sectors, touches) in [(gone, -1), (come, 1)] {
+            for sector in sectors {
+                let corners = triangle(lamp, count, sector);
+                if let Some(more) = self.triangle_cells(corners) {
+                    cells = Some(cells.map_or(more, |cells| cells.join(more)));
+                }
+                self.touch(slot, lamp, corners, touches);
+            }
+        }
+        self.sectors[slot] = after;
+        cells
+    }
+
+    /// The sectors the grid marks for `lamp` with its shadow `row`. Each
+    /// texel of the row lights a thin sector from the lamp, out to the
+    /// texel's depth (or a neighbour's, for the rounding of the direction)
+    /// plus the bias, and never past the radius. Runs of texels whose
+    /// reaches differ by less than a quarter of a cell are one sector, at
+    /// the run's farthest reach; cells behind a wall stay clear even
+    /// beside a doorway. A run stops at the end of its block of
+    /// [`MAX_RUN`] texels.
+    fn sectors(&self, lamp: &Light, row: &[ShadowTexel]) -> Vec<Sector> {
+        let count = row.len();
+        let reach = |texel: usize| {
+            let (before, after) = ((texel + count - 1) % count, (texel + 1) % count);
+            let depth = f32::NEG_INFINITY
+                .max(row[before][0])
+                .max(row[texel][0])
+                .max(row[after][0]);
+            (depth + SHADOW_BIAS).min(lamp.radius).max(0.0) + SLACK
+        };
+        let tolerance = 0.25 / self.place.cells_per_metre;
+        let mut sectors = Vec::with_capacity(count / 2);
+        let mut start = 0;
+        while start < count {
+            let (mut nearest, mut farthest) = (reach(start), reach(start));
+            let mut end = start + 1;
+            while end < count && end % MAX_RUN != 0 {
+                let next = reach(end);
+                if next.max(farthest) - next.min(nearest) > tolerance {
+                    break;
+                }
+                (nearest, farthest) = (nearest.min(next), farthest.max(next));
+                end += 1;
+            }
+            sectors.push(Sector {
+                start,
+                end,
+                far: farthest,
+            });
+            start = end;
+        }
+        sectors
+    }
+
+    /// Counts `touches` (1 to add, −1 to take away) for lamp `slot` in
+    /// every cell the triangle `corners` touches, and lists the lamp
+    /// there as [`mark_classes`](Self::mark_classes) says while any
+    /// triangle of its touches the cell (only in the cells within its
+    /// reach for the classes other than any face), not at all after.
+    fn touch(&mut self, slot: usize, lamp: &Light, corners: [Vec2; 3], touches: i32) {
+        let place = self.place;
+        let cells = GRID_CELLS as usize;
+        let to_cell = |point: Vec2| {
+            let cell = place.cell(point);
+            cell.clamp(Vec2::ZERO, Vec2::splat((cells - 1) as f32))
+        };
+        // Every cell the triangles touch: within the reach, and SLACK.
+        let span = Vec2::splat(reach(lamp) + SLACK);
+        let (first, last) = (to_cell(lamp.at - span), to_cell(lamp.at + span));
+        let within_reach = |x: usize, z: usize| {
+            (first.x as usize..=last.x as usize).contains(&x)
+                && (first.y as usize..=last.y as usize).contains(&z)
+        };
+        let floor_reach = (lamp.radius.powi(2) - lamp.height.powi(2)).max(0.0).sqrt();
+        let (word, bit) = FaceClass::Any.bit(slot);
+        let cleared = !(0x0101_0101u32 << slot);
+        place.each_cell_touched(corners, |index| {
+            let count = &mut self.touches[index][slot];
+            let was_listed = *count > 0;
+            *count = count.saturating_add_signed(touches as i16);
+            match (was_listed, *count > 0) {
+                (false, true) => {
+                    self.masks[index][word] |= bit;
+                    let (x, z) = (index % cells, index / cells);
+                    if within_reach(x, z) {
+                        self.mark_classes(slot, lamp, floor_reach, (x, z));
+                    }
+                }
+                (true, false) => self.masks[index] = self.masks[index].map(|w| w & cleared),
+                _ => {}
+            }
+        });
+    }
+
+    /// The cells that [`GridPlace::each_cell_touched`] may give for the
+    /// triangle `corners`, with a cell to spare on every side (for the
+    /// rounding of its edges' crossings); `None` when none is in the grid.
+    fn triangle_cells(&self, corners: [Vec2; 3]) -> Option<TexelRect> {
+        let last = i64::from(GRID_CELLS) - 1;
+        let low = self
+            .place
+            .cell(corners.into_iter().fold(Vec2::INFINITY, Vec2::min) - SLACK);
+        let high = self
+            .place
+            .cell(corners.into_iter().fold(Vec2::NEG_INFINITY, Vec2::max) + SLACK);
+        let (x, y) = ((low.x as i64 - 1).max(0), (low.y as i64 - 1).max(0));
+        let (right, bottom) = ((high.x as i64 + 1).min(last), (high.y as i64 + 1).min(last));
+        (x <= right && y <= bottom).then(|| TexelRect {
+            x: x as u32,
+            y: y as u32,
+            width: (right - x + 1) as u32,
+            height: (bottom - y + 1) as u32,
+        })
     }
 
     /// Sets lamp `slot`'s bit in the masks of `cell` for each class of face
@@ -321,6 +403,47 @@ impl LightGrid {
     }
 }
 
+/// The triangle that holds `sector` of `lamp`'s row of `count` texels:
+/// the sectors' far side is an arc, so its far corners lie 1 / cos(half
+/// its angle) beyond the sector's reach.
+fn triangle(lamp: &Light, count: usize, sector: Sector) -> [Vec2; 3] {
+    let boundary =
+        |b: usize| diamond_direction((b % count) as f32 * 4.0 / count as f32).normalize();
+    let (from, to) = (boundary(sector.start), boundary(sector.end));
+    let half_angle_cos = ((1.0 + from.dot(to)) * 0.5).sqrt().max(0.5);
+    let far = sector.far / half_angle_cos;
+    [lamp.at, lamp.at + from * far, lamp.at + to * far]
+}
+
+/// The sectors of `before` that are not in `after`, and those of `after`
+/// that are not in `before`, each list in the order of its first texels
+/// (as [`LightGrid::sectors`] makes them).
+fn differing(before: &[Sector], after: &[Sector]) -> (Vec<Sector>, Vec<Sector>) {
+    let (mut old, mut new) = (before.iter().peekable(), after.iter().peekable());
+    let (mut gone, mut come) = (Vec::new(), Vec::new());
+    loop {
+        match (old.peek(), new.peek()) {
+            (Some(a), Some(b)) if a == b => {
+                old.next();
+                new.next();
+            }
+            (Some(a), Some(b)) if a.start <= b.start => {
+                gone.push(**a);
+                old.next();
+            }
+            (_, Some(b)) => {
+                come.push(**b);
+                new.next();
+            }
+            (Some(a), None) => {
+                gone.push(**a);
+                old.next();
+            }
+            (None, None) => return (gone, come),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -331,8 +454,7 @@ mod tests {
 
     use super::*;
     use crate::level::Level;
-    use crate::render::shadow::shadow_row;
-    use crate::render::shadow::texel_index;
+    use crate::render::shadow::{SHADOW_DIRECTIONS, shadow_row, texel_index};
 
     /// Whether the scene shader's `lamp_light` would look past its shadow
     /// test for `lamp` at the floor-plan point `point`: written from the
@@ -516,6 +638,41 @@ mod tests {
             far_off.len(),
             far_off.first()
         );
+    }
+
+    /// A lamp whose row changes (a door shuts across some of its
+    /// directions, then opens again) is listed anew in a few cells, and
+    /// the grid is then the one made anew from the changed rows.
+    #[test]
+    fn a_lamp_listed_anew_after_its_row_changed_lists_as_a_new_grid() {
+        let (_, rows) = house_and_rows();
+        let grid_of = |rows: &[(Light, Vec<ShadowTexel>)]| {
+            let slots: Vec<(Light, &[ShadowTexel])> = rows
+                .iter()
+                .map(|(lamp, row)| (*lamp, row.as_slice()))
+                .collect();
+            LightGrid::new(&slots)
+        };
+        let mut grid = grid_of(&rows);
+        let mut changed = rows.clone();
+        for (slot, first, length) in [(0, 100, 30), (3, 1010, 40), (5, 500, 3), (7, 0, 64)] {
+            let (lamp, row) = &mut changed[slot];
+            for direction in first..first + length {
+                let texel = &mut row[direction % SHADOW_DIRECTIONS as usize];
+                texel[0] *= 0.3;
+            }
+            let cells = grid.relist(slot, lamp, row).expect("a shorter reach");
+            assert_eq!(grid, grid_of(&changed), "slot {slot} shut");
+            assert!(
+                cells.texels() * 8 < ALL_CELLS.texels(),
+                "slot {slot}: {cells:?}"
+            );
+            changed[slot] = rows[slot].clone();
+            let (lamp, row) = &changed[slot];
+            assert!(grid.relist(slot, lamp, row).is_some(), "slot {slot} open");
+            assert_eq!(grid, grid_of(&changed), "slot {slot} open");
+            assert_eq!(grid.relist(slot, lamp, row), None, "nothing changed");
+        }
     }
 
     #[test]

@@ -25,7 +25,8 @@ use crate::level::light_layout::LightPatch;
 /// rounding between this code and the shader's.
 const SLACK: f32 = 0.05;
 
-/// A rectangle of a light cache's texels.
+/// A rectangle of a texture's texels: of a light cache, or of the light
+/// grid's cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TexelRect {
     /// The first column and row.
@@ -43,7 +44,7 @@ impl TexelRect {
     }
 
     /// The smallest rectangle that holds both.
-    fn join(self, other: Self) -> Self {
+    pub fn join(self, other: Self) -> Self {
         let (x, y) = (self.x.min(other.x), self.y.min(other.y));
         let right = (self.x + self.width).max(other.x + other.width);
         let bottom = (self.y + self.height).max(other.y + other.height);

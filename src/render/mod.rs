@@ -299,7 +299,7 @@ impl Renderer {
                 },
             ],
         });
-        let lamps = LampBuffers::new(device);
+        let lamps = LampBuffers::new(device, true);
         let globals_bind_group = lamps.bind_group(device, &globals_layout, &globals);
         let world_shader =
             device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
@@ -639,6 +639,7 @@ impl Renderer {
             (true, None) => Shading::Lit { torch },
             (true, Some(baker)) => {
                 let started = std::time::Instant::now();
+                baker.begin_frame();
                 for &chunk in &chunks.drawn {
                     let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
                         continue;

@@ -52,8 +52,7 @@ pub fn diamond_direction(diamond: f32) -> Vec2 {
 /// The diamond angle of the direction `v` (not zero), in 0..4, as the
 /// scene shader computes it to find a shadow texel: one division, no
 /// arctangent. It grows with the angle, a quarter turn per unit.
-#[cfg(test)]
-fn diamond_angle(v: Vec2) -> f32 {
+pub fn diamond_angle(v: Vec2) -> f32 {
     let t = v.y / (v.x.abs() + v.y.abs()).max(1e-12);
     if v.x >= 0.0 {
         if v.y >= 0.0 { t } else { 4.0 + t }
@@ -91,16 +90,31 @@ pub struct Occluder {
 /// low shape behind the first casts nothing).
 ///
 /// `occluders` (closed doors' leaves, loose bodies at rest) cast shadows
-/// by the same rule, by the height each carries.
+/// by the same rule, by the height each carries. Beside the row, what
+/// each texel's ray meets of the level's own shapes.
+pub fn row_with_hits(
+    collider: &Collider,
+    level: &Level,
+    lamp: &Light,
+    occluders: &[Occluder],
+) -> (Vec<ShadowTexel>, Vec<LevelHits>) {
+    (0..SHADOW_DIRECTIONS)
+        .map(|index| {
+            let hits = level_hits(collider, level, lamp, index);
+            (texel_with(lamp, hits, occluders, index), hits)
+        })
+        .unzip()
+}
+
+/// `lamp`'s shadow row (see [`row_with_hits`]).
+#[cfg(test)]
 pub fn shadow_row(
     collider: &Collider,
     level: &Level,
     lamp: &Light,
     occluders: &[Occluder],
 ) -> Vec<ShadowTexel> {
-    (0..SHADOW_DIRECTIONS)
-        .map(|index| shadow_texel(collider, level, lamp, occluders, index))
-        .collect()
+    row_with_hits(collider, level, lamp, occluders).0
 }
 
 /// Where the ray of texel `index` of `lamp`'s shadow row ends: its radius
@@ -109,22 +123,54 @@ pub fn ray_end(lamp: &Light, index: u32) -> Vec2 {
     lamp.at + texel_direction(index).normalize() * lamp.radius
 }
 
-/// Texel `index` of `lamp`'s shadow row (see [`shadow_row`]): what the ray
-/// from the lamp to [`ray_end`] meets, and only that.
-pub fn shadow_texel(
-    collider: &Collider,
-    level: &Level,
+/// What the ray of a texel of a lamp's shadow row meets of the level's
+/// own walls and obstacles, as fractions of the ray: the nearest shape as
+/// tall as the lamp, and the nearest lower one with its height. Kept per
+/// texel, so that a texel cast again because a door or a body changed
+/// tests only those shapes ([`texel_with`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelHits {
+    blocking: Option<f32>,
+    lower: Option<(f32, f32)>,
+}
+
+/// What the ray of texel `index` of `lamp`'s shadow row meets of `level`'s
+/// shapes (with its `collider`).
+pub fn level_hits(collider: &Collider, level: &Level, lamp: &Light, index: u32) -> LevelHits {
+    let to = ray_end(lamp, index);
+    let blocking = collider
+        .ray_cast_where(lamp.at, to, |surface| {
+            level.blocks_light(lamp.height, surface)
+        })
+        .map(|hit| hit.fraction);
+    let lower = |surface| {
+        level
+            .shape_height(surface)
+            .is_some_and(|tall| is_lower(lamp, tall))
+    };
+    let lower = collider
+        .ray_cast_where(lamp.at, to, lower)
+        .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
+    LevelHits { blocking, lower }
+}
+
+/// Whether a shape `tall` metres high is lower than `lamp` (and stands
+/// from the floor): it shades the floor beyond it.
+fn is_lower(lamp: &Light, tall: f32) -> bool {
+    tall > 0.0 && tall < lamp.height
+}
+
+/// Texel `index` of `lamp`'s shadow row (see [`row_with_hits`]), its ray
+/// meeting `hits` of the level's shapes: what the ray from the lamp to
+/// [`ray_end`] meets, and only that.
+pub fn texel_with(
     lamp: &Light,
+    hits: LevelHits,
     occluders: &[Occluder],
     index: u32,
 ) -> ShadowTexel {
     let none = lamp.radius + 1.0;
     let to = ray_end(lamp, index);
-    let shapes = collider
-        .ray_cast_where(lamp.at, to, |surface| {
-            level.blocks_light(lamp.height, surface)
-        })
-        .map(|hit| hit.fraction);
     let occluder_hits: Vec<(f32, f32)> = occluders
         .iter()
         .filter_map(|occluder| {
@@ -136,17 +182,18 @@ pub fn shadow_texel(
         .iter()
         .filter(|(_, tall)| *tall >= lamp.height)
         .map(|(fraction, _)| *fraction);
-    let reach = shapes.into_iter().chain(blocking).fold(1.0f32, f32::min) * lamp.radius;
-    let is_lower = |tall: f32| tall > 0.0 && tall < lamp.height;
-    let lower = |surface| level.shape_height(surface).is_some_and(is_lower);
-    let fixed_lower = collider
-        .ray_cast_where(lamp.at, to, lower)
-        .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
+    let reach = hits
+        .blocking
+        .into_iter()
+        .chain(blocking)
+        .fold(1.0f32, f32::min)
+        * lamp.radius;
     let occluder_lower = occluder_hits
         .iter()
         .copied()
-        .filter(|(_, tall)| is_lower(*tall));
-    let nearest_lower = fixed_lower
+        .filter(|(_, tall)| is_lower(lamp, *tall));
+    let nearest_lower = hits
+        .lower
         .into_iter()
         .chain(occluder_lower)
         .min_by(|a, b| a.0.total_cmp(&b.0));
