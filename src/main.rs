@@ -16,6 +16,13 @@ use mazewalker::demo::{OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
 
+/// The allocator: mimalloc gives memory freed by another thread back to
+/// its page without the lock the window's thread allocates under, so that
+/// a big value dropped on a worker (a huge level's document) costs the
+/// frame nothing.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Walk a textured 3D house or maze in first person; never walk through a wall.
 ///
 /// With no subcommand, opens a window on the embedded house (or the level
