@@ -41,18 +41,7 @@ fn a_level_that_cannot_be_loaded_ends_the_window_with_the_command_lines_error() 
         ],
     );
     let check = mazewalker(&folder, &["check".as_ref(), missing]);
-    let said = String::from_utf8_lossy(&window.stderr);
-    let error = String::from_utf8_lossy(&check.stderr);
-    assert!(
-        error.starts_with("error: ") && error.lines().count() == 1,
-        "{error}"
-    );
-    assert_eq!(window.status.code(), Some(1), "{said}");
-    // Once, and alone on its line (Mesa may add lines of its own).
-    let error = error.trim_end();
-    let told = said.lines().filter(|line| *line == error);
-    assert_eq!(told.count(), 1, "{said}");
-    assert!(!said.contains("panicked"), "{said}");
+    assert_ends_with_the_error_of(&window, &check, "the level");
 }
 
 #[test]
@@ -77,16 +66,24 @@ fn a_demo_that_cannot_be_played_ends_the_window_with_the_headless_error() {
     for name in ["no-level.demo", "no-demo.demo"] {
         let window = mazewalker(&folder, &["play", name]);
         let headless = mazewalker(&folder, &["play", name, "--headless"]);
-        let said = String::from_utf8_lossy(&window.stderr);
-        let error = String::from_utf8_lossy(&headless.stderr);
-        assert!(
-            error.starts_with("error: ") && error.lines().count() == 1,
-            "{name}: {error}"
-        );
-        assert_eq!(window.status.code(), Some(1), "{name}: {said}");
-        let error = error.trim_end();
-        let told = said.lines().filter(|line| *line == error);
-        assert_eq!(told.count(), 1, "{name}: {said}");
-        assert!(!said.contains("panicked"), "{name}: {said}");
+        assert_ends_with_the_error_of(&window, &headless, name);
     }
+}
+
+/// The window's run ended with status 1 and printed the one `error:` line
+/// that `command` (the same input without a window) printed, once and
+/// alone on its line (Mesa may add lines of its own), and nothing
+/// panicked. `case` names the input in a failure.
+fn assert_ends_with_the_error_of(window: &Output, command: &Output, case: &str) {
+    let said = String::from_utf8_lossy(&window.stderr);
+    let error = String::from_utf8_lossy(&command.stderr);
+    assert!(
+        error.starts_with("error: ") && error.lines().count() == 1,
+        "{case}: {error}"
+    );
+    assert_eq!(window.status.code(), Some(1), "{case}: {said}");
+    let error = error.trim_end();
+    let told = said.lines().filter(|line| *line == error);
+    assert_eq!(told.count(), 1, "{case}: {said}");
+    assert!(!said.contains("panicked"), "{case}: {said}");
 }
