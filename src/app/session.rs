@@ -517,7 +517,15 @@ impl Session {
                 return (old_level, old_collider, Some(built));
             }
             LevelCause::Demo(level, _) => {
-                live.edited(Arc::clone(level), Arc::new(level.collider()))
+                // A demo opened with the session (the window's start-up)
+                // plays on the level already live: its collider stands.
+                let (live_level, live_collider) = live.shared();
+                let collider = if Arc::ptr_eq(live_level, level) {
+                    Arc::clone(live_collider)
+                } else {
+                    Arc::new(level.collider())
+                };
+                live.edited(Arc::clone(level), collider)
             }
             LevelCause::Saved(source) => {
                 let level = Level {

@@ -202,3 +202,20 @@ fn a_demos_level_loads_on_its_worker_and_the_demo_plays_when_it_lands() {
     session.advance_ticks(60);
     assert_ne!(session.walker().position(), start, "the demo walks");
 }
+
+#[test]
+fn a_demo_played_on_the_level_already_live_keeps_its_collider() {
+    let house_demo =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/demos/house.demo");
+    let opened = mazewalker::demo::OpenedDemo::open(&house_demo, None).expect("the house demo");
+    let mut session = mazewalker::app::Session::new(
+        std::sync::Arc::clone(&opened.level),
+        &options("session_demo_keeps_collider"),
+    );
+    let collider = std::sync::Arc::clone(session.shared_level().1);
+    session.play(opened);
+    assert!(
+        std::sync::Arc::ptr_eq(session.shared_level().1, &collider),
+        "the level's collider was built again for its own demo"
+    );
+}
