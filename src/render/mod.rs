@@ -5,7 +5,8 @@
 //! a test's target.
 //!
 //! Two lifetimes: the [`Renderer`] holds what lives as long as the window
-//! (pipelines, the size-dependent targets, the HUD font, the map pass); a
+//! (pipelines, the size-dependent targets, the screen text's egui context,
+//! the map pass); a
 //! [`LevelScene`] holds what belongs to one level (material textures, the
 //! level's chunks and map tiles) and is replaced by [`Renderer::set_level`]
 //! when the level changes. A [`SceneBuilder`] makes one on any thread, so a
@@ -29,13 +30,13 @@
 //! `light_grid` which lamps may light each cell, `light_cache` lamp light
 //! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
-//! `sight` culling of what walls hide, `hud` screen text with the bitmap
-//! [`font`], `ui` the tool UI (egui) over a frame, [`offscreen`] rendering
-//! to an image.
+//! `sight` culling of what walls hide, `hud` the screen text (HUD, help,
+//! crosshair) laid out with egui and `text_pass` its drawing in the
+//! frame's pass, `ui` the tool UI (egui) over a frame, [`offscreen`]
+//! rendering to an image.
 
 mod chunk_cache;
 mod cull;
-pub mod font;
 mod gpu;
 mod hud;
 mod lamps;
@@ -53,6 +54,7 @@ mod scene;
 mod shadow;
 mod shadow_changes;
 mod sight;
+mod text_pass;
 mod texture;
 mod texture_cache;
 mod ui;
@@ -70,7 +72,6 @@ use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
-pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 pub use light_cache::LightWork;
 
@@ -84,10 +85,11 @@ pub use texture_cache::BrokenTexture;
 pub use ui::UiFrame;
 
 use cull::ViewVolume;
-use hud::{HudText, TextPass};
+use hud::HudText;
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
+use text_pass::TextPass;
 use ui::UiPass;
 
 /// Format of the depth buffer every pipeline shares.
@@ -312,7 +314,7 @@ impl Renderer {
         );
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
-        let text = TextPass::new(device, &gpu.queue, &targets);
+        let text = TextPass::new(device, &targets);
         let builder = SceneBuilder::new(
             device,
             &gpu.queue,
@@ -463,7 +465,7 @@ impl Renderer {
         let lamps_in_use = self.prepare_lamps(gpu, frame, &volume);
         // The lights switch puts the torch out with the lamps.
         let torch = frame.torch && self.lights;
-        self.prepare_overlays(gpu, frame);
+        self.prepare_markers(gpu, frame);
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         let map = map.and_then(|map| {
             self.map
@@ -488,6 +490,17 @@ impl Renderer {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
+        let text = HudText {
+            hud: frame.hud,
+            help: frame.help,
+            crosshair: frame.crosshair,
+        };
+        let text_commands = self.text.prepare(
+            (&gpu.device, &gpu.queue),
+            &mut encoder,
+            &text,
+            self.targets.size,
+        );
         let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
         let batches_drawn = self.record_pass(
             &mut encoder,
@@ -501,7 +514,8 @@ impl Renderer {
                 debug_lines: frame.debug_lines,
             },
         );
-        gpu.queue.submit([encoder.finish()]);
+        gpu.queue
+            .submit(text_commands.into_iter().chain([encoder.finish()]));
         self.level.end_frame();
         FrameStats {
             batches_drawn,
@@ -562,10 +576,9 @@ impl Renderer {
         )
     }
 
-    /// Uploads the marker lines (edit mode's, with the lamps' and the
-    /// moving shapes' debug lines when those are on) and the HUD, help and
-    /// crosshair text.
-    fn prepare_overlays(&mut self, gpu: &Gpu, frame: &FrameInput<'_>) {
+    /// Uploads the marker lines: edit mode's, with the lamps' and the
+    /// moving shapes' debug lines when those are on.
+    fn prepare_markers(&mut self, gpu: &Gpu, frame: &FrameInput<'_>) {
         let camera = frame.camera;
         let lamp_lines = (frame.debug_lines && self.lights)
             .then(|| {
@@ -586,13 +599,6 @@ impl Renderer {
             }
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
-        let overlay = HudText {
-            hud: frame.hud,
-            help: frame.help,
-            crosshair: frame.crosshair,
-        };
-        self.text
-            .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
     }
 
     /// Uploads the moving shapes and picks, builds and uploads the chunks
@@ -689,7 +695,9 @@ impl Renderer {
                 && (batch.kind == BatchKind::FloorAndCeiling
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
-        let mut pass = self.begin_pass(encoder, view, full_map);
+        // egui's renderer draws into a pass of no borrowed lifetime; the
+        // pass still ends before the encoder is finished.
+        let mut pass = self.begin_pass(encoder, view, full_map).forget_lifetime();
         let drawn = if full_map {
             0
         } else {
