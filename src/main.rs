@@ -248,8 +248,13 @@ struct ConfigArgs {
     path: bool,
 }
 
+/// Warnings and errors, unless `RUST_LOG` says otherwise; egui's renderer
+/// only from errors up: it warns at every renderer made for an sRGB target,
+/// and the frame's targets are sRGB on purpose (egui has a shader for them).
+const LOG_FILTER: &str = "warn,egui_wgpu::renderer=error";
+
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(LOG_FILTER)).init();
     let cli = parse_cli(std::env::args_os()).unwrap_or_else(|error| error.exit());
     let _runtime_dir = quiet_headless_run(&cli);
     match run(cli) {
