@@ -16,7 +16,7 @@ use super::live_level::{BuiltLevel, LiveLevel, SavedLevel};
 use super::overlays::HudMessages;
 use crate::config::Config;
 use crate::edit::{Item, LevelChange};
-use crate::level::{Level, LevelSource};
+use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
 use crate::walker::{InputGatherer, Walker};
 

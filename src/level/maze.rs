@@ -238,8 +238,14 @@ mod tests {
         maze_walls_reporting(400, 300, 5, 1.0, &mut |done| reported.push(done)).unwrap();
         let cells = 400 * 300;
         assert_eq!(reported.len(), cells / CELLS_A_REPORT);
-        assert!(reported.windows(2).all(|pair| pair[0] < pair[1]), "{reported:?}");
-        assert!(reported.iter().all(|&done| done > 0.0 && done <= 1.0), "{reported:?}");
+        assert!(
+            reported.windows(2).all(|pair| pair[0] < pair[1]),
+            "{reported:?}"
+        );
+        assert!(
+            reported.iter().all(|&done| done > 0.0 && done <= 1.0),
+            "{reported:?}"
+        );
     }
 
     #[test]

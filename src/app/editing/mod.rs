@@ -849,12 +849,7 @@ impl Editing {
     /// A save ended: written (with the level's new source), the level
     /// follows its file and a quit that waited goes ahead; failed, the
     /// edits are kept, the error shows and Ctrl+S tries again.
-    fn saved(
-        &mut self,
-        path: &Path,
-        result: std::io::Result<SavedLevel>,
-        world: &mut World,
-    ) {
+    fn saved(&mut self, path: &Path, result: std::io::Result<SavedLevel>, world: &mut World) {
         let quit = std::mem::take(&mut self.quit_after_save);
         match result {
             Ok(saved) => {

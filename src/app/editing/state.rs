@@ -23,8 +23,8 @@ use crate::level::{Level, LevelSource};
 use crate::map::NearMiss;
 
 use super::live_checks::LiveChecks;
-use crate::app::live_level::SavedLevel;
 use crate::app::job::{Job, JobLatch, JobLost, Progress, WorkProgress, drop_off_the_main_thread};
+use crate::app::live_level::SavedLevel;
 
 /// How long after an edit its journal is written at the latest (a crash
 /// loses at most this much; people expect no more than a few seconds).
