@@ -62,7 +62,6 @@ mod ui;
 use glam::{Mat4, Vec3};
 
 use crate::camera::Camera;
-use std::ops::Range;
 use std::sync::Arc;
 
 use crate::bindings::HelpGroup;
@@ -173,11 +172,6 @@ struct PreparedFrame {
     chunks: FrameChunks,
     /// How the level is lit.
     shading: Shading,
-    /// The columns the torch can light, when it is on and they are fewer
-    /// than all: the level is drawn with the torch there and without it
-    /// beside them (the same pixels, with the torch's work only where it
-    /// can light).
-    torch_columns: Option<Range<u32>>,
     /// The map and the level tiles it draws, when it shows.
     map: Option<(map::PreparedMap, MapTileList)>,
     /// Whether the map replaces the 3D view.
@@ -508,9 +502,6 @@ impl Renderer {
             self.targets.size,
         );
         let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
-        let torch_columns = torch
-            .then(|| lamps::torch_columns(frame.camera, self.targets.size))
-            .flatten();
         let batches_drawn = self.record_pass(
             &mut encoder,
             view,
@@ -518,7 +509,6 @@ impl Renderer {
                 volume,
                 chunks,
                 shading,
-                torch_columns,
                 map: map.map(|prepared| (prepared, map_tiles)),
                 full_map,
                 debug_lines: frame.debug_lines,
@@ -711,41 +701,33 @@ impl Renderer {
         let drawn = if full_map {
             0
         } else {
-            // The level's chunks and its moving shapes, as `shading` says.
-            let draw_level = |pass: &mut wgpu::RenderPass<'_>, shading| {
-                let meshes = frame
-                    .chunks
-                    .drawn
-                    .iter()
-                    .filter_map(|&c| scene.cache.mesh(c));
+            // The level's chunks and its moving shapes, as the shading says.
+            let meshes = frame
+                .chunks
+                .drawn
+                .iter()
+                .filter_map(|&c| scene.cache.mesh(c));
+            self.scene.draw(
+                &mut pass,
+                frame.shading,
+                &self.globals_bind_group,
+                &scene.materials,
+                meshes,
+                shown,
+            ) + scene.moving().map_or(0, |moving| {
+                // Leaves never pop: only the view volume culls them. They
+                // move, so they have no light cache: each pixel works out
+                // its own lamp light.
+                let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
-                    pass,
-                    shading,
+                    &mut pass,
+                    frame.shading,
                     &self.globals_bind_group,
                     &scene.materials,
-                    meshes,
-                    shown,
-                ) + scene.moving().map_or(0, |moving| {
-                    // Leaves never pop: only the view volume culls them.
-                    // They move, so they have no light cache: each pixel
-                    // works out its own lamp light.
-                    let in_view = |batch: &Batch| in_volume(&batch.bounds);
-                    self.scene.draw(
-                        pass,
-                        shading,
-                        &self.globals_bind_group,
-                        &scene.materials,
-                        [moving],
-                        in_view,
-                    )
-                })
-            };
-            match &frame.torch_columns {
-                Some(columns) => {
-                    self.draw_torch_columns(&mut pass, columns, frame.shading, draw_level)
-                }
-                None => draw_level(&mut pass, frame.shading),
-            }
+                    [moving],
+                    in_view,
+                )
+            })
         };
         if frame.debug_lines && !full_map {
             // Lines show through walls: only the view volume culls them.
@@ -766,30 +748,6 @@ impl Renderer {
                 .draw(&mut pass, (scene.map_tiles(), map_tiles), prepared);
         }
         self.text.draw(&mut pass);
-        drawn
-    }
-
-    /// Draws the level with `draw_level` in three bands of columns: the
-    /// torch's `columns` with `shading`, and those beside them with the
-    /// torch off. Returns the batches of one band (each band draws the
-    /// same).
-    fn draw_torch_columns(
-        &self,
-        pass: &mut wgpu::RenderPass<'_>,
-        columns: &Range<u32>,
-        shading: Shading,
-        draw_level: impl Fn(&mut wgpu::RenderPass<'_>, Shading) -> usize,
-    ) -> usize {
-        let (width, height) = self.targets.size;
-        for (from, to) in [(0, columns.start), (columns.end, width)] {
-            if from < to {
-                pass.set_scissor_rect(from, 0, to - from, height);
-                draw_level(pass, shading.without_torch());
-            }
-        }
-        pass.set_scissor_rect(columns.start, 0, columns.end - columns.start, height);
-        let drawn = draw_level(pass, shading);
-        pass.set_scissor_rect(0, 0, width, height);
         drawn
     }
 
