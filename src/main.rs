@@ -19,7 +19,9 @@ use mazewalker::render::RenderQuality;
 /// The allocator: mimalloc gives memory freed by another thread back to
 /// its page without the lock the window's thread allocates under, so that
 /// a big value dropped on a worker (a huge level's document) costs the
-/// frame nothing.
+/// frame nothing. (The web page keeps the default allocator: it has no
+/// other thread.)
+#[cfg(not(target_arch = "wasm32"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -244,8 +246,8 @@ struct ConfigArgs {
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let cli = parse_cli(std::env::args_os()).unwrap_or_else(|error| error.exit());
+    mazewalker::platform::init_logging();
+    let cli = parse_cli(mazewalker::platform::arguments()).unwrap_or_else(|error| error.exit());
     let _runtime_dir = quiet_headless_run(&cli);
     match run(cli) {
         Ok(code) => code,

@@ -7,12 +7,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Context as _;
 
 use super::frame::scene_frame;
 use crate::demo::{FrameTimes, OpenedDemo, Played, TimedemoReport, play};
+use crate::platform::Instant;
 use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
 use crate::render::{Gpu, RenderQuality, Renderer};
 
