@@ -10,10 +10,32 @@ use super::job::{Job, JobLatch, Progress, WorkProgress};
 use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
 use crate::collision::Collider;
 use crate::edit::LevelChange;
-use crate::level::{Level, LevelWarning};
+use crate::level::{Level, LevelSource, LevelWarning};
 use crate::platform::{FolderWatcher, Instant};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
 use crate::walker::{Pose, Walker};
+
+/// A save of the live level: the level it saved, and a copy of it that
+/// follows the file written, made off the main thread (a copy of the whole
+/// level costs in proportion to its size).
+#[derive(Debug, Clone)]
+pub struct SavedLevel {
+    /// The live level when the save began.
+    pub from: Arc<Level>,
+    /// `from`, following the file written.
+    pub level: Arc<Level>,
+}
+
+impl SavedLevel {
+    /// `live` following `source`, the file it was written to.
+    pub fn following(live: Arc<Level>, source: LevelSource) -> Self {
+        let level = Arc::new(Level {
+            source,
+            ..Level::clone(&live)
+        });
+        Self { from: live, level }
+    }
+}
 
 /// A level built off the main thread, ready to swap in.
 #[derive(Debug)]
@@ -278,11 +300,21 @@ impl LiveLevel {
         old
     }
 
-    /// The live level was saved: `level` is it with its new source (a file
-    /// and its text), and its collider stays. The watcher takes the save
-    /// for the program's own, and a level that had no file is watched from
-    /// now on. Returns the old level and collider.
-    pub fn saved(&mut self, level: Arc<Level>) -> (Arc<Level>, Arc<Collider>) {
+    /// The live level was saved: it follows its new source (a file and its
+    /// text), and its collider stays. The watcher takes the save for the
+    /// program's own, and a level that had no file is watched from now on.
+    /// Returns the old level and collider.
+    pub fn saved(&mut self, saved: &SavedLevel) -> (Arc<Level>, Arc<Collider>) {
+        let level = if Arc::ptr_eq(&self.level, &saved.from) {
+            Arc::clone(&saved.level)
+        } else {
+            // A reload went live while the file was written: that level
+            // follows the file from now on.
+            Arc::new(Level {
+                source: saved.level.source.clone(),
+                ..Level::clone(&self.level)
+            })
+        };
         self.reloader.follow(&level.source, texture_files(&level));
         let old_level = std::mem::replace(&mut self.level, level);
         self.watch_files();

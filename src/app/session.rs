@@ -527,13 +527,7 @@ impl Session {
                 };
                 live.edited(Arc::clone(level), collider)
             }
-            LevelCause::Saved(source) => {
-                let level = Level {
-                    source: source.clone(),
-                    ..Level::clone(live.level())
-                };
-                live.saved(Arc::new(level))
-            }
+            LevelCause::Saved(saved) => live.saved(saved),
         };
         (old_level, old_collider, None)
     }

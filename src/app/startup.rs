@@ -186,10 +186,10 @@ fn what_loads(choice: &LevelChoice) -> String {
 
 /// Loads `choice` as every command does: its warnings go to stderr, and a
 /// level error is the error's message alone (printed after `error: `).
-/// `read` hears how many bytes of a level file have been read.
-pub fn load_level(choice: &LevelChoice, read: &mut dyn FnMut(u64)) -> anyhow::Result<LoadedLevel> {
+/// `done` hears how far the load has got, from 0 to 1.
+pub fn load_level(choice: &LevelChoice, done: &mut dyn FnMut(f32)) -> anyhow::Result<LoadedLevel> {
     let loaded = choice
-        .load_reporting(read)
+        .load_reporting(done)
         .map_err(|error| anyhow::anyhow!("{error}"))?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
@@ -222,28 +222,21 @@ fn load_session(
 }
 
 /// `start`'s level loaded (the first third of the progress, by the bytes
-/// of a file read) and the session made on it (the second: the collider,
-/// the map's walls, the editor's look for an autosave): recording with
-/// [`WindowOptions::record`], or playing the demo.
+/// of a file read or a maze's cells carved) and the session made on it
+/// (the second: the collider, the map's walls, the editor's look for an
+/// autosave): recording with [`WindowOptions::record`], or playing the
+/// demo.
 fn start_session(
     start: StartWith,
     options: &WindowOptions,
     progress: &Progress,
 ) -> anyhow::Result<Session> {
-    let size = match start.level() {
-        LevelChoice::File(path) => std::fs::metadata(path).map_or(0, |file| file.len()),
-        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => 0,
-    };
-    let mut read = |bytes: u64| {
-        if size > 0 {
-            progress.report(bytes as f32 / size as f32 / 3.0);
-        }
-    };
+    let mut loading = |done: f32| progress.report(done / 3.0);
     let choice = start.level().clone();
     let (level, demo) = match start {
-        StartWith::Level(_) => (Arc::new(load_level(&choice, &mut read)?.level), None),
+        StartWith::Level(_) => (Arc::new(load_level(&choice, &mut loading)?.level), None),
         StartWith::Demo(demo) => {
-            let demo = (*demo).load_reporting(&mut read)?;
+            let demo = (*demo).load_reporting(&mut loading)?;
             (Arc::clone(&demo.level), Some(demo))
         }
     };

@@ -12,11 +12,11 @@ use glam::Vec2;
 
 use super::events::{MapEdit, Request};
 use super::held_keys::Modifiers;
-use super::live_level::{BuiltLevel, LiveLevel};
+use super::live_level::{BuiltLevel, LiveLevel, SavedLevel};
 use super::overlays::HudMessages;
 use crate::config::Config;
 use crate::edit::{Item, LevelChange};
-use crate::level::{Level, LevelSource};
+use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
 use crate::walker::{InputGatherer, Walker};
 
@@ -91,9 +91,9 @@ pub enum LevelCause {
     Restore(Arc<Level>, Vec<LevelChange>),
     /// A demo's level, with the demo's walker at its start.
     Demo(Arc<Level>, Box<Walker>),
-    /// The level was saved as this source (its file and text): its shapes
-    /// are as they were.
-    Saved(LevelSource),
+    /// The level was saved (it follows its file and text from now on): its
+    /// shapes are as they were.
+    Saved(SavedLevel),
 }
 
 impl LevelCause {
@@ -145,10 +145,10 @@ impl World {
         self.level_changes.push(LevelCause::Restore(level, changes));
     }
 
-    /// The live level was saved as `source`: it follows its file from now
-    /// on (by the same path, once the current input is handled).
-    pub fn level_saved(&mut self, source: LevelSource) {
-        self.level_changes.push(LevelCause::Saved(source));
+    /// The live level was `saved`: it follows its file from now on (by the
+    /// same path, once the current input is handled).
+    pub fn level_saved(&mut self, saved: SavedLevel) {
+        self.level_changes.push(LevelCause::Saved(saved));
     }
 
     /// Whether an edit or a restored autosave is on its way to the live

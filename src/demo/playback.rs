@@ -71,11 +71,11 @@ impl DemoFile {
         &self.level
     }
 
-    /// Loads the demo's level, telling `read` how many bytes of a level
-    /// file have been read so far. A relative `file` level in the demo is
-    /// read from the current folder.
-    pub fn load_reporting(self, read: &mut dyn FnMut(u64)) -> anyhow::Result<OpenedDemo> {
-        let loaded = self.level.load_reporting(read)?;
+    /// Loads the demo's level, telling `done` how far the load has got,
+    /// from 0 to 1 ([`LevelChoice::load_reporting`]). A relative `file`
+    /// level in the demo is read from the current folder.
+    pub fn load_reporting(self, done: &mut dyn FnMut(f32)) -> anyhow::Result<OpenedDemo> {
+        let loaded = self.level.load_reporting(done)?;
         let mut warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
         warnings.extend(self.header.level_mismatch(&loaded.level));
         Ok(OpenedDemo {

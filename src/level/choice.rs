@@ -31,22 +31,29 @@ impl LevelChoice {
         self.load_reporting(&mut |_| {})
     }
 
-    /// [`load`](Self::load), telling `read` how many bytes of a level file
-    /// have been read so far (a big file takes a while; the others report
-    /// nothing).
-    pub fn load_reporting(&self, read: &mut dyn FnMut(u64)) -> Result<LoadedLevel, LevelError> {
+    /// [`load`](Self::load), telling `done` how far it has got, from 0 to 1:
+    /// the share of a level file's bytes read, or of a maze's cells carved
+    /// (a big one takes a while; the house reports nothing).
+    pub fn load_reporting(&self, done: &mut dyn FnMut(f32)) -> Result<LoadedLevel, LevelError> {
         match self {
             LevelChoice::DefaultHouse => Ok(LoadedLevel {
                 level: Level::default_house(),
                 warnings: Vec::new(),
             }),
-            LevelChoice::File(path) => Level::load_reporting(path, read),
+            LevelChoice::File(path) => {
+                let size = std::fs::metadata(path).map_or(0, |file| file.len());
+                Level::load_reporting(path, &mut |bytes| {
+                    if size > 0 {
+                        done(bytes as f32 / size as f32);
+                    }
+                })
+            }
             LevelChoice::Maze {
                 width,
                 height,
                 seed,
             } => Ok(LoadedLevel {
-                level: Level::maze(*width, *height, *seed)?,
+                level: Level::maze_reporting(*width, *height, *seed, done)?,
                 warnings: Vec::new(),
             }),
         }

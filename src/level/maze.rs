@@ -70,8 +70,13 @@ struct Carved {
     north: Vec<bool>,
 }
 
-/// Carves a perfect maze by randomised depth-first search (explicit stack).
-fn carve(width: usize, height: usize, seed: u64) -> Carved {
+/// How many cells [`carve`] visits between two reports of its progress.
+const CELLS_A_REPORT: usize = 1 << 14;
+
+/// Carves a perfect maze by randomised depth-first search (explicit stack),
+/// telling `carved` the share of the cells visited every
+/// [`CELLS_A_REPORT`] cells.
+fn carve(width: usize, height: usize, seed: u64, carved: &mut dyn FnMut(f32)) -> Carved {
     let mut maze = Carved {
         width,
         height,
@@ -82,6 +87,8 @@ fn carve(width: usize, height: usize, seed: u64) -> Carved {
     let mut visited = vec![false; width * height];
     let mut stack = vec![0_usize];
     visited[0] = true;
+    let cells = width * height;
+    let mut cells_visited = 1;
     let mut options = [0_usize; 4];
     while let Some(&cell) = stack.last() {
         let (x, y) = (cell % width, cell / width);
@@ -117,6 +124,10 @@ fn carve(width: usize, height: usize, seed: u64) -> Carved {
         }
         visited[next] = true;
         stack.push(next);
+        cells_visited += 1;
+        if cells_visited % CELLS_A_REPORT == 0 {
+            carved(cells_visited as f32 / cells as f32);
+        }
     }
     maze
 }
@@ -153,6 +164,18 @@ pub fn maze_walls(
     seed: u64,
     cell_size: f32,
 ) -> Result<Vec<[Vec2; 2]>, MazeError> {
+    maze_walls_reporting(width, height, seed, cell_size, &mut |_| {})
+}
+
+/// [`maze_walls`], telling `carved` the share of the cells carved so far,
+/// from 0 to 1, as the carving goes (a huge maze takes a while).
+pub fn maze_walls_reporting(
+    width: u32,
+    height: u32,
+    seed: u64,
+    cell_size: f32,
+    carved: &mut dyn FnMut(f32),
+) -> Result<Vec<[Vec2; 2]>, MazeError> {
     if width == 0 || height == 0 {
         return Err(MazeError::Empty { width, height });
     }
@@ -166,7 +189,7 @@ pub fn maze_walls(
     if !(cell_size.is_finite() && cell_size > 0.0) {
         return Err(MazeError::BadCellSize { cell_size });
     }
-    let maze = carve(width as usize, height as usize, seed);
+    let maze = carve(width as usize, height as usize, seed, carved);
     let (w, h) = (maze.width, maze.height);
     let at = |i: usize| i as f32 * cell_size;
     let mut walls = Vec::new();
@@ -207,6 +230,22 @@ mod tests {
         }
         pieces.sort_unstable();
         pieces
+    }
+
+    #[test]
+    fn carving_reports_its_rising_share_of_the_cells() {
+        let mut reported = Vec::new();
+        maze_walls_reporting(400, 300, 5, 1.0, &mut |done| reported.push(done)).unwrap();
+        let cells = 400 * 300;
+        assert_eq!(reported.len(), cells / CELLS_A_REPORT);
+        assert!(
+            reported.windows(2).all(|pair| pair[0] < pair[1]),
+            "{reported:?}"
+        );
+        assert!(
+            reported.iter().all(|&done| done > 0.0 && done <= 1.0),
+            "{reported:?}"
+        );
     }
 
     #[test]

@@ -107,13 +107,23 @@ impl Level {
     /// [`maze::maze_walls`], with the builtin textures. The walker starts in
     /// the middle of cell (0, 0), facing an open side.
     pub fn maze(width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
-        let segments = maze::maze_walls(width, height, seed, MAZE_CELL_SIZE).map_err(|error| {
-            LevelError::Maze {
+        Self::maze_reporting(width, height, seed, &mut |_| {})
+    }
+
+    /// [`maze`](Self::maze), telling `carved` the share of its cells
+    /// carved so far, from 0 to 1 (a huge maze takes a while).
+    pub fn maze_reporting(
+        width: u32,
+        height: u32,
+        seed: u64,
+        carved: &mut dyn FnMut(f32),
+    ) -> Result<Level, LevelError> {
+        let segments = maze::maze_walls_reporting(width, height, seed, MAZE_CELL_SIZE, carved)
+            .map_err(|error| LevelError::Maze {
                 width,
                 height,
                 message: error.to_string(),
-            }
-        })?;
+            })?;
         let materials = texture::builtin_materials();
         let environment = model::default_environment(&materials);
         let wall_defaults = WallDefaults {

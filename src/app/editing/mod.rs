@@ -32,7 +32,7 @@ use self::state::{EditMode, Work, Worked};
 use crate::app::events::{Input, MapEdit, Request};
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost};
-use crate::app::live_level::BuiltLevel;
+use crate::app::live_level::{BuiltLevel, SavedLevel};
 use crate::app::part::{AimOffer, FrameShare, Part, QuitBy, ReloadVerdict};
 use crate::app::world::{LevelCause, World};
 use crate::bindings::{Action, Context};
@@ -312,9 +312,8 @@ impl Editing {
                 path,
                 result,
             }) => {
-                let source = draft.level().source.clone();
                 self.edit.put_back(draft);
-                self.saved(&path, result.map(|()| source), world);
+                self.saved(&path, result, world);
             }
             Ok(Worked::Restored { draft, result }) => {
                 self.edit.put_back(draft);
@@ -841,7 +840,8 @@ impl Editing {
     /// a maze can be written to a new file) off the main thread.
     fn save_level(&mut self, world: &mut World) {
         let path = self.edit.save_path(&world.working_directory);
-        if self.edit.start_saving(path, world.time) {
+        let live = Arc::clone(world.live.shared().0);
+        if self.edit.start_saving(path, live, world.time) {
             self.finish_if_waiting(world);
         }
     }
@@ -849,16 +849,11 @@ impl Editing {
     /// A save ended: written (with the level's new source), the level
     /// follows its file and a quit that waited goes ahead; failed, the
     /// edits are kept, the error shows and Ctrl+S tries again.
-    fn saved(
-        &mut self,
-        path: &Path,
-        result: std::io::Result<crate::level::LevelSource>,
-        world: &mut World,
-    ) {
+    fn saved(&mut self, path: &Path, result: std::io::Result<SavedLevel>, world: &mut World) {
         let quit = std::mem::take(&mut self.quit_after_save);
         match result {
-            Ok(source) => {
-                world.level_saved(source);
+            Ok(saved) => {
+                world.level_saved(saved);
                 self.edit.saved();
                 self.quit_warning = None;
                 // The file written: the command line's output.

@@ -24,6 +24,7 @@ use crate::map::NearMiss;
 
 use super::live_checks::LiveChecks;
 use crate::app::job::{Job, JobLatch, JobLost, Progress, WorkProgress, drop_off_the_main_thread};
+use crate::app::live_level::SavedLevel;
 
 /// How long after an edit its journal is written at the latest (a crash
 /// loses at most this much; people expect no more than a few seconds).
@@ -211,8 +212,9 @@ pub enum Worked {
         draft: LevelDraft,
         /// The file written.
         path: PathBuf,
-        /// Whether the save went through.
-        result: std::io::Result<()>,
+        /// The live level as it was saved, following its file, made on
+        /// the worker; or why the save failed.
+        result: std::io::Result<SavedLevel>,
     },
     /// The autosave's edits restored (how many), or why not.
     Restored {
@@ -289,8 +291,10 @@ impl EditMode {
     }
 
     /// Saves the open draft to `path` off the main thread, at session
-    /// time `now`; false when no draft is here to save.
-    pub fn start_saving(&mut self, path: PathBuf, now: Duration) -> bool {
+    /// time `now`, and makes there a copy of `live` (the live level, whose
+    /// edits the draft holds) that follows the file; false when no draft
+    /// is here to save.
+    pub fn start_saving(&mut self, path: PathBuf, live: Arc<Level>, now: Duration) -> bool {
         let Some(mut draft) = self.send_away() else {
             return false;
         };
@@ -301,7 +305,9 @@ impl EditMode {
         let turn = self.journal_turn.clone();
         let job = self.job(format!("Saving {name}"), now, move |progress| {
             turn.save_begins();
-            let result = draft.save_reporting(&path, &mut |done| progress.report(done));
+            let result = draft
+                .save_reporting(&path, &mut |done| progress.report(done))
+                .map(|()| SavedLevel::following(live, draft.level().source.clone()));
             Worked::Saved {
                 draft,
                 path,
