@@ -198,10 +198,13 @@ fn torch_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
     let torch = lamps.torch;
     let to_torch = torch.lamp.position.xyz - world;
     let distance_squared = dot(to_torch, to_torch);
-    let towards = to_torch * inverseSqrt(max(distance_squared, 1e-6));
-    let ramp = clamp(dot(towards, torch.spot.xyz) + torch.spot.w, 0.0, 1.0);
+    // Both cosines from the direction as it is, scaled once: no vector
+    // is normalised, and the cone scales the falloff's one number.
+    let inverse_distance = inverseSqrt(max(distance_squared, 1e-6));
+    let ramp = clamp(dot(to_torch, torch.spot.xyz) * inverse_distance + torch.spot.w, 0.0, 1.0);
     let in_cone = ramp * ramp * (3.0 - 2.0 * ramp);
-    return falloff(torch.lamp, distance_squared, max(dot(normal, towards), 0.0)) * in_cone;
+    let facing = max(dot(normal, to_torch) * inverse_distance, 0.0);
+    return falloff(torch.lamp, distance_squared, facing * in_cone);
 }
 
 // The index in the shadow buffer of slot `i`'s row's texel in the direction

@@ -202,7 +202,8 @@ struct PlayArgs {
     #[command(flatten)]
     level: LevelArgs,
     /// Render every tick offscreen as fast as possible (no display needed),
-    /// as the window draws it (door leaves, the torch; no HUD), and print
+    /// as the window draws it (door leaves, the torch; the HUD with
+    /// `--hud`), and print
     /// `N frames in S s: F fps, mean M ms, p99 P ms, peak R MB`.
     #[arg(long)]
     timedemo: bool,
@@ -220,6 +221,10 @@ struct PlayArgs {
     /// window's L key).
     #[arg(long, requires = "timedemo")]
     debug_lines: bool,
+    /// Draw the HUD's lines in every timedemo frame, as `screenshot --hud`
+    /// draws them (the frame rate shown as `-`).
+    #[arg(long, requires = "timedemo")]
+    hud: bool,
     /// Also write the last frame the timedemo drew as a PNG (not timed).
     #[arg(long, value_name = "FILE.png", requires = "timedemo")]
     shot: Option<PathBuf>,
@@ -495,6 +500,7 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
                 .lights
                 .unwrap_or_else(|| window_options(config_path).lights),
             debug_lines: args.debug_lines,
+            hud: args.hud,
             shot: args.shot.clone(),
         };
         app::run_timedemo(playback, &options, &mut stdout)?
@@ -685,6 +691,7 @@ mod tests {
         assert!(parse(&["play", "walk.demo", "--headless", "--size", "320x200"]).is_err());
         assert!(parse(&["play", "walk.demo", "--shot", "last.png"]).is_err());
         assert!(parse(&["play", "walk.demo", "--headless", "--debug-lines"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--headless", "--hud"]).is_err());
         assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
         assert!(parse(&["play"]).is_err());
         let cli =

@@ -1,8 +1,9 @@
 //! `mazewalker play FILE --timedemo`: every tick of a demo rendered
 //! offscreen, as fast as the device allows, through the window's
 //! [`Renderer::render`] and the window's description of the world
-//! ([`scene_frame`]: door leaves, the torch, debug lines when asked; no
-//! HUD, help or panel); frame-time figures from a real walk.
+//! ([`scene_frame`]: door leaves, the torch, debug lines when asked; the
+//! HUD's lines when asked, as `screenshot --hud` draws them; no help or
+//! panel); frame-time figures from a real walk.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,10 +12,11 @@ use std::sync::Arc;
 use anyhow::Context as _;
 
 use super::frame::scene_frame;
+use super::overlays::hud_lines;
 use crate::demo::{FrameTimes, OpenedDemo, Played, TimedemoReport, play};
 use crate::platform::Instant;
 use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
-use crate::render::{Gpu, RenderQuality, Renderer};
+use crate::render::{FrameInput, Gpu, RenderQuality, Renderer};
 
 /// How a timedemo renders.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +32,9 @@ pub struct TimedemoOptions {
     /// Draw the collider's debug lines, as the window's L key does. Default
     /// false.
     pub debug_lines: bool,
+    /// Draw the HUD's lines, as `screenshot --hud` does (the frame rate
+    /// unknown). Default false.
+    pub hud: bool,
     /// Write the last frame drawn here as a PNG once the demo ends (not
     /// timed). Default none.
     pub shot: Option<PathBuf>,
@@ -42,6 +47,7 @@ impl Default for TimedemoOptions {
             quality: None,
             lights: true,
             debug_lines: false,
+            hud: false,
             shot: None,
         }
     }
@@ -86,7 +92,12 @@ pub fn run_timedemo(
         &walking,
         |_, walker| -> anyhow::Result<()> {
             let scene = scene_frame(walker, level, 1.0, options.debug_lines);
-            renderer.render(&gpu, &view, &scene.input());
+            let hud = options.hud.then(|| hud_lines(walker, None));
+            let frame = FrameInput {
+                hud: hud.as_deref(),
+                ..scene.input()
+            };
+            renderer.render(&gpu, &view, &frame);
             gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
             // A frame drawn after a device error times nothing.
             gpu.ensure_no_device_error()?;

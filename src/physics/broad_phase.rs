@@ -221,7 +221,7 @@ const BODY_CELL_SIZE: f32 = 2.0;
 
 /// How far (m) a body's fat box reaches beyond the box it must hold: a
 /// body that jostles in place keeps its neighbours for many ticks.
-const FAT_MARGIN: f32 = 0.25;
+const FAT_MARGIN: f32 = 0.15;
 
 /// Each body's neighbours: the bodies whose fat boxes overlap its own, kept
 /// from tick to tick as Box2D's broad phase keeps its pairs.

@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 use std::f32::consts::TAU;
+use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -37,6 +38,7 @@ use super::shadow::{
     ray_end, row_with_hits, texel_with,
 };
 use super::shadow_changes::{ChangedDirections, RowHistory};
+use crate::camera::Camera;
 use crate::collision::{Collider, ConvexPolygon};
 use crate::edit::{LevelChange, Piece};
 use crate::level::mesh::MovingShape;
@@ -47,6 +49,27 @@ const TORCH_REACH: f32 = 12.0;
 
 /// Half the angle of the torch's cone: 30°, a 60° cone along the view.
 pub const TORCH_HALF_ANGLE_DEGREES: f32 = 30.0;
+
+/// Pixels added on each side of the columns the torch's cone covers on
+/// screen, for the rounding of the projection and of rasterisation.
+const TORCH_COLUMNS_SLACK: f32 = 2.0;
+
+/// The columns of a `width` × `height` view through `camera` that the
+/// torch can light, when they are fewer than all: the cone's circle on the
+/// screen, centred on the view (the cone points along it), with
+/// [`TORCH_COLUMNS_SLACK`] on each side. Outside them every pixel's torch
+/// light is zero.
+pub fn torch_columns(camera: &Camera, (width, height): (u32, u32)) -> Option<Range<u32>> {
+    let projection = camera.projection(width as f32 / height.max(1) as f32);
+    // At unit depth the cone is a disc of radius tan(half angle); the
+    // projection's x scale takes that to a share of the half width.
+    let half_width =
+        projection.x_axis.x * TORCH_HALF_ANGLE_DEGREES.to_radians().tan() * width as f32 / 2.0;
+    let centre = width as f32 / 2.0;
+    let from = (centre - half_width - TORCH_COLUMNS_SLACK).floor();
+    let to = (centre + half_width + TORCH_COLUMNS_SLACK).ceil();
+    (from.is_finite() && from >= 1.0).then(|| from as u32..(to as u32).min(width))
+}
 
 /// The torch's colour (a warm white) and its brightness at 1 m.
 const TORCH_COLOUR: [f32; 3] = [1.0, 0.95, 0.85];
@@ -1053,6 +1076,56 @@ const ROW_BYTES: u64 = SHADOW_DIRECTIONS as u64 * size_of::<GpuShadowTexel>() as
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn the_torch_columns_hold_every_ray_of_its_cone_and_no_more() {
+        let half_angle = TORCH_HALF_ANGLE_DEGREES.to_radians();
+        for (size, fov_degrees, pitch) in [
+            ((1280, 720), 90.0_f32, 0.0),
+            ((1920, 1080), 90.0, 0.6),
+            ((640, 480), 110.0, -0.9),
+            ((300, 700), 90.0, 0.2),
+        ] {
+            let mut camera = Camera::new(Vec3::new(1.0, 1.6, -2.0), 30.0);
+            camera.fov_x = fov_degrees.to_radians();
+            camera.set_pitch(pitch);
+            let columns = torch_columns(&camera, size).expect("the cone is narrower than the view");
+            let (forward, width) = (camera.forward(), size.0 as f32);
+            let right = forward.cross(Vec3::Y).normalize();
+            let up = right.cross(forward);
+            let view_projection = camera.view_projection(width / size.1 as f32);
+            let (mut leftmost, mut rightmost) = (f32::MAX, f32::MIN);
+            for step in 0..72 {
+                let around = (step as f32 * 5.0).to_radians();
+                let edge = forward * half_angle.cos()
+                    + (right * around.cos() + up * around.sin()) * half_angle.sin();
+                let clip = view_projection * (camera.position + edge * 5.0).extend(1.0);
+                let pixel = (clip.x / clip.w + 1.0) / 2.0 * width;
+                assert!(
+                    columns.contains(&(pixel as u32)),
+                    "{pixel} outside {columns:?}"
+                );
+                (leftmost, rightmost) = (leftmost.min(pixel), rightmost.max(pixel));
+            }
+            // No more than the slack and a pixel's rounding beyond the cone.
+            let slack = TORCH_COLUMNS_SLACK + 1.0;
+            assert!(
+                leftmost - columns.start as f32 <= slack,
+                "{leftmost} {columns:?}"
+            );
+            assert!(
+                columns.end as f32 - rightmost <= slack,
+                "{rightmost} {columns:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_torch_cone_as_wide_as_the_view_lights_every_column() {
+        let mut camera = Camera::new(Vec3::ZERO, 0.0);
+        camera.fov_x = 50.0_f32.to_radians();
+        assert_eq!(torch_columns(&camera, (1280, 720)), None);
+    }
 
     /// A shadow texel's two words as the shader reads them: the reach
     /// squared, and a lower shape's shade from and to, squared

@@ -5,7 +5,8 @@
 //! a test's target.
 //!
 //! Two lifetimes: the [`Renderer`] holds what lives as long as the window
-//! (pipelines, the size-dependent targets, the HUD font, the map pass); a
+//! (pipelines, the size-dependent targets, the screen text's egui context,
+//! the map pass); a
 //! [`LevelScene`] holds what belongs to one level (material textures, the
 //! level's chunks and map tiles) and is replaced by [`Renderer::set_level`]
 //! when the level changes. A [`SceneBuilder`] makes one on any thread, so a
@@ -29,13 +30,13 @@
 //! `light_grid` which lamps may light each cell, `light_cache` lamp light
 //! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
-//! `sight` culling of what walls hide, `hud` screen text with the bitmap
-//! [`font`], `ui` the tool UI (egui) over a frame, [`offscreen`] rendering
-//! to an image.
+//! `sight` culling of what walls hide, `hud` the screen text (HUD, help,
+//! crosshair) laid out with egui and `text_pass` its drawing in the
+//! frame's pass, `ui` the tool UI (egui) over a frame, [`offscreen`]
+//! rendering to an image.
 
 mod chunk_cache;
 mod cull;
-pub mod font;
 mod gpu;
 mod hud;
 mod lamps;
@@ -53,6 +54,7 @@ mod scene;
 mod shadow;
 mod shadow_changes;
 mod sight;
+mod text_pass;
 mod texture;
 mod texture_cache;
 mod ui;
@@ -60,6 +62,7 @@ mod ui;
 use glam::{Mat4, Vec3};
 
 use crate::camera::Camera;
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::bindings::HelpGroup;
@@ -70,7 +73,6 @@ use crate::level::mesh::{Batch, BatchKind, Bounds, MovingShape};
 
 pub use chunk_cache::{ChunkBuildStats, DEFAULT_CHUNK_BUDGET};
 pub use gpu::{Gpu, GpuError, PrivateRuntimeDir, surface_config};
-pub use hud::text_scale;
 pub use level_scene::{LevelScene, SceneBuilder};
 pub use light_cache::LightWork;
 
@@ -84,10 +86,11 @@ pub use texture_cache::BrokenTexture;
 pub use ui::UiFrame;
 
 use cull::ViewVolume;
-use hud::{HudText, TextPass};
+use hud::HudText;
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
+use text_pass::TextPass;
 use ui::UiPass;
 
 /// Format of the depth buffer every pipeline shares.
@@ -170,6 +173,11 @@ struct PreparedFrame {
     chunks: FrameChunks,
     /// How the level is lit.
     shading: Shading,
+    /// The columns the torch can light, when it is on and they are fewer
+    /// than all: the level is drawn with the torch there and without it
+    /// beside them (the same pixels, with the torch's work only where it
+    /// can light).
+    torch_columns: Option<Range<u32>>,
     /// The map and the level tiles it draws, when it shows.
     map: Option<(map::PreparedMap, MapTileList)>,
     /// Whether the map replaces the 3D view.
@@ -356,7 +364,7 @@ impl Renderer {
         );
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
-        let text = TextPass::new(device, &gpu.queue, &targets);
+        let text = TextPass::new(device, &targets);
         let builder = SceneBuilder::new(
             device,
             &gpu.queue,
@@ -507,7 +515,7 @@ impl Renderer {
         let lamps_in_use = self.prepare_lamps(gpu, frame, &volume);
         // The lights switch puts the torch out with the lamps.
         let torch = frame.torch && self.lights;
-        self.prepare_overlays(gpu, frame);
+        self.prepare_markers(gpu, frame);
         let full_map = map.is_some_and(|map| map.mode == MapMode::Full);
         let map = map.and_then(|map| {
             self.map
@@ -532,7 +540,21 @@ impl Renderer {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
+        let text = HudText {
+            hud: frame.hud,
+            help: frame.help,
+            crosshair: frame.crosshair,
+        };
+        let text_commands = self.text.prepare(
+            (&gpu.device, &gpu.queue),
+            &mut encoder,
+            &text,
+            self.targets.size,
+        );
         let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
+        let torch_columns = torch
+            .then(|| lamps::torch_columns(frame.camera, self.targets.size))
+            .flatten();
         let batches_drawn = self.record_pass(
             &mut encoder,
             view,
@@ -540,12 +562,14 @@ impl Renderer {
                 volume,
                 chunks,
                 shading,
+                torch_columns,
                 map: map.map(|prepared| (prepared, map_tiles)),
                 full_map,
                 debug_lines: frame.debug_lines,
             },
         );
-        gpu.queue.submit([encoder.finish()]);
+        gpu.queue
+            .submit(text_commands.into_iter().chain([encoder.finish()]));
         self.level.end_frame();
         FrameStats {
             batches_drawn,
@@ -606,10 +630,9 @@ impl Renderer {
         )
     }
 
-    /// Uploads the marker lines (edit mode's, with the lamps' and the
-    /// moving shapes' debug lines when those are on) and the HUD, help and
-    /// crosshair text.
-    fn prepare_overlays(&mut self, gpu: &Gpu, frame: &FrameInput<'_>) {
+    /// Uploads the marker lines: edit mode's, with the lamps' and the
+    /// moving shapes' debug lines when those are on.
+    fn prepare_markers(&mut self, gpu: &Gpu, frame: &FrameInput<'_>) {
         let camera = frame.camera;
         let lamp_lines = (frame.debug_lines && self.lights)
             .then(|| {
@@ -630,13 +653,6 @@ impl Renderer {
             }
         };
         self.markers.prepare(&gpu.device, &gpu.queue, &markers);
-        let overlay = HudText {
-            hud: frame.hud,
-            help: frame.help,
-            crosshair: frame.crosshair,
-        };
-        self.text
-            .prepare(&gpu.device, &gpu.queue, &overlay, self.targets.size);
     }
 
     /// Uploads the moving shapes and picks, builds and uploads the chunks
@@ -733,37 +749,47 @@ impl Renderer {
                 && (batch.kind == BatchKind::FloorAndCeiling
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
-        let mut pass = self.begin_pass(encoder, view, full_map);
+        // egui's renderer draws into a pass of no borrowed lifetime; the
+        // pass still ends before the encoder is finished.
+        let mut pass = self.begin_pass(encoder, view, full_map).forget_lifetime();
         let drawn = if full_map {
             0
         } else {
-            // The level's chunks and its moving shapes, as the shading says.
-            let meshes = frame
-                .chunks
-                .drawn
-                .iter()
-                .filter_map(|&c| scene.cache.mesh(c));
-            self.scene.draw(
-                &mut pass,
-                frame.shading,
-                &self.globals_bind_group,
-                &scene.materials,
-                meshes,
-                shown,
-            ) + scene.moving().map_or(0, |moving| {
-                // Leaves never pop: only the view volume culls them. They
-                // move, so they have no light cache: each pixel works out
-                // its own lamp light.
-                let in_view = |batch: &Batch| in_volume(&batch.bounds);
+            // The level's chunks and its moving shapes, as `shading` says.
+            let draw_level = |pass: &mut wgpu::RenderPass<'_>, shading| {
+                let meshes = frame
+                    .chunks
+                    .drawn
+                    .iter()
+                    .filter_map(|&c| scene.cache.mesh(c));
                 self.scene.draw(
-                    &mut pass,
-                    frame.shading,
+                    pass,
+                    shading,
                     &self.globals_bind_group,
                     &scene.materials,
-                    [moving],
-                    in_view,
-                )
-            })
+                    meshes,
+                    shown,
+                ) + scene.moving().map_or(0, |moving| {
+                    // Leaves never pop: only the view volume culls them.
+                    // They move, so they have no light cache: each pixel
+                    // works out its own lamp light.
+                    let in_view = |batch: &Batch| in_volume(&batch.bounds);
+                    self.scene.draw(
+                        pass,
+                        shading,
+                        &self.globals_bind_group,
+                        &scene.materials,
+                        [moving],
+                        in_view,
+                    )
+                })
+            };
+            match &frame.torch_columns {
+                Some(columns) => {
+                    self.draw_torch_columns(&mut pass, columns, frame.shading, draw_level)
+                }
+                None => draw_level(&mut pass, frame.shading),
+            }
         };
         if frame.debug_lines && !full_map {
             // Lines show through walls: only the view volume culls them.
@@ -784,6 +810,30 @@ impl Renderer {
                 .draw(&mut pass, (scene.map_tiles(), map_tiles), prepared);
         }
         self.text.draw(&mut pass);
+        drawn
+    }
+
+    /// Draws the level with `draw_level` in three bands of columns: the
+    /// torch's `columns` with `shading`, and those beside them with the
+    /// torch off. Returns the batches of one band (each band draws the
+    /// same).
+    fn draw_torch_columns(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        columns: &Range<u32>,
+        shading: Shading,
+        draw_level: impl Fn(&mut wgpu::RenderPass<'_>, Shading) -> usize,
+    ) -> usize {
+        let (width, height) = self.targets.size;
+        for (from, to) in [(0, columns.start), (columns.end, width)] {
+            if from < to {
+                pass.set_scissor_rect(from, 0, to - from, height);
+                draw_level(pass, shading.without_torch());
+            }
+        }
+        pass.set_scissor_rect(columns.start, 0, columns.end - columns.start, height);
+        let drawn = draw_level(pass, shading);
+        pass.set_scissor_rect(0, 0, width, height);
         drawn
     }
 

@@ -72,6 +72,17 @@ pub enum Shading {
     },
 }
 
+impl Shading {
+    /// The same shading with the torch off.
+    pub fn without_torch(self) -> Self {
+        match self {
+            Shading::WithoutLamps => Shading::WithoutLamps,
+            Shading::Lit { .. } => Shading::Lit { torch: false },
+            Shading::Cached { .. } => Shading::Cached { torch: false },
+        }
+    }
+}
+
 /// How a material is bound (group 1): its layout and the one sampler every
 /// material uses. Cheap to clone (wgpu handles are reference counted), so a
 /// scene can be built on another thread.

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use mazewalker::app::{ScreenshotOptions, screenshot_image};
 use mazewalker::demo::{DemoError, OpenedDemo, Played, play};
+use mazewalker::walker::Walker;
 
 #[test]
 fn a_timedemo_prints_the_one_line_of_figures() {
@@ -81,7 +82,8 @@ end
 
 /// The timedemo draws what the window would: the last frame of a demo
 /// with a door mid-swing and the torch on, written by `--shot`, is the
-/// picture `screenshot` renders of the walker after the same ticks.
+/// picture `screenshot` renders of the walker after the same ticks, with
+/// the HUD when both are asked for it.
 #[test]
 fn the_timedemo_draws_the_frame_the_screenshot_draws() {
     if common::gpu_or_skip("the_timedemo_draws_the_frame_the_screenshot_draws").is_none() {
@@ -92,20 +94,50 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
     std::fs::create_dir_all(&folder).expect("create the test folder");
     let demo = folder.join("door.demo");
     std::fs::write(&demo, DOOR_MID_SWING).expect("write the demo");
-    let shot = folder.join("last.png");
-    let size = (320, 180);
-    let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
-        .args(["play", demo.to_str().expect("path"), "--timedemo"])
-        .args(["--size", "320x180", "--quality", "full", "--lights", "on"])
-        .args(["--shot", shot.to_str().expect("path")])
-        .output()
-        .expect("run mazewalker");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.starts_with("31 frames in "), "{stdout}");
+    let walker = walker_after(&demo);
+    for hud in [false, true] {
+        let shot = folder.join(format!("last-hud-{hud}.png"));
+        let size = (320, 180);
+        let output = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+            .args(["play", demo.to_str().expect("path"), "--timedemo"])
+            .args(["--size", "320x180", "--quality", "full", "--lights", "on"])
+            .args(["--shot", shot.to_str().expect("path")])
+            .args(hud.then_some("--hud"))
+            .output()
+            .expect("run mazewalker");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.starts_with("31 frames in "), "{stdout}");
+        let options = ScreenshotOptions {
+            at: None,
+            yaw_degrees: None,
+            pitch_degrees: 0.0,
+            size,
+            debug_lines: false,
+            hud,
+            map: false,
+            lights: true,
+        };
+        let level = Arc::clone(&OpenedDemo::open(&demo, None).expect("open").level);
+        let expected = screenshot_image(&level, &walker, &options).expect("render the screenshot");
+        let drawn = image::open(&shot).expect("read the shot").to_rgba8();
+        if drawn != expected {
+            let path = folder.join(format!("screenshot-hud-{hud}.png"));
+            expected.save(&path).expect("write the screenshot");
+            panic!(
+                "the timedemo's last frame {} differs from the screenshot {}",
+                shot.display(),
+                path.display()
+            );
+        }
+    }
+}
 
-    let mut playback = OpenedDemo::open(&demo, None).expect("open the demo");
+/// The walker at the end of `demo`, which leaves a door mid-swing and the
+/// torch on.
+fn walker_after(demo: &Path) -> Walker {
+    let mut playback = OpenedDemo::open(demo, None).expect("open the demo");
     let level = Arc::clone(&playback.level);
     let collider = level.walking_collider(&Arc::new(level.collider()));
     let mut walker = playback.header.walker(&level);
@@ -127,25 +159,5 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
         "a door is mid-swing: {:?}",
         walker.doors.states()
     );
-    let options = ScreenshotOptions {
-        at: None,
-        yaw_degrees: None,
-        pitch_degrees: 0.0,
-        size,
-        debug_lines: false,
-        hud: false,
-        map: false,
-        lights: true,
-    };
-    let expected = screenshot_image(&level, &walker, &options).expect("render the screenshot");
-    let drawn = image::open(&shot).expect("read the shot").to_rgba8();
-    if drawn != expected {
-        let path = folder.join("screenshot.png");
-        expected.save(&path).expect("write the screenshot");
-        panic!(
-            "the timedemo's last frame {} differs from the screenshot {}",
-            shot.display(),
-            path.display()
-        );
-    }
+    walker
 }

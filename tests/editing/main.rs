@@ -1,6 +1,5 @@
 //! The edit model without a window: edits and authoring, the changes an
-//! edit reports, undo and redo under random edits, properties, and what
-//! opening and saving a million-wall maze costs (an ignored measurement).
+//! edit reports, undo and redo under random edits, and properties.
 //! One binary, a module per part.
 
 #[path = "../common/mod.rs"]
@@ -11,4 +10,3 @@ mod change;
 mod editing;
 mod incremental;
 mod properties;
-mod save_cost;

@@ -127,8 +127,8 @@ fn house_hallway_with_hud_and_help() {
         yaw_degrees: Some(180.0),
         hud: true,
         help: true,
-        // The default window's size: the whole help fits in two columns
-        // at text scale 2.
+        // The default window's size: the whole help fits, in columns, at
+        // egui's body text size.
         size: Some((1280, 720)),
         ..View::default()
     };

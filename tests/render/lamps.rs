@@ -532,6 +532,49 @@ fn the_torch_lights_its_cone_only_and_goes_out_with_the_lights() {
 }
 
 #[test]
+fn the_torch_lights_its_cone_out_to_its_edge_on_both_sides() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    let level = Arc::new(hall(""));
+    // Looking steeply down: the whole cone lands on the floor near by.
+    let eye = Vec3::new(0.0, 1.6, 0.0);
+    let camera = looking(eye, Vec3::new(1.0, 0.0, 0.0));
+    let shot = |torch: bool| {
+        let mut renderer = common::fast_renderer(&gpu, &level, SIZE);
+        let frame = FrameInput {
+            torch,
+            ..FrameInput::plain(&camera)
+        };
+        capture(&gpu, &mut renderer, &frame).expect("a frame")
+    };
+    let (on, off) = (shot(true), shot(false));
+    // The floor where the ray `degrees` off the view, level with it, meets it.
+    let gain = |degrees: f32| {
+        let (forward, turn) = (camera.forward(), degrees.to_radians());
+        let right = forward.cross(Vec3::Y).normalize();
+        let ray = forward * turn.cos() + right * turn.sin();
+        let at = pixel(&camera, eye + ray * (-eye.y / ray.y)).expect("on screen");
+        brightness(&on, at) - brightness(&off, at)
+    };
+    // Inside the cone's full light, up to its soft edge (from 28.4°).
+    for degrees in [-27.0, 27.0] {
+        let inside = gain(degrees);
+        assert!(
+            inside >= 15,
+            "{degrees}° off the view, the floor gained only {inside}"
+        );
+    }
+    for degrees in [-33.0, 33.0] {
+        let outside = gain(degrees);
+        assert!(
+            outside.abs() <= 3,
+            "{degrees}° off the view, the floor gained {outside}"
+        );
+    }
+}
+
+#[test]
 fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
     let Some(gpu) = common::gpu_or_skip("render_lamps") else {
         return;

@@ -65,9 +65,15 @@ pub fn arguments() -> Vec<OsString> {
     std::env::args_os().collect()
 }
 
-/// Log lines go to stderr, at `RUST_LOG`'s level, warnings by default.
+/// Warnings and errors, unless `RUST_LOG` says otherwise; egui's renderer
+/// only from errors up: it warns at every renderer made for an sRGB target,
+/// and the frame's targets are sRGB on purpose (egui has a shader for them).
+const LOG_FILTER: &str = "warn,egui_wgpu::renderer=error";
+
+/// Log lines go to stderr, at `RUST_LOG`'s level ([`LOG_FILTER`] by
+/// default).
 pub fn init_logging() {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(LOG_FILTER)).init();
 }
 
 /// Prints `line`, the program's output (a position to paste into a level

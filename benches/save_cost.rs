@@ -6,7 +6,7 @@
 //! figure depends on the machine's speed.
 //!
 //! ```sh
-//! cargo test --release --test editing -- save_cost:: --ignored --nocapture
+//! cargo bench --bench save_cost
 //! ```
 
 use std::time::Instant;
@@ -18,9 +18,7 @@ fn ms(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
 }
 
-#[test]
-#[ignore = "a measurement: run in release with --ignored --nocapture"]
-fn saving_a_1425_maze() {
+fn main() {
     let level = Level::maze(1425, 1425, 1).expect("maze");
     let started = Instant::now();
     let text = LevelDocument::text_for_level(&level)
