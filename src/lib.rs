@@ -36,6 +36,9 @@
 //! - [`tick`]: the fixed simulation tick and the frame clock that runs it.
 //! - [`physics`]: loose bodies, pure 2D rigid bodies under the walker:
 //!   pushed, kicked, knocked by doors, never through a wall.
+//! - [`platform`]: what differs between the native program and the web
+//!   page (time, background work, the event loop, file watching, the
+//!   program's start), so that nothing else asks which one it runs on.
 //! - [`portable_math`]: sine, cosine and arc tangent that give the same bits
 //!   on every platform, for the simulation.
 
@@ -51,6 +54,7 @@ pub mod gamepad;
 pub mod level;
 pub mod map;
 pub mod physics;
+pub mod platform;
 pub mod portable_math;
 #[cfg(test)]
 mod property_cases;

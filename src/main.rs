@@ -19,7 +19,9 @@ use mazewalker::render::RenderQuality;
 /// The allocator: mimalloc gives memory freed by another thread back to
 /// its page without the lock the window's thread allocates under, so that
 /// a big value dropped on a worker (a huge level's document) costs the
-/// frame nothing.
+/// frame nothing. (The web page keeps the default allocator: it has no
+/// other thread.)
+#[cfg(not(target_arch = "wasm32"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -248,14 +250,9 @@ struct ConfigArgs {
     path: bool,
 }
 
-/// Warnings and errors, unless `RUST_LOG` says otherwise; egui's renderer
-/// only from errors up: it warns at every renderer made for an sRGB target,
-/// and the frame's targets are sRGB on purpose (egui has a shader for them).
-const LOG_FILTER: &str = "warn,egui_wgpu::renderer=error";
-
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(LOG_FILTER)).init();
-    let cli = parse_cli(std::env::args_os()).unwrap_or_else(|error| error.exit());
+    mazewalker::platform::init_logging();
+    let cli = parse_cli(mazewalker::platform::arguments()).unwrap_or_else(|error| error.exit());
     let _runtime_dir = quiet_headless_run(&cli);
     match run(cli) {
         Ok(code) => code,

@@ -16,7 +16,10 @@ use std::path::{Path, PathBuf};
 /// module has to be placed.
 const LAYERS: &[(&str, &[&str])] = &[
     // Leaf utilities: they use no other module of the crate.
-    ("utilities", &["portable_math", "property_cases", "tick"]),
+    (
+        "utilities",
+        &["platform", "portable_math", "property_cases", "tick"],
+    ),
     ("collision", &["collision"]),
     ("physics", &["physics"]),
     ("level", &["level"]),

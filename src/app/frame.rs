@@ -60,7 +60,7 @@ impl SceneChange {
     /// place, or one built here. The shell's path, and the edit
     /// benchmarks'. Says which it was.
     pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<SceneTaken> {
-        let started = std::time::Instant::now();
+        let started = crate::platform::Instant::now();
         let scene = match self.scene {
             NewScene::Built(scene) => *scene,
             NewScene::Edited(changes)

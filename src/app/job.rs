@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, ThreadId};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::{self, Instant};
 
 /// How long work runs before the window shows its progress bar: shorter
 /// work would only flash one.
@@ -21,10 +23,7 @@ pub const SHOW_AFTER: Duration = Duration::from_millis(500);
 /// a frame: the allocator takes long over a big level's edit document, a
 /// million tables. Dropped where it is when no thread can be started.
 pub fn drop_off_the_main_thread<T: Send + 'static>(value: T) {
-    let spawned = thread::Builder::new()
-        .name("dropping".into())
-        .spawn(move || drop(value));
-    if let Err(error) = spawned {
+    if let Err(error) = platform::spawn_task("dropping", move || drop(value)) {
         log::debug!("dropped on the main thread: {error}");
     }
 }
@@ -123,13 +122,11 @@ impl<T: Send + 'static> Job<T> {
         };
         let run = Arc::new(Mutex::new(Some(run)));
         let on_worker = Arc::clone(&run);
-        let spawned = thread::Builder::new()
-            .name("background job".into())
-            .spawn(move || {
-                if let Some(run) = lock(&on_worker).take() {
-                    run();
-                }
-            });
+        let spawned = platform::spawn_task("background job", move || {
+            if let Some(run) = lock(&on_worker).take() {
+                run();
+            }
+        });
         if let Err(error) = spawned {
             log::warn!("the work runs on the main thread: {error}");
             if let Some(run) = lock(&run).take() {

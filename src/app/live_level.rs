@@ -4,14 +4,14 @@
 //! build in, so a reload never stalls a frame for long.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::job::{Job, JobLatch, Progress, WorkProgress};
 use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
-use super::watch::FolderWatcher;
 use crate::collision::Collider;
 use crate::edit::LevelChange;
 use crate::level::{Level, LevelSource, LevelWarning};
+use crate::platform::{FolderWatcher, Instant};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
 use crate::walker::{Pose, Walker};
 

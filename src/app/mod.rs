@@ -45,7 +45,6 @@ mod surface;
 mod terminal_progress;
 mod timedemo;
 mod walking;
-mod watch;
 mod world;
 
 use std::path::PathBuf;
@@ -58,6 +57,7 @@ use crate::config::Config;
 use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
+pub use crate::platform::DEBOUNCE;
 pub use editing::{Carried, EditState, PanelUi, PanelView, Tool, ui_frame};
 pub use events::{Input, Request};
 pub use frame::{
@@ -73,7 +73,6 @@ pub use shell::Shell;
 pub use startup::{StartWith, Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};
-pub use watch::DEBOUNCE;
 pub use world::{World, set_view};
 
 /// Settings of the interactive window.
@@ -136,7 +135,12 @@ impl Default for WindowOptions {
 /// [`WindowOptions::record`], the walk is recorded. A level that cannot be
 /// loaded closes the window and is the error returned.
 pub fn run_window(start: impl Into<StartWith>, options: WindowOptions) -> anyhow::Result<()> {
-    let startup = Startup::start(start.into(), options.clone(), None, true)?;
+    let startup = Startup::start(
+        start.into(),
+        options.clone(),
+        None,
+        crate::platform::WORK_MAY_WAIT,
+    )?;
     run_shell(Shell::loading(startup, options), EventLoop::new())?;
     Ok(())
 }
@@ -185,9 +189,9 @@ pub fn run_headless_script(
 ) -> anyhow::Result<ScriptReport> {
     let mut session = Session::new(level, options);
     let mut driver = ScriptDriver::new(script);
-    let mut last = std::time::Instant::now();
+    let mut last = crate::platform::Instant::now();
     loop {
-        let now = std::time::Instant::now();
+        let now = crate::platform::Instant::now();
         driver.before_frame(&mut session, now.duration_since(last));
         last = now;
         // Nothing is drawn; the frame is described all the same.
@@ -213,10 +217,13 @@ pub fn run_headless_script(
 
 /// Runs `shell` on a new event loop until it exits.
 fn run_shell(
-    mut shell: Shell,
+    shell: Shell,
     event_loop: Result<EventLoop<()>, winit::error::EventLoopError>,
 ) -> anyhow::Result<Option<ScriptReport>> {
     let event_loop = event_loop.context("cannot open a window (no display?)")?;
-    event_loop.run_app(&mut shell)?;
-    shell.finish()
+    match crate::platform::run_app(event_loop, shell)? {
+        Some(shell) => shell.finish(),
+        // The browser runs the shell on: nothing to report here.
+        None => Ok(None),
+    }
 }

@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use glam::Vec2;
 use winit::event::MouseButton;
@@ -19,6 +19,7 @@ use super::events::Input;
 use super::held_keys::Modifiers;
 use super::session::Session;
 use crate::bindings::Action;
+use crate::platform::Instant;
 
 /// The most ticks one scripted frame runs: two, a 60 Hz frame's worth, so
 /// a scripted walk draws frames along the way as a person's would.

@@ -460,7 +460,7 @@ impl Session {
     /// of it, in that order; a save changes no shape, so the walker and
     /// the renderer's scene stay as they are.
     fn change_level(&mut self, cause: LevelCause) {
-        let started = std::time::Instant::now();
+        let started = crate::platform::Instant::now();
         let (old_level, old_collider, collider_time) = self.make_live(&cause);
         let eye = cause.reshapes().then(|| self.place_walker(&cause));
         for part in &mut self.parts {
@@ -510,7 +510,7 @@ impl Session {
                 live.adopt(Arc::clone(&built.level), Arc::clone(&built.collider))
             }
             LevelCause::Edit(level, changes) | LevelCause::Restore(level, changes) => {
-                let started = std::time::Instant::now();
+                let started = crate::platform::Instant::now();
                 let collider = live.collider_after(changes, level);
                 let built = started.elapsed();
                 let (old_level, old_collider) = live.edited(Arc::clone(level), collider);
@@ -703,7 +703,7 @@ impl Session {
                     .unwrap_or(ReloadVerdict::Go);
                 match verdict {
                     ReloadVerdict::Go => {
-                        let started = std::time::Instant::now();
+                        let started = crate::platform::Instant::now();
                         self.change_level(LevelCause::Reload(built));
                         ReloadOutcome {
                             swapped: true,

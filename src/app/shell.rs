@@ -7,16 +7,18 @@
 //! wgpu examples framework: the example apart from the event loop, and a
 //! surface wrapper that owns the surface's life).
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::{DeviceEvent, DeviceId, ElementState, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::PhysicalKey;
-use winit::window::{CursorGrabMode, WindowId};
+use winit::window::{CursorGrabMode, Window, WindowId};
 
 use super::WindowOptions;
 use super::editing::ToolUi;
@@ -27,7 +29,8 @@ use super::startup::Startup;
 use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;
-use crate::render::{self, RenderQuality, Renderer};
+use crate::platform::{self, Instant};
+use crate::render::{self, Gpu, GpuError, RenderQuality, Renderer};
 
 /// Pixels of a touchpad's scroll that count as one wheel notch.
 const PIXELS_PER_NOTCH: f32 = 40.0;
@@ -39,6 +42,17 @@ struct Graphics {
     surface: WindowSurface,
     renderer: Renderer,
     ui: ToolUi,
+}
+
+/// The device a window asked for: filled in when it comes (at once
+/// natively; in a web page once the browser has answered).
+type DeviceSlot = Rc<RefCell<Option<Result<(Gpu, wgpu::Surface<'static>), GpuError>>>>;
+
+/// A window open and its device coming: what the shell has between its
+/// window opening and its first frame.
+struct OpeningWindow {
+    window: Arc<Window>,
+    device: DeviceSlot,
 }
 
 /// What the shell takes of the window's options: how to open the window
@@ -64,6 +78,8 @@ pub struct Shell {
     stage: Stage,
     options: WindowChoices,
     graphics: Option<Graphics>,
+    /// The window, while its device comes.
+    opening: Option<OpeningWindow>,
     gamepad: GamepadSource,
     script: Option<ScriptDriver>,
     last_frame: Instant,
@@ -143,6 +159,7 @@ impl Shell {
             stage,
             options,
             graphics: None,
+            opening: None,
             gamepad: GamepadSource::new(),
             script,
             last_frame: Instant::now(),
@@ -184,17 +201,63 @@ impl Shell {
         event_loop.exit();
     }
 
-    fn create_graphics(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Graphics> {
-        let (level, collider) = match &self.stage {
+    /// The level the window shows now, with its collider.
+    fn shown_level(&self) -> (&Arc<Level>, &Arc<crate::collision::Collider>) {
+        match &self.stage {
             Stage::Running(session) => session.shared_level(),
             Stage::Loading(startup) => startup.shown_level(),
+        }
+    }
+
+    /// Opens the window and asks for its device, which the platform
+    /// brings (at once natively, later in a web page).
+    fn open_window(&mut self, event_loop: &ActiveEventLoop) -> anyhow::Result<()> {
+        let title = window_title(self.shown_level().0);
+        let window = WindowSurface::open_window(event_loop, &title, self.options.size)?;
+        let device = DeviceSlot::default();
+        let (filled, woken) = (Rc::clone(&device), Arc::clone(&window));
+        let future = Gpu::for_window(event_loop.owned_display_handle(), Arc::clone(&window));
+        platform::run_future(future, move |opened| {
+            *filled.borrow_mut() = Some(opened);
+            woken.request_redraw();
+        });
+        self.opening = Some(OpeningWindow { window, device });
+        Ok(())
+    }
+
+    /// Once the opening window's device has come: the graphics on it, its
+    /// first frame asked for, and the session or the load told of it.
+    fn finish_opening(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(opening) = &self.opening else {
+            return;
         };
-        let surface = WindowSurface::open(
-            event_loop,
-            &window_title(level),
-            self.options.size,
-            self.options.vsync,
-        )?;
+        let Some(opened) = opening.device.borrow_mut().take() else {
+            return;
+        };
+        let window = Arc::clone(&opening.window);
+        self.opening = None;
+        let graphics = opened
+            .map_err(anyhow::Error::from)
+            .and_then(|(gpu, surface)| WindowSurface::new(window, gpu, surface, self.options.vsync))
+            .and_then(|surface| self.create_graphics(surface));
+        match graphics {
+            Ok(graphics) => {
+                graphics.surface.window.request_redraw();
+                match &mut self.stage {
+                    Stage::Running(session) => connect(session, &graphics),
+                    Stage::Loading(startup) => {
+                        startup.attach_scene_builder(graphics.renderer.scene_builder().clone());
+                    }
+                }
+                self.graphics = Some(graphics);
+                self.last_frame = Instant::now();
+            }
+            Err(error) => self.fail(event_loop, error),
+        }
+    }
+
+    fn create_graphics(&self, surface: WindowSurface) -> anyhow::Result<Graphics> {
+        let (level, collider) = self.shown_level();
         let gpu = &surface.gpu;
         let quality = self
             .options
@@ -327,6 +390,7 @@ impl Shell {
         let now = Instant::now();
         let frame_time = now.duration_since(self.last_frame);
         self.last_frame = now;
+        self.finish_opening(event_loop);
         self.poll_startup(event_loop, frame_time);
         if let Stage::Running(session) = &mut self.stage {
             match &mut self.script {
@@ -488,21 +552,11 @@ fn window_title(level: &Level) -> String {
 
 impl ApplicationHandler for Shell {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.graphics.is_some() {
+        if self.graphics.is_some() || self.opening.is_some() {
             return;
         }
-        match self.create_graphics(event_loop) {
-            Ok(graphics) => {
-                graphics.surface.window.request_redraw();
-                match &mut self.stage {
-                    Stage::Running(session) => connect(session, &graphics),
-                    Stage::Loading(startup) => {
-                        startup.attach_scene_builder(graphics.renderer.scene_builder().clone());
-                    }
-                }
-                self.graphics = Some(graphics);
-                self.last_frame = Instant::now();
-            }
+        match self.open_window(event_loop) {
+            Ok(()) => self.finish_opening(event_loop),
             Err(error) => self.fail(event_loop, error),
         }
     }

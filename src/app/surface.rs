@@ -10,6 +10,7 @@ use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
+use crate::platform;
 use crate::render::{self, Gpu};
 
 /// The window, the device that draws into it, and its surface.
@@ -34,20 +35,29 @@ pub enum Acquired {
 }
 
 impl WindowSurface {
-    /// Opens a window of `size` logical pixels titled `title`, with a device
-    /// and a surface configured for `vsync`.
-    pub fn open(
+    /// Opens a window of `size` logical pixels titled `title`, not drawn
+    /// into yet: its device comes from [`Gpu::for_window`].
+    pub fn open_window(
         event_loop: &ActiveEventLoop,
         title: &str,
         size: (u32, u32),
-        vsync: bool,
-    ) -> anyhow::Result<Self> {
+    ) -> anyhow::Result<Arc<Window>> {
         let attributes = Window::default_attributes()
             .with_title(title)
             .with_inner_size(LogicalSize::new(size.0, size.1));
-        let window = Arc::new(event_loop.create_window(attributes)?);
+        let window = event_loop.create_window(platform::window_attributes(attributes))?;
+        Ok(Arc::new(window))
+    }
+
+    /// `window`'s surface on the device `gpu` that made it, configured for
+    /// `vsync`.
+    pub fn new(
+        window: Arc<Window>,
+        gpu: Gpu,
+        surface: wgpu::Surface<'static>,
+        vsync: bool,
+    ) -> anyhow::Result<Self> {
         let inner = window.inner_size();
-        let (gpu, surface) = Gpu::for_window(event_loop, window.clone())?;
         let config = render::surface_config(&gpu, &surface, inner.width, inner.height, vsync)?;
         let surface = Self {
             window,

@@ -8,13 +8,13 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Context as _;
 
 use super::frame::scene_frame;
 use super::overlays::hud_lines;
 use crate::demo::{FrameTimes, OpenedDemo, Played, TimedemoReport, play};
+use crate::platform::Instant;
 use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
 use crate::render::{FrameInput, Gpu, RenderQuality, Renderer};
 

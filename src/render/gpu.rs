@@ -4,8 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use winit::event_loop::ActiveEventLoop;
+use winit::event_loop::OwnedDisplayHandle;
 use winit::window::Window;
+
+use crate::platform;
 
 /// Why no device could be had.
 #[derive(Debug, thiserror::Error)]
@@ -60,29 +62,30 @@ impl Gpu {
                 ..descriptor()
             });
             if let Ok(adapter) = pollster::block_on(request_adapter(&primary, None)) {
-                return Self::open(primary, adapter);
+                return pollster::block_on(Self::open(primary, adapter));
             }
         }
         let instance = wgpu::Instance::new(descriptor());
         let adapter = pollster::block_on(request_adapter(&instance, None))?;
-        Self::open(instance, adapter)
+        pollster::block_on(Self::open(instance, adapter))
     }
 
-    /// A device able to present to `window`, and the window's surface.
-    pub fn for_window(
-        event_loop: &ActiveEventLoop,
+    /// A device able to present to `window` (on the display `display`),
+    /// and the window's surface: a future, which the platform runs to its
+    /// end (at once natively, as a task in a web page).
+    pub async fn for_window(
+        display: OwnedDisplayHandle,
         window: Arc<Window>,
     ) -> Result<(Self, wgpu::Surface<'static>), GpuError> {
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
-                Box::new(event_loop.owned_display_handle()),
-            ));
+        let descriptor =
+            wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(display));
+        let instance = platform::window_instance(descriptor).await;
         let surface = instance.create_surface(window)?;
-        let adapter = pollster::block_on(request_adapter(&instance, Some(&surface)))?;
-        Ok((Self::open(instance, adapter)?, surface))
+        let adapter = request_adapter(&instance, Some(&surface)).await?;
+        Ok((Self::open(instance, adapter).await?, surface))
     }
 
-    fn open(instance: wgpu::Instance, adapter: wgpu::Adapter) -> Result<Self, GpuError> {
+    async fn open(instance: wgpu::Instance, adapter: wgpu::Adapter) -> Result<Self, GpuError> {
         let info = adapter.get_info();
         log::info!(
             "adapter: {} ({:?}, {:?})",
@@ -90,13 +93,23 @@ impl Gpu {
             info.device_type,
             info.backend
         );
-        let (device, queue) =
-            pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        let storage = has_fragment_storage(&adapter);
+        let limits = match storage {
+            true => wgpu::Limits::downlevel_defaults(),
+            false => wgpu::Limits::downlevel_webgl2_defaults(),
+        };
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
                 label: Some("mazewalker"),
-                required_limits:
-                    wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
+                required_limits: limits.using_resolution(adapter.limits()),
                 ..Default::default()
-            }))?;
+            })
+            .await?;
+        let tier = match storage {
+            true => "lamp shadows on",
+            false => "no storage buffers: lamp shadows left out",
+        };
+        platform::announce_backend(&format!("{:?}", info.backend), tier);
         let device_error: Arc<Mutex<Option<String>>> = Arc::default();
         let first_error = device_error.clone();
         device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
@@ -139,6 +152,12 @@ impl Gpu {
     pub fn describe(&self) -> String {
         let info = self.adapter.get_info();
         format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
+    }
+
+    /// Whether shaders may read storage buffers here (not on WebGL2): the
+    /// lamps' shadow rows are one.
+    pub fn has_fragment_storage(&self) -> bool {
+        has_fragment_storage(&self.adapter)
     }
 
     /// The largest MSAA sample count up to `wanted` that `format` and the
@@ -200,6 +219,15 @@ impl PrivateRuntimeDir {
 }
 
 /// A hardware adapter if there is one, else a software one.
+/// Whether `adapter`'s fragment shaders may read storage buffers, from its
+/// downlevel capabilities: WebGL2 has none.
+fn has_fragment_storage(adapter: &wgpu::Adapter) -> bool {
+    adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::FRAGMENT_STORAGE)
+}
+
 async fn request_adapter(
     instance: &wgpu::Instance,
     surface: Option<&wgpu::Surface<'_>>,

@@ -707,6 +707,14 @@ impl LevelLamps {
     }
 }
 
+/// Whether `device` lets the scene shader read the lamps' shadow rows from
+/// a storage buffer. Not on WebGL2, whose limits ([`Gpu`](super::Gpu) picks
+/// them from the adapter's capabilities) have no storage buffer: there the
+/// lamps light without shadows ([`scene_shader`](super::scene_shader)).
+pub fn shadows_in_storage(device: &wgpu::Device) -> bool {
+    device.limits().max_storage_buffers_per_shader_stage > 0
+}
+
 /// The GPU side: the lamps' uniform buffer, the shadow texture (one row
 /// per lamp slot) and the light grid, bound beside the frame's globals.
 #[derive(Debug)]
@@ -724,6 +732,9 @@ pub struct LampBuffers {
     /// Whether a tight grid written is kept, to list anew only the lamps
     /// whose rows change (a frame's); else each change writes it whole.
     keeps_grid: bool,
+    /// Whether the shadow rows are bound for the shader to read
+    /// ([`shadows_in_storage`]).
+    bound_shadows: bool,
 }
 
 /// What [`LampBuffers`] last wrote of its lamps.
@@ -747,6 +758,11 @@ impl LampBuffers {
     /// lamps' rows lists only them anew: for the frame's buffers, written
     /// again after each such change; bake passes' are written anew.
     pub fn new(device: &wgpu::Device, keeps_grid: bool) -> Self {
+        let bound_shadows = shadows_in_storage(device);
+        let shadow_usage = match bound_shadows {
+            true => wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            false => wgpu::BufferUsages::COPY_DST,
+        };
         Self {
             uniform: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamps"),
@@ -757,7 +773,7 @@ impl LampBuffers {
             shadows: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("lamp shadows"),
                 size: ROW_BYTES * MAX_LAMPS as u64,
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                usage: shadow_usage,
                 mapped_at_creation: false,
             }),
             grid: device.create_texture(&wgpu::TextureDescriptor {
@@ -776,6 +792,7 @@ impl LampBuffers {
             }),
             written: None,
             keeps_grid,
+            bound_shadows,
         }
     }
 
@@ -919,27 +936,32 @@ impl LampBuffers {
         let grid_view = self
             .grid
             .create_view(&wgpu::TextureViewDescriptor::default());
+        let entries = [
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: globals.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: self.uniform.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 2,
+                resource: self.shadows.as_entire_binding(),
+            },
+            wgpu::BindGroupEntry {
+                binding: 3,
+                resource: wgpu::BindingResource::TextureView(&grid_view),
+            },
+        ];
+        let bound: Vec<_> = entries
+            .into_iter()
+            .filter(|entry| entry.binding != 2 || self.bound_shadows)
+            .collect();
         device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("globals"),
             layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: globals.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: self.uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: self.shadows.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 3,
-                    resource: wgpu::BindingResource::TextureView(&grid_view),
-                },
-            ],
+            entries: &bound,
         })
     }
 

@@ -240,6 +240,87 @@ pub struct Renderer {
     ui: UiPass,
 }
 
+/// Group 0 of the scene, its lines and the light bake: the frame's
+/// globals (0), the lamps' uniform (1), their shadow rows (2, where the
+/// device has storage buffers: [`lamps::shadows_in_storage`]) and the
+/// light grid (3).
+fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    let uniform_entry = |binding| wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    };
+    let shadows = wgpu::BindGroupLayoutEntry {
+        binding: 2,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only: true },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    };
+    let grid = wgpu::BindGroupLayoutEntry {
+        binding: 3,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Texture {
+            sample_type: wgpu::TextureSampleType::Uint,
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    };
+    let mut entries = vec![uniform_entry(0), uniform_entry(1)];
+    if lamps::shadows_in_storage(device) {
+        entries.push(shadows);
+    }
+    entries.push(grid);
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("globals"),
+        entries: &entries,
+    })
+}
+
+/// The scene shader (`shaders/scene.wgsl`): as written where the device
+/// has storage buffers, else (WebGL2: [`lamps::shadows_in_storage`]) as
+/// [`scene_shader_for_webgl2`] rewrites it.
+fn scene_shader(device: &wgpu::Device) -> wgpu::ShaderModule {
+    let source = match lamps::shadows_in_storage(device) {
+        true => std::borrow::Cow::Borrowed(SCENE_SHADER),
+        false => std::borrow::Cow::Owned(scene_shader_for_webgl2()),
+    };
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("shaders/scene.wgsl"),
+        source: wgpu::ShaderSource::Wgsl(source),
+    })
+}
+
+/// The scene shader's text.
+const SCENE_SHADER: &str = include_str!("../../shaders/scene.wgsl");
+
+/// The shadow rows' binding in [`SCENE_SHADER`], and how a row is read.
+const SHADOWS_BINDING: &str = "@group(0) @binding(2) var<storage, read> shadows: array<vec2<u32>>;";
+const SHADOW_ROW_READ: &str = "shadows[shadow_texel(i, flat)]";
+
+/// [`SCENE_SHADER`] for WebGL2: no storage buffer, every shadow row read
+/// as a light that travels without end (an infinite reach, `x`) and no
+/// stretch of floor shaded (`y`); and the lowest bit set found without
+/// `firstTrailingBit`, which GLSL ES 3.0 lacks (its one bit is a power of
+/// two, whose logarithm is exact).
+fn scene_shader_for_webgl2() -> String {
+    const HELPERS: &str = "fn no_shadow() -> vec2<u32> { return vec2<u32>(0x7f800000u, 0u); }\n\
+        fn lowest_bit(x: u32) -> u32 { return u32(round(log2(f32(x & (0u - x))))); }";
+    SCENE_SHADER
+        .replace(SHADOWS_BINDING, HELPERS)
+        .replace(SHADOW_ROW_READ, "no_shadow()")
+        .replace("firstTrailingBit(", "lowest_bit(")
+}
+
 impl Renderer {
     /// Builds the renderer for views of `format` and `width` × `height`
     /// pixels at `quality`, with `level`'s scene (its mesh, textures and
@@ -264,47 +345,10 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let uniform_entry = |binding| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        };
-        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("globals"),
-            entries: &[
-                uniform_entry(0),
-                uniform_entry(1),
-                wgpu::BindGroupLayoutEntry {
-                    binding: 2,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Storage { read_only: true },
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 3,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Uint,
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
-            ],
-        });
+        let globals_layout = globals_layout(device);
         let lamps = LampBuffers::new(device, true);
         let globals_bind_group = lamps.bind_group(device, &globals_layout, &globals);
-        let world_shader =
-            device.create_shader_module(wgpu::include_wgsl!("../../shaders/scene.wgsl"));
+        let world_shader = scene_shader(device);
         let scene = ScenePipeline::new(
             device,
             &targets,
@@ -644,7 +688,7 @@ impl Renderer {
             (false, _) => Shading::WithoutLamps,
             (true, None) => Shading::Lit { torch },
             (true, Some(baker)) => {
-                let started = std::time::Instant::now();
+                let started = crate::platform::Instant::now();
                 baker.begin_frame();
                 for &chunk in &chunks.drawn {
                     let Some(light) = scene.cache.mesh(chunk).and_then(|mesh| mesh.light()) else {
@@ -833,5 +877,18 @@ mod tests {
             "{error}"
         );
         assert!(check_size(0, 720, 8192).is_err());
+    }
+
+    #[test]
+    fn the_scene_shader_for_webgl2_reads_no_shadow_row_and_no_trailing_bit() {
+        assert_eq!(SCENE_SHADER.matches(SHADOWS_BINDING).count(), 1);
+        let webgl2 = scene_shader_for_webgl2();
+        assert!(!webgl2.contains("var<storage"), "a storage binding is left");
+        assert!(!webgl2.contains("shadows["), "a shadow row is still read");
+        assert!(
+            !webgl2.contains("firstTrailingBit"),
+            "GLSL ES 3.0 has no findLSB"
+        );
+        assert_eq!(webgl2.matches("no_shadow()").count(), 3);
     }
 }

@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread;
 
 use crate::collision::Collider;
 use crate::level::Level;
 use crate::map::{NearMiss, TOO_LARGE_FOR_REACH, floor_warnings, near_misses};
+use crate::platform;
 
 /// How many live-check warnings the HUD lists before "and N more".
 const SHOWN_CHECKS: usize = 4;
@@ -130,9 +130,8 @@ impl LiveChecks {
         if self.worker.is_none() {
             let (jobs, waiting) = channel::<Job>();
             let (done, results) = channel();
-            let started = thread::Builder::new()
-                .name("live checks".into())
-                .spawn(move || check_until_closed(&waiting, &done));
+            let started =
+                platform::spawn_thread("live checks", move || check_until_closed(&waiting, &done));
             match started {
                 Ok(_) => self.worker = Some(Worker { jobs, results }),
                 Err(error) => log::warn!("the live checks run on the main thread: {error}"),

@@ -186,10 +186,8 @@ impl Part for Map {
             // line's output, not a diagnostic.
             Action::DropMark => match map.marks.drop_at(eye) {
                 Some(number) => {
-                    println!(
-                        "{}  # mark {number}",
-                        world.walker.position_for_level_file()
-                    );
+                    let position = world.walker.position_for_level_file();
+                    crate::platform::print_line(&format!("{position}  # mark {number}"));
                 }
                 None => world.notice("all 10 marks are placed; C clears them"),
             },

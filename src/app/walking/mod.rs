@@ -27,7 +27,9 @@ impl Part for Walking {
             Action::Use => world.gatherer.flip(Toggle::Use),
             // The position printed for pasting into a level file: the
             // command line's output, not a diagnostic.
-            Action::PrintPosition => println!("{}", world.walker.position_for_level_file()),
+            Action::PrintPosition => {
+                crate::platform::print_line(&world.walker.position_for_level_file());
+            }
             _ => return false,
         }
         true

@@ -82,9 +82,9 @@ impl<T: Send + 'static> AheadWorker<T> {
         });
         let (sender, finished) = mpsc::channel();
         let worker_shared = Arc::clone(&shared);
-        let thread = std::thread::Builder::new()
-            .name("chunks ahead".to_owned())
-            .spawn(move || work(&worker_shared, &sender, build))?;
+        let thread = crate::platform::spawn_thread("chunks ahead", move || {
+            work(&worker_shared, &sender, build)
+        })?;
         Ok(Self {
             shared,
             finished,

@@ -5,15 +5,11 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::time::Duration;
 
 use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
-/// How long a file must be quiet before its events are delivered: long
-/// enough to fold an editor's write-rename-chmod into one event, short
-/// enough to keep the reload within 300 ms (Bevy waits 50 ms).
-pub const DEBOUNCE: Duration = Duration::from_millis(50);
+use crate::platform::DEBOUNCE;
 
 /// Watches folders and delivers the paths that changed in them.
 pub struct FolderWatcher {

@@ -1,0 +1,88 @@
+//! The native program's side of [`platform`](super): threads, the standard
+//! library's clock, blocking on futures, `notify`'s file watcher, the
+//! command line and `env_logger`.
+
+mod watch;
+
+use std::ffi::OsString;
+use std::thread::JoinHandle;
+
+use winit::application::ApplicationHandler;
+use winit::error::EventLoopError;
+use winit::event_loop::EventLoop;
+use winit::window::WindowAttributes;
+
+pub use std::time::Instant;
+pub use watch::FolderWatcher;
+
+/// Background work may block waiting for the main thread: it has a thread
+/// of its own.
+pub const WORK_MAY_WAIT: bool = true;
+
+/// Runs `work` on a new thread named `name`; fails when no thread can
+/// start (the caller then does the work itself).
+pub fn spawn_thread<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<JoinHandle<T>> {
+    std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(work)
+}
+
+/// Runs one piece of background work off the main thread, on a new thread
+/// named `name`; fails when no thread can start.
+pub fn spawn_task(name: &str, work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    spawn_thread(name, work).map(drop)
+}
+
+/// Runs `future` to its end here and now, and hands its output to `done`.
+pub fn run_future<T>(future: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
+    done(pollster::block_on(future));
+}
+
+/// Runs `app` on `event_loop` until it exits, and gives it back.
+pub fn run_app<A: ApplicationHandler + 'static>(
+    event_loop: EventLoop<()>,
+    mut app: A,
+) -> Result<Option<A>, EventLoopError> {
+    event_loop.run_app(&mut app)?;
+    Ok(Some(app))
+}
+
+/// The window's attributes as the platform needs them: unchanged.
+pub fn window_attributes(attributes: WindowAttributes) -> WindowAttributes {
+    attributes
+}
+
+/// The wgpu instance a window draws with, from `descriptor`.
+pub async fn window_instance(descriptor: wgpu::InstanceDescriptor) -> wgpu::Instance {
+    wgpu::Instance::new(descriptor)
+}
+
+/// The program's arguments: the command line.
+pub fn arguments() -> Vec<OsString> {
+    std::env::args_os().collect()
+}
+
+/// Warnings and errors, unless `RUST_LOG` says otherwise; egui's renderer
+/// only from errors up: it warns at every renderer made for an sRGB target,
+/// and the frame's targets are sRGB on purpose (egui has a shader for them).
+const LOG_FILTER: &str = "warn,egui_wgpu::renderer=error";
+
+/// Log lines go to stderr, at `RUST_LOG`'s level ([`LOG_FILTER`] by
+/// default).
+pub fn init_logging() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(LOG_FILTER)).init();
+}
+
+/// Prints `line`, the program's output (a position to paste into a level
+/// file): on stdout.
+pub fn print_line(line: &str) {
+    println!("{line}");
+}
+
+/// Which graphics backend draws and what that leaves out: a log line.
+pub fn announce_backend(backend: &str, tier: &str) {
+    log::info!("backend: {backend} ({tier})");
+}

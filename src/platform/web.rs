@@ -1,0 +1,171 @@
+//! The web page's side of [`platform`](super): no threads (background work
+//! runs on the page's one thread, where it is asked for), the browser's
+//! clock, futures run as tasks, no file watching, the page's URL in place of a command
+//! line, and the browser's console for log lines and panics.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::thread::JoinHandle;
+
+use winit::application::ApplicationHandler;
+use winit::error::EventLoopError;
+use winit::event_loop::EventLoop;
+use winit::window::WindowAttributes;
+
+pub use web_time::Instant;
+
+/// Background work may not block waiting for the main thread: it runs on
+/// the main thread.
+pub const WORK_MAY_WAIT: bool = false;
+
+/// The page has no threads: always fails, and the caller does the work
+/// itself.
+pub fn spawn_thread<T: Send + 'static>(
+    name: &str,
+    _work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<JoinHandle<T>> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        format!("the page has no thread for {name}"),
+    ))
+}
+
+/// The page has no threads: always fails, and the caller does the work
+/// itself, at once. (A task run later could not be waited for: the page
+/// may never block.)
+pub fn spawn_task(name: &str, _work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    spawn_thread(name, || ()).map(drop)
+}
+
+/// Runs `future` as a task on the page's thread, and hands its output to
+/// `done` when it ends.
+pub fn run_future<T>(future: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
+    wasm_bindgen_futures::spawn_local(async move { done(future.await) });
+}
+
+/// Hands `app` to the browser, which runs it on its events: returns at
+/// once, and the app is never given back.
+pub fn run_app<A: ApplicationHandler + 'static>(
+    event_loop: EventLoop<()>,
+    app: A,
+) -> Result<Option<A>, EventLoopError> {
+    use winit::platform::web::EventLoopExtWebSys as _;
+    event_loop.spawn_app(app);
+    Ok(None)
+}
+
+/// The window's attributes as the page needs them: its canvas appended to
+/// the page's body.
+pub fn window_attributes(attributes: WindowAttributes) -> WindowAttributes {
+    use winit::platform::web::WindowAttributesExtWebSys as _;
+    attributes.with_append(true)
+}
+
+/// The wgpu instance a window draws with: WebGPU where the browser offers
+/// an adapter, WebGL2 where it does not.
+pub async fn window_instance(descriptor: wgpu::InstanceDescriptor) -> wgpu::Instance {
+    wgpu::util::new_instance_with_webgpu_detection(descriptor).await
+}
+
+/// No file watching in the page: there are no files on disk.
+#[derive(Debug)]
+pub struct FolderWatcher;
+
+impl FolderWatcher {
+    /// Always fails: the page cannot watch files.
+    pub fn new() -> anyhow::Result<Self> {
+        anyhow::bail!("the page has no files to watch")
+    }
+
+    /// Nothing to watch.
+    pub fn watch_files(&mut self, _files: &[PathBuf]) {}
+
+    /// Nothing ever changes.
+    pub fn changed_paths(&self) -> Vec<PathBuf> {
+        Vec::new()
+    }
+}
+
+/// The program's arguments, read from the page's URL: `?level=maze&w=24&h=24&seed=3`
+/// is `--maze 24x24 --seed 3`; `quality=fast|full` is `--quality`.
+pub fn arguments() -> Vec<OsString> {
+    let mut arguments = vec![OsString::from("mazewalker")];
+    let Some(query) = web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+    else {
+        return arguments;
+    };
+    let value = |name: &str| query.get(name);
+    if value("level").as_deref() == Some("maze") {
+        let side = |name: &str| value(name).unwrap_or_else(|| "24".to_owned());
+        arguments.push("--maze".into());
+        arguments.push(format!("{}x{}", side("w"), side("h")).into());
+        if let Some(seed) = value("seed") {
+            arguments.push("--seed".into());
+            arguments.push(seed.into());
+        }
+    }
+    if let Some(quality) = value("quality") {
+        arguments.push("--quality".into());
+        arguments.push(quality.into());
+    }
+    arguments
+}
+
+/// Log lines (the crate's from `info` up, others' from `warn`) and panics
+/// go to the browser's console.
+pub fn init_logging() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("mazewalker panicked: {info}").into());
+    }));
+    if log::set_logger(&CONSOLE).is_ok() {
+        log::set_max_level(log::LevelFilter::Info);
+    }
+}
+
+/// The logger writing to the browser's console.
+struct ConsoleLogger;
+
+static CONSOLE: ConsoleLogger = ConsoleLogger;
+
+impl log::Log for ConsoleLogger {
+    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+        metadata.level() <= log::Level::Warn || metadata.target().starts_with("mazewalker")
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        if !self.enabled(record.metadata()) {
+            return;
+        }
+        let line = format!("{} {}: {}", record.level(), record.target(), record.args()).into();
+        match record.level() {
+            log::Level::Error => web_sys::console::error_1(&line),
+            log::Level::Warn => web_sys::console::warn_1(&line),
+            _ => web_sys::console::log_1(&line),
+        }
+    }
+
+    fn flush(&self) {}
+}
+
+/// Prints `line`, the program's output (a position to paste into a level
+/// file): on the browser's console.
+pub fn print_line(line: &str) {
+    web_sys::console::log_1(&line.into());
+}
+
+/// Says on the page which graphics backend draws it and what that leaves
+/// out: a console line, and the page's `data-backend` and `data-tier`
+/// attributes, which the page's text and its tests read.
+pub fn announce_backend(backend: &str, tier: &str) {
+    web_sys::console::log_1(&format!("mazewalker backend: {backend} ({tier})").into());
+    let Some(body) = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.body())
+    else {
+        return;
+    };
+    let _ = body.set_attribute("data-backend", backend);
+    let _ = body.set_attribute("data-tier", tier);
+}
