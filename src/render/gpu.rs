@@ -154,12 +154,6 @@ impl Gpu {
         format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
     }
 
-    /// Whether shaders may read storage buffers here (not on WebGL2): the
-    /// lamps' shadow rows are one.
-    pub fn has_fragment_storage(&self) -> bool {
-        has_fragment_storage(&self.adapter)
-    }
-
     /// The largest MSAA sample count up to `wanted` that `format` and the
     /// depth format both support on this adapter (1 when none).
     pub fn sample_count(&self, format: wgpu::TextureFormat, wanted: u32) -> u32 {
@@ -218,7 +212,6 @@ impl PrivateRuntimeDir {
     }
 }
 
-/// A hardware adapter if there is one, else a software one.
 /// Whether `adapter`'s fragment shaders may read storage buffers, from its
 /// downlevel capabilities: WebGL2 has none.
 fn has_fragment_storage(adapter: &wgpu::Adapter) -> bool {
@@ -228,6 +221,7 @@ fn has_fragment_storage(adapter: &wgpu::Adapter) -> bool {
         .contains(wgpu::DownlevelFlags::FRAGMENT_STORAGE)
 }
 
+/// A hardware adapter if there is one, else a software one.
 async fn request_adapter(
     instance: &wgpu::Instance,
     surface: Option<&wgpu::Surface<'_>>,
