@@ -165,34 +165,43 @@ fn move_out(body: &mut LooseBody, normal: Vec2, depth: f32) {
     body.refresh_world();
 }
 
-/// The bodies that may end the tick too deep: those with a contact that
-/// ended deeper than [`GUARD_DEPTH`], those that went farther than their
-/// contacts reached, and those that turned enough for another corner to
-/// lead (a contact follows the corners it was made with).
+/// The bodies that may end the tick too deep: those that went farther
+/// than their contacts reached, those with a contact that ended deeper
+/// than [`GUARD_DEPTH`], and those with a contact that turned enough for
+/// another corner to lead (a contact follows the corners it was made
+/// with). A body without contacts was farther from everything than it
+/// and the other side could move, and kept its speed: turning, it meets
+/// nothing. `turned` is a scratch list, by slot.
 pub(super) fn find_deep_bodies(
     bodies: &[LooseBody],
     contacts: &[Contact],
     starts: &[TickStart],
     ahead: &[f32],
     seconds: f32,
-    deep: &mut Vec<u32>,
+    (deep, turned): (&mut Vec<u32>, &mut Vec<bool>),
 ) {
     deep.clear();
-    for contact in contacts {
-        if contact.separation_now(bodies, seconds) < -GUARD_DEPTH {
-            deep.push(contact.body);
-            if let Partner::Body(other) = contact.partner {
-                deep.push(other);
-            }
-        }
-    }
+    turned.clear();
     for start in starts {
         let body = &bodies[start.body as usize];
-        let turned = (body.rotation.rotate(Vec2::X) - start.rotation.rotate(Vec2::X)).length();
-        let swing = turned * body.reach();
+        let turn = (body.rotation.rotate(Vec2::X) - start.rotation.rotate(Vec2::X)).length();
+        let swing = turn * body.reach();
         let travel = body.position.distance(start.position) + swing;
-        if travel > ahead[start.body as usize] + SPECULATIVE_DISTANCE || swing > LINEAR_SLOP {
+        if travel > ahead[start.body as usize] + SPECULATIVE_DISTANCE {
             deep.push(start.body);
+        }
+        turned.push(swing > LINEAR_SLOP);
+    }
+    for contact in contacts {
+        let too_deep = contact.separation_now(bodies, seconds) < -GUARD_DEPTH;
+        let (slot, partner_slot) = contact.slots();
+        if too_deep || turned[slot as usize] {
+            deep.push(contact.body);
+        }
+        if let (Partner::Body(other), Some(slot)) = (contact.partner, partner_slot)
+            && (too_deep || turned[slot as usize])
+        {
+            deep.push(other);
         }
     }
     deep.sort_unstable();

@@ -148,7 +148,7 @@ impl LooseBodies {
             &self.starts,
             &self.gathered.ahead,
             seconds,
-            &mut self.deep,
+            (&mut self.deep, &mut self.turned),
         );
         let surroundings = Surroundings {
             fixed: &self.fixed,

@@ -41,6 +41,9 @@ pub struct LooseBodies {
     pub(super) starts: Vec<TickStart>,
     pub(super) grips: Vec<FloorGrip>,
     pub(super) deep: Vec<u32>,
+    /// Whether each awake body turned enough in a tick to be looked at
+    /// by the guard, by slot.
+    pub(super) turned: Vec<bool>,
     pub(super) solver: SolverBodies,
 }
 
@@ -60,6 +63,7 @@ impl LooseBodies {
             starts: Vec::new(),
             grips: Vec::new(),
             deep: Vec::new(),
+            turned: Vec::new(),
             solver: SolverBodies::default(),
         }
     }
