@@ -331,13 +331,18 @@ impl Contact {
         self.run_pass(states, pass);
     }
 
-    /// Restitution, once after the sub-steps: each point that closed
-    /// faster than the threshold and pushed leaves at `restitution` times
-    /// its closing speed.
+    /// Whether restitution acts on it: it has a bounce, and a point that
+    /// closed faster than the threshold and pushed. Restitution does not
+    /// change this.
+    pub fn bounces(&self) -> bool {
+        self.restitution != 0.0 && self.points[..self.count].iter().any(bounces)
+    }
+
+    /// Restitution, once after the sub-steps, to a contact that
+    /// [`bounces`](Self::bounces): each point that closed faster than the
+    /// threshold and pushed leaves at `restitution` times its closing
+    /// speed.
     pub fn apply_restitution(&mut self, states: &mut [SolverBody]) {
-        if self.restitution == 0.0 || !self.points[..self.count].iter().any(bounces) {
-            return;
-        }
         self.run_pass(states, Restitution);
     }
 }

@@ -82,9 +82,16 @@ impl LooseBodies {
             };
             sub_step.run(states, contacts, &mut self.grips);
         }
+        let bouncing = &mut self.bouncing;
+        bouncing.clear();
+        bouncing.extend(
+            (0..)
+                .zip(contacts.iter())
+                .filter_map(|(at, c)| c.bounces().then_some(at)),
+        );
         for _ in 0..RESTITUTION_PASSES {
-            for contact in contacts.iter_mut() {
-                contact.apply_restitution(states);
+            for &at in bouncing.iter() {
+                contacts[at].apply_restitution(states);
             }
         }
         let awake = self.starts.iter().map(|start| start.body);

@@ -44,6 +44,8 @@ pub struct LooseBodies {
     /// Whether each awake body turned enough in a tick to be looked at
     /// by the guard, by slot.
     pub(super) turned: Vec<bool>,
+    /// The contacts that restitution acts on in a tick, by index.
+    pub(super) bouncing: Vec<usize>,
     pub(super) solver: SolverBodies,
 }
 
@@ -64,6 +66,7 @@ impl LooseBodies {
             grips: Vec::new(),
             deep: Vec::new(),
             turned: Vec::new(),
+            bouncing: Vec::new(),
             solver: SolverBodies::default(),
         }
     }
