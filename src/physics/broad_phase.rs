@@ -221,13 +221,19 @@ const BODY_CELL_SIZE: f32 = 2.0;
 
 /// How far (m) a body's fat box reaches beyond the box it must hold: a
 /// body that jostles in place keeps its neighbours for many ticks.
-const FAT_MARGIN: f32 = 0.15;
+const FAT_MARGIN: f32 = 0.05;
+
+/// How far ahead (s) of a moving body its fat box reaches, at its
+/// velocity: a body moving on keeps its neighbours for many ticks, and
+/// its box grows only along its way.
+const FAT_LEAD_SECONDS: f32 = 0.1;
 
 /// Each body's neighbours: the bodies whose fat boxes overlap its own, kept
 /// from tick to tick as Box2D's broad phase keeps its pairs.
 ///
 /// A body's fat box holds the box it must be met within (its reach and
-/// what it may move this tick) with [`FAT_MARGIN`] to spare; only when that
+/// what it may move this tick) with [`FAT_MARGIN`] to spare, and reaches
+/// [`FAT_LEAD_SECONDS`] ahead along its velocity; only when that
 /// box leaves its fat box is the body filed again, and only then do its
 /// neighbours change. Two bodies whose boxes overlap are therefore always
 /// each other's neighbours, and a tick finds a body's pairs in its list,
@@ -291,12 +297,14 @@ impl Neighbours {
 
     /// Makes body `id`'s fat box hold `held`, filing it again (with new
     /// neighbours, and the fixed shapes `fixed_near` finds near it) when it
-    /// does not. `found` is a scratch list.
+    /// does not, its new fat box reaching ahead along `velocity` (the
+    /// body's, m/s). `found` is a scratch list.
     #[inline]
     pub fn hold(
         &mut self,
         id: u32,
         held: Bounds,
+        velocity: Vec2,
         found: &mut Vec<u32>,
         fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
     ) {
@@ -306,7 +314,7 @@ impl Neighbours {
             && held.max.x <= old.max.x
             && held.max.y <= old.max.y;
         if !holds {
-            self.file_again(id, held, found, fixed_near);
+            self.file_again(id, held, velocity, found, fixed_near);
         }
     }
 
@@ -317,12 +325,18 @@ impl Neighbours {
         &mut self,
         id: u32,
         held: Bounds,
+        velocity: Vec2,
         found: &mut Vec<u32>,
         fixed_near: impl FnOnce(Bounds, &mut Vec<u32>),
     ) {
         let at = id as usize;
         let old = self.fat[at];
-        let fat = held.grown(FAT_MARGIN);
+        let lead = velocity * FAT_LEAD_SECONDS;
+        let ahead = Bounds {
+            min: held.min + lead,
+            max: held.max + lead,
+        };
+        let fat = held.union(ahead).grown(FAT_MARGIN);
         self.fat[at] = fat;
         self.grid.refile(id, old, fat);
         let fats = &self.fat;

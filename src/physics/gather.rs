@@ -317,7 +317,13 @@ impl Gathered {
             let ahead = reach_ahead(b, seconds);
             self.ahead[body as usize] = ahead;
             let held = reach_box(b, ahead);
-            neighbours.hold(body, held, &mut self.found, fixed.near_query());
+            neighbours.hold(
+                body,
+                held,
+                b.linear_velocity,
+                &mut self.found,
+                fixed.near_query(),
+            );
         }
     }
 }

@@ -287,6 +287,7 @@ fn put_back_held_bodies(
         neighbours.hold(
             id,
             standing_box(&bodies[id as usize]),
+            Vec2::ZERO,
             found,
             fixed.near_query(),
         );
@@ -416,13 +417,25 @@ impl DeepPass<'_> {
             let a = &mut bodies[id as usize];
             a.position -= manifold.normal * (correction * share);
             a.refresh_world();
-            neighbours.hold(id, standing_box(a), found_fixed, self.fixed.near_query());
+            neighbours.hold(
+                id,
+                standing_box(a),
+                a.linear_velocity,
+                found_fixed,
+                self.fixed.near_query(),
+            );
             if other_awake {
                 let b = &mut bodies[other as usize];
                 b.position += manifold.normal * (correction * (1.0 - share));
                 b.refresh_world();
                 let fixed_near = self.fixed.near_query();
-                neighbours.hold(other, standing_box(b), found_fixed, fixed_near);
+                neighbours.hold(
+                    other,
+                    standing_box(b),
+                    b.linear_velocity,
+                    found_fixed,
+                    fixed_near,
+                );
                 moved.push(other);
             }
             moved.push(id);
@@ -449,7 +462,13 @@ impl DeepPass<'_> {
             moved_out |= move_out_of(body, walker);
         }
         if moved_out {
-            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
+            neighbours.hold(
+                id,
+                standing_box(body),
+                body.linear_velocity,
+                found,
+                self.fixed.near_query(),
+            );
         }
         let bounds = Bounds::around(body.position, body.reach());
         self.fixed
@@ -459,7 +478,13 @@ impl DeepPass<'_> {
             moved_out_of_fixed |= move_out_of(body, self.fixed.shape(shape).rounded());
         }
         if moved_out_of_fixed {
-            neighbours.hold(id, standing_box(body), found, self.fixed.near_query());
+            neighbours.hold(
+                id,
+                standing_box(body),
+                body.linear_velocity,
+                found,
+                self.fixed.near_query(),
+            );
         }
         if moved_out || moved_out_of_fixed {
             moved.push(id);

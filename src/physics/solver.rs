@@ -144,10 +144,11 @@ impl LooseBodies {
         let found = &mut self.gathered.found;
         sweep_fast_bodies(&mut self.bodies, &self.fixed, &self.starts, found);
         for start in &self.starts {
-            let standing = standing_box(&self.bodies[start.body as usize]);
+            let body = &self.bodies[start.body as usize];
+            let (standing, velocity) = (standing_box(body), body.linear_velocity);
             let fixed_near = self.fixed.near_query();
             self.neighbours
-                .hold(start.body, standing, found, fixed_near);
+                .hold(start.body, standing, velocity, found, fixed_near);
         }
         find_deep_bodies(
             &self.bodies,
