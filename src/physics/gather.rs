@@ -39,8 +39,6 @@ pub(super) fn reach_ahead(body: &LooseBody, seconds: f32) -> f32 {
 pub(super) struct Gathered {
     /// The contacts, in solving order.
     pub contacts: Vec<Contact>,
-    /// Candidate pairs of bodies: (awake body, other body).
-    pairs: Vec<(u32, u32)>,
     /// Ids found by a grid query.
     pub found: Vec<u32>,
     /// Each awake body's reach ahead this tick, by body index.
@@ -73,10 +71,10 @@ impl Gathered {
         let Surroundings { fixed, neighbours } = surroundings;
         self.wake_near_movers(bodies, neighbours, sleep, input, seconds);
         self.ahead.resize(bodies.len(), 0.0);
-        self.find_pairs(bodies, (neighbours, fixed), sleep, seconds);
+        self.hold_pairs(bodies, (neighbours, fixed), sleep, seconds);
         let (between_bodies, against_fixed) = softnesses(substep);
         self.contacts.clear();
-        self.body_contacts(bodies, sleep, between_bodies, against_fixed);
+        self.body_contacts(bodies, (&*neighbours, sleep), between_bodies, against_fixed);
         for &body in sleep.awake() {
             let material = bodies[body as usize].material();
             let against = Mixed {
@@ -96,14 +94,24 @@ impl Gathered {
     /// Contacts between pairs of bodies (an awake one and one awake or
     /// asleep), within reach of what each can move this tick. A sleeping
     /// partner holds like a fixed shape, stiffer.
+    ///
+    /// The candidate pairs are every awake body with its neighbours, each
+    /// pair once (each awake body with the awake neighbours after it and
+    /// the sleeping ones): ascending, as the awake list and the neighbour
+    /// lists are.
     fn body_contacts(
         &mut self,
         bodies: &[LooseBody],
-        sleep: &Sleep,
+        (neighbours, sleep): (&Neighbours, &Sleep),
         between_bodies: Softness,
         against_fixed: Softness,
     ) {
-        for &(body, other) in &self.pairs {
+        let each_once = |&(body, other): &(u32, u32)| other > body || !sleep.is_awake(other);
+        let pairs = sleep.awake().iter().flat_map(|&body| {
+            let with = move |&other: &u32| (body, other);
+            neighbours.of(body).iter().map(with)
+        });
+        for (body, other) in pairs.filter(each_once) {
             let (a, b) = (&bodies[body as usize], &bodies[other as usize]);
             let awake = sleep.is_awake(other);
             let other_ahead = if awake {
@@ -259,18 +267,17 @@ impl Gathered {
         }
     }
 
-    /// The candidate pairs: every awake body with the bodies its reach
-    /// ahead may meet, each pair once, ascending. A moving body first wakes
-    /// the sleeping bodies it may meet, and they are paired in turn.
+    /// Makes every awake body's neighbours hold the bodies its reach ahead
+    /// may meet. A moving body first wakes the sleeping bodies it may meet,
+    /// and they are held in turn.
     ///
-    /// Each awake body's fat box is first made to hold its reach ahead
-    /// (grown by [`SPECULATIVE_DISTANCE`] and twice what it may move), so
-    /// that every body it may meet or wake is among its neighbours: the
-    /// pairs then come out in order (each awake body with the awake
-    /// neighbours after it and the sleeping ones), with nothing to sort or
-    /// look up. It leaves the awake list ascending, whatever order bodies
-    /// woke in.
-    fn find_pairs(
+    /// Each awake body's fat box is made to hold its reach ahead (grown by
+    /// [`SPECULATIVE_DISTANCE`] and twice what it may move), so that every
+    /// body it may meet or wake is among its neighbours: the pairs then
+    /// come out of the neighbour lists in order (see `body_contacts`),
+    /// with nothing to sort or look up. It leaves the awake list
+    /// ascending, whatever order bodies woke in.
+    fn hold_pairs(
         &mut self,
         bodies: &[LooseBody],
         (neighbours, fixed): (&mut Neighbours, &FixedScene),
@@ -293,14 +300,6 @@ impl Gathered {
             self.hold_reach_ahead(bodies, (neighbours, fixed), woken, seconds);
         }
         sleep.sort();
-        self.pairs.clear();
-        for &body in sleep.awake() {
-            for &other in neighbours.of(body) {
-                if other > body || !sleep.is_awake(other) {
-                    self.pairs.push((body, other));
-                }
-            }
-        }
     }
 
     /// Each of `awake`'s reach ahead this tick, and its fat box made to
