@@ -74,8 +74,8 @@ pub(super) struct Mixed {
 pub(super) enum Partner {
     /// Another awake body, by index.
     Body(u32),
-    /// A wall or a fixed obstacle.
-    Fixed,
+    /// A wall or a fixed obstacle, by its id in the fixed scene.
+    Fixed(u32),
     /// A sleeping body, by index: it does not move this tick.
     Sleeping(u32),
     /// A door leaf, by index, moving at the velocity each point records.

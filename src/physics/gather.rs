@@ -234,7 +234,7 @@ impl Gathered {
             if let Some(manifold) = collide(a.rounded(), fixed.shape(id).rounded(), margin) {
                 self.contacts.push(Contact::new(
                     body,
-                    Partner::Fixed,
+                    Partner::Fixed(id),
                     &manifold,
                     against,
                     bodies,

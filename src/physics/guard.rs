@@ -166,14 +166,14 @@ fn move_out(body: &mut LooseBody, normal: Vec2, depth: f32) {
 }
 
 /// The bodies that may end the tick too deep: those that went farther
-/// than their contacts reached, those with a contact that ended deeper
-/// than [`GUARD_DEPTH`], and those with a contact that turned enough for
-/// another corner to lead (a contact follows the corners it was made
-/// with). A body without contacts was farther from everything than it
-/// and the other side could move, and kept its speed: turning, it meets
-/// nothing. `turned` is a scratch list, by slot.
+/// than their contacts reached, and the sides of each contact that ended
+/// deeper than [`GUARD_DEPTH`], at the points it follows or, when a side
+/// turned enough for another corner to lead, anywhere. A body without
+/// contacts was farther from everything than it and the other side could
+/// move, and kept its speed: turning, it meets nothing. `turned` is a
+/// scratch list, by slot.
 pub(super) fn find_deep_bodies(
-    bodies: &[LooseBody],
+    (bodies, fixed): (&[LooseBody], &FixedScene),
     contacts: &[Contact],
     starts: &[TickStart],
     ahead: &[f32],
@@ -193,19 +193,31 @@ pub(super) fn find_deep_bodies(
         turned.push(swing > LINEAR_SLOP);
     }
     for contact in contacts {
-        let too_deep = contact.separation_now(bodies, seconds) < -GUARD_DEPTH;
         let (slot, partner_slot) = contact.slots();
-        if too_deep || turned[slot as usize] {
+        let a_side_turned =
+            turned[slot as usize] || partner_slot.is_some_and(|slot| turned[slot as usize]);
+        let deep_now = contact.separation_now(bodies, seconds) < -GUARD_DEPTH
+            || (a_side_turned && overlaps_deep(contact, bodies, fixed));
+        if deep_now {
             deep.push(contact.body);
-        }
-        if let (Partner::Body(other), Some(slot)) = (contact.partner, partner_slot)
-            && (too_deep || turned[slot as usize])
-        {
-            deep.push(other);
+            if let Partner::Body(other) = contact.partner {
+                deep.push(other);
+            }
         }
     }
     deep.sort_unstable();
     deep.dedup();
+}
+
+/// Whether the sides of `contact` overlap deeper than [`GUARD_DEPTH`]
+/// anywhere as they stand now; a door leaf or the walker is taken to.
+fn overlaps_deep(contact: &Contact, bodies: &[LooseBody], fixed: &FixedScene) -> bool {
+    let partner = match contact.partner {
+        Partner::Body(other) | Partner::Sleeping(other) => bodies[other as usize].rounded(),
+        Partner::Fixed(shape) => fixed.shape(shape).rounded(),
+        Partner::Door(_) | Partner::Walker { .. } => return true,
+    };
+    too_deep(bodies[contact.body as usize].rounded(), partner).is_some()
 }
 
 /// Moves the bodies in `deep` out of whatever they are deeper than

@@ -151,7 +151,7 @@ impl LooseBodies {
                 .hold(start.body, standing, velocity, found, fixed_near);
         }
         find_deep_bodies(
-            &self.bodies,
+            (&self.bodies, &self.fixed),
             &self.gathered.contacts,
             &self.starts,
             &self.gathered.ahead,
