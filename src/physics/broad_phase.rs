@@ -228,17 +228,22 @@ const FAT_MARGIN: f32 = 0.05;
 /// its box grows only along its way.
 const FAT_LEAD_SECONDS: f32 = 0.1;
 
+/// The farthest (m) a fat box reaches ahead: a fast body's box stays
+/// small enough that its neighbours are few.
+const FAT_LEAD_MAX: f32 = 0.5;
+
 /// Each body's neighbours: the bodies whose fat boxes overlap its own, kept
 /// from tick to tick as Box2D's broad phase keeps its pairs.
 ///
 /// A body's fat box holds the box it must be met within (its reach and
 /// what it may move this tick) with [`FAT_MARGIN`] to spare, and reaches
-/// [`FAT_LEAD_SECONDS`] ahead along its velocity; only when that
-/// box leaves its fat box is the body filed again, and only then do its
-/// neighbours change. Two bodies whose boxes overlap are therefore always
-/// each other's neighbours, and a tick finds a body's pairs in its list,
-/// ascending, without a grid query. Each body also keeps the fixed shapes
-/// near its fat box, found by the caller's query when it is filed.
+/// [`FAT_LEAD_SECONDS`] ahead along its velocity (at most
+/// [`FAT_LEAD_MAX`]); only when that box leaves its fat box is the body
+/// filed again, and only then do its neighbours change. Two bodies whose
+/// boxes overlap are therefore always each other's neighbours, and a tick
+/// finds a body's pairs in its list, ascending, without a grid query.
+/// Each body also keeps the fixed shapes near its fat box, found by the
+/// caller's query when it is filed.
 #[derive(Debug, Clone)]
 pub(super) struct Neighbours {
     grid: CellGrid,
@@ -331,7 +336,7 @@ impl Neighbours {
     ) {
         let at = id as usize;
         let old = self.fat[at];
-        let lead = velocity * FAT_LEAD_SECONDS;
+        let lead = (velocity * FAT_LEAD_SECONDS).clamp_length_max(FAT_LEAD_MAX);
         let ahead = Bounds {
             min: held.min + lead,
             max: held.max + lead,
