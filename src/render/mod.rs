@@ -31,7 +31,7 @@
 //! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
 //! `sight` culling of what walls hide, `hud` the screen text (HUD, help,
-//! crosshair) laid out with egui and `text_pass` its drawing in the
+//! crosshair) laid out with egui and `text_pass` its meshes drawn in the
 //! frame's pass, `ui` the tool UI (egui) over a frame, [`offscreen`]
 //! rendering to an image.
 
@@ -539,12 +539,7 @@ impl Renderer {
             help: frame.help,
             crosshair: frame.crosshair,
         };
-        let text_commands = self.text.prepare(
-            (&gpu.device, &gpu.queue),
-            &mut encoder,
-            &text,
-            self.targets.size,
-        );
+        self.text.prepare(gpu, &text, self.targets.size);
         let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
         let batches_drawn = self.record_pass(
             &mut encoder,
@@ -558,8 +553,7 @@ impl Renderer {
                 debug_lines: frame.debug_lines,
             },
         );
-        gpu.queue
-            .submit(text_commands.into_iter().chain([encoder.finish()]));
+        gpu.queue.submit([encoder.finish()]);
         self.level.end_frame();
         FrameStats {
             batches_drawn,
@@ -739,9 +733,7 @@ impl Renderer {
                 && (batch.kind == BatchKind::FloorAndCeiling
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
-        // egui's renderer draws into a pass of no borrowed lifetime; the
-        // pass still ends before the encoder is finished.
-        let mut pass = self.begin_pass(encoder, view, full_map).forget_lifetime();
+        let mut pass = self.begin_pass(encoder, view, full_map);
         let drawn = if full_map {
             0
         } else {
