@@ -677,6 +677,7 @@ impl Renderer {
     ) -> Shading {
         let scene = &mut self.level;
         let (mut baked, mut texels_baked) = (Vec::new(), Vec::new());
+        let mut moving_texels_baked = 0;
         let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
             (false, _) if torch => Shading::Lit { torch },
             (false, _) => Shading::WithoutLamps,
@@ -695,6 +696,11 @@ impl Renderer {
                         texels_baked.push(texels);
                     }
                 }
+                if let (Some(light), lamps) = scene.moving_light() {
+                    moving_texels_baked = baker
+                        .prepare(&gpu.device, &gpu.queue, encoder, light, lamps)
+                        .unwrap_or(0);
+                }
                 if !baked.is_empty() {
                     log::debug!(
                         "light caches of {} chunks to bake: shadow rows made and passes recorded on the main thread in {:.2} ms",
@@ -709,6 +715,7 @@ impl Renderer {
             rows_made: scene.lamps.take_rows_made(),
             caches_baked: baked,
             texels_baked,
+            moving_texels_baked,
         };
         shading
     }
@@ -751,9 +758,8 @@ impl Renderer {
                 meshes,
                 shown,
             ) + scene.moving().map_or(0, |moving| {
-                // Leaves never pop: only the view volume culls them. They
-                // move, so they have no light cache: each pixel works out
-                // its own lamp light.
+                // Leaves never pop: only the view volume culls them. Their
+                // light cache is baked again each time they move.
                 let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
                     &mut pass,
