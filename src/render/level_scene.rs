@@ -21,7 +21,7 @@ use super::chunk_cache::{
 };
 use super::cull::ViewVolume;
 use super::lamps::LevelLamps;
-use super::light_cache::LightWork;
+use super::light_cache::{ChunkLight, LightWork};
 use super::map::{MapTileList, MapTiles};
 use super::scene::{ChunkBuffers, MaterialBinding};
 use super::sight::SightCuller;
@@ -73,8 +73,8 @@ pub struct LevelScene {
     pub(super) light_work: LightWork,
     /// The renderer reads light caches (see [`SceneBuilder`]).
     cached_light: bool,
-    /// The moving shapes (doors' leaves) as last drawn, and their buffers:
-    /// made anew only when they move.
+    /// The moving shapes (doors' leaves, loose bodies) as last drawn, and
+    /// their buffers and light cache: made anew only when they move.
     moving: Option<(Vec<MovingShape>, ChunkBuffers)>,
     /// One line per material shown as a checkerboard.
     pub warnings: Vec<String>,
@@ -114,12 +114,24 @@ impl LevelScene {
             drawn.len() != shapes.len() || !drawn.iter().zip(shapes).all(|(a, b)| drawn_alike(a, b))
         }) {
             let mesh = moving_mesh(&self.level, shapes);
-            // Leaves move: their light is never cached.
-            self.moving = ChunkBuffers::new(device, mesh, false)
+            // Their light is cached as the chunks' is, and baked again
+            // each time they move (a cache made here is not baked yet).
+            let light_cache = self.cache.keeps_light_caches();
+            self.moving = ChunkBuffers::new(device, mesh, light_cache)
                 .inspect_err(|error| log::warn!("moving shapes not drawn: {error}"))
                 .ok()
                 .map(|buffers| (shapes.to_vec(), buffers));
         }
+    }
+
+    /// The light cache of the moving shapes' buffers, if any, and the
+    /// lamps to bake it by.
+    pub(super) fn moving_light(&mut self) -> (Option<&ChunkLight>, &mut LevelLamps) {
+        let light = self
+            .moving
+            .as_ref()
+            .and_then(|(_, buffers)| buffers.light());
+        (light, &mut self.lamps)
     }
 
     /// The buffers [`prepare_moving`](Self::prepare_moving) made, if any.

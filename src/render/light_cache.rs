@@ -65,6 +65,9 @@ pub struct LightWork {
     /// to some of its lamps' shadow rows only those whose light the
     /// change can reach.
     pub texels_baked: Vec<u64>,
+    /// The texels of the moving shapes' light cache the frame baked: all
+    /// of it after they moved, none while they and their lamps stand.
+    pub moving_texels_baked: u64,
 }
 
 /// What a light cache was last baked with.

@@ -31,7 +31,7 @@
 //! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
 //! `sight` culling of what walls hide, `hud` the screen text (HUD, help,
-//! crosshair) laid out with egui and `text_pass` its drawing in the
+//! crosshair) laid out with egui and `text_pass` its meshes drawn in the
 //! frame's pass, `ui` the tool UI (egui) over a frame, [`offscreen`]
 //! rendering to an image.
 
@@ -539,12 +539,7 @@ impl Renderer {
             help: frame.help,
             crosshair: frame.crosshair,
         };
-        let text_commands = self.text.prepare(
-            (&gpu.device, &gpu.queue),
-            &mut encoder,
-            &text,
-            self.targets.size,
-        );
+        self.text.prepare(gpu, &text, self.targets.size);
         let shading = self.prepare_shading(gpu, &mut encoder, lamps_in_use, torch, &chunks);
         let batches_drawn = self.record_pass(
             &mut encoder,
@@ -558,8 +553,7 @@ impl Renderer {
                 debug_lines: frame.debug_lines,
             },
         );
-        gpu.queue
-            .submit(text_commands.into_iter().chain([encoder.finish()]));
+        gpu.queue.submit([encoder.finish()]);
         self.level.end_frame();
         FrameStats {
             batches_drawn,
@@ -683,6 +677,7 @@ impl Renderer {
     ) -> Shading {
         let scene = &mut self.level;
         let (mut baked, mut texels_baked) = (Vec::new(), Vec::new());
+        let mut moving_texels_baked = 0;
         let shading = match (lamps_in_use > 0, self.scene.light_baker()) {
             (false, _) if torch => Shading::Lit { torch },
             (false, _) => Shading::WithoutLamps,
@@ -701,6 +696,11 @@ impl Renderer {
                         texels_baked.push(texels);
                     }
                 }
+                if let (Some(light), lamps) = scene.moving_light() {
+                    moving_texels_baked = baker
+                        .prepare(&gpu.device, &gpu.queue, encoder, light, lamps)
+                        .unwrap_or(0);
+                }
                 if !baked.is_empty() {
                     log::debug!(
                         "light caches of {} chunks to bake: shadow rows made and passes recorded on the main thread in {:.2} ms",
@@ -715,6 +715,7 @@ impl Renderer {
             rows_made: scene.lamps.take_rows_made(),
             caches_baked: baked,
             texels_baked,
+            moving_texels_baked,
         };
         shading
     }
@@ -739,9 +740,7 @@ impl Renderer {
                 && (batch.kind == BatchKind::FloorAndCeiling
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
-        // egui's renderer draws into a pass of no borrowed lifetime; the
-        // pass still ends before the encoder is finished.
-        let mut pass = self.begin_pass(encoder, view, full_map).forget_lifetime();
+        let mut pass = self.begin_pass(encoder, view, full_map);
         let drawn = if full_map {
             0
         } else {
@@ -759,9 +758,8 @@ impl Renderer {
                 meshes,
                 shown,
             ) + scene.moving().map_or(0, |moving| {
-                // Leaves never pop: only the view volume culls them. They
-                // move, so they have no light cache: each pixel works out
-                // its own lamp light.
+                // Leaves never pop: only the view volume culls them. Their
+                // light cache is baked again each time they move.
                 let in_view = |batch: &Batch| in_volume(&batch.bounds);
                 self.scene.draw(
                     &mut pass,

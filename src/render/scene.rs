@@ -81,6 +81,24 @@ pub struct MaterialBinding {
     sampler: wgpu::Sampler,
 }
 
+/// The materials' sampler: repeating, filtered as `quality` asks.
+fn material_sampler(device: &wgpu::Device, quality: &super::RenderQuality) -> wgpu::Sampler {
+    device.create_sampler(&wgpu::SamplerDescriptor {
+        label: Some("material sampler"),
+        address_mode_u: wgpu::AddressMode::Repeat,
+        address_mode_v: wgpu::AddressMode::Repeat,
+        mag_filter: wgpu::FilterMode::Linear,
+        min_filter: wgpu::FilterMode::Linear,
+        mipmap_filter: if quality.trilinear {
+            wgpu::MipmapFilterMode::Linear
+        } else {
+            wgpu::MipmapFilterMode::Nearest
+        },
+        anisotropy_clamp: quality.anisotropy.max(1),
+        ..Default::default()
+    })
+}
+
 impl ScenePipeline {
     /// Builds the scene pipelines for `targets` at `quality`; `shader` is
     /// `shaders/scene.wgsl`, and `globals` the buffer bound at group 0's
@@ -96,20 +114,7 @@ impl ScenePipeline {
             label: Some("material"),
             entries: &texture_entries(0),
         });
-        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("material sampler"),
-            address_mode_u: wgpu::AddressMode::Repeat,
-            address_mode_v: wgpu::AddressMode::Repeat,
-            mag_filter: wgpu::FilterMode::Linear,
-            min_filter: wgpu::FilterMode::Linear,
-            mipmap_filter: if quality.trilinear {
-                wgpu::MipmapFilterMode::Linear
-            } else {
-                wgpu::MipmapFilterMode::Nearest
-            },
-            anisotropy_clamp: quality.anisotropy.max(1),
-            ..Default::default()
-        });
+        let sampler = material_sampler(device, quality);
         let layouts = [Some(globals_layout), Some(&material_layout)];
         let spec = PipelineSpec {
             label: "scene",

@@ -717,13 +717,15 @@ fn lamp_light_from_the_cache_is_each_pixels_own_but_near_shapes_and_shadow_edges
     };
     let size = (640, 360);
     // A room with furniture and pillars (creases, silhouettes), a bedroom
-    // by the torch, and the hallway from the spawn.
+    // by the torch, the hallway from the spawn, and a closed door's leaf
+    // (the moving shapes' own cache) filling most of the view.
     let house = Level::default_house();
     let start = house.player.start;
     let views = [
         (Vec3::new(1.0, 1.7, 1.8), 40.0, false),
         (Vec3::new(6.0, 1.7, 3.0), 200.0, true),
         (Vec3::new(start.x, 1.7, start.y), 0.0, false),
+        (Vec3::new(16.55, 1.7, 6.9), -90.0, false),
     ];
     let pixels = (size.0 * size.1) as usize;
     for (eye, yaw, torch) in views {
@@ -749,8 +751,10 @@ fn lamp_light_from_the_cache_is_each_pixels_own_but_near_shapes_and_shadow_edges
         off.set_lights(false);
         let mut camera = Camera::new(eye, yaw);
         camera.set_pitch(-0.17);
+        let leaves = Doors::new(&level.doors).shapes_near(1.0, eye.xz(), 100.0);
         let frame = FrameInput {
             torch,
+            moving: &leaves,
             ..FrameInput::plain(&camera)
         };
         let cached = capture(&gpu, &mut cached, &frame).expect("a frame");

@@ -150,6 +150,10 @@ fn a_door_that_opens_or_shuts_remakes_only_the_light_of_the_lamps_that_reach_it(
         let (image, work) = next_frame(&gpu, &mut renderer, &leaves(doors));
         assert_baked_in_part(&work, &[2], (2, 0), whole);
         assert!(
+            work.moving_texels_baked > 0,
+            "the leaves moved, and their light cache was not baked again"
+        );
+        assert!(
             image == fresh_frame(&gpu, &level, &leaves(doors)),
             "the frame after the door moved is not what a new renderer draws"
         );
