@@ -12,7 +12,7 @@ use glam::Vec2;
 use super::Targets;
 use super::lines::LineVertex;
 use super::lru::{ByteLru, Weighed};
-use super::pipeline::{Depth, PipelineSpec, create_pipeline};
+use super::pipeline::{Depth, PipelineSpec, create_pipeline, uniform_entry};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
 use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
@@ -361,16 +361,7 @@ impl MapPass {
         });
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("map globals"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: false,
-                    min_binding_size: None,
-                },
-                count: None,
-            }],
+            entries: &[uniform_entry(0, wgpu::ShaderStages::VERTEX)],
         });
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("map globals"),

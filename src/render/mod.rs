@@ -245,16 +245,8 @@ pub struct Renderer {
 /// device has storage buffers: [`lamps::shadows_in_storage`]) and the
 /// light grid (3).
 fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
-    let uniform_entry = |binding| wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    };
+    let uniform_entry =
+        |binding| pipeline::uniform_entry(binding, wgpu::ShaderStages::VERTEX_FRAGMENT);
     let shadows = wgpu::BindGroupLayoutEntry {
         binding: 2,
         visibility: wgpu::ShaderStages::FRAGMENT,

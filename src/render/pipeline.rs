@@ -128,6 +128,21 @@ pub fn cleared_depth(view: &wgpu::TextureView) -> wgpu::RenderPassDepthStencilAt
     }
 }
 
+/// A bind group layout entry for a uniform buffer at `binding`, read by
+/// the shader stages of `visibility`.
+pub fn uniform_entry(binding: u32, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
 /// Bind group layout entries for a filterable 2D texture at `binding` and
 /// its sampler at `binding + 1`, read by the fragment shader.
 pub fn texture_entries(binding: u32) -> [wgpu::BindGroupLayoutEntry; 2] {
