@@ -202,7 +202,8 @@ impl TextPass {
                 self.update_atlas(gpu, delta);
             }
         }
-        // Made (a freed atlas is one replaced whole, made already).
+        // Every change is made: egui frees an atlas only when it sends a
+        // whole new one, made above.
         output.textures_delta.clear();
         let pixels_per_point = output.pixels_per_point;
         let (mut vertices, mut indices) = (Vec::<Vertex>::new(), Vec::<u32>::new());
