@@ -303,17 +303,17 @@ fn fs_lamps_torch(in: VertexOut) -> @location(0) vec4<f32> {
 }
 
 // The level, each pixel taking its lamps' light from its chunk's light
-// cache (one filtered sample).
+// cache (one filtered sample, of its one level: no derivatives to work out).
 @fragment
 fn fs_cached(in: VertexOut) -> @location(0) vec4<f32> {
-    return shade(in, textureSample(light_cache, light_cache_sampler, in.light_uv).rgb);
+    return shade(in, textureSampleLevel(light_cache, light_cache_sampler, in.light_uv, 0.0).rgb);
 }
 
 // The same with the torch, which moves with the eye and so is never
 // cached, worked out per pixel on top.
 @fragment
 fn fs_cached_torch(in: VertexOut) -> @location(0) vec4<f32> {
-    let cached = textureSample(light_cache, light_cache_sampler, in.light_uv).rgb;
+    let cached = textureSampleLevel(light_cache, light_cache_sampler, in.light_uv, 0.0).rgb;
     return shade(in, cached + torch_light(in.world, in.normal));
 }
 
