@@ -4,6 +4,7 @@
 //! build in, so a reload never stalls a frame for long.
 
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use super::job::{Job, JobLatch, Progress, WorkProgress};
@@ -11,7 +12,7 @@ use super::reload::{Loaded, ReloadJob, Reloader, Trigger, texture_files};
 use crate::collision::Collider;
 use crate::edit::LevelChange;
 use crate::level::{Level, LevelSource, LevelWarning};
-use crate::platform::{FolderWatcher, Instant};
+use crate::platform::{self, FolderWatcher, Instant};
 use crate::render::{BrokenTexture, LevelScene, SceneBuilder};
 use crate::walker::{Pose, Walker};
 
@@ -84,11 +85,12 @@ pub struct LiveLevel {
     /// the walker moves through (the same collider when there are none).
     walking: Arc<Collider>,
     /// A copy of `collider` made ahead of the first edit (when edit mode
-    /// opens), which that edit changes in place. The first copy of a big
-    /// collider in a while is slow (it updates the counts of thousands of
-    /// shared chunks, gone cold in memory) where a later one is cheap;
-    /// made while the editor opens, it is not paid for by the first edit.
-    ahead: Option<Collider>,
+    /// opens), on a worker, which that edit changes in place. The first
+    /// copy of a big collider in a while is slow (it updates the counts of
+    /// thousands of shared chunks, gone cold in memory) where a later one
+    /// is cheap; made while the editor opens, it is paid for neither by
+    /// the first edit nor by a frame.
+    ahead: Option<Receiver<Collider>>,
     reloader: Reloader,
     /// Whether files are to be watched (`--no-watch` turns it off).
     watch: bool,
@@ -251,11 +253,22 @@ impl LiveLevel {
         self.replace(level, collider)
     }
 
-    /// Copies the live collider for the next edit to change (see
-    /// `ahead`), unless a copy is waiting already.
+    /// Starts copying the live collider on a worker for the next edit to
+    /// change (see `ahead`), unless a copy is on its way already. Where no
+    /// worker starts, there is no copy ahead: the edit copies then.
     pub fn copy_ahead(&mut self) {
-        if self.ahead.is_none() {
-            self.ahead = Some(Collider::clone(&self.collider));
+        if self.ahead.is_some() {
+            return;
+        }
+        let (sender, copy) = channel();
+        let live = Arc::clone(&self.collider);
+        let copying = platform::spawn_task("copying the collider", move || {
+            // The edit may have come, and given up waiting, first.
+            let _ = sender.send(Collider::clone(&live));
+        });
+        match copying {
+            Ok(()) => self.ahead = Some(copy),
+            Err(error) => log::debug!("no copy of the collider ahead: {error}"),
         }
     }
 
@@ -264,7 +277,8 @@ impl LiveLevel {
     /// made ahead, or a copy made now while another holder shares it), or,
     /// when it does not hold what the changes found, built anew.
     pub fn collider_after(&mut self, changes: &[LevelChange], level: &Level) -> Arc<Collider> {
-        let mut collider = match self.ahead.take() {
+        // A copy not made yet is left: the collider is copied here.
+        let mut collider = match self.ahead.take().and_then(|copy| copy.try_recv().ok()) {
             Some(copy) => Arc::new(copy),
             None => Arc::clone(&self.collider),
         };
@@ -490,6 +504,13 @@ mod tests {
         let mut live = LiveLevel::new(house.clone(), false);
         let before = Arc::clone(&live.collider);
         live.copy_ahead();
+        // The copy is made on a worker: wait for it, as a person's first
+        // edit, long after edit mode opened, would find it made.
+        let copy = live.ahead.take().expect("a copy on its way");
+        let made = copy.recv().expect("the copy");
+        let (sender, ready) = channel();
+        sender.send(made).expect("the copy put back");
+        live.ahead = Some(ready);
         let mut edited = house.clone();
         let removed = edited.walls.remove(0);
         let change = LevelChange::Removed {
