@@ -265,6 +265,21 @@ mod measuring {
             level.walls.len() + level.obstacles.len() + level.lights.len()
         }
 
+        /// Makes each of `edits` in turn ([`make`](Self::make)): its time
+        /// goes to `times` under its kind, its undo's to `undos`.
+        fn make_each(
+            &mut self,
+            edits: &[OtherEdit],
+            times: &mut BTreeMap<&'static str, Vec<EditTime>>,
+            undos: &mut Vec<EditTime>,
+        ) {
+            for edit in edits {
+                let (time, undo) = self.make(edit);
+                times.entry(edit.kind).or_default().push(time);
+                undos.push(undo);
+            }
+        }
+
         /// Makes `edit`: taps its key after turning a little, until the level
         /// differs from what it was (at most 20 tries). The time of the tap
         /// that changed it, then the time of its undo, which must give the
@@ -364,7 +379,7 @@ mod measuring {
         let opening = opened.elapsed();
         drawn.frame();
         let (mut deletes, mut adds, mut undos) = (Vec::new(), Vec::new(), Vec::new());
-        let mut others: BTreeMap<&str, Vec<EditTime>> = BTreeMap::new();
+        let mut others: BTreeMap<&'static str, Vec<EditTime>> = BTreeMap::new();
         for _ in 0..ROUNDS {
             let (walls, items) = (drawn.wall_count(), drawn.item_count());
             deletes.push(drawn.timed(|session| common::tap(session, KeyCode::Delete)));
@@ -375,11 +390,7 @@ mod measuring {
             );
             undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
             assert_eq!(drawn.item_count(), items, "undo put it back");
-            for edit in &ON_THE_AIMED {
-                let (time, undo) = drawn.make(edit);
-                others.entry(edit.kind).or_default().push(time);
-                undos.push(undo);
-            }
+            drawn.make_each(&ON_THE_AIMED, &mut others, &mut undos);
 
             common::tap(&mut drawn.session, KeyCode::Space);
             let mut added = None;
@@ -396,11 +407,7 @@ mod measuring {
             undos.push(drawn.timed(|session| common::ctrl_tap(session, KeyCode::KeyZ)));
             assert_eq!(drawn.wall_count(), walls, "undo took the new wall away");
 
-            for edit in &PLACED {
-                let (time, undo) = drawn.make(edit);
-                others.entry(edit.kind).or_default().push(time);
-                undos.push(undo);
-            }
+            drawn.make_each(&PLACED, &mut others, &mut undos);
             common::tap(&mut drawn.session, KeyCode::Digit1);
         }
         println!(

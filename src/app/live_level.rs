@@ -30,12 +30,17 @@ pub struct SavedLevel {
 impl SavedLevel {
     /// `live` following `source`, the file it was written to.
     pub fn following(live: Arc<Level>, source: LevelSource) -> Self {
-        let level = Arc::new(Level {
-            source,
-            ..Level::clone(&live)
-        });
+        let level = following_file(&live, source);
         Self { from: live, level }
     }
+}
+
+/// A copy of `level` that follows the file of `source`.
+fn following_file(level: &Level, source: LevelSource) -> Arc<Level> {
+    Arc::new(Level {
+        source,
+        ..Level::clone(level)
+    })
 }
 
 /// A level built off the main thread, ready to swap in.
@@ -324,10 +329,7 @@ impl LiveLevel {
         } else {
             // A reload went live while the file was written: that level
             // follows the file from now on.
-            Arc::new(Level {
-                source: saved.level.source.clone(),
-                ..Level::clone(&self.level)
-            })
+            following_file(&self.level, saved.level.source.clone())
         };
         self.reloader.follow(&level.source, texture_files(&level));
         let old_level = std::mem::replace(&mut self.level, level);

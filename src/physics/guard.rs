@@ -429,29 +429,36 @@ impl DeepPass<'_> {
             let a = &mut bodies[id as usize];
             a.position -= manifold.normal * (correction * share);
             a.refresh_world();
-            neighbours.hold(
-                id,
-                standing_box(a),
-                a.linear_velocity,
-                found_fixed,
-                self.fixed.near_query(),
-            );
+            self.file_where_it_stands(id, a, neighbours, found_fixed);
             if other_awake {
                 let b = &mut bodies[other as usize];
                 b.position += manifold.normal * (correction * (1.0 - share));
                 b.refresh_world();
-                let fixed_near = self.fixed.near_query();
-                neighbours.hold(
-                    other,
-                    standing_box(b),
-                    b.linear_velocity,
-                    found_fixed,
-                    fixed_near,
-                );
+                self.file_where_it_stands(other, b, neighbours, found_fixed);
                 moved.push(other);
             }
             moved.push(id);
         }
+    }
+
+    /// Makes the neighbours of body `id`, moved out to where `body`
+    /// stands, hold it there (its fat box reaching ahead along its
+    /// velocity). `found` is a scratch list.
+    fn file_where_it_stands(
+        &self,
+        id: u32,
+        body: &LooseBody,
+        neighbours: &mut Neighbours,
+        found: &mut Vec<u32>,
+    ) {
+        let held = standing_box(body);
+        neighbours.hold(
+            id,
+            held,
+            body.linear_velocity,
+            found,
+            self.fixed.near_query(),
+        );
     }
 
     /// Moves body `id` out of every door leaf, the walker and every fixed
@@ -474,13 +481,7 @@ impl DeepPass<'_> {
             moved_out |= move_out_of(body, walker);
         }
         if moved_out {
-            neighbours.hold(
-                id,
-                standing_box(body),
-                body.linear_velocity,
-                found,
-                self.fixed.near_query(),
-            );
+            self.file_where_it_stands(id, body, neighbours, found);
         }
         let bounds = Bounds::around(body.position, body.reach());
         self.fixed
@@ -490,13 +491,7 @@ impl DeepPass<'_> {
             moved_out_of_fixed |= move_out_of(body, self.fixed.shape(shape).rounded());
         }
         if moved_out_of_fixed {
-            neighbours.hold(
-                id,
-                standing_box(body),
-                body.linear_velocity,
-                found,
-                self.fixed.near_query(),
-            );
+            self.file_where_it_stands(id, body, neighbours, found);
         }
         if moved_out || moved_out_of_fixed {
             moved.push(id);
