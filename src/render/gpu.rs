@@ -257,6 +257,11 @@ pub fn surface_config(
         .ok_or_else(|| GpuError::UnsupportedSurface(gpu.describe()))?;
     if let Some(&srgb) = capabilities.formats.iter().find(|format| format.is_srgb()) {
         config.format = srgb;
+    } else if config.format.add_srgb_suffix() != config.format {
+        // A browser's WebGPU canvas offers no sRGB format, only sRGB views
+        // of its textures: frames are drawn through one, so that their
+        // colours are encoded as on every other surface.
+        config.view_formats = vec![config.format.add_srgb_suffix()];
     }
     config.present_mode = present_mode(&capabilities.present_modes, vsync);
     let max_side = gpu.device.limits().max_texture_dimension_2d;
