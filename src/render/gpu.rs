@@ -195,12 +195,13 @@ impl PrivateRuntimeDir {
         if current.is_some_and(|path| path.is_absolute() && path.is_dir()) {
             return None;
         }
+        let temporary = platform::temporary_folder()?;
         let mut builder = tempfile::Builder::new();
         builder.prefix("mazewalker-runtime-");
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
         let folder = builder
-            .tempdir()
+            .tempdir_in(temporary)
             .inspect_err(|error| log::info!("no private runtime folder: {error}"))
             .ok()?;
         Some(Self { folder })
