@@ -350,11 +350,19 @@ async function check(run) {
 }
 
 const failures = [];
+let failedRuns = 0;
 for (const run of runs) {
-  failures.push(...(await check(run)));
+  const failed = await check(run);
+  failures.push(...failed);
+  failedRuns += failed.length > 0 ? 1 : 0;
 }
+// The closing line counts the backends, in the form CI's log reader
+// counts tests by.
+const counted = `web: ${runs.length - failedRuns} passed, ${failedRuns} failed`;
 if (failures.length > 0) {
   console.error(`web/test failed:\n${failures.join("\n")}`);
+  console.log(counted);
   process.exit(1);
 }
 console.log("web/test: both backends passed");
+console.log(counted);
