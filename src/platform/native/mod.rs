@@ -6,7 +6,7 @@ mod watch;
 
 use std::ffi::OsString;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use winit::application::ApplicationHandler;
@@ -68,7 +68,7 @@ pub fn arguments() -> Vec<OsString> {
 }
 
 /// The folder for temporary files: the system's.
-pub fn temporary_folder() -> Option<std::path::PathBuf> {
+pub fn temporary_folder() -> Option<PathBuf> {
     Some(std::env::temp_dir())
 }
 
