@@ -491,7 +491,7 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
     for warning in &playback.warnings {
         eprintln!("warning: {warning}");
     }
-    let mut stdout = io::stdout().lock();
+    let mut stdout = mazewalker::platform::program_output();
     let played = if args.timedemo {
         let options = TimedemoOptions {
             size: args.size,

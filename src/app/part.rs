@@ -5,7 +5,6 @@
 //! session offers everything to them in the one order of their list (see
 //! `Session::new`) and names none of them elsewhere.
 
-use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 
@@ -23,6 +22,7 @@ use crate::collision::Collider;
 use crate::demo::DemoReader;
 use crate::edit::{GridSize, Item, PropertyChange};
 use crate::level::LevelChoice;
+use crate::platform::OpenFile;
 use crate::render::{LineVertex, MapFrame};
 use crate::walker::TickInput;
 
@@ -60,7 +60,7 @@ pub enum DemoStart {
         source: LevelChoice,
     },
     /// Play the demo `reader` stands in, from its first tick.
-    Play(DemoReader<BufReader<File>>),
+    Play(DemoReader<BufReader<OpenFile>>),
 }
 
 /// What the parts offer towards edit mode's cursor point and aimed item,

@@ -436,9 +436,10 @@ impl Shell {
                 return false;
             }
         };
-        let view = texture
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
+        let view = texture.texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(graphics.surface.format()),
+            ..wgpu::TextureViewDescriptor::default()
+        });
         let frame = match &mut self.stage {
             Stage::Running(session) => session.frame(),
             Stage::Loading(startup) => startup.frame(),

@@ -69,9 +69,15 @@ impl WindowSurface {
         Ok(surface)
     }
 
-    /// The surface's pixel format.
+    /// The pixel format frames are drawn in: the surface's own, or the
+    /// sRGB view of it that [`render::surface_config`] asked for where the
+    /// surface has no sRGB format.
     pub fn format(&self) -> wgpu::TextureFormat {
-        self.config.format
+        self.config
+            .view_formats
+            .first()
+            .copied()
+            .unwrap_or(self.config.format)
     }
 
     /// The surface's size in pixels (0×0 while minimized).

@@ -1,7 +1,6 @@
 //! A demo file opened for playback on its level (or on another level named
 //! on the command line), and `mazewalker play FILE --headless`.
 
-use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,6 +8,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 
 use crate::level::{Level, LevelChoice};
+use crate::platform::{self, OpenFile};
 use crate::walker::Pose;
 
 use super::fields::exact;
@@ -24,7 +24,7 @@ pub struct OpenedDemo {
     /// The demo's header.
     pub header: DemoHeader,
     /// The reader, standing before the first tick.
-    pub reader: DemoReader<BufReader<File>>,
+    pub reader: DemoReader<BufReader<OpenFile>>,
     /// The level to play on: the recorded one, or the override (shared
     /// with the renderer's scene).
     pub level: Arc<Level>,
@@ -43,7 +43,7 @@ pub struct DemoFile {
     /// The demo's header.
     header: DemoHeader,
     /// The reader, standing before the first tick.
-    reader: DemoReader<BufReader<File>>,
+    reader: DemoReader<BufReader<OpenFile>>,
     /// The level to play on: the recorded one, or the override.
     level: LevelChoice,
 }
@@ -53,8 +53,8 @@ impl DemoFile {
     /// recorded level, or on `level` when given (to try an old route on an
     /// edited level).
     pub fn open(path: &Path, level: Option<LevelChoice>) -> anyhow::Result<Self> {
-        let file =
-            File::open(path).with_context(|| format!("cannot open demo {}", path.display()))?;
+        let file = platform::open_file(path)
+            .with_context(|| format!("cannot open demo {}", path.display()))?;
         let (reader, header) =
             DemoReader::new(BufReader::new(file)).with_context(|| path.display().to_string())?;
         let level = level.unwrap_or_else(|| header.level.clone());

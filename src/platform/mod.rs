@@ -13,8 +13,11 @@
 //!   the browser on the web), [`window_attributes`] (the page's canvas) and
 //!   [`window_instance`] (the wgpu instance: WebGPU where the browser has
 //!   it, WebGL2 where not);
-//! - files: [`FolderWatcher`] (no file watching on the web);
-//! - output: [`print_line`] (stdout, or the browser's console);
+//! - files: [`open_file`] (the file system, or the files the page fetched
+//!   before the program started), [`temporary_folder`] (none on the web)
+//!   and [`FolderWatcher`] (no file watching on the web);
+//! - output: [`print_line`] and [`program_output`] (stdout, or the
+//!   browser's console);
 //! - the program's start: [`arguments`] (the command line, or the page's
 //!   URL) and [`init_logging`] (stderr, or the browser's console).
 

@@ -1,10 +1,13 @@
 //! The web page's side of [`platform`](super): no threads (background work
 //! runs on the page's one thread, where it is asked for), the browser's
 //! clock, futures run as tasks, no file watching, the page's URL in place of a command
-//! line, and the browser's console for log lines and panics.
+//! line, the files the page fetched before the program started in place of
+//! a file system, and the browser's console for log lines, panics and the
+//! program's output.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::io::{self, Cursor, Write};
+use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use winit::application::ApplicationHandler;
@@ -55,9 +58,11 @@ pub fn run_app<A: ApplicationHandler + 'static>(
 }
 
 /// The window's attributes as the page needs them: its canvas appended to
-/// the page's body.
-pub fn window_attributes(attributes: WindowAttributes) -> WindowAttributes {
+/// the page's body, as large as the page's style makes it (the whole page,
+/// following the browser window) rather than the program's window size.
+pub fn window_attributes(mut attributes: WindowAttributes) -> WindowAttributes {
     use winit::platform::web::WindowAttributesExtWebSys as _;
+    attributes.inner_size = None;
     attributes.with_append(true)
 }
 
@@ -87,7 +92,9 @@ impl FolderWatcher {
 }
 
 /// The program's arguments, read from the page's URL: `?level=maze&w=24&h=24&seed=3`
-/// is `--maze 24x24 --seed 3`; `quality=fast|full` is `--quality`.
+/// is `--maze 24x24 --seed 3`; `quality=fast|full` is `--quality`;
+/// `?demo=FILE` is `play FILE` (the page fetches FILE first), and with
+/// `&headless` it is `play FILE --headless`.
 pub fn arguments() -> Vec<OsString> {
     let mut arguments = vec![OsString::from("mazewalker")];
     let Some(query) = web_sys::window()
@@ -97,6 +104,14 @@ pub fn arguments() -> Vec<OsString> {
         return arguments;
     };
     let value = |name: &str| query.get(name);
+    if let Some(demo) = value("demo") {
+        arguments.push("play".into());
+        arguments.push(demo.into());
+        if query.has("headless") {
+            arguments.push("--headless".into());
+        }
+        return arguments;
+    }
     if value("level").as_deref() == Some("maze") {
         let side = |name: &str| value(name).unwrap_or_else(|| "24".to_owned());
         arguments.push("--maze".into());
@@ -111,6 +126,83 @@ pub fn arguments() -> Vec<OsString> {
         arguments.push(quality.into());
     }
     arguments
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The bytes of the file the page fetched as `name` before the program
+    /// started (index.html's `mazewalkerPage.file`), if it fetched one.
+    #[wasm_bindgen(js_namespace = mazewalkerPage, js_name = file)]
+    fn fetched_file(name: &str) -> Option<Vec<u8>>;
+}
+
+/// The folder for temporary files: none, the page has no file system.
+pub fn temporary_folder() -> Option<PathBuf> {
+    None
+}
+
+/// A file opened for reading by [`open_file`]: its bytes, in memory.
+pub type OpenFile = Cursor<Vec<u8>>;
+
+/// Opens the file the page fetched as `path` (the page has no file system):
+/// fails when it fetched none of that name.
+pub fn open_file(path: &Path) -> io::Result<OpenFile> {
+    path.to_str()
+        .and_then(fetched_file)
+        .map(Cursor::new)
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("the page fetched no file {}", path.display()),
+            )
+        })
+}
+
+/// Where the program's output goes (`play --headless`'s lines): the
+/// browser's console, a line at a time.
+pub fn program_output() -> ConsoleOutput {
+    ConsoleOutput::default()
+}
+
+/// The program's output on the browser's console: each line once it ends
+/// (or at [`flush`](Write::flush)).
+#[derive(Debug, Default)]
+pub struct ConsoleOutput {
+    /// What was written since the last line ended.
+    pending: Vec<u8>,
+}
+
+impl ConsoleOutput {
+    /// Writes `bytes` as one line on the console.
+    fn say(bytes: &[u8]) {
+        let line = String::from_utf8_lossy(bytes);
+        web_sys::console::log_1(&wasm_bindgen::JsValue::from_str(&line));
+    }
+}
+
+impl Write for ConsoleOutput {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(bytes);
+        while let Some(end) = self.pending.iter().position(|&byte| byte == b'\n') {
+            Self::say(&self.pending[..end]);
+            self.pending.drain(..=end);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            Self::say(&self.pending);
+            self.pending.clear();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for ConsoleOutput {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
 }
 
 /// Log lines (the crate's from `info` up, others' from `warn`) and panics
@@ -150,9 +242,16 @@ impl log::Log for ConsoleLogger {
 }
 
 /// Prints `line`, the program's output (a position to paste into a level
-/// file): on the browser's console.
+/// file): on the browser's console, and on the page, as the `data-said`
+/// attribute of its `#printed` element, which the page shows.
 pub fn print_line(line: &str) {
     web_sys::console::log_1(&line.into());
+    if let Some(printed) = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.get_element_by_id("printed"))
+    {
+        let _ = printed.set_attribute("data-said", line);
+    }
 }
 
 /// Says on the page which graphics backend draws it and what that leaves

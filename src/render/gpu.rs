@@ -195,12 +195,13 @@ impl PrivateRuntimeDir {
         if current.is_some_and(|path| path.is_absolute() && path.is_dir()) {
             return None;
         }
+        let temporary = platform::temporary_folder()?;
         let mut builder = tempfile::Builder::new();
         builder.prefix("mazewalker-runtime-");
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700));
         let folder = builder
-            .tempdir()
+            .tempdir_in(temporary)
             .inspect_err(|error| log::info!("no private runtime folder: {error}"))
             .ok()?;
         Some(Self { folder })
@@ -257,6 +258,11 @@ pub fn surface_config(
         .ok_or_else(|| GpuError::UnsupportedSurface(gpu.describe()))?;
     if let Some(&srgb) = capabilities.formats.iter().find(|format| format.is_srgb()) {
         config.format = srgb;
+    } else if config.format.add_srgb_suffix() != config.format {
+        // A browser's WebGPU canvas offers no sRGB format, only sRGB views
+        // of its textures: frames are drawn through one, so that their
+        // colours are encoded as on every other surface.
+        config.view_formats = vec![config.format.add_srgb_suffix()];
     }
     config.present_mode = present_mode(&capabilities.present_modes, vsync);
     let max_side = gpu.device.limits().max_texture_dimension_2d;

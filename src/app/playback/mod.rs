@@ -14,6 +14,7 @@ use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::level::LevelChoice;
+use crate::platform::OpenFile;
 use crate::walker::{TickInput, Walker};
 
 /// Playback speeds the faster and slower keys step through.
@@ -41,7 +42,7 @@ pub enum Playback {
 /// A demo playing.
 #[derive(Debug)]
 pub struct DemoPlaying {
-    reader: DemoReader<BufReader<File>>,
+    reader: DemoReader<BufReader<OpenFile>>,
     paused: bool,
     step_once: bool,
     speed: usize,
@@ -65,7 +66,7 @@ impl Playback {
     }
 
     /// Plays the demo `reader` stands in, from its first tick.
-    fn play(&mut self, reader: DemoReader<BufReader<File>>) {
+    fn play(&mut self, reader: DemoReader<BufReader<OpenFile>>) {
         *self = Playback::Playing(Box::new(DemoPlaying {
             reader,
             paused: false,

@@ -5,6 +5,8 @@
 mod watch;
 
 use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use winit::application::ApplicationHandler;
@@ -63,6 +65,24 @@ pub async fn window_instance(descriptor: wgpu::InstanceDescriptor) -> wgpu::Inst
 /// The program's arguments: the command line.
 pub fn arguments() -> Vec<OsString> {
     std::env::args_os().collect()
+}
+
+/// The folder for temporary files: the system's.
+pub fn temporary_folder() -> Option<PathBuf> {
+    Some(std::env::temp_dir())
+}
+
+/// A file opened for reading by [`open_file`].
+pub type OpenFile = std::fs::File;
+
+/// Opens the file at `path` for reading.
+pub fn open_file(path: &Path) -> io::Result<OpenFile> {
+    std::fs::File::open(path)
+}
+
+/// Where the program's output goes (`play --headless`'s lines): stdout.
+pub fn program_output() -> io::StdoutLock<'static> {
+    io::stdout().lock()
 }
 
 /// Warnings and errors, unless `RUST_LOG` says otherwise; egui's renderer
