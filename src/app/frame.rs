@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::editing::PanelView;
-use super::job::WorkProgress;
+use super::job::{WorkProgress, drop_off_the_main_thread};
 use crate::bindings::HelpGroup;
 use crate::camera::Camera;
 use crate::collision::Collider;
@@ -57,8 +57,9 @@ impl SceneChange {
 
     /// Makes `renderer` draw the new level from its next frame: the scene
     /// built off the main thread, the renderer's scene taking the edit in
-    /// place, or one built here. The shell's path, and the edit
-    /// benchmarks'. Says which it was.
+    /// place, or one built here; the old scene is dropped off the main
+    /// thread. The shell's path, and the edit benchmarks'. Says which it
+    /// was.
     pub fn apply_to(self, renderer: &mut Renderer) -> anyhow::Result<SceneTaken> {
         let started = crate::platform::Instant::now();
         let scene = match self.scene {
@@ -85,7 +86,9 @@ impl SceneChange {
                 scene
             }
         };
-        drop(renderer.set_level(scene));
+        // The old scene (a big level's chunk meshes and buffers) is freed
+        // on a thread of its own: on the main thread it held up the frame.
+        drop_off_the_main_thread(renderer.set_level(scene));
         Ok(SceneTaken::Replaced)
     }
 }
