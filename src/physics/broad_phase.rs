@@ -51,6 +51,16 @@ impl Bounds {
         }
     }
 
+    /// Whether the two closed boxes share a point, every side compared
+    /// (no early way out, for where the answer is unforeseeable).
+    #[inline(always)]
+    pub fn overlaps_all(&self, other: &Self) -> bool {
+        (self.min.x <= other.max.x)
+            & (other.min.x <= self.max.x)
+            & (self.min.y <= other.max.y)
+            & (other.min.y <= self.max.y)
+    }
+
     /// The smallest box holding both.
     pub fn union(self, other: Self) -> Self {
         Self {
