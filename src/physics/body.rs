@@ -1,7 +1,7 @@
 //! A loose body: its outline, its mass and material, and where it is and
 //! how it moves.
 
-use glam::{DVec2, Vec2};
+use glam::{DVec2, Vec2, Vec4};
 
 use crate::collision::ConvexPolygon;
 
@@ -178,6 +178,9 @@ impl LooseBody {
 
     /// Brings the outline where the body stands up to date with its pose.
     pub(super) fn refresh_world(&mut self) {
+        if self.refresh_box() {
+            return;
+        }
         let (position, rotation) = (self.position, self.rotation);
         let (mut min, mut max) = (Vec2::MAX, Vec2::MIN);
         for (world, &local) in self.world_points.iter_mut().zip(&self.outline) {
@@ -188,6 +191,40 @@ impl LooseBody {
             *world = rotation.rotate(local);
         }
         self.world_bounds = Bounds { min, max };
+    }
+
+    /// [`refresh_world`](Self::refresh_world) for an outline of four
+    /// corners (every crate), the four side by side, with the same
+    /// arithmetic for each; `false` (nothing done) for another outline.
+    #[inline]
+    fn refresh_box(&mut self) -> bool {
+        let (Ok(local), Ok(normals)) = (
+            <&[Vec2; 4]>::try_from(self.outline.as_slice()),
+            <&[Vec2; 4]>::try_from(self.normals.as_slice()),
+        ) else {
+            return false;
+        };
+        let (cos, sin) = self.rotation.cos_sin();
+        let (cos, sin) = (Vec4::splat(cos), Vec4::splat(sin));
+        let turned = |v: &[Vec2; 4]| {
+            let xs = Vec4::new(v[0].x, v[1].x, v[2].x, v[3].x);
+            let ys = Vec4::new(v[0].y, v[1].y, v[2].y, v[3].y);
+            (cos * xs - sin * ys, sin * xs + cos * ys)
+        };
+        let (xs, ys) = turned(local);
+        let (xs, ys) = (xs + self.position.x, ys + self.position.y);
+        let (nxs, nys) = turned(normals);
+        let (xs_out, ys_out) = (xs.to_array(), ys.to_array());
+        let (nxs, nys) = (nxs.to_array(), nys.to_array());
+        for i in 0..4 {
+            self.world_points[i] = Vec2::new(xs_out[i], ys_out[i]);
+            self.world_normals[i] = Vec2::new(nxs[i], nys[i]);
+        }
+        self.world_bounds = Bounds {
+            min: Vec2::new(xs.min_element(), ys.min_element()),
+            max: Vec2::new(xs.max_element(), ys.max_element()),
+        };
+        true
     }
 
     /// The box of the outline where the body stands: two bodies whose

@@ -51,6 +51,16 @@ impl Bounds {
         }
     }
 
+    /// Whether the two closed boxes share a point, every side compared
+    /// (no early way out, for where the answer is unforeseeable).
+    #[inline(always)]
+    pub fn overlaps_all(&self, other: &Self) -> bool {
+        (self.min.x <= other.max.x)
+            & (other.min.x <= self.max.x)
+            & (self.min.y <= other.max.y)
+            & (other.min.y <= self.max.y)
+    }
+
     /// The smallest box holding both.
     pub fn union(self, other: Self) -> Self {
         Self {
@@ -168,22 +178,27 @@ impl CellGrid {
         if was == now {
             return;
         }
-        let columns = self.columns as usize;
-        let inside = |(x0, x1, y0, y1): (i32, i32, i32, i32), cell: usize| {
-            let (x, y) = ((cell % columns) as i32, (cell / columns) as i32);
+        let inside = |(x0, x1, y0, y1): (i32, i32, i32, i32), x: i32, y: i32| {
             (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
         };
-        for cell in self.covered(old) {
-            if !inside(now, cell) {
-                let ids = &mut self.cells[cell];
-                if let Ok(at) = ids.binary_search(&id) {
-                    ids.remove(at);
+        let columns = self.columns;
+        let (x0, x1, y0, y1) = was;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if !inside(now, x, y) {
+                    let ids = &mut self.cells[(y * columns + x) as usize];
+                    if let Ok(at) = ids.binary_search(&id) {
+                        ids.remove(at);
+                    }
                 }
             }
         }
-        for cell in self.covered(new) {
-            if !inside(was, cell) {
-                file_in(&mut self.cells[cell], id);
+        let (x0, x1, y0, y1) = now;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if !inside(was, x, y) {
+                    file_in(&mut self.cells[(y * columns + x) as usize], id);
+                }
             }
         }
     }

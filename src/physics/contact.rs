@@ -30,7 +30,7 @@ pub(super) const SPECULATIVE_DISTANCE: f32 = 4.0 * LINEAR_SLOP;
 const RESTITUTION_THRESHOLD: f32 = 1.0;
 
 /// The fastest a contact pushes overlapping shapes apart, m/s.
-const MAX_PUSH_OUT_SPEED: f32 = 3.0;
+pub(super) const MAX_PUSH_OUT_SPEED: f32 = 3.0;
 
 /// A soft constraint's stiffness for one sub-step: Box2D's `b2MakeSoft`,
 /// a spring of `hertz` and `damping_ratio` solved implicitly.
@@ -88,6 +88,29 @@ pub(super) enum Partner {
         /// The walker's push force times the sub-step, N·s.
         max_push: f32,
     },
+}
+
+/// What the wide solver takes of a contact's point.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LanePoint {
+    pub anchor: Vec2,
+    pub partner_anchor: Vec2,
+    pub local: Vec2,
+    pub partner_local: Vec2,
+    pub base_separation: f32,
+    pub normal_mass: f32,
+    pub tangent_mass: f32,
+}
+
+/// What the wide solver takes of a contact.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Lane {
+    pub normal: Vec2,
+    pub friction: f32,
+    /// Its softness: bias rate, mass scale, impulse scale.
+    pub softness: (f32, f32, f32),
+    pub points: [LanePoint; 2],
+    pub count: usize,
 }
 
 /// One point of a contact.
@@ -231,18 +254,59 @@ impl Contact {
     /// moving door leaf `elapsed` seconds into the tick.
     pub fn separation_now(&self, bodies: &[LooseBody], elapsed: f32) -> f32 {
         let a = SolverBody::of(&bodies[self.body as usize]);
-        let smallest = |partner: &dyn Fn(&ContactPoint) -> Vec2| {
-            self.points[..self.count]
-                .iter()
-                .map(|p| self.point_separation(p, &a, partner(p)))
-                .fold(f32::INFINITY, f32::min)
-        };
         match self.partner {
             Partner::Body(other) => {
                 let b = SolverBody::of(&bodies[other as usize]);
-                smallest(&|p| b.moved(p, elapsed))
+                self.smallest_separation(&a, &b, elapsed)
             }
-            _ => smallest(&|p| Immovable.moved(p, elapsed)),
+            _ => self.smallest_separation(&a, &Immovable, elapsed),
+        }
+    }
+
+    /// The smallest separation of its points with the body's side as `a`
+    /// stands and the partner as `b` stands `elapsed` seconds into the
+    /// tick.
+    #[inline(always)]
+    fn smallest_separation(&self, a: &SolverBody, b: &impl PartnerSide, elapsed: f32) -> f32 {
+        self.points[..self.count]
+            .iter()
+            .map(|p| self.point_separation(p, a, b.moved(p, elapsed)))
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// What the wide solver takes of it (`wide.rs`).
+    pub fn lane(&self) -> Lane {
+        let point = |p: &ContactPoint| LanePoint {
+            anchor: p.anchor,
+            partner_anchor: p.partner_anchor,
+            local: p.local,
+            partner_local: p.partner_local,
+            base_separation: p.base_separation,
+            normal_mass: p.normal_mass,
+            tangent_mass: p.tangent_mass,
+        };
+        let softness = self.softness;
+        Lane {
+            normal: self.normal,
+            friction: self.friction,
+            softness: (
+                softness.bias_rate,
+                softness.mass_scale,
+                softness.impulse_scale,
+            ),
+            points: [point(&self.points[0]), point(&self.points[1])],
+            count: self.count,
+        }
+    }
+
+    /// Sets point `index`'s impulses, as the wide solver left them (none
+    /// past its points).
+    pub fn set_impulses(&mut self, index: usize, normal: f32, tangent: f32, max_normal: f32) {
+        if index < self.count {
+            let point = &mut self.points[index];
+            point.normal_impulse = normal;
+            point.tangent_impulse = tangent;
+            point.max_normal_impulse = max_normal;
         }
     }
 
@@ -306,10 +370,15 @@ impl Contact {
         b.apply(p, impulse);
     }
 
-    /// Applies the impulses accumulated so far, at the start of a sub-step.
+    /// Applies the impulses accumulated so far, at the start of a sub-step
+    /// (none, when all are zero: most contacts reach ahead of touching and
+    /// never push).
     #[inline(always)]
     pub fn warm_start(&mut self, states: &mut [SolverBody]) {
-        self.run_pass(states, WarmStart);
+        let pushed = |p: &ContactPoint| p.normal_impulse != 0.0 || p.tangent_impulse != 0.0;
+        if self.points[..self.count].iter().any(pushed) {
+            self.run_pass(states, WarmStart);
+        }
     }
 
     /// One pass over the points: the normal impulses (pushing out of

@@ -6,8 +6,10 @@
 //! not inside it. Pairs of bodies are found through the body grid in
 //! index order, so the order of the constraints depends only on body
 //! indices:
-//! pairs of bodies first, then each body's door leaves, the walker, and
-//! last its walls and obstacles, so that they have the last word.
+//! pairs of bodies first (one-point contacts between awake bodies, then
+//! two-point ones, then the same with sleeping bodies, each in index
+//! order), then each body's door leaves, the walker, and last its walls
+//! and obstacles, so that they have the last word.
 
 use glam::Vec2;
 
@@ -16,7 +18,7 @@ use super::broad_phase::{Bounds, Neighbours};
 use super::contact::{Contact, Mixed, Partner, SPECULATIVE_DISTANCE, Softness};
 use super::fixed::FixedScene;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
-use super::manifold::{BOX_SKIP_SLACK, Rounded, collide};
+use super::manifold::{BOX_SKIP_SLACK, Manifold, Rounded, collide};
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
 
@@ -43,6 +45,10 @@ pub(super) struct Gathered {
     pub found: Vec<u32>,
     /// Each awake body's reach ahead this tick, by body index.
     pub ahead: Vec<f32>,
+    /// The pairs of bodies that may touch this tick, in order.
+    pairs: Vec<(u32, u32)>,
+    /// The manifolds between the pairs of bodies, in the pairs' order.
+    manifolds: Vec<(u32, u32, Manifold)>,
 }
 
 /// The softness of contacts between bodies and of contacts with what does
@@ -106,47 +112,92 @@ impl Gathered {
         between_bodies: Softness,
         against_fixed: Softness,
     ) {
-        let each_once = |&(body, other): &(u32, u32)| other > body || !sleep.is_awake(other);
-        let pairs = sleep.awake().iter().flat_map(|&body| {
-            let with = move |&other: &u32| (body, other);
-            neighbours.of(body).iter().map(with)
-        });
-        for (body, other) in pairs.filter(each_once) {
+        self.near_pairs(bodies, sleep, neighbours);
+        self.manifolds.clear();
+        for &(body, other) in &self.pairs {
             let (a, b) = (&bodies[body as usize], &bodies[other as usize]);
-            let awake = sleep.is_awake(other);
-            let other_ahead = if awake {
-                self.ahead[other as usize]
-            } else {
-                0.0
-            };
-            let margin = SPECULATIVE_DISTANCE + self.ahead[body as usize] + other_ahead;
-            let boxes_apart =
-                !(a.world_bounds().grown(margin + BOX_SKIP_SLACK)).overlaps(&b.world_bounds());
-            if boxes_apart || a.position.distance(b.position) > a.reach() + b.reach() + margin {
-                continue;
-            }
+            let margin = self.pair_margin(body, other, sleep.is_awake(other));
             if let Some(manifold) = collide(a.rounded(), b.rounded(), margin) {
+                self.manifolds.push((body, other, manifold));
+            }
+        }
+        // One-point contacts between awake bodies first, then two-point
+        // ones, then the same with sleeping bodies: each kind's passes run
+        // together.
+        for kind in [(true, 1), (true, 2), (false, 1), (false, 2)] {
+            for &(body, other, ref manifold) in &self.manifolds {
+                let awake = sleep.is_awake(other);
+                if (awake, manifold.count) != kind {
+                    continue;
+                }
                 let partner = if awake {
                     Partner::Body(other)
                 } else {
                     Partner::Sleeping(other)
                 };
-                let (ma, mb) = (a.material(), b.material());
+                let (ma, mb) = (
+                    bodies[body as usize].material(),
+                    bodies[other as usize].material(),
+                );
                 let mixed = Mixed {
                     friction: (ma.friction * mb.friction).sqrt(),
                     restitution: ma.bounce.max(mb.bounce),
                     softness: if awake { between_bodies } else { against_fixed },
                 };
-                self.contacts.push(Contact::new(
-                    body,
-                    partner,
-                    &manifold,
-                    mixed,
-                    bodies,
-                    |_| Vec2::ZERO,
-                ));
+                self.contacts
+                    .push(Contact::new(body, partner, manifold, mixed, bodies, |_| {
+                        Vec2::ZERO
+                    }));
             }
         }
+    }
+
+    /// How near (m) bodies `body` and `other` (`awake` or not) must come
+    /// to be given a contact: within reach of what both may move this
+    /// tick.
+    #[inline(always)]
+    fn pair_margin(&self, body: u32, other: u32, awake: bool) -> f32 {
+        let other_ahead = if awake {
+            self.ahead[other as usize]
+        } else {
+            0.0
+        };
+        SPECULATIVE_DISTANCE + self.ahead[body as usize] + other_ahead
+    }
+
+    /// The candidate pairs that may touch this tick, into `pairs`, in
+    /// order: every awake body with the awake neighbours after it and the
+    /// sleeping ones, kept when their boxes (grown by the pair's margin)
+    /// overlap and their centres are within reach. Pairs whose boxes are
+    /// apart by more than a manifold's margin have no manifold, so this
+    /// drops none that has one.
+    ///
+    /// Most candidates are dropped, and which is unforeseeable: each is
+    /// tested whole and written at the end of the list, kept by counting
+    /// it, rather than branched on.
+    fn near_pairs(&mut self, bodies: &[LooseBody], sleep: &Sleep, neighbours: &Neighbours) {
+        let mut kept = 0;
+        for &body in sleep.awake() {
+            let list = neighbours.of(body);
+            if self.pairs.len() < kept + list.len() {
+                self.pairs.resize(kept + list.len(), (0, 0));
+            }
+            let a = &bodies[body as usize];
+            let a_box = a.world_bounds();
+            for &other in list {
+                let b = &bodies[other as usize];
+                let awake = sleep.is_awake(other);
+                let margin = self.pair_margin(body, other, awake);
+                let once = (other > body) | !awake;
+                let boxes_meet = a_box
+                    .grown(margin + BOX_SKIP_SLACK)
+                    .overlaps_all(&b.world_bounds());
+                let within = a.position.distance(b.position) <= a.reach() + b.reach() + margin;
+                self.pairs[kept] = (body, other);
+                kept += usize::from(once & boxes_meet & within);
+            }
+        }
+        self.pairs.truncate(kept);
     }
 
     /// Body `body`'s contacts with the door leaves whose sweep comes within

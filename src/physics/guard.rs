@@ -212,12 +212,20 @@ pub(super) fn find_deep_bodies(
 /// Whether the sides of `contact` overlap deeper than [`GUARD_DEPTH`]
 /// anywhere as they stand now; a door leaf or the walker is taken to.
 fn overlaps_deep(contact: &Contact, bodies: &[LooseBody], fixed: &FixedScene) -> bool {
+    let body = &bodies[contact.body as usize];
     let partner = match contact.partner {
-        Partner::Body(other) | Partner::Sleeping(other) => bodies[other as usize].rounded(),
+        Partner::Body(other) | Partner::Sleeping(other) => {
+            let other = &bodies[other as usize];
+            // Bodies whose boxes are apart are apart: never too deep.
+            if !body.world_bounds().overlaps(&other.world_bounds()) {
+                return false;
+            }
+            other.rounded()
+        }
         Partner::Fixed(shape) => fixed.shape(shape).rounded(),
         Partner::Door(_) | Partner::Walker { .. } => return true,
     };
-    too_deep(bodies[contact.body as usize].rounded(), partner).is_some()
+    too_deep(body.rounded(), partner).is_some()
 }
 
 /// Moves the bodies in `deep` out of whatever they are deeper than

@@ -15,7 +15,7 @@
 //! `floor` floor friction, `broad_phase` the grids and each body's
 //! neighbours, `fixed` walls and obstacles, `input` what a tick is given,
 //! `gather` finding contacts, `solver` the tick's phases, `solver_body` the awake bodies as the
-//! sub-steps move them, `surroundings`
+//! sub-steps move them, `wide` the contacts between awake bodies four at a time, `surroundings`
 //! the fixed scene and the neighbour lists borrowed together, `guard`
 //! never through anything, `sleep` which bodies are awake, `push` the
 //! walker's move among bodies, `world` [`LooseBodies`] and its queries.
@@ -35,6 +35,7 @@ mod sleep;
 mod solver;
 mod solver_body;
 mod surroundings;
+mod wide;
 mod world;
 
 pub use body::{BodyError, GRAVITY, LooseBody, Material};

@@ -25,6 +25,12 @@ impl Rotation {
         }
     }
 
+    /// The turn of unit vector `(cos, sin)`, as given.
+    #[inline]
+    pub(crate) fn from_cos_sin(cos: f32, sin: f32) -> Self {
+        Self { cos, sin }
+    }
+
     /// The angle in `-π..=π`.
     pub fn angle(self) -> f32 {
         portable_math::atan2(self.sin, self.cos)

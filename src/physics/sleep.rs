@@ -98,6 +98,48 @@ impl Sleep {
     /// islands still long enough to sleep (stopping them exactly), and
     /// wakes the sleeping bodies that a contact pushed.
     pub fn settle(&mut self, bodies: &mut [LooseBody], contacts: &[Contact], seconds: f32) {
+        let mut longest_still: f32 = 0.0;
+        for &id in &self.awake {
+            let body = &bodies[id as usize];
+            let speed = body.linear_velocity.length() + body.angular_velocity.abs() * body.reach();
+            let still = &mut self.still_seconds[id as usize];
+            *still = if speed < SLEEP_SPEED {
+                *still + seconds
+            } else {
+                0.0
+            };
+            longest_still = longest_still.max(*still);
+        }
+        // An island sleeps only when every body of it has been still long
+        // enough: with no body that long, none sleeps, and the islands
+        // need not be found.
+        if longest_still >= SLEEP_SECONDS {
+            self.put_still_islands_to_sleep(bodies, contacts, seconds);
+        }
+        let is_awake = &self.is_awake;
+        self.awake.retain(|&id| is_awake[id as usize]);
+        for contact in contacts {
+            if let Partner::Sleeping(other) = contact.partner
+                && self.is_awake(contact.body)
+                && contact.max_normal_impulse() > 0.0
+            {
+                self.wake(other);
+            }
+        }
+        self.sort();
+    }
+}
+
+impl Sleep {
+    /// Puts to sleep the islands whose every body has been still for
+    /// [`SLEEP_SECONDS`] (bodies join an island through the contacts that
+    /// touch), stopping them exactly.
+    fn put_still_islands_to_sleep(
+        &mut self,
+        bodies: &mut [LooseBody],
+        contacts: &[Contact],
+        seconds: f32,
+    ) {
         let count = self.awake.len();
         self.parents.clear();
         self.parents.extend(0..count as u32);
@@ -113,16 +155,9 @@ impl Sleep {
         self.island_still.clear();
         self.island_still.resize(count, f32::INFINITY);
         for (at, &id) in self.awake.iter().enumerate() {
-            let body = &bodies[id as usize];
-            let speed = body.linear_velocity.length() + body.angular_velocity.abs() * body.reach();
-            let still = &mut self.still_seconds[id as usize];
-            *still = if speed < SLEEP_SPEED {
-                *still + seconds
-            } else {
-                0.0
-            };
+            let still = self.still_seconds[id as usize];
             let root = find(&mut self.parents, at as u32) as usize;
-            self.island_still[root] = self.island_still[root].min(*still);
+            self.island_still[root] = self.island_still[root].min(still);
         }
         for at in 0..count {
             let root = find(&mut self.parents, at as u32) as usize;
@@ -134,17 +169,6 @@ impl Sleep {
                 body.angular_velocity = 0.0;
             }
         }
-        let is_awake = &self.is_awake;
-        self.awake.retain(|&id| is_awake[id as usize]);
-        for contact in contacts {
-            if let Partner::Sleeping(other) = contact.partner
-                && self.is_awake(contact.body)
-                && contact.max_normal_impulse() > 0.0
-            {
-                self.wake(other);
-            }
-        }
-        self.sort();
     }
 }
 

@@ -29,6 +29,7 @@ use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_
 use super::input::{StepInput, StepOptions};
 use super::solver_body::SolverBody;
 use super::surroundings::Surroundings;
+use super::wide::WideContacts;
 use super::world::LooseBodies;
 
 /// Passes of restitution: a face meeting a face has two points, and one
@@ -80,8 +81,9 @@ impl LooseBodies {
                 elapsed: substep * sub_step as f32,
                 seconds: substep,
             };
-            sub_step.run(states, contacts, &mut self.grips);
+            sub_step.run(states, (contacts, &mut self.wide), &mut self.grips);
         }
+        self.wide.store(contacts);
         let bouncing = &mut self.bouncing;
         bouncing.clear();
         bouncing.extend(
@@ -117,6 +119,12 @@ impl LooseBodies {
         for contact in &mut self.gathered.contacts {
             contact.assign_slots(&self.solver);
         }
+        // The entry the wide solver's empty lanes stand on, after the
+        // awake bodies'.
+        let dummy = awake.len() as u32;
+        self.solver.states.push(SolverBody::still());
+        let (contacts, states) = (&self.gathered.contacts, &self.solver.states);
+        self.wide.arrange(contacts, states, (awake.len(), dummy));
         self.starts.clear();
         self.starts.extend(awake.iter().map(|&id| {
             let body = &self.bodies[id as usize];
@@ -195,26 +203,32 @@ impl SubStep {
     /// **Warm start**, **solve** (contacts with a soft push-out, then the
     /// floor), **integrate positions** of the awake bodies (the solver's
     /// entries), and **relax** (contacts without push-out, then the floor).
-    fn run(self, states: &mut [SolverBody], contacts: &mut [Contact], grips: &mut [FloorGrip]) {
+    fn run(
+        self,
+        states: &mut [SolverBody],
+        (contacts, wide): (&mut [Contact], &mut WideContacts),
+        grips: &mut [FloorGrip],
+    ) {
         let inverse = 1.0 / self.seconds;
-        for contact in contacts.iter_mut() {
-            contact.warm_start(states);
+        wide.warm_start(states);
+        for &at in &wide.single {
+            contacts[at as usize].warm_start(states);
         }
         for grip in grips.iter() {
             grip.warm_start(states);
         }
-        for contact in contacts.iter_mut() {
-            contact.solve(states, self.elapsed, inverse, true);
+        wide.solve(states, inverse, true);
+        for &at in &wide.single {
+            contacts[at as usize].solve(states, self.elapsed, inverse, true);
         }
         for grip in grips.iter_mut() {
             grip.solve(states);
         }
-        for state in states.iter_mut() {
-            state.integrate(self.seconds);
-        }
+        SolverBody::integrate_all(states, self.seconds);
         let end = self.elapsed + self.seconds;
-        for contact in contacts.iter_mut() {
-            contact.solve(states, end, inverse, false);
+        wide.solve(states, inverse, false);
+        for &at in &wide.single {
+            contacts[at as usize].solve(states, end, inverse, false);
         }
         for grip in grips.iter_mut() {
             grip.solve(states);

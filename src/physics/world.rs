@@ -13,6 +13,7 @@ use super::gather::{Gathered, standing_box};
 use super::guard::TickStart;
 use super::sleep::Sleep;
 use super::solver_body::SolverBodies;
+use super::wide::WideContacts;
 
 /// Where a ray first meets a body.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,6 +48,8 @@ pub struct LooseBodies {
     /// The contacts that restitution acts on in a tick, by index.
     pub(super) bouncing: Vec<usize>,
     pub(super) solver: SolverBodies,
+    /// The contacts between awake bodies, four at a time.
+    pub(super) wide: WideContacts,
 }
 
 impl LooseBodies {
@@ -68,6 +71,7 @@ impl LooseBodies {
             turned: Vec::new(),
             bouncing: Vec::new(),
             solver: SolverBodies::default(),
+            wide: WideContacts::default(),
         }
     }
 
