@@ -55,7 +55,7 @@ impl ReloadJob {
     pub fn load(&self) -> Loaded {
         if let (LevelChoice::File(path), Some(live), false) =
             (&self.choice, &self.live_text, self.forced)
-            && std::fs::read_to_string(path).is_ok_and(|text| *text == **live)
+            && crate::platform::read_text(path).is_ok_and(|text| *text == **live)
         {
             return Loaded::Unchanged;
         }

@@ -64,7 +64,7 @@ impl Config {
     /// Reads the config file at `path`. A missing file is not an error: it
     /// gives the defaults.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        match std::fs::read_to_string(path) {
+        match crate::platform::read_text(path) {
             Ok(text) => Self::from_toml_str(&text, path),
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
             Err(source) => Err(ConfigError::Read {

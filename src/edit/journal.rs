@@ -149,7 +149,7 @@ impl Journal {
 
     /// Reads the journal at `path`.
     pub fn read(path: &Path) -> Result<Self, JournalError> {
-        Self::parse(&std::fs::read_to_string(path)?)
+        Self::parse(&crate::platform::read_text(path)?)
     }
 
     /// Writes the journal to `path` atomically (no backup).

@@ -41,7 +41,7 @@ impl LevelChoice {
                 warnings: Vec::new(),
             }),
             LevelChoice::File(path) => {
-                let size = std::fs::metadata(path).map_or(0, |file| file.len());
+                let size = crate::platform::file_size(path).unwrap_or(0);
                 Level::load_reporting(path, &mut |bytes| {
                     if size > 0 {
                         done(bytes as f32 / size as f32);

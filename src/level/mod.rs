@@ -247,8 +247,8 @@ const READ_CHUNK: usize = 1 << 20;
 /// after each chunk.
 fn read_reporting(path: &Path, read: &mut dyn FnMut(u64)) -> std::io::Result<String> {
     use std::io::Read as _;
-    let mut file = std::fs::File::open(path)?;
-    let size = file.metadata().map_or(0, |meta| meta.len());
+    let mut file = crate::platform::open_file(path)?;
+    let size = crate::platform::file_size(path).unwrap_or(0);
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     loop {
         let got = (&mut file)

@@ -79,7 +79,7 @@ pub fn texture_bytes(material: &Material) -> Result<Cow<'static, [u8]>, String> 
         TextureSource::Builtin(name) => builtin_texture(name)
             .map(|builtin| Cow::Borrowed(builtin.png))
             .ok_or_else(|| format!("there is no builtin texture `{name}`")),
-        TextureSource::File(path) => std::fs::read(path)
+        TextureSource::File(path) => crate::platform::read_file(path)
             .map(Cow::Owned)
             .map_err(|error| format!("cannot load texture {}: {error}", path.display())),
     }

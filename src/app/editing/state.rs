@@ -457,7 +457,7 @@ impl EditMode {
         if let Some(offer) = self.offer.take() {
             // The offer no longer applies to the edited text: keep its file.
             let kept = offer.path.with_extension("autosave.old");
-            match std::fs::rename(&offer.path, &kept) {
+            match crate::platform::rename_file(&offer.path, &kept) {
                 Ok(()) => log::warn!(
                     "the autosave that was offered is kept as {}",
                     kept.display()

@@ -2,7 +2,6 @@
 //! playing a recorded walk (`mazewalker play FILE`) with pause, single steps
 //! and speed (the playback context's keys).
 
-use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::path::Path;
 
@@ -14,7 +13,7 @@ use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::level::LevelChoice;
-use crate::platform::OpenFile;
+use crate::platform::{self, NewFile, OpenFile};
 use crate::walker::{TickInput, Walker};
 
 /// Playback speeds the faster and slower keys step through.
@@ -31,7 +30,7 @@ pub enum Playback {
     /// Writing each tick to a demo file.
     Recording {
         /// The writer.
-        recorder: DemoRecorder<BufWriter<File>>,
+        recorder: DemoRecorder<BufWriter<NewFile>>,
         /// The file, for messages.
         path: std::path::PathBuf,
     },
@@ -54,8 +53,8 @@ impl Playback {
     /// level loaded from `source`.
     fn record(&mut self, path: &Path, source: LevelChoice, world: &World) -> anyhow::Result<()> {
         let header = DemoHeader::for_recording(source, world.live.level(), &world.walker);
-        let file =
-            File::create(path).with_context(|| format!("cannot create demo {}", path.display()))?;
+        let file = platform::create_file(path)
+            .with_context(|| format!("cannot create demo {}", path.display()))?;
         let recorder = DemoRecorder::new(BufWriter::new(file), &header)
             .with_context(|| format!("cannot write demo {}", path.display()))?;
         *self = Playback::Recording {

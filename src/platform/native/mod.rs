@@ -1,7 +1,8 @@
 //! The native program's side of [`platform`](super): threads, the standard
 //! library's clock, blocking on futures, `notify`'s file watcher, the
-//! command line and `env_logger`.
+//! command line, `env_logger`, and files on disk.
 
+mod files;
 mod watch;
 
 use std::ffi::OsString;
@@ -14,8 +15,16 @@ use winit::error::EventLoopError;
 use winit::event_loop::EventLoop;
 use winit::window::WindowAttributes;
 
+pub use files::*;
 pub use std::time::Instant;
 pub use watch::FolderWatcher;
+
+/// Whole seconds since 1970 by the system's clock (0 if it is set before).
+pub fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
 
 /// Background work may block waiting for the main thread: it has a thread
 /// of its own.

@@ -1,13 +1,17 @@
 //! The web page's side of [`platform`](super): no threads (background work
 //! runs on the page's one thread, where it is asked for), the browser's
-//! clock, futures run as tasks, no file watching, the page's URL in place of a command
-//! line, the files the page fetched before the program started in place of
-//! a file system, and the browser's console for log lines, panics and the
+//! clock, futures run as tasks, no file watching, the page's URL in place
+//! of a command line, the page's storage in place of a file system
+//! (`files`), and the browser's console for log lines, panics and the
 //! program's output.
 
+mod files;
+
+pub use files::*;
+
 use std::ffi::OsString;
-use std::io::{self, Cursor, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::thread::JoinHandle;
 
 use winit::application::ApplicationHandler;
@@ -16,6 +20,14 @@ use winit::event_loop::EventLoop;
 use winit::window::WindowAttributes;
 
 pub use web_time::Instant;
+
+/// Whole seconds since 1970 by the browser's clock (the standard
+/// library's traps in a page).
+pub fn unix_seconds() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
 
 /// Background work may not block waiting for the main thread: it runs on
 /// the main thread.
@@ -92,9 +104,12 @@ impl FolderWatcher {
 }
 
 /// The program's arguments, read from the page's URL: `?level=maze&w=24&h=24&seed=3`
-/// is `--maze 24x24 --seed 3`; `quality=fast|full` is `--quality`;
-/// `?demo=FILE` is `play FILE` (the page fetches FILE first), and with
-/// `&headless` it is `play FILE --headless`.
+/// is `--maze 24x24 --seed 3`; `?file=NAME` is `--level NAME` (a level in
+/// the page's storage: saved, picked or dropped); `record=NAME` is
+/// `--record NAME` (the demo goes into the page's storage);
+/// `quality=fast|full` is `--quality`; `?demo=FILE` is `play FILE` (stored,
+/// or else fetched by the page first), and with `&headless` it is
+/// `play FILE --headless`.
 pub fn arguments() -> Vec<OsString> {
     let mut arguments = vec![OsString::from("mazewalker")];
     let Some(query) = web_sys::window()
@@ -112,7 +127,10 @@ pub fn arguments() -> Vec<OsString> {
         }
         return arguments;
     }
-    if value("level").as_deref() == Some("maze") {
+    if let Some(file) = value("file") {
+        arguments.push("--level".into());
+        arguments.push(file.into());
+    } else if value("level").as_deref() == Some("maze") {
         let side = |name: &str| value(name).unwrap_or_else(|| "24".to_owned());
         arguments.push("--maze".into());
         arguments.push(format!("{}x{}", side("w"), side("h")).into());
@@ -121,6 +139,10 @@ pub fn arguments() -> Vec<OsString> {
             arguments.push(seed.into());
         }
     }
+    if let Some(record) = value("record") {
+        arguments.push("--record".into());
+        arguments.push(record.into());
+    }
     if let Some(quality) = value("quality") {
         arguments.push("--quality".into());
         arguments.push(quality.into());
@@ -128,34 +150,9 @@ pub fn arguments() -> Vec<OsString> {
     arguments
 }
 
-#[wasm_bindgen::prelude::wasm_bindgen]
-extern "C" {
-    /// The bytes of the file the page fetched as `name` before the program
-    /// started (index.html's `mazewalkerPage.file`), if it fetched one.
-    #[wasm_bindgen(js_namespace = mazewalkerPage, js_name = file)]
-    fn fetched_file(name: &str) -> Option<Vec<u8>>;
-}
-
 /// The folder for temporary files: none, the page has no file system.
 pub fn temporary_folder() -> Option<PathBuf> {
     None
-}
-
-/// A file opened for reading by [`open_file`]: its bytes, in memory.
-pub type OpenFile = Cursor<Vec<u8>>;
-
-/// Opens the file the page fetched as `path` (the page has no file system):
-/// fails when it fetched none of that name.
-pub fn open_file(path: &Path) -> io::Result<OpenFile> {
-    path.to_str()
-        .and_then(fetched_file)
-        .map(Cursor::new)
-        .ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("the page fetched no file {}", path.display()),
-            )
-        })
 }
 
 /// Where the program's output goes (`play --headless`'s lines): the
