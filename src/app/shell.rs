@@ -30,6 +30,7 @@ use super::surface::{Acquired, WindowSurface};
 use crate::gamepad::{GamepadSource, gamepad_intent};
 use crate::level::Level;
 use crate::platform::{self, Instant};
+use crate::render::offscreen::PendingImage;
 use crate::render::{self, Gpu, GpuError, RenderQuality, Renderer};
 
 /// Pixels of a touchpad's scroll that count as one wheel notch.
@@ -88,6 +89,9 @@ pub struct Shell {
     frames_presented: u64,
     /// F12 was pressed: the next frame drawn is also saved.
     screenshot_due: bool,
+    /// The screenshot being read back from the GPU (at once natively; a
+    /// page's browser hands the pixels over after the frame).
+    screenshot_pending: Option<PendingImage>,
     error: Option<anyhow::Error>,
     /// Where each presented frame's time is written, when
     /// [`FRAME_LOG_VARIABLE`] names a file.
@@ -166,6 +170,7 @@ impl Shell {
             created: Instant::now(),
             frames_presented: 0,
             screenshot_due: false,
+            screenshot_pending: None,
             error: None,
             frame_log: FrameLog::from_environment(),
         }
@@ -458,7 +463,7 @@ impl Shell {
             graphics.renderer.draw_ui(gpu, &view, &mut ui);
         }
         let screenshot = std::mem::take(&mut self.screenshot_due).then(|| {
-            render::offscreen::capture_with_ui(
+            render::offscreen::start_capture_with_ui(
                 gpu,
                 &mut graphics.renderer,
                 &input,
@@ -475,12 +480,18 @@ impl Shell {
             if let Some(change) = change {
                 session.handle(Input::Property(change));
             }
-            if let Some(image) = screenshot {
+            match screenshot {
+                Some(Ok(pending)) => self.screenshot_pending = Some(pending),
+                Some(Err(error)) => screenshot_failed(session, &error),
+                None => {}
+            }
+            let gpu = &graphics.surface.gpu;
+            let pending = self.screenshot_pending.as_ref();
+            if let Some(image) = pending.and_then(|pending| pending.take(gpu)) {
+                self.screenshot_pending = None;
                 let folder = session.save_folder();
                 if let Err(error) = image.and_then(|image| save_screenshot(&image, folder)) {
-                    let message = format!("screenshot failed: {error:#}");
-                    log::error!("{message}");
-                    session.notice(message);
+                    screenshot_failed(session, &error);
                 }
             }
         }
@@ -502,35 +513,39 @@ impl Shell {
     }
 }
 
+/// Says that a screenshot failed, and why: logged, and a notice.
+fn screenshot_failed(session: &mut Session, error: &anyhow::Error) {
+    let message = format!("screenshot failed: {error:#}");
+    log::error!("{message}");
+    session.notice(message);
+}
+
 /// Saves `image` as `mazewalker-<unix seconds>.png` in `folder` (with a
 /// `-2`, `-3`, ... suffix when an earlier screenshot took that name in the
 /// same second), and says so on stdout.
 fn save_screenshot(image: &image::RgbaImage, folder: &Path) -> anyhow::Result<()> {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs());
-    let (path, file) = new_screenshot_file(folder, seconds)?;
-    let mut writer = std::io::BufWriter::new(file);
-    image.write_to(&mut writer, image::ImageFormat::Png)?;
-    std::io::Write::flush(&mut writer)?;
+    let mut png = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut png, image::ImageFormat::Png)?;
+    let path = write_screenshot_file(folder, platform::unix_seconds(), png.get_ref())?;
     // The file written: the command line's output.
     println!("saved {}", path.display());
     Ok(())
 }
 
-/// Creates a screenshot file taken at `seconds` in `folder` that no file
-/// had: `mazewalker-<seconds>.png`, or the first of `-2`, `-3`, ... not
-/// taken. Created with `create_new`, so that an earlier file is never
-/// overwritten, even by another program that takes the same name at once.
-fn new_screenshot_file(folder: &Path, seconds: u64) -> std::io::Result<(PathBuf, File)> {
+/// Writes `png`, a screenshot taken at `seconds`, as a file in `folder`
+/// that no file had: `mazewalker-<seconds>.png`, or the first of `-2`,
+/// `-3`, ... not taken ([`platform::write_new_file`], so that an earlier
+/// file is never overwritten, even by another program that takes the same
+/// name at once). Returns its path.
+fn write_screenshot_file(folder: &Path, seconds: u64, png: &[u8]) -> std::io::Result<PathBuf> {
     for number in 1u32.. {
         let name = match number {
             1 => format!("mazewalker-{seconds}.png"),
             _ => format!("mazewalker-{seconds}-{number}.png"),
         };
         let path = folder.join(name);
-        match File::options().write(true).create_new(true).open(&path) {
-            Ok(file) => return Ok((path, file)),
+        match platform::write_new_file(&path, png) {
+            Ok(()) => return Ok(path),
             Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(error) => return Err(error),
         }
@@ -641,13 +656,15 @@ mod tests {
     fn screenshots_in_one_second_never_overwrite_each_other() {
         let folder = tempfile::tempdir().expect("a scratch folder");
         std::fs::write(folder.path().join("mazewalker-7.png"), "earlier").expect("writable");
-        let (second, _) = new_screenshot_file(folder.path(), 7).expect("a free name");
-        let (third, _) = new_screenshot_file(folder.path(), 7).expect("a free name");
+        let second = write_screenshot_file(folder.path(), 7, b"second").expect("a free name");
+        let third = write_screenshot_file(folder.path(), 7, b"third").expect("a free name");
         assert_eq!(second, folder.path().join("mazewalker-7-2.png"));
         assert_eq!(third, folder.path().join("mazewalker-7-3.png"));
         let earlier = std::fs::read_to_string(folder.path().join("mazewalker-7.png"));
         assert_eq!(earlier.expect("still there"), "earlier");
-        let (other_second, _) = new_screenshot_file(folder.path(), 8).expect("a free name");
+        let read = |name: &str| std::fs::read_to_string(folder.path().join(name));
+        assert_eq!(read("mazewalker-7-3.png").expect("written"), "third");
+        let other_second = write_screenshot_file(folder.path(), 8, b"").expect("a free name");
         assert_eq!(other_second, folder.path().join("mazewalker-8.png"));
     }
 }

@@ -85,6 +85,18 @@ pub fn capture_with_ui(
     map: Option<&MapFrame<'_>>,
     ui: Option<&mut UiFrame>,
 ) -> anyhow::Result<RgbaImage> {
+    start_capture_with_ui(gpu, renderer, frame, map, ui)?.now(gpu)
+}
+
+/// [`capture_with_ui`], without waiting for the pixels: they come when the
+/// GPU has copied them ([`PendingImage::take`]).
+pub fn start_capture_with_ui(
+    gpu: &Gpu,
+    renderer: &mut Renderer,
+    frame: &FrameInput<'_>,
+    map: Option<&MapFrame<'_>>,
+    ui: Option<&mut UiFrame>,
+) -> anyhow::Result<PendingImage> {
     let (width, height) = renderer.size();
     let target = gpu.device.create_texture(&wgpu::TextureDescriptor {
         label: Some("offscreen"),
@@ -105,12 +117,21 @@ pub fn capture_with_ui(
     if let Some(ui) = ui {
         renderer.draw_ui(gpu, &view, ui);
     }
-    read_back(gpu, &target)
+    start_read_back(gpu, &target)
 }
 
 /// Reads `target` (made with `COPY_SRC`, in an RGBA or BGRA 8-bit format)
-/// back as RGBA, once the work submitted before has finished.
+/// back as RGBA, once the work submitted before has finished. Natively the
+/// pixels are there when it returns; a page cannot wait for the GPU, so
+/// there it fails: use [`start_read_back`].
 pub fn read_back(gpu: &Gpu, target: &wgpu::Texture) -> anyhow::Result<RgbaImage> {
+    start_read_back(gpu, target)?.now(gpu)
+}
+
+/// Starts reading `target` back as [`read_back`] does, without waiting for
+/// the pixels where the platform cannot wait (a page, where the browser
+/// maps the buffer after the frame): they come in the [`PendingImage`].
+pub fn start_read_back(gpu: &Gpu, target: &wgpu::Texture) -> anyhow::Result<PendingImage> {
     let swap_red_blue = match target.format() {
         wgpu::TextureFormat::Rgba8Unorm | wgpu::TextureFormat::Rgba8UnormSrgb => false,
         wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb => true,
@@ -151,25 +172,66 @@ pub fn read_back(gpu: &Gpu, target: &wgpu::Texture) -> anyhow::Result<RgbaImage>
     gpu.queue.submit([encoder.finish()]);
 
     let (sender, receiver) = std::sync::mpsc::channel();
+    let mapped = readback.clone();
     readback.map_async(wgpu::MapMode::Read, .., move |result| {
-        // The receiver waits below; a send can only fail if it is gone.
-        let _ = sender.send(result);
+        let image = result.map_err(anyhow::Error::from).and_then(|()| {
+            let pixels = mapped.get_mapped_range(..)?;
+            let mut rows = Vec::with_capacity((row_bytes * height) as usize);
+            for row in pixels.chunks_exact(padded_row_bytes as usize) {
+                rows.extend_from_slice(&row[..row_bytes as usize]);
+            }
+            drop(pixels);
+            mapped.unmap();
+            if swap_red_blue {
+                for pixel in rows.chunks_exact_mut(4) {
+                    pixel.swap(0, 2);
+                }
+            }
+            RgbaImage::from_raw(width, height, rows)
+                .ok_or_else(|| anyhow::anyhow!("read back fewer pixels than {width}x{height}"))
+        });
+        // The pending image may have been dropped: then nobody wants it.
+        let _ = sender.send(image);
     });
-    gpu.device.poll(wgpu::PollType::wait_indefinitely())?;
-    gpu.ensure_no_device_error()?;
-    receiver.recv()??;
-    let mapped = readback.get_mapped_range(..)?;
-    let mut pixels = Vec::with_capacity((row_bytes * height) as usize);
-    for row in mapped.chunks_exact(padded_row_bytes as usize) {
-        pixels.extend_from_slice(&row[..row_bytes as usize]);
+    // Natively this waits until the buffer is mapped, and the callback
+    // above has run. A page cannot wait: on WebGPU this returns at once and
+    // the browser maps the buffer later; on WebGL2 the wait times out, and
+    // a later poll ([`PendingImage::take`]) finds the copy done.
+    match gpu.device.poll(wgpu::PollType::wait_indefinitely()) {
+        Ok(_) | Err(wgpu::PollError::Timeout) => {}
+        Err(error) => return Err(error.into()),
     }
-    drop(mapped);
-    readback.unmap();
-    if swap_red_blue {
-        for pixel in pixels.chunks_exact_mut(4) {
-            pixel.swap(0, 2);
+    gpu.ensure_no_device_error()?;
+    Ok(PendingImage { receiver })
+}
+
+/// A texture being read back ([`start_read_back`]): its pixels once the
+/// GPU has copied them.
+#[derive(Debug)]
+pub struct PendingImage {
+    receiver: std::sync::mpsc::Receiver<anyhow::Result<RgbaImage>>,
+}
+
+impl PendingImage {
+    /// The pixels, or why there are none, once the copy is done (`gpu`,
+    /// the device that copies, is asked without waiting); `None` while it
+    /// is not. Taken once.
+    pub fn take(&self, gpu: &Gpu) -> Option<anyhow::Result<RgbaImage>> {
+        if let Err(error) = gpu.device.poll(wgpu::PollType::Poll) {
+            return Some(Err(error.into()));
+        }
+        match self.receiver.try_recv() {
+            Ok(image) => Some(image),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Some(Err(anyhow::anyhow!("the read back ended without pixels")))
+            }
         }
     }
-    RgbaImage::from_raw(width, height, pixels)
-        .ok_or_else(|| anyhow::anyhow!("read back fewer pixels than {width}x{height}"))
+
+    /// The pixels now: an error where the copy is not done yet.
+    fn now(&self, gpu: &Gpu) -> anyhow::Result<RgbaImage> {
+        self.take(gpu)
+            .unwrap_or_else(|| Err(anyhow::anyhow!("the GPU has not copied the image yet")))
+    }
 }
