@@ -7,6 +7,12 @@
 // - walks while W is held (P's console line changes) and shows P's line;
 // - draws debug lines on L;
 // - at the hallway's end, opens the closet's sliding door on Space;
+// - in edit mode, places a wall (E, Space, Space, Enter) and saves it
+//   with Ctrl+S into the browser's storage; reloaded, the page offers the
+//   saved level, and opened, it shows the wall where the house has none;
+// - hands F12's screenshot over as a download: a PNG of the canvas's size;
+// - keeps the autosave journal of an unsaved wall in the browser's
+//   storage, so that after the tab is closed, F9 in a new one restores it;
 // - plays natively recorded demos without drawing them (`?demo=FILE&headless`)
 //   to the final `x z yaw` the native program's `play --headless` printed,
 //   bit for bit.
@@ -50,6 +56,9 @@ const TOLERANCE = {
 // `stillShare` (a share of the pixels, channel threshold 8).
 const changedShare = 0.002;
 const stillShare = 0.0005;
+// A wall 2 m ahead of the start, 2 m wide, covers far more of the first
+// view than this share.
+const wallShare = 0.02;
 // The demos: a walk past the doors, and one that pushes loose bodies.
 const demos = ["house", "push"];
 
@@ -230,6 +239,184 @@ async function keyChangesCanvas(browser, page, run, what, key, settle) {
   return failures;
 }
 
+/// How many walls a level's text has (its `[[wall]]` tables).
+const wallCount = (text) => (text.match(/^\[\[wall\]\]/gm) ?? []).length;
+const houseWalls = wallCount(
+  readFileSync(fileURLToPath(new URL("../assets/levels/house.toml", import.meta.url)), "utf8"),
+);
+
+/// In a page of its own (a fresh browser storage): places a wall 2 m ahead
+/// of the start in edit mode (E; walk; Space; walk right; Space; Enter),
+/// saves with Ctrl+S, and waits until the browser's storage has the file.
+/// Its text has one wall more than the house's. Then reloads the page,
+/// which offers the saved level; opens it: its first view, with the HUD
+/// off, differs from the house's where the wall stands, while two views
+/// of the house itself are alike. The shots are written as
+/// `page-RUN-saved-house.png` and `-saved-reopened.png`.
+async function savesIntoTheBrowser(browser, run) {
+  const page = await browser.newPage({ viewport: { width: golden.width, height: golden.height } });
+  const lines = [];
+  page.on("console", (message) => lines.push(message.text()));
+  const failures = [];
+  const canvas = page.locator("canvas");
+  // The first view, HUD off: the shot to compare.
+  const firstView = async () => {
+    await consoleLine(lines, /first frame presented/);
+    await page.waitForTimeout(1000);
+    await canvas.focus();
+    await page.keyboard.press("KeyH");
+    await page.waitForTimeout(500);
+    return canvas.screenshot();
+  };
+  try {
+    await page.goto(url);
+    const house = await firstView();
+    const houseAgain = await canvas.screenshot();
+    failures.push(...(await f12DownloadsThePicture(page)));
+    await page.keyboard.press("KeyH");
+    await placeAWall(page, lines);
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Control+KeyS");
+    await consoleLine(lines, /Saving .*: done/);
+    const name = await storedName(page, ".toml");
+    const text = await storedText(page, name);
+    console.log(`  saved ${name} in the browser: ${wallCount(text)} walls, the house ${houseWalls}`);
+    if (wallCount(text) !== houseWalls + 1) {
+      failures.push(`the saved ${name} has ${wallCount(text)} walls, wanted ${houseWalls + 1}`);
+    }
+
+    lines.length = 0;
+    await page.reload();
+    const offer = page.locator(`#stored .file[data-name="${name}"] a.open`);
+    await offer.waitFor({ timeout: patience });
+    await consoleLine(lines, /first frame presented/);
+    lines.length = 0;
+    await offer.click();
+    await consoleLine(lines, new RegExp(`Loading ${name.replaceAll(".", "\\.")}: done`));
+    const reopened = await firstView();
+    writeFileSync(join(folder, `page-${run.name}-saved-house.png`), house);
+    writeFileSync(join(folder, `page-${run.name}-saved-reopened.png`), reopened);
+    const still = await offShare(browser, house, houseAgain, 8);
+    const changed = await offShare(browser, house, reopened, 8);
+    console.log(
+      `  the reopened level's first view differs from the house's in ` +
+        `${(changed * 100).toFixed(2)}% (the house from itself ${(still * 100).toFixed(3)}%)`,
+    );
+    if (still > stillShare) {
+      failures.push(`saved: two views of the house differ in ${still} of the canvas`);
+    }
+    if (changed < wallShare) {
+      failures.push(`saved: the reopened ${name} looks like the house (${changed} differs)`);
+    }
+  } catch (error) {
+    failures.push(`saving into the browser: ${error.message}\n  console:\n  ${lines.join("\n  ")}`);
+  } finally {
+    await page.close();
+  }
+  return failures;
+}
+
+/// Opens the page in `context` on the house and waits for its first frame
+/// (plus a second), with its console lines in `lines`.
+async function openHouse(context, lines) {
+  const page = await context.newPage();
+  page.on("console", (message) => lines.push(message.text()));
+  await page.goto(url);
+  await consoleLine(lines, /first frame presented/);
+  await page.waitForTimeout(1000);
+  await page.locator("canvas").focus();
+  return page;
+}
+
+/// In edit mode, places a wall 2 m ahead of the eye: E; W held; Space; D
+/// held; Space; Enter.
+async function placeAWall(page, lines) {
+  await page.keyboard.press("KeyE");
+  await consoleLine(lines, /Opening the level for editing: done/);
+  await hold(page, "KeyW", 600);
+  await page.keyboard.press("Space");
+  await hold(page, "KeyD", 600);
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Enter");
+}
+
+/// The names in the browser's storage, once one ending in `suffix` is
+/// kept in IndexedDB: that one.
+async function storedName(page, suffix) {
+  const handle = await page.waitForFunction(
+    (suffix) => document.body.dataset.stored?.split(" ").find((name) => name.endsWith(suffix)),
+    suffix,
+    { timeout: patience },
+  );
+  return handle.jsonValue();
+}
+
+/// The text of the stored file `name`.
+function storedText(page, name) {
+  return page.evaluate(
+    (name) => new TextDecoder().decode(globalThis.mazewalkerPage.file(name)),
+    name,
+  );
+}
+
+/// Presses F12: the browser is handed a download `mazewalker-<seconds>.png`,
+/// a PNG of the canvas's size.
+async function f12DownloadsThePicture(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: patience }),
+    page.keyboard.press("F12"),
+  ]);
+  const name = download.suggestedFilename();
+  const png = readFileSync(await download.path());
+  const width = png.subarray(1, 4).toString() === "PNG" ? png.readUInt32BE(16) : 0;
+  const height = width > 0 ? png.readUInt32BE(20) : 0;
+  console.log(`  F12 downloaded ${name}, ${width}x${height}, ${png.length} bytes`);
+  const failures = [];
+  if (!/^mazewalker-\d+(-\d+)?\.png$/.test(name)) {
+    failures.push(`F12's download is named ${name}`);
+  }
+  if (width !== golden.width || height !== golden.height) {
+    failures.push(`F12's download is not a ${golden.width}x${golden.height} PNG (${width}x${height})`);
+  }
+  return failures;
+}
+
+/// In a browser context of its own (fresh storage): a wall placed and
+/// never saved; once its autosave journal is kept, the tab is closed. In
+/// a new tab on the house, edit mode (E) and F9 restore it, and Ctrl+S saves a level with
+/// one wall more than the house.
+async function restoresTheAutosaveAfterAClosedTab(browser) {
+  const context = await browser.newContext({
+    viewport: { width: golden.width, height: golden.height },
+  });
+  const lines = [];
+  try {
+    const first = await openHouse(context, lines);
+    await placeAWall(first, lines);
+    await consoleLine(lines, /Writing the autosave: done/);
+    const journal = await storedName(first, ".autosave");
+    await first.close();
+    lines.length = 0;
+    const second = await openHouse(context, lines);
+    await second.keyboard.press("KeyE");
+    await consoleLine(lines, /Opening the level for editing: done/);
+    await second.keyboard.press("F9");
+    await consoleLine(lines, /Restoring the autosave: done/);
+    await second.keyboard.press("Control+KeyS");
+    await consoleLine(lines, /Saving .*: done/);
+    const name = await storedName(second, ".toml");
+    const walls = wallCount(await storedText(second, name));
+    console.log(`  F9 in a new tab restored ${journal}: ${name} saved with ${walls} walls`);
+    return walls === houseWalls + 1
+      ? []
+      : [`F9 after a closed tab: ${name} has ${walls} walls, wanted ${houseWalls + 1}`];
+  } catch (error) {
+    return [`F9 after a closed tab: ${error.message}\n  console:\n  ${lines.join("\n  ")}`];
+  } finally {
+    await context.close();
+  }
+}
+
 /// The first view at the golden image's size, with the HUD (H) and the
 /// page's text hidden, against the native screenshot.
 async function matchesNativeScreenshot(browser, page, run) {
@@ -334,6 +521,8 @@ async function check(run) {
     failures.push(...(await keyChangesCanvas(browser, page, run, "door", "Space", 2000)));
 
     failures.push(...(await playsDemosAsNatively(browser)));
+    failures.push(...(await savesIntoTheBrowser(browser, run)));
+    failures.push(...(await restoresTheAutosaveAfterAClosedTab(browser)));
 
     const errors = lines.filter((line) => /panicked|page error|ERROR/.test(line));
     if (errors.length > 0) {
