@@ -176,15 +176,14 @@ impl Shell {
         }
     }
 
-    /// Ends the session: its recording is finished; the first error wins.
-    /// A scripted session's report comes back. A load still running is
-    /// left to end with the program.
-    pub fn finish(mut self) -> anyhow::Result<Option<ScriptReport>> {
-        let finished = self.session().map_or(Ok(()), Session::finish);
+    /// After the event loop (which finished the session as it exited):
+    /// the first error of the run or of finishing the session; else a
+    /// scripted session's report. A load still running is left to end with
+    /// the program.
+    pub fn finish(self) -> anyhow::Result<Option<ScriptReport>> {
         if let Some(error) = self.error {
             return Err(error);
         }
-        finished?;
         Ok(match (self.script, &self.stage) {
             (Some(script), Stage::Running(session)) => Some(script.report(session)),
             _ => None,
@@ -637,6 +636,15 @@ impl ApplicationHandler for Shell {
         if let (DeviceEvent::MouseMotion { delta: (x, y) }, Some(session)) = (event, self.session())
         {
             session.handle(Input::MouseMotion(glam::DVec2::new(x, y)));
+        }
+    }
+
+    /// The event loop ends: the session is finished here (a recording's
+    /// last pose and end line written, the journal waited for), also in a
+    /// page, where the event loop never gives the shell back.
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Err(error) = self.session().map_or(Ok(()), Session::finish) {
+            self.error.get_or_insert(error);
         }
     }
 
