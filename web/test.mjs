@@ -11,6 +11,9 @@
 //   with Ctrl+S into the browser's storage; reloaded, the page offers the
 //   saved level, and opened, it shows the wall where the house has none;
 // - hands F12's screenshot over as a download: a PNG of the canvas's size;
+// - records a walk (`?record=NAME`, ended with Esc) into the browser's
+//   storage, whose download plays natively headless without a desync, to
+//   the position the page's own headless playback of it prints;
 // - keeps the autosave journal of an unsaved wall in the browser's
 //   storage, so that after the tab is closed, F9 in a new one restores it;
 // - plays natively recorded demos without drawing them (`?demo=FILE&headless`)
@@ -18,6 +21,8 @@
 //   bit for bit.
 // Usage: node web/test.mjs URL FOLDER (screenshots are written in FOLDER;
 // web/test puts the demos and the native program's lines in FOLDER/demos).
+// The native program is $MAZEWALKER_NATIVE.
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +32,7 @@ const require = createRequire(import.meta.url);
 const { chromium } = require("playwright-core");
 
 const [url, folder] = process.argv.slice(2);
+const nativeProgram = process.env.MAZEWALKER_NATIVE ?? "target/debug/mazewalker";
 const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium-headless-shell";
 // How long the page may take to start and load the house, on a software
 // renderer: a bound on waiting, never a measured figure.
@@ -250,7 +256,7 @@ const houseWalls = wallCount(
 /// saves with Ctrl+S, and waits until the browser's storage has the file.
 /// Its text has one wall more than the house's. Then reloads the page,
 /// which offers the saved level; opens it: its first view, with the HUD
-/// off, differs from the house's where the wall stands, while two views
+/// and the page's text off, differs from the house's where the wall stands, while two views
 /// of the house itself are alike. The shots are written as
 /// `page-RUN-saved-house.png` and `-saved-reopened.png`.
 async function savesIntoTheBrowser(browser, run) {
@@ -259,10 +265,11 @@ async function savesIntoTheBrowser(browser, run) {
   page.on("console", (message) => lines.push(message.text()));
   const failures = [];
   const canvas = page.locator("canvas");
-  // The first view, HUD off: the shot to compare.
+  // The first view, HUD and the page's text off: the shot to compare.
   const firstView = async () => {
     await consoleLine(lines, /first frame presented/);
     await page.waitForTimeout(1000);
+    await page.addStyleTag({ content: "#about { visibility: hidden; }" });
     await canvas.focus();
     await page.keyboard.press("KeyH");
     await page.waitForTimeout(500);
@@ -451,10 +458,7 @@ async function playsDemosAsNatively(browser) {
     page.on("pageerror", (error) => lines.push(`page error: ${error.message}`));
     try {
       await page.goto(`${url}?demo=demos/${demo}.demo&headless`);
-      const ended = await consoleLine(
-        lines,
-        /^-?[0-9][0-9.e+-]* -?[0-9][0-9.e+-]* -?[0-9][0-9.e+-]*$|desync|panicked|page error|error|cannot/,
-      );
+      const ended = await consoleLine(lines, playedLine);
       console.log(`  ${demo}.demo: the page printed "${ended}", the native program "${native}"`);
       if (ended !== native) {
         failures.push(`${demo}.demo ended at "${ended}" in the page, natively at "${native}"`);
@@ -464,6 +468,65 @@ async function playsDemosAsNatively(browser) {
     }
   }
   return failures;
+}
+
+/// The pattern of the last line of a headless playback: the final `x z yaw`,
+/// or what went wrong.
+const playedLine =
+  /^-?[0-9][0-9.e+-]* -?[0-9][0-9.e+-]* -?[0-9][0-9.e+-]*$|desync|panicked|page error|error|cannot/;
+
+/// In a browser context of its own: a walk recorded in the page
+/// (`?record=walk.demo`; W, D and the left arrow held in turn, then Esc to
+/// end the program and so the recording). The page's list offers the demo;
+/// its download plays natively (`play FILE --headless`) without a desync,
+/// to the line the page's own headless playback of the stored demo prints,
+/// character for character.
+async function recordsADemoThatPlaysNatively(browser, run) {
+  const context = await browser.newContext({
+    viewport: { width: golden.width, height: golden.height },
+  });
+  const lines = [];
+  try {
+    const page = await context.newPage();
+    page.on("console", (message) => lines.push(message.text()));
+    await page.goto(`${url}?record=walk.demo`);
+    await consoleLine(lines, /first frame presented/);
+    await page.waitForTimeout(1000);
+    await page.locator("canvas").focus();
+    await hold(page, "KeyW", 800);
+    await hold(page, "KeyD", 400);
+    await hold(page, "ArrowLeft", 400);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Escape");
+    await storedName(page, "walk.demo");
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: patience }),
+      page.locator('#stored .file[data-name="walk.demo"] a.download').click(),
+    ]);
+    const saved = join(folder, "demos", `page-${run.name}-walk.demo`);
+    await download.saveAs(saved);
+    const native = spawnSync(nativeProgram, ["play", saved, "--headless"], { encoding: "utf8" });
+    const nativeLine = native.stdout.trim();
+    lines.length = 0;
+    await page.goto(`${url}?demo=walk.demo&headless`);
+    const pageLine = await consoleLine(lines, playedLine);
+    console.log(
+      `  walk.demo recorded in the page: natively "${nativeLine}" (status ${native.status}),` +
+        ` in the page "${pageLine}"`,
+    );
+    if (native.status !== 0 || nativeLine !== pageLine || !/^\S+ \S+ \S+$/.test(nativeLine)) {
+      return [
+        `the page's walk.demo: natively "${nativeLine}" (status ${native.status}, ` +
+          `${native.stderr.trim()}), in the page "${pageLine}"`,
+      ];
+    }
+    return [];
+  } catch (error) {
+    return [`recording in the page: ${error.message}\n  console:\n  ${lines.join("\n  ")}`];
+  } finally {
+    await context.close();
+  }
 }
 
 async function check(run) {
@@ -523,6 +586,7 @@ async function check(run) {
     failures.push(...(await playsDemosAsNatively(browser)));
     failures.push(...(await savesIntoTheBrowser(browser, run)));
     failures.push(...(await restoresTheAutosaveAfterAClosedTab(browser)));
+    failures.push(...(await recordsADemoThatPlaysNatively(browser, run)));
 
     const errors = lines.filter((line) => /panicked|page error|ERROR/.test(line));
     if (errors.length > 0) {
