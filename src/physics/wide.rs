@@ -127,11 +127,7 @@ impl WideBodies {
             position_y: lanes(&|b| b.position.y),
             cos: lanes(&|b| b.rotation.cos_sin().0),
             sin: lanes(&|b| b.rotation.cos_sin().1),
-            velocity_x: lanes(&|b| b.linear_velocity.x),
-            velocity_y: lanes(&|b| b.linear_velocity.y),
-            angular: lanes(&|b| b.angular_velocity),
-            inverse_mass: masses.0,
-            inverse_inertia: masses.1,
+            ..Self::velocities(states, slots, masses)
         }
     }
 
