@@ -59,8 +59,8 @@ pub fn save_atomically(path: &Path, text: &str) -> io::Result<()> {
 }
 
 /// [`save_atomically`], telling `written` how many bytes are written after
-/// each piece it writes ([`platform::WRITE_PIECE`] bytes): a progress bar's
-/// real progress.
+/// each piece it writes (natively a mebibyte; in a page the whole file at
+/// once): a progress bar's real progress.
 pub fn save_atomically_reporting(
     path: &Path,
     text: &str,

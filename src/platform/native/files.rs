@@ -157,7 +157,7 @@ fn copy_synced(from: &Path, to: &Path) -> io::Result<()> {
 /// How many bytes [`replace_file`] writes between two progress reports:
 /// small enough for a bar to move, large enough to cost nothing beside the
 /// writing.
-pub const WRITE_PIECE: usize = 1 << 20;
+const WRITE_PIECE: usize = 1 << 20;
 
 /// Writes `bytes` to a new temporary file beside `path`, fsyncs it and
 /// closes it (Windows cannot rename a file held open without sharing). The file is made as

@@ -111,10 +111,6 @@ pub fn rename_file(from: &Path, to: &Path) -> io::Result<()> {
     remove_file(from)
 }
 
-/// How many bytes [`replace_file`] stores between two progress reports:
-/// the page stores a file whole, so this only sizes the reports.
-pub const WRITE_PIECE: usize = 1 << 20;
-
 /// Replaces the stored file `path` with `bytes`; with `backup_of`, the
 /// previous version is kept as `backup_of(path)` first. The page stores a
 /// file whole, in one step: there is no half-written file to undo.
