@@ -16,6 +16,8 @@
 //   the position the page's own headless playback of it prints;
 // - keeps the autosave journal of an unsaved wall in the browser's
 //   storage, so that after the tab is closed, F9 in a new one restores it;
+// - runs background work between frames, in pieces that end at the
+//   work's progress reports (opening edit mode, a piece a report);
 // - plays natively recorded demos without drawing them (`?demo=FILE&headless`)
 //   to the final `x z yaw` the native program's `play --headless` printed,
 //   bit for bit.
@@ -529,6 +531,54 @@ async function recordsADemoThatPlaysNatively(browser, run) {
   }
 }
 
+/// The log line of background work that ran in pieces between frames.
+const piecesLine = (what) =>
+  new RegExp(`${what}: ran in (\\d+) pieces?, the longest ([\\d.]+) ms`);
+
+/// In a page of its own, whose background work stops at every progress
+/// report (`?piece_ms=0`): opening edit mode (E) on a small maze runs
+/// between frames, in a piece from each report to the next, and the
+/// browser draws a frame while each piece waits.
+async function worksInPiecesBetweenFrames(browser) {
+  const page = await browser.newPage({ viewport: { width: golden.width, height: golden.height } });
+  const lines = [];
+  page.on("console", (message) => lines.push(message.text()));
+  const counts = () => page.evaluate(() => ({ ...globalThis.mazewalkerBackground }));
+  try {
+    await page.goto(`${url}?level=maze&w=12&h=12&seed=3&piece_ms=0`);
+    await consoleLine(lines, /first frame presented/);
+    await page.waitForTimeout(500);
+    await page.locator("canvas").focus();
+    const before = await counts();
+    await page.keyboard.press("KeyE");
+    const said = await consoleLine(lines, piecesLine("Opening the level for editing"));
+    const after = await counts();
+    const pieces = Number(piecesLine("Opening the level for editing").exec(said)[1]);
+    const waits = after.waits - before.waits;
+    const frames = after.framesDrawn - before.framesDrawn;
+    console.log(
+      `  E on a 12x12 maze, a piece a report: "${said}"; the work waited for ${waits}` +
+        ` frames and the browser drew ${frames}`,
+    );
+    const failures = [];
+    if (!after.canSuspend) {
+      failures.push("pieces: the browser cannot suspend WebAssembly (JSPI)");
+    }
+    // Reports at the start, after the text, the parse and the count.
+    if (pieces < 4 || waits < pieces - 1 || frames < pieces - 1) {
+      failures.push(
+        `pieces: opening edit mode ran in ${pieces} pieces, waited ${waits} times` +
+          ` and saw ${frames} frames drawn; wanted at least 4 pieces, a frame between each`,
+      );
+    }
+    return failures;
+  } catch (error) {
+    return [`pieces: ${error.message}\n  console:\n  ${lines.join("\n  ")}`];
+  } finally {
+    await page.close();
+  }
+}
+
 async function check(run) {
   const browser = await chromium.launch({ executablePath: browserPath, args: run.args });
   const failures = [];
@@ -583,6 +633,7 @@ async function check(run) {
     failures.push(...(await walkToTheHallwaysEnd(page, lines)));
     failures.push(...(await keyChangesCanvas(browser, page, run, "door", "Space", 2000)));
 
+    failures.push(...(await worksInPiecesBetweenFrames(browser)));
     failures.push(...(await playsDemosAsNatively(browser)));
     failures.push(...(await savesIntoTheBrowser(browser, run)));
     failures.push(...(await restoresTheAutosaveAfterAClosedTab(browser)));
@@ -591,6 +642,10 @@ async function check(run) {
     const errors = lines.filter((line) => /panicked|page error|ERROR/.test(line));
     if (errors.length > 0) {
       failures.push(`errors on the console:\n  ${errors.join("\n  ")}`);
+    }
+    // Figures for the record: the house's work at the page's own piece length.
+    for (const line of lines.filter((line) => piecesLine("[^:]+").test(line))) {
+      console.log(`  ${line}`);
     }
     console.log(`${run.name}: ${said}; ${colours} colours in ${path}`);
     if (failures.length > 0) {

@@ -1,8 +1,9 @@
 //! Work whose cost grows with the level, off the main thread: a [`Job`]
-//! runs a closure on a worker thread of its own and hands its result back
-//! when the session polls it, once a frame, so that the frame goes on
-//! meanwhile. The work reports how far it has got through [`Progress`],
-//! from its real progress (text written, text parsed, bytes written), and
+//! runs a closure on a worker thread of its own (on the page, which has
+//! one thread, between frames, in pieces that end at its progress reports)
+//! and hands its result back when the session polls it, once a frame, so
+//! that the frame goes on meanwhile. The work reports how far it has got
+//! through [`Progress`], from its real progress (text written, text parsed, bytes written), and
 //! the window shows a bar for work that lasts over [`SHOW_AFTER`]. A
 //! [`JobLatch`] lets a test hold the work at each report and release it
 //! step by step, with no timing involved.
@@ -49,13 +50,16 @@ pub struct Progress {
 
 impl Progress {
     /// The work has done `fraction` of itself (0 to 1); with a test's
-    /// latch, it waits here until the latch lets it go on.
+    /// latch, it waits here until the latch lets it go on. On the page,
+    /// where the work shares the one thread with the frames, a piece of
+    /// it may end here ([`platform::between_pieces`]).
     pub fn report(&self, fraction: f32) {
         self.fraction
             .store(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Release);
         if let Some((latch, number)) = &self.latch {
             latch.pass(*number);
         }
+        platform::between_pieces();
     }
 }
 
@@ -64,6 +68,35 @@ impl Progress {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("the worker doing this stopped before it finished")]
 pub struct JobLost;
+
+/// A job's work, sent to its worker.
+type Work = Box<dyn FnOnce() + Send>;
+
+/// The work of a job until a worker takes it: shared by the worker and
+/// the job, so that the job can do the work itself when it is waited for
+/// before it began (on the page, where nothing may block).
+#[derive(Clone)]
+struct Unbegun(Arc<Mutex<Option<Work>>>);
+
+impl Unbegun {
+    /// Does the work here and now unless somebody began it already.
+    fn begin_here(&self) {
+        let work = lock(&self.0).take();
+        if let Some(work) = work {
+            work();
+        }
+    }
+}
+
+impl std::fmt::Debug for Unbegun {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let begun = lock(&self.0).is_none();
+        formatter
+            .debug_struct("Unbegun")
+            .field("begun", &begun)
+            .finish()
+    }
+}
 
 /// Work running on a worker thread, with its result to come.
 #[derive(Debug)]
@@ -75,6 +108,7 @@ pub struct Job<T> {
     /// How far it has got: an `f32`'s bits, written by [`Progress`].
     fraction: Arc<AtomicU32>,
     result: Receiver<T>,
+    unbegun: Unbegun,
 }
 
 impl<T: Send + 'static> Job<T> {
@@ -120,24 +154,19 @@ impl<T: Send + 'static> Job<T> {
             let _ = sender.send(done);
             drop(ended);
         };
-        let run = Arc::new(Mutex::new(Some(run)));
-        let on_worker = Arc::clone(&run);
-        let spawned = platform::spawn_task("background job", move || {
-            if let Some(run) = lock(&on_worker).take() {
-                run();
-            }
-        });
+        let unbegun = Unbegun(Arc::new(Mutex::new(Some(Box::new(run)))));
+        let on_worker = unbegun.clone();
+        let spawned = platform::spawn_task(&what, move || on_worker.begin_here());
         if let Err(error) = spawned {
             log::warn!("the work runs on the main thread: {error}");
-            if let Some(run) = lock(&run).take() {
-                run();
-            }
+            unbegun.begin_here();
         }
         Self {
             what,
             started: now,
             fraction,
             result,
+            unbegun,
         }
     }
 
@@ -150,9 +179,16 @@ impl<T: Send + 'static> Job<T> {
         }
     }
 
-    /// Waits for the result.
+    /// Waits for the result. Where the main thread may not wait
+    /// ([`platform::WORK_MAY_WAIT`]: the page), work not yet begun is done
+    /// here and now, and work already under way, whose pieces run between
+    /// frames, is lost to the caller.
     pub fn wait(&self) -> Result<T, JobLost> {
-        self.result.recv().map_err(|_| JobLost)
+        if platform::WORK_MAY_WAIT {
+            return self.result.recv().map_err(|_| JobLost);
+        }
+        self.unbegun.begin_here();
+        self.result.try_recv().map_err(|_| JobLost)
     }
 }
 

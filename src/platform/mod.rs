@@ -4,10 +4,12 @@
 //!
 //! - time: [`Instant`] and [`unix_seconds`] (the browser's clock on the
 //!   web, where the standard library's traps);
-//! - background work: [`spawn_thread`] and [`spawn_task`] (a worker thread
-//!   natively; none on the web, where callers do the work themselves);
-//!   [`WORK_MAY_WAIT`] says whether such work may block waiting for the
-//!   main thread;
+//! - background work: [`spawn_thread`] (a worker thread natively; none on
+//!   the web, where callers do the work themselves) and [`spawn_task`] (a
+//!   worker thread natively; on the web a task run between frames, in
+//!   pieces that end at the work's progress reports, [`between_pieces`]);
+//!   [`WORK_MAY_WAIT`] says whether such work and the main thread may
+//!   block waiting for each other;
 //! - futures: [`run_future`] (blocking natively, a task on the web);
 //! - the window: [`run_app`] (the event loop, returning natively, handed to
 //!   the browser on the web), [`window_attributes`] (the page's canvas) and

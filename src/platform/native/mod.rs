@@ -47,6 +47,10 @@ pub fn spawn_task(name: &str, work: impl FnOnce() + Send + 'static) -> std::io::
     spawn_thread(name, work).map(drop)
 }
 
+/// Background work has reached a progress report: a thread of its own
+/// needs no pause there, so this returns at once.
+pub fn between_pieces() {}
+
 /// Runs `future` to its end here and now, and hands its output to `done`.
 pub fn run_future<T>(future: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
     done(pollster::block_on(future));

@@ -1,12 +1,14 @@
 //! The web page's side of [`platform`](super): no threads (background work
-//! runs on the page's one thread, where it is asked for), the browser's
+//! runs on the page's one thread, in pieces between frames: `background`), the browser's
 //! clock, futures run as tasks, no file watching, the page's URL in place
 //! of a command line, the page's storage in place of a file system
 //! (`files`), and the browser's console for log lines, panics and the
 //! program's output.
 
+mod background;
 mod files;
 
+pub use background::{between_pieces, spawn_task};
 pub use files::*;
 
 use std::ffi::OsString;
@@ -29,8 +31,8 @@ pub fn unix_seconds() -> u64 {
         .map_or(0, |elapsed| elapsed.as_secs())
 }
 
-/// Background work may not block waiting for the main thread: it runs on
-/// the main thread.
+/// Background work may not block waiting for the main thread, nor the
+/// main thread for it: it runs on the main thread, between frames.
 pub const WORK_MAY_WAIT: bool = false;
 
 /// The page has no threads: always fails, and the caller does the work
@@ -43,13 +45,6 @@ pub fn spawn_thread<T: Send + 'static>(
         std::io::ErrorKind::Unsupported,
         format!("the page has no thread for {name}"),
     ))
-}
-
-/// The page has no threads: always fails, and the caller does the work
-/// itself, at once. (A task run later could not be waited for: the page
-/// may never block.)
-pub fn spawn_task(name: &str, _work: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
-    spawn_thread(name, || ()).map(drop)
 }
 
 /// Runs `future` as a task on the page's thread, and hands its output to
