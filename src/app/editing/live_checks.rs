@@ -1,12 +1,14 @@
 //! Edit mode's live checks, off the main thread. The checks that need the
 //! whole level (gaps a little too narrow to pass, floor the player cannot
 //! reach) cost milliseconds on a house and seconds on a huge maze, so each
-//! edit hands the edited level to a worker thread and the HUD shows the
-//! warnings when they are ready. A newer edit supersedes an older one's
-//! checks: the worker skips to the newest level waiting, and a result for a
-//! level that is no longer the latest is dropped.
+//! edit hands the edited level to a worker thread (on the page, which has
+//! no threads, a task run between frames) and the HUD shows the warnings
+//! when they are ready. A newer edit supersedes an older one's checks: the
+//! worker skips to the newest level waiting, and a result for a level that
+//! is no longer the latest is dropped.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use crate::collision::Collider;
@@ -49,17 +51,59 @@ struct Checked {
     near_misses: Vec<NearMiss>,
 }
 
-/// The worker thread's ends of the two channels.
+/// Where the checks run.
 #[derive(Debug)]
-struct Worker {
-    jobs: Sender<Job>,
-    results: Receiver<Checked>,
+enum Worker {
+    /// A thread of their own, which takes the newest level waiting in
+    /// `jobs`.
+    Thread {
+        jobs: Sender<Job>,
+        results: Receiver<Checked>,
+    },
+    /// Where no thread can start (the page): a task a level, which skips
+    /// a level that is no longer the `latest` by the time it runs.
+    Tasks {
+        latest: Arc<AtomicU64>,
+        done: Sender<Checked>,
+        results: Receiver<Checked>,
+    },
+}
+
+impl Worker {
+    /// Where the worker's warnings come back.
+    fn results(&self) -> &Receiver<Checked> {
+        match self {
+            Self::Thread { results, .. } | Self::Tasks { results, .. } => results,
+        }
+    }
+
+    /// Hands `job` to the worker: whether it took it.
+    fn take(&self, job: &Job) -> bool {
+        let shared = || Job {
+            version: job.version,
+            level: Arc::clone(&job.level),
+            collider: Arc::clone(&job.collider),
+        };
+        match self {
+            Self::Thread { jobs, .. } => jobs.send(shared()).is_ok(),
+            Self::Tasks { latest, done, .. } => {
+                latest.store(job.version, Ordering::Release);
+                let (job, latest, done) = (shared(), Arc::clone(latest), done.clone());
+                platform::spawn_task("live checks", move || {
+                    if latest.load(Ordering::Acquire) == job.version {
+                        let _ = done.send(check(&job));
+                    }
+                })
+                .is_ok()
+            }
+        }
+    }
 }
 
 impl LiveChecks {
     /// Checks `level` (with its `collider`) on the worker; its warnings
-    /// replace the current ones when ready. Without a worker (the thread
-    /// could not start) the checks run here, at once.
+    /// replace the current ones when ready. Without a worker (no thread
+    /// or task could start) the checks run here, at once.
     pub fn request(&mut self, level: Arc<Level>, collider: Arc<Collider>) {
         self.latest += 1;
         let job = Job {
@@ -67,19 +111,13 @@ impl LiveChecks {
             level,
             collider,
         };
-        let job = match self.worker() {
-            Some(worker) => match worker.jobs.send(job) {
-                Ok(()) => {
-                    self.pending = true;
-                    return;
-                }
-                Err(refused) => refused.0,
-            },
-            None => job,
-        };
+        if self.worker().is_some_and(|worker| worker.take(&job)) {
+            self.pending = true;
+            return;
+        }
         // The worker is gone: check here rather than show nothing.
         self.worker = None;
-        self.lines = live_checks(&job.level, &job.collider, &near_misses(&job.collider));
+        self.lines = check(&job).lines;
         self.pending = false;
     }
 
@@ -91,12 +129,14 @@ impl LiveChecks {
         if !self.pending {
             return None;
         }
-        let worker = self.worker.as_ref()?;
+        let results = self.worker.as_ref()?.results();
         loop {
-            let checked = if wait {
-                worker.results.recv().ok()
+            // Where the main thread may not wait (the page), a task is not
+            // waited for.
+            let checked = if wait && platform::WORK_MAY_WAIT {
+                results.recv().ok()
             } else {
-                worker.results.try_recv().ok()
+                results.try_recv().ok()
             }?;
             if checked.version == self.latest {
                 self.lines = checked.lines;
@@ -107,11 +147,14 @@ impl LiveChecks {
     }
 
     /// Forgets the warnings (the draft is gone); a result still on
-    /// its way is dropped.
+    /// its way is dropped, and a task not yet run does not check.
     pub fn clear(&mut self) {
         self.lines.clear();
         self.latest += 1;
         self.pending = false;
+        if let Some(Worker::Tasks { latest, .. }) = &self.worker {
+            latest.store(self.latest, Ordering::Release);
+        }
     }
 
     /// The HUD's check lines: the first few warnings, then a count of the
@@ -125,39 +168,53 @@ impl LiveChecks {
             .chain((more > 0).then(|| format!("check: and {more} more")))
     }
 
-    /// The worker, started on first use; `None` when no thread can start.
+    /// The worker, started on first use: a thread, or where none can
+    /// start, tasks.
     fn worker(&mut self) -> Option<&Worker> {
         if self.worker.is_none() {
             let (jobs, waiting) = channel::<Job>();
             let (done, results) = channel();
-            let started =
-                platform::spawn_thread("live checks", move || check_until_closed(&waiting, &done));
-            match started {
-                Ok(_) => self.worker = Some(Worker { jobs, results }),
-                Err(error) => log::warn!("the live checks run on the main thread: {error}"),
-            }
+            let on_thread = done.clone();
+            let started = platform::spawn_thread("live checks", move || {
+                check_until_closed(&waiting, &on_thread);
+            });
+            self.worker = Some(match started {
+                Ok(_) => Worker::Thread { jobs, results },
+                Err(error) => {
+                    log::debug!("the live checks run as tasks: {error}");
+                    Worker::Tasks {
+                        latest: Arc::new(AtomicU64::new(self.latest)),
+                        done,
+                        results,
+                    }
+                }
+            });
         }
         self.worker.as_ref()
     }
 }
 
-/// The worker's loop: takes the newest job waiting, checks it, sends the
-/// warnings back; ends when either side is dropped.
+/// The worker thread's loop: takes the newest job waiting, checks it,
+/// sends the warnings back; ends when either side is dropped.
 fn check_until_closed(waiting: &Receiver<Job>, done: &Sender<Checked>) {
     while let Ok(mut job) = waiting.recv() {
         while let Ok(newer) = waiting.try_recv() {
             job = newer;
         }
-        let near_misses = near_misses(&job.collider);
-        let lines = live_checks(&job.level, &job.collider, &near_misses);
-        let checked = Checked {
-            version: job.version,
-            lines,
-            near_misses,
-        };
-        if done.send(checked).is_err() {
+        if done.send(check(&job)).is_err() {
             return;
         }
+    }
+}
+
+/// What the checks find in `job`'s level.
+fn check(job: &Job) -> Checked {
+    let near_misses = near_misses(&job.collider);
+    let lines = live_checks(&job.level, &job.collider, &near_misses);
+    Checked {
+        version: job.version,
+        lines,
+        near_misses,
     }
 }
 
@@ -208,6 +265,42 @@ mod tests {
         live_checks(level, &collider, &near_misses(&collider))
     }
 
+    /// Live checks that run as a task a level, as on the page (here each
+    /// task has a thread of its own).
+    fn as_tasks() -> LiveChecks {
+        let (done, results) = channel();
+        LiveChecks {
+            worker: Some(Worker::Tasks {
+                latest: Arc::new(AtomicU64::new(0)),
+                done,
+                results,
+            }),
+            ..LiveChecks::default()
+        }
+    }
+
+    /// The checks on their own thread, and as tasks.
+    fn both_workers() -> [LiveChecks; 2] {
+        [LiveChecks::default(), as_tasks()]
+    }
+
+    /// The near misses of the warnings that came, polled for until they
+    /// come; fails after half a minute (a bound on waiting, never a
+    /// measured figure).
+    fn warnings_came(checks: &mut LiveChecks) -> Vec<NearMiss> {
+        let asked = std::time::Instant::now();
+        loop {
+            if let Some(near) = checks.poll(false) {
+                return near;
+            }
+            assert!(
+                asked.elapsed() < std::time::Duration::from_secs(30),
+                "the warnings never came"
+            );
+            std::thread::yield_now();
+        }
+    }
+
     #[test]
     fn the_worker_finds_what_the_checks_find_here() {
         // A gap a little narrower than the walls' clearances (0.3 m each)
@@ -215,12 +308,13 @@ mod tests {
         let narrow = room_with_gap(0.55);
         let expected = checked_here(&narrow);
         assert!(!expected.is_empty(), "the room should warn");
-        let mut checks = LiveChecks::default();
-        check(&mut checks, &narrow);
-        let near = checks.poll(true).expect("the warnings came");
-        assert_eq!(near, near_misses(&narrow.collider()));
-        assert_eq!(near.len(), 1);
-        assert_eq!(checks.lines().collect::<Vec<_>>(), expected);
+        for mut checks in both_workers() {
+            check(&mut checks, &narrow);
+            let near = warnings_came(&mut checks);
+            assert_eq!(near, near_misses(&narrow.collider()));
+            assert_eq!(near.len(), 1);
+            assert_eq!(checks.lines().collect::<Vec<_>>(), expected);
+        }
     }
 
     #[test]
@@ -228,21 +322,23 @@ mod tests {
         let narrow = room_with_gap(0.55);
         let closed = room_with_gap(0.0);
         assert_ne!(checked_here(&narrow), checked_here(&closed));
-        let mut checks = LiveChecks::default();
-        check(&mut checks, &narrow);
-        check(&mut checks, &closed);
-        assert!(checks.poll(true).is_some());
-        assert_eq!(checks.lines().collect::<Vec<_>>(), checked_here(&closed));
-        assert!(checks.poll(true).is_none(), "nothing more is pending");
+        for mut checks in both_workers() {
+            check(&mut checks, &narrow);
+            check(&mut checks, &closed);
+            warnings_came(&mut checks);
+            assert_eq!(checks.lines().collect::<Vec<_>>(), checked_here(&closed));
+            assert!(checks.poll(true).is_none(), "nothing more is pending");
+        }
     }
 
     #[test]
     fn cleared_warnings_stay_cleared_when_a_late_result_comes() {
         let narrow = room_with_gap(0.55);
-        let mut checks = LiveChecks::default();
-        check(&mut checks, &narrow);
-        checks.clear();
-        assert!(checks.poll(true).is_none());
-        assert_eq!(checks.lines().count(), 0);
+        for mut checks in both_workers() {
+            check(&mut checks, &narrow);
+            checks.clear();
+            assert!(checks.poll(true).is_none());
+            assert_eq!(checks.lines().count(), 0);
+        }
     }
 }
