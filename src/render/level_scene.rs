@@ -4,7 +4,7 @@
 //! shared between threads), so a large level is built while the old one
 //! keeps being drawn, then swapped in with [`Renderer::set_level`](super::Renderer::set_level).
 //! A scene builds the chunks near the eye ahead of need on a worker
-//! thread of its own ([`prefetch`]).
+//! thread of its own, or where none starts, in tasks ([`prefetch`]).
 
 mod edited;
 mod prefetch;
@@ -49,10 +49,8 @@ pub struct LevelScene {
     /// The chunks built so far.
     pub(super) cache: ChunkCache,
     /// The worker building chunk meshes ahead of the eye: started on the
-    /// first frame that leaves a chunk near the eye unbuilt (`None` inside
-    /// when the system refused a thread: chunks are then all built on the
-    /// main thread).
-    ahead: Option<Option<AheadWorker<Option<ChunkBuffers>>>>,
+    /// first frame that leaves a chunk near the eye unbuilt.
+    ahead: Option<AheadWorker<Option<ChunkBuffers>>>,
     /// Workers an edit ended while they built a chunk: closed, and
     /// dropped once their thread has ended (or with the scene, which
     /// then waits for their chunk in hand).
@@ -202,10 +200,9 @@ impl LevelScene {
     /// benchmarks that need a known split of the work between threads;
     /// drawing never waits for the worker.
     pub fn wait_for_chunks_ahead(&self, timeout: Duration) -> bool {
-        match &self.ahead {
-            Some(Some(worker)) => worker.wait_until_idle(timeout),
-            _ => true,
-        }
+        self.ahead
+            .as_ref()
+            .is_none_or(|worker| worker.wait_until_idle(timeout))
     }
 }
 
@@ -282,7 +279,7 @@ impl LevelScene {
                 chunks.shapes_seen.insert(chunk);
             }
         }
-        if let Some(Some(worker)) = &mut self.ahead {
+        if let Some(worker) = &mut self.ahead {
             self.cache.insert_ahead(worker.take_finished());
         }
         self.retiring.retain(|worker| !worker.has_ended());
@@ -322,21 +319,15 @@ impl LevelScene {
         let worker = self.ahead.get_or_insert_with(|| {
             let (device, level, index) = (device.clone(), Arc::clone(level), Arc::clone(index));
             AheadWorker::spawn(move |chunk| build_mesh(&device, &level, &index, chunk, light))
-                .inspect_err(|error| {
-                    log::warn!("no worker thread, chunks are built on the main thread: {error}");
-                })
-                .ok()
         });
-        if let Some(worker) = worker {
-            let room = self.cache.room_bytes();
-            let cache = &self.cache;
-            let chunks = wanted
-                .into_iter()
-                .map(|(_, chunk)| chunk)
-                .filter(|&chunk| cache.worth_building_ahead(chunk, room))
-                .take(cache.room_for_chunks(room));
-            worker.request(chunks);
-        }
+        let room = self.cache.room_bytes();
+        let cache = &self.cache;
+        let chunks = wanted
+            .into_iter()
+            .map(|(_, chunk)| chunk)
+            .filter(|&chunk| cache.worth_building_ahead(chunk, room))
+            .take(cache.room_for_chunks(room));
+        worker.request(chunks);
     }
 }
 

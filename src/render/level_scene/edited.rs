@@ -134,7 +134,7 @@ impl LevelScene {
     /// would cost more.
     fn end_the_worker(&mut self) {
         match self.ahead.take() {
-            Some(Some(worker))
+            Some(worker)
                 if worker.is_building() && self.index.shape_count() <= COPY_RATHER_THAN_WAIT =>
             {
                 worker.close();

@@ -1,5 +1,8 @@
 //! Building ahead of the eye: a worker thread that builds the chunks a
 //! scene will soon need, nearest first, while the main thread draws.
+//! Where no thread can start (the page), tasks build them instead
+//! ([`platform::spawn_task`](crate::platform::spawn_task), between frames
+//! there), a chunk a piece.
 //!
 //! The main thread hands the worker a fresh list each frame, which replaces
 //! whatever the worker had not started yet: requests that went stale as
@@ -14,10 +17,13 @@
 //! without a GPU.
 
 use std::collections::{HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+use crate::platform;
 
 /// The most chunks the worker is asked for at once; a longer list is cut
 /// (it is nearest first, so the far end goes).
@@ -32,10 +38,39 @@ pub(super) struct AheadWorker<T> {
     /// Chunks asked for and not yet taken back: queued, or in the
     /// worker's hands.
     requested: HashSet<(i32, i32)>,
-    /// The thread, joined on drop: it must not be using the device while
+    /// Who builds them.
+    builder: Builder<T>,
+}
+
+/// What builds a chunk, shared by the worker's thread or its tasks.
+type SharedBuild<T> = Arc<Mutex<Box<dyn FnMut((i32, i32)) -> T + Send>>>;
+
+/// Who builds the chunks.
+enum Builder<T> {
+    /// A thread, joined on drop: it must not be using the device while
     /// the process exits (a detached worker caught mid-upload can crash
     /// the driver's teardown).
-    thread: Option<JoinHandle<()>>,
+    Thread(Option<JoinHandle<()>>),
+    /// Where no thread can start: a task at a time, which builds what is
+    /// queued until the queue is empty or closed.
+    Tasks {
+        build: SharedBuild<T>,
+        finished: Sender<((i32, i32), T)>,
+        /// Whether a task is on its way; it is cleared as the task ends.
+        scheduled: Arc<AtomicBool>,
+    },
+}
+
+impl<T> std::fmt::Debug for Builder<T> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Thread(thread) => formatter.debug_tuple("Thread").field(thread).finish(),
+            Self::Tasks { scheduled, .. } => formatter
+                .debug_struct("Tasks")
+                .field("scheduled", scheduled)
+                .finish_non_exhaustive(),
+        }
+    }
 }
 
 /// What the two threads share: the queue and a signal for its changes.
@@ -58,6 +93,18 @@ struct Queue {
 }
 
 impl Shared {
+    /// An empty, open queue.
+    fn new() -> Self {
+        Self {
+            state: Mutex::new(Queue {
+                waiting: VecDeque::new(),
+                building: None,
+                open: true,
+            }),
+            changed: Condvar::new(),
+        }
+    }
+
     /// The queue, even if a thread panicked while holding it: at worst a
     /// request is left half-replaced, which the next frame's request
     /// replaces whole, so the queue stays usable.
@@ -67,30 +114,39 @@ impl Shared {
 }
 
 impl<T: Send + 'static> AheadWorker<T> {
-    /// Starts a thread that builds each chunk asked of it with `build`.
-    /// Errors when the system refuses a thread.
-    pub(super) fn spawn(
-        build: impl FnMut((i32, i32)) -> T + Send + 'static,
-    ) -> std::io::Result<Self> {
-        let shared = Arc::new(Shared {
-            state: Mutex::new(Queue {
-                waiting: VecDeque::new(),
-                building: None,
-                open: true,
-            }),
-            changed: Condvar::new(),
-        });
+    /// Starts a thread that builds each chunk asked of it with `build`;
+    /// where the system refuses a thread, tasks build them.
+    pub(super) fn spawn(build: impl FnMut((i32, i32)) -> T + Send + 'static) -> Self {
+        let build: SharedBuild<T> = Arc::new(Mutex::new(Box::new(build)));
         let (sender, finished) = mpsc::channel();
-        let worker_shared = Arc::clone(&shared);
-        let thread = crate::platform::spawn_thread("chunks ahead", move || {
-            work(&worker_shared, &sender, build)
-        })?;
-        Ok(Self {
+        let shared = Arc::new(Shared::new());
+        let on_thread = (Arc::clone(&shared), sender.clone(), Arc::clone(&build));
+        let thread = platform::spawn_thread("chunks ahead", move || {
+            let (shared, sender, build) = on_thread;
+            work(&shared, &sender, |chunk| lock(&build)(chunk));
+        });
+        let builder = match thread {
+            Ok(thread) => Builder::Thread(Some(thread)),
+            Err(error) => {
+                log::debug!("chunks ahead are built by tasks: {error}");
+                Self::tasks(build, sender)
+            }
+        };
+        Self {
             shared,
             finished,
             requested: HashSet::new(),
-            thread: Some(thread),
-        })
+            builder,
+        }
+    }
+
+    /// Tasks that build with `build` and send each chunk to `finished`.
+    fn tasks(build: SharedBuild<T>, finished: Sender<((i32, i32), T)>) -> Builder<T> {
+        Builder::Tasks {
+            build,
+            finished,
+            scheduled: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// Asks for `chunks`, in that order, in place of whatever was asked
@@ -110,6 +166,43 @@ impl<T: Send + 'static> AheadWorker<T> {
         // Most frames ask for nothing new: the worker sleeps on.
         if stale > 0 || !queue.waiting.is_empty() {
             self.shared.changed.notify_all();
+        }
+        let work_waits = !queue.waiting.is_empty();
+        drop(queue);
+        if work_waits {
+            self.schedule_a_task();
+        }
+    }
+
+    /// With tasks, starts one unless one is on its way. (A task that found
+    /// the queue empty just before this frame's request leaves that request
+    /// to the next frame's.)
+    fn schedule_a_task(&self) {
+        let Builder::Tasks {
+            build,
+            finished,
+            scheduled,
+        } = &self.builder
+        else {
+            return;
+        };
+        if scheduled.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let task = (
+            Arc::clone(&self.shared),
+            finished.clone(),
+            Arc::clone(build),
+            Arc::clone(scheduled),
+        );
+        let started = platform::spawn_task("chunks ahead", move || {
+            let (shared, finished, build, scheduled) = task;
+            build_what_waits(&shared, &finished, &build);
+            scheduled.store(false, Ordering::Release);
+        });
+        if let Err(error) = started {
+            log::debug!("no task builds chunks ahead: {error}");
+            scheduled.store(false, Ordering::Release);
         }
     }
 
@@ -155,22 +248,63 @@ impl<T> AheadWorker<T> {
         self.shared.changed.notify_all();
     }
 
-    /// Whether the thread has ended, so that dropping the worker waits
-    /// for nothing.
+    /// Whether the thread (or the task) has ended, so that dropping the
+    /// worker waits for nothing.
     pub(super) fn has_ended(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        match &self.builder {
+            Builder::Thread(thread) => thread.as_ref().is_none_or(JoinHandle::is_finished),
+            Builder::Tasks { scheduled, .. } => !scheduled.load(Ordering::Acquire),
+        }
     }
 }
 
 impl<T> Drop for AheadWorker<T> {
     fn drop(&mut self) {
         self.close();
-        // Waits for the chunk in hand at most (a few milliseconds).
-        if let Some(thread) = self.thread.take()
+        // Waits for the chunk in hand at most (a few milliseconds); a task
+        // finds the queue closed and ends by itself.
+        if let Builder::Thread(thread) = &mut self.builder
+            && let Some(thread) = thread.take()
             && thread.join().is_err()
         {
             log::error!("the chunks-ahead thread panicked");
         }
+    }
+}
+
+/// `build`, even if a build panicked while holding it (it holds no state
+/// of its own between builds that a panic could leave half made).
+fn lock<T: ?Sized>(build: &Mutex<T>) -> MutexGuard<'_, T> {
+    build.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A task's work: builds chunks from the front of the queue and sends
+/// them back, a chunk a piece, until the queue is empty or closed, or
+/// nobody listens any more.
+fn build_what_waits<T>(
+    shared: &Shared,
+    finished: &Sender<((i32, i32), T)>,
+    build: &SharedBuild<T>,
+) {
+    loop {
+        let chunk = {
+            let mut queue = shared.lock();
+            queue.building = None;
+            shared.changed.notify_all();
+            match queue.waiting.pop_front() {
+                Some(chunk) if queue.open => {
+                    queue.building = Some(chunk);
+                    chunk
+                }
+                _ => return,
+            }
+        };
+        let built = lock(build)(chunk);
+        if finished.send((chunk, built)).is_err() {
+            shared.lock().building = None;
+            return;
+        }
+        platform::between_pieces();
     }
 }
 
@@ -217,16 +351,36 @@ mod tests {
     /// A worker whose builds each wait for a ticket from the returned
     /// sender, so a test decides when each build ends; a build returns its
     /// chunk.
-    fn gated() -> (AheadWorker<(i32, i32)>, SyncSender<()>) {
+    fn gated(start: Start) -> (AheadWorker<(i32, i32)>, SyncSender<()>) {
         let (gate, tickets) = mpsc::sync_channel::<()>(0);
-        let worker = AheadWorker::spawn(move |chunk| {
+        let worker = start(Box::new(move |chunk| {
             // A closed gate (the test is over) lets every build through.
             let _ = tickets.recv();
             chunk
-        })
-        .expect("a thread");
+        }));
         (worker, gate)
     }
+
+    /// A build that returns its chunk.
+    type Build = Box<dyn FnMut((i32, i32)) -> (i32, i32) + Send>;
+
+    /// How a test starts its worker.
+    type Start = fn(Build) -> AheadWorker<(i32, i32)>;
+
+    /// A worker of tasks, as where no thread starts (the page); here each
+    /// task has a thread of its own.
+    fn by_tasks(build: Build) -> AheadWorker<(i32, i32)> {
+        let (sender, finished) = mpsc::channel();
+        AheadWorker {
+            shared: Arc::new(Shared::new()),
+            finished,
+            requested: HashSet::new(),
+            builder: AheadWorker::tasks(Arc::new(Mutex::new(build)), sender),
+        }
+    }
+
+    /// A worker with a thread, and one of tasks.
+    const BOTH: [Start; 2] = [AheadWorker::spawn, by_tasks];
 
     /// Waits until the worker holds a chunk in its hands.
     fn wait_until_building(worker: &AheadWorker<(i32, i32)>) {
@@ -254,52 +408,61 @@ mod tests {
 
     #[test]
     fn builds_what_is_asked_in_order() {
-        let mut worker = AheadWorker::spawn(|chunk| chunk).expect("a thread");
-        worker.request([(0, 0), (2, 1), (1, 0)]);
-        assert!(worker.requested.contains(&(2, 1)));
-        assert_eq!(chunks(&mut worker), [(0, 0), (2, 1), (1, 0)]);
-        assert!(!worker.requested.contains(&(2, 1)), "taken back");
-        assert!(worker.take_finished().is_empty());
+        for start in BOTH {
+            let mut worker = start(Box::new(|chunk| chunk));
+            worker.request([(0, 0), (2, 1), (1, 0)]);
+            assert!(worker.requested.contains(&(2, 1)));
+            assert_eq!(chunks(&mut worker), [(0, 0), (2, 1), (1, 0)]);
+            assert!(!worker.requested.contains(&(2, 1)), "taken back");
+            assert!(worker.take_finished().is_empty());
+        }
     }
 
     #[test]
     fn a_new_request_drops_the_stale_ones_but_not_the_chunk_in_hand() {
-        let (mut worker, gate) = gated();
-        worker.request([(1, 0), (2, 0), (3, 0)]);
-        wait_until_building(&worker);
-        worker.request([(4, 0), (1, 0), (5, 0)]);
-        assert!(!worker.requested.contains(&(2, 0)), "stale");
-        drop(gate);
-        // (1, 0) was in hand: built once, not queued again.
-        assert_eq!(chunks(&mut worker), [(1, 0), (4, 0), (5, 0)]);
+        for start in BOTH {
+            let (mut worker, gate) = gated(start);
+            worker.request([(1, 0), (2, 0), (3, 0)]);
+            wait_until_building(&worker);
+            worker.request([(4, 0), (1, 0), (5, 0)]);
+            assert!(!worker.requested.contains(&(2, 0)), "stale");
+            drop(gate);
+            // (1, 0) was in hand: built once, not queued again.
+            assert_eq!(chunks(&mut worker), [(1, 0), (4, 0), (5, 0)]);
+        }
     }
 
     #[test]
     fn the_queue_is_bounded() {
-        let (mut worker, gate) = gated();
-        worker.request((0..10_000).map(|x| (x, 0)));
-        assert!(worker.requested.len() <= MAX_QUEUED);
-        drop(gate);
-        assert_eq!(chunks(&mut worker).len(), MAX_QUEUED);
+        for start in BOTH {
+            let (mut worker, gate) = gated(start);
+            worker.request((0..10_000).map(|x| (x, 0)));
+            assert!(worker.requested.len() <= MAX_QUEUED);
+            drop(gate);
+            assert_eq!(chunks(&mut worker).len(), MAX_QUEUED);
+        }
     }
 
     #[test]
     fn a_closed_worker_ends_after_the_chunk_in_hand_without_being_waited_for() {
-        let (mut worker, gate) = gated();
-        worker.request([(1, 0), (2, 0)]);
-        wait_until_building(&worker);
-        assert!(worker.is_building());
-        worker.close();
-        assert!(!worker.has_ended(), "the chunk in hand is not done");
-        drop(gate);
-        let started = Instant::now();
-        while !worker.has_ended() {
-            assert!(started.elapsed() < PATIENCE, "the thread never ended");
-            std::thread::yield_now();
+        for start in BOTH {
+            let (mut worker, gate) = gated(start);
+            worker.request([(1, 0), (2, 0)]);
+            wait_until_building(&worker);
+            assert!(worker.is_building());
+            worker.close();
+            assert!(!worker.has_ended(), "the chunk in hand is not done");
+            drop(gate);
+            let started = Instant::now();
+            while !worker.has_ended() {
+                assert!(started.elapsed() < PATIENCE, "the worker never ended");
+                std::thread::yield_now();
+            }
+            // It built the chunk in hand and nothing queued after the close.
+            let built: Vec<(i32, i32)> =
+                worker.take_finished().into_iter().map(|(c, _)| c).collect();
+            assert_eq!(built, [(1, 0)]);
         }
-        // It built the chunk in hand and nothing queued after the close.
-        let built: Vec<(i32, i32)> = worker.take_finished().into_iter().map(|(c, _)| c).collect();
-        assert_eq!(built, [(1, 0)]);
     }
 
     #[test]
@@ -311,8 +474,7 @@ mod tests {
             let _ = tickets.recv();
             let _ = &held;
             chunk
-        })
-        .expect("a thread");
+        });
         worker.request((0..100).map(|x| (x, 0)));
         wait_until_building(&worker);
         // The gate opens a moment after the drop begins: the drop waits
