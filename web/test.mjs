@@ -158,6 +158,14 @@ function consoleLine(lines, pattern) {
   });
 }
 
+/// Waits for the page's first frame and for its level's load to end: the
+/// load runs between frames, after the first (an empty level is drawn
+/// meanwhile), and until it has, keys other than Esc do nothing.
+async function levelShown(lines) {
+  await consoleLine(lines, /first frame presented/);
+  await consoleLine(lines, /(Loading|Building) [^:]*: done in/);
+}
+
 /// P's lines on the console so far: the eye's position, `[x, z]`.
 const positions = (lines) => lines.filter((line) => /^\[-?\d+(\.\d+)?, -?\d+(\.\d+)?\]$/.test(line));
 
@@ -269,7 +277,7 @@ async function savesIntoTheBrowser(browser, run) {
   const canvas = page.locator("canvas");
   // The first view, HUD and the page's text off: the shot to compare.
   const firstView = async () => {
-    await consoleLine(lines, /first frame presented/);
+    await levelShown(lines);
     await page.waitForTimeout(1000);
     await page.addStyleTag({ content: "#about { visibility: hidden; }" });
     await canvas.focus();
@@ -298,7 +306,7 @@ async function savesIntoTheBrowser(browser, run) {
     await page.reload();
     const offer = page.locator(`#stored .file[data-name="${name}"] a.open`);
     await offer.waitFor({ timeout: patience });
-    await consoleLine(lines, /first frame presented/);
+    await levelShown(lines);
     lines.length = 0;
     await offer.click();
     await consoleLine(lines, new RegExp(`Loading ${name.replaceAll(".", "\\.")}: done`));
@@ -331,7 +339,7 @@ async function openHouse(context, lines) {
   const page = await context.newPage();
   page.on("console", (message) => lines.push(message.text()));
   await page.goto(url);
-  await consoleLine(lines, /first frame presented/);
+  await levelShown(lines);
   await page.waitForTimeout(1000);
   await page.locator("canvas").focus();
   return page;
@@ -492,7 +500,7 @@ async function recordsADemoThatPlaysNatively(browser, run) {
     const page = await context.newPage();
     page.on("console", (message) => lines.push(message.text()));
     await page.goto(`${url}?record=walk.demo`);
-    await consoleLine(lines, /first frame presented/);
+    await levelShown(lines);
     await page.waitForTimeout(1000);
     await page.locator("canvas").focus();
     await hold(page, "KeyW", 800);
@@ -546,7 +554,7 @@ async function worksInPiecesBetweenFrames(browser) {
   const counts = () => page.evaluate(() => ({ ...globalThis.mazewalkerBackground }));
   try {
     await page.goto(`${url}?level=maze&w=12&h=12&seed=3&piece_ms=0`);
-    await consoleLine(lines, /first frame presented/);
+    await levelShown(lines);
     await page.waitForTimeout(500);
     await page.locator("canvas").focus();
     const before = await counts();
