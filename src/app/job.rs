@@ -3,10 +3,10 @@
 //! one thread, between frames, in pieces that end at its progress reports)
 //! and hands its result back when the session polls it, once a frame, so
 //! that the frame goes on meanwhile. The work reports how far it has got
-//! through [`Progress`], from its real progress (text written, text parsed, bytes written), and
-//! the window shows a bar for work that lasts over [`SHOW_AFTER`]. A
-//! [`JobLatch`] lets a test hold the work at each report and release it
-//! step by step, with no timing involved.
+//! through [`Progress`], from its real progress (text written, text
+//! parsed, bytes written), and the window shows a bar for work that lasts
+//! over [`SHOW_AFTER`]. A [`JobLatch`] lets a test hold the work at each
+//! report and release it step by step, with no timing involved.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};

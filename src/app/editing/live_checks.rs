@@ -33,8 +33,9 @@ struct Job {
 pub struct LiveChecks {
     /// The warnings of the latest level checked.
     lines: Vec<String>,
-    /// The version of the latest level sent to the worker.
-    latest: u64,
+    /// The version of the latest level sent to the worker (shared with
+    /// its tasks, which skip a level that is no longer the latest).
+    latest: Arc<AtomicU64>,
     /// Whether the latest level's warnings have not come back yet.
     pending: bool,
     /// The worker, started by the first request.
@@ -61,9 +62,8 @@ enum Worker {
         results: Receiver<Checked>,
     },
     /// Where no thread can start (the page): a task a level, which skips
-    /// a level that is no longer the `latest` by the time it runs.
+    /// a level that is no longer the latest by the time it runs.
     Tasks {
-        latest: Arc<AtomicU64>,
         done: Sender<Checked>,
         results: Receiver<Checked>,
     },
@@ -77,8 +77,9 @@ impl Worker {
         }
     }
 
-    /// Hands `job` to the worker: whether it took it.
-    fn take(&self, job: &Job) -> bool {
+    /// Hands `job` to the worker: whether it took it. A task checks it
+    /// only if it is still the `latest` when the task runs.
+    fn take(&self, job: &Job, latest: &Arc<AtomicU64>) -> bool {
         let shared = || Job {
             version: job.version,
             level: Arc::clone(&job.level),
@@ -86,8 +87,7 @@ impl Worker {
         };
         match self {
             Self::Thread { jobs, .. } => jobs.send(shared()).is_ok(),
-            Self::Tasks { latest, done, .. } => {
-                latest.store(job.version, Ordering::Release);
+            Self::Tasks { done, .. } => {
                 let (job, latest, done) = (shared(), Arc::clone(latest), done.clone());
                 platform::spawn_task("live checks", move || {
                     if latest.load(Ordering::Acquire) == job.version {
@@ -105,13 +105,16 @@ impl LiveChecks {
     /// replace the current ones when ready. Without a worker (no thread
     /// or task could start) the checks run here, at once.
     pub fn request(&mut self, level: Arc<Level>, collider: Arc<Collider>) {
-        self.latest += 1;
         let job = Job {
-            version: self.latest,
+            version: self.latest.fetch_add(1, Ordering::AcqRel) + 1,
             level,
             collider,
         };
-        if self.worker().is_some_and(|worker| worker.take(&job)) {
+        let latest = Arc::clone(&self.latest);
+        if self
+            .worker()
+            .is_some_and(|worker| worker.take(&job, &latest))
+        {
             self.pending = true;
             return;
         }
@@ -138,7 +141,7 @@ impl LiveChecks {
             } else {
                 results.try_recv().ok()
             }?;
-            if checked.version == self.latest {
+            if checked.version == self.latest.load(Ordering::Acquire) {
                 self.lines = checked.lines;
                 self.pending = false;
                 return Some(checked.near_misses);
@@ -150,11 +153,8 @@ impl LiveChecks {
     /// its way is dropped, and a task not yet run does not check.
     pub fn clear(&mut self) {
         self.lines.clear();
-        self.latest += 1;
+        self.latest.fetch_add(1, Ordering::AcqRel);
         self.pending = false;
-        if let Some(Worker::Tasks { latest, .. }) = &self.worker {
-            latest.store(self.latest, Ordering::Release);
-        }
     }
 
     /// The HUD's check lines: the first few warnings, then a count of the
@@ -182,11 +182,7 @@ impl LiveChecks {
                 Ok(_) => Worker::Thread { jobs, results },
                 Err(error) => {
                     log::debug!("the live checks run as tasks: {error}");
-                    Worker::Tasks {
-                        latest: Arc::new(AtomicU64::new(self.latest)),
-                        done,
-                        results,
-                    }
+                    Worker::Tasks { done, results }
                 }
             });
         }
@@ -270,11 +266,7 @@ mod tests {
     fn as_tasks() -> LiveChecks {
         let (done, results) = channel();
         LiveChecks {
-            worker: Some(Worker::Tasks {
-                latest: Arc::new(AtomicU64::new(0)),
-                done,
-                results,
-            }),
+            worker: Some(Worker::Tasks { done, results }),
             ..LiveChecks::default()
         }
     }

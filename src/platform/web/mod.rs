@@ -1,9 +1,9 @@
 //! The web page's side of [`platform`](super): no threads (background work
-//! runs on the page's one thread, in pieces between frames: `background`), the browser's
-//! clock, futures run as tasks, no file watching, the page's URL in place
-//! of a command line, the page's storage in place of a file system
-//! (`files`), and the browser's console for log lines, panics and the
-//! program's output.
+//! runs on the page's one thread, in pieces between frames: `background`),
+//! the browser's clock, futures run as tasks, no file watching, the page's
+//! URL in place of a command line, the page's storage in place of a file
+//! system (`files`), and the browser's console for log lines, panics and
+//! the program's output.
 
 mod background;
 mod files;

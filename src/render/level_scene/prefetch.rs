@@ -123,7 +123,7 @@ impl<T: Send + 'static> AheadWorker<T> {
         let on_thread = (Arc::clone(&shared), sender.clone(), Arc::clone(&build));
         let thread = platform::spawn_thread("chunks ahead", move || {
             let (shared, sender, build) = on_thread;
-            work(&shared, &sender, |chunk| lock(&build)(chunk));
+            build_queued(&shared, &sender, &build, true);
         });
         let builder = match thread {
             Ok(thread) => Builder::Thread(Some(thread)),
@@ -197,7 +197,7 @@ impl<T: Send + 'static> AheadWorker<T> {
         );
         let started = platform::spawn_task("chunks ahead", move || {
             let (shared, finished, build, scheduled) = task;
-            build_what_waits(&shared, &finished, &build);
+            build_queued(&shared, &finished, &build, false);
             scheduled.store(false, Ordering::Release);
         });
         if let Err(error) = started {
@@ -278,42 +278,16 @@ fn lock<T: ?Sized>(build: &Mutex<T>) -> MutexGuard<'_, T> {
     build.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A task's work: builds chunks from the front of the queue and sends
-/// them back, a chunk a piece, until the queue is empty or closed, or
-/// nobody listens any more.
-fn build_what_waits<T>(
+/// Builds chunks from the front of the queue and sends them back, a chunk
+/// a piece ([`platform::between_pieces`]), until the queue closes or
+/// nobody listens any more. When the queue is empty, the thread
+/// (`wait_for_more`) waits for the next request; a task ends, and the next
+/// request starts another.
+fn build_queued<T>(
     shared: &Shared,
     finished: &Sender<((i32, i32), T)>,
     build: &SharedBuild<T>,
-) {
-    loop {
-        let chunk = {
-            let mut queue = shared.lock();
-            queue.building = None;
-            shared.changed.notify_all();
-            match queue.waiting.pop_front() {
-                Some(chunk) if queue.open => {
-                    queue.building = Some(chunk);
-                    chunk
-                }
-                _ => return,
-            }
-        };
-        let built = lock(build)(chunk);
-        if finished.send((chunk, built)).is_err() {
-            shared.lock().building = None;
-            return;
-        }
-        platform::between_pieces();
-    }
-}
-
-/// The worker thread: builds chunks from the front of the queue and sends
-/// them back until the queue closes or nobody listens any more.
-fn work<T>(
-    shared: &Shared,
-    finished: &Sender<((i32, i32), T)>,
-    mut build: impl FnMut((i32, i32)) -> T,
+    wait_for_more: bool,
 ) {
     loop {
         let chunk = {
@@ -328,15 +302,20 @@ fn work<T>(
                     queue.building = Some(chunk);
                     break chunk;
                 }
+                if !wait_for_more {
+                    return;
+                }
                 queue = shared
                     .changed
                     .wait(queue)
                     .unwrap_or_else(PoisonError::into_inner);
             }
         };
-        if finished.send((chunk, build(chunk))).is_err() {
+        let built = lock(build)(chunk);
+        if finished.send((chunk, built)).is_err() {
             return;
         }
+        platform::between_pieces();
     }
 }
 
