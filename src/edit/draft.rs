@@ -51,13 +51,14 @@ impl LevelDraft {
     }
 
     /// [`new`](Self::new), telling `progress` the share of the work done
-    /// (0 to 1) after each of its three equal parts: the level's text had
-    /// (written, for a maze), the text parsed, the walls counted.
+    /// (0 to 1) as it goes, through three equal parts: the level's text had
+    /// (written, for a maze), the text parsed (in pieces, for a big one),
+    /// the walls counted.
     pub fn open_reporting(level: Level, progress: &mut dyn FnMut(f32)) -> Result<Self, EditError> {
-        let text = LevelDocument::text_for_level(&level)?;
+        let text = LevelDocument::text_for_level_reporting(&level, &mut |had| progress(had / 3.0))?;
         progress(1.0 / 3.0);
-        let document = LevelDocument::parse(&text)?;
-        progress(2.0 / 3.0);
+        let document =
+            LevelDocument::parse_reporting(&text, &mut |read| progress((1.0 + read) / 3.0))?;
         let saved = TextFingerprint::of(&text);
         drop(text);
         if document.wall_count() != level.walls.len() {

@@ -45,7 +45,7 @@ impl Tables {
     }
 
     /// The kind whose array a document's root holds under `key`.
-    fn under_key(key: &str) -> Option<Self> {
+    pub(super) fn under_key(key: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.key() == key)
     }
 }
@@ -73,6 +73,13 @@ impl TakenArrays {
             }
         }
         taken
+    }
+
+    /// The tables of each kind, indexed as [`Tables::ALL`].
+    pub(super) fn from_lists(lists: [Vec<Table>; Tables::ALL.len()]) -> Self {
+        Self {
+            lists: lists.map(SharedList::from_iter),
+        }
     }
 
     /// The tables of `kind`.

@@ -7,6 +7,7 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 use super::arrays::{Tables, TakenArrays};
 use super::numbers::point_text;
+use super::pieces::{ReadInPieces, read_in_pieces};
 use super::placement::{
     Anchor, Placement, anchor_of, position_after, renumber_positions, spread_positions,
 };
@@ -182,18 +183,45 @@ impl LevelDocument {
     /// `wall` is not an array of `[[wall]]` tables. (Lamps written another
     /// way than as `[[light]]` tables are refused only by the lamp edits.)
     pub fn parse(text: &str) -> Result<Self, DocumentError> {
+        Self::parse_reporting(text, &mut |_| {})
+    }
+
+    /// [`parse`](Self::parse), telling `progress` the share of the text
+    /// read (0 to 1) as it goes: a big file is read in pieces
+    /// ([`read_in_pieces`]), with a report after each.
+    pub fn parse_reporting(
+        text: &str,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<Self, DocumentError> {
+        let ReadInPieces {
+            document,
+            arrays,
+            end,
+        } = match read_in_pieces(text, progress) {
+            Some(read) => read,
+            None => Self::read_whole(text)?,
+        };
+        match document.get(Tables::Walls.key()) {
+            None | Some(Item::ArrayOfTables(_)) => Ok(Self {
+                document,
+                arrays,
+                next_end: end,
+            }),
+            Some(_) => Err(DocumentError::WallsNotTables),
+        }
+    }
+
+    /// `text` read in one parse, as [`read_in_pieces`] reads it in many.
+    fn read_whole(text: &str) -> Result<ReadInPieces, DocumentError> {
         let mut document: DocumentMut = text
             .parse()
             .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
         spread_positions(&mut document);
-        match document.get(Tables::Walls.key()) {
-            None | Some(Item::ArrayOfTables(_)) => Ok(Self {
-                next_end: end_position(&document),
-                arrays: TakenArrays::take_from(&mut document),
-                document,
-            }),
-            Some(_) => Err(DocumentError::WallsNotTables),
-        }
+        Ok(ReadInPieces {
+            end: end_position(&document),
+            arrays: TakenArrays::take_from(&mut document),
+            document,
+        })
     }
 
     /// How many `[[wall]]` tables there are.

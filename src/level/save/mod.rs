@@ -8,6 +8,7 @@ mod atomic;
 mod document;
 mod keys;
 mod numbers;
+mod pieces;
 mod placement;
 mod table_order;
 mod values;
@@ -47,10 +48,19 @@ impl LevelDocument {
 
     /// The text that [`for_level`](Self::for_level) edits, before any edit.
     pub fn text_for_level(level: &Level) -> Result<Cow<'_, str>, DocumentError> {
+        Self::text_for_level_reporting(level, &mut |_| {})
+    }
+
+    /// [`text_for_level`](Self::text_for_level), telling `progress` the
+    /// share of the text had (0 to 1) as a maze's is written.
+    pub fn text_for_level_reporting<'a>(
+        level: &'a Level,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<Cow<'a, str>, DocumentError> {
         Ok(match &level.source {
             LevelSource::File { text, .. } => Cow::Borrowed(&**text),
             LevelSource::DefaultHouse => Cow::Borrowed(DEFAULT_HOUSE_TOML),
-            LevelSource::Maze { .. } => Cow::Owned(writer::level_text(level)?),
+            LevelSource::Maze { .. } => Cow::Owned(writer::level_text_reporting(level, progress)?),
         })
     }
 }

@@ -15,7 +15,7 @@
 use toml_edit::{DocumentMut, Item, Table};
 
 use super::arrays::{Tables, TakenArrays};
-use super::table_order::{TableAddress, table_mut, written_order};
+use super::table_order::{TableAddress, for_each_table_mut, table_mut, written_order};
 
 /// How far apart [`space_positions`] sets the positions of the tables of a
 /// document read from text, so that tables put back between two find room.
@@ -177,19 +177,11 @@ pub(super) fn position_after(
 /// (where the text had them 1 apart), leaving room between every two
 /// tables.
 pub(super) fn spread_positions(document: &mut DocumentMut) {
-    fn spread(table: &mut Table) {
+    for_each_table_mut(document.as_table_mut(), &mut |table| {
         if let Some(position) = table.position() {
             table.set_position(Some(position.saturating_mul(SPACING)));
         }
-        for (_, item) in table.iter_mut() {
-            match item {
-                Item::Table(child) => spread(child),
-                Item::ArrayOfTables(array) => array.iter_mut().for_each(spread),
-                Item::None | Item::Value(_) => {}
-            }
-        }
-    }
-    spread(document.as_table_mut());
+    });
 }
 
 /// Gives every table written with a header the position of its place in

@@ -51,6 +51,23 @@ pub(super) fn end_position(document: &DocumentMut) -> isize {
     last(document.as_table()) + 1
 }
 
+/// Calls `change` on `table` and on every table under it: its child
+/// tables and the tables of its arrays of tables, depth first.
+pub(super) fn for_each_table_mut(table: &mut Table, change: &mut dyn FnMut(&mut Table)) {
+    change(table);
+    for (_, item) in table.iter_mut() {
+        match item {
+            Item::Table(child) => for_each_table_mut(child, change),
+            Item::ArrayOfTables(array) => {
+                for child in array.iter_mut() {
+                    for_each_table_mut(child, change);
+                }
+            }
+            Item::None | Item::Value(_) => {}
+        }
+    }
+}
+
 /// Depth-first visit in toml_edit's order, recording each written table
 /// with the position it is sorted by; `taken` holds the tables of the
 /// root's arrays (`None` below the root).

@@ -30,11 +30,32 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 /// resolve against the new file's folder, which is where they resolved from
 /// when the new file is in the working directory.
 pub(super) fn level_text(level: &Level) -> Result<String, DocumentError> {
+    level_text_reporting(level, &mut |_| {})
+}
+
+/// [`level_text`], telling `progress` the share of the level's items
+/// written (0 to 1) after every [`ITEMS_A_REPORT`] of them.
+pub(super) fn level_text_reporting(
+    level: &Level,
+    progress: &mut dyn FnMut(f32),
+) -> Result<String, DocumentError> {
     let mut text = String::new();
     write_settings(&mut text, level);
-    write_items(&mut text, level)?;
+    let total = level.walls.len() + level.obstacles.len() + level.lights.len() + level.doors.len();
+    let mut written = 0;
+    let mut one_written = || {
+        written += 1;
+        if written % ITEMS_A_REPORT == 0 {
+            progress(written as f32 / total as f32);
+        }
+    };
+    write_items(&mut text, level, &mut one_written)?;
     Ok(text)
 }
+
+/// How many items [`level_text_reporting`] writes between two reports: a
+/// millisecond or two of writing on the page.
+const ITEMS_A_REPORT: usize = 256;
 
 /// The top-level keys, `[player]` and `[environment]`, every key written.
 fn write_settings(out: &mut String, level: &Level) {
@@ -81,7 +102,12 @@ fn write_settings(out: &mut String, level: &Level) {
 
 /// The declared materials that differ from the shipped ones, then every
 /// wall, obstacle, lamp and door, each as its table.
-fn write_items(out: &mut String, level: &Level) -> Result<(), DocumentError> {
+/// Every item of `level`, calling `one_written` after each.
+fn write_items(
+    out: &mut String,
+    level: &Level,
+    one_written: &mut dyn FnMut(),
+) -> Result<(), DocumentError> {
     let defaults = &level.wall_defaults;
     let shipped = builtin_materials();
     for (index, declared) in level.materials.iter().enumerate() {
@@ -99,6 +125,7 @@ fn write_items(out: &mut String, level: &Level) -> Result<(), DocumentError> {
         );
         // The ends always; the rest where they differ from the defaults.
         key_values_off_default(out, &own, &default, 2);
+        one_written();
     }
 
     for obstacle in &level.obstacles {
@@ -112,11 +139,13 @@ fn write_items(out: &mut String, level: &Level) -> Result<(), DocumentError> {
         // The points, height and material always; the rest (how a loose
         // obstacle moves) where they differ from the defaults.
         key_values_off_default(out, &own, &default, 3);
+        one_written();
     }
 
     for light in &level.lights {
         line(out, "\n[[light]]");
         key_values(out, &light_values(light));
+        one_written();
     }
 
     for door in &level.doors {
@@ -125,6 +154,7 @@ fn write_items(out: &mut String, level: &Level) -> Result<(), DocumentError> {
             out,
             &door_values(door, &material_name(level, door.material)),
         );
+        one_written();
     }
     Ok(())
 }
