@@ -61,30 +61,60 @@ fn read_in_batches_of(
         return None;
     }
     let cut = Cut::of(text, batch_bytes);
-    if cut.runs.is_empty() {
-        return None;
-    }
+    let last_run = cut.runs.len().checked_sub(1)?;
     let share = |read: usize| read as f32 / text.len() as f32;
-    let rest: DocumentMut = cut.rest.parse().ok()?;
-    let mut read = text.len()
-        - cut
-            .runs
-            .iter()
-            .flat_map(|run| &run.batches)
-            .map(|batch| batch.len())
-            .sum::<usize>();
+    let mut read = text.len() - cut.runs.iter().map(Run::len).sum::<usize>();
+    let mut rest: DocumentMut = cut.rest.parse().ok()?;
+    let mut numbers = Numbering::of(&mut rest, &cut.runs)?;
     progress(share(read));
-    let mut runs = Vec::with_capacity(cut.runs.len());
-    for run in &cut.runs {
-        let mut batches = Vec::with_capacity(run.batches.len());
-        for batch in &run.batches {
-            batches.push(Batch::parse(batch)?);
-            read += batch.len();
+
+    let mut lists: [Vec<Table>; Tables::ALL.len()] = Default::default();
+    let mut end = isize::MIN;
+    let mut trailing = None;
+    for (index, run) in cut.runs.iter().enumerate() {
+        let mut next = numbers.first_of_run(index);
+        let mut held = 0;
+        let last_batch = run.batches.len() - 1;
+        for (batch_index, text) in run.batches.iter().enumerate() {
+            let mut batch = Batch::parse(text)?;
+            let ends_the_text = cut.ends_in_a_run && index == last_run && batch_index == last_batch;
+            if ends_the_text {
+                trailing = Some(batch.document.trailing().clone());
+            } else if has_trailing(&batch.document) {
+                return None;
+            }
+            let positions = std::mem::take(&mut batch.positions);
+            renumber(&mut batch.document, |position| {
+                next + rank(&positions, position) as isize
+            });
+            next += positions.len() as isize;
+            held += positions.len();
+            end = end.max(end_position(&batch.document));
+            for (key, item) in batch.document.into_table() {
+                if let (Some(kind), Item::ArrayOfTables(tables)) = (Tables::under_key(&key), item) {
+                    lists[kind as usize].extend(tables);
+                }
+            }
+            read += text.len();
             progress(share(read));
         }
-        runs.push(batches);
+        numbers.run_held(held);
     }
-    fit_together(rest, &cut, runs)
+
+    renumber(&mut rest, |position| numbers.after_rest_before(position));
+    if let Some(trailing) = trailing {
+        if has_trailing(&rest) {
+            return None;
+        }
+        rest.set_trailing(trailing);
+    }
+    // The stand-ins go: the batches' tables take their place.
+    TakenArrays::take_from(&mut rest);
+    Some(ReadInPieces {
+        end: end.max(end_position(&rest)),
+        document: rest,
+        arrays: TakenArrays::from_lists(lists),
+    })
 }
 
 /// A text cut into the rest of the file and its runs of item tables.
@@ -107,6 +137,13 @@ struct Run<'a> {
     /// the kind of the run's first table, and one of each kind that first
     /// appears in the file in this run.
     stand_ins: usize,
+}
+
+impl Run<'_> {
+    /// The run's length in bytes.
+    fn len(&self) -> usize {
+        self.batches.iter().map(|batch| batch.len()).sum()
+    }
 }
 
 /// What a line of a level file starts.
@@ -276,101 +313,90 @@ fn renumber(document: &mut DocumentMut, renumber: impl Fn(isize) -> isize) {
     spread_positions(document);
 }
 
-/// The rest and the runs' batches as one document: each piece's positions
-/// renumbered to the whole text's, the stand-ins dropped and the batches'
-/// tables in their place. `None` where the pieces do not fit: the rest's
-/// tables of an item kind are not exactly the empty stand-ins, or a piece
-/// other than the last has text after its last table.
-fn fit_together(
-    mut rest: DocumentMut,
-    cut: &Cut,
-    mut runs: Vec<Vec<Batch>>,
-) -> Option<ReadInPieces> {
-    let mut stand_ins = Vec::new();
-    for kind in Tables::ALL {
-        if let Some(Item::ArrayOfTables(tables)) = rest.get(kind.key()) {
-            for table in tables.iter() {
-                if !table.is_empty() {
-                    return None;
+/// Whether `document` has text after its last table.
+fn has_trailing(document: &DocumentMut) -> bool {
+    document.trailing().as_str() != Some("")
+}
+
+/// Where `position` ranks among `positions` (sorted): how many are before it.
+fn rank(positions: &[isize], position: isize) -> usize {
+    positions.partition_point(|&before| before < position)
+}
+
+/// How the positions of the rest and of the runs' tables, each numbered
+/// from its own parse, become those of one parse of the whole text: a
+/// table's position there is the first's, plus the tables before it.
+struct Numbering {
+    /// The rest's positions, stand-ins included, in order.
+    rest: Vec<isize>,
+    /// The stand-ins' positions, in order.
+    stand_ins: Vec<isize>,
+    /// Each run's first stand-in.
+    firsts: Vec<isize>,
+    /// How many tables the runs before each hold: one entry more than the
+    /// runs counted so far.
+    tables_before: Vec<usize>,
+    /// The position of the text's first table.
+    base: isize,
+}
+
+impl Numbering {
+    /// The numbering of `rest`, parsed with stand-ins for `runs`; `None`
+    /// where its tables of an item kind are not exactly the stand-ins,
+    /// each empty (a table under the last wall, say, which the rest cannot
+    /// hold apart from it).
+    fn of(rest: &mut DocumentMut, runs: &[Run]) -> Option<Self> {
+        let mut stand_ins = Vec::new();
+        for kind in Tables::ALL {
+            if let Some(Item::ArrayOfTables(tables)) = rest.get(kind.key()) {
+                for table in tables.iter() {
+                    if !table.is_empty() {
+                        return None;
+                    }
+                    stand_ins.push(table.position()?);
                 }
-                stand_ins.push(table.position()?);
             }
         }
-    }
-    stand_ins.sort_unstable();
-    if stand_ins.len() != cut.runs.iter().map(|run| run.stand_ins).sum::<usize>() {
-        return None;
-    }
-    let last_batch = runs.last().and_then(|batches| batches.last());
-    let trailing_batch = last_batch.filter(|_| cut.ends_in_a_run);
-    let trailing = trailing_batch.map(|batch| batch.document.trailing().clone());
-    let has_trailing = |document: &DocumentMut| document.trailing().as_str() != Some("");
-    let batch_count = runs.iter().map(Vec::len).sum::<usize>();
-    let inner_batches = runs
-        .iter()
-        .flatten()
-        .take(batch_count - usize::from(trailing.is_some()));
-    if inner_batches.map(|batch| &batch.document).any(has_trailing)
-        || (trailing.is_some() && has_trailing(&rest))
-    {
-        return None;
-    }
-
-    // Each run's first stand-in, and how many tables the runs before it hold.
-    let mut firsts = Vec::with_capacity(cut.runs.len());
-    let mut tables_before = vec![0];
-    let mut stand_ins_before = 0;
-    for (run, batches) in cut.runs.iter().zip(&runs) {
-        firsts.push(*stand_ins.get(stand_ins_before)?);
-        stand_ins_before += run.stand_ins;
-        let tables = batches
-            .iter()
-            .map(|batch| batch.positions.len())
-            .sum::<usize>();
-        tables_before.push(tables_before.last()? + tables);
-    }
-    let rest_positions = positions_of(&mut rest);
-    let base = *rest_positions.first()?;
-    let rank = |positions: &[isize], position: isize| positions.partition_point(|&p| p < position);
-    // The whole text's position of the first table after the rest's
-    // tables before `position`, and of the tables of the runs before it.
-    let after_rest_before = |position: isize| {
-        let runs_before = firsts.partition_point(|&first| first < position);
-        base + (rank(&rest_positions, position) - rank(&stand_ins, position)
-            + tables_before[runs_before]) as isize
-    };
-
-    for (run, batches) in runs.iter_mut().enumerate() {
-        let mut first = after_rest_before(firsts[run]);
-        for batch in batches {
-            let positions = std::mem::take(&mut batch.positions);
-            renumber(&mut batch.document, |position| {
-                first + rank(&positions, position) as isize
-            });
-            first += positions.len() as isize;
+        stand_ins.sort_unstable();
+        if stand_ins.len() != runs.iter().map(|run| run.stand_ins).sum::<usize>() {
+            return None;
         }
-    }
-    renumber(&mut rest, after_rest_before);
-    if let Some(trailing) = trailing {
-        rest.set_trailing(trailing);
+        let mut firsts = Vec::with_capacity(runs.len());
+        let mut stand_ins_before = 0;
+        for run in runs {
+            firsts.push(*stand_ins.get(stand_ins_before)?);
+            stand_ins_before += run.stand_ins;
+        }
+        let rest = positions_of(rest);
+        Some(Self {
+            base: *rest.first()?,
+            tables_before: vec![0],
+            rest,
+            stand_ins,
+            firsts,
+        })
     }
 
-    TakenArrays::take_from(&mut rest);
-    let mut end = end_position(&rest);
-    let mut lists: [Vec<Table>; Tables::ALL.len()] = Default::default();
-    for batch in runs.into_iter().flatten() {
-        end = end.max(end_position(&batch.document));
-        for (key, item) in batch.document.into_table() {
-            if let (Some(kind), Item::ArrayOfTables(tables)) = (Tables::under_key(&key), item) {
-                lists[kind as usize].extend(tables);
-            }
-        }
+    /// The whole text's position of run `run`'s first table, once every
+    /// run before it is counted.
+    fn first_of_run(&self, run: usize) -> isize {
+        self.after_rest_before(self.firsts[run])
     }
-    Some(ReadInPieces {
-        document: rest,
-        arrays: TakenArrays::from_lists(lists),
-        end,
-    })
+
+    /// Counts the next run, which holds `tables` tables.
+    fn run_held(&mut self, tables: usize) {
+        let before = self.tables_before.last().copied().unwrap_or(0);
+        self.tables_before.push(before + tables);
+    }
+
+    /// The whole text's position of the rest's table at `position`, once
+    /// every run before it is counted: after the rest's other tables
+    /// before it and the tables of the runs before it.
+    fn after_rest_before(&self, position: isize) -> isize {
+        let runs_before = rank(&self.firsts, position);
+        let rest_before = rank(&self.rest, position) - rank(&self.stand_ins, position);
+        self.base + (rest_before + self.tables_before[runs_before]) as isize
+    }
 }
 
 #[cfg(test)]
