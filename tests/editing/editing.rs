@@ -600,3 +600,26 @@ fn lamp_edits_are_journaled_replayed_and_restored() {
     session.undo().expect("undoable");
     assert_eq!(session.text(), original);
 }
+
+#[test]
+fn opening_a_big_maze_reports_as_its_text_is_written_and_read() {
+    let maze = Level::maze(40, 40, 3).expect("a maze");
+    let walls = maze.walls.len();
+    let mut reports = Vec::new();
+    let draft = LevelDraft::open_reporting(maze, &mut |done| reports.push(done))
+        .expect("a maze opens for editing");
+    assert_eq!(draft.level().walls.len(), walls);
+    assert!(reports.is_sorted(), "{reports:?}");
+    assert_eq!(reports.last(), Some(&1.0));
+    // Writing the text reports every 64 walls, and reading it every batch.
+    let writing = reports.iter().filter(|&&done| done < 1.0 / 3.0).count();
+    let reading = reports
+        .iter()
+        .filter(|&&done| done > 1.0 / 3.0 && done < 2.0 / 3.0)
+        .count();
+    assert!(
+        writing >= walls / 64,
+        "{writing} reports while {walls} walls were written"
+    );
+    assert!(reading >= 8, "{reading} reports while the text was read");
+}

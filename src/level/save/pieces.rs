@@ -27,7 +27,11 @@ use super::table_order::{end_position, for_each_table_mut};
 
 /// About how many bytes of item tables a batch holds: a few milliseconds
 /// of `toml_edit` on the page. Text shorter than two batches is read whole.
-const BATCH_BYTES: usize = 16 * 1024;
+const BATCH_BYTES: usize = 4 * 1024;
+
+/// The share of the reading that scanning the text for its runs is
+/// reported as: about what it takes beside parsing.
+const SCAN_SHARE: f32 = 0.1;
 
 /// A level file's document read in pieces, as [`LevelDocument`] holds it:
 /// positions spread, and the tables of each array of [`Tables`] taken out.
@@ -57,12 +61,21 @@ fn read_in_batches_of(
     batch_bytes: usize,
     progress: &mut dyn FnMut(f32),
 ) -> Option<ReadInPieces> {
-    if text.len() < 2 * batch_bytes || text.contains("\"\"\"") || text.contains("'''") {
+    if text.len() < 2 * batch_bytes {
         return None;
     }
-    let cut = Cut::of(text, batch_bytes);
+    let bytes = text.len() as f32;
+    let cut = Cut::of(text, batch_bytes, &mut |scanned| {
+        progress(SCAN_SHARE * scanned as f32 / bytes);
+    })?;
     let last_run = cut.runs.len().checked_sub(1)?;
-    let share = |read: usize| read as f32 / text.len() as f32;
+    let share = |read: usize| {
+        if read == text.len() {
+            1.0
+        } else {
+            SCAN_SHARE + (1.0 - SCAN_SHARE) * read as f32 / bytes
+        }
+    };
     let mut read = text.len() - cut.runs.iter().map(Run::len).sum::<usize>();
     let mut rest: DocumentMut = cut.rest.parse().ok()?;
     let mut numbers = Numbering::of(&mut rest, &cut.runs)?;
@@ -193,7 +206,10 @@ struct OpenRun<'a> {
 }
 
 impl<'a> Cut<'a> {
-    fn of(text: &'a str, batch_bytes: usize) -> Self {
+    /// `text` cut, with batches of about `batch_bytes`, telling `scanned`
+    /// how many bytes are scanned after each batch's worth; `None` where
+    /// the text has a multi-line string.
+    fn of(text: &'a str, batch_bytes: usize, scanned: &mut dyn FnMut(usize)) -> Option<Self> {
         let mut rest = String::new();
         let mut runs = Vec::new();
         let mut stood_in = [false; Tables::ALL.len()];
@@ -203,9 +219,17 @@ impl<'a> Cut<'a> {
         // Where the blank and comment lines right above this line begin.
         let mut gap_from = None;
         let mut line_from = 0;
+        let mut reported = 0;
         for line in text.split_inclusive('\n') {
             let start = line_from;
             line_from += line.len();
+            if line.contains("\"\"\"") || line.contains("'''") {
+                return None;
+            }
+            if line_from - reported >= batch_bytes {
+                reported = line_from;
+                scanned(line_from);
+            }
             match Line::of(line) {
                 Line::Gap => {
                     gap_from.get_or_insert(start);
@@ -248,11 +272,11 @@ impl<'a> Cut<'a> {
             rest_from = text.len();
         }
         rest.push_str(&text[rest_from..]);
-        Self {
+        Some(Self {
             rest,
             runs,
             ends_in_a_run,
-        }
+        })
     }
 }
 

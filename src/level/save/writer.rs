@@ -55,7 +55,7 @@ pub(super) fn level_text_reporting(
 
 /// How many items [`level_text_reporting`] writes between two reports: a
 /// millisecond or two of writing on the page.
-const ITEMS_A_REPORT: usize = 256;
+const ITEMS_A_REPORT: usize = 64;
 
 /// The top-level keys, `[player]` and `[environment]`, every key written.
 fn write_settings(out: &mut String, level: &Level) {
