@@ -7,11 +7,9 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 use super::arrays::{Tables, TakenArrays};
 use super::numbers::point_text;
-use super::pieces::{ReadInPieces, read_in_pieces};
-use super::placement::{
-    Anchor, Placement, anchor_of, position_after, renumber_positions, spread_positions,
-};
-use super::table_order::{TableAddress, end_position, table_mut, written_order};
+use super::pieces::{ReadInPieces, read_in_pieces, read_whole};
+use super::placement::{Anchor, Placement, anchor_of, position_after, renumber_positions};
+use super::table_order::{TableAddress, table_mut, written_order};
 use crate::level::{SharedList, WallEnd};
 
 /// The key of a lamp's place in a `[[light]]` table.
@@ -55,7 +53,7 @@ pub struct LevelDocument {
     arrays: TakenArrays,
     /// A position after that of every table, given to the first table of
     /// an array the file did not have; one more each time, as
-    /// [`end_position`] would find after it.
+    /// [`end_position`](super::table_order::end_position) would find after it.
     next_end: isize,
 }
 
@@ -199,7 +197,7 @@ impl LevelDocument {
             end,
         } = match read_in_pieces(text, progress) {
             Some(read) => read,
-            None => Self::read_whole(text)?,
+            None => read_whole(text)?,
         };
         match document.get(Tables::Walls.key()) {
             None | Some(Item::ArrayOfTables(_)) => Ok(Self {
@@ -209,19 +207,6 @@ impl LevelDocument {
             }),
             Some(_) => Err(DocumentError::WallsNotTables),
         }
-    }
-
-    /// `text` read in one parse, as [`read_in_pieces`] reads it in many.
-    fn read_whole(text: &str) -> Result<ReadInPieces, DocumentError> {
-        let mut document: DocumentMut = text
-            .parse()
-            .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
-        spread_positions(&mut document);
-        Ok(ReadInPieces {
-            end: end_position(&document),
-            arrays: TakenArrays::take_from(&mut document),
-            document,
-        })
     }
 
     /// How many `[[wall]]` tables there are.

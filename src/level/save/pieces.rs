@@ -22,6 +22,7 @@
 use toml_edit::{DocumentMut, Item, Table};
 
 use super::arrays::{Tables, TakenArrays};
+use super::document::DocumentError;
 use super::placement::spread_positions;
 use super::table_order::{end_position, for_each_table_mut};
 
@@ -53,6 +54,19 @@ pub(super) struct ReadInPieces {
 /// tells what is wrong with it).
 pub(super) fn read_in_pieces(text: &str, progress: &mut dyn FnMut(f32)) -> Option<ReadInPieces> {
     read_in_batches_of(text, BATCH_BYTES, progress)
+}
+
+/// `text` read in one parse, as [`read_in_pieces`] reads it in many.
+pub(super) fn read_whole(text: &str) -> Result<ReadInPieces, DocumentError> {
+    let mut document: DocumentMut = text
+        .parse()
+        .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
+    spread_positions(&mut document);
+    Ok(ReadInPieces {
+        end: end_position(&document),
+        arrays: TakenArrays::take_from(&mut document),
+        document,
+    })
 }
 
 /// [`read_in_pieces`] with batches of about `batch_bytes`.
@@ -433,13 +447,7 @@ mod tests {
 
     /// What a parse of the whole text gives, as [`read_in_pieces`] gives it.
     fn whole(text: &str) -> ReadInPieces {
-        let mut document: DocumentMut = text.parse().expect("valid TOML");
-        spread_positions(&mut document);
-        ReadInPieces {
-            end: end_position(&document),
-            arrays: TakenArrays::take_from(&mut document),
-            document,
-        }
+        read_whole(text).expect("valid TOML")
     }
 
     /// Everything a read gives, positions and decor included, as text.
