@@ -197,7 +197,7 @@ impl LevelDocument {
             end,
         } = match read_in_pieces(text, progress) {
             Some(read) => read,
-            None => read_whole(text)?,
+            None => read_whole(text).map_err(|error| DocumentError::Syntax(error.to_string()))?,
         };
         match document.get(Tables::Walls.key()) {
             None | Some(Item::ArrayOfTables(_)) => Ok(Self {

@@ -22,7 +22,6 @@
 use toml_edit::{DocumentMut, Item, Table};
 
 use super::arrays::{Tables, TakenArrays};
-use super::document::DocumentError;
 use super::placement::spread_positions;
 use super::table_order::{end_position, for_each_table_mut};
 
@@ -57,10 +56,8 @@ pub(super) fn read_in_pieces(text: &str, progress: &mut dyn FnMut(f32)) -> Optio
 }
 
 /// `text` read in one parse, as [`read_in_pieces`] reads it in many.
-pub(super) fn read_whole(text: &str) -> Result<ReadInPieces, DocumentError> {
-    let mut document: DocumentMut = text
-        .parse()
-        .map_err(|error: toml_edit::TomlError| DocumentError::Syntax(error.to_string()))?;
+pub(super) fn read_whole(text: &str) -> Result<ReadInPieces, toml_edit::TomlError> {
+    let mut document: DocumentMut = text.parse()?;
     spread_positions(&mut document);
     Ok(ReadInPieces {
         end: end_position(&document),
