@@ -100,21 +100,21 @@ fn read_in_batches_of(
         let mut held = 0;
         let last_batch = run.batches.len() - 1;
         for (batch_index, text) in run.batches.iter().enumerate() {
-            let mut batch = Batch::parse(text)?;
+            let mut batch = parse_batch(text)?;
             let ends_the_text = cut.ends_in_a_run && index == last_run && batch_index == last_batch;
             if ends_the_text {
-                trailing = Some(batch.document.trailing().clone());
-            } else if has_trailing(&batch.document) {
+                trailing = Some(batch.trailing().clone());
+            } else if has_trailing(&batch) {
                 return None;
             }
-            let positions = std::mem::take(&mut batch.positions);
-            renumber(&mut batch.document, |position| {
+            let positions = positions_of(&mut batch);
+            renumber(&mut batch, |position| {
                 next + rank(&positions, position) as isize
             });
             next += positions.len() as isize;
             held += positions.len();
-            end = end.max(end_position(&batch.document));
-            for (key, item) in batch.document.into_table() {
+            end = end.max(end_position(&batch));
+            for (key, item) in batch.into_table() {
                 if let (Some(kind), Item::ArrayOfTables(tables)) = (Tables::under_key(&key), item) {
                     lists[kind as usize].extend(tables);
                 }
@@ -301,28 +301,14 @@ impl<'a> OpenRun<'a> {
     }
 }
 
-/// A batch of item tables, parsed.
-struct Batch {
-    document: DocumentMut,
-    /// The positions its tables were given, each once, in order.
-    positions: Vec<isize>,
-}
-
-impl Batch {
-    /// `text` parsed, if it is TOML holding nothing but item tables.
-    fn parse(text: &str) -> Option<Self> {
-        let document: DocumentMut = text.parse().ok()?;
-        let only_item_tables = document.iter().all(|(key, item)| {
-            Tables::under_key(key).is_some() && matches!(item, Item::ArrayOfTables(_))
-        });
-        only_item_tables.then(|| {
-            let mut document = document;
-            Self {
-                positions: positions_of(&mut document),
-                document,
-            }
-        })
-    }
+/// A batch of item tables parsed, if it is TOML holding nothing but item
+/// tables.
+fn parse_batch(text: &str) -> Option<DocumentMut> {
+    let document: DocumentMut = text.parse().ok()?;
+    let only_item_tables = document.iter().all(|(key, item)| {
+        Tables::under_key(key).is_some() && matches!(item, Item::ArrayOfTables(_))
+    });
+    only_item_tables.then_some(document)
 }
 
 /// Every position the tables of `document` were given, each once, in

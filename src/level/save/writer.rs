@@ -101,8 +101,8 @@ fn write_settings(out: &mut String, level: &Level) {
 }
 
 /// The declared materials that differ from the shipped ones, then every
-/// wall, obstacle, lamp and door, each as its table.
-/// Every item of `level`, calling `one_written` after each.
+/// wall, obstacle, lamp and door, each as its table, calling `one_written`
+/// after each item.
 fn write_items(
     out: &mut String,
     level: &Level,
