@@ -10,6 +10,7 @@ use super::numbers::point_text;
 use super::pieces::{ReadInPieces, read_in_pieces, read_whole};
 use super::placement::{Anchor, Placement, anchor_of, position_after, renumber_positions};
 use super::table_order::{TableAddress, table_mut, written_order};
+use super::write_pieces::write_in_pieces;
 use crate::level::{SharedList, WallEnd};
 
 /// The key of a lamp's place in a `[[light]]` table.
@@ -50,7 +51,7 @@ pub struct LevelDocument {
     /// place: their tables are in `arrays`.
     pub(super) document: DocumentMut,
     /// The tables of each array of [`Tables`], taken out of `document`.
-    arrays: TakenArrays,
+    pub(super) arrays: TakenArrays,
     /// A position after that of every table, given to the first table of
     /// an array the file did not have; one more each time, as
     /// [`end_position`](super::table_order::end_position) would find after it.
@@ -553,7 +554,13 @@ impl LevelDocument {
 
     /// The level file's text, with the edits.
     pub fn text(&mut self) -> String {
-        self.arrays.write_with(&mut self.document)
+        self.text_reporting(&mut |_| {})
+    }
+
+    /// [`text`](Self::text), written a piece at a time, telling `progress`
+    /// the share written (0 to 1) after each piece.
+    pub fn text_reporting(&mut self, progress: &mut dyn FnMut(f32)) -> String {
+        write_in_pieces(&mut self.document, &mut self.arrays, progress)
     }
 
     /// A position after that of every table: the next table given it is

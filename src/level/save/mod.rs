@@ -6,12 +6,15 @@
 mod arrays;
 mod atomic;
 mod document;
+#[cfg(test)]
+mod generated;
 mod keys;
 mod numbers;
 mod pieces;
 mod placement;
 mod table_order;
 mod values;
+mod write_pieces;
 mod writer;
 
 pub use arrays::Tables;

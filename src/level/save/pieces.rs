@@ -426,6 +426,7 @@ mod tests {
     use proptest::prelude::*;
 
     use crate::level::save::LevelDocument;
+    use crate::level::save::generated::{Block, MIXED, block, level_text};
     use crate::property_cases::property_config;
 
     /// What a parse of the whole text gives, as [`read_in_pieces`] gives it.
@@ -458,14 +459,6 @@ mod tests {
         assert!(reports.is_sorted(), "{reports:?}");
         assert_eq!(reports.last(), Some(&1.0));
     }
-
-    const MIXED: &str = "# A level\nname = \"t\"\n\n[player]\nstart = [1, 1]\n\n\
-                         # the walls\n[[wall]]\na = [0, 0]\nb = [1, 0]\n\n[[wall]] # second\n\
-                         a = [1, 0]\nb = [1, 1]\ntexture.name = \"brick\"\n\n  # lamps\n\
-                         [[light]]\nat = [2, 2]\n[[wall]]\na = [3, 3]\n\n\
-                         [materials.brick]\ncolour = [1, 0, 0]\n\n# doors\n[[door]]\n\
-                         a = [5, 5]\nb = [6, 5]\n\n[[obstacle]]\npoints = [\n  [0, 0],\n  [1, 0],\n  [1, 1],\n]\n\
-                         [environment]\nfog = 0.5\n[[wall]]\na = [9, 9]\n# the end\n";
 
     #[test]
     fn a_level_with_every_kind_of_table_reads_as_one_parse_does() {
@@ -502,79 +495,6 @@ mod tests {
                 read_in_batches_of(&text, 8, &mut |_| {}).is_none(),
                 "read in pieces:\n{text}"
             );
-        }
-    }
-
-    /// One block of a generated level file.
-    #[derive(Debug, Clone)]
-    enum Block {
-        /// An item table of kind `ALL[kind]`: an optional comment on its
-        /// header, and body lines.
-        Item(usize, bool, Vec<&'static str>),
-        /// Another table, by its header.
-        Other(&'static str),
-        /// Blank and comment lines.
-        Gap(&'static str),
-    }
-
-    fn body_line() -> impl Strategy<Value = &'static str> {
-        prop::sample::select(vec![
-            "a = [0, 0]",
-            "b = [1.5, -2]   # the far end",
-            "height = 2.5",
-            "texture.name = \"brick\"",
-            "extra = { k = 1, l = [2, 3] }",
-            "points = [\n  [0, 0],\n  [1, 0],\n  [1, 1],\n]",
-            "# a comment inside",
-            "",
-            "   ",
-        ])
-    }
-
-    fn block() -> impl Strategy<Value = Block> {
-        prop_oneof![
-            4 => (0..Tables::ALL.len(), any::<bool>(), prop::collection::vec(body_line(), 0..4))
-                .prop_map(|(kind, comment, body)| Block::Item(kind, comment, body)),
-            1 => prop::sample::select(vec!["[player]", "[environment]", "[materials.stone]", "[a.b.c]"])
-                .prop_map(Block::Other),
-            1 => prop::sample::select(vec!["", "# note", "\n# two\n  # lines", "\t"])
-                .prop_map(Block::Gap),
-        ]
-    }
-
-    /// A level file of `blocks` after a few root keys, each other table at
-    /// most once (a second would not be TOML).
-    fn level_text(blocks: &[Block], crlf: bool) -> String {
-        let mut text = String::from("# generated\nname = \"g\"\nwall_height = 3\n");
-        let mut written = Vec::new();
-        for block in blocks {
-            match block {
-                Block::Item(kind, comment, body) => {
-                    text.push_str(&format!("[[{}]]", Tables::ALL[*kind].key()));
-                    if *comment {
-                        text.push_str("  # header comment");
-                    }
-                    text.push('\n');
-                    for line in body {
-                        text.push_str(line);
-                        text.push('\n');
-                    }
-                }
-                Block::Other(header) if !written.contains(header) => {
-                    written.push(*header);
-                    text.push_str(&format!("{header}\nk = 1\n"));
-                }
-                Block::Other(_) => {}
-                Block::Gap(lines) => {
-                    text.push_str(lines);
-                    text.push('\n');
-                }
-            }
-        }
-        if crlf {
-            text.replace('\n', "\r\n")
-        } else {
-            text
         }
     }
 
