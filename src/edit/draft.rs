@@ -436,11 +436,12 @@ impl LevelDraft {
     }
 
     /// [`save`](Self::save), telling `progress` the share of the work done
-    /// (0 to 1): a third once the text is made, the next third as its bytes
-    /// are written, all of it once the file is in place.
+    /// (0 to 1): the first third as the text is made, the next third as
+    /// its bytes are written, all of it once the file is in place.
     pub fn save_reporting(&mut self, path: &Path, progress: &mut dyn FnMut(f32)) -> io::Result<()> {
-        let text = self.text();
-        progress(1.0 / 3.0);
+        let text = self
+            .document
+            .text_reporting(&mut |share| progress(share / 3.0));
         let length = text.len().max(1) as f32;
         save_atomically_reporting(path, &text, &mut |written| {
             progress((1.0 + written as f32 / length) / 3.0);
@@ -468,11 +469,27 @@ impl LevelDraft {
     /// nothing: if one edit is refused, those before it are taken back and
     /// the error is returned. Returns how many edits were restored.
     pub fn restore(&mut self, journal: &Journal) -> Result<usize, JournalError> {
-        if !journal.applies_to(&self.text()) {
+        self.restore_reporting(journal, &mut |_| {})
+    }
+
+    /// [`restore`](Self::restore), telling `progress` the share done (0 to
+    /// 1): the first half as the text the journal must apply to is made,
+    /// the rest as its edits are applied.
+    pub fn restore_reporting(
+        &mut self,
+        journal: &Journal,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<usize, JournalError> {
+        let text = self
+            .document
+            .text_reporting(&mut |share| progress(share / 2.0));
+        if !journal.applies_to(&text) {
             return Err(JournalError::OtherBase);
         }
         self.chain.end();
+        let edits = journal.len().max(1) as f32;
         for (number, edit) in journal.edits().iter().enumerate() {
+            progress((1.0 + number as f32 / edits) / 2.0);
             let applied = self
                 .history
                 .apply(edit.clone(), &mut self.level, &mut self.document);

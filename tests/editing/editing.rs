@@ -623,3 +623,51 @@ fn opening_a_big_maze_reports_as_its_text_is_written_and_read() {
     );
     assert!(reading >= 8, "{reading} reports while the text was read");
 }
+
+#[test]
+fn saving_a_big_maze_reports_as_its_text_is_written() {
+    let maze = Level::maze(40, 40, 3).expect("a maze");
+    let walls = maze.walls.len();
+    let mut draft = LevelDraft::new(maze).expect("a maze opens for editing");
+    let path = common::scratch_folder("saving_reports").join("maze.toml");
+    let mut reports = Vec::new();
+    draft
+        .save_reporting(&path, &mut |done| reports.push(done))
+        .expect("writable");
+    assert!(reports.is_sorted(), "{reports:?}");
+    assert_eq!(reports.last(), Some(&1.0));
+    // The text is made a piece at a time: a report every 256 walls.
+    let making = reports.iter().filter(|&&done| done < 1.0 / 3.0).count();
+    assert!(
+        making >= walls / 256,
+        "{making} reports while the text of {walls} walls was made"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("saved"),
+        draft.text(),
+        "the file holds the draft's text"
+    );
+}
+
+#[test]
+fn restoring_onto_a_big_maze_reports_as_its_text_is_written() {
+    let maze = Level::maze(40, 40, 3).expect("a maze");
+    let walls = maze.walls.len();
+    let mut edited = LevelDraft::new(maze.clone()).expect("a maze opens for editing");
+    edited.plot(Vec2::new(0.5, 0.5)).expect("a point");
+    edited.plot(Vec2::new(0.5, 2.5)).expect("a wall");
+    let journal = edited.journal();
+    let mut restored = LevelDraft::new(maze).expect("a maze opens for editing");
+    let mut reports = Vec::new();
+    let count = restored
+        .restore_reporting(&journal, &mut |done| reports.push(done))
+        .expect("the journal applies");
+    assert_eq!(count, 1);
+    assert_eq!(restored.text(), edited.text());
+    assert!(reports.is_sorted(), "{reports:?}");
+    let making = reports.iter().filter(|&&done| done < 0.5).count();
+    assert!(
+        making >= walls / 256,
+        "{making} reports while the text of {walls} walls was made"
+    );
+}

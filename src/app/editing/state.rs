@@ -326,7 +326,7 @@ impl EditMode {
             return Err(journal);
         };
         let job = self.job("Restoring the autosave", now, move |progress| {
-            let result = draft.restore(&journal);
+            let result = draft.restore_reporting(&journal, &mut |done| progress.report(done));
             progress.report(1.0);
             Worked::Restored { draft, result }
         });
