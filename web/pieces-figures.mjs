@@ -3,13 +3,16 @@
 // the maze, presses E and then Ctrl+S, and prints the runner's lines (the
 // pieces of each task, and the longest) and the longest gaps between
 // animation frames while edit mode opened (docs/web.md).
-// Usage, with the page served (web/serve): node web/pieces-figures.mjs URL SIDE webgpu|webgl2
+// Usage, with the page served (web/serve):
+//   node web/pieces-figures.mjs URL SIDE webgpu|webgl2 [PIECE_MS]
+// PIECE_MS, when given, is the page's `?piece_ms=N`.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const { chromium } = require("playwright-core");
 
-const [url, side, backend] = process.argv.slice(2);
+const [url, side, backend, pieceMs] = process.argv.slice(2);
+const piece = pieceMs === undefined ? "" : `piece_ms=${pieceMs}&`;
 const webgpu = [
   "--enable-unsafe-webgpu",
   "--enable-features=Vulkan",
@@ -36,7 +39,7 @@ async function said(pattern) {
 }
 
 try {
-  await page.goto(`${url}?level=maze&w=${side}&h=${side}&seed=3`);
+  await page.goto(`${url}?${piece}level=maze&w=${side}&h=${side}&seed=3`);
   await said(/first frame presented/);
   await page.waitForTimeout(1000);
   await page.locator("canvas").focus();
