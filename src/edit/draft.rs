@@ -474,7 +474,7 @@ impl LevelDraft {
 
     /// [`restore`](Self::restore), telling `progress` the share done (0 to
     /// 1): the first half as the text the journal must apply to is made,
-    /// the rest as its edits are applied.
+    /// the rest after each of its edits.
     pub fn restore_reporting(
         &mut self,
         journal: &Journal,
@@ -487,9 +487,8 @@ impl LevelDraft {
             return Err(JournalError::OtherBase);
         }
         self.chain.end();
-        let edits = journal.len().max(1) as f32;
+        let edits = journal.len() as f32;
         for (number, edit) in journal.edits().iter().enumerate() {
-            progress((1.0 + number as f32 / edits) / 2.0);
             let applied = self
                 .history
                 .apply(edit.clone(), &mut self.level, &mut self.document);
@@ -503,6 +502,7 @@ impl LevelDraft {
                     source,
                 });
             }
+            progress((1.0 + (number + 1) as f32 / edits) / 2.0);
         }
         Ok(journal.len())
     }

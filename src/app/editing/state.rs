@@ -327,7 +327,6 @@ impl EditMode {
         };
         let job = self.job("Restoring the autosave", now, move |progress| {
             let result = draft.restore_reporting(&journal, &mut |done| progress.report(done));
-            progress.report(1.0);
             Worked::Restored { draft, result }
         });
         self.work = Some((Work::Restoring, job));

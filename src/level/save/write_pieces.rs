@@ -52,7 +52,7 @@ fn write_in_chunks_of(
     let text = Runs::of(document, taken)
         .and_then(|runs| {
             let rest = RestText::with_markers(document, &runs)?;
-            Some(runs.write(document, taken, &rest, chunk_tables, progress))
+            Some(runs.write(taken, &rest, chunk_tables, progress))
         })
         .unwrap_or_else(|| taken.write_with(document));
     progress(1.0);
@@ -69,6 +69,8 @@ enum Slot {
 /// Item tables of one kind that the document writes one after another.
 struct Run {
     kind: Tables,
+    /// The root's key of their array, as the file writes it.
+    key: Key,
     /// The position of the first, which its marker takes.
     position: isize,
     /// The tables' indices in their list, in the order written.
@@ -92,13 +94,12 @@ impl Runs {
         let root = document.as_table();
         let mut written = Vec::new();
         for (key, item) in root.iter() {
-            match (taken.under(key), item) {
-                (Some(tables), Item::ArrayOfTables(left)) => {
-                    let kind = Tables::under_key(key)?;
+            match (Tables::under_key(key), item) {
+                (Some(kind), Item::ArrayOfTables(left)) => {
                     if !left.is_empty() || key_breaks_line(root.key(key)?) {
                         return None;
                     }
-                    for (index, table) in tables.iter().enumerate() {
+                    for (index, table) in taken.list(kind).iter().enumerate() {
                         if !holds_no_tables(table) {
                             return None;
                         }
@@ -126,6 +127,7 @@ impl Runs {
                     _ => {
                         runs.push(Run {
                             kind,
+                            key: root.key(kind.key())?.clone(),
                             position,
                             indices: vec![index],
                         });
@@ -148,7 +150,6 @@ impl Runs {
     /// `progress` before the first and after each but the last.
     fn write(
         &self,
-        document: &DocumentMut,
         taken: &mut TakenArrays,
         rest: &RestText,
         chunk_tables: usize,
@@ -163,11 +164,10 @@ impl Runs {
         for (run, marker) in self.runs.iter().zip(&rest.markers) {
             text.push_str(&rest.text[from..marker.start]);
             from = marker.end;
-            let key = document.as_table().key(run.kind.key());
             let list = &mut lists[run.kind as usize];
             for chunk in run.indices.chunks(chunk_tables) {
                 let opens = self.opens_document && done == 0;
-                text.push_str(&chunk_text(key, run.kind, list, chunk, opens));
+                text.push_str(&chunk_text(&run.key, list, chunk, opens));
                 done += chunk.len();
                 // The last chunk's report is the end's.
                 if done < self.tables {
@@ -220,16 +220,10 @@ fn visit_rest(table: &Table, in_array: bool, written: &mut Vec<(isize, Slot)>) -
 }
 
 /// The text of one chunk of a run: `chunk`'s tables of `list`, moved into
-/// a document of their own under the root's `key` for `kind`, written, and
+/// a document of their own under the root's `key` for them, written, and
 /// moved back. `opens` says whether the chunk's first table is the first
 /// thing the whole document writes.
-fn chunk_text(
-    key: Option<&Key>,
-    kind: Tables,
-    list: &mut [Table],
-    chunk: &[usize],
-    opens: bool,
-) -> String {
+fn chunk_text(key: &Key, list: &mut [Table], chunk: &[usize], opens: bool) -> String {
     // A document's first table gets no blank line above its header by
     // default; in the whole document only the first of all does.
     let first_has_own_decor = chunk
@@ -242,11 +236,10 @@ fn chunk_text(
     for &index in chunk {
         array.push(std::mem::take(&mut list[index]));
     }
-    let key = key.cloned().unwrap_or_else(|| Key::new(kind.key()));
     let mut own = DocumentMut::new();
-    own.insert_formatted(&key, Item::ArrayOfTables(array));
+    own.insert_formatted(key, Item::ArrayOfTables(array));
     let mut text = own.to_string();
-    let Some(Item::ArrayOfTables(array)) = own.remove(kind.key()) else {
+    let Some(Item::ArrayOfTables(array)) = own.remove(key.get()) else {
         unreachable!("the chunk's document holds its tables under their key");
     };
     for (table, &index) in array.into_iter().zip(chunk) {
