@@ -2,7 +2,11 @@
 // pieces on a maze of a given side, at the page's own piece length. Opens
 // the maze, presses E and then Ctrl+S, and prints the runner's lines (the
 // pieces of each task, and the longest) and the longest gaps between
-// animation frames while edit mode opened (docs/web.md).
+// animation frames while edit mode opened (docs/web.md). It also traces the
+// page (Chromium's own trace events) from E to the save's end, and prints
+// the longest tasks on the page's main thread, each with its wall time and
+// its thread time (the CPU it ran for): a task whose wall time is far over
+// its thread time waited for a core.
 // Usage, with the page served (web/serve):
 //   node web/pieces-figures.mjs URL SIDE webgpu|webgl2 [PIECE_MS]
 // PIECE_MS, when given, is the page's `?piece_ms=N`.
@@ -38,6 +42,33 @@ async function said(pattern) {
   throw new Error(`no console line matching ${pattern}:\n${lines.join("\n")}`);
 }
 
+/// The page's main thread's longest tasks in a trace, as lines: the
+/// renderer's thread named CrRendererMain, its top-level `RunTask` events
+/// (wall `dur`, thread `tdur`, both in microseconds).
+function longestTasks(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find(
+    (event) => event.name === "thread_name" && event.args?.name === "CrRendererMain",
+  );
+  if (main === undefined) {
+    return ["the trace has no CrRendererMain thread"];
+  }
+  const tasks = events.filter(
+    (event) =>
+      event.pid === main.pid && event.tid === main.tid && event.ph === "X" && event.name === "RunTask",
+  );
+  const ms = (micros) => (micros === undefined ? "?" : (micros / 1000).toFixed(1));
+  const byWall = [...tasks].sort((a, b) => b.dur - a.dur).slice(0, 8);
+  const byThread = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 8);
+  const over = (limit) => tasks.filter((task) => task.dur > limit * 1000).length;
+  return [
+    `main-thread tasks from E to the save's end: ${tasks.length}; over 8 ms: ${over(8)} by wall time, ` +
+      `${tasks.filter((task) => (task.tdur ?? 0) > 8000).length} by thread time`,
+    `  longest by wall time (wall/thread ms): ${byWall.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(", ")}`,
+    `  longest by thread time (wall/thread ms): ${byThread.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(", ")}`,
+  ];
+}
+
 try {
   await page.goto(`${url}?${piece}level=maze&w=${side}&h=${side}&seed=3`);
   await said(/first frame presented/);
@@ -53,17 +84,22 @@ try {
     };
     requestAnimationFrame(frame);
   });
+  await browser.startTracing(page, { categories: ["toplevel"] });
   await page.keyboard.press("KeyE");
   await said(/Opening the level for editing: ran in/);
   const gaps = await page.evaluate(() => globalThis.frameGaps);
   await page.keyboard.press("Control+KeyS");
   await said(/Saving .*: ran in/);
+  const trace = JSON.parse((await browser.stopTracing()).toString());
   for (const line of lines.filter((line) => /ran in|done in/.test(line))) {
     console.log(line);
   }
   gaps.sort((a, b) => b - a);
   const longest = gaps.slice(0, 5).map((gap) => gap.toFixed(1));
   console.log(`frames while E ran: ${gaps.length}, the longest gaps ${longest.join(", ")} ms`);
+  for (const line of longestTasks(trace)) {
+    console.log(line);
+  }
 } finally {
   await browser.close();
 }

@@ -292,6 +292,11 @@ impl Session {
         self.world.mouse_grabbed = grabbed;
     }
 
+    /// Whether the mouse is grabbed for looking.
+    pub fn is_mouse_grabbed(&self) -> bool {
+        self.world.mouse_grabbed
+    }
+
     /// Shows `text` on the HUD for a few seconds (the shell's errors).
     pub fn notice(&mut self, text: impl Into<String>) {
         self.world.notice(text);

@@ -329,6 +329,7 @@ impl Shell {
         };
         let window = &graphics.surface.window;
         if grab {
+            platform::mouse_lock_requested();
             let grabbed = window
                 .set_cursor_grab(CursorGrabMode::Locked)
                 .or_else(|_| window.set_cursor_grab(CursorGrabMode::Confined));
@@ -344,6 +345,17 @@ impl Shell {
             window.set_cursor_visible(true);
         }
         session.mouse_grabbed(grab);
+    }
+
+    /// The platform let the mouse go on its own (a browser ends its pointer
+    /// lock on Esc, or refuses one): the window lets it go
+    /// too, so that the cursor shows, the mouse no longer turns the view,
+    /// and the next click grabs it again.
+    fn follow_lost_mouse_lock(&mut self) {
+        let grabbed = matches!(&self.stage, Stage::Running(session) if session.is_mouse_grabbed());
+        if platform::mouse_lock_lost() && grabbed {
+            self.set_mouse_grab(false);
+        }
     }
 
     /// A new level for the renderer: its scene built off the main thread,
@@ -396,6 +408,7 @@ impl Shell {
         self.last_frame = now;
         self.finish_opening(event_loop);
         self.poll_startup(event_loop, frame_time);
+        self.follow_lost_mouse_lock();
         if let Stage::Running(session) = &mut self.stage {
             match &mut self.script {
                 Some(script) => script.before_frame(session, frame_time),
@@ -633,6 +646,7 @@ impl ApplicationHandler for Shell {
     }
 
     fn device_event(&mut self, _event_loop: &ActiveEventLoop, _id: DeviceId, event: DeviceEvent) {
+        self.follow_lost_mouse_lock();
         if let (DeviceEvent::MouseMotion { delta: (x, y) }, Some(session)) = (event, self.session())
         {
             session.handle(Input::MouseMotion(glam::DVec2::new(x, y)));

@@ -115,6 +115,15 @@ pub fn print_line(line: &str) {
     println!("{line}");
 }
 
+/// Whether the platform let a grabbed mouse go on its own: never natively,
+/// where the window loses the grab only with its focus, which it is told.
+pub fn mouse_lock_lost() -> bool {
+    false
+}
+
+/// The window is about to grab the mouse: nothing to note natively.
+pub fn mouse_lock_requested() {}
+
 /// Which graphics backend draws and what that leaves out: a log line.
 pub fn announce_backend(backend: &str, tier: &str) {
     log::info!("backend: {backend} ({tier})");

@@ -7,9 +7,11 @@
 
 mod background;
 mod files;
+mod pointer_lock;
 
 pub use background::{between_pieces, spawn_task};
 pub use files::*;
+pub use pointer_lock::{mouse_lock_lost, mouse_lock_requested};
 
 use std::ffi::OsString;
 use std::io::{self, Write};
