@@ -44,7 +44,8 @@ async function said(pattern) {
 
 /// The page's main thread's longest tasks in a trace, as lines: the
 /// renderer's thread named CrRendererMain, its top-level `RunTask` events
-/// (wall `dur`, thread `tdur`, both in microseconds).
+/// (`ThreadControllerImpl::RunTask` in Chromium 156; wall `dur`, thread
+/// `tdur`, both in microseconds), each with the function that posted it.
 function longestTasks(trace) {
   const events = trace.traceEvents ?? trace;
   const main = events.find(
@@ -55,17 +56,21 @@ function longestTasks(trace) {
   }
   const tasks = events.filter(
     (event) =>
-      event.pid === main.pid && event.tid === main.tid && event.ph === "X" && event.name === "RunTask",
+      event.pid === main.pid &&
+      event.tid === main.tid &&
+      event.ph === "X" &&
+      /(^|::)RunTask$/.test(event.name),
   );
   const ms = (micros) => (micros === undefined ? "?" : (micros / 1000).toFixed(1));
+  const task = (t) => `${ms(t.dur)}/${ms(t.tdur)} (${t.args?.src_func ?? "?"})`;
   const byWall = [...tasks].sort((a, b) => b.dur - a.dur).slice(0, 8);
   const byThread = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 8);
   const over = (limit) => tasks.filter((task) => task.dur > limit * 1000).length;
   return [
     `main-thread tasks from E to the save's end: ${tasks.length}; over 8 ms: ${over(8)} by wall time, ` +
       `${tasks.filter((task) => (task.tdur ?? 0) > 8000).length} by thread time`,
-    `  longest by wall time (wall/thread ms): ${byWall.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(", ")}`,
-    `  longest by thread time (wall/thread ms): ${byThread.map((t) => `${ms(t.dur)}/${ms(t.tdur)}`).join(", ")}`,
+    `  longest by wall time (wall/thread ms, posted by): ${byWall.map(task).join(", ")}`,
+    `  longest by thread time (wall/thread ms, posted by): ${byThread.map(task).join(", ")}`,
   ];
 }
 
