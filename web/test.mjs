@@ -303,8 +303,8 @@ async function canvasLocked(page, locked) {
 }
 
 /// A turn of the mouse as the browser reports one under pointer lock: a
-/// `pointermove` with its movement.
-/// `button: -1` as a real move has: no button changed.
+/// `pointermove` with its movement, and `button: -1` as a real move has
+/// (winit takes `button: 0` for a press of the main button).
 const turnTheMouse = (page, movementX) =>
   page.evaluate((movementX) =>
     window.dispatchEvent(
@@ -320,8 +320,8 @@ const turnTheMouse = (page, movementX) =>
     ),
   movementX);
 
-/// The browser ends the pointer lock, as it does on Esc before the page
-/// sees the key; resolves once it has.
+/// The page ends the pointer lock as a browser does on Esc; resolves once
+/// it has.
 async function browserEndsTheLock(page) {
   await page.evaluate(() => document.exitPointerLock());
   await canvasLocked(page, false);
