@@ -348,9 +348,9 @@ impl Shell {
     }
 
     /// The platform let the mouse go on its own (a browser ends its pointer
-    /// lock on Esc, or refuses one): the window lets it go
-    /// too, so that the cursor shows, the mouse no longer turns the view,
-    /// and the next click grabs it again.
+    /// lock on Esc, or refuses one): the window lets it go too, so that the
+    /// cursor shows, the mouse no longer turns the view, and the next click
+    /// grabs it again.
     fn follow_lost_mouse_lock(&mut self) {
         let grabbed = matches!(&self.stage, Stage::Running(session) if session.is_mouse_grabbed());
         if platform::mouse_lock_lost() && grabbed {
