@@ -5,11 +5,10 @@
 //! ceiling. Like the culling, it errs towards "seen": a wall only just
 //! hidden at a joint may count as seen, a visible one is never missed.
 
-use std::collections::HashMap;
-
+use fnv::FnvHashSet;
 use glam::Vec2;
 
-use crate::collision::{Collider, ViewWedge, VisibleSet, Wall};
+use crate::collision::{Collider, ShapeView, ViewWedge, VisibleSet, Wall};
 
 /// One bit per wall index: seen or not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -161,32 +160,47 @@ impl SeenWalls {
 
     /// The seen set for a reloaded level: a wall of `new_walls` is seen when
     /// a seen wall of `old_walls` (indexed like `self`) had the same two end
-    /// points, in either order.
-    pub fn carry_over<'a>(
+    /// points, in either order: the one at its index, or, where a seen wall
+    /// is not found at its old index, any.
+    ///
+    /// A reload of an unchanged file, or one changed in a few places,
+    /// keeps most walls at their indices, so the work grows with the walls
+    /// seen; the whole new level is looked through only for those that
+    /// moved.
+    pub fn carry_over(
         &self,
-        old_walls: impl IntoIterator<Item = &'a Wall>,
-        new_walls: impl IntoIterator<Item = &'a Wall, IntoIter: ExactSizeIterator>,
+        old_walls: ShapeView<'_, Wall>,
+        new_walls: ShapeView<'_, Wall>,
     ) -> Self {
-        let key = |wall: &Wall| {
-            let a = wall.a.to_array().map(f32::to_bits);
-            let b = wall.b.to_array().map(f32::to_bits);
-            if a <= b { (a, b) } else { (b, a) }
-        };
-        let seen: HashMap<_, ()> = old_walls
-            .into_iter()
-            .enumerate()
-            .filter(|&(index, _)| self.is_seen(index))
-            .map(|(_, wall)| (key(wall), ()))
-            .collect();
-        let new_walls = new_walls.into_iter();
         let mut carried = Self::new(new_walls.len());
-        for (index, wall) in new_walls.enumerate() {
-            if seen.contains_key(&key(wall)) {
-                carried.mark(index);
+        let mut moved = FnvHashSet::default();
+        for (index, old_wall) in self.iter().filter_map(|i| Some((i, old_walls.get(i)?))) {
+            match new_walls.get(index) {
+                Some(new_wall) if end_points(new_wall) == end_points(old_wall) => {
+                    carried.mark(index);
+                }
+                _ => {
+                    moved.insert(end_points(old_wall));
+                }
+            }
+        }
+        if !moved.is_empty() {
+            for (index, wall) in new_walls.iter().enumerate() {
+                if moved.contains(&end_points(wall)) {
+                    carried.mark(index);
+                }
             }
         }
         carried
     }
+}
+
+/// A wall's two end points as bits, the lesser first: equal for walls
+/// with the same end points in either order.
+fn end_points(wall: &Wall) -> ([u32; 2], [u32; 2]) {
+    let a = wall.a.to_array().map(f32::to_bits);
+    let b = wall.b.to_array().map(f32::to_bits);
+    if a <= b { (a, b) } else { (b, a) }
 }
 
 impl Sight {
@@ -301,7 +315,9 @@ mod tests {
             wall((3.0, 2.0), (3.0, -2.0)),
             wall((6.5, -1.0), (6.5, 1.0)),
         ];
-        let carried = seen.carry_over(&old, &new);
+        let old = Collider::new(old, Vec::new(), 0.25);
+        let new = Collider::new(new, Vec::new(), 0.25);
+        let carried = seen.carry_over(old.walls(), new.walls());
         assert_eq!(
             (0..3).map(|i| carried.is_seen(i)).collect::<Vec<_>>(),
             [false, true, false]
@@ -319,8 +335,49 @@ mod tests {
         assert!(SeenWalls::all(70).iter().eq(0..70));
     }
 
+    /// Wall `number` of those the property below draws from: each has end
+    /// points of its own, given in either order.
+    fn numbered_wall(number: usize, reversed: bool) -> Wall {
+        let (a, b) = ((number as f32, 0.0), (number as f32, 1.0));
+        if reversed { wall(b, a) } else { wall(a, b) }
+    }
+
     proptest::proptest! {
         #![proptest_config(crate::property_cases::property_config(256))]
+        /// A reload keeps exactly the seen walls whose end points are found
+        /// again, wherever they went: those kept at their index (the start
+        /// of the old list, kept as it was) and those moved, reversed or
+        /// mixed with new walls (the rest).
+        #[test]
+        fn a_reload_keeps_a_wall_seen_exactly_when_a_seen_wall_had_its_end_points(
+            flags in proptest::collection::vec(proptest::bool::ANY, 0..60),
+            kept in 0.0f64..=1.0,
+            rest in proptest::collection::vec((0usize..90, proptest::bool::ANY), 0..60),
+        ) {
+            let old: Vec<Wall> = (0..flags.len()).map(|n| numbered_wall(n, n % 3 == 0)).collect();
+            let mut seen = SeenWalls::new(old.len());
+            for (index, _) in flags.iter().enumerate().filter(|(_, seen)| **seen) {
+                seen.mark(index);
+            }
+            let kept = (kept * old.len() as f64) as usize;
+            let mut numbers: Vec<(usize, bool)> = (0..kept).map(|n| (n, n % 3 == 0)).collect();
+            for (number, reversed) in rest {
+                if numbers.iter().all(|&(taken, _)| taken != number) {
+                    numbers.push((number, reversed));
+                }
+            }
+            let new: Vec<Wall> = numbers.iter().map(|&(n, reversed)| numbered_wall(n, reversed)).collect();
+            let carried = seen.carry_over(
+                Collider::new(old, Vec::new(), 0.25).walls(),
+                Collider::new(new, Vec::new(), 0.25).walls(),
+            );
+            let expected: Vec<usize> = (0..numbers.len())
+                .filter(|&index| flags.get(numbers[index].0) == Some(&true))
+                .collect();
+            proptest::prop_assert_eq!(carried.len(), numbers.len());
+            proptest::prop_assert_eq!(carried.iter().collect::<Vec<_>>(), expected);
+        }
+
         /// Inserting and removing walls moves the seen flags exactly as a
         /// list of flags moves its entries.
         #[test]
