@@ -468,6 +468,7 @@ impl Shell {
             .render_with_map(gpu, &view, &input, frame.map.as_ref());
         let (mut ui, change) = graphics.ui.frame(
             &graphics.surface.window,
+            graphics.surface.size(),
             frame.panel.as_ref(),
             frame.progress.as_ref(),
         );

@@ -16,6 +16,7 @@ use super::panel::PanelView;
 use crate::app::job::WorkProgress;
 use crate::edit::{Item, Property, PropertyChange, Value};
 use crate::level::{DoorKind, DoorOpens, MaterialId, ValueRange};
+use crate::platform::Instant;
 use crate::render::UiFrame;
 
 /// How far from the window's top right corner the panel stands, in points.
@@ -277,6 +278,8 @@ pub struct ToolUi {
     /// Whether the last frame showed the panel: only then does egui keep
     /// the events it takes from the game.
     shown: bool,
+    /// When the tool UI was made: egui's clock starts there.
+    started: Instant,
 }
 
 impl std::fmt::Debug for ToolUi {
@@ -305,6 +308,7 @@ impl ToolUi {
             state,
             panel: PanelUi::default(),
             shown: false,
+            started: Instant::now(),
         }
     }
 
@@ -322,22 +326,46 @@ impl ToolUi {
             }
     }
 
-    /// One frame of the tool UI: the panel for `view` (none when `None`)
-    /// and the bar of `progress`, ready to draw, and the change the person
-    /// made, if any.
+    /// One frame of the tool UI on a surface of `surface_size` pixels: the
+    /// panel for `view` (none when `None`) and the bar of `progress`, ready
+    /// to draw, and the change the person made, if any.
     pub fn frame(
         &mut self,
         window: &Window,
+        surface_size: (u32, u32),
         view: Option<&PanelView<'_>>,
         progress: Option<&WorkProgress>,
     ) -> (UiFrame, Option<PropertyChange>) {
-        let input = self.state.take_egui_input(window);
+        let input = self.take_input(window, surface_size);
         let context = self.state.egui_ctx().clone();
         let (mut output, change) = self.panel.run(&context, input, view, progress);
         self.shown = view.is_some();
         let platform = std::mem::take(&mut output.platform_output);
         self.state.handle_platform_output(window, platform);
         (ui_frame(&context, output), change)
+    }
+
+    /// egui's input for this frame, as egui-winit's `take_egui_input`
+    /// makes it, but with the screen the size of the surface drawn on
+    /// (`surface_size` pixels) rather than of the window: on X11 winit
+    /// asks the server for the window's size, a round trip every frame
+    /// that waits as long as the server does on a busy machine. The
+    /// surface follows the window's resize events, clamped to the largest
+    /// texture, and egui draws onto it. No screen while it has no area.
+    fn take_input(&mut self, window: &Window, (width, height): (u32, u32)) -> egui::RawInput {
+        let native_pixels_per_point = window.scale_factor() as f32;
+        let pixels_per_point = self.state.egui_ctx().zoom_factor() * native_pixels_per_point;
+        let input = self.state.egui_input_mut();
+        input.time = Some(self.started.elapsed().as_secs_f64());
+        let size = egui::vec2(width as f32, height as f32) / pixels_per_point;
+        input.screen_rect = (size.x > 0.0 && size.y > 0.0)
+            .then(|| egui::Rect::from_min_size(egui::Pos2::ZERO, size));
+        input
+            .viewports
+            .entry(input.viewport_id)
+            .or_default()
+            .native_pixels_per_point = Some(native_pixels_per_point);
+        input.take()
     }
 }
 
