@@ -658,6 +658,72 @@ async function recordsADemoThatPlaysNatively(browser, run) {
   }
 }
 
+/// Whether closing `page` now would ask the person first: a
+/// `beforeunload` event of the test's own, cancelled by the page.
+const closingAsks = (page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+/// In edit mode, with the save in pieces between frames: closing the page
+/// asks first while the program writes the save (the body's data-saving)
+/// and while the browser's storage has not kept a file, and not after.
+async function asksBeforeClosingDuringASave(page, lines) {
+  const failures = [];
+  await page.evaluate(() => {
+    globalThis.mazewalkerTestsSaving = [];
+    new MutationObserver(() => {
+      if (document.body.dataset.saving !== undefined) {
+        const event = new Event("beforeunload", { cancelable: true });
+        dispatchEvent(event);
+        globalThis.mazewalkerTestsSaving.push(event.defaultPrevented);
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-saving"] });
+  });
+  const storedBefore = await page.getAttribute("body", "data-stored");
+  await page.keyboard.press("Control+KeyS");
+  await consoleLine(lines, /Saving .*: ran in/);
+  await page.waitForFunction(
+    (before) => document.body.dataset.stored !== before && document.body.dataset.saving === undefined,
+    storedBefore,
+    { timeout: patience },
+  );
+  const whileSaving = await page.evaluate(() => globalThis.mazewalkerTestsSaving);
+  const afterSaving = await closingAsks(page);
+  const whileStoring = await page.evaluate(() => {
+    globalThis.mazewalkerPage.store("closing-check.txt", new Uint8Array([1]));
+    const event = new Event("beforeunload", { cancelable: true });
+    dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  await page.waitForFunction(
+    () => document.body.dataset.stored.split(" ").includes("closing-check.txt"),
+    undefined,
+    { timeout: patience },
+  );
+  const afterStoring = await closingAsks(page);
+  await page.evaluate(() => globalThis.mazewalkerPage.remove("closing-check.txt"));
+  console.log(
+    `  closing the page asks first: while the save was written ${JSON.stringify(whileSaving)},` +
+      ` after it ${afterSaving}; while storage kept a file ${whileStoring}, after ${afterStoring}`,
+  );
+  if (whileSaving.length === 0 || whileSaving.includes(false) || afterSaving) {
+    failures.push(
+      `closing: while the save was written the page asked ${JSON.stringify(whileSaving)}` +
+        ` (wanted true at least once), after it ${afterSaving} (wanted false)`,
+    );
+  }
+  if (!whileStoring || afterStoring) {
+    failures.push(
+      `closing: while storage kept a file the page asked ${whileStoring} (wanted true),` +
+        ` after it ${afterStoring} (wanted false)`,
+    );
+  }
+  return failures;
+}
+
 /// The log line of background work that ran in pieces between frames.
 const piecesLine = (what) =>
   new RegExp(`${what}: ran in (\\d+) pieces?, the longest ([\\d.]+) ms`);
@@ -698,6 +764,7 @@ async function worksInPiecesBetweenFrames(browser) {
           ` and saw ${frames} frames drawn; wanted at least 4 pieces, a frame between each`,
       );
     }
+    failures.push(...(await asksBeforeClosingDuringASave(page, lines)));
     return failures;
   } catch (error) {
     return [`pieces: ${error.message}\n  console:\n  ${lines.join("\n  ")}`];

@@ -200,6 +200,12 @@ pub trait Part: std::fmt::Debug + Send {
         ReloadVerdict::Go
     }
 
+    /// Whether this part is writing the level's files: a page closed now
+    /// would lose what is not written yet, so the page asks first.
+    fn writes_files(&self) -> bool {
+        false
+    }
+
     /// Whether quitting `by` this request may go ahead (a veto).
     fn may_quit(&mut self, _by: QuitBy, _world: &mut World) -> bool {
         true

@@ -292,6 +292,11 @@ impl Session {
         self.world.mouse_grabbed = grabbed;
     }
 
+    /// Whether a part is writing the level's files (a save).
+    pub fn writes_files(&self) -> bool {
+        self.parts.iter().any(|part| part.writes_files())
+    }
+
     /// Whether the mouse is grabbed for looking.
     pub fn is_mouse_grabbed(&self) -> bool {
         self.world.mouse_grabbed

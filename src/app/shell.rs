@@ -421,6 +421,9 @@ impl Shell {
         }
         self.apply_requests(event_loop);
         self.take_scene_change();
+        platform::set_leaving_loses_work(
+            matches!(&self.stage, Stage::Running(session) if session.writes_files()),
+        );
         let presented = self.draw(event_loop);
         if let (Some(script), Stage::Running(session)) = (&mut self.script, &mut self.stage) {
             for command in script.after_frame(session, presented) {

@@ -961,6 +961,11 @@ impl Part for Editing {
         self.is_busy()
     }
 
+    /// While a save writes.
+    fn writes_files(&self) -> bool {
+        self.edit.work() == Some(Work::Saving)
+    }
+
     fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
         self.accepts_reload(built, world)
     }

@@ -124,6 +124,10 @@ pub fn mouse_lock_lost() -> bool {
 /// The window is about to grab the mouse: nothing to note natively.
 pub fn mouse_lock_requested() {}
 
+/// Whether quitting now would lose work being written: nothing to do
+/// natively, where a quit during a save waits for it.
+pub fn set_leaving_loses_work(_loses: bool) {}
+
 /// Which graphics backend draws and what that leaves out: a log line.
 pub fn announce_backend(backend: &str, tier: &str) {
     log::info!("backend: {backend} ({tier})");

@@ -248,6 +248,32 @@ pub fn print_line(line: &str) {
     }
 }
 
+thread_local! {
+    /// What [`set_leaving_loses_work`] last told the page.
+    static LEAVING_LOSES_WORK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Tells the page whether closing it now would lose work the program is
+/// writing (a save): the body's `data-saving` attribute, present while it
+/// does, on which the page asks the person before it closes. The page
+/// itself also asks while the browser's storage still writes a file.
+pub fn set_leaving_loses_work(loses: bool) {
+    if LEAVING_LOSES_WORK.replace(loses) == loses {
+        return;
+    }
+    let Some(body) = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.body())
+    else {
+        return;
+    };
+    let _ = if loses {
+        body.set_attribute("data-saving", "")
+    } else {
+        body.remove_attribute("data-saving")
+    };
+}
+
 /// Says on the page which graphics backend draws it and what that leaves
 /// out: a console line, and the page's `data-backend` and `data-tier`
 /// attributes, which the page's text and its tests read.
