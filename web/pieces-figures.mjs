@@ -65,10 +65,10 @@ function longestTasks(trace) {
   const task = (t) => `${ms(t.dur)}/${ms(t.tdur)} (${t.args?.src_func ?? "?"})`;
   const byWall = [...tasks].sort((a, b) => b.dur - a.dur).slice(0, 8);
   const byThread = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 8);
-  const over = (limit) => tasks.filter((task) => task.dur > limit * 1000).length;
+  const over8ms = (time) => tasks.filter((task) => (task[time] ?? 0) > 8000).length;
   return [
-    `main-thread tasks from E to the save's end: ${tasks.length}; over 8 ms: ${over(8)} by wall time, ` +
-      `${tasks.filter((task) => (task.tdur ?? 0) > 8000).length} by thread time`,
+    `main-thread tasks from E to the save's end: ${tasks.length}; over 8 ms: ${over8ms("dur")} by wall time, ` +
+      `${over8ms("tdur")} by thread time`,
     `  longest by wall time (wall/thread ms, posted by): ${byWall.map(task).join(", ")}`,
     `  longest by thread time (wall/thread ms, posted by): ${byThread.map(task).join(", ")}`,
   ];

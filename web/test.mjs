@@ -658,27 +658,32 @@ async function recordsADemoThatPlaysNatively(browser, run) {
   }
 }
 
-/// Whether closing `page` now would ask the person first: a
-/// `beforeunload` event of the test's own, cancelled by the page.
-const closingAsks = (page) =>
-  page.evaluate(() => {
-    const event = new Event("beforeunload", { cancelable: true });
-    dispatchEvent(event);
-    return event.defaultPrevented;
-  });
+/// Whether the page, in the time the check allows, stops asking the person
+/// before it closes (after the storage's last write has ended).
+const closingStopsAsking = (page) =>
+  page
+    .waitForFunction(() => !globalThis.mazewalkerTestsClosingAsks(), undefined, {
+      timeout: patience,
+    })
+    .then(() => true, () => false);
 
 /// In edit mode, with the save in pieces between frames: closing the page
 /// asks first while the program writes the save (the body's data-saving)
 /// and while the browser's storage has not kept a file, and not after.
+/// Whether it asks is a `beforeunload` event of the test's own, cancelled
+/// by the page.
 async function asksBeforeClosingDuringASave(page, lines) {
   const failures = [];
   await page.evaluate(() => {
+    globalThis.mazewalkerTestsClosingAsks = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      dispatchEvent(event);
+      return event.defaultPrevented;
+    };
     globalThis.mazewalkerTestsSaving = [];
     new MutationObserver(() => {
       if (document.body.dataset.saving !== undefined) {
-        const event = new Event("beforeunload", { cancelable: true });
-        dispatchEvent(event);
-        globalThis.mazewalkerTestsSaving.push(event.defaultPrevented);
+        globalThis.mazewalkerTestsSaving.push(globalThis.mazewalkerTestsClosingAsks());
       }
     }).observe(document.body, { attributes: true, attributeFilter: ["data-saving"] });
   });
@@ -691,34 +696,28 @@ async function asksBeforeClosingDuringASave(page, lines) {
     { timeout: patience },
   );
   const whileSaving = await page.evaluate(() => globalThis.mazewalkerTestsSaving);
-  const afterSaving = await closingAsks(page);
+  const stoppedAfterSaving = await closingStopsAsking(page);
   const whileStoring = await page.evaluate(() => {
     globalThis.mazewalkerPage.store("closing-check.txt", new Uint8Array([1]));
-    const event = new Event("beforeunload", { cancelable: true });
-    dispatchEvent(event);
-    return event.defaultPrevented;
+    return globalThis.mazewalkerTestsClosingAsks();
   });
-  await page.waitForFunction(
-    () => document.body.dataset.stored.split(" ").includes("closing-check.txt"),
-    undefined,
-    { timeout: patience },
-  );
-  const afterStoring = await closingAsks(page);
+  const stoppedAfterStoring = await closingStopsAsking(page);
   await page.evaluate(() => globalThis.mazewalkerPage.remove("closing-check.txt"));
   console.log(
     `  closing the page asks first: while the save was written ${JSON.stringify(whileSaving)},` +
-      ` after it ${afterSaving}; while storage kept a file ${whileStoring}, after ${afterStoring}`,
+      ` stopped after it ${stoppedAfterSaving}; while storage kept a file ${whileStoring},` +
+      ` stopped after ${stoppedAfterStoring}`,
   );
-  if (whileSaving.length === 0 || whileSaving.includes(false) || afterSaving) {
+  if (whileSaving.length === 0 || whileSaving.includes(false) || !stoppedAfterSaving) {
     failures.push(
       `closing: while the save was written the page asked ${JSON.stringify(whileSaving)}` +
-        ` (wanted true at least once), after it ${afterSaving} (wanted false)`,
+        ` (wanted true at least once); it stopped asking after it: ${stoppedAfterSaving}`,
     );
   }
-  if (!whileStoring || afterStoring) {
+  if (!whileStoring || !stoppedAfterStoring) {
     failures.push(
-      `closing: while storage kept a file the page asked ${whileStoring} (wanted true),` +
-        ` after it ${afterStoring} (wanted false)`,
+      `closing: while storage kept a file the page asked ${whileStoring} (wanted true);` +
+        ` it stopped asking after it: ${stoppedAfterStoring}`,
     );
   }
   return failures;

@@ -60,9 +60,7 @@ thread_local! {
 
 /// [`PIECE`], or the page's `?piece_ms=N`.
 fn piece_length() -> Duration {
-    web_sys::window()
-        .and_then(|window| window.location().search().ok())
-        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+    super::page_query()
         .and_then(|query| query.get("piece_ms"))
         .and_then(|value| value.parse::<u64>().ok())
         .map_or(PIECE, Duration::from_millis)

@@ -109,10 +109,7 @@ impl FolderWatcher {
 /// `play FILE --headless`.
 pub fn arguments() -> Vec<OsString> {
     let mut arguments = vec![OsString::from("mazewalker")];
-    let Some(query) = web_sys::window()
-        .and_then(|window| window.location().search().ok())
-        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
-    else {
+    let Some(query) = page_query() else {
         return arguments;
     };
     let value = |name: &str| query.get(name);
@@ -240,17 +237,11 @@ impl log::Log for ConsoleLogger {
 /// attribute of its `#printed` element, which the page shows.
 pub fn print_line(line: &str) {
     web_sys::console::log_1(&line.into());
-    if let Some(printed) = web_sys::window()
-        .and_then(|window| window.document())
-        .and_then(|document| document.get_element_by_id("printed"))
+    if let Some(printed) =
+        page_document().and_then(|document| document.get_element_by_id("printed"))
     {
         let _ = printed.set_attribute("data-said", line);
     }
-}
-
-thread_local! {
-    /// What [`set_leaving_loses_work`] last told the page.
-    static LEAVING_LOSES_WORK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Tells the page whether closing it now would lose work the program is
@@ -258,15 +249,12 @@ thread_local! {
 /// does, on which the page asks the person before it closes. The page
 /// itself also asks while the browser's storage still writes a file.
 pub fn set_leaving_loses_work(loses: bool) {
-    if LEAVING_LOSES_WORK.replace(loses) == loses {
-        return;
-    }
-    let Some(body) = web_sys::window()
-        .and_then(|window| window.document())
-        .and_then(|document| document.body())
-    else {
+    let Some(body) = page_body() else {
         return;
     };
+    if body.has_attribute("data-saving") == loses {
+        return;
+    }
     let _ = if loses {
         body.set_attribute("data-saving", "")
     } else {
@@ -279,12 +267,28 @@ pub fn set_leaving_loses_work(loses: bool) {
 /// attributes, which the page's text and its tests read.
 pub fn announce_backend(backend: &str, tier: &str) {
     web_sys::console::log_1(&format!("mazewalker backend: {backend} ({tier})").into());
-    let Some(body) = web_sys::window()
-        .and_then(|window| window.document())
-        .and_then(|document| document.body())
-    else {
+    let Some(body) = page_body() else {
         return;
     };
     let _ = body.set_attribute("data-backend", backend);
     let _ = body.set_attribute("data-tier", tier);
+}
+
+/// The page's document; `None` outside a page.
+fn page_document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|window| window.document())
+}
+
+/// The page's body, where the program leaves what the page and its tests
+/// read (`data-backend`, `data-saving`).
+fn page_body() -> Option<web_sys::HtmlElement> {
+    page_document().and_then(|document| document.body())
+}
+
+/// The page's URL query (`?level=maze&w=24`), which stands in for the
+/// command line.
+fn page_query() -> Option<web_sys::UrlSearchParams> {
+    web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
 }

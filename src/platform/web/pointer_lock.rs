@@ -37,12 +37,11 @@ fn watch_lock_events() {
     if WATCHING.replace(true) {
         return;
     }
-    let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+    let Some(document) = super::page_document() else {
         return;
     };
     let changed = Closure::<dyn Fn()>::new(|| {
-        let locked = web_sys::window()
-            .and_then(|window| window.document())
+        let locked = super::page_document()
             .and_then(|document| document.pointer_lock_element())
             .is_some();
         LOST.set(!locked);
