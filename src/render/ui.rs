@@ -45,7 +45,7 @@ impl UiPass {
         gpu: &Gpu,
         view: &wgpu::TextureView,
         format: wgpu::TextureFormat,
-        (width, height): (u32, u32),
+        size: (u32, u32),
         ui: &mut UiFrame,
     ) {
         let (device, queue) = (&gpu.device, &gpu.queue);
@@ -57,38 +57,55 @@ impl UiPass {
                 renderer.update_texture(device, queue, id, delta);
             }
         }
-        let screen = egui_wgpu::ScreenDescriptor {
-            size_in_pixels: [width, height],
-            pixels_per_point: ui.pixels_per_point,
-        };
-        let mut encoder =
-            device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("ui") });
-        let prepared =
-            renderer.update_buffers(device, queue, &mut encoder, &ui.primitives, &screen);
-        {
-            let mut pass = encoder
-                .begin_render_pass(&wgpu::RenderPassDescriptor {
-                    label: Some("ui"),
-                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                        view,
-                        depth_slice: None,
-                        resolve_target: None,
-                        ops: wgpu::Operations {
-                            load: wgpu::LoadOp::Load,
-                            store: wgpu::StoreOp::Store,
-                        },
-                    })],
-                    depth_stencil_attachment: None,
-                    timestamp_writes: None,
-                    occlusion_query_set: None,
-                    multiview_mask: None,
-                })
-                .forget_lifetime();
-            renderer.render(&mut pass, &ui.primitives, &screen);
+        // With nothing to draw (only glyphs rasterised ahead), the queue
+        // writes the textures with the next frame's work, and no pass is
+        // drawn over the whole view.
+        if !ui.primitives.is_empty() {
+            draw_primitives(renderer, gpu, view, size, ui);
         }
-        queue.submit(prepared.into_iter().chain([encoder.finish()]));
         for id in ui.textures.free.drain() {
             renderer.free_texture(&id);
         }
     }
+}
+
+/// Draws the primitives of `ui` with `renderer` over what `view` (of `size`
+/// pixels) holds, in a pass of their own.
+fn draw_primitives(
+    renderer: &mut egui_wgpu::Renderer,
+    gpu: &Gpu,
+    view: &wgpu::TextureView,
+    (width, height): (u32, u32),
+    ui: &UiFrame,
+) {
+    let (device, queue) = (&gpu.device, &gpu.queue);
+    let screen = egui_wgpu::ScreenDescriptor {
+        size_in_pixels: [width, height],
+        pixels_per_point: ui.pixels_per_point,
+    };
+    let mut encoder =
+        device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("ui") });
+    let prepared = renderer.update_buffers(device, queue, &mut encoder, &ui.primitives, &screen);
+    {
+        let mut pass = encoder
+            .begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("ui"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            })
+            .forget_lifetime();
+        renderer.render(&mut pass, &ui.primitives, &screen);
+    }
+    queue.submit(prepared.into_iter().chain([encoder.finish()]));
 }
