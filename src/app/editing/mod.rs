@@ -9,6 +9,7 @@
 //! typed once it is back. The journal is written off it too. The state is
 //! [`EditMode`]; the edits themselves are [`crate::edit`].
 
+mod glyph_warm_up;
 mod live_checks;
 mod markers;
 mod panel;

@@ -12,6 +12,7 @@ use egui::{Align2, Color32, ComboBox, DragValue, Grid, Ui};
 use winit::event::WindowEvent;
 use winit::window::Window;
 
+use super::glyph_warm_up::GlyphWarmUp;
 use super::panel::PanelView;
 use crate::app::job::WorkProgress;
 use crate::edit::{Item, Property, PropertyChange, Value};
@@ -38,17 +39,20 @@ struct Draft {
     value: f32,
 }
 
-/// The panel's egui side: what is being dragged or typed.
+/// The panel's egui side: what is being dragged or typed, and the glyphs
+/// rasterised ahead of the panel's first frame.
 #[derive(Debug, Default)]
 pub struct PanelUi {
     draft: Option<Draft>,
+    warm_up: GlyphWarmUp,
 }
 
 impl PanelUi {
     /// Runs one egui pass of `context` on `input`, showing the panel for
     /// `view` (nothing when `None`) and the bar of `progress` (long work
-    /// off the main thread), if any. Returns egui's output and the change
-    /// the person made, if any.
+    /// off the main thread), if any, and laying out the warm-up's next
+    /// glyphs. Returns egui's output and the change the person made, if
+    /// any.
     pub fn run(
         &mut self,
         context: &egui::Context,
@@ -63,6 +67,7 @@ impl PanelUi {
             if let Some(progress) = progress {
                 show_progress(context, progress);
             }
+            self.warm_up.step(context);
         });
         (output, change)
     }
@@ -372,6 +377,7 @@ impl ToolUi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::editing::glyph_warm_up::GLYPHS_PER_FRAME;
     use crate::app::editing::panel::Panel;
     use crate::level::Level;
 
@@ -438,6 +444,47 @@ mod tests {
             materials: &level.materials,
             refusal: None,
         }
+    }
+
+    #[test]
+    fn after_the_glyph_warm_up_the_panels_first_frame_rasterises_no_glyph() {
+        let level = Level::default_house();
+        let view = view_of(&level, Item::Wall(0));
+        let context = egui::Context::default();
+        let mut panel = PanelUi::default();
+        let mut passes = 0;
+        while !panel.warm_up.is_done() {
+            let (output, _) = panel.run(&context, input(0.0, vec![]), None, None);
+            output.drop_without_applying_deltas();
+            passes += 1;
+            assert!(passes < 1_000, "the warm-up never ends");
+        }
+        // Two fonts (labels and buttons share one), four offsets, 95
+        // characters.
+        let glyphs: usize = 2 * 4 * 95;
+        assert_eq!(passes, glyphs.div_ceil(GLYPHS_PER_FRAME));
+        let (output, _) = panel.run(&context, input(0.1, vec![]), Some(&view), None);
+        assert!(
+            output.textures_delta.set.is_empty(),
+            "the font texture grew"
+        );
+        output.drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn without_the_glyph_warm_up_the_panels_first_frame_rasterises_glyphs() {
+        // The test above would pass for nothing if the panel's first frame
+        // never added to the font texture.
+        let level = Level::default_house();
+        let view = view_of(&level, Item::Wall(0));
+        let context = egui::Context::default();
+        let mut panel = PanelUi::default();
+        // The first pass makes the font texture.
+        let (output, _) = panel.run(&context, input(0.0, vec![]), None, None);
+        output.drop_without_applying_deltas();
+        let (output, _) = panel.run(&context, input(0.1, vec![]), Some(&view), None);
+        assert!(!output.textures_delta.set.is_empty(), "the font texture");
+        output.drop_without_applying_deltas();
     }
 
     #[test]
