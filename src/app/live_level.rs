@@ -52,6 +52,10 @@ pub struct BuiltLevel {
     pub warnings: Vec<LevelWarning>,
     /// Its collider (shared with its scene).
     pub collider: Arc<Collider>,
+    /// Whether each wall hides what lies behind it
+    /// ([`Level::occluding_walls`]): a pass over every wall, made here
+    /// rather than by the map on the main thread.
+    pub occluding: Vec<bool>,
     /// Its meshes, textures and debug lines on the GPU, when a renderer's
     /// scene builder was at hand (a headless session builds none).
     pub scene: Option<LevelScene>,
@@ -402,6 +406,7 @@ fn build(job: &ReloadJob, builder: Option<SceneBuilder>, progress: &Progress) ->
     progress.report(1.0 / 3.0);
     let level = Arc::new(loaded.level);
     let collider = Arc::new(level.collider());
+    let occluding = level.occluding_walls();
     progress.report(2.0 / 3.0);
     let scene = builder
         .map(|builder| builder.build(&level, &collider, BrokenTexture::RefuseUndecodable))
@@ -412,6 +417,7 @@ fn build(job: &ReloadJob, builder: Option<SceneBuilder>, progress: &Progress) ->
             level,
             warnings: loaded.warnings,
             collider,
+            occluding,
             scene,
             build_time: started.elapsed(),
         })),

@@ -221,18 +221,7 @@ fn a_reload_reaches_the_walker_the_map_and_the_renderer() {
     // A wall through the eye appears in the file; F5 reloads it.
     let text = format!("{HALL}\n[[wall]]\na = [0.1, -5.0]\nb = [0.1, 5.0]\n");
     std::fs::write(&path, text).expect("write");
-    tap(&mut session, KeyCode::F5);
-    let mut waited = Duration::ZERO;
-    let outcome = loop {
-        session.advance_ticks(0);
-        if let Some(outcome) = session.take_reloads().pop() {
-            break outcome;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-        waited += Duration::from_millis(5);
-        assert!(waited < Duration::from_secs(30), "no reload");
-    };
-    assert!(outcome.swapped, "{outcome:?}");
+    reload(&mut session);
     assert_eq!(session.level().walls.len(), 5);
     let change = session.take_scene_change().expect("the renderer hears");
     assert_eq!(change.level.walls.len(), 5);
@@ -250,6 +239,55 @@ fn a_reload_reaches_the_walker_the_map_and_the_renderer() {
         "{hud:?}"
     );
     assert!(hud.iter().any(|line| line == "reloaded Hall"), "{hud:?}");
+}
+
+/// The map's count of walls seen, from its HUD line.
+fn walls_seen(session: &mut Session) -> usize {
+    let line = hud_line(session, "map ").expect("a map line");
+    let count = line
+        .split("seen ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok());
+    count.unwrap_or_else(|| panic!("no count of walls seen: {line}"))
+}
+
+/// F5, then the session's frames until the reload is swapped in.
+fn reload(session: &mut Session) {
+    tap(session, KeyCode::F5);
+    let mut waited = Duration::ZERO;
+    let outcome = loop {
+        session.advance_ticks(0);
+        if let Some(outcome) = session.take_reloads().pop() {
+            break outcome;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        waited += Duration::from_millis(5);
+        assert!(waited < Duration::from_secs(30), "no reload");
+    };
+    assert!(outcome.swapped, "{outcome:?}");
+}
+
+#[test]
+fn a_reload_that_lowers_a_wall_lets_the_map_see_past_it() {
+    let folder = common::scratch_folder("session_reload_sight");
+    let (path, _) = hall_file(&folder);
+    // Ahead of the eye a screen as tall as the room, and behind it a short
+    // wall that the screen hides.
+    let screen = "[[wall]]\na = [5.0, -3.0]\nb = [5.0, 3.0]\n";
+    let behind = "[[wall]]\na = [10.0, -1.0]\nb = [10.0, 1.0]\n";
+    std::fs::write(&path, format!("{HALL}\n{screen}\n{behind}")).expect("write");
+    let level = Level::load(&path).expect("valid").level;
+    let mut session = Session::new(level, &options(&folder));
+    tap(&mut session, KeyCode::Tab);
+    session.advance_ticks(2);
+    let before = walls_seen(&mut session);
+    // The screen made low: it no longer hides what is behind it.
+    let low_screen = screen.replace("b = [5.0, 3.0]", "b = [5.0, 3.0]\nheight = 1.0");
+    std::fs::write(&path, format!("{HALL}\n{low_screen}\n{behind}")).expect("write");
+    reload(&mut session);
+    session.advance_ticks(2);
+    assert_eq!(walls_seen(&mut session), before + 1, "the wall behind");
 }
 
 /// Where the eye is after holding W for one simulated second, the session

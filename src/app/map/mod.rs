@@ -251,7 +251,8 @@ impl Part for Map {
         );
     }
 
-    /// The seen and occluding flags follow the change, and while V shows
+    /// The seen and occluding flags follow the change (a reload brings
+    /// its occluding flags, worked out on its worker), and while V shows
     /// the reach it is worked out anew.
     fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
         if !cause.reshapes() {
@@ -267,8 +268,12 @@ impl Part for Map {
                 || level.occluding_walls(),
             ),
             None => {
+                let occluding = match cause {
+                    LevelCause::Reload(built) => built.occluding.clone(),
+                    _ => level.occluding_walls(),
+                };
                 self.state
-                    .level_changed(old, world.live.collider(), level.occluding_walls());
+                    .level_changed(old, world.live.collider(), occluding);
             }
         }
         self.state
