@@ -1,5 +1,6 @@
-//! The library's layers, read from its source: every `use crate::…`,
-//! `use super::…` and `crate::…` path in `src/**/*.rs`.
+//! The library's layers, read from its source: every `crate::…`,
+//! `super::…` and `self::…` path in `src/**/*.rs`, in a `use` line or
+//! written in code.
 //!
 //! A module may use modules of its own layer or of the layers below it,
 //! never one above (docs/architecture.md gives the order and why), and
@@ -202,18 +203,18 @@ struct SourceFile {
     path: String,
     /// The file's module path.
     module: Vec<String>,
-    /// Every `use` path that starts at `crate`, `super` or `self`, made
-    /// absolute (without `crate`), one per leaf of a grouped `use`.
+    /// Every path that starts at `crate`, `super` or `self`, made absolute
+    /// (without `crate`): each leaf of a `use`, and each such path written
+    /// in code (`super::contact::LINEAR_SLOP`).
     imports: Vec<Import>,
-    /// The top-level modules that its imports and its `crate::` paths in
-    /// code name, its own included.
+    /// The top-level modules that its imports name, its own left out.
     crate_modules: BTreeSet<String>,
 }
 
-/// One path a `use` brings in.
+/// One path a `use` brings in, or one written in code.
 struct Import {
     path: Vec<String>,
-    /// A `pub` or `pub(…)` use: a re-export.
+    /// A `pub` or `pub(…)` use: a re-export. Never a path in code.
     public: bool,
 }
 
@@ -338,9 +339,27 @@ impl SourceFile {
                     }
                     index = end;
                 }
-                "crate" if tokens.get(index + 1).is_some_and(|token| token == "::") => {
-                    if let Some(name) = tokens.get(index + 2).filter(|token| is_identifier(token)) {
-                        crate_modules.insert(name.clone());
+                // A path written in code, not in a `use` line:
+                // `crate::a::B`, `super::a::B`, `self::a::B`.
+                "crate" | "super" | "self"
+                    if tokens.get(index + 1).is_some_and(|token| token == "::")
+                        && (index == 0 || tokens[index - 1] != "::") =>
+                {
+                    let mut relative = vec![tokens[index].clone()];
+                    while tokens.get(index + 1).is_some_and(|token| token == "::")
+                        && let Some(name) =
+                            tokens.get(index + 2).filter(|token| is_identifier(token))
+                    {
+                        relative.push(name.clone());
+                        index += 2;
+                    }
+                    let mut here = module.clone();
+                    here.extend(inline.iter().map(|(name, _)| name.clone()));
+                    if let Some(path) = absolute(&here, &relative) {
+                        imports.push(Import {
+                            path,
+                            public: false,
+                        });
                     }
                 }
                 _ => {}

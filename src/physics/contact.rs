@@ -16,11 +16,7 @@ use glam::Vec2;
 use super::body::{LooseBody, cross_scalar};
 use super::manifold::Manifold;
 use super::solver_body::{SolverBodies, SolverBody};
-
-/// How deep (m) shapes may rest in each other: contacts push out what is
-/// deeper, speculative contacts start this far before touching (four
-/// times), and the guard leaves bodies this deep at most.
-pub(super) const LINEAR_SLOP: f32 = 0.005;
+use super::tolerance::LINEAR_SLOP;
 
 /// How far apart (m) shapes still make a contact at rest: it is kept so
 /// that a closing gap is met before it closes.

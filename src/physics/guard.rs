@@ -22,7 +22,7 @@ use crate::collision::{ConvexPolygon, sweep_against_obstacle, sweep_against_wall
 
 use super::body::LooseBody;
 use super::broad_phase::{Bounds, Neighbours, file_in};
-use super::contact::{Contact, LINEAR_SLOP, Partner, SPECULATIVE_DISTANCE};
+use super::contact::{Contact, Partner, SPECULATIVE_DISTANCE};
 use super::fixed::{FixedScene, Original};
 use super::gather::standing_box;
 use super::input::{DoorMotion, StepInput, WalkerCircle};
@@ -30,6 +30,7 @@ use super::manifold::{FACE_PREFERENCE, Manifold, Rounded, collide};
 use super::rotation::Rotation;
 use super::sleep::Sleep;
 use super::surroundings::Surroundings;
+use super::tolerance::LINEAR_SLOP;
 
 /// The deepest (m) a body may end a tick in anything; deeper is moved out.
 pub(super) const GUARD_DEPTH: f32 = 1.5 * LINEAR_SLOP;

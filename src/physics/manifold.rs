@@ -16,15 +16,17 @@ use glam::{Vec2, Vec4};
 
 use crate::collision::closest_point_on_segment;
 
+use super::tolerance::LINEAR_SLOP;
+
 /// How far apart (m) two shapes may be and still count as touching, for
 /// choosing between the two shapes' faces and for the corner test.
-pub(super) const FACE_PREFERENCE: f32 = 0.1 * super::contact::LINEAR_SLOP;
+pub(super) const FACE_PREFERENCE: f32 = 0.1 * LINEAR_SLOP;
 
 /// How much farther apart than a manifold's margin two shapes' boxes must
 /// be for the manifold to be skipped unasked: far more than the rounding
 /// of its arithmetic, even a kilometre from the origin, so that skipping
 /// gives exactly what asking would (no manifold).
-pub(super) const BOX_SKIP_SLACK: f32 = super::contact::LINEAR_SLOP;
+pub(super) const BOX_SKIP_SLACK: f32 = LINEAR_SLOP;
 
 /// How close to the reference normal the line between nearest features
 /// must be to count as a face meeting a face (cosine).

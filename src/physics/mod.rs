@@ -17,7 +17,7 @@
 //! `gather` finding contacts, `solver` the tick's phases, `solver_body` the awake bodies as the
 //! sub-steps move them, `wide` the contacts between awake bodies four at a time, `surroundings`
 //! the fixed scene and the neighbour lists borrowed together, `guard`
-//! never through anything, `sleep` which bodies are awake, `push` the
+//! never through anything, `tolerance` the length they all measure against, `sleep` which bodies are awake, `push` the
 //! walker's move among bodies, `world` [`LooseBodies`] and its queries.
 
 mod body;
@@ -35,6 +35,7 @@ mod sleep;
 mod solver;
 mod solver_body;
 mod surroundings;
+mod tolerance;
 mod wide;
 mod world;
 

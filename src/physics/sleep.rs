@@ -10,7 +10,8 @@ use glam::Vec2;
 
 use super::body::LooseBody;
 use super::broad_phase::{Bounds, Neighbours};
-use super::contact::{Contact, LINEAR_SLOP, Partner};
+use super::contact::{Contact, Partner};
+use super::tolerance::LINEAR_SLOP;
 
 /// Below this speed (m/s), of its centroid and of its farthest corner
 /// turning, a body counts as still.
