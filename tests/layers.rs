@@ -132,6 +132,33 @@ fn the_files_of_a_module_do_not_import_each_other_in_a_circle() {
     );
 }
 
+/// The session's parts, each a folder of `app/`: the interface they stand
+/// behind (`app/part.rs`) names none of their types.
+const PARTS: &[&str] = &["editing", "map", "playback", "walking"];
+
+#[test]
+fn the_part_interface_names_no_part() {
+    let crate_files = CrateFiles::read();
+    let interface = &crate_files.files[&vec!["app".to_string(), "part".to_string()]];
+    let named: Vec<String> = interface
+        .imports
+        .iter()
+        .filter(|import| {
+            let target = crate_files.defining_file(&import.path);
+            target.first().map(String::as_str) == Some("app")
+                && target
+                    .get(1)
+                    .is_some_and(|name| PARTS.contains(&name.as_str()))
+        })
+        .map(|import| import.path.join("::"))
+        .collect();
+    assert!(
+        named.is_empty(),
+        "src/app/part.rs names a part's own types: {}",
+        named.join(", ")
+    );
+}
+
 /// The index in [`LAYERS`] of top-level module `module`.
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS

@@ -3,16 +3,29 @@
 
 use std::sync::Arc;
 
-use super::editing::PanelView;
 use super::job::{WorkProgress, drop_off_the_main_thread};
 use crate::bindings::HelpGroup;
 use crate::camera::Camera;
 use crate::collision::Collider;
-use crate::edit::LevelChange;
-use crate::level::Level;
+use crate::edit::{Field, Item, LevelChange};
 use crate::level::mesh::MovingShape;
+use crate::level::{Level, Material};
 use crate::render::{BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer};
 use crate::walker::Walker;
+
+/// What the property panel shows in a frame: the shell draws it with egui
+/// and hands a change back as [`Input::Property`](super::Input::Property).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PanelView<'a> {
+    /// The item.
+    pub item: Item,
+    /// Its properties, in the panel's order.
+    pub fields: Vec<Field>,
+    /// The level's materials, which a material field offers.
+    pub materials: &'a [Material],
+    /// Why the last change was refused.
+    pub refusal: Option<&'a str>,
+}
 
 /// A new level for the renderer, and how its scene comes to be.
 #[derive(Debug)]

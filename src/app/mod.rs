@@ -58,10 +58,11 @@ use crate::level::{Level, LevelChoice};
 use crate::render::RenderQuality;
 
 pub use crate::platform::DEBOUNCE;
-pub use editing::{Carried, EditState, PanelUi, PanelView, Tool, ui_frame};
+pub use editing::{Carried, EditState, Editing, PanelUi, Tool, ui_frame};
 pub use events::{Input, Request};
 pub use frame::{
-    NewScene, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes, scene_frame,
+    NewScene, PanelView, SceneChange, SceneFrame, SceneTaken, SessionFrame, moving_shapes,
+    scene_frame,
 };
 pub use held_keys::Modifiers;
 pub use job::{JobLatch, SHOW_AFTER, WorkProgress};

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::editing::{EditState, PanelView};
 use super::events::Input;
+use super::frame::PanelView;
 use super::job::{JobLatch, WorkProgress};
 use super::live_level::BuiltLevel;
 use super::world::{LevelCause, World};
@@ -122,8 +122,9 @@ impl FrameShare<'_> {
 /// what it vetoes, and what it adds to the frame. Every method has a
 /// default that does nothing (or vetoes nothing), so a part implements only
 /// what it cares about. A part is `Send`: the window's start-up makes the
-/// session on a worker.
-pub trait Part: std::fmt::Debug + Send {
+/// session on a worker; and `Any`, so that a caller that knows a part's
+/// type can find it (`Session::part`) without the interface naming it.
+pub trait Part: std::any::Any + std::fmt::Debug + Send {
     /// The input context this part makes active now, if any.
     fn context(&self, _world: &World) -> Option<Context> {
         None
@@ -234,11 +235,6 @@ pub trait Part: std::fmt::Debug + Send {
     /// runs on its workers (the window's way); `latch` holds the work (a
     /// test's). Without this call the work is waited for where it starts.
     fn work_in_background(&mut self, _latch: Option<JobLatch>) {}
-
-    /// Edit mode as it stands, from the part that keeps it, while it is on.
-    fn edit_state(&self, _world: &World) -> Option<EditState> {
-        None
-    }
 
     /// The session ends: work still running is waited for, and what this
     /// part writes is finished.

@@ -16,6 +16,7 @@
 //! path, [`Session::change_level`], which every part hears of through
 //! [`Part::level_changed`].
 
+use std::any::Any;
 use std::cell::OnceCell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,7 +27,7 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
-use super::editing::{EditState, Editing};
+use super::editing::Editing;
 use super::events::{Input, Request};
 use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
 use super::held_keys::{InputState, Modifiers};
@@ -262,14 +263,16 @@ impl Session {
         self.world.edit_mode()
     }
 
-    /// Edit mode as it stands (tool, grid, cursor, aimed and carried item,
-    /// undo depth), with the cursor and the aim as the HUD would show them
-    /// now; `None` while it is off or a demo plays.
-    pub fn edit_state(&mut self) -> Option<EditState> {
+    /// The session's part of type `T`, with the world it sees, the cursor
+    /// and the aim as the HUD would show them now: for a caller that knows
+    /// the part it asks for (a test reading edit mode's state).
+    pub fn part<T: Part>(&mut self) -> Option<(&T, &World)> {
         self.refresh_cursor();
-        self.parts
+        let part = self
+            .parts
             .iter()
-            .find_map(|part| part.edit_state(&self.world))
+            .find_map(|part| (part.as_ref() as &dyn Any).downcast_ref::<T>())?;
+        Some((part, &self.world))
     }
 
     /// The requests made since the last call, in order.

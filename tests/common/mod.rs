@@ -138,9 +138,20 @@ pub fn ctrl_tap(session: &mut mazewalker::app::Session, code: winit::keyboard::K
     session.handle(held(false));
 }
 
+/// Edit mode's state in `session` (`None` while it is off or a demo plays),
+/// read from its part.
+pub fn edit_state_if_on(
+    session: &mut mazewalker::app::Session,
+) -> Option<mazewalker::app::EditState> {
+    let (editing, world) = session
+        .part::<mazewalker::app::Editing>()
+        .expect("the session has edit mode's part");
+    editing.state(world)
+}
+
 /// Edit mode's state in `session`, which must be in edit mode.
 pub fn edit_state(session: &mut mazewalker::app::Session) -> mazewalker::app::EditState {
-    session.edit_state().expect("edit mode is on")
+    edit_state_if_on(session).expect("edit mode is on")
 }
 
 /// `item` carried (not a copy), turned `degrees`.

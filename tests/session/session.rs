@@ -600,7 +600,7 @@ fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
     // the HUD and the frame all say edit mode is off.
     assert!(!played.is_editing());
     assert!(!played.contexts().contains(&Context::Editing));
-    assert_eq!(played.edit_state(), None);
+    assert_eq!(common::edit_state_if_on(&mut played), None);
     assert_eq!(hud_line(&mut played, "EDIT"), None);
     let frame = played.frame();
     assert!(!frame.crosshair && frame.markers.is_empty());

@@ -16,7 +16,6 @@ mod panel;
 mod panel_ui;
 mod state;
 
-pub use self::panel::PanelView;
 pub use self::panel_ui::{PanelUi, ToolUi, ui_frame};
 pub use self::state::{Carried, EditState, Tool};
 
@@ -344,9 +343,10 @@ impl Editing {
         }
     }
 
-    /// Edit mode as it stands, `None` while it is off: what the EDIT line
-    /// and the aim line of the HUD show, as values.
-    fn state(&self, world: &World) -> Option<EditState> {
+    /// Edit mode as it stands (tool, grid, cursor, aimed and carried item,
+    /// undo depth), `None` while it is off or a demo plays: what the EDIT
+    /// line and the aim line of the HUD show, as values.
+    pub fn state(&self, world: &World) -> Option<EditState> {
         world.edit_mode().then(|| EditState {
             tool: self.edit.tool,
             grid_metres: self.edit.grid.metres(),
@@ -1115,10 +1115,6 @@ impl Part for Editing {
 
     fn work_in_background(&mut self, latch: Option<JobLatch>) {
         self.edit.work_in_background(latch);
-    }
-
-    fn edit_state(&self, world: &World) -> Option<EditState> {
-        self.state(world)
     }
 
     fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {

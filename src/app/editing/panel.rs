@@ -5,9 +5,10 @@
 //! be changed with the mouse released (Esc). The shell draws the [`PanelView`] with egui (`panel_ui`) and hands the
 //! changes back as [`Input::Property`](super::Input::Property).
 
+use super::super::frame::PanelView;
 use crate::edit::properties::fields;
-use crate::edit::{Field, Item, LevelChange, Piece};
-use crate::level::{Level, Material};
+use crate::edit::{Item, LevelChange, Piece};
+use crate::level::Level;
 
 /// The panel's state.
 #[derive(Debug, Default)]
@@ -19,19 +20,6 @@ pub struct Panel {
     aimed: Option<Item>,
     /// Why the last change of the shown item was refused.
     refusal: Option<String>,
-}
-
-/// What the panel shows in a frame.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PanelView<'a> {
-    /// The item.
-    pub item: Item,
-    /// Its properties, in the panel's order.
-    pub fields: Vec<Field>,
-    /// The level's materials, which a material field offers.
-    pub materials: &'a [Material],
-    /// Why the last change was refused.
-    pub refusal: Option<&'a str>,
 }
 
 impl Panel {

@@ -12,8 +12,8 @@ use egui::{Align2, Color32, ComboBox, DragValue, Grid, Ui};
 use winit::event::WindowEvent;
 use winit::window::Window;
 
+use super::super::frame::PanelView;
 use super::glyph_warm_up::GlyphWarmUp;
-use super::panel::PanelView;
 use crate::app::job::WorkProgress;
 use crate::edit::{Item, Property, PropertyChange, Value};
 use crate::level::{DoorKind, DoorOpens, MaterialId, ValueRange};
