@@ -28,7 +28,9 @@ fuzz_target!(|data: &[u8]| {
     mazewalker::map::check_floor_plan(&level, &mut |_| {});
 
     match LevelDocument::parse(text) {
-        Ok(mut document) => assert_eq!(document.text(), text, "reading and writing changes nothing"),
+        Ok(mut document) => {
+            assert_eq!(document.text(), text, "reading and writing changes nothing")
+        }
         Err(DocumentError::Syntax(error)) => panic!("text that loads is not TOML: {error}"),
         // Tables written inline: the level loads, the editor leaves it be.
         Err(_) => {}
