@@ -397,13 +397,9 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
         _ => choice.load(),
     }
     .map_err(|error| anyhow::anyhow!("{error}"))?;
-    let stage = |what| progress.iter().for_each(|progress| progress.stage(what));
-    stage("building the collider");
-    let collider = loaded.level.collider();
-    stage("looking for near misses");
-    let gaps = mazewalker::map::near_misses(&collider);
-    stage("looking for floor that cannot be reached");
-    let floor = mazewalker::map::floor_warnings(&loaded.level, &collider, &gaps);
+    let floor = mazewalker::map::check_floor_plan(&loaded.level, &mut |what| {
+        progress.iter().for_each(|progress| progress.stage(what));
+    });
     progress.into_iter().for_each(TerminalProgress::finish);
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");

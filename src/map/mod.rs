@@ -44,4 +44,4 @@ pub use view::{
     MAX_PIXELS_PER_METRE, MIN_PIXELS_PER_METRE, MapDetail, MapView, OUTLINE_MIN_PIXELS_PER_METRE,
     WHEEL_ZOOM_FACTOR,
 };
-pub use warnings::{FloorWarnings, TOO_LARGE_FOR_REACH, floor_warnings};
+pub use warnings::{FloorWarnings, TOO_LARGE_FOR_REACH, check_floor_plan, floor_warnings};

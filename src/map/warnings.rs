@@ -3,7 +3,7 @@
 //! cannot be reached from the start, and, in a level with lamps, reachable
 //! floor that no lamp lights.
 
-use super::gaps::NearMiss;
+use super::gaps::{NearMiss, near_misses};
 use super::reach::{DEFAULT_CELL_SIZE, unreachable_areas};
 use super::unlit::unlit_areas;
 use crate::collision::Collider;
@@ -22,6 +22,19 @@ pub struct FloorWarnings {
     /// False when the level was too large to look for unreachable floor
     /// ([`TOO_LARGE_FOR_REACH`]).
     pub reach_checked: bool,
+}
+
+/// What `mazewalker check` looks for in a loaded level, in its order:
+/// builds the level's collider, finds its near misses, then its
+/// [`floor_warnings`]. `stage` is told each step's name as it starts, for
+/// a progress line: a big level takes a while.
+pub fn check_floor_plan(level: &Level, stage: &mut dyn FnMut(&'static str)) -> FloorWarnings {
+    stage("building the collider");
+    let collider = level.collider();
+    stage("looking for near misses");
+    let gaps = near_misses(&collider);
+    stage("looking for floor that cannot be reached");
+    floor_warnings(level, &collider, &gaps)
 }
 
 /// The warnings of `level`'s floor plan (with its `collider`): its

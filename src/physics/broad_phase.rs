@@ -85,7 +85,7 @@ impl Bounds {
 fn floor_to_int(v: f32) -> i32 {
     let truncated = v as i32;
     if (truncated as f32) > v {
-        truncated - 1
+        truncated.saturating_sub(1)
     } else {
         truncated
     }

@@ -153,6 +153,26 @@ fn streams_a_long_walk_on_the_default_house() {
     assert_eq!(positions(&output).len(), moves);
 }
 
+/// A move of 10 Tm from the house's start, along each axis: the loose
+/// bodies' broad phase files the walker's swept circle under grid cells
+/// whose index lies past `i32`'s range, and clamps it to the grid instead
+/// of overflowing. The eye slides to a stop against the house's walls.
+#[test]
+fn a_move_far_past_the_house_stops_at_its_walls() {
+    for line in ["1e13 0", "-1e13 0", "0 1e13", "0 -1e13"] {
+        let output = replay(&[], &format!("{line}\n"));
+        assert!(
+            output.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let walked = positions(&output);
+        assert_eq!(walked.len(), 1, "{line}");
+        let (x, z) = walked[0];
+        assert!(x.abs() < 100.0 && z.abs() < 100.0, "{line}: at {x} {z}");
+    }
+}
+
 /// A wall across x = 3 with a doorway from z = -0.45 to 0.45, and a swing
 /// door in it that opens away from the start (at the origin, facing +x).
 const DOORWAY: &str = r#"
