@@ -462,12 +462,10 @@ mod tests {
     #[test]
     fn with_no_free_point_within_two_metres_the_eye_stays_and_can_walk_out() {
         // Thick parallel walls: free space only beyond 3 m.
-        let walls = (-12..=12)
-            .map(|step| {
-                let z = step as f32 * 0.25;
-                wall([-6.0, z], [6.0, z], 0.3)
-            })
-            .collect();
+        let walls = (-12..=12).map(|step| {
+            let z = step as f32 * 0.25;
+            wall([-6.0, z], [6.0, z], 0.3)
+        });
         let collider = Collider::new(walls, Vec::new(), 0.25);
         let mut walker = walker_at(0.0, 0.0);
         assert_eq!(

@@ -49,26 +49,40 @@ fn obstacle_id(slot: u32) -> u32 {
     slot | OBSTACLE
 }
 
-/// A shape as the collider's grid files it. A wall comes with its
-/// capsule, so that a query walking the grid reads a cell's walls where it
-/// finds them rather than looking each one up by slot; an obstacle (rarer,
-/// and larger) comes by its slot.
+/// A shape as the collider's grid files it: its grid id and, for a wall,
+/// its capsule, so that a query walking the grid reads a cell's walls where
+/// it finds them rather than looking each one up by slot. An obstacle
+/// (rarer, and larger) is looked up by its slot, and its entry's capsule is
+/// never read. The id tells which it is, so no enum's tag sits beside the
+/// two: an entry is 24 bytes, and a million walls file a few million.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum FiledShape {
-    /// The wall in this slot, and its capsule.
-    Wall { slot: u32, capsule: Capsule },
-    /// The obstacle in this slot.
-    Obstacle { slot: u32 },
+pub(super) struct FiledShape {
+    id: u32,
+    capsule: Capsule,
+}
+
+const _: () = assert!(std::mem::size_of::<FiledShape>() == 24);
+
+impl FiledShape {
+    /// The entry of the wall in `slot`, with its capsule.
+    fn wall(slot: u32, capsule: Capsule) -> Self {
+        Self { id: slot, capsule }
+    }
+
+    /// The entry of the obstacle in `slot`.
+    fn obstacle(slot: u32) -> Self {
+        Self {
+            id: obstacle_id(slot),
+            capsule: Capsule::UNREAD,
+        }
+    }
 }
 
 impl CellEntry for FiledShape {
     /// The grid id: a wall's slot, or an obstacle's with [`OBSTACLE`] set.
     #[inline]
     fn id(&self) -> u32 {
-        match *self {
-            FiledShape::Wall { slot, .. } => slot,
-            FiledShape::Obstacle { slot } => obstacle_id(slot),
-        }
+        self.id
     }
 }
 
@@ -115,14 +129,13 @@ pub(super) enum Shape<'a> {
 /// [`rank`](Self::rank).
 #[derive(Debug, Clone)]
 pub struct Collider {
-    /// Each wall as given, by slot.
+    /// Each wall as given, by slot: its capsule is made from it where a
+    /// query asks by slot ([`Capsule::from_wall`] costs a few comparisons),
+    /// and the grid files it beside each wall's entries.
     walls: Chunked<Wall>,
     /// Each obstacle as given, by slot.
     obstacles: Chunked<ConvexPolygon>,
     body_radius: f32,
-    /// Each wall's capsule by slot, `None` for walls with non-finite
-    /// geometry.
-    capsules: Chunked<Option<Capsule>>,
     /// Each obstacle by slot, rounded by the body radius.
     rounded_obstacles: Chunked<RoundedPolygon>,
     /// The walls' indices to their slots and back.
@@ -138,47 +151,64 @@ impl Collider {
     /// Builds the collider. Walls with non-finite geometry are kept in
     /// [`walls`](Self::walls) but never collide; a NaN, infinite or negative
     /// `body_radius` counts as zero.
-    pub fn new(walls: Vec<Wall>, obstacles: Vec<ConvexPolygon>, body_radius: f32) -> Self {
+    ///
+    /// The walls come as any list or iterator of them (a level's walls,
+    /// turned into collision walls one by one), so that no list of them is
+    /// made beside the collider's own.
+    pub fn new(
+        walls: impl IntoIterator<Item = Wall>,
+        obstacles: Vec<ConvexPolygon>,
+        body_radius: f32,
+    ) -> Self {
         let body_radius = sanitised_radius(body_radius);
-        let capsules = Chunked::new(walls.iter().map(Capsule::from_wall).collect());
+        let walls = Chunked::new(walls);
         let rounded_obstacles = Chunked::new(
             obstacles
                 .iter()
-                .map(|polygon| RoundedPolygon::new(polygon, body_radius))
-                .collect(),
+                .map(|polygon| RoundedPolygon::new(polygon, body_radius)),
         );
         let mut collider = Self {
             wall_order: Order::identity(walls.len()),
             obstacle_order: Order::identity(obstacles.len()),
-            walls: Chunked::new(walls),
+            walls,
             obstacles: Chunked::new(obstacles),
             body_radius,
-            capsules,
             rounded_obstacles,
-            grid: UniformGrid::build(&[]),
+            grid: UniformGrid::build(std::iter::empty),
         };
-        collider.grid = UniformGrid::build(&collider.filed_shapes());
+        collider.build_grid();
         collider
+    }
+
+    /// The capsule of the wall in `slot` (`None` for non-finite geometry).
+    #[inline]
+    fn capsule(&self, slot: u32) -> Option<Capsule> {
+        Capsule::from_wall(&self.walls[slot as usize])
     }
 
     /// Every shape's grid entry and box, in ascending id (walls, then
     /// obstacles); walls with non-finite geometry are left out.
-    fn filed_shapes(&self) -> Vec<(FiledShape, Aabb)> {
+    fn filed_shapes(&self) -> impl Iterator<Item = (FiledShape, Aabb)> {
         let walls = self.wall_order.used_slots().filter_map(|slot| {
-            self.capsules[slot as usize]
-                .map(|capsule| (FiledShape::Wall { slot, capsule }, capsule.bounds()))
+            self.capsule(slot)
+                .map(|capsule| (FiledShape::wall(slot, capsule), capsule.bounds()))
         });
         let obstacles = self.obstacle_order.used_slots().map(|slot| {
             let bounds = self.rounded_obstacles[slot as usize].bounds();
-            (FiledShape::Obstacle { slot }, bounds)
+            (FiledShape::obstacle(slot), bounds)
         });
-        walls.chain(obstacles).collect()
+        walls.chain(obstacles)
+    }
+
+    /// Files every shape in a grid built anew for them.
+    fn build_grid(&mut self) {
+        self.grid = UniformGrid::build(|| self.filed_shapes());
     }
 
     /// Builds the grid anew when an edit's shape reached beyond it.
     fn rebuild_grid_unless(&mut self, fitted: bool) {
         if !fitted {
-            self.grid = UniformGrid::build(&self.filed_shapes());
+            self.build_grid();
         }
     }
 
@@ -188,7 +218,7 @@ impl Collider {
     #[must_use]
     fn file_wall(&mut self, slot: u32, capsule: Option<Capsule>) -> bool {
         capsule.is_none_or(|capsule| {
-            let entry = FiledShape::Wall { slot, capsule };
+            let entry = FiledShape::wall(slot, capsule);
             self.grid.insert(entry, capsule.bounds())
         })
     }
@@ -196,7 +226,7 @@ impl Collider {
     /// Takes the wall in `slot` out of the grid (where its capsule as
     /// stored put it).
     fn unfile_wall(&mut self, slot: u32) {
-        if let Some(capsule) = self.capsules[slot as usize] {
+        if let Some(capsule) = self.capsule(slot) {
             self.grid.remove(slot, capsule.bounds());
         }
     }
@@ -208,7 +238,6 @@ impl Collider {
         let capsule = Capsule::from_wall(&wall);
         let slot = self.wall_order.insert(index);
         self.walls.put(slot as usize, wall);
-        self.capsules.put(slot as usize, capsule);
         let fitted = self.file_wall(slot, capsule);
         self.rebuild_grid_unless(fitted);
     }
@@ -227,11 +256,10 @@ impl Collider {
         let slot = self.wall_order.slot_at(index);
         let capsule = Capsule::from_wall(&wall);
         self.unfile_wall(slot);
-        self.capsules.put(slot as usize, capsule);
-        let fitted = self.file_wall(slot, capsule);
-        self.rebuild_grid_unless(fitted);
         let old = self.walls[slot as usize];
         self.walls.put(slot as usize, wall);
+        let fitted = self.file_wall(slot, capsule);
+        self.rebuild_grid_unless(fitted);
         old
     }
 
@@ -243,7 +271,7 @@ impl Collider {
         let slot = self.obstacle_order.insert(index);
         self.obstacles.put(slot as usize, obstacle);
         self.rounded_obstacles.put(slot as usize, rounded);
-        let fitted = self.grid.insert(FiledShape::Obstacle { slot }, bounds);
+        let fitted = self.grid.insert(FiledShape::obstacle(slot), bounds);
         self.rebuild_grid_unless(fitted);
     }
 
@@ -278,7 +306,7 @@ impl Collider {
     #[inline]
     pub(super) fn shape(&self, id: u32) -> Shape<'_> {
         match filed(id) {
-            Filed::Wall(slot) => Shape::Wall(self.capsules[slot as usize]),
+            Filed::Wall(slot) => Shape::Wall(self.capsule(slot)),
             Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
         }
     }
@@ -287,11 +315,9 @@ impl Collider {
     /// itself, an obstacle looked up by its slot.
     #[inline]
     pub(super) fn filed_shape(&self, entry: &FiledShape) -> Shape<'_> {
-        match *entry {
-            FiledShape::Wall { capsule, .. } => Shape::Wall(Some(capsule)),
-            FiledShape::Obstacle { slot } => {
-                Shape::Obstacle(&self.rounded_obstacles[slot as usize])
-            }
+        match filed(entry.id) {
+            Filed::Wall(_) => Shape::Wall(Some(entry.capsule)),
+            Filed::Obstacle(slot) => Shape::Obstacle(&self.rounded_obstacles[slot as usize]),
         }
     }
 
@@ -331,7 +357,7 @@ impl Collider {
     /// One past the largest dense index (see
     /// [`dense_index`](Self::dense_index)).
     pub(super) fn dense_count(&self) -> usize {
-        self.capsules.len() + self.rounded_obstacles.len()
+        self.walls.len() + self.rounded_obstacles.len()
     }
 
     /// A number per slot, walls' then obstacles', below
@@ -340,7 +366,7 @@ impl Collider {
     pub(super) fn dense_index(&self, id: u32) -> usize {
         match filed(id) {
             Filed::Wall(slot) => slot as usize,
-            Filed::Obstacle(slot) => self.capsules.len() + slot as usize,
+            Filed::Obstacle(slot) => self.walls.len() + slot as usize,
         }
     }
 
@@ -557,9 +583,9 @@ impl Collider {
                 .shapes_at(position)
                 .iter()
                 .rev()
-                .map_while(|entry| match *entry {
-                    FiledShape::Obstacle { slot } => Some((entry.id(), slot)),
-                    FiledShape::Wall { .. } => None,
+                .map_while(|entry| match filed(entry.id) {
+                    Filed::Obstacle(slot) => Some((entry.id, slot)),
+                    Filed::Wall(_) => None,
                 })
                 .filter_map(|(id, slot)| {
                     let rounded = &self.rounded_obstacles[slot as usize];
@@ -780,24 +806,27 @@ mod tests {
             b: Vec2::new(x, 2.0),
             radius,
         };
-        let walls = (0..8).map(|i| wall(i as f32, 0.1)).collect();
+        let walls = (0..8).map(|i| wall(i as f32, 0.1));
         let mut collider = Collider::new(walls, Vec::new(), 0.25);
         collider.replace_wall(3, wall(3.4, 0.1));
         collider.insert_wall(5, wall(5.5, 0.1));
         collider.remove_wall(0);
-        let mut filed = 0;
+        let mut filed_walls = 0;
         for row in 0..collider.grid.rows() {
             for column in 0..collider.grid.columns() {
                 for entry in collider.grid.cell(column, row) {
-                    if let FiledShape::Wall { slot, capsule } = *entry {
-                        let kept = collider.capsules[slot as usize];
-                        assert_eq!(Some(capsule), kept, "slot {slot}");
-                        filed += 1;
+                    if let Filed::Wall(slot) = filed(entry.id) {
+                        let kept = collider.capsule(slot);
+                        assert_eq!(Some(entry.capsule), kept, "slot {slot}");
+                        filed_walls += 1;
                     }
                 }
             }
         }
-        assert!(filed >= collider.wall_count(), "{filed} entries");
+        assert!(
+            filed_walls >= collider.wall_count(),
+            "{filed_walls} entries"
+        );
     }
 
     #[test]

@@ -200,13 +200,21 @@ impl<E: CellEntry> Block<E> {
 
 impl<E: CellEntry> UniformGrid<E> {
     /// Builds the grid for shapes given as (entry, box), in ascending id.
-    /// Linear time.
-    pub fn build(shapes: &[(E, Aabb)]) -> Self {
-        let (mut min, mut max) = shapes.iter().fold(
-            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
-            |(lo, hi), (_, b)| (lo.min(b.min), hi.max(b.max)),
+    /// Linear time. `shapes` gives them afresh for each pass of the build
+    /// (their extent, each cell's count, the filing), so that the build
+    /// keeps no list of every shape beside the grid it makes.
+    pub fn build<I>(shapes: impl Fn() -> I) -> Self
+    where
+        I: IntoIterator<Item = (E, Aabb)>,
+    {
+        let (mut min, mut max, shape_count) = shapes().into_iter().fold(
+            (
+                DVec2::splat(f64::INFINITY),
+                DVec2::splat(f64::NEG_INFINITY),
+                0,
+            ),
+            |(lo, hi, count), (_, b)| (lo.min(b.min), hi.max(b.max), count + 1),
         );
-        let shape_count = shapes.len();
         if shape_count == 0 {
             return Self::without_cells();
         }
@@ -236,11 +244,7 @@ impl<E: CellEntry> UniformGrid<E> {
             block_columns,
             blocks: Vec::new(),
         };
-        grid.blocks = grid
-            .filled_blocks(shapes, block_count)
-            .into_iter()
-            .map(Arc::new)
-            .collect();
+        grid.blocks = grid.filled_blocks(&shapes, block_count);
         grid
     }
 
@@ -259,22 +263,31 @@ impl<E: CellEntry> UniformGrid<E> {
     }
 
     /// The grid's `block_count` blocks with `shapes` filed in every cell
-    /// their boxes cover, each cell's in id order.
-    fn filled_blocks(&self, shapes: &[(E, Aabb)], block_count: usize) -> Vec<Block<E>> {
-        let mut blocks: Vec<Block<E>> = (0..block_count).map(|_| Block::empty()).collect();
+    /// their boxes cover, each cell's in id order. Each block is made
+    /// behind its `Arc` and filled there (no other holds it yet, so
+    /// `make_mut` copies nothing), never moved into one: a list of the
+    /// blocks themselves, turned into one of pointers, would keep its
+    /// whole allocation.
+    fn filled_blocks<I>(&self, shapes: &impl Fn() -> I, block_count: usize) -> Vec<Arc<Block<E>>>
+    where
+        I: IntoIterator<Item = (E, Aabb)>,
+    {
+        let mut blocks: Vec<Arc<Block<E>>> =
+            (0..block_count).map(|_| Arc::new(Block::empty())).collect();
         // Count each cell's shapes (in its run's end), place each block's
         // runs one after the other, then fill them in id order.
-        for (_, bounds) in shapes {
-            for (block, local) in self.cells_of(self.cell_range(*bounds, self.margin)) {
-                blocks[block].runs[local].end += 1;
+        for (_, bounds) in shapes() {
+            for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
+                Arc::make_mut(&mut blocks[block]).runs[local].end += 1;
             }
         }
         // Every entry is written below; until then each holds a copy of the
         // first shape's.
-        let Some(&(placeholder, _)) = shapes.first() else {
+        let Some((placeholder, _)) = shapes().into_iter().next() else {
             return blocks;
         };
         for block in &mut blocks {
+            let block = Arc::make_mut(block);
             let mut next = 0_u32;
             for run in &mut block.runs {
                 let count = run.end;
@@ -286,9 +299,9 @@ impl<E: CellEntry> UniformGrid<E> {
             }
             block.entries = vec![placeholder; next as usize];
         }
-        for &(entry, bounds) in shapes {
+        for (entry, bounds) in shapes() {
             for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
-                let block = &mut blocks[block];
+                let block = Arc::make_mut(&mut blocks[block]);
                 let run = &mut block.runs[local];
                 block.entries[run.end as usize] = entry;
                 run.end += 1;
@@ -562,7 +575,7 @@ mod tests {
     #[test]
     fn path_visits_cells_in_order_and_finds_every_box_it_crosses() {
         let boxes: Vec<_> = (0..20).map(|i| unit_box(i as f64 * 3.0, 0.0)).collect();
-        let grid = UniformGrid::build(&numbered(&boxes));
+        let grid = UniformGrid::build(|| numbered(&boxes));
         let mut seen = Vec::new();
         let mut last_exit = 0.0;
         grid.walk_path(
@@ -582,7 +595,7 @@ mod tests {
 
     #[test]
     fn path_outside_the_grid_visits_nothing() {
-        let grid = UniformGrid::build(&numbered(&[unit_box(0.0, 0.0), unit_box(5.0, 5.0)]));
+        let grid = UniformGrid::build(|| numbered(&[unit_box(0.0, 0.0), unit_box(5.0, 5.0)]));
         let mut visited = 0;
         grid.walk_path(DVec2::new(-5.0, 20.0), DVec2::new(30.0, 0.0), |_, _| {
             visited += 1;
@@ -593,7 +606,7 @@ mod tests {
 
     #[test]
     fn shapes_are_filed_under_their_own_ids() {
-        let grid = UniformGrid::build(&[(7, unit_box(0.0, 0.0)), (1 << 31, unit_box(3.0, 0.0))]);
+        let grid = UniformGrid::build(|| [(7, unit_box(0.0, 0.0)), (1 << 31, unit_box(3.0, 0.0))]);
         assert_eq!(grid.shapes_at(DVec2::new(0.5, 0.5)), &[7]);
         assert_eq!(grid.shapes_at(DVec2::new(3.5, 0.5)), &[1 << 31]);
         assert!(grid.shapes_at(DVec2::new(50.0, 0.5)).is_empty());
@@ -601,7 +614,7 @@ mod tests {
 
     #[test]
     fn cell_lookup_clamps_outside_points_and_nan_into_the_grid() {
-        let grid = UniformGrid::build(&numbered(&[unit_box(0.0, 0.0), unit_box(9.0, 9.0)]));
+        let grid = UniformGrid::build(|| numbered(&[unit_box(0.0, 0.0), unit_box(9.0, 9.0)]));
         let last = (grid.columns - 1, grid.rows - 1);
         assert_eq!(grid.cell_of(DVec2::new(-5.0, -0.1)), (0, 0));
         assert_eq!(grid.cell_of(DVec2::new(f64::NAN, 0.5)), (0, 0));
@@ -617,7 +630,7 @@ mod tests {
     #[test]
     fn box_queries_list_each_shape_once() {
         let boxes: Vec<_> = (0..10).map(|i| unit_box(i as f64 * 2.0, 0.0)).collect();
-        let grid = UniformGrid::build(&numbered(&boxes));
+        let grid = UniformGrid::build(|| numbered(&boxes));
         let around = |min: (f64, f64), max: (f64, f64)| Aabb {
             min: DVec2::new(min.0, min.1),
             max: DVec2::new(max.0, max.1),
@@ -628,7 +641,7 @@ mod tests {
         assert!([2, 3, 4].iter().all(|id| ids.contains(id)), "{ids:?}");
         assert!(grid.shapes_in(&around((-9.0, 5.0), (-8.0, 6.0))).is_empty());
         assert!(
-            UniformGrid::<u32>::build(&[])
+            UniformGrid::<u32>::build(Vec::new)
                 .shapes_in(&around((0.0, 0.0), (1.0, 1.0)))
                 .is_empty()
         );
@@ -660,7 +673,7 @@ mod tests {
         let boxes: Vec<_> = (0..10_000)
             .map(|i| unit_box(f64::from(i % 100) * 2.0, f64::from(i / 100) * 2.0))
             .collect();
-        let shared = UniformGrid::build(&numbered(&boxes));
+        let shared = UniformGrid::build(|| numbered(&boxes));
         assert!(shared.blocks.len() > 4, "{} blocks", shared.blocks.len());
         let mut edited = shared.clone();
         let moved = unit_box(0.5, 0.5);
@@ -673,7 +686,7 @@ mod tests {
         assert!(!edited.shapes_at(at).contains(&0));
         assert!(edited.shapes_at(at).windows(2).all(|w| w[0] < w[1]));
         // The shared grid is as it was; only the first block was copied.
-        assert_eq!(shared, UniformGrid::build(&numbered(&boxes)));
+        assert_eq!(shared, UniformGrid::build(|| numbered(&boxes)));
         assert!(shared.shapes_at(at).contains(&0));
         assert!(!Arc::ptr_eq(&shared.blocks[0], &edited.blocks[0]));
         let untouched = shared.blocks.iter().zip(&edited.blocks).skip(1);
@@ -692,7 +705,7 @@ mod tests {
         let boxes: Vec<_> = (0..100)
             .map(|i| unit_box(f64::from(i % 10) * 2.0, f64::from(i / 10) * 2.0))
             .collect();
-        let mut grid = UniformGrid::build(&numbered(&boxes));
+        let mut grid = UniformGrid::build(|| numbered(&boxes));
         // 0.8 m out of either corner: within the room (5% of 19 m).
         let past_the_corner = unit_box(-0.8, -0.8);
         assert!(grid.insert(100, past_the_corner));

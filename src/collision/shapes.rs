@@ -22,6 +22,14 @@ pub(crate) struct Capsule {
 }
 
 impl Capsule {
+    /// A point at the origin with no radius: what a grid entry that is not
+    /// a wall's carries, never read.
+    pub(super) const UNREAD: Self = Self {
+        a: Vec2::ZERO,
+        b: Vec2::ZERO,
+        radius: 0.0,
+    };
+
     /// The capsule of `wall`, or `None` when its geometry is not finite. A
     /// negative radius counts as zero.
     pub fn from_wall(wall: &Wall) -> Option<Self> {

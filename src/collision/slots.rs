@@ -30,7 +30,7 @@ use std::sync::Arc;
 const CHUNK_BITS: u32 = 10;
 
 /// Values per chunk: an edit on a shared collider copies a chunk of this
-/// many values per table it changes (24 KB of capsules), and a clone
+/// many values per table it changes (20 KB of walls), and a clone
 /// copies one pointer per chunk (a thousand for a million walls).
 const CHUNK_LEN: usize = 1 << CHUNK_BITS;
 
@@ -47,26 +47,27 @@ pub(crate) struct Chunked<T> {
     len: usize,
 }
 
-/// A chunk holding `values` (at most [`CHUNK_LEN`], at least one), padded
-/// with copies of the last.
-fn chunk_of<T: Clone>(mut values: Vec<T>) -> Arc<[T; CHUNK_LEN]> {
-    if let Some(last) = values.last().cloned() {
-        values.resize(CHUNK_LEN, last);
-    }
-    match <Box<[T; CHUNK_LEN]>>::try_from(values.into_boxed_slice()) {
-        Ok(chunk) => Arc::from(chunk),
+/// A chunk holding the next values of `values` (at most [`CHUNK_LEN`]),
+/// padded with copies of the last; `None` when `values` has no more.
+fn chunk_of<T: Clone>(values: impl Iterator<Item = T>) -> Option<Arc<[T; CHUNK_LEN]>> {
+    let mut chunk = Vec::with_capacity(CHUNK_LEN);
+    chunk.extend(values.take(CHUNK_LEN));
+    let last = chunk.last().cloned()?;
+    chunk.resize(CHUNK_LEN, last);
+    match <Box<[T; CHUNK_LEN]>>::try_from(chunk.into_boxed_slice()) {
+        Ok(chunk) => Some(Arc::from(chunk)),
         Err(values) => panic!("a chunk of {} values", values.len()),
     }
 }
 
 impl<T: Clone> Chunked<T> {
-    /// The values, in order.
-    pub fn new(values: Vec<T>) -> Self {
-        let len = values.len();
+    /// The values, in order: taken one chunk at a time, so that no list of
+    /// them all is made beside the chunks.
+    pub fn new(values: impl IntoIterator<Item = T>) -> Self {
         let mut values = values.into_iter();
-        let chunks = (0..len.div_ceil(CHUNK_LEN))
-            .map(|_| chunk_of(values.by_ref().take(CHUNK_LEN).collect()))
-            .collect();
+        let mut len = 0;
+        let chunks =
+            std::iter::from_fn(|| chunk_of(values.by_ref().inspect(|_| len += 1))).collect();
         Self { chunks, len }
     }
 
@@ -81,7 +82,7 @@ impl<T: Clone> Chunked<T> {
     pub fn put(&mut self, index: usize, value: T) {
         assert!(index <= self.len, "put at {index} past {}", self.len);
         if index == self.chunks.len() * CHUNK_LEN {
-            self.chunks.push(chunk_of(vec![value]));
+            self.chunks.extend(chunk_of(std::iter::once(value)));
         } else {
             Arc::make_mut(&mut self.chunks[index >> CHUNK_BITS])[index & (CHUNK_LEN - 1)] = value;
         }
@@ -152,10 +153,12 @@ const NO_PLACE: (u32, u32) = (FREE, FREE);
 impl Order {
     /// `count` shapes, shape `i` in slot `i`.
     pub fn identity(count: usize) -> Self {
-        let slots: Vec<u32> = (0..count as u32).collect();
-        let runs: Vec<Arc<Vec<u32>>> = slots
-            .chunks(CHUNK_LEN)
-            .map(|run| Arc::new(run.to_vec()))
+        let slots = 0..count as u32;
+        let runs: Vec<Arc<Vec<u32>>> = (0..count.div_ceil(CHUNK_LEN) as u32)
+            .map(|run| {
+                let first = run * CHUNK_LEN as u32;
+                Arc::new((first..slots.end.min(first + CHUNK_LEN as u32)).collect())
+            })
             .collect();
         let run_count = runs.len() as u32;
         Self {
@@ -164,10 +167,7 @@ impl Order {
             run_index: (0..run_count).collect(),
             free_run_ids: Vec::new(),
             place_of_slot: Chunked::new(
-                slots
-                    .iter()
-                    .map(|&slot| (slot >> CHUNK_BITS, slot & (CHUNK_LEN as u32 - 1)))
-                    .collect(),
+                slots.map(|slot| (slot >> CHUNK_BITS, slot & (CHUNK_LEN as u32 - 1))),
             ),
             runs,
             free: Vec::new(),
@@ -527,7 +527,7 @@ mod tests {
     #[test]
     fn a_change_on_a_shared_table_copies_only_the_chunks_it_writes() {
         let count = 3 * CHUNK_LEN + 5;
-        let mut table = Chunked::new((0..count).collect());
+        let mut table = Chunked::new(0..count);
         let shared = table.clone();
         table.put(3, 100);
         table.put(count, 7);

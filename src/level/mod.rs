@@ -169,7 +169,7 @@ impl Level {
     /// The collision data of this level: its walls and obstacles, with the
     /// player's radius as the body radius against obstacles.
     pub fn collider(&self) -> Collider {
-        let walls = self.walls.iter().map(LevelWall::collision_wall).collect();
+        let walls = self.walls.iter().map(LevelWall::collision_wall);
         let obstacles = self
             .obstacles
             .iter()

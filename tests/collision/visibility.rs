@@ -133,8 +133,7 @@ fn maze(cells: u32, seed: u64) -> Collider {
     let walls = maze_walls(cells, cells, seed, 1.0)
         .unwrap()
         .into_iter()
-        .map(|[a, b]| Wall { a, b, radius: 0.25 })
-        .collect();
+        .map(|[a, b]| Wall { a, b, radius: 0.25 });
     Collider::new(walls, Vec::new(), 0.25)
 }
 

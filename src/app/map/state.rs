@@ -523,11 +523,7 @@ mod tests {
         };
         let walls = [tall, low, tall, tall];
         let collider_of = |walls: &[crate::level::LevelWall]| {
-            Collider::new(
-                walls.iter().map(|w| w.collision_wall()).collect(),
-                Vec::new(),
-                0.25,
-            )
+            Collider::new(walls.iter().map(|w| w.collision_wall()), Vec::new(), 0.25)
         };
         let old = collider_of(&walls);
         let mut map = MapState::new(walls.iter().map(|w| w.occludes(ceiling)).collect(), false);
