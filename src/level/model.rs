@@ -23,7 +23,8 @@ pub struct LoadedLevel {
 }
 
 /// A whole level, validated and with every optional key resolved to its value.
-#[derive(Debug, Clone)]
+/// Two levels are equal when every field is, their sources too.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Level {
     /// Display name (the file's `name`).
     pub name: String,

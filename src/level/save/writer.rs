@@ -13,8 +13,9 @@ use crate::level::texture::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
 
 /// The text of a level file holding all of `level`:
-/// - the name and the wall defaults (`wall_radius`, `wall_height`,
-///   `wall_thickness`, `wall_material`);
+/// - the name, the wall defaults (`wall_radius`, `wall_height`,
+///   `wall_thickness`, `wall_material`) and the obstacle defaults
+///   (`obstacle_height`, `obstacle_material`);
 /// - `[player]` and `[environment]` with every key;
 /// - a `[[material]]` for each material that is not a builtin as shipped
 ///   (declared ones, and builtins the level replaced), in the level's order;
@@ -73,6 +74,15 @@ fn write_settings(out: &mut String, level: &Level) {
     line(
         out,
         &format!("wall_material = {}", material(defaults.material)),
+    );
+    let obstacle_defaults = &level.obstacle_defaults;
+    key_number(out, "obstacle_height", obstacle_defaults.height);
+    line(
+        out,
+        &format!(
+            "obstacle_material = {}",
+            material(obstacle_defaults.material)
+        ),
     );
 
     let player = &level.player;
