@@ -116,7 +116,7 @@ pub(super) enum Shape<'a> {
 ///
 /// A persistent structure: [`clone`](Clone::clone) copies a pointer per
 /// thousand shapes and per block of grid cells, and an edit on a clone
-/// copies only the pieces it touches (see `slots.rs` and `grid.rs`), so an
+/// copies only the pieces it touches (see `slots.rs` and `grid/`), so an
 /// edit on a collider that the renderer still shares costs about what it
 /// costs in place. Each shape keeps a stable slot; the world outside names
 /// it by its index among the walls or the obstacles, and every answer
@@ -581,7 +581,6 @@ impl Collider {
             let push = self
                 .grid
                 .shapes_at(position)
-                .iter()
                 .rev()
                 .map_while(|entry| match filed(entry.id) {
                     Filed::Obstacle(slot) => Some((entry.id, slot)),

@@ -115,6 +115,30 @@ impl<T> Index<usize> for Chunked<T> {
 /// Positions (a shape's index among its kind, as the world outside sees
 /// it) to slots and back (see the module's notes).
 ///
+/// Until an edit other than an append or a removal of the last shape,
+/// every shape's slot is its position, and the order keeps no table at
+/// all: a level as loaded costs nothing here, and its queries look
+/// nothing up. The first other edit lays out the [`Tables`] (linear in
+/// the shapes, once), which answer from then on.
+#[derive(Debug, Clone)]
+pub(crate) struct Order {
+    /// The number of shapes.
+    len: usize,
+    layout: Layout,
+}
+
+/// How an [`Order`] maps positions to slots.
+#[derive(Debug, Clone)]
+enum Layout {
+    /// Shape `i` in slot `i`; the slots from the length to `slot_count`
+    /// are free, the lowest reused first.
+    Identity { slot_count: usize },
+    /// Any order, looked up.
+    Tables(Tables),
+}
+
+/// The tables of an [`Order`] edited in the middle.
+///
 /// The slots lie in position order in *runs* of at most [`CHUNK_LEN`],
 /// each behind an `Arc`, with the position of each run's first slot; each
 /// slot knows its run (by an id that outlives the run's index) and its
@@ -123,7 +147,7 @@ impl<T> Index<usize> for Chunked<T> {
 /// (one number a run): a few microseconds at any position, where a table
 /// of positions would be rewritten from the edit on.
 #[derive(Debug, Clone)]
-pub(crate) struct Order {
+struct Tables {
     /// The slots in position order, run by run (no run is empty).
     runs: Vec<Arc<Vec<u32>>>,
     /// The position of each run's first slot.
@@ -139,12 +163,6 @@ pub(crate) struct Order {
     place_of_slot: Chunked<(u32, u32)>,
     /// The free slots, the last one reused first.
     free: Vec<u32>,
-    /// The number of shapes.
-    len: usize,
-    /// Whether every shape's slot is its position: true until an edit
-    /// other than an append or a removal of the last shape, so that the
-    /// queries on a collider never edited in the middle look nothing up.
-    is_identity: bool,
 }
 
 /// The place of a free slot.
@@ -153,26 +171,9 @@ const NO_PLACE: (u32, u32) = (FREE, FREE);
 impl Order {
     /// `count` shapes, shape `i` in slot `i`.
     pub fn identity(count: usize) -> Self {
-        let slots = 0..count as u32;
-        let runs: Vec<Arc<Vec<u32>>> = (0..count.div_ceil(CHUNK_LEN) as u32)
-            .map(|run| {
-                let first = run * CHUNK_LEN as u32;
-                Arc::new((first..slots.end.min(first + CHUNK_LEN as u32)).collect())
-            })
-            .collect();
-        let run_count = runs.len() as u32;
         Self {
-            starts: (0..run_count).map(|run| run * CHUNK_LEN as u32).collect(),
-            run_ids: (0..run_count).collect(),
-            run_index: (0..run_count).collect(),
-            free_run_ids: Vec::new(),
-            place_of_slot: Chunked::new(
-                slots.map(|slot| (slot >> CHUNK_BITS, slot & (CHUNK_LEN as u32 - 1))),
-            ),
-            runs,
-            free: Vec::new(),
             len: count,
-            is_identity: true,
+            layout: Layout::Identity { slot_count: count },
         }
     }
 
@@ -182,27 +183,16 @@ impl Order {
         self.len
     }
 
-    /// The run holding `position` (below the length, or equal to it for
-    /// the run an append goes to), if there is one.
-    fn run_at(&self, position: usize) -> Option<usize> {
-        let after = self
-            .starts
-            .partition_point(|&start| start as usize <= position);
-        after.checked_sub(1)
-    }
-
     /// The slot of the shape at `position`, if there is one.
     #[inline]
     pub fn slot(&self, position: usize) -> Option<u32> {
         if position >= self.len {
             return None;
         }
-        if self.is_identity {
-            return Some(position as u32);
+        match &self.layout {
+            Layout::Identity { .. } => Some(position as u32),
+            Layout::Tables(tables) => tables.slot(position),
         }
-        let run = self.run_at(position)?;
-        let at = position - self.starts[run] as usize;
-        self.runs[run].get(at).copied()
     }
 
     /// The slot of the shape at `position`; panics when there is none.
@@ -215,25 +205,22 @@ impl Order {
 
     /// The slots that hold a shape, ascending.
     pub fn used_slots(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.place_of_slot.len() as u32)
-            .filter(|&slot| self.place_of_slot[slot as usize] != NO_PLACE)
+        let (slot_count, tables) = match &self.layout {
+            Layout::Identity { .. } => (self.len, None),
+            Layout::Tables(tables) => (tables.place_of_slot.len(), Some(tables)),
+        };
+        (0..slot_count as u32).filter(move |&slot| {
+            tables.is_none_or(|tables| tables.place_of_slot[slot as usize] != NO_PLACE)
+        })
     }
 
     /// The position of the shape in `slot`, which must hold one.
     #[inline]
     pub fn position(&self, slot: u32) -> usize {
-        if self.is_identity {
-            return slot as usize;
+        match &self.layout {
+            Layout::Identity { .. } => slot as usize,
+            Layout::Tables(tables) => tables.position(slot),
         }
-        self.looked_up_position(slot)
-    }
-
-    /// The position of the shape in `slot` from its run and its place in
-    /// it (what [`position`](Self::position) gives without the identity
-    /// shortcut).
-    fn looked_up_position(&self, slot: u32) -> usize {
-        let (run, at) = self.place_of_slot[slot as usize];
-        (self.starts[self.run_index[run as usize] as usize] + at) as usize
     }
 
     /// Makes room for a new shape at `position` (those from `position` on
@@ -245,11 +232,105 @@ impl Order {
             "insert at {position} past {}",
             self.len
         );
-        let slot = (self.free.last().copied()).unwrap_or(self.place_of_slot.len() as u32);
+        if let Layout::Identity { slot_count } = &mut self.layout
+            && position == self.len
+        {
+            *slot_count = (*slot_count).max(position + 1);
+            self.len += 1;
+            return position as u32;
+        }
+        let slot = self.tables().insert(position);
+        self.len += 1;
+        slot
+    }
+
+    /// Removes the shape at `position` (those after it move one down) and
+    /// returns its slot, now free. Panics when there is no shape there.
+    pub fn remove(&mut self, position: usize) -> u32 {
+        assert!(
+            position < self.len,
+            "remove at {position} past {}",
+            self.len
+        );
+        let slot = if position + 1 == self.len && matches!(self.layout, Layout::Identity { .. }) {
+            position as u32
+        } else {
+            self.tables().remove(position)
+        };
+        self.len -= 1;
+        slot
+    }
+
+    /// The tables, laid out first if the order is still the identity.
+    fn tables(&mut self) -> &mut Tables {
+        if let Layout::Identity { slot_count } = self.layout {
+            self.layout = Layout::Tables(Tables::identity(self.len, slot_count));
+        }
+        match &mut self.layout {
+            Layout::Tables(tables) => tables,
+            Layout::Identity { .. } => unreachable!("the tables were just laid out"),
+        }
+    }
+}
+
+impl Tables {
+    /// The tables of shape `i` in slot `i` for `len` shapes, the slots from
+    /// `len` to `slot_count` free (the lowest reused first).
+    fn identity(len: usize, slot_count: usize) -> Self {
+        let slots = 0..len as u32;
+        let runs: Vec<Arc<Vec<u32>>> = (0..len.div_ceil(CHUNK_LEN) as u32)
+            .map(|run| {
+                let first = run * CHUNK_LEN as u32;
+                Arc::new((first..slots.end.min(first + CHUNK_LEN as u32)).collect())
+            })
+            .collect();
+        let run_count = runs.len() as u32;
+        Self {
+            starts: (0..run_count).map(|run| run * CHUNK_LEN as u32).collect(),
+            run_ids: (0..run_count).collect(),
+            run_index: (0..run_count).collect(),
+            free_run_ids: Vec::new(),
+            place_of_slot: Chunked::new((0..slot_count as u32).map(|slot| {
+                if slot < slots.end {
+                    (slot >> CHUNK_BITS, slot & (CHUNK_LEN as u32 - 1))
+                } else {
+                    NO_PLACE
+                }
+            })),
+            runs,
+            free: (slots.end..slot_count as u32).rev().collect(),
+        }
+    }
+
+    /// The run holding `position` (below the length, or equal to it for
+    /// the run an append goes to), if there is one.
+    fn run_at(&self, position: usize) -> Option<usize> {
+        let after = self
+            .starts
+            .partition_point(|&start| start as usize <= position);
+        after.checked_sub(1)
+    }
+
+    /// The slot of the shape at `position`, if there is one.
+    fn slot(&self, position: usize) -> Option<u32> {
+        let run = self.run_at(position)?;
+        let at = position - self.starts[run] as usize;
+        self.runs[run].get(at).copied()
+    }
+
+    /// The position of the shape in `slot`, from its run and its place in
+    /// it.
+    fn position(&self, slot: u32) -> usize {
+        let (run, at) = self.place_of_slot[slot as usize];
+        (self.starts[self.run_index[run as usize] as usize] + at) as usize
+    }
+
+    /// Makes room for a new shape at `position`, at most the length, and
+    /// returns its slot.
+    fn insert(&mut self, position: usize) -> u32 {
         // Free slots are taken last freed first, so slots freed by removing
         // the last shapes come back in the order they left.
-        self.is_identity &= position == self.len && slot as usize == position;
-        self.free.pop();
+        let slot = (self.free.pop()).unwrap_or(self.place_of_slot.len() as u32);
         let run = match self.run_at(position) {
             Some(run) => run,
             None => {
@@ -267,22 +348,15 @@ impl Order {
         self.starts[run + 1..]
             .iter_mut()
             .for_each(|start| *start += 1);
-        self.len += 1;
         if self.runs[run].len() > CHUNK_LEN {
             self.split(run);
         }
         slot
     }
 
-    /// Removes the shape at `position` (those after it move one down) and
-    /// returns its slot, now free. Panics when there is no shape there.
-    pub fn remove(&mut self, position: usize) -> u32 {
-        assert!(
-            position < self.len,
-            "remove at {position} past {}",
-            self.len
-        );
-        self.is_identity &= position + 1 == self.len;
+    /// Removes the shape at `position`, below the length, and returns its
+    /// slot, now free.
+    fn remove(&mut self, position: usize) -> u32 {
         let run = self.run_at(position).unwrap_or(0);
         let at = position - self.starts[run] as usize;
         let slot = Arc::make_mut(&mut self.runs[run]).remove(at);
@@ -291,7 +365,6 @@ impl Order {
         self.starts[run + 1..]
             .iter_mut()
             .for_each(|start| *start -= 1);
-        self.len -= 1;
         if self.runs[run].is_empty() {
             self.runs.remove(run);
             self.starts.remove(run);
@@ -485,21 +558,39 @@ mod tests {
         (0..order.len()).map(|p| order.slot_at(p)).collect()
     }
 
+    impl Order {
+        /// Whether the order keeps no tables yet.
+        fn is_identity(&self) -> bool {
+            matches!(self.layout, Layout::Identity { .. })
+        }
+
+        /// A copy with its tables laid out.
+        fn laid_out(&self) -> Tables {
+            self.clone().tables().clone()
+        }
+    }
+
     /// Checks every lookup of `order` against `model`, the slots in
-    /// position order.
+    /// position order, and those of its tables laid out.
     fn agrees(order: &Order, model: &[u32]) {
         assert_eq!(order.len(), model.len());
+        let tables = order.laid_out();
         for (position, &slot) in model.iter().enumerate() {
             assert_eq!(order.slot(position), Some(slot), "slot at {position}");
+            assert_eq!(
+                tables.slot(position),
+                Some(slot),
+                "table's slot at {position}"
+            );
             assert_eq!(order.position(slot), position, "position of {slot}");
-            assert_eq!(order.looked_up_position(slot), position, "table of {slot}");
+            assert_eq!(tables.position(slot), position, "table of {slot}");
         }
         assert_eq!(order.slot(model.len()), None);
         let mut used = model.to_vec();
         used.sort_unstable();
         assert_eq!(order.used_slots().collect::<Vec<_>>(), used);
         assert!(
-            order
+            tables
                 .runs
                 .iter()
                 .all(|run| !run.is_empty() && run.len() <= CHUNK_LEN)
@@ -570,16 +661,31 @@ mod tests {
         assert_eq!((order.remove(4), order.remove(3)), (4, 3));
         assert_eq!((order.insert(3), order.insert(4)), (3, 4));
         assert_eq!(order.insert(5), 5);
-        assert!(order.is_identity);
+        assert!(order.is_identity());
         agrees(&order, &[0, 1, 2, 3, 4, 5]);
         // An insert in the middle ends the shortcut; the tables answer.
         assert_eq!(order.insert(1), 6);
-        assert!(!order.is_identity);
+        assert!(!order.is_identity());
         agrees(&order, &[0, 6, 1, 2, 3, 4, 5]);
         let mut removed_first = Order::identity(3);
         assert_eq!(removed_first.remove(0), 0);
-        assert!(!removed_first.is_identity);
+        assert!(!removed_first.is_identity());
         agrees(&removed_first, &[1, 2]);
+    }
+
+    #[test]
+    fn tables_laid_out_after_removing_the_last_shapes_reuse_their_slots_lowest_first() {
+        let mut order = Order::identity(5);
+        assert_eq!((order.remove(4), order.remove(3)), (4, 3));
+        assert!(order.is_identity());
+        agrees(&order, &[0, 1, 2]);
+        // The first insert in the middle lays the tables out; slots 3 and
+        // 4 are free, 3 first, then a new one.
+        assert_eq!(order.insert(1), 3);
+        assert!(!order.is_identity());
+        assert_eq!(order.insert(0), 4);
+        assert_eq!(order.insert(0), 5);
+        agrees(&order, &[5, 4, 0, 3, 1, 2]);
     }
 
     #[test]
@@ -620,33 +726,38 @@ mod tests {
             }
         }
         agrees(&order, &model);
-        assert!(order.runs.len() > 4, "{} runs", order.runs.len());
+        let runs = order.laid_out().runs.len();
+        assert!(runs > 4, "{runs} runs");
     }
 
     #[test]
     fn an_edit_on_a_shared_order_copies_one_run_and_its_places() {
         let count = 4 * CHUNK_LEN + 5;
-        let shared = Order::identity(count);
+        let mut shared = Order::identity(count);
+        // An edit in the middle, undone (slot 3 taken back at once, no run
+        // split): the tables are laid out, and the order is as it was.
+        assert_eq!(shared.remove(3), 3);
+        assert_eq!(shared.insert(3), 3);
+        assert!(!shared.is_identity());
         let mut order = shared.clone();
         let at = 2 * CHUNK_LEN + 7;
         assert_eq!(order.remove(at), at as u32);
-        let copied_runs = |order: &Order| {
-            (0..shared.runs.len())
-                .filter(|&run| !Arc::ptr_eq(&order.runs[run], &shared.runs[run]))
-                .collect::<Vec<_>>()
+        let (Layout::Tables(edited), Layout::Tables(kept)) = (&order.layout, &shared.layout) else {
+            panic!("both orders keep tables");
         };
-        let copied_places = |order: &Order| {
-            (0..shared.place_of_slot.chunks.len())
-                .filter(|&chunk| {
-                    !Arc::ptr_eq(
-                        &order.place_of_slot.chunks[chunk],
-                        &shared.place_of_slot.chunks[chunk],
-                    )
-                })
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(copied_runs(&order), [2]);
-        assert_eq!(copied_places(&order), [2]);
+        let copied_runs = (0..kept.runs.len())
+            .filter(|&run| !Arc::ptr_eq(&edited.runs[run], &kept.runs[run]))
+            .collect::<Vec<_>>();
+        let copied_places = (0..kept.place_of_slot.chunks.len())
+            .filter(|&chunk| {
+                !Arc::ptr_eq(
+                    &edited.place_of_slot.chunks[chunk],
+                    &kept.place_of_slot.chunks[chunk],
+                )
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(copied_runs, [2]);
+        assert_eq!(copied_places, [2]);
         agrees(
             &order,
             &(0..count as u32)

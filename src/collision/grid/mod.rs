@@ -1,5 +1,5 @@
 //! Uniform-grid broadphase (Doom's blockmap idea): each cell's shapes are one
-//! run of an id array.
+//! run of an index array.
 //!
 //! Each shape is registered in every cell its inflated bounding box covers, so
 //! a query for the moving eye (a point) only has to look at the cells its
@@ -8,26 +8,35 @@
 //! before the next cell. Build time and memory are linear in the number of
 //! shapes plus the number of cells they cover; no query allocates.
 //!
-//! A cell files an *entry* per shape ([`CellEntry`]): the shape's id, and
+//! A grid files an *entry* per shape ([`CellEntry`]): the shape's id, and
 //! whatever its owner wants at hand beside it. The collider files a wall's
 //! capsule in the entry itself, so that the move's hot loop reads a
 //! cell's walls where it finds them instead of looking each one up.
 //! (Door leaves, which never change cells, have a flat grid of their own:
 //! `leaf_cells`.)
 //!
-//! The cells are grouped in square blocks of [`BLOCK_SIDE`]² cells, each
-//! with its own entry array behind an `Arc`: a clone of the grid copies one
-//! pointer per block, and an edit ([`UniformGrid::insert`],
-//! [`UniformGrid::remove`]) changes only the cells its box covers, copying
-//! their blocks first when another grid shares them. Ids are whatever the
-//! owner files shapes under (the collider's stable slots), never
-//! renumbered. A cell that grows moves its run to the end of its block's
-//! array; the runs left behind are reclaimed once they make up half of it.
+//! The cells are grouped in square blocks of [`BLOCK_SIDE`]² cells
+//! (`block.rs`). A block keeps each of its shapes' entries once, in a
+//! table of its own, and each cell's shapes as one run of indices into
+//! that table: a shape covers a few cells, nearly always of one block, so
+//! an entry of any size costs four bytes a cell it covers. Each block
+//! lives behind an `Arc`: a clone of the grid copies one pointer per
+//! block, and an edit ([`UniformGrid::insert`], [`UniformGrid::remove`])
+//! changes only the cells its box covers, copying their blocks first when
+//! another grid shares them. Ids are whatever the owner files shapes under
+//! (the collider's stable slots), never renumbered. A cell that grows
+//! moves its run to the end of its block's index array; the runs and
+//! entries left behind are reclaimed once they make up half of either.
+
+mod block;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use glam::DVec2;
+
+pub(crate) use block::CellShapes;
+use block::{Block, BlockCells};
 
 /// An axis-aligned box.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -88,8 +97,8 @@ const GROWTH_ROOM: f64 = 0.05;
 const BLOCK_BITS: u32 = 5;
 
 /// Cells per side of a block: an edit on a shared grid copies the blocks
-/// its box covers (8 KB of runs each, and their entries), and a clone
-/// copies one pointer per block (a thousand for a million walls).
+/// its box covers (8 KB of runs each, and their indices and entries), and
+/// a clone copies one pointer per block (a thousand for a million walls).
 const BLOCK_SIDE: usize = 1 << BLOCK_BITS;
 
 /// Cells per block.
@@ -112,90 +121,6 @@ pub(crate) struct UniformGrid<E> {
     /// The blocks, row by row (those on the far edges reach past the
     /// grid; their cells beyond it stay empty).
     blocks: Vec<Arc<Block<E>>>,
-}
-
-/// The cells of one block of [`BLOCK_SIDE`]² cells and their shapes.
-#[derive(Debug, Clone, PartialEq)]
-struct Block<E> {
-    /// `runs[local]` is the run of `entries` that holds the shapes of the
-    /// block's cell `local` (row by row), in ascending id.
-    runs: [CellRun; BLOCK_CELLS],
-    entries: Vec<E>,
-    /// How many of `entries` no run holds any more.
-    unused: usize,
-}
-
-/// Where one cell's shapes lie in its block's entry array: `start..end`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct CellRun {
-    start: u32,
-    end: u32,
-}
-
-impl CellRun {
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-}
-
-impl<E: CellEntry> Block<E> {
-    /// A block of empty cells.
-    fn empty() -> Self {
-        Self {
-            runs: [CellRun::default(); BLOCK_CELLS],
-            entries: Vec::new(),
-            unused: 0,
-        }
-    }
-
-    /// Adds `entry` to cell `local`'s run, in id order: the run, one
-    /// longer, moves to the end of the entry array.
-    fn add(&mut self, local: usize, entry: E) {
-        let run = self.runs[local];
-        let start = self.entries.len();
-        self.entries.extend_from_within(run.range());
-        let id = entry.id();
-        let at = start + self.entries[start..].partition_point(|shape| shape.id() < id);
-        self.entries.insert(at, entry);
-        self.unused += run.range().len();
-        self.runs[local] = CellRun {
-            start: start as u32,
-            end: self.entries.len() as u32,
-        };
-        self.reclaim_if_sparse();
-    }
-
-    /// Takes the entry of `id` out of cell `local`'s run (if it is there),
-    /// keeping the order.
-    fn remove(&mut self, local: usize, id: u32) {
-        let run = &mut self.runs[local];
-        let entries = &mut self.entries[run.range()];
-        if let Ok(at) = entries.binary_search_by_key(&id, CellEntry::id) {
-            entries.copy_within(at + 1.., at);
-            run.end -= 1;
-            self.unused += 1;
-        }
-        self.reclaim_if_sparse();
-    }
-
-    /// Packs the runs together again once unused entries make up half the
-    /// entry array.
-    fn reclaim_if_sparse(&mut self) {
-        if self.unused * 2 <= self.entries.len() {
-            return;
-        }
-        let mut packed = Vec::with_capacity(self.entries.len() - self.unused);
-        for run in &mut self.runs {
-            let start = packed.len() as u32;
-            packed.extend_from_slice(&self.entries[run.range()]);
-            *run = CellRun {
-                start,
-                end: packed.len() as u32,
-            };
-        }
-        self.entries = packed;
-        self.unused = 0;
-    }
 }
 
 impl<E: CellEntry> UniformGrid<E> {
@@ -274,37 +199,22 @@ impl<E: CellEntry> UniformGrid<E> {
     {
         let mut blocks: Vec<Arc<Block<E>>> =
             (0..block_count).map(|_| Arc::new(Block::empty())).collect();
-        // Count each cell's shapes (in its run's end), place each block's
-        // runs one after the other, then fill them in id order.
+        // Count each block's shapes and each cell's, place each block's
+        // runs one after the other, then fill them in id order, each shape
+        // entered once in each block it reaches.
+        let mut shape_counts = vec![0_usize; block_count];
         for (_, bounds) in shapes() {
-            for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
-                Arc::make_mut(&mut blocks[block]).runs[local].end += 1;
+            for (block, cells) in self.cells_by_block(self.cell_range(bounds, self.margin)) {
+                shape_counts[block] += 1;
+                Arc::make_mut(&mut blocks[block]).count(cells);
             }
         }
-        // Every entry is written below; until then each holds a copy of the
-        // first shape's.
-        let Some((placeholder, _)) = shapes().into_iter().next() else {
-            return blocks;
-        };
-        for block in &mut blocks {
-            let block = Arc::make_mut(block);
-            let mut next = 0_u32;
-            for run in &mut block.runs {
-                let count = run.end;
-                *run = CellRun {
-                    start: next,
-                    end: next,
-                };
-                next += count;
-            }
-            block.entries = vec![placeholder; next as usize];
+        for (block, shape_count) in blocks.iter_mut().zip(shape_counts) {
+            Arc::make_mut(block).lay_out(shape_count);
         }
         for (entry, bounds) in shapes() {
-            for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
-                let block = Arc::make_mut(&mut blocks[block]);
-                let run = &mut block.runs[local];
-                block.entries[run.end as usize] = entry;
-                run.end += 1;
+            for (block, cells) in self.cells_by_block(self.cell_range(bounds, self.margin)) {
+                Arc::make_mut(&mut blocks[block]).file(cells, entry);
             }
         }
         blocks
@@ -318,8 +228,8 @@ impl<E: CellEntry> UniformGrid<E> {
         let Some(range) = self.covered_cells(bounds) else {
             return false;
         };
-        for (block, local) in self.cells_of(range) {
-            Arc::make_mut(&mut self.blocks[block]).add(local, entry);
+        for (block, cells) in self.cells_by_block(range) {
+            Arc::make_mut(&mut self.blocks[block]).add(cells, entry);
         }
         true
     }
@@ -329,8 +239,8 @@ impl<E: CellEntry> UniformGrid<E> {
         if self.columns == 0 {
             return;
         }
-        for (block, local) in self.cells_of(self.cell_range(bounds, self.margin)) {
-            Arc::make_mut(&mut self.blocks[block]).remove(local, id);
+        for (block, cells) in self.cells_by_block(self.cell_range(bounds, self.margin)) {
+            Arc::make_mut(&mut self.blocks[block]).remove(cells, id);
         }
     }
 
@@ -346,12 +256,31 @@ impl<E: CellEntry> UniformGrid<E> {
         inside.then(|| self.cell_range(bounds, self.margin))
     }
 
-    /// The block and the index within it of each cell of `range`, an
-    /// inclusive range `[x0, x1, y0, y1]`, row by row.
-    fn cells_of(&self, range: [usize; 4]) -> impl Iterator<Item = (usize, usize)> + use<E> {
+    /// Each block that the cell range `range` (inclusive, `[x0, x1, y0,
+    /// y1]`) reaches, with the part of the range within it.
+    fn cells_by_block(
+        &self,
+        range: [usize; 4],
+    ) -> impl Iterator<Item = (usize, BlockCells)> + use<E> {
         let block_columns = self.block_columns;
         let [x0, x1, y0, y1] = range;
-        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| locate(block_columns, x, y)))
+        let last = BLOCK_SIDE - 1;
+        // The part of `first..=final` within block `b`, in the block's cells.
+        let within = move |first: usize, final_: usize, b: usize| {
+            let block_start = b << BLOCK_BITS;
+            (
+                first.max(block_start) - block_start,
+                final_.min(block_start + last) - block_start,
+            )
+        };
+        (y0 >> BLOCK_BITS..=y1 >> BLOCK_BITS).flat_map(move |block_row| {
+            (x0 >> BLOCK_BITS..=x1 >> BLOCK_BITS).map(move |block_column| {
+                let (x0, x1) = within(x0, x1, block_column);
+                let (y0, y1) = within(y0, y1, block_row);
+                let block = block_row * block_columns + block_column;
+                (block, BlockCells { x0, x1, y0, y1 })
+            })
+        })
     }
 
     /// Number of columns (0 for a grid without shapes).
@@ -401,22 +330,21 @@ impl<E: CellEntry> UniformGrid<E> {
     /// The entries of the shapes registered in cell (`column`, `row`), in
     /// ascending id.
     #[inline]
-    pub fn cell(&self, column: usize, row: usize) -> &[E] {
+    pub fn cell(&self, column: usize, row: usize) -> CellShapes<'_, E> {
         let (block, local) = locate(self.block_columns, column, row);
-        let block = &self.blocks[block];
-        &block.entries[block.runs[local].range()]
+        self.blocks[block].cell(local)
     }
 
     /// The entries of the shapes registered in the cell holding `p` (none
     /// outside the grid).
-    pub fn shapes_at(&self, p: DVec2) -> &[E] {
+    pub fn shapes_at(&self, p: DVec2) -> CellShapes<'_, E> {
         let local = (p - self.origin) * self.inverse_cell_size;
         let inside = local.x >= 0.0
             && local.y >= 0.0
             && local.x < self.columns as u32 as f64
             && local.y < self.rows as u32 as f64;
         if !inside {
-            return &[];
+            return CellShapes::none();
         }
         // In range, so truncation is floor; `min` guards the rounding edge.
         // (Through `u32`, as in `cell_of`: the value is below a `u32` count.)
@@ -457,7 +385,7 @@ impl<E: CellEntry> UniformGrid<E> {
         &self,
         start: DVec2,
         motion: DVec2,
-        mut visit: impl FnMut(&[E], f64) -> ControlFlow<()>,
+        mut visit: impl FnMut(CellShapes<'_, E>, f64) -> ControlFlow<()>,
     ) {
         if self.columns == 0 {
             return;
@@ -576,7 +504,7 @@ mod tests {
     fn path_visits_cells_in_order_and_finds_every_box_it_crosses() {
         let boxes: Vec<_> = (0..20).map(|i| unit_box(i as f64 * 3.0, 0.0)).collect();
         let grid = UniformGrid::build(|| numbered(&boxes));
-        let mut seen = Vec::new();
+        let mut seen: Vec<u32> = Vec::new();
         let mut last_exit = 0.0;
         grid.walk_path(
             DVec2::new(-1.0, 0.5),
@@ -584,7 +512,7 @@ mod tests {
             |ids, t_exit| {
                 assert!(t_exit >= last_exit);
                 last_exit = t_exit;
-                seen.extend_from_slice(ids);
+                seen.extend(ids);
                 ControlFlow::Continue(())
             },
         );
@@ -607,9 +535,9 @@ mod tests {
     #[test]
     fn shapes_are_filed_under_their_own_ids() {
         let grid = UniformGrid::build(|| [(7, unit_box(0.0, 0.0)), (1 << 31, unit_box(3.0, 0.0))]);
-        assert_eq!(grid.shapes_at(DVec2::new(0.5, 0.5)), &[7]);
-        assert_eq!(grid.shapes_at(DVec2::new(3.5, 0.5)), &[1 << 31]);
-        assert!(grid.shapes_at(DVec2::new(50.0, 0.5)).is_empty());
+        assert!(grid.shapes_at(DVec2::new(0.5, 0.5)).eq(&[7]));
+        assert!(grid.shapes_at(DVec2::new(3.5, 0.5)).eq(&[1 << 31]));
+        assert_eq!(grid.shapes_at(DVec2::new(50.0, 0.5)).len(), 0);
     }
 
     #[test]
@@ -682,12 +610,13 @@ mod tests {
         edited.remove(5, boxes[5]);
         assert!(edited.insert(5, unit_box(0.0, 0.0)));
         let at = DVec2::new(0.75, 0.75);
-        assert!(edited.shapes_at(at).contains(&20_000));
-        assert!(!edited.shapes_at(at).contains(&0));
-        assert!(edited.shapes_at(at).windows(2).all(|w| w[0] < w[1]));
+        let edited_at: Vec<u32> = edited.shapes_at(at).copied().collect();
+        assert!(edited_at.contains(&20_000));
+        assert!(!edited_at.contains(&0));
+        assert!(edited_at.windows(2).all(|w| w[0] < w[1]));
         // The shared grid is as it was; only the first block was copied.
         assert_eq!(shared, UniformGrid::build(|| numbered(&boxes)));
-        assert!(shared.shapes_at(at).contains(&0));
+        assert!(shared.shapes_at(at).any(|&id| id == 0));
         assert!(!Arc::ptr_eq(&shared.blocks[0], &edited.blocks[0]));
         let untouched = shared.blocks.iter().zip(&edited.blocks).skip(1);
         assert!(untouched.clone().all(|(a, b)| Arc::ptr_eq(a, b)));
@@ -696,7 +625,7 @@ mod tests {
         edited.remove(last as u32, boxes[last]);
         assert!(edited.insert(last as u32, boxes[last]));
         let (column, row) = edited.cell_of(boxes[last].min);
-        assert_eq!(edited.cell(column, row), shared.cell(column, row));
+        assert!(edited.cell(column, row).eq(shared.cell(column, row)));
     }
 
     #[test]
@@ -709,10 +638,89 @@ mod tests {
         // 0.8 m out of either corner: within the room (5% of 19 m).
         let past_the_corner = unit_box(-0.8, -0.8);
         assert!(grid.insert(100, past_the_corner));
-        assert!(grid.shapes_at(DVec2::new(-0.7, -0.7)).contains(&100));
+        assert!(grid.shapes_at(DVec2::new(-0.7, -0.7)).any(|&id| id == 100));
         grid.remove(100, past_the_corner);
         assert!(grid.insert(100, unit_box(18.8, 18.8)));
-        assert!(grid.shapes_at(DVec2::new(19.7, 19.7)).contains(&100));
+        assert!(grid.shapes_at(DVec2::new(19.7, 19.7)).any(|&id| id == 100));
         assert!(!grid.insert(101, unit_box(-1.5, 0.0)));
+    }
+
+    /// One edit to a grid: take out the shape at a fraction of the live
+    /// ones, or put a new box in at (x, y) with the given side.
+    #[derive(Debug, Clone)]
+    enum GridEdit {
+        Remove(f64),
+        Insert(f64, f64, f64),
+    }
+
+    fn grid_edit() -> impl proptest::strategy::Strategy<Value = GridEdit> {
+        use proptest::prelude::*;
+        prop_oneof![
+            2 => (0.0..1.0_f64).prop_map(GridEdit::Remove),
+            1 => (0.0..595.0_f64, 0.0..2.0_f64, 0.1..4.0_f64)
+                .prop_map(|(x, y, side)| GridEdit::Insert(x, y, side)),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::property_cases::property_config(64))]
+        /// Any run of inserts and removals leaves every cell filing exactly
+        /// the live shapes whose boxes cover it, in ascending id, and every
+        /// block's shape table holding each live shape it files once.
+        #[test]
+        fn edits_keep_every_cell_as_its_live_boxes_cover_it(
+            edits in proptest::collection::vec(grid_edit(), 0..900),
+        ) {
+            // Two rows of 300 unit boxes on a 2 m pitch: ten blocks of some
+            // 60 shapes each, so that removals pack some of them again.
+            let mut live: Vec<(u32, Aabb)> = (0..600)
+                .map(|i| (i, unit_box(f64::from(i % 300) * 2.0, f64::from(i / 300) * 2.0)))
+                .collect();
+            let mut grid = UniformGrid::build(|| live.clone());
+            proptest::prop_assert!(grid.blocks.len() > 4);
+            let mut next_id = 600;
+            for edit in edits {
+                match edit {
+                    GridEdit::Remove(at) => {
+                        if live.is_empty() {
+                            continue;
+                        }
+                        let index = ((at * live.len() as f64) as usize).min(live.len() - 1);
+                        let (id, bounds) = live.remove(index);
+                        grid.remove(id, bounds);
+                    }
+                    GridEdit::Insert(x, y, side) => {
+                        let bounds = Aabb {
+                            min: DVec2::new(x, y),
+                            max: DVec2::new(x + side, y + side),
+                        };
+                        if grid.insert(next_id, bounds) {
+                            live.push((next_id, bounds));
+                        }
+                        next_id += 1;
+                    }
+                }
+            }
+            let mut expected = vec![Vec::new(); grid.columns * grid.rows];
+            for &(id, bounds) in &live {
+                let [x0, x1, y0, y1] = grid.cell_range(bounds, grid.margin);
+                for row in y0..=y1 {
+                    for column in x0..=x1 {
+                        expected[row * grid.columns + column].push(id);
+                    }
+                }
+            }
+            for row in 0..grid.rows {
+                for column in 0..grid.columns {
+                    let mut want = std::mem::take(&mut expected[row * grid.columns + column]);
+                    want.sort_unstable();
+                    let got: Vec<u32> = grid.cell(column, row).copied().collect();
+                    proptest::prop_assert_eq!(got, want, "cell ({}, {})", column, row);
+                }
+            }
+            for block in &grid.blocks {
+                proptest::prop_assert!(block.table_is_exact());
+            }
+        }
     }
 }
