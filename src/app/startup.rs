@@ -13,6 +13,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use anyhow::Context as _;
+use glam::Vec2;
 use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
@@ -199,7 +200,8 @@ pub fn load_level(choice: &LevelChoice, done: &mut dyn FnMut(f32)) -> anyhow::Re
 
 /// The worker's part: `start`'s level loaded and the session made on it
 /// ([`start_session`]), and, with a `builder` from the window, the level's
-/// scene (the last third of the progress).
+/// scene with the chunks around the start built (the last third of the
+/// progress).
 fn load_session(
     start: StartWith,
     options: &WindowOptions,
@@ -212,7 +214,10 @@ fn load_session(
     let scene = match builder.map(|builder| builder.recv()) {
         Some(Ok(builder)) => {
             let (level, collider) = session.shared_level();
-            Some(builder.build(level, collider, BrokenTexture::Checkerboard)?)
+            let mut scene = builder.build(level, collider, BrokenTexture::Checkerboard)?;
+            let eye = session.walker().camera.position;
+            scene.build_around(&builder, Vec2::new(eye.x, eye.z));
+            Some(scene)
         }
         Some(Err(_)) | None => None,
     };

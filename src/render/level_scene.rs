@@ -296,13 +296,28 @@ impl LevelScene {
         chunks
     }
 
-    /// Asks the worker (started here on first use) for the meshes of the
-    /// chunks within the fog distance and one chunk of `eye`, nearest
-    /// first, that are not built (those built are kept as recent) and not
-    /// refused for want of room that is still missing: as many as fit in
-    /// the cache's budget, none when it is full. Replaces the last frame's
-    /// request.
-    fn request_ahead(&mut self, device: &wgpu::Device, eye: Vec2) {
+    /// Builds here the meshes that the first frames seen from `eye` would
+    /// otherwise build on the main thread or wait for the worker to build
+    /// ahead: the chunks within the fog distance and one chunk, nearest
+    /// first, while they fit in the budget. For a scene made off the main
+    /// thread (the window's start-up), so that its first frames draw at
+    /// once, wherever the view turns.
+    pub fn build_around(&mut self, builder: &SceneBuilder, eye: Vec2) {
+        let light = self.cache.keeps_light_caches();
+        for chunk in self.unbuilt_chunks_near(eye) {
+            let mesh = build_mesh(&builder.device, &self.level, &self.index, chunk, light);
+            self.cache.insert_ahead([(chunk, mesh)]);
+            if !self.cache.has_mesh(chunk) {
+                // The budget is full: the rest would be dropped too.
+                break;
+            }
+        }
+    }
+
+    /// The chunks within the fog distance and one chunk of `eye` whose
+    /// meshes are not built (those built are kept as recent), nearest
+    /// first.
+    fn unbuilt_chunks_near(&mut self, eye: Vec2) -> Vec<(i32, i32)> {
         let reach = self.environment.fog_distance + CHUNK_SIZE;
         let mut wanted: Vec<(f32, (i32, i32))> = self
             .index
@@ -310,10 +325,21 @@ impl LevelScene {
             .filter(|&chunk| !self.cache.keep_ahead(chunk))
             .filter_map(|chunk| Some((distance_on_plan(eye, &self.index.bounds(chunk)?), chunk)))
             .collect();
+        wanted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        wanted.into_iter().map(|(_, chunk)| chunk).collect()
+    }
+
+    /// Asks the worker (started here on first use) for the meshes of the
+    /// chunks within the fog distance and one chunk of `eye`, nearest
+    /// first, that are not built (those built are kept as recent) and not
+    /// refused for want of room that is still missing: as many as fit in
+    /// the cache's budget, none when it is full. Replaces the last frame's
+    /// request.
+    fn request_ahead(&mut self, device: &wgpu::Device, eye: Vec2) {
+        let wanted = self.unbuilt_chunks_near(eye);
         if wanted.is_empty() && self.ahead.is_none() {
             return;
         }
-        wanted.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         let (level, index) = (&self.level, &self.index);
         let light = self.cache.keeps_light_caches();
         let worker = self.ahead.get_or_insert_with(|| {
@@ -324,7 +350,6 @@ impl LevelScene {
         let cache = &self.cache;
         let chunks = wanted
             .into_iter()
-            .map(|(_, chunk)| chunk)
             .filter(|&chunk| cache.worth_building_ahead(chunk, room))
             .take(cache.room_for_chunks(room));
         worker.request(chunks);

@@ -10,11 +10,11 @@ use crate::common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use glam::Vec3;
+use glam::{Vec2, Vec3};
 use mazewalker::camera::Camera;
 use mazewalker::level::{Level, MAZE_CELL_SIZE};
 use mazewalker::render::offscreen::render_target;
-use mazewalker::render::{ChunkBuildStats, FrameInput, Gpu, Renderer};
+use mazewalker::render::{BrokenTexture, ChunkBuildStats, FrameInput, Gpu, Renderer};
 
 use common::{fast_renderer, gpu_or_skip};
 
@@ -77,6 +77,41 @@ fn walking_a_maze_the_worker_builds_the_chunks_before_frames_need_them() {
         in_frame_later * 20 <= stats.built_ahead,
         "{in_frame_later} built on the main thread after the first frame: {stats:?}"
     );
+}
+
+#[test]
+fn a_scene_built_around_the_start_turns_a_full_circle_without_building_in_a_frame() {
+    let Some(gpu) = gpu_or_skip(
+        "a_scene_built_around_the_start_turns_a_full_circle_without_building_in_a_frame",
+    ) else {
+        return;
+    };
+    let level = Arc::new(Level::maze(300, 300, 1).expect("maze"));
+    let collider = Arc::new(level.collider());
+    let mut renderer = fast_renderer(&gpu, &level, SIZE);
+    // As the window's start-up builds the scene on its worker.
+    let builder = renderer.scene_builder().clone();
+    let mut scene = builder
+        .build(&level, &collider, BrokenTexture::Checkerboard)
+        .expect("scene");
+    // In the middle of a cell, far from the maze's edges.
+    let along = 40.5 * MAZE_CELL_SIZE;
+    let eye = Vec3::new(along, level.player.eye_height, along);
+    scene.build_around(&builder, Vec2::new(eye.x, eye.z));
+    let built_around = scene.chunk_build_stats().built_ahead;
+    assert!(built_around > 0);
+    renderer.set_level(scene);
+    // The view turns a full circle, frame by frame, the worker given no
+    // time: every chunk a frame draws was built before the first.
+    let target = render_target(&gpu, "turn target", SIZE);
+    let view = target.create_view(&wgpu::TextureViewDescriptor::default());
+    for step in 0..24 {
+        let camera = Camera::new(eye, step as f32 * 15.0);
+        let stats = renderer.render(&gpu, &view, &FrameInput::plain(&camera));
+        assert!(stats.batches_drawn > 0, "step {step} drew nothing");
+    }
+    let stats = renderer.level().chunk_build_stats();
+    assert_eq!(stats.built_in_frame, 0, "{stats:?}");
 }
 
 #[test]
