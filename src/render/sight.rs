@@ -37,20 +37,17 @@ const INSIDE_MARGIN: f32 = 1e-3;
 /// from frame to frame.
 #[derive(Debug, Clone)]
 pub struct SightCuller {
+    /// The level, shared with the scene: a visible wall's thickness and
+    /// chunk are read from it.
+    level: Arc<Level>,
     collider: Arc<Collider>,
     /// Per wall: whether it reaches the ceiling, and so hides what is
-    /// behind it.
+    /// behind it (the list the collider's visibility query reads).
     occludes: Vec<bool>,
-    /// Per wall: half its thickness, in metres. This list and
-    /// `wall_chunks` are [`SharedList`]s, so that a wall inserted or
-    /// removed in the middle of a million moves one chunk of each, and a
-    /// wall added never copies the whole list to grow it.
-    half_thickness: SharedList<f32>,
     /// The largest half thickness: the wedge reaches this much beyond the
     /// fog, since walls count by their centre lines.
     reach_margin: RunningMax,
     ceiling_height: f32,
-    wall_chunks: SharedList<(i32, i32)>,
     obstacle_chunks: Vec<(i32, i32)>,
     visible: VisibleSet,
     chunks: HashSet<(i32, i32)>,
@@ -60,20 +57,13 @@ impl SightCuller {
     /// Sight culling for `level`, whose collision shapes `collider` holds
     /// in the same order (as [`Level::collider`] makes them); the collider
     /// is shared, not copied.
-    pub fn new(level: &Level, collider: &Arc<Collider>) -> Self {
-        let ceiling_height = level.environment.ceiling_height;
-        let half_thickness: SharedList<f32> = level.walls.iter().map(half_thickness).collect();
+    pub fn new(level: &Arc<Level>, collider: &Arc<Collider>) -> Self {
         Self {
+            level: Arc::clone(level),
             collider: Arc::clone(collider),
             occludes: level.occluding_walls(),
-            reach_margin: RunningMax::of(half_thickness.iter().copied(), 0.0),
-            half_thickness,
-            ceiling_height,
-            wall_chunks: level
-                .walls
-                .iter()
-                .map(|wall| wall_chunk(wall.a, wall.b))
-                .collect(),
+            reach_margin: RunningMax::of(level.walls.iter().map(half_thickness), 0.0),
+            ceiling_height: level.environment.ceiling_height,
             obstacle_chunks: level
                 .obstacles
                 .iter()
@@ -84,61 +74,72 @@ impl SightCuller {
         }
     }
 
-    /// Takes an edit of the level: `change` made the level whose shapes
-    /// `collider` holds from the level this culler knew, as the edit
-    /// model describes it. Costs a move of the per-wall flags on an
-    /// insertion or removal, nothing that grows with the level otherwise
-    /// (but for the removal of the last wall as thick as the margin: the
-    /// margin is then found anew).
-    pub fn edited(&mut self, collider: &Arc<Collider>, change: &LevelChange) {
-        self.collider = Arc::clone(collider);
+    /// Takes the edits `changes`, which made `level`, whose shapes
+    /// `collider` holds, from the level this culler knew, as the edit model
+    /// describes them. Costs a move of the per-wall flags on an insertion
+    /// or removal, nothing that grows with the level otherwise (but for
+    /// the removal of the last wall as thick as the margin: the margin is
+    /// then found anew, once, from `level`).
+    pub fn edited(
+        &mut self,
+        level: &Arc<Level>,
+        collider: &Arc<Collider>,
+        changes: &[LevelChange],
+    ) {
         let ceiling = self.ceiling_height;
-        let (mut came, mut went) = (Vec::new(), Vec::new());
-        match change {
-            LevelChange::Inserted { index, piece } => match piece {
-                Piece::Wall(wall) => {
-                    self.occludes.insert(*index, wall.occludes(ceiling));
-                    self.half_thickness.insert(*index, half_thickness(wall));
-                    self.wall_chunks.insert(*index, wall_chunk(wall.a, wall.b));
-                    came.push(half_thickness(wall));
-                }
-                Piece::Obstacle(obstacle) => {
-                    let chunk = obstacle_chunk(obstacle.polygon.points());
-                    self.obstacle_chunks.insert(*index, chunk);
-                }
-                Piece::Light(_) | Piece::Door(_) => {}
-            },
-            LevelChange::Removed { index, piece } => match piece {
-                Piece::Wall(_) => {
-                    self.occludes.remove(*index);
-                    went.push(self.half_thickness.remove(*index));
-                    self.wall_chunks.remove(*index);
-                }
-                Piece::Obstacle(_) => drop(self.obstacle_chunks.remove(*index)),
-                Piece::Light(_) | Piece::Door(_) => {}
-            },
-            LevelChange::Changed(items) => {
-                for (index, _, after) in items {
-                    match after {
-                        Piece::Wall(wall) => {
-                            self.occludes[*index] = wall.occludes(ceiling);
-                            let half = half_thickness(wall);
-                            went.push(std::mem::replace(&mut self.half_thickness[*index], half));
-                            came.push(half);
-                            self.wall_chunks[*index] = wall_chunk(wall.a, wall.b);
+        let mut margin_known = true;
+        for change in changes {
+            let (mut came, mut went) = (None, None);
+            match change {
+                LevelChange::Inserted { index, piece } => match piece {
+                    Piece::Wall(wall) => {
+                        self.occludes.insert(*index, wall.occludes(ceiling));
+                        came = Some(wall);
+                    }
+                    Piece::Obstacle(obstacle) => {
+                        let chunk = obstacle_chunk(obstacle.polygon.points());
+                        self.obstacle_chunks.insert(*index, chunk);
+                    }
+                    Piece::Light(_) | Piece::Door(_) => {}
+                },
+                LevelChange::Removed { index, piece } => match piece {
+                    Piece::Wall(wall) => {
+                        self.occludes.remove(*index);
+                        went = Some(wall);
+                    }
+                    Piece::Obstacle(_) => drop(self.obstacle_chunks.remove(*index)),
+                    Piece::Light(_) | Piece::Door(_) => {}
+                },
+                LevelChange::Changed(items) => {
+                    for (index, before, after) in items {
+                        match (before, after) {
+                            (Piece::Wall(before), Piece::Wall(after)) => {
+                                self.occludes[*index] = after.occludes(ceiling);
+                                margin_known &= self.reach_margin.remove(half_thickness(before));
+                                self.reach_margin.add(half_thickness(after));
+                            }
+                            (_, Piece::Obstacle(obstacle)) => {
+                                let chunk = obstacle_chunk(obstacle.polygon.points());
+                                self.obstacle_chunks[*index] = chunk;
+                            }
+                            _ => {}
                         }
-                        Piece::Obstacle(obstacle) => {
-                            let chunk = obstacle_chunk(obstacle.polygon.points());
-                            self.obstacle_chunks[*index] = chunk;
-                        }
-                        Piece::Light(_) | Piece::Door(_) => {}
                     }
                 }
+                LevelChange::StartMoved { .. } => {}
             }
-            LevelChange::StartMoved { .. } => {}
+            if let Some(wall) = went {
+                margin_known &= self.reach_margin.remove(half_thickness(wall));
+            }
+            if let Some(wall) = came {
+                self.reach_margin.add(half_thickness(wall));
+            }
         }
-        self.reach_margin
-            .update(went, came, || self.half_thickness.iter().copied());
+        if !margin_known {
+            self.reach_margin = RunningMax::of(level.walls.iter().map(half_thickness), 0.0);
+        }
+        self.level = Arc::clone(level);
+        self.collider = Arc::clone(collider);
     }
 
     /// The level's collider, for the visibility queries and the debug
@@ -168,7 +169,7 @@ impl SightCuller {
             .visible_shapes(&wedge, &self.occludes, &mut self.visible);
         let eye_inside_a_wall = self.visible.walls().iter().any(|&index| {
             let wall = &self.collider.walls()[index];
-            let half = self.half_thickness.get(index).copied().unwrap_or(0.0);
+            let half = self.level.walls.get(index).map_or(0.0, half_thickness);
             self.occludes.get(index).copied().unwrap_or(false)
                 && distance_to_segment(wedge.eye, wall.a, wall.b) <= half + INSIDE_MARGIN
         });
@@ -176,7 +177,9 @@ impl SightCuller {
             return None;
         }
         self.chunks.clear();
-        let walls = self.visible.walls().iter().map(|&i| self.wall_chunks[i]);
+        let level_walls = &self.level.walls;
+        let walls =
+            (self.visible.walls().iter()).map(|&i| wall_chunk(level_walls[i].a, level_walls[i].b));
         let obstacles = self
             .visible
             .obstacles()
@@ -195,12 +198,18 @@ impl PartialEq for SightCuller {
         self.collider.walls() == other.collider.walls()
             && self.collider.obstacles() == other.collider.obstacles()
             && self.occludes == other.occludes
-            && self.half_thickness == other.half_thickness
+            && culled_alike(&self.level.walls, &other.level.walls)
             && self.reach_margin == other.reach_margin
             && self.ceiling_height == other.ceiling_height
-            && self.wall_chunks == other.wall_chunks
             && self.obstacle_chunks == other.obstacle_chunks
     }
+}
+
+/// Whether two lists of walls are alike in what culling reads of them:
+/// each wall's half thickness and chunk.
+fn culled_alike(walls: &SharedList<LevelWall>, others: &SharedList<LevelWall>) -> bool {
+    let culled = |wall: &LevelWall| (half_thickness(wall), wall_chunk(wall.a, wall.b));
+    walls.len() == others.len() && walls.iter().map(culled).eq(others.iter().map(culled))
 }
 
 /// Half `wall`'s thickness, in metres (none for a negative one).
@@ -320,12 +329,12 @@ mod tests {
         assert_eq!(wedge_of(&camera).half_angle, PI);
     }
 
-    fn parse(toml: &str) -> (Level, Arc<Collider>) {
+    fn parse(toml: &str) -> (Arc<Level>, Arc<Collider>) {
         let level = Level::from_toml_str(toml, std::path::Path::new("test.toml"))
             .expect("valid level")
             .level;
         let collider = Arc::new(level.collider());
-        (level, collider)
+        (Arc::new(level), collider)
     }
 
     /// A near wall across the view along +x in chunk (0, 0), and a far one
@@ -338,7 +347,11 @@ mod tests {
         )
     }
 
-    fn chunks_seen(level: &Level, collider: &Arc<Collider>, eye: Vec3) -> Option<Vec<(i32, i32)>> {
+    fn chunks_seen(
+        level: &Arc<Level>,
+        collider: &Arc<Collider>,
+        eye: Vec3,
+    ) -> Option<Vec<(i32, i32)>> {
         let camera = Camera::new(eye, 0.0);
         let mut culler = SightCuller::new(level, collider);
         let seen = culler.visible_chunks(camera.view_projection(16.0 / 9.0), eye, 100.0)?;

@@ -57,8 +57,8 @@ impl LevelScene {
         self.end_the_worker();
         let index = Arc::make_mut(&mut self.index);
         let mut touched = Touched::default();
+        self.sight.edited(level, collider, changes);
         for change in changes {
-            self.sight.edited(collider, change);
             match change {
                 LevelChange::Inserted { index: at, piece } => {
                     if let Some((kind, chunk)) = filed(piece) {
