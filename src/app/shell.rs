@@ -104,10 +104,13 @@ pub struct Shell {
 const FRAME_LOG_VARIABLE: &str = "MAZEWALKER_FRAME_LOG";
 
 /// The frame-time log: per presented frame, the milliseconds since the
-/// window opened and since the frame presented before.
+/// window opened and since the frame presented before, and, where the
+/// system tells, the main thread's CPU milliseconds between the two (its
+/// own work, whatever else runs on the machine).
 struct FrameLog {
     file: std::io::BufWriter<File>,
     last: Option<Instant>,
+    last_cpu: Option<std::time::Duration>,
 }
 
 impl FrameLog {
@@ -119,6 +122,7 @@ impl FrameLog {
             Ok(file) => Some(Self {
                 file: std::io::BufWriter::new(file),
                 last: None,
+                last_cpu: platform::thread_cpu_time(),
             }),
             Err(error) => {
                 log::error!("no frame log {}: {error}", Path::new(&path).display());
@@ -133,7 +137,17 @@ impl FrameLog {
         let milliseconds = |duration: std::time::Duration| duration.as_secs_f64() * 1000.0;
         let gap = self.last.map_or(0.0, |last| milliseconds(now - last));
         self.last = Some(now);
-        let line = writeln!(self.file, "{:.3} {gap:.3}", milliseconds(now - since));
+        let cpu = platform::thread_cpu_time();
+        let line = match (self.last_cpu, cpu) {
+            (Some(last), Some(cpu)) => writeln!(
+                self.file,
+                "{:.3} {gap:.3} {:.3}",
+                milliseconds(now - since),
+                milliseconds(cpu.saturating_sub(last))
+            ),
+            _ => writeln!(self.file, "{:.3} {gap:.3}", milliseconds(now - since)),
+        };
+        self.last_cpu = cpu;
         if let Err(error) = line.and_then(|()| self.file.flush()) {
             log::error!("the frame log: {error}");
         }

@@ -26,6 +26,15 @@ pub fn unix_seconds() -> u64 {
         .map_or(0, |elapsed| elapsed.as_secs())
 }
 
+/// The CPU time the calling thread has run for, where the system tells
+/// (Linux's scheduler statistics, in nanoseconds): what a frame cost the
+/// main thread itself, which other work on the machine does not inflate.
+pub fn thread_cpu_time() -> Option<std::time::Duration> {
+    let statistics = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds = statistics.split_whitespace().next()?.parse().ok()?;
+    Some(std::time::Duration::from_nanos(nanoseconds))
+}
+
 /// Background work may block waiting for the main thread: it has a thread
 /// of its own.
 pub const WORK_MAY_WAIT: bool = true;

@@ -33,6 +33,11 @@ pub fn unix_seconds() -> u64 {
         .map_or(0, |elapsed| elapsed.as_secs())
 }
 
+/// The page does not tell a thread's CPU time.
+pub fn thread_cpu_time() -> Option<std::time::Duration> {
+    None
+}
+
 /// Background work may not block waiting for the main thread, nor the
 /// main thread for it: it runs on the main thread, between frames.
 pub const WORK_MAY_WAIT: bool = false;
