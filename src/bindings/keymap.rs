@@ -59,9 +59,11 @@ fn clash(a: Action, b: Action) -> bool {
 }
 
 impl Default for Bindings {
-    /// Every action on its [`ActionSpec::default_keys`]: WASD and arrows to
-    /// move and turn, Shift to run, G/R/P/L/H for the authoring tools, F1
-    /// help, F5 reload, F11 fullscreen, F12 screenshot, Esc.
+    /// Every action on its
+    /// [`ActionSpec::default_keys`](super::ActionSpec::default_keys): WASD
+    /// and arrows to move and turn, Shift to run, G/R/P/L/H for the
+    /// authoring tools, F1 help, F5 reload, F11 fullscreen, F12 screenshot,
+    /// Esc.
     fn default() -> Self {
         Self {
             keys: Action::VARIANTS
