@@ -36,14 +36,14 @@ struct Torch {
     spot: vec4<f32>,
 };
 
-// Must match `MAX_LAMPS` and `SHADOW_DIRECTIONS` in src/render/lamps.rs,
-// and `GRID_CELLS` in src/render/light_grid.rs.
-const MAX_LAMPS: u32 = 8u;
-const SHADOW_DIRECTIONS: f32 = 1024.0;
-const GRID_CELLS: i32 = 128;
-// Must match `SHADOW_BIAS` in src/render/lamps.rs: the slack added to each
-// shadow row texel's reach.
-const SHADOW_BIAS: f32 = 0.02;
+// The constants this shader shares with the code are written before this
+// text when the pipeline is made, from their Rust values
+// (`shared_constants` in src/render/scene_shader.rs): MAX_LAMPS and
+// SHADOW_DIRECTIONS, the lamps a frame lights and the directions of their
+// shadow rows; SHADOW_BIAS, the slack added to each shadow row texel's
+// reach; GRID_CELLS, the light grid's cells along a side; and the grid's
+// classes of face, FACE_ANY, FACE_FLOOR, FACE_PLUS_X, FACE_MINUS_X,
+// FACE_PLUS_Z and FACE_MINUS_Z.
 
 struct Lamps {
     // x: lamps in use; y: 1 when the level is lit by lamps.
@@ -61,7 +61,7 @@ struct Lamps {
 // the floor plan: how far its light travels, squared (x, an f32's bits),
 // and the stretch of floor a lower shape shades (y, two half floats: from
 // and to); the bias that covers the row's rounding is already added (see
-// `gpu_texel` in src/render/lamps.rs). A storage buffer: llvmpipe reads
+// `gpu_texel` in src/render/lamps/texel.rs). A storage buffer: llvmpipe reads
 // one far faster than a texture, but fetches each word for each pixel on
 // its own, so a texel is as few words as will do.
 @group(0) @binding(2) var<storage, read> shadows: array<vec2<u32>>;
@@ -120,15 +120,15 @@ fn vs_main(in: VertexIn) -> VertexOut {
 }
 
 // The light grid's class of a face at `height` facing along `normal`
-// (`FaceClass` in src/render/light_grid.rs): the floor 1; faces whose
-// normal is +x, -x, +z or -z 2 to 5; any other 0.
+// (`FaceClass` in src/render/light_grid.rs): the floor; faces whose
+// normal is +x, -x, +z or -z; any other.
 fn face_class(height: f32, normal: vec3<f32>) -> u32 {
     let along_axis = select(
-        select(select(0u, 5u, normal.z < -0.9999), 4u, normal.z > 0.9999),
-        select(3u, 2u, normal.x > 0.0),
+        select(select(FACE_ANY, FACE_MINUS_Z, normal.z < -0.9999), FACE_PLUS_Z, normal.z > 0.9999),
+        select(FACE_MINUS_X, FACE_PLUS_X, normal.x > 0.0),
         abs(normal.x) > 0.9999,
     );
-    return select(along_axis, 1u, normal.y > 0.5 && height < 0.01);
+    return select(along_axis, FACE_FLOOR, normal.y > 0.5 && height < 0.01);
 }
 
 // The lamp slots in use that the light grid lists for `world`'s cell and
@@ -149,7 +149,7 @@ fn listed_lamps(world: vec3<f32>, grid_class: u32) -> u32 {
 fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var listed = lamps_listed;
-    let on_floor = grid_class == 1u;
+    let on_floor = grid_class == FACE_FLOOR;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;
@@ -211,7 +211,7 @@ fn torch_light(world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
 // of `flat`, a floor-plan offset from its lamp: by the "diamond angle" of
 // the direction, in 0..4 (one division, no arctangent), over which the
 // row's texels are spread evenly (see `texel_direction` in
-// src/render/lamps.rs).
+// src/render/shadow.rs).
 fn shadow_texel(i: u32, flat: vec2<f32>) -> u32 {
     let t = flat.y / max(abs(flat.x) + abs(flat.y), 1e-12);
     let diamond = select(2.0 - t, select(4.0 + t, t, flat.y >= 0.0), flat.x >= 0.0);
@@ -237,7 +237,7 @@ fn beyond_reach(i: u32, flat: vec2<f32>) -> bool {
 fn held_lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32, along: vec2<f32>, across: vec2<f32>) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var listed = lamps_listed;
-    let on_floor = grid_class == 1u;
+    let on_floor = grid_class == FACE_FLOOR;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;

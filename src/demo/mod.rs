@@ -15,14 +15,14 @@
 //! Module map: `error` errors with line numbers, `fields` exact numbers and
 //! `key=value` fields, `header` and `settings_line` the header, `tick_line`
 //! tick and check lines, `reader` and `writer` the streams, `player` the
-//! playback loop, `playback` opening a file on its level, `timedemo` and
+//! playback loop, `demo_file` opening a file on its level, `timedemo` and
 //! `frame_times` the benchmark's figures.
 
+mod demo_file;
 mod error;
 mod fields;
 mod frame_times;
 mod header;
-mod playback;
 mod player;
 mod reader;
 mod settings_line;
@@ -30,10 +30,10 @@ mod tick_line;
 mod timedemo;
 mod writer;
 
+pub use demo_file::{DemoFile, OpenedDemo};
 pub use error::{DemoError, DemoErrorKind};
 pub use frame_times::FrameTimes;
 pub use header::DemoHeader;
-pub use playback::{DemoFile, OpenedDemo};
 pub use player::{Desync, Played, TickPlayed, play, play_tick};
 pub use reader::{DemoEvent, DemoReader};
 pub use tick_line::{Check, MAX_REPEAT};

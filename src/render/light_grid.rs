@@ -30,7 +30,8 @@ pub const GRID_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rg32Uint;
 /// that may light it there: a lamp lights a face only from in front, and
 /// the floor only within the radius measured from the lamp's height. The
 /// shader takes a face's class from its normal and height (`face_class` in
-/// shaders/scene.wgsl; the numbers must match); class `c`'s mask is byte
+/// shaders/scene.wgsl, whose `FACE_` constants are these numbers, written
+/// into its source by `render/scene_shader.rs`); class `c`'s mask is byte
 /// `c % 4` of word `c / 4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FaceClass {

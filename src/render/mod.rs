@@ -51,6 +51,7 @@ pub mod offscreen;
 mod pipeline;
 mod quality;
 mod scene;
+mod scene_shader;
 mod shadow;
 mod shadow_changes;
 mod sight;
@@ -89,6 +90,7 @@ use hud::HudText;
 use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
+use scene_shader::scene_shader;
 use text_pass::TextPass;
 use ui::UiPass;
 
@@ -276,41 +278,6 @@ fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
         label: Some("globals"),
         entries: &entries,
     })
-}
-
-/// The scene shader (`shaders/scene.wgsl`): as written where the device
-/// has storage buffers, else (WebGL2: [`lamps::shadows_in_storage`]) as
-/// [`scene_shader_for_webgl2`] rewrites it.
-fn scene_shader(device: &wgpu::Device) -> wgpu::ShaderModule {
-    let source = match lamps::shadows_in_storage(device) {
-        true => std::borrow::Cow::Borrowed(SCENE_SHADER),
-        false => std::borrow::Cow::Owned(scene_shader_for_webgl2()),
-    };
-    device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("shaders/scene.wgsl"),
-        source: wgpu::ShaderSource::Wgsl(source),
-    })
-}
-
-/// The scene shader's text.
-const SCENE_SHADER: &str = include_str!("../../shaders/scene.wgsl");
-
-/// The shadow rows' binding in [`SCENE_SHADER`], and how a row is read.
-const SHADOWS_BINDING: &str = "@group(0) @binding(2) var<storage, read> shadows: array<vec2<u32>>;";
-const SHADOW_ROW_READ: &str = "shadows[shadow_texel(i, flat)]";
-
-/// [`SCENE_SHADER`] for WebGL2: no storage buffer, every shadow row read
-/// as a light that travels without end (an infinite reach, `x`) and no
-/// stretch of floor shaded (`y`); and the lowest bit set found without
-/// `firstTrailingBit`, which GLSL ES 3.0 lacks (its one bit is a power of
-/// two, whose logarithm is exact).
-fn scene_shader_for_webgl2() -> String {
-    const HELPERS: &str = "fn no_shadow() -> vec2<u32> { return vec2<u32>(0x7f800000u, 0u); }\n\
-        fn lowest_bit(x: u32) -> u32 { return u32(round(log2(f32(x & (0u - x))))); }";
-    SCENE_SHADER
-        .replace(SHADOWS_BINDING, HELPERS)
-        .replace(SHADOW_ROW_READ, "no_shadow()")
-        .replace("firstTrailingBit(", "lowest_bit(")
 }
 
 impl Renderer {
@@ -867,18 +834,5 @@ mod tests {
             "{error}"
         );
         assert!(check_size(0, 720, 8192).is_err());
-    }
-
-    #[test]
-    fn the_scene_shader_for_webgl2_reads_no_shadow_row_and_no_trailing_bit() {
-        assert_eq!(SCENE_SHADER.matches(SHADOWS_BINDING).count(), 1);
-        let webgl2 = scene_shader_for_webgl2();
-        assert!(!webgl2.contains("var<storage"), "a storage binding is left");
-        assert!(!webgl2.contains("shadows["), "a shadow row is still read");
-        assert!(
-            !webgl2.contains("firstTrailingBit"),
-            "GLSL ES 3.0 has no findLSB"
-        );
-        assert_eq!(webgl2.matches("no_shadow()").count(), 3);
     }
 }

@@ -1,0 +1,20 @@
+//! The journal's words that both its writing and its reading know: how a
+//! line names where a restored table goes, the level's default, and an
+//! obstacle's motion.
+
+/// How a restore line says its table was written first of all.
+pub(super) const FIRST_TABLE: &str = "first";
+/// How a restore line begins the kind of table written right before its
+/// own (`after-door 3`).
+pub(super) const AFTER: &str = "after-";
+/// The kind an anchor gives a table outside the item lists.
+pub(super) const OTHER_TABLE: &str = "table";
+
+/// How a material change's line writes "the level's default" (the key
+/// taken away) instead of a material's quoted name.
+pub(super) const DEFAULT_MATERIAL: &str = "default";
+/// How a change's line writes a key taken away instead of its value's
+/// quoted text.
+pub(super) const DEFAULT_VALUE: &str = DEFAULT_MATERIAL;
+/// How an obstacle's fields say whether it is loose.
+pub(super) const MOTION_WORDS: [(&str, bool); 2] = [("fixed", false), ("loose", true)];

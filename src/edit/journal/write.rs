@@ -1,0 +1,230 @@
+//! One edit as a journal line: the edit's word, then its fields, numbers
+//! written as the level format writes them and text as quoted TOML.
+
+use std::fmt::Write as _;
+
+use glam::Vec2;
+
+use super::super::operation::{Edit, Piece};
+use super::words::{
+    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
+};
+use crate::level::save::{Anchor, KeyText, number_text};
+use crate::level::{Door, LevelObstacle, LevelWall, Light};
+
+/// One edit as a journal line.
+pub(super) fn edit_line(edit: &Edit) -> String {
+    let point = |point: Vec2| format!("{} {}", number_text(point.x), number_text(point.y));
+    match edit {
+        Edit::AddWall { a, b } => format!("add {} {}", point(*a), point(*b)),
+        Edit::MoveEndpoint { from, to, walls } => {
+            let mut line = format!("move {} {}", point(*from), point(*to));
+            for (index, end) in walls {
+                // Writing into a String cannot fail.
+                let _ = write!(line, " {index}{}", end.key());
+            }
+            line
+        }
+        Edit::AddLight { at } => format!("add-light {}", point(*at)),
+        Edit::AddObstacle { points } => format!("add-obstacle {}", points_fields(points)),
+        Edit::AddDoor { a, b } => format!("add-door {} {}", point(*a), point(*b)),
+        Edit::Delete { index, piece } => format!(
+            "delete{} {index} {}",
+            kind_suffix(piece),
+            piece_fields(piece)
+        ),
+        Edit::Restore {
+            index,
+            piece,
+            table,
+            anchor,
+        } => format!(
+            "restore{} {index} {} {}{}",
+            kind_suffix(piece),
+            piece_fields(piece),
+            anchor.map_or_else(String::new, |anchor| format!("{} ", anchor_fields(anchor))),
+            one_line_string(table)
+        ),
+        Edit::SetStart { from, to } => format!(
+            "start {} {} {} {}",
+            point(from.at),
+            number_text(from.yaw_degrees),
+            point(to.at),
+            number_text(to.yaw_degrees)
+        ),
+        Edit::SetMaterial { item, from, to } => format!(
+            "material {} {} {} {}",
+            item.kind(),
+            item.index(),
+            one_line_string(from),
+            to.as_deref()
+                .map_or_else(|| DEFAULT_MATERIAL.to_owned(), one_line_string)
+        ),
+        Edit::Change { items } => {
+            let mut line = format!("change {}", items.len());
+            for item in items {
+                // Writing into a String cannot fail.
+                let _ = write!(
+                    line,
+                    " {} {} {} {} {}",
+                    item.from.kind(),
+                    item.index,
+                    piece_fields(&item.from),
+                    piece_fields(&item.to),
+                    item.keys.len()
+                );
+                for KeyText { key, value } in &item.keys {
+                    let value = value
+                        .as_deref()
+                        .map_or_else(|| DEFAULT_VALUE.to_owned(), one_line_string);
+                    let _ = write!(line, " {key} {value}");
+                }
+            }
+            line
+        }
+    }
+}
+
+/// How a deletion's or restoration's word names the piece's kind: nothing
+/// for a wall (`delete`), else `-light`, `-obstacle` or `-door`.
+fn kind_suffix(piece: &Piece) -> &'static str {
+    match piece {
+        Piece::Wall(_) => "",
+        Piece::Light(_) => "-light",
+        Piece::Obstacle(_) => "-obstacle",
+        Piece::Door(_) => "-door",
+    }
+}
+
+/// Where a restored table goes, as journal fields: `first`, or `after-`
+/// the kind of table written right before it (`wall`, `light`,
+/// `obstacle`, `door`, or `table` for one outside those lists) and its
+/// index among them.
+fn anchor_fields(anchor: Anchor) -> String {
+    match anchor {
+        Anchor::First => FIRST_TABLE.to_owned(),
+        Anchor::Listed(kind, index) => format!("{AFTER}{} {index}", kind.key()),
+        Anchor::Other(rank) => format!("{AFTER}{OTHER_TABLE} {rank}"),
+    }
+}
+
+/// A piece as journal fields, by its kind.
+fn piece_fields(piece: &Piece) -> String {
+    match piece {
+        Piece::Wall(wall) => wall_fields(wall),
+        Piece::Light(light) => light_fields(light),
+        Piece::Obstacle(obstacle) => obstacle_fields(obstacle),
+        Piece::Door(door) => door_fields(door),
+    }
+}
+
+/// A door as journal fields: `ax az bx bz kind swing thickness height
+/// material speed opens close_after`, `kind` and `opens` as the level
+/// format writes them.
+fn door_fields(door: &Door) -> String {
+    let numbers = |numbers: &[f32]| {
+        numbers
+            .iter()
+            .map(|&number| number_text(number))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "{} {} {} {} {} {} {}",
+        numbers(&[door.a.x, door.a.y, door.b.x, door.b.y]),
+        door.kind.word(),
+        numbers(&[door.swing_degrees, door.thickness, door.height]),
+        door.material.0,
+        number_text(door.speed),
+        door.opens.word(),
+        number_text(door.close_after),
+    )
+}
+
+/// Points as journal fields: their count, then `x z` for each.
+fn points_fields(points: &[Vec2]) -> String {
+    std::iter::once(points.len().to_string())
+        .chain(
+            points
+                .iter()
+                .flat_map(|point| [number_text(point.x), number_text(point.y)]),
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An obstacle as journal fields: `height material count x z ... motion
+/// mass friction bounce`, the outline counter-clockwise as the level holds
+/// it, `motion` one of [`MOTION_WORDS`].
+fn obstacle_fields(obstacle: &LevelObstacle) -> String {
+    format!(
+        "{} {} {} {} {}",
+        number_text(obstacle.height),
+        obstacle.material.0,
+        points_fields(obstacle.polygon.points()),
+        motion_word(obstacle.loose),
+        [obstacle.mass, obstacle.friction, obstacle.bounce]
+            .map(number_text)
+            .join(" ")
+    )
+}
+
+/// The word of [`MOTION_WORDS`] for an obstacle that is `loose` or not.
+fn motion_word(loose: bool) -> &'static str {
+    MOTION_WORDS
+        .iter()
+        .find(|(_, value)| *value == loose)
+        .map_or("", |(word, _)| word)
+}
+
+/// `text` as a TOML basic string on one line: quoted, with backslashes,
+/// quotes and control characters (newlines included) escaped.
+fn one_line_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for character in text.chars() {
+        match character {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            '\r' => quoted.push_str("\\r"),
+            control if control.is_control() => {
+                // Writing into a String cannot fail.
+                let _ = write!(quoted, "\\u{:04X}", u32::from(control));
+            }
+            other => quoted.push(other),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// A wall as journal fields: `ax az bx bz radius height thickness material`.
+fn wall_fields(wall: &LevelWall) -> String {
+    [
+        wall.a.x,
+        wall.a.y,
+        wall.b.x,
+        wall.b.y,
+        wall.radius,
+        wall.height,
+        wall.thickness,
+    ]
+    .iter()
+    .map(|&number| number_text(number))
+    .chain(std::iter::once(wall.material.0.to_string()))
+    .collect::<Vec<_>>()
+    .join(" ")
+}
+
+/// A lamp as journal fields: `x z height r g b intensity radius`.
+fn light_fields(light: &Light) -> String {
+    [light.at.x, light.at.y, light.height]
+        .into_iter()
+        .chain(light.colour)
+        .chain([light.intensity, light.radius])
+        .map(number_text)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

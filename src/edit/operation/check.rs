@@ -1,0 +1,107 @@
+//! Whether an edit fits a level, checked before anything changes: the
+//! items it names are there, the ends it moves are where it says, and
+//! what it leaves is one a level may hold.
+
+use glam::Vec2;
+
+use super::limits::{check_point, check_segment, check_start};
+use super::materials::{material_held, material_to};
+use super::{Edit, EditError, Start};
+use crate::collision::ConvexPolygon;
+use crate::edit::aim::Item;
+use crate::level::{Level, Light, WallEnd};
+
+impl Edit {
+    /// Whether the edit fits `level`: indices exist, items are the ones
+    /// named, ends are where the edit says, every wall or door it leaves is
+    /// finite and longer than 0.1 mm, and every item it adds is one a level
+    /// may hold.
+    pub(super) fn check(&self, level: &Level) -> Result<(), EditError> {
+        match self {
+            Edit::AddWall { a, b } | Edit::AddDoor { a, b } => check_segment(*a, *b),
+            Edit::MoveEndpoint { from, to, walls } => {
+                check_endpoints_move(level, *from, *to, walls)
+            }
+            Edit::AddLight { at } => {
+                check_point(*at)?;
+                let ceiling_height = level.environment.ceiling_height;
+                if Light::with_defaults(*at, ceiling_height).is_valid() {
+                    Ok(())
+                } else {
+                    Err(EditError::CeilingTooLow { ceiling_height })
+                }
+            }
+            Edit::AddObstacle { points } => {
+                ConvexPolygon::new(points.clone())?;
+                Ok(())
+            }
+            Edit::Delete { index, piece } => piece.is_at(level, *index),
+            Edit::Restore { index, piece, .. } => {
+                piece.fits_at(level, *index)?;
+                piece.check_valid(level)
+            }
+            Edit::SetStart { from, to } => {
+                if Start::of(level) != *from {
+                    return Err(EditError::StartElsewhere {
+                        at: from.at,
+                        yaw_degrees: from.yaw_degrees,
+                    });
+                }
+                check_start(*to)
+            }
+            Edit::SetMaterial { item, from, to } => {
+                let held = material_held(level, *item)?;
+                if level.materials.get(held.0).map(|material| &material.name) != Some(from) {
+                    return Err(EditError::OtherMaterial {
+                        item: *item,
+                        material: from.clone(),
+                    });
+                }
+                material_to(level, *item, to.as_deref()).map(|_| ())
+            }
+            Edit::Change { items } => {
+                for (number, item) in items.iter().enumerate() {
+                    if items[..number]
+                        .iter()
+                        .any(|earlier| earlier.item() == item.item())
+                    {
+                        return Err(EditError::OtherItem(item.item()));
+                    }
+                    item.check(level)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Whether [`Edit::MoveEndpoint`] fits `level`: every listed end exists and
+/// is at `from`, and no wall it moves would be left without length.
+fn check_endpoints_move(
+    level: &Level,
+    from: Vec2,
+    to: Vec2,
+    walls: &[(usize, WallEnd)],
+) -> Result<(), EditError> {
+    let count = level.walls.len();
+    let wall_at = |index: usize| {
+        level.walls.get(index).ok_or(EditError::NoSuchItem {
+            kind: Item::Wall(index).kind(),
+            index,
+            count,
+        })
+    };
+    for &(index, end) in walls {
+        if wall_at(index)?.end(end) != from {
+            return Err(EditError::EndpointElsewhere { index, end, from });
+        }
+    }
+    for &(index, _) in walls {
+        let mut moved = *wall_at(index)?;
+        for &(_, end) in walls.iter().filter(|(other, _)| *other == index) {
+            *moved.end_mut(end) = to;
+        }
+        check_segment(moved.a, moved.b)?;
+    }
+    Ok(())
+}

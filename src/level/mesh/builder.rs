@@ -1,0 +1,197 @@
+//! The meshes of a level: every chunk of it, one chunk as the eye comes
+//! near, and the moving shapes of a frame, each collected by chunk and
+//! material and concatenated into one mesh with its light cache.
+
+use std::collections::BTreeMap;
+
+use glam::Vec2;
+
+use super::super::light_layout::{FaceFrame, LightLayout};
+use super::super::model::{Level, MaterialId};
+use super::chunk_index::ChunkIndex;
+use super::chunks::chunk_of;
+use super::faces::MaterialBatch;
+use super::scene_mesh::{Batch, BatchKind, Bounds, SceneMesh};
+
+/// A wall top is drawn only where the wall stops this far below the ceiling.
+const MIN_GAP_FOR_WALL_TOP: f32 = 1e-3;
+
+/// Builds the render mesh of `level`: the same walls and obstacles the
+/// collider gets from [`Level::collider`], every chunk of it.
+pub fn scene_mesh(level: &Level) -> SceneMesh {
+    let index = ChunkIndex::new(level);
+    let mut chunks: Vec<(i32, i32)> = index.all_chunks().collect();
+    chunks.sort_unstable();
+    let mut builder = MeshBuilder::default();
+    for chunk in chunks {
+        builder.add_chunk(level, &index, chunk);
+    }
+    builder.finish()
+}
+
+/// Builds the mesh of one chunk of `level` (filed by `index`, which must
+/// have been made from `level`): its walls, obstacles, floor and ceiling.
+/// Streaming builds chunks near the eye this way, on demand.
+pub fn chunk_mesh(level: &Level, index: &ChunkIndex, chunk: (i32, i32)) -> SceneMesh {
+    let mut builder = MeshBuilder::default();
+    builder.add_chunk(level, index, chunk);
+    builder.finish()
+}
+
+/// A shape that moves (a door's leaf, a loose body), as a frame draws it:
+/// a convex outline, counter-clockwise on the plan, standing from the
+/// floor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovingShape {
+    /// The outline where the shape stands this frame (at least one point).
+    pub outline: Vec<Vec2>,
+    /// Its height in metres.
+    pub height: f32,
+    /// What it is painted with (an index into `level.materials`).
+    pub material: MaterialId,
+    /// How it stands in lamps' light: `None` casts no shadow (an open or
+    /// moving door, a moving body); `Some(height)` casts the shadow of a
+    /// shape that tall, as a fixed obstacle does (a body at rest); a
+    /// closed door stops the light whatever its height (`f32::INFINITY`).
+    pub shadow_height: Option<f32>,
+}
+
+/// The mesh of `shapes`, painted with `level`'s materials: prisms, as
+/// obstacles are drawn, in batches by chunk and material. Made anew each
+/// frame in which they move.
+pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
+    let mut builder = MeshBuilder::default();
+    for shape in shapes {
+        let Some(&first) = shape.outline.first() else {
+            continue;
+        };
+        let key = (chunk_of(first), BatchKind::Shapes);
+        let repeat = level
+            .materials
+            .get(shape.material.0)
+            .map_or(1.0, |material| material.metres_per_repeat);
+        builder
+            .part(key, shape.material, repeat)
+            .prism(&shape.outline, shape.height);
+    }
+    builder.finish()
+}
+
+/// Collects parts by chunk and material, in a deterministic order.
+#[derive(Debug, Default)]
+struct MeshBuilder {
+    parts: BTreeMap<(PartKey, usize), MaterialBatch>,
+}
+
+/// What a part is filed under besides its material: its chunk and kind.
+type PartKey = ((i32, i32), BatchKind);
+
+impl MeshBuilder {
+    /// Adds the walls, obstacles, floor and ceiling of `chunk`.
+    fn add_chunk(&mut self, level: &Level, index: &ChunkIndex, chunk: (i32, i32)) {
+        let repeat = |material: MaterialId| {
+            level
+                .materials
+                .get(material.0)
+                .map_or(1.0, |material| material.metres_per_repeat)
+        };
+        let environment = &level.environment;
+        let key = (chunk, BatchKind::Shapes);
+        for wall in index
+            .walls_in(chunk)
+            .into_iter()
+            .filter_map(|i| level.walls.get(i))
+        {
+            self.part(key, wall.material, repeat(wall.material)).wall(
+                wall.a,
+                wall.b,
+                wall.thickness,
+                wall.height,
+                wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
+            );
+        }
+        let obstacles = index
+            .fixed_obstacles_in(level, chunk)
+            .into_iter()
+            .filter_map(|i| level.obstacles.get(i));
+        for obstacle in obstacles {
+            self.part(key, obstacle.material, repeat(obstacle.material))
+                .prism(obstacle.polygon.points(), obstacle.height);
+        }
+        if let Some((min, max)) = index.floor_piece(chunk) {
+            let key = (chunk, BatchKind::FloorAndCeiling);
+            self.part(key, environment.floor, repeat(environment.floor))
+                .horizontal(min, max, 0.0, true);
+            self.part(key, environment.ceiling, repeat(environment.ceiling))
+                .horizontal(min, max, environment.ceiling_height, false);
+        }
+    }
+
+    fn part(
+        &mut self,
+        key: PartKey,
+        material: MaterialId,
+        metres_per_repeat: f32,
+    ) -> &mut MaterialBatch {
+        self.parts
+            .entry((key, material.0))
+            .or_insert_with(|| MaterialBatch {
+                metres_per_repeat: if metres_per_repeat > 0.0 {
+                    metres_per_repeat
+                } else {
+                    1.0
+                },
+                vertices: Vec::new(),
+                indices: Vec::new(),
+                bounds: Bounds::EMPTY,
+                faces: Vec::new(),
+                vertex_faces: Vec::new(),
+            })
+    }
+
+    /// Concatenates the parts into one mesh, and lays out every face's
+    /// light in one light cache.
+    fn finish(self) -> SceneMesh {
+        let parts: Vec<_> = self
+            .parts
+            .into_iter()
+            .filter(|(_, part)| !part.indices.is_empty())
+            .collect();
+        let faces: Vec<FaceFrame> = parts
+            .iter()
+            .flat_map(|(_, part)| part.faces.iter().copied())
+            .collect();
+        let light = LightLayout::pack(&faces);
+        let cache_size = Vec2::new(light.size.0 as f32, light.size.1 as f32).max(Vec2::ONE);
+        let mut mesh = SceneMesh {
+            light,
+            ..SceneMesh::default()
+        };
+        let mut first_face = 0;
+        for (((chunk, kind), material), mut part) in parts {
+            for (vertex, &face) in part.vertices.iter_mut().zip(&part.vertex_faces) {
+                // A face left out of the cache (none laid out) samples its
+                // first texel.
+                let texel = mesh
+                    .light
+                    .patches
+                    .get(first_face + face as usize)
+                    .map_or(Vec2::ZERO, |patch| patch.texel(Vec2::from(vertex.light_uv)));
+                vertex.light_uv = (texel / cache_size).to_array();
+            }
+            first_face += part.faces.len();
+            let base = mesh.vertices.len() as u32;
+            let first = mesh.indices.len() as u32;
+            mesh.vertices.extend(part.vertices);
+            mesh.indices.extend(part.indices.iter().map(|i| base + i));
+            mesh.batches.push(Batch {
+                chunk,
+                kind,
+                material: MaterialId(material),
+                bounds: part.bounds,
+                indices: first..mesh.indices.len() as u32,
+            });
+        }
+        mesh
+    }
+}
