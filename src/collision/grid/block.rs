@@ -202,10 +202,16 @@ impl<E: CellEntry> Block<E> {
     /// Packs the runs and the shape table together again once unused
     /// indices make up half of the one, or unused shapes half of the other.
     fn reclaim_if_sparse(&mut self) {
-        if self.unused_filed * 2 <= self.filed.len() && self.unused_shapes * 2 <= self.shapes.len()
-        {
-            return;
+        if self.unused_filed * 2 > self.filed.len() || self.unused_shapes * 2 > self.shapes.len() {
+            self.pack();
         }
+    }
+
+    /// Lays the runs out again one after the other, and the shape table in
+    /// the order the cells first file each shape, row by row: a cell's
+    /// shapes then lie side by side in the table, as a query reads them,
+    /// and nothing unused is kept.
+    pub(super) fn pack(&mut self) {
         let mut filed = Vec::with_capacity(self.filed.len().saturating_sub(self.unused_filed));
         let mut shapes = Vec::with_capacity(self.shapes.len().saturating_sub(self.unused_shapes));
         let mut moved_to = vec![u32::MAX; self.shapes.len()];

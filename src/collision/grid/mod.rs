@@ -217,6 +217,9 @@ impl<E: CellEntry> UniformGrid<E> {
                 Arc::make_mut(&mut blocks[block]).file(cells, entry);
             }
         }
+        for block in &mut blocks {
+            Arc::make_mut(block).pack();
+        }
         blocks
     }
 
