@@ -26,6 +26,7 @@
 //! of a level change.
 
 mod editing;
+mod event_queue;
 mod events;
 mod frame;
 mod held_keys;

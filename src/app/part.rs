@@ -11,11 +11,11 @@ use std::path::PathBuf;
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::events::Input;
+use super::events::{Events, Input, LevelCause};
 use super::frame::PanelView;
 use super::job::{JobLatch, WorkProgress};
 use super::live_level::BuiltLevel;
-use super::world::{LevelCause, World};
+use super::world::World;
 use crate::bindings::{Action, Context};
 use crate::camera::Camera;
 use crate::collision::Collider;
@@ -132,24 +132,35 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
 
     /// Runs a one-shot `action`; true when this part took it (later parts
     /// are then not offered it).
-    fn act(&mut self, _action: Action, _world: &mut World) -> bool {
+    fn act(&mut self, _action: Action, _world: &mut World, _events: &mut Events) -> bool {
         false
     }
 
     /// A key pressed with Ctrl held (the modifiers are the world's); true
     /// when this part made a chord of it (its action is then not run).
-    fn chord(&mut self, _key: KeyCode, _repeat: bool, _world: &mut World) -> bool {
+    fn chord(
+        &mut self,
+        _key: KeyCode,
+        _repeat: bool,
+        _world: &mut World,
+        _events: &mut Events,
+    ) -> bool {
         false
     }
 
     /// The pointer moved, a mouse button, or the wheel; true when this part
     /// took it.
-    fn pointer(&mut self, _input: Input, _world: &mut World) -> bool {
+    fn pointer(&mut self, _input: Input, _world: &mut World, _events: &mut Events) -> bool {
         false
     }
 
     /// A change from the property panel; true when this part took it.
-    fn property(&mut self, _change: PropertyChange, _world: &mut World) -> bool {
+    fn property(
+        &mut self,
+        _change: PropertyChange,
+        _world: &mut World,
+        _events: &mut Events,
+    ) -> bool {
         false
     }
 
@@ -160,14 +171,14 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
     /// aimed item sets them in the world.
     fn take_aim(&mut self, _offer: &AimOffer, _world: &mut World) {}
 
-    /// Takes messages the other parts left in the world (after the
-    /// pointer, with the cursor point up to date).
-    fn take_messages(&mut self, _world: &mut World) {}
+    /// Reads the events the other parts sent it (after the pointer, with
+    /// the cursor point up to date).
+    fn read_events(&mut self, _world: &mut World, _events: &mut Events) {}
 
     /// Once a frame, before its ticks: takes finished work off the main
     /// thread; with `wait` (a script's simulated time) waits for work whose
     /// result a script must see at the same tick on any machine.
-    fn update(&mut self, _wait: bool, _world: &mut World) {}
+    fn update(&mut self, _wait: bool, _world: &mut World, _events: &mut Events) {}
 
     /// The simulation seconds that `seconds` of session time cover, when
     /// this part sets the pace (a demo playing at its speed).
@@ -238,7 +249,7 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
 
     /// The session ends: work still running is waited for, and what this
     /// part writes is finished.
-    fn finish(&mut self, _world: &mut World) -> anyhow::Result<()> {
+    fn finish(&mut self, _world: &mut World, _events: &mut Events) -> anyhow::Result<()> {
         Ok(())
     }
 }

@@ -28,7 +28,7 @@ use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
 use super::editing::Editing;
-use super::events::{Input, Request};
+use super::events::{Events, Input, LevelCause, LevelRequest, Request};
 use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
 use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
@@ -37,7 +37,7 @@ use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
 use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy, ReloadVerdict};
 use super::playback::Playback;
 use super::walking::Walking;
-use super::world::{LevelCause, World, set_view};
+use super::world::{World, set_view};
 use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
 use crate::gamepad::GamepadIntent;
@@ -61,6 +61,9 @@ pub struct ReloadOutcome {
 #[derive(Debug)]
 pub struct Session {
     world: World,
+    /// The events the parts send: the session reads the level's, the
+    /// shell the requests.
+    events: Events,
     help: Vec<HelpGroup>,
     input: InputState,
     ticks: TickClock,
@@ -125,14 +128,10 @@ impl Session {
                 cursor: Vec2::ZERO,
                 aimed: None,
                 held_pan: Vec2::ZERO,
-                map_edits: Vec::new(),
                 demo_playing: false,
                 near_misses: OnceCell::new(),
-                requests: Vec::new(),
-                level_changes: Vec::new(),
-                reload_asked: false,
-                edits_coming: false,
             },
+            events: Events::default(),
             help,
             input: InputState::default(),
             ticks: TickClock::new(),
@@ -277,7 +276,7 @@ impl Session {
 
     /// The requests made since the last call, in order.
     pub fn take_requests(&mut self) -> Vec<Request> {
-        std::mem::take(&mut self.world.requests)
+        self.events.requests.read().collect()
     }
 
     /// A new level for the renderer, once.
@@ -355,16 +354,16 @@ impl Session {
                 self.input.release_all();
                 self.world.modifiers = Modifiers::default();
                 if self.world.mouse_grabbed {
-                    self.world.request(Request::GrabMouse(false));
+                    self.events.requests.send(Request::GrabMouse(false));
                 }
             }
             Input::CloseRequested => self.quit(QuitBy::Close),
             Input::Pointer(_) | Input::Button { .. } | Input::Wheel(_) => self.pointer(input),
             Input::Property(change) => {
-                let world = &mut self.world;
+                let (world, events) = (&mut self.world, &mut self.events);
                 self.parts
                     .iter_mut()
-                    .any(|part| part.property(change, world));
+                    .any(|part| part.property(change, world, events));
             }
         }
         self.apply_level_changes();
@@ -374,18 +373,21 @@ impl Session {
     fn quit(&mut self, by: QuitBy) {
         let world = &mut self.world;
         if self.parts.iter_mut().all(|part| part.may_quit(by, world)) {
-            self.world.request(Request::Quit);
+            self.events.requests.send(Request::Quit);
         }
     }
 
     /// The pointer, a button or the wheel: offered to the parts in order;
-    /// then the parts take what the others left them in the world.
+    /// then the parts read the events the others sent them.
     fn pointer(&mut self, input: Input) {
-        let world = &mut self.world;
-        let handled = self.parts.iter_mut().any(|part| part.pointer(input, world));
+        let (world, events) = (&mut self.world, &mut self.events);
+        let handled = self
+            .parts
+            .iter_mut()
+            .any(|part| part.pointer(input, world, events));
         self.refresh_cursor();
         for part in &mut self.parts {
-            part.take_messages(&mut self.world);
+            part.read_events(&mut self.world, &mut self.events);
         }
         let click = matches!(
             input,
@@ -395,7 +397,7 @@ impl Session {
             }
         );
         if !handled && click && !self.world.mouse_grabbed {
-            self.world.request(Request::GrabMouse(true));
+            self.events.requests.send(Request::GrabMouse(true));
         }
     }
 
@@ -409,11 +411,11 @@ impl Session {
             .input
             .key(bindings, &contexts, key, pressed, repeat, modifiers);
         if pressed && modifiers.ctrl {
-            let world = &mut self.world;
+            let (world, events) = (&mut self.world, &mut self.events);
             if self
                 .parts
                 .iter_mut()
-                .any(|part| part.chord(key, repeat, world))
+                .any(|part| part.chord(key, repeat, world, events))
             {
                 return;
             }
@@ -430,18 +432,21 @@ impl Session {
             Action::ToggleDebugLines => self.overlays.debug_lines = !self.overlays.debug_lines,
             Action::ToggleHud => self.overlays.hud = !self.overlays.hud,
             Action::ToggleHelp => self.overlays.help = !self.overlays.help,
-            Action::ToggleFullscreen => self.world.request(Request::ToggleFullscreen),
-            Action::Screenshot => self.world.request(Request::Screenshot),
+            Action::ToggleFullscreen => self.events.requests.send(Request::ToggleFullscreen),
+            Action::Screenshot => self.events.requests.send(Request::Screenshot),
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
-                    self.world.request(Request::GrabMouse(false));
+                    self.events.requests.send(Request::GrabMouse(false));
                 } else {
                     self.quit(QuitBy::Escape);
                 }
             }
             _ => {
-                let world = &mut self.world;
-                let handled = self.parts.iter_mut().any(|part| part.act(action, world));
+                let (world, events) = (&mut self.world, &mut self.events);
+                let handled = self
+                    .parts
+                    .iter_mut()
+                    .any(|part| part.act(action, world, events));
                 if !handled {
                     log::debug!("{action:?} does nothing now");
                 }
@@ -450,18 +455,19 @@ impl Session {
         self.apply_level_changes();
     }
 
-    /// What the parts asked of the live level during the last input (or
-    /// the frame's update): a copy of the collider ahead of the edits to
-    /// come, a reload (F5), and the level changes, in order, each by the
-    /// one level-change path.
+    /// Reads what the parts asked of the live level during the last input
+    /// (or the frame's update): a copy of the collider ahead of the edits
+    /// to come or a reload (F5), then the level changes, in the order
+    /// sent, each by the one level-change path.
     fn apply_level_changes(&mut self) {
-        if std::mem::take(&mut self.world.edits_coming) {
-            self.world.live.copy_ahead();
+        for request in self.events.level_requests.read() {
+            match request {
+                LevelRequest::EditsComing => self.world.live.copy_ahead(),
+                LevelRequest::Reload => self.world.live.reload_now(),
+            }
         }
-        if std::mem::take(&mut self.world.reload_asked) {
-            self.world.live.reload_now();
-        }
-        for cause in std::mem::take(&mut self.world.level_changes) {
+        let changes: Vec<LevelCause> = self.events.level_changes.read().collect();
+        for cause in changes {
             self.change_level(cause);
         }
     }
@@ -635,7 +641,7 @@ impl Session {
         self.frame_rate.frame(self.world.time);
         self.poll_reload();
         for part in &mut self.parts {
-            part.update(wait, &mut self.world);
+            part.update(wait, &mut self.world, &mut self.events);
         }
         self.apply_level_changes();
         self.hold_input();
@@ -832,7 +838,7 @@ impl Session {
     pub fn finish(&mut self) -> anyhow::Result<()> {
         let mut result = Ok(());
         for part in &mut self.parts {
-            let finished = part.finish(&mut self.world);
+            let finished = part.finish(&mut self.world, &mut self.events);
             if result.is_ok() {
                 result = finished;
             }

@@ -29,12 +29,13 @@ use winit::keyboard::KeyCode;
 use self::markers::{Aimed, Plotting, aimed, aimed_shape, cursor, marker_lines, shape};
 use self::panel::Panel;
 use self::state::{EditMode, Work, Worked};
-use crate::app::events::{Input, MapEdit, Request};
+use crate::app::event_queue::EventQueue;
+use crate::app::events::{Events, Input, LevelCause, LevelRequest, MapEdit, Request};
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost};
 use crate::app::live_level::{BuiltLevel, SavedLevel};
 use crate::app::part::{AimOffer, FrameShare, Part, QuitBy, ReloadVerdict};
-use crate::app::world::{LevelCause, World};
+use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::edit::{Carry, Item, LevelChange, Plotted, PropertyChange, TakenBack};
@@ -171,19 +172,19 @@ impl Editing {
 
     /// Once a frame: takes the draft's finished work, then applies the
     /// keys that waited for it, in order.
-    fn poll_work(&mut self, world: &mut World) {
+    fn poll_work(&mut self, world: &mut World, events: &mut Events) {
         while let Some(finished) = self.edit.take_finished(false) {
-            self.finished(finished, world);
-            self.apply_queued(world);
+            self.finished(finished, world, events);
+            self.apply_queued(world, events);
         }
     }
 
     /// The session ends: work still running (a save that is writing, the
     /// journal being written) is waited for, so that no file is left half
     /// written.
-    fn finish_work(&mut self, world: &mut World) {
+    fn finish_work(&mut self, world: &mut World, events: &mut Events) {
         if let Some(finished) = self.edit.take_finished(true) {
-            self.finished(finished, world);
+            self.finished(finished, world, events);
         }
         if let Some(error) = self.edit.finish_journal() {
             log::error!("{error}");
@@ -193,17 +194,17 @@ impl Editing {
     /// Headless, the work just started is waited for and what it did is
     /// done at once, as before any work left the main thread; in the
     /// window it is left to [`poll_work`](Self::poll_work).
-    fn finish_if_waiting(&mut self, world: &mut World) {
+    fn finish_if_waiting(&mut self, world: &mut World, events: &mut Events) {
         if !self.edit.in_background()
             && let Some(finished) = self.edit.take_finished(false)
         {
-            self.finished(finished, world);
+            self.finished(finished, world, events);
         }
     }
 
     /// Whether the draft can take a key now: work on it makes keys wait;
     /// with no draft, one starts opening (and headless, opens).
-    fn ready(&mut self, world: &mut World) -> Ready {
+    fn ready(&mut self, world: &mut World, events: &mut Events) -> Ready {
         if let Some(work) = self.edit.work() {
             return Ready::Busy(work);
         }
@@ -212,7 +213,7 @@ impl Editing {
         }
         self.edit
             .start_opening(Arc::clone(world.live.shared().0), world.time);
-        self.finish_if_waiting(world);
+        self.finish_if_waiting(world, events);
         match (self.edit.work(), self.edit.draft()) {
             (Some(work), _) => Ready::Busy(work),
             (None, Some(_)) => Ready::Now,
@@ -222,14 +223,14 @@ impl Editing {
 
     /// A key typed: applied now, or queued behind the draft's work
     /// (refused with a notice when it acts on the aimed item).
-    fn typed(&mut self, typed: Typed, world: &mut World) {
+    fn typed(&mut self, typed: Typed, world: &mut World, events: &mut Events) {
         let aim = Aim::of(world);
         if self.queued.is_empty() && !self.is_busy() {
             if !typed.needs_draft() {
-                return self.apply(typed, aim, world);
+                return self.apply(typed, aim, world, events);
             }
-            match self.ready(world) {
-                Ready::Now => return self.apply(typed, aim, world),
+            match self.ready(world, events) {
+                Ready::Now => return self.apply(typed, aim, world, events),
                 Ready::Never => return,
                 Ready::Busy(_) => {}
             }
@@ -250,13 +251,13 @@ impl Editing {
 
     /// Applies the queued keys in order, until one starts work that the
     /// rest must wait for.
-    fn apply_queued(&mut self, world: &mut World) {
+    fn apply_queued(&mut self, world: &mut World, events: &mut Events) {
         while !self.is_busy() {
             let Some((typed, aim)) = self.queued.pop_front() else {
                 return;
             };
             if typed.needs_draft() && self.edit.draft().is_none() {
-                match self.ready(world) {
+                match self.ready(world, events) {
                     Ready::Now => {}
                     Ready::Busy(_) => {
                         self.queued.push_front((typed, aim));
@@ -265,14 +266,14 @@ impl Editing {
                     Ready::Never => continue,
                 }
             }
-            self.apply(typed, aim, world);
+            self.apply(typed, aim, world, events);
         }
     }
 
     /// Applies a typed key with the aim it was typed with.
-    fn apply(&mut self, typed: Typed, aim: Aim, world: &mut World) {
+    fn apply(&mut self, typed: Typed, aim: Aim, world: &mut World, events: &mut Events) {
         match typed {
-            Typed::Action(Action::RestoreAutosave) => self.restore_autosave(world),
+            Typed::Action(Action::RestoreAutosave) => self.restore_autosave(world, events),
             Typed::Action(
                 action @ (Action::ToolWalls
                 | Action::ToolObstacles
@@ -280,11 +281,13 @@ impl Editing {
                 | Action::ToolDoors
                 | Action::ToolStart),
             ) => self.pick_tool(action),
-            Typed::Action(Action::Carry) => self.carry(aim, world),
-            Typed::Action(action) => self.run_edit_action(action, aim, world),
-            Typed::Chord(KeyCode::KeyZ, modifiers) => self.history_step(modifiers.shift, world),
-            Typed::Chord(KeyCode::KeyY, _) => self.history_step(true, world),
-            Typed::Chord(KeyCode::KeyS, _) => self.save_level(world),
+            Typed::Action(Action::Carry) => self.carry(aim, world, events),
+            Typed::Action(action) => self.run_edit_action(action, aim, world, events),
+            Typed::Chord(KeyCode::KeyZ, modifiers) => {
+                self.history_step(modifiers.shift, world, events)
+            }
+            Typed::Chord(KeyCode::KeyY, _) => self.history_step(true, world, events),
+            Typed::Chord(KeyCode::KeyS, _) => self.save_level(world, events),
             Typed::Chord(KeyCode::KeyD, _) => self.pick_up(true, aim, world),
             Typed::Chord(..) => {}
         }
@@ -292,11 +295,16 @@ impl Editing {
 
     /// The draft's work ended: its draft comes back, and what it did
     /// shows.
-    fn finished(&mut self, finished: Result<Worked, JobLost>, world: &mut World) {
+    fn finished(
+        &mut self,
+        finished: Result<Worked, JobLost>,
+        world: &mut World,
+        events: &mut Events,
+    ) {
         match finished {
             Ok(Worked::Opened(Ok(draft))) => {
                 self.edit.put_back(draft);
-                world.expect_edits();
+                events.level_requests.send(LevelRequest::EditsComing);
             }
             Ok(Worked::Opened(Err(error))) => {
                 world.notice(error);
@@ -313,13 +321,13 @@ impl Editing {
                 result,
             }) => {
                 self.edit.put_back(draft);
-                self.saved(&path, result, world);
+                self.saved(&path, result, world, events);
             }
             Ok(Worked::Restored { draft, result }) => {
                 self.edit.put_back(draft);
                 match result {
                     Ok(count) => {
-                        self.hand_over(world, World::level_restored);
+                        self.hand_over(events, EventQueue::send_restore);
                         world.notice(format!("restored {count} unsaved edits"));
                     }
                     Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),
@@ -422,18 +430,26 @@ impl Editing {
     /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
     /// Ctrl+S save, and in edit mode Ctrl+D copy); true when `key` made
     /// one.
-    fn chord_now(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
+    fn chord_now(
+        &mut self,
+        key: KeyCode,
+        repeat: bool,
+        world: &mut World,
+        events: &mut Events,
+    ) -> bool {
         let modifiers = world.modifiers;
         if !modifiers.ctrl {
             return false;
         }
         match key {
-            KeyCode::KeyZ | KeyCode::KeyY => self.typed(Typed::Chord(key, modifiers), world),
+            KeyCode::KeyZ | KeyCode::KeyY => {
+                self.typed(Typed::Chord(key, modifiers), world, events)
+            }
             KeyCode::KeyS if repeat => {}
-            KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world),
+            KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world, events),
             KeyCode::KeyD if world.edit_mode() => {
                 if !repeat {
-                    self.typed(Typed::Chord(key, modifiers), world);
+                    self.typed(Typed::Chord(key, modifiers), world, events);
                 }
             }
             _ => return false,
@@ -443,12 +459,12 @@ impl Editing {
 
     /// Carries out edits made with the mouse on the full map, at the
     /// cursor point.
-    fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World) {
+    fn map_edits(&mut self, edits: Vec<MapEdit>, world: &mut World, events: &mut Events) {
         for edit in edits {
             match edit {
-                MapEdit::Plot => self.typed(Typed::Action(Action::PlotPoint), world),
-                MapEdit::Delete(index) => self.delete_wall(index, world),
-                MapEdit::MoveEnd(from) => self.move_endpoint(from, world),
+                MapEdit::Plot => self.typed(Typed::Action(Action::PlotPoint), world, events),
+                MapEdit::Delete(index) => self.delete_wall(index, world, events),
+                MapEdit::MoveEnd(from) => self.move_endpoint(from, world, events),
             }
         }
     }
@@ -535,9 +551,9 @@ impl Editing {
     /// draft opens on the live level at the first E.
     /// Off the main thread in the window, the draft opens while edit
     /// mode is on already: edit keys wait for it.
-    fn toggle(&mut self, world: &mut World) {
+    fn toggle(&mut self, world: &mut World, events: &mut Events) {
         let on = !world.edit_mode();
-        if on && self.ready(world) == Ready::Never {
+        if on && self.ready(world, events) == Ready::Never {
             return;
         }
         world.gatherer.flip(Toggle::Edit);
@@ -545,7 +561,7 @@ impl Editing {
 
     /// F5: reloads now; with unsaved edits, only a second press does (and
     /// drops them).
-    fn reload_now(&mut self, world: &mut World) {
+    fn reload_now(&mut self, world: &mut World, events: &mut Events) {
         if let Some(work) = self.edit.work() {
             world.notice(format!(
                 "not reloaded: {}; F5 again once it is done",
@@ -560,7 +576,7 @@ impl Editing {
         }
         self.reload_warned = false;
         self.edit.drop_draft();
-        world.ask_reload();
+        events.level_requests.send(LevelRequest::Reload);
     }
 
     /// A digit: the tool Space uses from now on. Leaving a tool ends the
@@ -586,7 +602,13 @@ impl Editing {
 
     /// Runs one of edit mode's plotting actions (Space, Backspace, Enter,
     /// Delete, `N`, `[`, `]`) at the cursor point, with the current tool.
-    fn run_edit_action(&mut self, action: Action, aim: Aim, world: &mut World) {
+    fn run_edit_action(
+        &mut self,
+        action: Action,
+        aim: Aim,
+        world: &mut World,
+        events: &mut Events,
+    ) {
         let Aim {
             cursor: point,
             aimed,
@@ -600,7 +622,9 @@ impl Editing {
             _ => {}
         }
         match action {
-            Action::PlotPoint if self.edit.carry.is_some() => return self.put_down(point, world),
+            Action::PlotPoint if self.edit.carry.is_some() => {
+                return self.put_down(point, world, events);
+            }
             Action::TakeBack if self.edit.carry.is_some() => return self.put_back(world),
             _ => {}
         }
@@ -659,7 +683,7 @@ impl Editing {
             },
             _ => Ok(false),
         };
-        self.after_edit(changed, world);
+        self.after_edit(changed, world, events);
     }
 
     /// The item carried (or copied), if any.
@@ -670,8 +694,13 @@ impl Editing {
     /// Changes a property of an item (edit mode's panel), as one undo
     /// step; the reason when it is refused. A carried item is carried on
     /// with the change.
-    fn set_property(&mut self, change: PropertyChange, world: &mut World) -> Result<(), String> {
-        match self.ready(world) {
+    fn set_property(
+        &mut self,
+        change: PropertyChange,
+        world: &mut World,
+        events: &mut Events,
+    ) -> Result<(), String> {
+        match self.ready(world, events) {
             Ready::Now => {}
             Ready::Busy(work) => return Err(format!("not changed: {}", doing(work))),
             Ready::Never => return Err("this level cannot be edited".to_owned()),
@@ -685,7 +714,7 @@ impl Editing {
         {
             return Ok(());
         }
-        self.edited(world);
+        self.edited(events);
         if let Some(mut carry) = self.edit.carry.take() {
             let retaken = match self.edit.draft() {
                 Some(draft) if carry.item() == change.item => carry.retake(draft.level()),
@@ -698,9 +727,9 @@ impl Editing {
     }
 
     /// X: picks up the aimed item, or puts down the one carried.
-    fn carry(&mut self, aim: Aim, world: &mut World) {
+    fn carry(&mut self, aim: Aim, world: &mut World, events: &mut Events) {
         if self.edit.carry.is_some() {
-            self.put_down(aim.cursor, world);
+            self.put_down(aim.cursor, world, events);
         } else {
             self.pick_up(false, aim, world);
         }
@@ -734,18 +763,19 @@ impl Editing {
 
     /// X or Space while carrying: puts the carried item down at the cursor
     /// point `at`, as one undo step. Refused, it is still carried.
-    fn put_down(&mut self, at: Vec2, world: &mut World) {
+    fn put_down(&mut self, at: Vec2, world: &mut World, events: &mut Events) {
         let (Some(carry), Some(draft)) = (self.edit.carry.take(), self.edit.draft_mut()) else {
             return;
         };
         // The live collider's grid finds the walls at the carried wall's
         // ends, while it holds the draft's level (no edit on its way).
         let collider = world.live.collider();
-        let in_step = !world.edit_pending() && collider.walls().len() == draft.level().walls.len();
+        let in_step = !events.level_changes.edit_pending()
+            && collider.walls().len() == draft.level().walls.len();
         let walls_at = |point: Vec2| collider.walls_near_segment(point, point, 0.0);
         let walls_near: Option<&dyn Fn(Vec2) -> Vec<usize>> = in_step.then_some(&walls_at);
         match draft.put_down(&carry, at, walls_near) {
-            Ok(changed) => self.after_edit(Ok::<_, String>(changed), world),
+            Ok(changed) => self.after_edit(Ok::<_, String>(changed), world, events),
             Err(error) => {
                 world.notice(format!("cannot put {} down here: {error}", carry.item()));
                 self.edit.carry = Some(carry);
@@ -763,7 +793,7 @@ impl Editing {
 
     /// Moves the end point at `from` (and every wall end there) to the
     /// cursor point: a drag on the map.
-    fn move_endpoint(&mut self, from: Vec2, world: &mut World) {
+    fn move_endpoint(&mut self, from: Vec2, world: &mut World, events: &mut Events) {
         let to = world.cursor;
         if let Some(work) = self.edit.work() {
             world.notice(format!("not moved: {}", doing(work)));
@@ -773,13 +803,13 @@ impl Editing {
             return;
         };
         let moved = draft.move_endpoint(from, to).map(|count| count > 0);
-        self.after_edit(moved, world);
+        self.after_edit(moved, world, events);
     }
 
     /// Deletes wall `index`: a right click on the map.
     /// Refused with a notice while work on the draft runs.
-    fn delete_wall(&mut self, index: usize, world: &mut World) {
-        if let Ready::Busy(work) = self.ready(world) {
+    fn delete_wall(&mut self, index: usize, world: &mut World, events: &mut Events) {
+        if let Ready::Busy(work) = self.ready(world, events) {
             world.notice(format!("not deleted: {}", doing(work)));
             return;
         }
@@ -787,12 +817,12 @@ impl Editing {
             return;
         };
         let deleted = draft.delete(Item::Wall(index)).map(|()| true);
-        self.after_edit(deleted, world);
+        self.after_edit(deleted, world, events);
     }
 
     /// Ctrl+Z (`redo` false) or Ctrl+Y (`redo` true): one step of the
     /// history back or forward.
-    fn history_step(&mut self, redo: bool, world: &mut World) {
+    fn history_step(&mut self, redo: bool, world: &mut World, events: &mut Events) {
         let (word, nothing) = if redo {
             ("redo", "nothing to redo")
         } else {
@@ -804,64 +834,80 @@ impl Editing {
             None => Ok(false),
         };
         match stepped {
-            Ok(true) => self.edited(world),
+            Ok(true) => self.edited(events),
             Ok(false) => world.notice(nothing),
             Err(error) => world.notice(format!("cannot {word}: {error}")),
         }
     }
 
     /// After an edit was tried: a change goes live, a refusal shows.
-    fn after_edit<E: std::fmt::Display>(&mut self, changed: Result<bool, E>, world: &mut World) {
+    fn after_edit<E: std::fmt::Display>(
+        &mut self,
+        changed: Result<bool, E>,
+        world: &mut World,
+        events: &mut Events,
+    ) {
         match changed {
-            Ok(true) => self.edited(world),
+            Ok(true) => self.edited(events),
             Ok(false) => {}
             Err(error) => world.notice(format!("edit refused: {error}")),
         }
     }
 
     /// The edited level goes live (the session's level-change path).
-    fn edited(&mut self, world: &mut World) {
-        self.hand_over(world, World::level_edited);
+    fn edited(&mut self, events: &mut Events) {
+        self.hand_over(events, EventQueue::send_edit);
     }
 
-    /// Hands the draft's level and the changes since the live one to the
-    /// world as `cause` (an edit, or the autosave's edits replayed).
+    /// Sends the draft's level and the changes since the live one to the
+    /// session with `send` (as an edit, or as the autosave's edits
+    /// replayed).
     fn hand_over(
         &mut self,
-        world: &mut World,
-        cause: fn(&mut World, Arc<Level>, Vec<LevelChange>),
+        events: &mut Events,
+        send: fn(&mut EventQueue<LevelCause>, Arc<Level>, Vec<LevelChange>),
     ) {
         if let Some(draft) = self.edit.draft_mut() {
             let changes = draft.take_changes();
-            cause(world, Arc::new(draft.level().clone()), changes);
+            send(
+                &mut events.level_changes,
+                Arc::new(draft.level().clone()),
+                changes,
+            );
         }
     }
 
     /// Ctrl+S: saves the edited level (the draft is open: the house or
     /// a maze can be written to a new file) off the main thread.
-    fn save_level(&mut self, world: &mut World) {
+    fn save_level(&mut self, world: &mut World, events: &mut Events) {
         let path = self.edit.save_path(&world.working_directory);
         let live = Arc::clone(world.live.shared().0);
         if self.edit.start_saving(path, live, world.time) {
-            self.finish_if_waiting(world);
+            self.finish_if_waiting(world, events);
         }
     }
 
     /// A save ended: written (with the level's new source), the level
     /// follows its file and a quit that waited goes ahead; failed, the
     /// edits are kept, the error shows and Ctrl+S tries again.
-    fn saved(&mut self, path: &Path, result: std::io::Result<SavedLevel>, world: &mut World) {
+    fn saved(
+        &mut self,
+        path: &Path,
+        result: std::io::Result<SavedLevel>,
+        world: &mut World,
+        events: &mut Events,
+    ) {
         let quit = std::mem::take(&mut self.quit_after_save);
         match result {
             Ok(saved) => {
-                world.level_saved(saved);
+                events.level_changes.send(LevelCause::Saved(saved));
                 self.edit.saved();
                 self.quit_warning = None;
                 // The file written: the command line's output.
                 println!("saved {}", path.display());
                 world.notice(format!("saved {}", path.display()));
                 if quit {
-                    world.request(Request::Quit);
+                    events.requests.send(Request::Quit);
                 }
             }
             Err(error) => {
@@ -881,13 +927,13 @@ impl Editing {
 
     /// F9: replays the autosave offered at start (the draft is open),
     /// off the main thread.
-    fn restore_autosave(&mut self, world: &mut World) {
+    fn restore_autosave(&mut self, world: &mut World, events: &mut Events) {
         let Some(offer) = self.edit.take_offer() else {
             world.notice("no autosave to restore");
             return;
         };
         match self.edit.start_restoring(offer.journal, world.time) {
-            Ok(()) => self.finish_if_waiting(world),
+            Ok(()) => self.finish_if_waiting(world, events),
             Err(_) => world.notice("cannot restore the autosave: the level cannot be edited"),
         }
     }
@@ -899,17 +945,23 @@ impl Part for Editing {
     }
 
     /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
-    fn chord(&mut self, key: KeyCode, repeat: bool, world: &mut World) -> bool {
-        self.chord_now(key, repeat, world)
+    fn chord(
+        &mut self,
+        key: KeyCode,
+        repeat: bool,
+        world: &mut World,
+        events: &mut Events,
+    ) -> bool {
+        self.chord_now(key, repeat, world, events)
     }
 
     /// A change from the property panel, made as one undo step; a refusal
     /// shows on the panel. Only in edit mode, where the panel shows.
-    fn property(&mut self, change: PropertyChange, world: &mut World) -> bool {
+    fn property(&mut self, change: PropertyChange, world: &mut World, events: &mut Events) -> bool {
         if !world.edit_mode() {
             return false;
         }
-        match self.set_property(change, world) {
+        match self.set_property(change, world, events) {
             Ok(()) => self.panel.accepted(),
             Err(reason) => self.panel.refused(reason),
         }
@@ -941,17 +993,17 @@ impl Part for Editing {
 
     /// Carries out the edits made with the mouse on the full map, in edit
     /// mode.
-    fn take_messages(&mut self, world: &mut World) {
-        let edits = std::mem::take(&mut world.map_edits);
+    fn read_events(&mut self, world: &mut World, events: &mut Events) {
+        let edits: Vec<MapEdit> = events.map_edits.read().collect();
         if world.edit_mode() {
-            self.map_edits(edits, world);
+            self.map_edits(edits, world, events);
         }
     }
 
     /// Takes the draft's finished work, the live checks' warnings and
     /// writes the journal if it is due.
-    fn update(&mut self, wait: bool, world: &mut World) {
-        self.poll_work(world);
+    fn update(&mut self, wait: bool, world: &mut World, events: &mut Events) {
+        self.poll_work(world, events);
         self.poll_checks(wait, world);
         self.autosave(world);
     }
@@ -975,11 +1027,11 @@ impl Part for Editing {
         self.quit_now(by, world)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn act(&mut self, action: Action, world: &mut World, events: &mut Events) -> bool {
         match action {
-            Action::ToggleEdit => self.toggle(world),
-            Action::RestoreAutosave => self.typed(Typed::Action(action), world),
-            Action::ReloadLevel => self.reload_now(world),
+            Action::ToggleEdit => self.toggle(world, events),
+            Action::RestoreAutosave => self.typed(Typed::Action(action), world, events),
+            Action::ReloadLevel => self.reload_now(world, events),
             Action::PlotPoint
             | Action::TakeBack
             | Action::EndChain
@@ -994,7 +1046,7 @@ impl Part for Editing {
             | Action::ToolStart
             | Action::Carry => {
                 if world.edit_mode() {
-                    self.typed(Typed::Action(action), world);
+                    self.typed(Typed::Action(action), world, events);
                 }
             }
             _ => return false,
@@ -1004,7 +1056,7 @@ impl Part for Editing {
 
     /// The wheel turns a carried wall, obstacle or door (not a lamp) by
     /// 15° a notch.
-    fn pointer(&mut self, input: Input, world: &mut World) -> bool {
+    fn pointer(&mut self, input: Input, world: &mut World, _events: &mut Events) -> bool {
         let active = world.edit_mode();
         match (input, &mut self.edit.carry) {
             (Input::Wheel(notches), Some(carry)) if active && carry.turns() => {
@@ -1117,8 +1169,8 @@ impl Part for Editing {
         self.edit.work_in_background(latch);
     }
 
-    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
-        self.finish_work(world);
+    fn finish(&mut self, world: &mut World, events: &mut Events) -> anyhow::Result<()> {
+        self.finish_work(world, events);
         Ok(())
     }
 }

@@ -7,8 +7,9 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
+use crate::app::events::{Events, LevelCause};
 use crate::app::part::{DemoStart, Part};
-use crate::app::world::{LevelCause, World};
+use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
@@ -119,7 +120,7 @@ impl Part for Playback {
         matches!(self, Playback::Playing(_)).then_some(Context::Playback)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn act(&mut self, action: Action, world: &mut World, _events: &mut Events) -> bool {
         let Playback::Playing(playing) = self else {
             return false;
         };
@@ -215,7 +216,7 @@ impl Part for Playback {
     }
 
     /// Finishes a recording (its last pose and the end line).
-    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
+    fn finish(&mut self, world: &mut World, _events: &mut Events) -> anyhow::Result<()> {
         if let Playback::Recording { recorder, path } = std::mem::take(self) {
             recorder
                 .finish(&world.walker)

@@ -2,6 +2,7 @@
 //! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
 //! by the session and applied once a tick by the walker.
 
+use crate::app::events::Events;
 use crate::app::live_level::MAX_PUSH_OUT;
 use crate::app::part::Part;
 use crate::app::world::World;
@@ -18,7 +19,7 @@ impl Part for Walking {
         Some(Context::Walking)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn act(&mut self, action: Action, world: &mut World, _events: &mut Events) -> bool {
         match action {
             // Switches flip on the next tick, so that a demo records them.
             Action::ToggleGhost => world.gatherer.flip(Toggle::Ghost),
