@@ -8,15 +8,17 @@
 //! the HUD's notices): demo playback and recording, edit mode, the map and
 //! walking. Each is a [`Part`], and the session names none of them but
 //! where it makes their list ([`Session::new`]): it offers every input,
-//! frame, tick and level change to them all in that one order, asks each
-//! for its share of the frame, and lets any of them veto a reload or a
-//! quit. Which part sees a key first is decided once, here: the active
-//! input contexts ([`Session::contexts`]) pick the action, and the list's
-//! order is the order the parts are offered it. A level changes by one
-//! path, [`Session::change_level`], which every part hears of through
-//! [`Part::level_changed`].
+//! frame, tick and level change, in that one order, to the parts with the
+//! capability for it, asks those that show something for their share of
+//! the frame, and lets those that veto veto a reload or a quit. The parts
+//! send [`Events`]: the session reads the level's after each input and
+//! each frame's update, the shell the requests. Which part sees a key
+//! first is decided once, here: the active input contexts
+//! ([`Session::contexts`]) pick the action, and the list's order is the
+//! order the parts are offered it. A level changes by one path,
+//! [`Session::change_level`], which every part hears of through
+//! [`Lifecycle::level_changed`](super::part::Lifecycle::level_changed).
 
-use std::any::Any;
 use std::cell::OnceCell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,7 +36,7 @@ use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
-use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy, ReloadVerdict};
+use super::part::{AimOffer, DemoStart, FrameShare, Part, Parts, QuitBy, ReloadVerdict};
 use super::playback::Playback;
 use super::walking::Walking;
 use super::world::{World, set_view};
@@ -82,7 +84,7 @@ pub struct Session {
     /// Reloads that ended since the last look.
     reloads: Vec<ReloadOutcome>,
     /// The parts, in the one order they are offered everything.
-    parts: [Box<dyn Part>; 4],
+    parts: Parts,
 }
 
 impl Session {
@@ -106,12 +108,12 @@ impl Session {
         // place that names them. Edit mode comes before the map, so that
         // the wheel turns a carried item instead of zooming the map, and
         // so that the map draws what edit mode shows of itself.
-        let parts: [Box<dyn Part>; 4] = [
+        let parts = Parts::new(vec![
             Box::new(Playback::default()),
             Box::new(Editing::new(&level, &working_directory)),
             Box::new(Map::new(level.occluding_walls(), options.map_all)),
             Box::new(Walking),
-        ];
+        ]);
         Self {
             parts,
             world: World {
@@ -175,7 +177,7 @@ impl Session {
     /// Offers `start` to the parts until one takes it.
     fn start_demo(&mut self, start: DemoStart) -> anyhow::Result<()> {
         let mut start = Some(start);
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.start_demo(&mut start, &mut self.world)?;
         }
         Ok(())
@@ -192,7 +194,7 @@ impl Session {
         if let Some(latch) = &latch {
             self.world.live.hold_reloads(latch.clone());
         }
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.work_in_background(latch.clone());
         }
     }
@@ -267,10 +269,7 @@ impl Session {
     /// the part it asks for (a test reading edit mode's state).
     pub fn part<T: Part>(&mut self) -> Option<(&T, &World)> {
         self.refresh_cursor();
-        let part = self
-            .parts
-            .iter()
-            .find_map(|part| (part.as_ref() as &dyn Any).downcast_ref::<T>())?;
+        let part = self.parts.find::<T>()?;
         Some((part, &self.world))
     }
 
@@ -295,8 +294,8 @@ impl Session {
     }
 
     /// Whether a part is writing the level's files (a save).
-    pub fn writes_files(&self) -> bool {
-        self.parts.iter().any(|part| part.writes_files())
+    pub fn writes_files(&mut self) -> bool {
+        self.parts.vetoes().any(|part| part.writes_files())
     }
 
     /// Whether the mouse is grabbed for looking.
@@ -314,7 +313,7 @@ impl Session {
     pub fn contexts(&self) -> Vec<Context> {
         let mut contexts: Vec<Context> = self
             .parts
-            .iter()
+            .all()
             .filter_map(|part| part.context(&self.world))
             .collect();
         contexts.sort_by_key(|context| Context::ORDER.iter().position(|each| each == context));
@@ -362,7 +361,7 @@ impl Session {
             Input::Property(change) => {
                 let (world, events) = (&mut self.world, &mut self.events);
                 self.parts
-                    .iter_mut()
+                    .input()
                     .any(|part| part.property(change, world, events));
             }
         }
@@ -372,7 +371,7 @@ impl Session {
     /// A request to quit: unless a part vetoes it.
     fn quit(&mut self, by: QuitBy) {
         let world = &mut self.world;
-        if self.parts.iter_mut().all(|part| part.may_quit(by, world)) {
+        if self.parts.vetoes().all(|part| part.may_quit(by, world)) {
             self.events.requests.send(Request::Quit);
         }
     }
@@ -383,10 +382,10 @@ impl Session {
         let (world, events) = (&mut self.world, &mut self.events);
         let handled = self
             .parts
-            .iter_mut()
+            .input()
             .any(|part| part.pointer(input, world, events));
         self.refresh_cursor();
-        for part in &mut self.parts {
+        for part in self.parts.input() {
             part.read_events(&mut self.world, &mut self.events);
         }
         let click = matches!(
@@ -414,7 +413,7 @@ impl Session {
             let (world, events) = (&mut self.world, &mut self.events);
             if self
                 .parts
-                .iter_mut()
+                .input()
                 .any(|part| part.chord(key, repeat, world, events))
             {
                 return;
@@ -445,7 +444,7 @@ impl Session {
                 let (world, events) = (&mut self.world, &mut self.events);
                 let handled = self
                     .parts
-                    .iter_mut()
+                    .input()
                     .any(|part| part.act(action, world, events));
                 if !handled {
                     log::debug!("{action:?} does nothing now");
@@ -482,7 +481,7 @@ impl Session {
         let started = crate::platform::Instant::now();
         let (old_level, old_collider, collider_time) = self.make_live(&cause);
         let eye = cause.reshapes().then(|| self.place_walker(&cause));
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.level_changed(&old_collider, &cause, &mut self.world);
         }
         let level = Arc::clone(self.world.live.shared().0);
@@ -640,7 +639,7 @@ impl Session {
     fn start_frame(&mut self, wait: bool) {
         self.frame_rate.frame(self.world.time);
         self.poll_reload();
-        for part in &mut self.parts {
+        for part in self.parts.ticks() {
             part.update(wait, &mut self.world, &mut self.events);
         }
         self.apply_level_changes();
@@ -649,8 +648,8 @@ impl Session {
 
     /// The simulation seconds `seconds` of session time cover, when a part
     /// sets the pace.
-    fn pace(&self, seconds: f64) -> Option<f64> {
-        self.parts.iter().find_map(|part| part.pace(seconds))
+    fn pace(&mut self, seconds: f64) -> Option<f64> {
+        self.parts.ticks().find_map(|part| part.pace(seconds))
     }
 
     /// Hands the held keys and the gamepad's sticks to the tick gatherer,
@@ -678,11 +677,11 @@ impl Session {
     /// every part's tick. A part may drive the walker through a tick;
     /// otherwise the walker steps with its held input.
     fn run_ticks(&mut self, ticks: u32) {
-        let extra: u32 = self.parts.iter_mut().map(|part| part.extra_ticks()).sum();
+        let extra: u32 = self.parts.ticks().map(|part| part.extra_ticks()).sum();
         for _ in 0..ticks + extra {
             self.ticks_run += 1;
             let world = &mut self.world;
-            let driven = self.parts.iter_mut().any(|part| part.drive_tick(world));
+            let driven = self.parts.ticks().any(|part| part.drive_tick(world));
             let input = (!driven).then(|| {
                 let input = world.gatherer.next_tick();
                 if let Err(error) = world
@@ -694,7 +693,7 @@ impl Session {
                 }
                 input
             });
-            for part in &mut self.parts {
+            for part in self.parts.ticks() {
                 part.tick(input.as_ref(), &mut self.world);
             }
         }
@@ -704,7 +703,7 @@ impl Session {
     /// part vetoes it), or the error shows. Not while a part holds
     /// reloads.
     fn poll_reload(&mut self) {
-        if self.parts.iter().any(|part| part.holds_reloads()) {
+        if self.parts.vetoes().any(|part| part.holds_reloads()) {
             return;
         }
         let now = self.world.time;
@@ -716,7 +715,7 @@ impl Session {
                 let world = &mut self.world;
                 let verdict = self
                     .parts
-                    .iter_mut()
+                    .vetoes()
                     .map(|part| part.may_reload(&built, world))
                     .find(|verdict| *verdict != ReloadVerdict::Go)
                     .unwrap_or(ReloadVerdict::Go);
@@ -764,10 +763,10 @@ impl Session {
     /// pointer), and the one that owns them takes the offers.
     fn refresh_cursor(&mut self) {
         let mut offer = AimOffer::default();
-        for part in &self.parts {
+        for part in self.parts.input() {
             part.offer_aim(&self.world, &mut offer);
         }
-        for part in &mut self.parts {
+        for part in self.parts.input() {
             part.take_aim(&offer, &mut self.world);
         }
     }
@@ -789,7 +788,7 @@ impl Session {
             ""
         };
         lines.push(format!("level {}{reloading}", world.live.level().name));
-        for part in &self.parts {
+        for part in self.parts.shows() {
             part.hud(world, &mut lines);
         }
         if let Some(error) = &self.settings_error {
@@ -818,7 +817,7 @@ impl Session {
         );
         let world = &self.world;
         let mut share = FrameShare::new(scene.camera);
-        for part in &mut self.parts {
+        for part in self.parts.shows() {
             part.frame(world, &mut share);
         }
         SessionFrame {
@@ -837,7 +836,7 @@ impl Session {
     /// for, a recording is finished); the first error is returned.
     pub fn finish(&mut self) -> anyhow::Result<()> {
         let mut result = Ok(());
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             let finished = part.finish(&mut self.world, &mut self.events);
             if result.is_ok() {
                 result = finished;

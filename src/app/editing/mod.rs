@@ -34,7 +34,9 @@ use crate::app::events::{Events, Input, LevelCause, LevelRequest, MapEdit, Reque
 use crate::app::held_keys::Modifiers;
 use crate::app::job::{JobLatch, JobLost};
 use crate::app::live_level::{BuiltLevel, SavedLevel};
-use crate::app::part::{AimOffer, FrameShare, Part, QuitBy, ReloadVerdict};
+use crate::app::part::{
+    AimOffer, FrameShare, Lifecycle, Part, QuitBy, ReloadVerdict, Shows, TakesInput, Ticks, Vetoes,
+};
 use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
@@ -939,94 +941,36 @@ impl Editing {
     }
 }
 
+/// Edit mode has every capability: it takes input (and the map's edits),
+/// follows frames and ticks, shows itself, vetoes reloads and quitting
+/// that would lose edits, and follows the session's life.
 impl Part for Editing {
     fn context(&self, world: &World) -> Option<Context> {
         world.edit_mode().then_some(Context::Editing)
     }
 
-    /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
-    fn chord(
-        &mut self,
-        key: KeyCode,
-        repeat: bool,
-        world: &mut World,
-        events: &mut Events,
-    ) -> bool {
-        self.chord_now(key, repeat, world, events)
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
     }
 
-    /// A change from the property panel, made as one undo step; a refusal
-    /// shows on the panel. Only in edit mode, where the panel shows.
-    fn property(&mut self, change: PropertyChange, world: &mut World, events: &mut Events) -> bool {
-        if !world.edit_mode() {
-            return false;
-        }
-        match self.set_property(change, world, events) {
-            Ok(()) => self.panel.accepted(),
-            Err(reason) => self.panel.refused(reason),
-        }
-        true
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        Some(self)
     }
 
-    /// The grid the full map snaps its pointer to, in edit mode.
-    fn offer_aim(&self, world: &World, offer: &mut AimOffer) {
-        if world.edit_mode() {
-            offer.grid = Some(self.edit.grid);
-        }
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
     }
 
-    /// In edit mode, the world's cursor point and aimed item: the full
-    /// map's pointer if it offers one, else the crosshair's. (A floor ray
-    /// and a snap query: not paid while walking.) The panel follows them.
-    fn take_aim(&mut self, offer: &AimOffer, world: &mut World) {
-        if !world.edit_mode() {
-            return;
-        }
-        let cursor = offer.cursor.unwrap_or_else(|| self.crosshair_cursor(world));
-        world.cursor = cursor;
-        world.aimed = match offer.aimed {
-            Some(on_map) => on_map,
-            None => self.crosshair_aim(world, cursor),
-        };
-        self.panel.follow(self.carried(), world.aimed);
+    fn vetoes(&mut self) -> Option<&mut dyn Vetoes> {
+        Some(self)
     }
 
-    /// Carries out the edits made with the mouse on the full map, in edit
-    /// mode.
-    fn read_events(&mut self, world: &mut World, events: &mut Events) {
-        let edits: Vec<MapEdit> = events.map_edits.read().collect();
-        if world.edit_mode() {
-            self.map_edits(edits, world, events);
-        }
+    fn lifecycle(&mut self) -> Option<&mut dyn Lifecycle> {
+        Some(self)
     }
+}
 
-    /// Takes the draft's finished work, the live checks' warnings and
-    /// writes the journal if it is due.
-    fn update(&mut self, wait: bool, world: &mut World, events: &mut Events) {
-        self.poll_work(world, events);
-        self.poll_checks(wait, world);
-        self.autosave(world);
-    }
-
-    /// Not while edit mode's work runs: the draft it opens or saves is of
-    /// the live level.
-    fn holds_reloads(&self) -> bool {
-        self.is_busy()
-    }
-
-    /// While a save writes.
-    fn writes_files(&self) -> bool {
-        self.edit.work() == Some(Work::Saving)
-    }
-
-    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
-        self.accepts_reload(built, world)
-    }
-
-    fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
-        self.quit_now(by, world)
-    }
-
+impl TakesInput for Editing {
     fn act(&mut self, action: Action, world: &mut World, events: &mut Events) -> bool {
         match action {
             Action::ToggleEdit => self.toggle(world, events),
@@ -1054,6 +998,17 @@ impl Part for Editing {
         true
     }
 
+    /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
+    fn chord(
+        &mut self,
+        key: KeyCode,
+        repeat: bool,
+        world: &mut World,
+        events: &mut Events,
+    ) -> bool {
+        self.chord_now(key, repeat, world, events)
+    }
+
     /// The wheel turns a carried wall, obstacle or door (not a lamp) by
     /// 15° a notch.
     fn pointer(&mut self, input: Input, world: &mut World, _events: &mut Events) -> bool {
@@ -1067,6 +1022,61 @@ impl Part for Editing {
         }
     }
 
+    /// A change from the property panel, made as one undo step; a refusal
+    /// shows on the panel. Only in edit mode, where the panel shows.
+    fn property(&mut self, change: PropertyChange, world: &mut World, events: &mut Events) -> bool {
+        if !world.edit_mode() {
+            return false;
+        }
+        match self.set_property(change, world, events) {
+            Ok(()) => self.panel.accepted(),
+            Err(reason) => self.panel.refused(reason),
+        }
+        true
+    }
+
+    /// Carries out the edits made with the mouse on the full map, in edit
+    /// mode.
+    fn read_events(&mut self, world: &mut World, events: &mut Events) {
+        let edits: Vec<MapEdit> = events.map_edits.read().collect();
+        if world.edit_mode() {
+            self.map_edits(edits, world, events);
+        }
+    }
+
+    /// The grid the full map snaps its pointer to, in edit mode.
+    fn offer_aim(&self, world: &World, offer: &mut AimOffer) {
+        if world.edit_mode() {
+            offer.grid = Some(self.edit.grid);
+        }
+    }
+
+    /// In edit mode, the world's cursor point and aimed item: the full
+    /// map's pointer if it offers one, else the crosshair's. (A floor ray
+    /// and a snap query: not paid while walking.) The panel follows them.
+    fn take_aim(&mut self, offer: &AimOffer, world: &mut World) {
+        if !world.edit_mode() {
+            return;
+        }
+        let cursor = offer.cursor.unwrap_or_else(|| self.crosshair_cursor(world));
+        world.cursor = cursor;
+        world.aimed = match offer.aimed {
+            Some(on_map) => on_map,
+            None => self.crosshair_aim(world, cursor),
+        };
+        self.panel.follow(self.carried(), world.aimed);
+    }
+}
+
+impl Ticks for Editing {
+    /// Takes the draft's finished work, the live checks' warnings and
+    /// writes the journal if it is due.
+    fn update(&mut self, wait: bool, world: &mut World, events: &mut Events) {
+        self.poll_work(world, events);
+        self.poll_checks(wait, world);
+        self.autosave(world);
+    }
+
     /// Entering or leaving edit mode ends the chain and puts back what is
     /// carried.
     fn tick(&mut self, _input: Option<&TickInput>, world: &mut World) {
@@ -1077,29 +1087,9 @@ impl Part for Editing {
             self.was_on = on;
         }
     }
+}
 
-    /// The panel follows its item through an edit, and forgets it on a
-    /// new level. After an edit (the draft's level is the live one): the
-    /// live checks are redone and the journal falls due. After a reload the
-    /// draft is gone and there is nothing to check; a save changes no
-    /// shape.
-    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
-        match cause {
-            LevelCause::Saved(_) => return,
-            LevelCause::Edit(_, edits) | LevelCause::Restore(_, edits) => {
-                self.panel.level_edited(edits);
-            }
-            LevelCause::Reload(_) | LevelCause::Demo(..) => self.panel.forget(),
-        }
-        if self.edit.draft().is_none() {
-            return;
-        }
-        let (level, collider) = world.live.shared();
-        self.edit
-            .edited(Arc::clone(level), Arc::clone(collider), world.time);
-        self.quit_warning = None;
-    }
-
+impl Shows for Editing {
     /// Edit mode's HUD lines: mode, tool, grid, cursor, undo depth and
     /// `unsaved` (or, while the draft opens, that it is opening) and
     /// what is carried; the live checks; an autosave offer.
@@ -1163,6 +1153,51 @@ impl Part for Editing {
         if !world.mouse_grabbed {
             share.panel = self.panel.view(world.live.level());
         }
+    }
+}
+
+impl Vetoes for Editing {
+    /// Not while edit mode's work runs: the draft it opens or saves is of
+    /// the live level.
+    fn holds_reloads(&self) -> bool {
+        self.is_busy()
+    }
+
+    fn may_reload(&mut self, built: &BuiltLevel, world: &mut World) -> ReloadVerdict {
+        self.accepts_reload(built, world)
+    }
+
+    /// While a save writes.
+    fn writes_files(&self) -> bool {
+        self.edit.work() == Some(Work::Saving)
+    }
+
+    fn may_quit(&mut self, by: QuitBy, world: &mut World) -> bool {
+        self.quit_now(by, world)
+    }
+}
+
+impl Lifecycle for Editing {
+    /// The panel follows its item through an edit, and forgets it on a
+    /// new level. After an edit (the draft's level is the live one): the
+    /// live checks are redone and the journal falls due. After a reload the
+    /// draft is gone and there is nothing to check; a save changes no
+    /// shape.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        match cause {
+            LevelCause::Saved(_) => return,
+            LevelCause::Edit(_, edits) | LevelCause::Restore(_, edits) => {
+                self.panel.level_edited(edits);
+            }
+            LevelCause::Reload(_) | LevelCause::Demo(..) => self.panel.forget(),
+        }
+        if self.edit.draft().is_none() {
+            return;
+        }
+        let (level, collider) = world.live.shared();
+        self.edit
+            .edited(Arc::clone(level), Arc::clone(collider), world.time);
+        self.quit_warning = None;
     }
 
     fn work_in_background(&mut self, latch: Option<JobLatch>) {

@@ -13,7 +13,7 @@ use winit::event::MouseButton;
 use self::state::MapState;
 use crate::app::events::{Events, Input, LevelCause, MapEdit, Request};
 use crate::app::job::JobLatch;
-use crate::app::part::{AimOffer, FrameShare, Part};
+use crate::app::part::{AimOffer, FrameShare, Lifecycle, Part, Shows, TakesInput, Ticks};
 use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
@@ -165,11 +165,31 @@ impl Map {
     }
 }
 
+/// The map takes input, follows frames and ticks, shows itself, and follows
+/// the live level and its background work.
 impl Part for Map {
     fn context(&self, _world: &World) -> Option<Context> {
         self.is_full().then_some(Context::FullMap)
     }
 
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
+    }
+
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        Some(self)
+    }
+
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
+    }
+
+    fn lifecycle(&mut self) -> Option<&mut dyn Lifecycle> {
+        Some(self)
+    }
+}
+
+impl TakesInput for Map {
     fn act(&mut self, action: Action, world: &mut World, events: &mut Events) -> bool {
         let eye = world.walker.position();
         let map = &mut self.state;
@@ -236,7 +256,9 @@ impl Part for Map {
             offer.aimed = Some(aimed);
         }
     }
+}
 
+impl Ticks for Map {
     /// Shows the reach once it is worked out.
     fn update(&mut self, _wait: bool, _world: &mut World, _events: &mut Events) {
         self.state.poll_reach(false);
@@ -256,36 +278,9 @@ impl Part for Map {
             !world.walker.passes_walls(),
         );
     }
+}
 
-    /// The seen and occluding flags follow the change (a reload brings
-    /// its occluding flags, worked out on its worker), and while V shows
-    /// the reach it is worked out anew.
-    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
-        if !cause.reshapes() {
-            return;
-        }
-        let eye = world.walker.position();
-        let level = world.live.level();
-        match cause.edits() {
-            Some(edits) => self.state.edited(
-                edits,
-                level.environment.ceiling_height,
-                (old, world.live.collider()),
-                || level.occluding_walls(),
-            ),
-            None => {
-                let occluding = match cause {
-                    LevelCause::Reload(built) => built.occluding.clone(),
-                    _ => level.occluding_walls(),
-                };
-                self.state
-                    .level_changed(old, world.live.collider(), occluding);
-            }
-        }
-        self.state
-            .redo_reach(world.live.shared().1, eye, world.time);
-    }
-
+impl Shows for Map {
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         lines.extend(self.state.hud_line(world.walker.passes_walls()));
     }
@@ -318,6 +313,37 @@ impl Part for Map {
             .progress
             .take()
             .or_else(|| this.state.reach_progress(world.time));
+    }
+}
+
+impl Lifecycle for Map {
+    /// The seen and occluding flags follow the change (a reload brings
+    /// its occluding flags, worked out on its worker), and while V shows
+    /// the reach it is worked out anew.
+    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
+        let eye = world.walker.position();
+        let level = world.live.level();
+        match cause.edits() {
+            Some(edits) => self.state.edited(
+                edits,
+                level.environment.ceiling_height,
+                (old, world.live.collider()),
+                || level.occluding_walls(),
+            ),
+            None => {
+                let occluding = match cause {
+                    LevelCause::Reload(built) => built.occluding.clone(),
+                    _ => level.occluding_walls(),
+                };
+                self.state
+                    .level_changed(old, world.live.collider(), occluding);
+            }
+        }
+        self.state
+            .redo_reach(world.live.shared().1, eye, world.time);
     }
 
     fn work_in_background(&mut self, latch: Option<JobLatch>) {

@@ -4,7 +4,7 @@
 
 use crate::app::events::Events;
 use crate::app::live_level::MAX_PUSH_OUT;
-use crate::app::part::Part;
+use crate::app::part::{Part, Shows, TakesInput};
 use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::walker::Toggle;
@@ -13,12 +13,23 @@ use crate::walker::Toggle;
 #[derive(Debug, Default)]
 pub struct Walking;
 
+/// Walking takes actions and shows a HUD line.
 impl Part for Walking {
     /// Walking lies under every other mode.
     fn context(&self, _world: &World) -> Option<Context> {
         Some(Context::Walking)
     }
 
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
+    }
+
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
+    }
+}
+
+impl TakesInput for Walking {
     fn act(&mut self, action: Action, world: &mut World, _events: &mut Events) -> bool {
         match action {
             // Switches flip on the next tick, so that a demo records them.
@@ -35,7 +46,9 @@ impl Part for Walking {
         }
         true
     }
+}
 
+impl Shows for Walking {
     /// Inside a wall with no free point near (after a reload or an edit):
     /// the HUD says how to get out. Where a loose obstacle stood in the
     /// file is no wall: it moves as a body.
