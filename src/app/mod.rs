@@ -9,11 +9,16 @@
 //!   ticks) and produces a [`SessionFrame`], with no window and no GPU. Its
 //!   parts, one per mode and each in its own folder (`playback`: demo
 //!   playback and recording, `map`, `editing`, `walking`), stand behind the
-//!   `part` trait, share a [`World`] and are offered input in one fixed
-//!   order; a level changes by one path that every part hears of.
+//!   `part` trait and the capabilities it splits into (input, ticks, what
+//!   they show, vetoes, lifecycle), share a [`World`], talk through typed
+//!   events and are offered everything in one fixed order; a level changes
+//!   by one path that every part hears of.
 //! - `script`: scripted sessions on simulated time, for the tests.
-//! - `events` the session's input and requests, `world` what the parts
-//!   share, `frame` what the session hands the shell to draw.
+//! - `events` the session's input and the typed events its parts send
+//!   (requests for the shell, the level's changes, the map's edits), kept
+//!   by `event_queue` until their reader reads them; `world` what the
+//!   parts share (state only), `frame` what the session hands the shell to
+//!   draw.
 //! - `live_level` the running level and its reloads (with the pure
 //!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
 //!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
@@ -26,6 +31,7 @@
 //! of a level change.
 
 mod editing;
+mod event_queue;
 mod events;
 mod frame;
 mod held_keys;

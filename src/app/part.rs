@@ -1,21 +1,25 @@
 //! The interface of the session's parts, one per mode, each in its own
 //! folder: demo playback and recording (`playback/`), the map (`map/`),
-//! edit mode (`editing/`) and walking (`walking/`). Each owns its state and
-//! sees the shared [`World`] through the one [`Part`] interface; the
-//! session offers everything to them in the one order of their list (see
-//! `Session::new`) and names none of them elsewhere.
+//! edit mode (`editing/`) and walking (`walking/`). Each owns its state,
+//! sees the shared [`World`] and sends [`Events`] through the one [`Part`]
+//! interface and the capabilities it has ([`TakesInput`], [`Ticks`],
+//! [`Shows`], [`Vetoes`], [`Lifecycle`]); the session offers everything to
+//! them in the one order of their list ([`Parts`], made in `Session::new`)
+//! and names none of them elsewhere.
 
+use std::any::Any;
+use std::fmt::Debug;
 use std::io::BufReader;
 use std::path::PathBuf;
 
 use glam::Vec2;
 use winit::keyboard::KeyCode;
 
-use super::events::Input;
+use super::events::{Events, Input, LevelCause};
 use super::frame::PanelView;
 use super::job::{JobLatch, WorkProgress};
 use super::live_level::BuiltLevel;
-use super::world::{LevelCause, World};
+use super::world::World;
 use crate::bindings::{Action, Context};
 use crate::camera::Camera;
 use crate::collision::Collider;
@@ -117,41 +121,93 @@ impl FrameShare<'_> {
     }
 }
 
-/// A mode of the session (Fyrox's interaction modes, Bevy's features):
-/// what it does with input, with each frame and tick and with a new level,
-/// what it vetoes, and what it adds to the frame. Every method has a
-/// default that does nothing (or vetoes nothing), so a part implements only
-/// what it cares about. A part is `Send`: the window's start-up makes the
-/// session on a worker; and `Any`, so that a caller that knows a part's
-/// type can find it (`Session::part`) without the interface naming it.
-pub trait Part: std::any::Any + std::fmt::Debug + Send {
-    /// The input context this part makes active now, if any.
-    fn context(&self, _world: &World) -> Option<Context> {
+/// A mode of the session (Fyrox's interaction modes, Bevy's features): it
+/// owns its state, sees the shared [`World`] and sends [`Events`]. What it
+/// does is split into capabilities, one trait each; a part hands the
+/// session those it has (itself, as each), so its `impl Part` says its
+/// role:
+/// - [`TakesInput`]: actions, Ctrl chords, the pointer, the property
+///   panel, the events other parts send it, the cursor point;
+/// - [`Ticks`]: each frame's update, and the ticks: their pace, driving
+///   the walker through one, and what follows each;
+/// - [`Shows`]: its HUD lines and its share of the frame;
+/// - [`Vetoes`]: holding and refusing reloads, and quitting;
+/// - [`Lifecycle`]: a demo starting, the live level changing, long work
+///   moving off the main thread, the session ending.
+///
+/// A part is `Send`: the window's start-up makes the session on a worker;
+/// and `Any`, so that a caller that knows a part's type can find it
+/// (`Session::part`) without the interface naming it.
+pub trait Part: Any + Debug + Send {
+    /// The input context this part makes active now, if any: every part is
+    /// a mode.
+    fn context(&self, world: &World) -> Option<Context>;
+
+    /// What it does with input, if anything.
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
         None
     }
 
+    /// What it does each frame and tick, if anything.
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        None
+    }
+
+    /// What it shows, if anything.
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        None
+    }
+
+    /// What it vetoes, if anything.
+    fn vetoes(&mut self) -> Option<&mut dyn Vetoes> {
+        None
+    }
+
+    /// What it does as the session's life goes on, if anything.
+    fn lifecycle(&mut self) -> Option<&mut dyn Lifecycle> {
+        None
+    }
+}
+
+/// A part's input: each method has a default that takes nothing.
+pub trait TakesInput {
     /// Runs a one-shot `action`; true when this part took it (later parts
     /// are then not offered it).
-    fn act(&mut self, _action: Action, _world: &mut World) -> bool {
+    fn act(&mut self, _action: Action, _world: &mut World, _events: &mut Events) -> bool {
         false
     }
 
     /// A key pressed with Ctrl held (the modifiers are the world's); true
     /// when this part made a chord of it (its action is then not run).
-    fn chord(&mut self, _key: KeyCode, _repeat: bool, _world: &mut World) -> bool {
+    fn chord(
+        &mut self,
+        _key: KeyCode,
+        _repeat: bool,
+        _world: &mut World,
+        _events: &mut Events,
+    ) -> bool {
         false
     }
 
     /// The pointer moved, a mouse button, or the wheel; true when this part
     /// took it.
-    fn pointer(&mut self, _input: Input, _world: &mut World) -> bool {
+    fn pointer(&mut self, _input: Input, _world: &mut World, _events: &mut Events) -> bool {
         false
     }
 
     /// A change from the property panel; true when this part took it.
-    fn property(&mut self, _change: PropertyChange, _world: &mut World) -> bool {
+    fn property(
+        &mut self,
+        _change: PropertyChange,
+        _world: &mut World,
+        _events: &mut Events,
+    ) -> bool {
         false
     }
+
+    /// Reads the events the other parts sent it (after the pointer, with
+    /// the cursor point up to date).
+    fn read_events(&mut self, _world: &mut World, _events: &mut Events) {}
 
     /// Adds this part's offer towards the cursor point and aimed item.
     fn offer_aim(&self, _world: &World, _offer: &mut AimOffer) {}
@@ -159,15 +215,15 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
     /// Takes the parts' offers: the part that owns the cursor point and
     /// aimed item sets them in the world.
     fn take_aim(&mut self, _offer: &AimOffer, _world: &mut World) {}
+}
 
-    /// Takes messages the other parts left in the world (after the
-    /// pointer, with the cursor point up to date).
-    fn take_messages(&mut self, _world: &mut World) {}
-
+/// A part's frames and ticks: each method has a default that does
+/// nothing.
+pub trait Ticks {
     /// Once a frame, before its ticks: takes finished work off the main
     /// thread; with `wait` (a script's simulated time) waits for work whose
     /// result a script must see at the same tick on any machine.
-    fn update(&mut self, _wait: bool, _world: &mut World) {}
+    fn update(&mut self, _wait: bool, _world: &mut World, _events: &mut Events) {}
 
     /// The simulation seconds that `seconds` of session time cover, when
     /// this part sets the pace (a demo playing at its speed).
@@ -190,13 +246,25 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
     /// After each simulation tick; `input` is what the walker was given,
     /// unless a part drove it.
     fn tick(&mut self, _input: Option<&TickInput>, _world: &mut World) {}
+}
 
+/// What a part shows: each method has a default that shows nothing.
+pub trait Shows {
+    /// Adds this part's lines to the HUD.
+    fn hud(&self, _world: &World, _lines: &mut Vec<String>) {}
+
+    /// Adds this part's share to the frame.
+    fn frame<'a>(&'a mut self, _world: &'a World, _share: &mut FrameShare<'a>) {}
+}
+
+/// What a part vetoes: each method has a default that vetoes nothing.
+pub trait Vetoes {
     /// Whether a reload must wait (work on the live level is under way).
     fn holds_reloads(&self) -> bool {
         false
     }
 
-    /// Whether the reload `built` may go live (a veto).
+    /// Whether the reload `built` may go live.
     fn may_reload(&mut self, _built: &BuiltLevel, _world: &mut World) -> ReloadVerdict {
         ReloadVerdict::Go
     }
@@ -207,21 +275,15 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
         false
     }
 
-    /// Whether quitting `by` this request may go ahead (a veto).
+    /// Whether quitting `by` this request may go ahead.
     fn may_quit(&mut self, _by: QuitBy, _world: &mut World) -> bool {
         true
     }
+}
 
-    /// The level changed, for `cause` (the world holds the new one; `old`
-    /// is the previous collider).
-    fn level_changed(&mut self, _old: &Collider, _cause: &LevelCause, _world: &mut World) {}
-
-    /// Adds this part's lines to the HUD.
-    fn hud(&self, _world: &World, _lines: &mut Vec<String>) {}
-
-    /// Adds this part's share to the frame.
-    fn frame<'a>(&'a mut self, _world: &'a World, _share: &mut FrameShare<'a>) {}
-
+/// What a part does as the session's life goes on: each method has a
+/// default that does nothing.
+pub trait Lifecycle {
     /// Starts a demo, if this part records and plays them: takes `start`.
     fn start_demo(
         &mut self,
@@ -231,6 +293,10 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
         Ok(())
     }
 
+    /// The level changed, for `cause` (the world holds the new one; `old`
+    /// is the previous collider).
+    fn level_changed(&mut self, _old: &Collider, _cause: &LevelCause, _world: &mut World) {}
+
     /// From now on the main thread goes on while this part's long work
     /// runs on its workers (the window's way); `latch` holds the work (a
     /// test's). Without this call the work is waited for where it starts.
@@ -238,7 +304,55 @@ pub trait Part: std::any::Any + std::fmt::Debug + Send {
 
     /// The session ends: work still running is waited for, and what this
     /// part writes is finished.
-    fn finish(&mut self, _world: &mut World) -> anyhow::Result<()> {
+    fn finish(&mut self, _world: &mut World, _events: &mut Events) -> anyhow::Result<()> {
         Ok(())
+    }
+}
+
+/// The session's parts, in the one order they are offered everything;
+/// each capability's parts are those that have it, in that order.
+#[derive(Debug)]
+pub struct Parts(Vec<Box<dyn Part>>);
+
+impl Parts {
+    /// The parts, in the order they are to be offered everything.
+    pub fn new(parts: Vec<Box<dyn Part>>) -> Self {
+        Self(parts)
+    }
+
+    /// Every part.
+    pub fn all(&self) -> impl Iterator<Item = &dyn Part> {
+        self.0.iter().map(Box::as_ref)
+    }
+
+    /// The part of type `T`, for a caller that knows it.
+    pub fn find<T: Part>(&self) -> Option<&T> {
+        self.all()
+            .find_map(|part| (part as &dyn Any).downcast_ref::<T>())
+    }
+
+    /// The parts that take input.
+    pub fn input(&mut self) -> impl Iterator<Item = &mut dyn TakesInput> {
+        self.0.iter_mut().filter_map(|part| part.input())
+    }
+
+    /// The parts that follow frames and ticks.
+    pub fn ticks(&mut self) -> impl Iterator<Item = &mut dyn Ticks> {
+        self.0.iter_mut().filter_map(|part| part.ticks())
+    }
+
+    /// The parts that show something.
+    pub fn shows(&mut self) -> impl Iterator<Item = &mut dyn Shows> {
+        self.0.iter_mut().filter_map(|part| part.shows())
+    }
+
+    /// The parts that veto something.
+    pub fn vetoes(&mut self) -> impl Iterator<Item = &mut dyn Vetoes> {
+        self.0.iter_mut().filter_map(|part| part.vetoes())
+    }
+
+    /// The parts that follow the session's life.
+    pub fn lifecycle(&mut self) -> impl Iterator<Item = &mut dyn Lifecycle> {
+        self.0.iter_mut().filter_map(|part| part.lifecycle())
     }
 }

@@ -8,15 +8,17 @@
 //! the HUD's notices): demo playback and recording, edit mode, the map and
 //! walking. Each is a [`Part`], and the session names none of them but
 //! where it makes their list ([`Session::new`]): it offers every input,
-//! frame, tick and level change to them all in that one order, asks each
-//! for its share of the frame, and lets any of them veto a reload or a
-//! quit. Which part sees a key first is decided once, here: the active
-//! input contexts ([`Session::contexts`]) pick the action, and the list's
-//! order is the order the parts are offered it. A level changes by one
-//! path, [`Session::change_level`], which every part hears of through
-//! [`Part::level_changed`].
+//! frame, tick and level change, in that one order, to the parts with the
+//! capability for it, asks those that show something for their share of
+//! the frame, and lets those that veto veto a reload or a quit. The parts
+//! send [`Events`]: the session reads the level's after each input and
+//! each frame's update, the shell the requests. Which part sees a key
+//! first is decided once, here: the active input contexts
+//! ([`Session::contexts`]) pick the action, and the list's order is the
+//! order the parts are offered it. A level changes by one path,
+//! [`Session::change_level`], which every part hears of through
+//! [`Lifecycle::level_changed`](super::part::Lifecycle::level_changed).
 
-use std::any::Any;
 use std::cell::OnceCell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,16 +30,16 @@ use winit::keyboard::KeyCode;
 
 use super::WindowOptions;
 use super::editing::Editing;
-use super::events::{Input, Request};
+use super::events::{Events, Input, LevelCause, LevelRequest, Request};
 use super::frame::{NewScene, SceneChange, SessionFrame, scene_frame};
 use super::held_keys::{InputState, Modifiers};
 use super::live_level::{BuiltLevel, EyeAfterReload, LiveLevel, ReloadEvent, clear_the_eye};
 use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
-use super::part::{AimOffer, DemoStart, FrameShare, Part, QuitBy, ReloadVerdict};
+use super::part::{AimOffer, DemoStart, FrameShare, Part, Parts, QuitBy, ReloadVerdict};
 use super::playback::Playback;
 use super::walking::Walking;
-use super::world::{LevelCause, World, set_view};
+use super::world::{World, set_view};
 use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
 use crate::gamepad::GamepadIntent;
@@ -61,6 +63,9 @@ pub struct ReloadOutcome {
 #[derive(Debug)]
 pub struct Session {
     world: World,
+    /// The events the parts send: the session reads the level's, the
+    /// shell the requests.
+    events: Events,
     help: Vec<HelpGroup>,
     input: InputState,
     ticks: TickClock,
@@ -79,7 +84,7 @@ pub struct Session {
     /// Reloads that ended since the last look.
     reloads: Vec<ReloadOutcome>,
     /// The parts, in the one order they are offered everything.
-    parts: [Box<dyn Part>; 4],
+    parts: Parts,
 }
 
 impl Session {
@@ -103,12 +108,12 @@ impl Session {
         // place that names them. Edit mode comes before the map, so that
         // the wheel turns a carried item instead of zooming the map, and
         // so that the map draws what edit mode shows of itself.
-        let parts: [Box<dyn Part>; 4] = [
+        let parts = Parts::new(vec![
             Box::new(Playback::default()),
             Box::new(Editing::new(&level, &working_directory)),
             Box::new(Map::new(level.occluding_walls(), options.map_all)),
             Box::new(Walking),
-        ];
+        ]);
         Self {
             parts,
             world: World {
@@ -125,14 +130,10 @@ impl Session {
                 cursor: Vec2::ZERO,
                 aimed: None,
                 held_pan: Vec2::ZERO,
-                map_edits: Vec::new(),
                 demo_playing: false,
                 near_misses: OnceCell::new(),
-                requests: Vec::new(),
-                level_changes: Vec::new(),
-                reload_asked: false,
-                edits_coming: false,
             },
+            events: Events::default(),
             help,
             input: InputState::default(),
             ticks: TickClock::new(),
@@ -176,7 +177,7 @@ impl Session {
     /// Offers `start` to the parts until one takes it.
     fn start_demo(&mut self, start: DemoStart) -> anyhow::Result<()> {
         let mut start = Some(start);
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.start_demo(&mut start, &mut self.world)?;
         }
         Ok(())
@@ -193,7 +194,7 @@ impl Session {
         if let Some(latch) = &latch {
             self.world.live.hold_reloads(latch.clone());
         }
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.work_in_background(latch.clone());
         }
     }
@@ -268,16 +269,13 @@ impl Session {
     /// the part it asks for (a test reading edit mode's state).
     pub fn part<T: Part>(&mut self) -> Option<(&T, &World)> {
         self.refresh_cursor();
-        let part = self
-            .parts
-            .iter()
-            .find_map(|part| (part.as_ref() as &dyn Any).downcast_ref::<T>())?;
+        let part = self.parts.find::<T>()?;
         Some((part, &self.world))
     }
 
     /// The requests made since the last call, in order.
     pub fn take_requests(&mut self) -> Vec<Request> {
-        std::mem::take(&mut self.world.requests)
+        self.events.requests.read().collect()
     }
 
     /// A new level for the renderer, once.
@@ -296,8 +294,8 @@ impl Session {
     }
 
     /// Whether a part is writing the level's files (a save).
-    pub fn writes_files(&self) -> bool {
-        self.parts.iter().any(|part| part.writes_files())
+    pub fn writes_files(&mut self) -> bool {
+        self.parts.vetoes().any(|part| part.writes_files())
     }
 
     /// Whether the mouse is grabbed for looking.
@@ -315,7 +313,7 @@ impl Session {
     pub fn contexts(&self) -> Vec<Context> {
         let mut contexts: Vec<Context> = self
             .parts
-            .iter()
+            .all()
             .filter_map(|part| part.context(&self.world))
             .collect();
         contexts.sort_by_key(|context| Context::ORDER.iter().position(|each| each == context));
@@ -355,16 +353,16 @@ impl Session {
                 self.input.release_all();
                 self.world.modifiers = Modifiers::default();
                 if self.world.mouse_grabbed {
-                    self.world.request(Request::GrabMouse(false));
+                    self.events.requests.send(Request::GrabMouse(false));
                 }
             }
             Input::CloseRequested => self.quit(QuitBy::Close),
             Input::Pointer(_) | Input::Button { .. } | Input::Wheel(_) => self.pointer(input),
             Input::Property(change) => {
-                let world = &mut self.world;
+                let (world, events) = (&mut self.world, &mut self.events);
                 self.parts
-                    .iter_mut()
-                    .any(|part| part.property(change, world));
+                    .input()
+                    .any(|part| part.property(change, world, events));
             }
         }
         self.apply_level_changes();
@@ -373,19 +371,22 @@ impl Session {
     /// A request to quit: unless a part vetoes it.
     fn quit(&mut self, by: QuitBy) {
         let world = &mut self.world;
-        if self.parts.iter_mut().all(|part| part.may_quit(by, world)) {
-            self.world.request(Request::Quit);
+        if self.parts.vetoes().all(|part| part.may_quit(by, world)) {
+            self.events.requests.send(Request::Quit);
         }
     }
 
     /// The pointer, a button or the wheel: offered to the parts in order;
-    /// then the parts take what the others left them in the world.
+    /// then the parts read the events the others sent them.
     fn pointer(&mut self, input: Input) {
-        let world = &mut self.world;
-        let handled = self.parts.iter_mut().any(|part| part.pointer(input, world));
+        let (world, events) = (&mut self.world, &mut self.events);
+        let handled = self
+            .parts
+            .input()
+            .any(|part| part.pointer(input, world, events));
         self.refresh_cursor();
-        for part in &mut self.parts {
-            part.take_messages(&mut self.world);
+        for part in self.parts.input() {
+            part.read_events(&mut self.world, &mut self.events);
         }
         let click = matches!(
             input,
@@ -395,7 +396,7 @@ impl Session {
             }
         );
         if !handled && click && !self.world.mouse_grabbed {
-            self.world.request(Request::GrabMouse(true));
+            self.events.requests.send(Request::GrabMouse(true));
         }
     }
 
@@ -409,11 +410,11 @@ impl Session {
             .input
             .key(bindings, &contexts, key, pressed, repeat, modifiers);
         if pressed && modifiers.ctrl {
-            let world = &mut self.world;
+            let (world, events) = (&mut self.world, &mut self.events);
             if self
                 .parts
-                .iter_mut()
-                .any(|part| part.chord(key, repeat, world))
+                .input()
+                .any(|part| part.chord(key, repeat, world, events))
             {
                 return;
             }
@@ -430,18 +431,21 @@ impl Session {
             Action::ToggleDebugLines => self.overlays.debug_lines = !self.overlays.debug_lines,
             Action::ToggleHud => self.overlays.hud = !self.overlays.hud,
             Action::ToggleHelp => self.overlays.help = !self.overlays.help,
-            Action::ToggleFullscreen => self.world.request(Request::ToggleFullscreen),
-            Action::Screenshot => self.world.request(Request::Screenshot),
+            Action::ToggleFullscreen => self.events.requests.send(Request::ToggleFullscreen),
+            Action::Screenshot => self.events.requests.send(Request::Screenshot),
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
-                    self.world.request(Request::GrabMouse(false));
+                    self.events.requests.send(Request::GrabMouse(false));
                 } else {
                     self.quit(QuitBy::Escape);
                 }
             }
             _ => {
-                let world = &mut self.world;
-                let handled = self.parts.iter_mut().any(|part| part.act(action, world));
+                let (world, events) = (&mut self.world, &mut self.events);
+                let handled = self
+                    .parts
+                    .input()
+                    .any(|part| part.act(action, world, events));
                 if !handled {
                     log::debug!("{action:?} does nothing now");
                 }
@@ -450,18 +454,19 @@ impl Session {
         self.apply_level_changes();
     }
 
-    /// What the parts asked of the live level during the last input (or
-    /// the frame's update): a copy of the collider ahead of the edits to
-    /// come, a reload (F5), and the level changes, in order, each by the
-    /// one level-change path.
+    /// Reads what the parts asked of the live level during the last input
+    /// (or the frame's update): a copy of the collider ahead of the edits
+    /// to come or a reload (F5), then the level changes, in the order
+    /// sent, each by the one level-change path.
     fn apply_level_changes(&mut self) {
-        if std::mem::take(&mut self.world.edits_coming) {
-            self.world.live.copy_ahead();
+        for request in self.events.level_requests.read() {
+            match request {
+                LevelRequest::EditsComing => self.world.live.copy_ahead(),
+                LevelRequest::Reload => self.world.live.reload_now(),
+            }
         }
-        if std::mem::take(&mut self.world.reload_asked) {
-            self.world.live.reload_now();
-        }
-        for cause in std::mem::take(&mut self.world.level_changes) {
+        let changes: Vec<LevelCause> = self.events.level_changes.read().collect();
+        for cause in changes {
             self.change_level(cause);
         }
     }
@@ -476,7 +481,7 @@ impl Session {
         let started = crate::platform::Instant::now();
         let (old_level, old_collider, collider_time) = self.make_live(&cause);
         let eye = cause.reshapes().then(|| self.place_walker(&cause));
-        for part in &mut self.parts {
+        for part in self.parts.lifecycle() {
             part.level_changed(&old_collider, &cause, &mut self.world);
         }
         let level = Arc::clone(self.world.live.shared().0);
@@ -634,8 +639,8 @@ impl Session {
     fn start_frame(&mut self, wait: bool) {
         self.frame_rate.frame(self.world.time);
         self.poll_reload();
-        for part in &mut self.parts {
-            part.update(wait, &mut self.world);
+        for part in self.parts.ticks() {
+            part.update(wait, &mut self.world, &mut self.events);
         }
         self.apply_level_changes();
         self.hold_input();
@@ -643,8 +648,8 @@ impl Session {
 
     /// The simulation seconds `seconds` of session time cover, when a part
     /// sets the pace.
-    fn pace(&self, seconds: f64) -> Option<f64> {
-        self.parts.iter().find_map(|part| part.pace(seconds))
+    fn pace(&mut self, seconds: f64) -> Option<f64> {
+        self.parts.ticks().find_map(|part| part.pace(seconds))
     }
 
     /// Hands the held keys and the gamepad's sticks to the tick gatherer,
@@ -672,11 +677,11 @@ impl Session {
     /// every part's tick. A part may drive the walker through a tick;
     /// otherwise the walker steps with its held input.
     fn run_ticks(&mut self, ticks: u32) {
-        let extra: u32 = self.parts.iter_mut().map(|part| part.extra_ticks()).sum();
+        let extra: u32 = self.parts.ticks().map(|part| part.extra_ticks()).sum();
         for _ in 0..ticks + extra {
             self.ticks_run += 1;
             let world = &mut self.world;
-            let driven = self.parts.iter_mut().any(|part| part.drive_tick(world));
+            let driven = self.parts.ticks().any(|part| part.drive_tick(world));
             let input = (!driven).then(|| {
                 let input = world.gatherer.next_tick();
                 if let Err(error) = world
@@ -688,7 +693,7 @@ impl Session {
                 }
                 input
             });
-            for part in &mut self.parts {
+            for part in self.parts.ticks() {
                 part.tick(input.as_ref(), &mut self.world);
             }
         }
@@ -698,7 +703,7 @@ impl Session {
     /// part vetoes it), or the error shows. Not while a part holds
     /// reloads.
     fn poll_reload(&mut self) {
-        if self.parts.iter().any(|part| part.holds_reloads()) {
+        if self.parts.vetoes().any(|part| part.holds_reloads()) {
             return;
         }
         let now = self.world.time;
@@ -710,7 +715,7 @@ impl Session {
                 let world = &mut self.world;
                 let verdict = self
                     .parts
-                    .iter_mut()
+                    .vetoes()
                     .map(|part| part.may_reload(&built, world))
                     .find(|verdict| *verdict != ReloadVerdict::Go)
                     .unwrap_or(ReloadVerdict::Go);
@@ -758,10 +763,10 @@ impl Session {
     /// pointer), and the one that owns them takes the offers.
     fn refresh_cursor(&mut self) {
         let mut offer = AimOffer::default();
-        for part in &self.parts {
+        for part in self.parts.input() {
             part.offer_aim(&self.world, &mut offer);
         }
-        for part in &mut self.parts {
+        for part in self.parts.input() {
             part.take_aim(&offer, &mut self.world);
         }
     }
@@ -783,7 +788,7 @@ impl Session {
             ""
         };
         lines.push(format!("level {}{reloading}", world.live.level().name));
-        for part in &self.parts {
+        for part in self.parts.shows() {
             part.hud(world, &mut lines);
         }
         if let Some(error) = &self.settings_error {
@@ -812,7 +817,7 @@ impl Session {
         );
         let world = &self.world;
         let mut share = FrameShare::new(scene.camera);
-        for part in &mut self.parts {
+        for part in self.parts.shows() {
             part.frame(world, &mut share);
         }
         SessionFrame {
@@ -831,8 +836,8 @@ impl Session {
     /// for, a recording is finished); the first error is returned.
     pub fn finish(&mut self) -> anyhow::Result<()> {
         let mut result = Ok(());
-        for part in &mut self.parts {
-            let finished = part.finish(&mut self.world);
+        for part in self.parts.lifecycle() {
+            let finished = part.finish(&mut self.world, &mut self.events);
             if result.is_ok() {
                 result = finished;
             }

@@ -435,9 +435,11 @@ impl Shell {
         }
         self.apply_requests(event_loop);
         self.take_scene_change();
-        platform::set_leaving_loses_work(
-            matches!(&self.stage, Stage::Running(session) if session.writes_files()),
-        );
+        let writes_files = match &mut self.stage {
+            Stage::Running(session) => session.writes_files(),
+            Stage::Loading(_) => false,
+        };
+        platform::set_leaving_loses_work(writes_files);
         let presented = self.draw(event_loop);
         if let (Some(script), Stage::Running(session)) = (&mut self.script, &mut self.stage) {
             for command in script.after_frame(session, presented) {

@@ -1,27 +1,24 @@
 //! What the session's parts share: the live level, the walker and its tick
-//! input, the session's clock and notices, and the ways to talk to the
-//! shell and to the session (requests, and the typed causes by which the
-//! live level changes).
+//! input, the session's clock and notices. State only: the parts, the
+//! session and the shell talk through typed events (`events.rs`).
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use glam::Vec2;
 
-use super::events::{MapEdit, Request};
 use super::held_keys::Modifiers;
-use super::live_level::{BuiltLevel, LiveLevel, SavedLevel};
+use super::live_level::LiveLevel;
 use super::overlays::HudMessages;
 use crate::config::Config;
-use crate::edit::{Item, LevelChange};
+use crate::edit::Item;
 use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
 use crate::walker::{InputGatherer, Walker};
 
 /// What every part shares: the live level, the walker and its tick input,
-/// the session's clock, and the ways to talk to the shell.
+/// the session's clock and notices.
 #[derive(Debug)]
 pub struct World {
     /// The level being walked, and its reloading.
@@ -54,9 +51,6 @@ pub struct World {
     /// The direction the arrow keys held pan the full map (each axis
     /// -1..=1; +y pans down), as the session read them this frame.
     pub(super) held_pan: Vec2,
-    /// Edits made with the mouse on the full map, for edit mode to carry
-    /// out at the cursor point (a message between parts).
-    pub(super) map_edits: Vec<MapEdit>,
     /// Whether a demo is playing: it drives the walker, and edit mode is
     /// off whatever the demo's walker does. Set by the part that plays it.
     pub(super) demo_playing: bool,
@@ -64,53 +58,6 @@ pub struct World {
     /// when first needed after a reload; after an edit, those of the level
     /// before until the live checks bring the edited level's.
     pub(super) near_misses: OnceCell<Vec<NearMiss>>,
-    /// Requests for the shell, in order.
-    pub(super) requests: Vec<Request>,
-    /// Changes of the live level the parts asked for, in order: the
-    /// session makes each by its one level-change path once the current
-    /// input (or the frame's update) is handled.
-    pub(super) level_changes: Vec<LevelCause>,
-    /// F5 asked for a reload, which the session hands the reloader.
-    pub(super) reload_asked: bool,
-    /// Edits are coming (a draft opened): the session has the live
-    /// collider copied ahead of the first.
-    pub(super) edits_coming: bool,
-}
-
-/// Why the live level changes: the causes of the session's one
-/// level-change path (`Session::change_level`), which every part hears of
-/// through `Part::level_changed`.
-#[derive(Debug)]
-pub enum LevelCause {
-    /// A reload (a file changed, F5) built a new version.
-    Reload(Box<BuiltLevel>),
-    /// An edit, an undo or a redo: the edited level, and what the edits
-    /// changed since the live one, in order.
-    Edit(Arc<Level>, Vec<LevelChange>),
-    /// The autosave's edits, replayed: the level, and what they changed.
-    Restore(Arc<Level>, Vec<LevelChange>),
-    /// A demo's level, with the demo's walker at its start.
-    Demo(Arc<Level>, Box<Walker>),
-    /// The level was saved (it follows its file and text from now on): its
-    /// shapes are as they were.
-    Saved(SavedLevel),
-}
-
-impl LevelCause {
-    /// The edits that made the level from the live one, for an edit or a
-    /// restored autosave: a part may follow them instead of working its
-    /// state out anew from the whole level.
-    pub fn edits(&self) -> Option<&[LevelChange]> {
-        match self {
-            LevelCause::Edit(_, changes) | LevelCause::Restore(_, changes) => Some(changes),
-            LevelCause::Reload(_) | LevelCause::Demo(..) | LevelCause::Saved(_) => None,
-        }
-    }
-
-    /// Whether the level's shapes changed (all but a save).
-    pub fn reshapes(&self) -> bool {
-        !matches!(self, LevelCause::Saved(_))
-    }
 }
 
 impl World {
@@ -118,56 +65,6 @@ impl World {
     pub fn notice(&mut self, text: impl Into<String>) {
         let now = self.time;
         self.messages.notice(text.into(), now);
-    }
-
-    /// Asks the shell for something.
-    pub fn request(&mut self, request: Request) {
-        self.requests.push(request);
-    }
-
-    /// The edited `level` goes live once the current input is handled,
-    /// through the session's one level-change path (`Session::change_level`);
-    /// `changes` say what changed since the live level, so that its
-    /// collider is changed in place rather than rebuilt. Edits one after
-    /// another in one input go live as one change.
-    pub fn level_edited(&mut self, level: Arc<Level>, changes: Vec<LevelChange>) {
-        if let Some(LevelCause::Edit(pending, earlier)) = self.level_changes.last_mut() {
-            *pending = level;
-            earlier.extend(changes);
-        } else {
-            self.level_changes.push(LevelCause::Edit(level, changes));
-        }
-    }
-
-    /// The autosave's edits replayed into `level` go live the same way
-    /// (see [`level_edited`](Self::level_edited)).
-    pub fn level_restored(&mut self, level: Arc<Level>, changes: Vec<LevelChange>) {
-        self.level_changes.push(LevelCause::Restore(level, changes));
-    }
-
-    /// The live level was `saved`: it follows its file from now on (by the
-    /// same path, once the current input is handled).
-    pub fn level_saved(&mut self, saved: SavedLevel) {
-        self.level_changes.push(LevelCause::Saved(saved));
-    }
-
-    /// Whether an edit or a restored autosave is on its way to the live
-    /// level.
-    pub fn edit_pending(&self) -> bool {
-        self.level_changes
-            .iter()
-            .any(|cause| cause.edits().is_some())
-    }
-
-    /// A draft opened on the live level: edits are coming, and the first
-    /// changes a copy of the collider made ahead of it.
-    pub fn expect_edits(&mut self) {
-        self.edits_coming = true;
-    }
-
-    /// F5: asks for a reload, even if the file is unchanged.
-    pub fn ask_reload(&mut self) {
-        self.reload_asked = true;
     }
 
     /// The live level's near misses (see [`near_misses`]).

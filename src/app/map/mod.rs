@@ -3,8 +3,7 @@
 //! editing on the full map (the pointer is the cursor point, a left click
 //! plots, a right click deletes, dragging an end point moves it). The reach
 //! is worked out on a worker in the window; the map works on meanwhile. The state
-//! is [`MapState`]; edits are left in the world for edit mode as
-//! [`MapEdit`]s.
+//! is [`MapState`]; edits are sent to edit mode as [`MapEdit`] events.
 
 mod state;
 
@@ -12,10 +11,10 @@ use glam::Vec2;
 use winit::event::MouseButton;
 
 use self::state::MapState;
-use crate::app::events::{Input, MapEdit, Request};
+use crate::app::events::{Events, Input, LevelCause, MapEdit, Request};
 use crate::app::job::JobLatch;
-use crate::app::part::{AimOffer, FrameShare, Part};
-use crate::app::world::{LevelCause, World};
+use crate::app::part::{AimOffer, FrameShare, Lifecycle, Part, Shows, TakesInput, Ticks};
+use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::edit::{ENDPOINT_SNAP_DISTANCE, GridSize, Item, item_under, snap};
@@ -119,8 +118,15 @@ impl Map {
     }
 
     /// A mouse button on the full map; false when the map is not full (the
-    /// click then grabs the mouse for looking).
-    fn button(&mut self, button: MouseButton, pressed: bool, world: &mut World) -> bool {
+    /// click then grabs the mouse for looking). In edit mode a click, a
+    /// drag or a right click sends edit mode its edit.
+    fn button(
+        &mut self,
+        button: MouseButton,
+        pressed: bool,
+        world: &mut World,
+        events: &mut Events,
+    ) -> bool {
         if !self.is_full() {
             return false;
         }
@@ -139,7 +145,7 @@ impl Map {
             (MouseButton::Left, false, _) => {
                 if let Some(Press::Edit { at, end }) = self.press.take() {
                     let dragged = pointer.distance(at) >= CLICK_PIXELS;
-                    world.map_edits.push(match end {
+                    events.map_edits.send(match end {
                         Some(from) if dragged => MapEdit::MoveEnd(from),
                         _ => MapEdit::Plot,
                     });
@@ -149,7 +155,7 @@ impl Map {
             (MouseButton::Right, true, true) => {
                 let at = self.pointer_on_map(pointer, world);
                 match world.live.collider().nearest_wall(at, self.pick_distance()) {
-                    Some((index, _)) => world.map_edits.push(MapEdit::Delete(index)),
+                    Some((index, _)) => events.map_edits.send(MapEdit::Delete(index)),
                     None => world.notice("no wall under the pointer"),
                 }
             }
@@ -159,19 +165,39 @@ impl Map {
     }
 }
 
+/// The map takes input, follows frames and ticks, shows itself, and follows
+/// the live level and its background work.
 impl Part for Map {
     fn context(&self, _world: &World) -> Option<Context> {
         self.is_full().then_some(Context::FullMap)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
+    }
+
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        Some(self)
+    }
+
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
+    }
+
+    fn lifecycle(&mut self) -> Option<&mut dyn Lifecycle> {
+        Some(self)
+    }
+}
+
+impl TakesInput for Map {
+    fn act(&mut self, action: Action, world: &mut World, events: &mut Events) -> bool {
         let eye = world.walker.position();
         let map = &mut self.state;
         match action {
             Action::CycleMap => {
                 map.cycle();
                 if map.is_full() && world.mouse_grabbed {
-                    world.request(Request::GrabMouse(false));
+                    events.requests.send(Request::GrabMouse(false));
                 }
             }
             Action::FollowOnMap => {
@@ -198,7 +224,7 @@ impl Part for Map {
         true
     }
 
-    fn pointer(&mut self, input: Input, world: &mut World) -> bool {
+    fn pointer(&mut self, input: Input, world: &mut World, events: &mut Events) -> bool {
         match input {
             Input::Pointer(position) => {
                 if let Some(Press::Pan(last)) = self.press {
@@ -214,7 +240,7 @@ impl Part for Map {
                 }
                 self.state.mode().is_some()
             }
-            Input::Button { button, pressed } => self.button(button, pressed, world),
+            Input::Button { button, pressed } => self.button(button, pressed, world, events),
             _ => false,
         }
     }
@@ -230,9 +256,11 @@ impl Part for Map {
             offer.aimed = Some(aimed);
         }
     }
+}
 
+impl Ticks for Map {
     /// Shows the reach once it is worked out.
-    fn update(&mut self, _wait: bool, _world: &mut World) {
+    fn update(&mut self, _wait: bool, _world: &mut World, _events: &mut Events) {
         self.state.poll_reach(false);
     }
 
@@ -250,36 +278,9 @@ impl Part for Map {
             !world.walker.passes_walls(),
         );
     }
+}
 
-    /// The seen and occluding flags follow the change (a reload brings
-    /// its occluding flags, worked out on its worker), and while V shows
-    /// the reach it is worked out anew.
-    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
-        if !cause.reshapes() {
-            return;
-        }
-        let eye = world.walker.position();
-        let level = world.live.level();
-        match cause.edits() {
-            Some(edits) => self.state.edited(
-                edits,
-                level.environment.ceiling_height,
-                (old, world.live.collider()),
-                || level.occluding_walls(),
-            ),
-            None => {
-                let occluding = match cause {
-                    LevelCause::Reload(built) => built.occluding.clone(),
-                    _ => level.occluding_walls(),
-                };
-                self.state
-                    .level_changed(old, world.live.collider(), occluding);
-            }
-        }
-        self.state
-            .redo_reach(world.live.shared().1, eye, world.time);
-    }
-
+impl Shows for Map {
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
         lines.extend(self.state.hud_line(world.walker.passes_walls()));
     }
@@ -312,6 +313,37 @@ impl Part for Map {
             .progress
             .take()
             .or_else(|| this.state.reach_progress(world.time));
+    }
+}
+
+impl Lifecycle for Map {
+    /// The seen and occluding flags follow the change (a reload brings
+    /// its occluding flags, worked out on its worker), and while V shows
+    /// the reach it is worked out anew.
+    fn level_changed(&mut self, old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
+        let eye = world.walker.position();
+        let level = world.live.level();
+        match cause.edits() {
+            Some(edits) => self.state.edited(
+                edits,
+                level.environment.ceiling_height,
+                (old, world.live.collider()),
+                || level.occluding_walls(),
+            ),
+            None => {
+                let occluding = match cause {
+                    LevelCause::Reload(built) => built.occluding.clone(),
+                    _ => level.occluding_walls(),
+                };
+                self.state
+                    .level_changed(old, world.live.collider(), occluding);
+            }
+        }
+        self.state
+            .redo_reach(world.live.shared().1, eye, world.time);
     }
 
     fn work_in_background(&mut self, latch: Option<JobLatch>) {

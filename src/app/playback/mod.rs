@@ -7,8 +7,9 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
-use crate::app::part::{DemoStart, Part};
-use crate::app::world::{LevelCause, World};
+use crate::app::events::{Events, LevelCause};
+use crate::app::part::{DemoStart, Lifecycle, Part, Shows, TakesInput, Ticks};
+use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
@@ -114,12 +115,33 @@ impl DemoPlaying {
     }
 }
 
+/// Demos take the playback keys, set the ticks' pace and drive them, show
+/// their HUD line, and follow the session's life: starting, the level
+/// changing, finishing the recording.
 impl Part for Playback {
     fn context(&self, _world: &World) -> Option<Context> {
         matches!(self, Playback::Playing(_)).then_some(Context::Playback)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
+    }
+
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        Some(self)
+    }
+
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
+    }
+
+    fn lifecycle(&mut self) -> Option<&mut dyn Lifecycle> {
+        Some(self)
+    }
+}
+
+impl TakesInput for Playback {
+    fn act(&mut self, action: Action, world: &mut World, _events: &mut Events) -> bool {
         let Playback::Playing(playing) = self else {
             return false;
         };
@@ -133,22 +155,9 @@ impl Part for Playback {
         }
         true
     }
+}
 
-    /// A save changes no shape; any other change may desync a recording.
-    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
-        if !cause.reshapes() {
-            return;
-        }
-        if let Playback::Recording { path, .. } = self {
-            let message = format!(
-                "the level changed while recording {}: playback may desync where the versions differ",
-                path.display()
-            );
-            log::warn!("{message}");
-            world.notice(message);
-        }
-    }
-
+impl Ticks for Playback {
     /// Scaled by the playback speed, none while paused.
     fn pace(&self, seconds: f64) -> Option<f64> {
         match self {
@@ -189,7 +198,9 @@ impl Part for Playback {
             *self = Playback::Off;
         }
     }
+}
 
+impl Shows for Playback {
     fn hud(&self, _world: &World, lines: &mut Vec<String>) {
         match self {
             Playback::Playing(playing) => lines.push(playing.status()),
@@ -197,7 +208,9 @@ impl Part for Playback {
             Playback::Off => {}
         }
     }
+}
 
+impl Lifecycle for Playback {
     fn start_demo(
         &mut self,
         start: &mut Option<DemoStart>,
@@ -214,8 +227,23 @@ impl Part for Playback {
         Ok(())
     }
 
+    /// A save changes no shape; any other change may desync a recording.
+    fn level_changed(&mut self, _old: &Collider, cause: &LevelCause, world: &mut World) {
+        if !cause.reshapes() {
+            return;
+        }
+        if let Playback::Recording { path, .. } = self {
+            let message = format!(
+                "the level changed while recording {}: playback may desync where the versions differ",
+                path.display()
+            );
+            log::warn!("{message}");
+            world.notice(message);
+        }
+    }
+
     /// Finishes a recording (its last pose and the end line).
-    fn finish(&mut self, world: &mut World) -> anyhow::Result<()> {
+    fn finish(&mut self, world: &mut World, _events: &mut Events) -> anyhow::Result<()> {
         if let Playback::Recording { recorder, path } = std::mem::take(self) {
             recorder
                 .finish(&world.walker)

@@ -2,8 +2,9 @@
 //! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
 //! by the session and applied once a tick by the walker.
 
+use crate::app::events::Events;
 use crate::app::live_level::MAX_PUSH_OUT;
-use crate::app::part::Part;
+use crate::app::part::{Part, Shows, TakesInput};
 use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::walker::Toggle;
@@ -12,13 +13,24 @@ use crate::walker::Toggle;
 #[derive(Debug, Default)]
 pub struct Walking;
 
+/// Walking takes actions and shows a HUD line.
 impl Part for Walking {
     /// Walking lies under every other mode.
     fn context(&self, _world: &World) -> Option<Context> {
         Some(Context::Walking)
     }
 
-    fn act(&mut self, action: Action, world: &mut World) -> bool {
+    fn input(&mut self) -> Option<&mut dyn TakesInput> {
+        Some(self)
+    }
+
+    fn shows(&mut self) -> Option<&mut dyn Shows> {
+        Some(self)
+    }
+}
+
+impl TakesInput for Walking {
+    fn act(&mut self, action: Action, world: &mut World, _events: &mut Events) -> bool {
         match action {
             // Switches flip on the next tick, so that a demo records them.
             Action::ToggleGhost => world.gatherer.flip(Toggle::Ghost),
@@ -34,7 +46,9 @@ impl Part for Walking {
         }
         true
     }
+}
 
+impl Shows for Walking {
     /// Inside a wall with no free point near (after a reload or an edit):
     /// the HUD says how to get out. Where a loose obstacle stood in the
     /// file is no wall: it moves as a body.
