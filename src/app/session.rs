@@ -43,8 +43,9 @@ use crate::collision::Collider;
 use crate::gamepad::GamepadIntent;
 use crate::level::{Level, LevelChoice};
 use crate::render::{LevelScene, SceneBuilder};
+use crate::simulation::Simulation;
 use crate::tick::{TICK_SECONDS, TickClock};
-use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
+use crate::walker::{InputGatherer, MoveIntent, Walker};
 
 /// How a reload ended, for a script's report.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,8 +113,8 @@ impl Session {
         Self {
             parts,
             world: World {
+                simulation: Simulation::new(walker, &level),
                 live: LiveLevel::new(level, options.watch),
-                walker,
                 gatherer: InputGatherer::default(),
                 messages: HudMessages::default(),
                 settings: options.settings.clone(),
@@ -166,8 +167,8 @@ impl Session {
             level,
             ..
         } = demo;
-        let walker = header.walker(&level);
-        self.change_level(LevelCause::Demo(level, Box::new(walker)));
+        let simulation = header.simulation(&level);
+        self.change_level(LevelCause::Demo(level, Box::new(simulation)));
         if let Err(error) = self.start_demo(DemoStart::Play(reader)) {
             log::error!("{error:#}");
         }
@@ -234,7 +235,13 @@ impl Session {
 
     /// The walker.
     pub fn walker(&self) -> &Walker {
-        &self.world.walker
+        &self.world.simulation.walker
+    }
+
+    /// What moves on the tick (the walker, the doors, the loose bodies),
+    /// and what the last tick did.
+    pub fn simulation(&self) -> &Simulation {
+        &self.world.simulation
     }
 
     /// The live level.
@@ -552,17 +559,22 @@ impl Session {
     /// places them, and the eye is moved out of a new wall. Either way it
     /// gets the settings file's view for the level.
     fn place_walker(&mut self, cause: &LevelCause) -> EyeAfterReload {
-        let eye = if let LevelCause::Demo(_, walker) = cause {
-            self.world.walker = Walker::clone(walker);
+        let eye = if let LevelCause::Demo(_, simulation) = cause {
+            self.world.simulation = Simulation::clone(simulation);
             EyeAfterReload::Clear
         } else {
-            let doors = &self.world.live.level().doors;
-            self.world.walker.doors = self.world.walker.doors.changed_to(doors);
-            self.world.walker.bodies = Bodies::new(self.world.live.level());
-            clear_the_eye(&mut self.world.walker, self.world.live.collider())
+            self.world.simulation.level_changed(self.world.live.level());
+            clear_the_eye(
+                &mut self.world.simulation.walker,
+                self.world.live.collider(),
+            )
         };
         let level = Arc::clone(self.world.live.shared().0);
-        set_view(&mut self.world.walker, &self.world.settings, &level);
+        set_view(
+            &mut self.world.simulation.walker,
+            &self.world.settings,
+            &level,
+        );
         eye
     }
 
@@ -657,7 +669,13 @@ impl Session {
         let pan = self.input.pan(bindings, &contexts, modifiers);
         let pad = self.pad;
         // The right stick's rates, as a share of the keyboard's turn speed.
-        let turn_speed = self.world.walker.settings.turn_speed.max(f32::EPSILON);
+        let turn_speed = self
+            .world
+            .simulation
+            .walker
+            .settings
+            .turn_speed
+            .max(f32::EPSILON);
         self.world.gatherer.hold(MoveIntent {
             forward: keys.forward + pad.forward,
             right: keys.right + pad.right,
@@ -680,7 +698,7 @@ impl Session {
             let input = (!driven).then(|| {
                 let input = world.gatherer.next_tick();
                 if let Err(error) = world
-                    .walker
+                    .simulation
                     .step(&input, world.live.walking_collider())
                     .collision
                 {
@@ -776,7 +794,10 @@ impl Session {
     /// The HUD's lines for the cursor point and aimed item as they are.
     fn current_hud(&mut self) -> Vec<String> {
         let world = &self.world;
-        let mut lines = hud_lines(&world.walker, self.frame_rate.frames_per_second());
+        let mut lines = hud_lines(
+            &world.simulation.walker,
+            self.frame_rate.frames_per_second(),
+        );
         let reloading = if world.live.reloading() {
             "  (reloading)"
         } else {
@@ -805,7 +826,7 @@ impl Session {
         self.refresh_cursor();
         let hud = self.overlays.hud.then(|| self.current_hud());
         let scene = scene_frame(
-            &self.world.walker,
+            &self.world.simulation,
             self.world.live.level(),
             self.ticks.alpha(),
             self.overlays.debug_lines,

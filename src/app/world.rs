@@ -18,16 +18,17 @@ use crate::config::Config;
 use crate::edit::{Item, LevelChange};
 use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
+use crate::simulation::Simulation;
 use crate::walker::{InputGatherer, Walker};
 
-/// What every part shares: the live level, the walker and its tick input,
+/// What every part shares: the live level, the simulation and its tick input,
 /// the session's clock, and the ways to talk to the shell.
 #[derive(Debug)]
 pub struct World {
     /// The level being walked, and its reloading.
     pub live: LiveLevel,
-    /// The eye.
-    pub walker: Walker,
+    /// What moves on the tick: the eye, the doors, the loose bodies.
+    pub simulation: Simulation,
     /// Input gathered for the next tick.
     pub gatherer: InputGatherer,
     /// The HUD's notices.
@@ -89,8 +90,8 @@ pub enum LevelCause {
     Edit(Arc<Level>, Vec<LevelChange>),
     /// The autosave's edits, replayed: the level, and what they changed.
     Restore(Arc<Level>, Vec<LevelChange>),
-    /// A demo's level, with the demo's walker at its start.
-    Demo(Arc<Level>, Box<Walker>),
+    /// A demo's level, with the demo's simulation at its start.
+    Demo(Arc<Level>, Box<Simulation>),
     /// The level was saved (it follows its file and text from now on): its
     /// shapes are as they were.
     Saved(SavedLevel),
@@ -186,7 +187,7 @@ impl World {
     /// (which flips on the tick after E, so that demos record it), and
     /// never while a demo plays.
     pub fn edit_mode(&self) -> bool {
-        self.walker.editing && !self.demo_playing
+        self.simulation.walker.editing && !self.demo_playing
     }
 
     /// The fog distance: how far the eye sees.

@@ -123,7 +123,7 @@ impl Aim {
         Self {
             cursor: world.cursor,
             aimed: world.aimed,
-            heading: world.walker.camera.yaw_degrees(),
+            heading: world.simulation.walker.camera.yaw_degrees(),
             backwards: world.modifiers.shift,
         }
     }
@@ -365,7 +365,7 @@ impl Editing {
     /// The crosshair's cursor point (Alt held: not snapped).
     fn crosshair_cursor(&self, world: &World) -> Vec2 {
         cursor(
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             world.live.collider(),
             self.edit.grid,
             !world.modifiers.alt,
@@ -387,9 +387,9 @@ impl Editing {
     /// (see [`aimed`]): the aimed item unless the full map has the pointer.
     fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
-        let leaves = world.walker.doors.leaves().leaves();
+        let leaves = world.simulation.doors().leaves().leaves();
         aimed(
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             world.live.collider(),
             level,
             leaves,

@@ -109,7 +109,7 @@ impl Map {
 
     /// The floor-plan point under the pointer at `pixel` on the map.
     fn pointer_on_map(&self, pixel: Vec2, world: &World) -> Vec2 {
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         self.state.view_now(eye).to_world(pixel, world.view_size)
     }
 
@@ -165,7 +165,7 @@ impl Part for Map {
     }
 
     fn act(&mut self, action: Action, world: &mut World) -> bool {
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         let map = &mut self.state;
         match action {
             Action::CycleMap => {
@@ -186,7 +186,7 @@ impl Part for Map {
             // line's output, not a diagnostic.
             Action::DropMark => match map.marks.drop_at(eye) {
                 Some(number) => {
-                    let position = world.walker.position_for_level_file();
+                    let position = world.simulation.walker.position_for_level_file();
                     crate::platform::print_line(&format!("{position}  # mark {number}"));
                 }
                 None => world.notice("all 10 marks are placed; C clears them"),
@@ -245,9 +245,9 @@ impl Part for Map {
         let fog = world.fog();
         self.state.follow_walk(
             world.live.collider(),
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             fog,
-            !world.walker.passes_walls(),
+            !world.simulation.walker.passes_walls(),
         );
     }
 
@@ -258,7 +258,7 @@ impl Part for Map {
         if !cause.reshapes() {
             return;
         }
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         let level = world.live.level();
         match cause.edits() {
             Some(edits) => self.state.edited(
@@ -281,7 +281,7 @@ impl Part for Map {
     }
 
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
-        lines.extend(self.state.hud_line(world.walker.passes_walls()));
+        lines.extend(self.state.hud_line(world.simulation.walker.passes_walls()));
     }
 
     /// This frame's map, with edit mode's cursor, the end of the wall in
@@ -301,11 +301,11 @@ impl Part for Map {
             || world.near_misses(),
             (
                 &world.live.level().lights,
-                world.walker.doors.leaves().leaves(),
-                world.walker.bodies.live().bodies(),
+                world.simulation.doors().leaves().leaves(),
+                world.simulation.bodies().live().bodies(),
             ),
             (eye, share.camera.yaw),
-            world.walker.passes_walls(),
+            world.simulation.walker.passes_walls(),
             (cursor, &this.aimed),
         );
         share.progress = share
