@@ -279,3 +279,89 @@ fn the_events_are_the_same_when_the_walk_runs_again_and_when_its_demo_plays() {
     .expect("the demo plays");
     assert_eq!(replayed, events, "played back");
 }
+
+/// A wall along x = 3 with a swing door that opens into a pocket where
+/// the eye stands, and a crate beside the closed leaf: the opening leaf
+/// knocks the crate into the pocket's corner and would squeeze it there
+/// (the level of `tests/physics/walker.rs`'s squeezed crate).
+const DOOR_AND_CRATE: &str = r#"
+name = "a door and a crate"
+wall_thickness = 0.2
+
+[player]
+start = [2.2, 1.3]
+yaw = 0
+
+[[wall]]
+a = [1.8, 1.5]
+b = [1.8, -0.3]
+
+[[wall]]
+a = [1.8, -0.3]
+b = [3.0, -0.3]
+
+[[wall]]
+a = [3.0, -5.0]
+b = [3.0, 0.0]
+
+[[wall]]
+a = [3.0, 1.0]
+b = [3.0, 5.0]
+
+[[door]]
+a = [3.0, 0.0]
+b = [3.0, 1.0]
+close_after = 0.5
+
+[[obstacle]]
+points = [[2.45, 0.55], [2.85, 0.55], [2.85, 0.95], [2.45, 0.95]]
+loose = true
+mass = 40
+"#;
+
+#[test]
+fn a_door_tells_each_tick_it_gave_way_to_a_crate_and_the_leaf_strikes_it() {
+    let level = Level::from_toml_str(DOOR_AND_CRATE, Path::new("door.toml"))
+        .expect("valid")
+        .level;
+    let collider = walking_collider(&level);
+    let mut simulation = Simulation::at_spawn(&level);
+    let mut input = TickInput {
+        toggles: Toggles {
+            use_door: true,
+            ..Toggles::default()
+        },
+        ..TickInput::default()
+    };
+    let (mut held_back, mut told) = (Vec::new(), Vec::new());
+    let mut struck_by_the_leaf = false;
+    for tick in 1..=600 {
+        let before = simulation.doors().states()[0];
+        simulation.step(&input, &collider);
+        input = TickInput::default();
+        let after = simulation.doors().states()[0];
+        // Held back: opening again from where it stood before the tick.
+        if tick > 1
+            && after.motion == mazewalker::doors::Motion::Opening
+            && after.opening == before.opening
+        {
+            held_back.push(tick);
+        }
+        let events = simulation.events();
+        if events.contains(&Event::DoorGaveWay { door: 0 }) {
+            told.push(tick);
+        }
+        struck_by_the_leaf |= events.iter().any(|event| {
+            matches!(
+                event,
+                Event::BodyImpact {
+                    struck: mazewalker::physics::Struck::Door(0),
+                    ..
+                }
+            )
+        });
+    }
+    assert!(!told.is_empty(), "the door never gave way");
+    assert_eq!(told, held_back);
+    assert!(struck_by_the_leaf, "the leaf knocked the crate");
+}
