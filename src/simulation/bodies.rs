@@ -62,7 +62,7 @@ struct FixedMaterials {
 
 /// What one tick of the bodies did.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct BodiesTick {
+pub(super) struct BodiesTick {
     /// The doors whose move would squeeze a body, ascending: they must go
     /// back and give way.
     pub blocked_doors: Vec<usize>,
@@ -176,7 +176,7 @@ impl Bodies {
 
     /// Every body back where the file places it, at rest. Returns the
     /// bodies that were moving, ascending: they stop.
-    pub fn reset(&mut self) -> Vec<usize> {
+    pub(super) fn reset(&mut self) -> Vec<usize> {
         self.live = self.placed.clone();
         self.previous = poses(&self.live);
         std::mem::take(&mut self.moved)
@@ -207,7 +207,7 @@ impl Bodies {
     /// Kicks the body `hit` names where the ray met it, with the level's
     /// kick impulse along `direction` (a unit vector). Returns the
     /// impulse, unless the kick was refused (non-finite numbers).
-    pub fn kick(&mut self, hit: BodyHit, direction: Vec2) -> Option<Vec2> {
+    pub(super) fn kick(&mut self, hit: BodyHit, direction: Vec2) -> Option<Vec2> {
         let impulse = direction * self.kick_impulse;
         self.live
             .kick(hit.body, hit.point, impulse)
@@ -216,13 +216,18 @@ impl Bodies {
 
     /// The walker's move from `from` by `delta`, stopped at the first body
     /// its circle of `radius` meets (see [`LooseBodies::clip_walker_move`]).
-    pub fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
+    pub(super) fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
         self.live.clip_walker_move(from, delta, radius)
     }
 
     /// The walker as the bodies meet it: at `position`, of `radius`,
     /// pushing toward `velocity` with the level's push force.
-    pub fn walker_circle(&self, position: Vec2, radius: f32, velocity: Vec2) -> WalkerCircle {
+    pub(super) fn walker_circle(
+        &self,
+        position: Vec2,
+        radius: f32,
+        velocity: Vec2,
+    ) -> WalkerCircle {
         WalkerCircle {
             position,
             radius,
@@ -234,7 +239,7 @@ impl Bodies {
     /// **Bodies**: one tick of the bodies, door leaves moving from
     /// `doors_before` to `doors_after` (by door index), and the walker as
     /// `walker` says (`None` in ghost mode).
-    pub fn step(
+    pub(super) fn step(
         &mut self,
         doors_before: &[Leaf],
         doors_after: &[Leaf],

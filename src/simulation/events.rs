@@ -8,6 +8,7 @@
 
 use glam::Vec2;
 
+use super::bodies::{Bodies, BodiesTick};
 use crate::doors::{Doors, Motion};
 use crate::level::MaterialId;
 use crate::physics::Struck;
@@ -117,6 +118,37 @@ pub(super) fn modes_toggled(flipped: Flipped, events: &mut Vec<Event>) {
             .into_iter()
             .filter_map(|(mode, on)| on.map(|on| Event::ModeToggled { mode, on })),
     );
+}
+
+/// **Events**: what the bodies' `tick` did: each impact with the two
+/// materials (the body's, and the other body's, the wall's, the fixed
+/// obstacle's or the door's; none for the eye), then the bodies that
+/// started sliding and those that stopped.
+pub(super) fn bodies_moved(
+    tick: &BodiesTick,
+    (bodies, doors): (&Bodies, &Doors),
+    events: &mut Vec<Event>,
+) {
+    for impact in &tick.impacts {
+        let Some(material) = bodies.material(impact.body) else {
+            continue;
+        };
+        let struck_material = match impact.struck {
+            Struck::Door(door) => doors.definitions().get(door).map(|door| door.material),
+            struck => bodies.struck_material(struck),
+        };
+        events.push(Event::BodyImpact {
+            body: impact.body,
+            struck: impact.struck,
+            at: impact.point,
+            impulse: impact.impulse,
+            materials: (material, struck_material),
+        });
+    }
+    let started = tick.started.iter();
+    events.extend(started.map(|&body| Event::BodyStartedSliding { body }));
+    let stopped = tick.stopped.iter();
+    events.extend(stopped.map(|&body| Event::BodyStoppedSliding { body }));
 }
 
 /// **Events**: the doors that gave way this tick, then, in door order,

@@ -40,11 +40,12 @@ use glam::Vec2;
 use crate::collision::{Collider, Leaf};
 use crate::doors::{Doors, Motion};
 use crate::level::{Level, MaterialId};
-use crate::physics::Struck;
 use crate::tick::TICK_SECONDS;
 use crate::walker::{MoveReport, TickInput, Walker};
 
-pub use bodies::{Bodies, BodiesTick};
+use bodies::BodiesTick;
+
+pub use bodies::Bodies;
 pub use events::{Event, Mode};
 
 /// What a tick reports of the eye's move: asked, made, and touched. The
@@ -180,8 +181,9 @@ impl Simulation {
         let world = (&self.doors, &mut self.bodies);
         let floor = (desired, self.floor);
         let report = eye::move_eye(&mut self.walker, world, collider, floor, &mut self.events);
-        if bodies_move {
-            self.move_bodies(&leaves_before, &report, collider);
+        let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
+        if let Some(bodies) = &bodies {
+            events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);
         }
         events::doors_changed(&self.doors, &mut self.door_motions, &mut self.events);
         report
@@ -190,9 +192,13 @@ impl Simulation {
     /// **Bodies**: the loose bodies' tick, the leaves moving from
     /// `leaves_before`, pushed by the eye where `report` left it (not when
     /// it passes walls); a door that would squeeze a body goes back and
-    /// gives way. Tells of the impacts, and of the bodies that started or
-    /// stopped sliding.
-    fn move_bodies(&mut self, leaves_before: &[Leaf], report: &StepReport, collider: &Collider) {
+    /// gives way.
+    fn move_bodies(
+        &mut self,
+        leaves_before: &[Leaf],
+        report: &StepReport,
+        collider: &Collider,
+    ) -> BodiesTick {
         let radius = collider.body_radius();
         let pushing = match &report.collision {
             Ok(outcome) if !self.walker.passes_walls() => Some(self.bodies.walker_circle(
@@ -208,27 +214,6 @@ impl Simulation {
         for &door in &tick.blocked_doors {
             self.doors.hold_back(door);
         }
-        for impact in &tick.impacts {
-            let Some(material) = self.bodies.material(impact.body) else {
-                continue;
-            };
-            let struck_material = match impact.struck {
-                Struck::Door(door) => self.doors.definitions().get(door).map(|d| d.material),
-                struck => self.bodies.struck_material(struck),
-            };
-            self.events.push(Event::BodyImpact {
-                body: impact.body,
-                struck: impact.struck,
-                at: impact.point,
-                impulse: impact.impulse,
-                materials: (material, struck_material),
-            });
-        }
-        let started = tick.started.iter();
-        let stopped = tick.stopped.iter();
-        self.events
-            .extend(started.map(|&body| Event::BodyStartedSliding { body }));
-        self.events
-            .extend(stopped.map(|&body| Event::BodyStoppedSliding { body }));
+        tick
     }
 }
