@@ -22,9 +22,11 @@
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
 //!    (`bodies.rs`, over `crate::physics`);
-//! 6. **events**: what only the tick's end shows (doors that started or
-//!    stopped), after what each phase told (`events.rs`). They are read
-//!    after the step ([`Simulation::events`]) and cleared by the next.
+//! 6. **events**: the bodies' impacts and those that started or stopped
+//!    sliding, then what only the tick's end shows (doors that gave way,
+//!    started or stopped), after what the phases before told
+//!    (`events.rs`). They are read after the step
+//!    ([`Simulation::events`]) and cleared by the next.
 
 mod bodies;
 mod doors;
