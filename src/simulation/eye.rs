@@ -18,7 +18,8 @@ pub(super) fn move_eye(
     walker: &mut Walker,
     (doors, bodies): (&Doors, &mut Bodies),
     collider: &Collider,
-    (desired, floor): (Vec2, MaterialId),
+    desired: Vec2,
+    floor: MaterialId,
     events: &mut Vec<Event>,
 ) -> MoveReport {
     let radius = collider.body_radius();

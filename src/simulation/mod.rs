@@ -181,8 +181,8 @@ impl Simulation {
         };
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
         let world = (&self.doors, &mut self.bodies);
-        let floor = (desired, self.floor);
-        let report = eye::move_eye(&mut self.walker, world, collider, floor, &mut self.events);
+        let (walker, events) = (&mut self.walker, &mut self.events);
+        let report = eye::move_eye(walker, world, collider, desired, self.floor, events);
         let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
         if let Some(bodies) = &bodies {
             events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);
