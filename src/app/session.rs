@@ -4,7 +4,7 @@
 //! describes the frame to draw ([`SessionFrame`]); the shell (or a test, or
 //! a script) feeds it and draws what it describes.
 //!
-//! Four parts share the [`World`] (the live level, the walker, the clock,
+//! Four parts share the [`World`] (the live level, the simulation, the clock,
 //! the HUD's notices): demo playback and recording, edit mode, the map and
 //! walking. Each is a [`Part`], and the session names none of them but
 //! where it makes their list ([`Session::new`]): it offers every input,
@@ -476,9 +476,10 @@ impl Session {
     /// The one path by which the live level changes, for its typed
     /// `cause`: a reload (a file changed, F5), an edit (an undo or redo
     /// too), a restored autosave, a demo's level or a save. The live
-    /// level, the walker (and its doors), every part and the renderer hear
-    /// of it, in that order; a save changes no shape, so the walker and
-    /// the renderer's scene stay as they are.
+    /// level, the simulation (the walker, its doors and loose bodies),
+    /// every part and the renderer hear of it, in that order; a save
+    /// changes no shape, so the simulation and the renderer's scene stay
+    /// as they are.
     fn change_level(&mut self, cause: LevelCause) {
         let started = crate::platform::Instant::now();
         let (old_level, old_collider, collider_time) = self.make_live(&cause);
@@ -687,8 +688,8 @@ impl Session {
     }
 
     /// Runs `ticks` simulation ticks (and any a part adds), and after each,
-    /// every part's tick. A part may drive the walker through a tick;
-    /// otherwise the walker steps with its held input.
+    /// every part's tick. A part may drive the simulation through a tick;
+    /// otherwise it steps with the held input.
     fn run_ticks(&mut self, ticks: u32) {
         let extra: u32 = self.parts.iter_mut().map(|part| part.extra_ticks()).sum();
         for _ in 0..ticks + extra {

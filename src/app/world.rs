@@ -1,5 +1,5 @@
-//! What the session's parts share: the live level, the walker and its tick
-//! input, the session's clock and notices, and the ways to talk to the
+//! What the session's parts share: the live level, the simulation and its
+//! tick input, the session's clock and notices, and the ways to talk to the
 //! shell and to the session (requests, and the typed causes by which the
 //! live level changes).
 
