@@ -116,10 +116,7 @@ impl Bodies {
         } else {
             FixedMaterials {
                 walls: level.walls.iter().map(|wall| wall.material).collect(),
-                obstacles: (level.obstacles.iter())
-                    .filter(|obstacle| !obstacle.loose)
-                    .map(|obstacle| obstacle.material)
-                    .collect(),
+                obstacles: level.fixed_obstacles().map(|o| o.material).collect(),
             }
         };
         Self::from_level_parts(
