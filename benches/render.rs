@@ -28,6 +28,7 @@ use mazewalker::render::offscreen::{OFFSCREEN_FORMAT, capture, render_target};
 use mazewalker::render::{
     DEFAULT_CHUNK_BUDGET, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer,
 };
+use mazewalker::simulation::Simulation;
 use mazewalker::walker::Walker;
 
 const WIDTH: u32 = 1280;
@@ -145,11 +146,11 @@ fn bench_frames(c: &mut Criterion) {
     for (name, level, quality, overlays) in cases {
         let collider = Arc::new(level.collider());
         let mut renderer = new_renderer(&gpu, level, &collider, quality);
-        let walker = Walker::at_spawn(level);
-        let hud = hud_lines(&walker, Some(60.0));
-        let doors = moving_shapes(&walker, level, 1.0);
+        let simulation = Simulation::at_spawn(level);
+        let hud = hud_lines(&simulation.walker, Some(60.0));
+        let doors = moving_shapes(&simulation, level, 1.0);
         let frame = FrameInput {
-            camera: &walker.camera,
+            camera: &simulation.walker.camera,
             debug_lines: overlays,
             hud: overlays.then_some(hud.as_slice()),
             help: None,

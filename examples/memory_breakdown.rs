@@ -82,7 +82,7 @@ fn main() -> anyhow::Result<()> {
         map: false,
         lights: true,
     };
-    let image = screenshot_image(&level, &options.walker(&level), &options)?;
+    let image = screenshot_image(&level, &options.simulation(&level), &options)?;
     step("screenshot 1280x720");
     image.save(Path::new(&std::env::temp_dir()).join("memory_breakdown.png"))?;
     println!("{} walls", level.walls.len());

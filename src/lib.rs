@@ -19,8 +19,11 @@
 //!   use key's target, and moving leaves that push the eye through the
 //!   collider.
 //! - [`camera`], [`walker`], [`bindings`]: the first-person camera, the
-//!   controller that moves it one fixed tick at a time through the collider,
-//!   and the key bindings.
+//!   character controller that moves it through the collider, and the key
+//!   bindings.
+//! - [`simulation`]: everything that moves on the fixed tick (the walker,
+//!   the doors, the loose bodies), stepped in named phases, and the typed
+//!   events each tick emits.
 //! - [`app`]: the program around the library: a winit shell (the window, its
 //!   surface, presenting), a headless `Session` that takes events and time
 //!   and produces a description of the frame, and one part per mode
@@ -60,5 +63,6 @@ pub mod portable_math;
 mod property_cases;
 pub mod render;
 pub mod replay;
+pub mod simulation;
 pub mod tick;
 pub mod walker;

@@ -19,16 +19,17 @@
 //! degrees, in the sense of the yaw). Each number is printed in Rust's
 //! shortest round-trip form so it parses back to the same `f32`. The walk
 //! streams: one line buffer, constant memory, whatever the length of the
-//! input.
+//! input. Each tick is a [`Simulation::step_by`]: the same phases, from
+//! the doors on, as every other tick.
 
 use std::io::{self, BufRead, Write};
 
 use glam::Vec2;
 
 use crate::collision::{Collider, CollisionError, MoveOptions};
-use crate::doors::Doors;
 use crate::level::Level;
-use crate::walker::{Bodies, MoveAmong, move_among, press_use};
+use crate::simulation::Simulation;
+use crate::walker::{Pose, Walker};
 
 /// Why a replay stopped.
 #[derive(Debug, thiserror::Error)]
@@ -119,18 +120,15 @@ pub fn parse_replay_line(text: &str, line: u64) -> Result<Option<ReplayLine>, Re
     }
 }
 
-/// Where a replay starts: the eye, the way it faces, the doors and the
-/// loose bodies.
+/// Where a replay starts: the eye, the doors and the loose bodies, and
+/// the way the walker faces.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplayStart {
-    /// The eye's position (x, z).
-    pub position: Vec2,
+    /// The eye (where it stands), among the doors and loose bodies as
+    /// they stand.
+    pub simulation: Simulation,
     /// The way the walker faces until its first move (a unit vector).
     pub facing: Vec2,
-    /// The level's doors, as they stand.
-    pub doors: Doors,
-    /// The level's loose bodies, as they stand.
-    pub bodies: Bodies,
 }
 
 impl ReplayStart {
@@ -138,40 +136,33 @@ impl ReplayStart {
     /// level's doors all closed and its loose bodies where the file places
     /// them.
     pub fn on_level(level: &Level, position: Vec2) -> Self {
-        Self {
+        let mut walker = Walker::at_spawn(level);
+        walker.place(Pose {
             position,
+            ..walker.pose()
+        });
+        Self {
+            simulation: Simulation::new(walker, level),
             facing: Vec2::from_angle(level.player.yaw_degrees.to_radians()),
-            doors: Doors::new(&level.doors),
-            bodies: Bodies::new(level),
         }
     }
 
     /// One tick: the doors, the eye's move by `delta` and the bodies (see
-    /// [`move_among`]); writes the eye's position, and the bodies that
-    /// moved when `printed` asks.
+    /// [`Simulation::step_by`]); writes the eye's position, and the
+    /// bodies that moved when `printed` asks.
     fn tick(
         &mut self,
         collider: &Collider,
-        options: &MoveOptions,
         delta: Vec2,
         printed: ReplayOutput,
         output: &mut impl Write,
     ) -> Result<(), TickError> {
-        let MoveAmong { collision, .. } = move_among(
-            &mut self.doors,
-            &mut self.bodies,
-            collider,
-            self.position,
-            delta,
-            options,
-            false,
-        );
-        self.position = collision?.position;
-        let position = self.position;
+        let position = self.simulation.step_by(delta, collider).collision?.position;
         writeln!(output, "{} {}", position.x, position.y).map_err(TickError::Io)?;
         if printed.bodies {
-            for &index in self.bodies.moved() {
-                let body = &self.bodies.live().bodies()[index];
+            let bodies = self.simulation.bodies();
+            for &index in bodies.moved() {
+                let body = &bodies.live().bodies()[index];
                 let (at, angle) = (body.position(), body.angle().to_degrees());
                 writeln!(output, "body {index} {} {} {angle}", at.x, at.y)
                     .map_err(TickError::Io)?;
@@ -192,8 +183,8 @@ pub struct ReplayOutput {
 /// Walks from `start`, one tick per line read from `input` (see the module
 /// documentation), through `collider` (which holds no loose obstacle:
 /// [`Level::walking_collider`]), the doors and the bodies, and writes each
-/// position to `output`, with what `printed` asks for. Returns the number
-/// of positions written.
+/// position to `output`, with what `printed` asks for. The walker moves
+/// as `options` say. Returns the number of positions written.
 pub fn replay(
     collider: &Collider,
     start: ReplayStart,
@@ -203,6 +194,7 @@ pub fn replay(
     output: impl Write,
 ) -> Result<u64, ReplayError> {
     let mut walk = start;
+    walk.simulation.walker.move_options = *options;
     let mut input = input;
     let mut output = io::BufWriter::new(output);
     let mut text = String::new();
@@ -218,14 +210,11 @@ pub fn replay(
             continue;
         };
         let mut tick = |walk: &mut ReplayStart, delta| {
-            walk.tick(collider, options, delta, printed, &mut output)
+            walk.tick(collider, delta, printed, &mut output)
                 .map_err(|error| error.on_line(line))
         };
         match command {
-            ReplayLine::Use => {
-                let (eye, facing) = (walk.position, walk.facing);
-                press_use(&mut walk.doors, &mut walk.bodies, eye, facing, collider);
-            }
+            ReplayLine::Use => walk.simulation.press_use(walk.facing, collider),
             ReplayLine::Wait(ticks) => {
                 for _ in 0..ticks {
                     tick(&mut walk, Vec2::ZERO)?;
@@ -235,7 +224,11 @@ pub fn replay(
             ReplayLine::Move(delta) => {
                 // Checked before the doors move, so a bad line changes nothing.
                 collider
-                    .move_eye(walk.position, delta, &MoveOptions::ghost())
+                    .move_eye(
+                        walk.simulation.walker.position(),
+                        delta,
+                        &MoveOptions::ghost(),
+                    )
                     .map_err(|source| ReplayError::Refused { line, source })?;
                 tick(&mut walk, delta)?;
                 if let Some(direction) = delta.try_normalize() {
@@ -252,6 +245,7 @@ pub fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::camera::Camera;
     use crate::collision::{MovePolicy, Wall};
 
     fn wall_at_x(x: f32) -> Collider {
@@ -265,11 +259,10 @@ mod tests {
 
     fn run(collider: &Collider, options: &MoveOptions, input: &str) -> Result<String, ReplayError> {
         let mut output = Vec::new();
+        let eye = Camera::new(glam::Vec3::new(0.0, 1.6, 0.0), 0.0);
         let start = ReplayStart {
-            position: Vec2::ZERO,
+            simulation: Simulation::alone(Walker::standing(eye)),
             facing: Vec2::X,
-            doors: Doors::default(),
-            bodies: Bodies::default(),
         };
         let printed = ReplayOutput::default();
         replay(

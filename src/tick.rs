@@ -3,7 +3,7 @@
 //! bit-identical positions at 30 Hz, 144 Hz or in a headless demo.
 //!
 //! A frame loop asks [`TickClock::advance`] how many ticks its frame time
-//! covers, runs [`Walker::step`](crate::walker::Walker::step) that many
+//! covers, runs [`Simulation::step`](crate::simulation::Simulation::step) that many
 //! times, and draws [`Walker::interpolated_camera`](crate::walker::Walker::interpolated_camera)
 //! at [`TickClock::alpha`]: the renderer trails the simulation by less than
 //! one tick and motion is smooth at any refresh rate ("Fix Your Timestep!",

@@ -28,7 +28,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "simulation",
         &[
-            "camera", "config", "demo", "doors", "edit", "gamepad", "bindings", "map", "replay",
+            "camera",
+            "config",
+            "demo",
+            "doors",
+            "edit",
+            "gamepad",
+            "bindings",
+            "map",
+            "replay",
+            "simulation",
             "walker",
         ],
     ),

@@ -21,6 +21,7 @@ use glam::{DVec2, Vec2};
 use mazewalker::collision::{Collider, MoveOptions};
 use mazewalker::demo::{DemoHeader, DemoRecorder};
 use mazewalker::level::{Level, LevelChoice};
+use mazewalker::simulation::Simulation;
 use mazewalker::walker::{MoveIntent, TickInput, Toggles, Walker, WalkerSettings};
 
 /// Ticks between the autopilot's decisions: 1/6 s, a whole number of frames
@@ -131,18 +132,18 @@ fn record_walk(
 ) -> anyhow::Result<Vec2> {
     let level: Level = choice.load()?.level;
     let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
-    let mut walker = Walker::at_spawn(&level);
-    let header = DemoHeader::for_recording(choice, &level, &walker);
+    let mut simulation = Simulation::at_spawn(&level);
+    let header = DemoHeader::for_recording(choice, &level, &simulation.walker);
     let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
     let mut recorder = DemoRecorder::new(file, &header)?;
     let mut tick = 0;
-    while let Some(input) = next_input(tick, &walker, &collider) {
-        walker.step(&input, &collider);
-        recorder.record(&input, &walker)?;
+    while let Some(input) = next_input(tick, &simulation.walker, &collider) {
+        simulation.step(&input, &collider);
+        recorder.record(&input, &simulation)?;
         tick += 1;
     }
-    recorder.finish(&walker)?;
-    Ok(walker.position())
+    recorder.finish(&simulation)?;
+    Ok(simulation.walker.position())
 }
 
 /// Records one autopilot walk of [`TICKS`] on `choice` into `path`;

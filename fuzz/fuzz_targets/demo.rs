@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let (mut reader, _) = DemoReader::new(data).expect("read once already");
-    let mut played = header.walker(level);
+    let mut played = header.simulation(level);
     let mut ended = false;
     for _ in 0..=MAX_TICKS {
         match play_tick(&mut reader, &mut played, collider) {
@@ -64,26 +64,26 @@ fuzz_target!(|data: &[u8]| {
         // A `level file` path with a line break reads but cannot be written.
         return;
     };
-    let mut walker = header.walker(level);
+    let mut simulation = header.simulation(level);
     for input in &inputs {
-        walker.step(input, collider);
-        recorder.record(input, &walker).expect("writes to memory");
+        simulation.step(input, collider);
+        recorder.record(input, &simulation).expect("writes to memory");
     }
-    recorder.finish(&walker).expect("writes to memory");
+    recorder.finish(&simulation).expect("writes to memory");
     if ended {
-        assert_eq!(bits(&played.pose()), bits(&walker.pose()));
+        assert_eq!(bits(&played.walker.pose()), bits(&simulation.walker.pose()));
     }
 
     let (mut reread, reread_header) = DemoReader::new(&recording[..]).expect("a recorded header");
     assert_eq!(reread_header, header);
-    let mut replayed = reread_header.walker(level);
+    let mut replayed = reread_header.simulation(level);
     let result = play(&mut reread, &mut replayed, collider, |_, _| {
         Ok::<(), mazewalker::demo::DemoError>(())
     });
     match result {
         Ok(Played::Finished { ticks, pose }) => {
             assert_eq!(ticks, inputs.len() as u64);
-            assert_eq!(bits(&pose), bits(&walker.pose()));
+            assert_eq!(bits(&pose), bits(&simulation.walker.pose()));
         }
         other => panic!(
             "the recording does not play back: {other:?}\n{}",

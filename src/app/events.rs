@@ -16,7 +16,7 @@ use super::live_level::{BuiltLevel, SavedLevel};
 use crate::edit::{LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
 use crate::level::Level;
-use crate::walker::Walker;
+use crate::simulation::Simulation;
 
 /// Input the shell turns winit's events into, and scripts and tests send.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -97,8 +97,8 @@ pub enum LevelCause {
     Edit(Arc<Level>, Vec<LevelChange>),
     /// The autosave's edits, replayed: the level, and what they changed.
     Restore(Arc<Level>, Vec<LevelChange>),
-    /// A demo's level, with the demo's walker at its start.
-    Demo(Arc<Level>, Box<Walker>),
+    /// A demo's level, with the demo's simulation at its start.
+    Demo(Arc<Level>, Box<Simulation>),
     /// The level was saved (it follows its file and text from now on): its
     /// shapes are as they were.
     Saved(SavedLevel),

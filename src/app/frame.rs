@@ -11,7 +11,7 @@ use crate::edit::{Field, Item, LevelChange};
 use crate::level::mesh::MovingShape;
 use crate::level::{Level, Material};
 use crate::render::{BrokenTexture, FrameInput, LevelScene, LineVertex, MapFrame, Renderer};
-use crate::walker::Walker;
+use crate::simulation::Simulation;
 
 /// What the property panel shows in a frame: the shell draws it with egui
 /// and hands a change back as [`Input::Property`](super::Input::Property).
@@ -121,16 +121,16 @@ pub enum SceneTaken {
 /// Such a shape lies on the segment from a visible point to a lamp in use (within the fog
 /// distance plus its radius), so within the fog distance plus the largest
 /// lamp radius of the eye (the torch, at the eye, casts no shadow).
-pub fn moving_shapes(walker: &Walker, level: &Level, alpha: f32) -> Vec<MovingShape> {
+pub fn moving_shapes(simulation: &Simulation, level: &Level, alpha: f32) -> Vec<MovingShape> {
     let widest_lamp = level
         .lights
         .iter()
         .map(|lamp| lamp.radius)
         .fold(0.0, f32::max);
     let reach = level.environment.fog_distance + widest_lamp;
-    let eye = walker.position();
-    let mut shapes = walker.doors.shapes_near(alpha, eye, reach);
-    shapes.extend(walker.bodies.shapes_near(alpha, eye, reach));
+    let eye = simulation.walker.position();
+    let mut shapes = simulation.doors().shapes_near(alpha, eye, reach);
+    shapes.extend(simulation.bodies().shapes_near(alpha, eye, reach));
     shapes
 }
 
@@ -168,16 +168,22 @@ impl SceneFrame {
     }
 }
 
-/// The scene a frame of `level` shows, seen by `walker` `alpha` of the way
-/// through the last tick (1: at the tick's end), with the collider's debug
+/// The scene a frame of `level` shows, seen by `simulation`'s walker
+/// `alpha` of the way through the last tick (1: at the tick's end), with the collider's debug
 /// lines when `debug_lines` says so. The one description of the world that
 /// the window's frame, the timedemo and the screenshot share.
-pub fn scene_frame(walker: &Walker, level: &Level, alpha: f32, debug_lines: bool) -> SceneFrame {
+pub fn scene_frame(
+    simulation: &Simulation,
+    level: &Level,
+    alpha: f32,
+    debug_lines: bool,
+) -> SceneFrame {
+    let walker = &simulation.walker;
     SceneFrame {
         camera: walker.interpolated_camera(alpha),
         debug_lines,
         torch: walker.torch,
-        moving: moving_shapes(walker, level, alpha),
+        moving: moving_shapes(simulation, level, alpha),
     }
 }
 

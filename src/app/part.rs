@@ -237,8 +237,8 @@ pub trait Ticks {
         0
     }
 
-    /// Moves the walker through this tick instead of its held input (a
-    /// demo playing); true when it did.
+    /// Steps the simulation through this tick instead of the held input
+    /// (a demo playing); true when it did.
     fn drive_tick(&mut self, _world: &mut World) -> bool {
         false
     }

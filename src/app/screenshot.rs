@@ -15,6 +15,7 @@ use crate::level::{Level, Light};
 use crate::map::{MapView, PlanBounds, WalkLayer, level_bounds};
 use crate::physics::LooseBody;
 use crate::render::{self, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer};
+use crate::simulation::Simulation;
 use crate::walker::Walker;
 
 use super::frame::scene_frame;
@@ -49,8 +50,8 @@ pub fn screenshot(
     out: &Path,
 ) -> anyhow::Result<()> {
     let level = level.into();
-    let walker = options.walker(&level);
-    let image = screenshot_image(&level, &walker, options)?;
+    let simulation = options.simulation(&level);
+    let image = screenshot_image(&level, &simulation, options)?;
     image
         .save(out)
         .with_context(|| format!("cannot write {}", out.display()))?;
@@ -58,9 +59,10 @@ pub fn screenshot(
 }
 
 impl ScreenshotOptions {
-    /// The walker at `level`'s start, its eye moved and turned as these
+    /// The simulation at `level`'s start (doors closed, loose bodies where
+    /// the file places them), the walker's eye moved and turned as these
     /// options say.
-    pub fn walker(&self, level: &Level) -> Walker {
+    pub fn simulation(&self, level: &Level) -> Simulation {
         let mut walker = Walker::at_spawn(level);
         if let Some(at) = self.at {
             walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
@@ -69,7 +71,7 @@ impl ScreenshotOptions {
             walker.camera.yaw = yaw.to_radians();
         }
         walker.camera.set_pitch(self.pitch_degrees.to_radians());
-        walker
+        Simulation::new(walker, level)
     }
 }
 
@@ -79,13 +81,13 @@ impl ScreenshotOptions {
 /// `options` give the rest (size, overlays, map, lamps).
 pub fn screenshot_image(
     level: &Arc<Level>,
-    walker: &Walker,
+    simulation: &Simulation,
     options: &ScreenshotOptions,
 ) -> anyhow::Result<RgbaImage> {
     let gpu = Gpu::headless().context("no graphics adapter for offscreen rendering")?;
     let collider = Arc::new(level.collider());
-    let scene = scene_frame(walker, level, 1.0, options.debug_lines);
-    let hud = hud_lines(walker, None);
+    let scene = scene_frame(simulation, level, 1.0, options.debug_lines);
+    let hud = hud_lines(&simulation.walker, None);
     let frame = FrameInput {
         hud: options.hud.then_some(hud.as_slice()),
         ..scene.input()
@@ -95,8 +97,8 @@ pub fn screenshot_image(
             &collider,
             (
                 &level.lights,
-                walker.doors.leaves().leaves(),
-                walker.bodies.live().bodies(),
+                simulation.doors().leaves().leaves(),
+                simulation.bodies().live().bodies(),
             ),
             &scene.camera,
             options.size,

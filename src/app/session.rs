@@ -4,7 +4,7 @@
 //! describes the frame to draw ([`SessionFrame`]); the shell (or a test, or
 //! a script) feeds it and draws what it describes.
 //!
-//! Four parts share the [`World`] (the live level, the walker, the clock,
+//! Four parts share the [`World`] (the live level, the simulation, the clock,
 //! the HUD's notices): demo playback and recording, edit mode, the map and
 //! walking. Each is a [`Part`], and the session names none of them but
 //! where it makes their list ([`Session::new`]): it offers every input,
@@ -45,8 +45,9 @@ use crate::collision::Collider;
 use crate::gamepad::GamepadIntent;
 use crate::level::{Level, LevelChoice};
 use crate::render::{LevelScene, SceneBuilder};
+use crate::simulation::Simulation;
 use crate::tick::{TICK_SECONDS, TickClock};
-use crate::walker::{Bodies, InputGatherer, MoveIntent, Walker};
+use crate::walker::{InputGatherer, MoveIntent, Walker};
 
 /// How a reload ended, for a script's report.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,8 +118,8 @@ impl Session {
         Self {
             parts,
             world: World {
+                simulation: Simulation::new(walker, &level),
                 live: LiveLevel::new(level, options.watch),
-                walker,
                 gatherer: InputGatherer::default(),
                 messages: HudMessages::default(),
                 settings: options.settings.clone(),
@@ -167,8 +168,8 @@ impl Session {
             level,
             ..
         } = demo;
-        let walker = header.walker(&level);
-        self.change_level(LevelCause::Demo(level, Box::new(walker)));
+        let simulation = header.simulation(&level);
+        self.change_level(LevelCause::Demo(level, Box::new(simulation)));
         if let Err(error) = self.start_demo(DemoStart::Play(reader)) {
             log::error!("{error:#}");
         }
@@ -235,7 +236,13 @@ impl Session {
 
     /// The walker.
     pub fn walker(&self) -> &Walker {
-        &self.world.walker
+        &self.world.simulation.walker
+    }
+
+    /// What moves on the tick (the walker, the doors, the loose bodies),
+    /// and what the last tick did.
+    pub fn simulation(&self) -> &Simulation {
+        &self.world.simulation
     }
 
     /// The live level.
@@ -474,9 +481,10 @@ impl Session {
     /// The one path by which the live level changes, for its typed
     /// `cause`: a reload (a file changed, F5), an edit (an undo or redo
     /// too), a restored autosave, a demo's level or a save. The live
-    /// level, the walker (and its doors), every part and the renderer hear
-    /// of it, in that order; a save changes no shape, so the walker and
-    /// the renderer's scene stay as they are.
+    /// level, the simulation (the walker, its doors and loose bodies),
+    /// every part and the renderer hear of it, in that order; a save
+    /// changes no shape, so the simulation and the renderer's scene stay
+    /// as they are.
     fn change_level(&mut self, cause: LevelCause) {
         let started = crate::platform::Instant::now();
         let (old_level, old_collider, collider_time) = self.make_live(&cause);
@@ -557,17 +565,22 @@ impl Session {
     /// places them, and the eye is moved out of a new wall. Either way it
     /// gets the settings file's view for the level.
     fn place_walker(&mut self, cause: &LevelCause) -> EyeAfterReload {
-        let eye = if let LevelCause::Demo(_, walker) = cause {
-            self.world.walker = Walker::clone(walker);
+        let eye = if let LevelCause::Demo(_, simulation) = cause {
+            self.world.simulation = Simulation::clone(simulation);
             EyeAfterReload::Clear
         } else {
-            let doors = &self.world.live.level().doors;
-            self.world.walker.doors = self.world.walker.doors.changed_to(doors);
-            self.world.walker.bodies = Bodies::new(self.world.live.level());
-            clear_the_eye(&mut self.world.walker, self.world.live.collider())
+            self.world.simulation.level_changed(self.world.live.level());
+            clear_the_eye(
+                &mut self.world.simulation.walker,
+                self.world.live.collider(),
+            )
         };
         let level = Arc::clone(self.world.live.shared().0);
-        set_view(&mut self.world.walker, &self.world.settings, &level);
+        set_view(
+            &mut self.world.simulation.walker,
+            &self.world.settings,
+            &level,
+        );
         eye
     }
 
@@ -662,7 +675,13 @@ impl Session {
         let pan = self.input.pan(bindings, &contexts, modifiers);
         let pad = self.pad;
         // The right stick's rates, as a share of the keyboard's turn speed.
-        let turn_speed = self.world.walker.settings.turn_speed.max(f32::EPSILON);
+        let turn_speed = self
+            .world
+            .simulation
+            .walker
+            .settings
+            .turn_speed
+            .max(f32::EPSILON);
         self.world.gatherer.hold(MoveIntent {
             forward: keys.forward + pad.forward,
             right: keys.right + pad.right,
@@ -674,8 +693,8 @@ impl Session {
     }
 
     /// Runs `ticks` simulation ticks (and any a part adds), and after each,
-    /// every part's tick. A part may drive the walker through a tick;
-    /// otherwise the walker steps with its held input.
+    /// every part's tick. A part may drive the simulation through a tick;
+    /// otherwise it steps with the held input.
     fn run_ticks(&mut self, ticks: u32) {
         let extra: u32 = self.parts.ticks().map(|part| part.extra_ticks()).sum();
         for _ in 0..ticks + extra {
@@ -685,7 +704,7 @@ impl Session {
             let input = (!driven).then(|| {
                 let input = world.gatherer.next_tick();
                 if let Err(error) = world
-                    .walker
+                    .simulation
                     .step(&input, world.live.walking_collider())
                     .collision
                 {
@@ -781,7 +800,10 @@ impl Session {
     /// The HUD's lines for the cursor point and aimed item as they are.
     fn current_hud(&mut self) -> Vec<String> {
         let world = &self.world;
-        let mut lines = hud_lines(&world.walker, self.frame_rate.frames_per_second());
+        let mut lines = hud_lines(
+            &world.simulation.walker,
+            self.frame_rate.frames_per_second(),
+        );
         let reloading = if world.live.reloading() {
             "  (reloading)"
         } else {
@@ -810,7 +832,7 @@ impl Session {
         self.refresh_cursor();
         let hud = self.overlays.hud.then(|| self.current_hud());
         let scene = scene_frame(
-            &self.world.walker,
+            &self.world.simulation,
             self.world.live.level(),
             self.ticks.alpha(),
             self.overlays.debug_lines,

@@ -26,7 +26,7 @@ use crate::collision::Collider;
 use crate::demo::{DemoFile, OpenedDemo};
 use crate::level::{Level, LevelChoice, LoadedLevel};
 use crate::render::{BrokenTexture, SceneBuilder};
-use crate::walker::Walker;
+use crate::simulation::Simulation;
 
 /// What the window shows while the level loads: a level with nothing in
 /// it, seen from its start.
@@ -69,7 +69,7 @@ pub struct Startup {
     /// The empty level the window draws meanwhile, with its collider.
     shown: (Arc<Level>, Arc<Collider>),
     /// The eye on it.
-    walker: Walker,
+    simulation: Simulation,
     /// The keys that quit (Esc).
     quit_keys: Vec<KeyCode>,
     /// Hands the worker the renderer's scene builder, once the window
@@ -94,7 +94,7 @@ impl Startup {
             .level;
         let shown = Arc::new(shown);
         let collider = Arc::new(shown.collider());
-        let walker = Walker::at_spawn(&shown);
+        let simulation = Simulation::at_spawn(&shown);
         let quit_keys = options
             .settings
             .bindings
@@ -111,7 +111,7 @@ impl Startup {
             job,
             time: Duration::ZERO,
             shown: (shown, collider),
-            walker,
+            simulation,
             quit_keys,
             scene_builder: sender,
         })
@@ -161,7 +161,7 @@ impl Startup {
     /// bar once it has run for [`SHOW_AFTER`](super::SHOW_AFTER).
     pub fn frame(&self) -> SessionFrame<'static> {
         SessionFrame {
-            scene: scene_frame(&self.walker, &self.shown.0, 1.0, false),
+            scene: scene_frame(&self.simulation, &self.shown.0, 1.0, false),
             hud: None,
             help: None,
             markers: Vec::new(),

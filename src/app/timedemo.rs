@@ -81,18 +81,18 @@ pub fn run_timedemo(
     let target = offscreen::render_target(&gpu, "timedemo target", options.size);
     let view = target.create_view(&wgpu::TextureViewDescriptor::default());
     let walking = level.walking_collider(&collider);
-    let mut walker = playback.header.walker(level);
+    let mut simulation = playback.header.simulation(level);
     let mut frames = FrameTimes::default();
     let started = Instant::now();
     let mut last_frame = started;
     let path = playback.path.display().to_string();
     let played = play(
         &mut playback.reader,
-        &mut walker,
+        &mut simulation,
         &walking,
-        |_, walker| -> anyhow::Result<()> {
-            let scene = scene_frame(walker, level, 1.0, options.debug_lines);
-            let hud = options.hud.then(|| hud_lines(walker, None));
+        |_, simulation| -> anyhow::Result<()> {
+            let scene = scene_frame(simulation, level, 1.0, options.debug_lines);
+            let hud = options.hud.then(|| hud_lines(&simulation.walker, None));
             let frame = FrameInput {
                 hud: hud.as_deref(),
                 ..scene.input()

@@ -1,5 +1,5 @@
-//! What the session's parts share: the live level, the walker and its tick
-//! input, the session's clock and notices. State only: the parts, the
+//! What the session's parts share: the live level, the simulation and its
+//! tick input, the session's clock and notices. State only: the parts, the
 //! session and the shell talk through typed events (`events.rs`).
 
 use std::cell::OnceCell;
@@ -15,16 +15,17 @@ use crate::config::Config;
 use crate::edit::Item;
 use crate::level::Level;
 use crate::map::{NearMiss, near_misses};
+use crate::simulation::Simulation;
 use crate::walker::{InputGatherer, Walker};
 
-/// What every part shares: the live level, the walker and its tick input,
-/// the session's clock and notices.
+/// What every part shares: the live level, the simulation and its tick
+/// input, the session's clock and notices.
 #[derive(Debug)]
 pub struct World {
     /// The level being walked, and its reloading.
     pub live: LiveLevel,
-    /// The eye.
-    pub walker: Walker,
+    /// What moves on the tick: the eye, the doors, the loose bodies.
+    pub simulation: Simulation,
     /// Input gathered for the next tick.
     pub gatherer: InputGatherer,
     /// The HUD's notices.
@@ -83,7 +84,7 @@ impl World {
     /// (which flips on the tick after E, so that demos record it), and
     /// never while a demo plays.
     pub fn edit_mode(&self) -> bool {
-        self.walker.editing && !self.demo_playing
+        self.simulation.walker.editing && !self.demo_playing
     }
 
     /// The fog distance: how far the eye sees.

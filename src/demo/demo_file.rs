@@ -103,15 +103,15 @@ impl OpenedDemo {
         let collider = self
             .level
             .walking_collider(&Arc::new(self.level.collider()));
-        let mut walker = self.header.walker(&self.level);
+        let mut simulation = self.header.simulation(&self.level);
         let path = self.path.display().to_string();
         let played = play(
             &mut self.reader,
-            &mut walker,
+            &mut simulation,
             &collider,
-            |tick, walker| -> anyhow::Result<()> {
+            |tick, simulation| -> anyhow::Result<()> {
                 if trace {
-                    writeln!(out, "{tick} {}", x_z_yaw(&walker.pose()))?;
+                    writeln!(out, "{tick} {}", x_z_yaw(&simulation.walker.pose()))?;
                 }
                 Ok(())
             },

@@ -10,6 +10,7 @@ use glam::Vec2;
 use crate::camera::MAX_PITCH;
 use crate::collision::MovePolicy;
 use crate::level::{Level, LevelChoice};
+use crate::simulation::Simulation;
 use crate::tick::TICK_RATE;
 use crate::walker::{Pose, Walker, WalkerSettings};
 
@@ -59,15 +60,16 @@ impl DemoHeader {
         }
     }
 
-    /// A walker on `level` as the demo starts: its settings, collision
-    /// switches and start pose.
-    pub fn walker(&self, level: &Level) -> Walker {
+    /// The simulation on `level` as the demo starts: the walker with its
+    /// settings, collision switches and start pose, among the level's
+    /// doors (closed) and loose bodies (where the file places them).
+    pub fn simulation(&self, level: &Level) -> Simulation {
         let mut walker = Walker::at_spawn(level);
         walker.settings = self.settings;
         walker.move_options.ghost = self.ghost;
         walker.move_options.policy = self.policy;
         walker.place(self.start);
-        walker
+        Simulation::new(walker, level)
     }
 
     /// A warning naming both hashes when `level` is not the level the demo

@@ -5,7 +5,7 @@
 //! hash, settings, start pose), then each tick's [`TickInput`](crate::walker::TickInput)
 //! and, every [`CHECK_INTERVAL`] ticks, a check line with the eye's exact
 //! position and heading. Playback ([`play`]) streams the file through a
-//! [`DemoReader`] and the same [`Walker::step`](crate::walker::Walker::step);
+//! [`DemoReader`] and the same [`Simulation::step`](crate::simulation::Simulation::step);
 //! the first check that differs is a [`Desync`]; [`play_tick`] plays one
 //! tick at a time for a caller that paces the playback. [`OpenedDemo`] opens a file
 //! for `mazewalker play --headless`; a [`TimedemoReport`] holds what a

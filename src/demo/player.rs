@@ -1,4 +1,4 @@
-//! Playing a demo back: each tick's input through [`Walker::step`], each
+//! Playing a demo back: each tick's input through [`Simulation::step`], each
 //! check line compared bit for bit with the replayed eye; tick by tick
 //! ([`play_tick`], for a window that paces playback) or to the end ([`play`]).
 
@@ -6,7 +6,8 @@ use std::fmt;
 use std::io::BufRead;
 
 use crate::collision::Collider;
-use crate::walker::{Pose, Walker};
+use crate::simulation::Simulation;
+use crate::walker::Pose;
 
 use super::error::DemoError;
 use super::fields::exact;
@@ -73,23 +74,23 @@ pub enum TickPlayed {
     Ended,
 }
 
-/// Plays the demo's next tick on `walker` through `collider`, checking the
+/// Plays the demo's next tick on `simulation` through `collider`, checking the
 /// check lines on the way: one step of a playback that the caller paces
 /// (the window pauses, steps one tick, changes speed).
 pub fn play_tick<R: BufRead>(
     reader: &mut DemoReader<R>,
-    walker: &mut Walker,
+    simulation: &mut Simulation,
     collider: &Collider,
 ) -> Result<TickPlayed, DemoError> {
     while let Some(event) = reader.next_event()? {
         match event {
             DemoEvent::Tick(input) => {
-                walker.step(&input, collider);
+                simulation.step(&input, collider);
                 return Ok(TickPlayed::Ticked);
             }
             DemoEvent::Check(recorded) => {
-                let replayed = walker.pose();
-                let replayed_bodies = recorded.bodies.map(|_| walker.bodies.state_hash());
+                let replayed = simulation.walker.pose();
+                let replayed_bodies = recorded.bodies.map(|_| simulation.bodies().state_hash());
                 if !matches(&recorded, &replayed) || recorded.bodies != replayed_bodies {
                     return Ok(TickPlayed::Desync(Desync {
                         recorded,
@@ -103,23 +104,23 @@ pub fn play_tick<R: BufRead>(
     Ok(TickPlayed::Ended)
 }
 
-/// Plays the rest of `reader` on `walker` through `collider`, calling
-/// `after_tick(tick, walker)` after each tick (numbered from 1), until the
+/// Plays the rest of `reader` on `simulation` through `collider`, calling
+/// `after_tick(tick, simulation)` after each tick (numbered from 1), until the
 /// `end` line or the first check line that does not match.
 pub fn play<R: BufRead, E: From<DemoError>>(
     reader: &mut DemoReader<R>,
-    walker: &mut Walker,
+    simulation: &mut Simulation,
     collider: &Collider,
-    mut after_tick: impl FnMut(u64, &Walker) -> Result<(), E>,
+    mut after_tick: impl FnMut(u64, &Simulation) -> Result<(), E>,
 ) -> Result<Played, E> {
     loop {
-        match play_tick(reader, walker, collider)? {
-            TickPlayed::Ticked => after_tick(reader.ticks(), walker)?,
+        match play_tick(reader, simulation, collider)? {
+            TickPlayed::Ticked => after_tick(reader.ticks(), simulation)?,
             TickPlayed::Desync(desync) => return Ok(Played::Desync(desync)),
             TickPlayed::Ended => {
                 return Ok(Played::Finished {
                     ticks: reader.ticks(),
-                    pose: walker.pose(),
+                    pose: simulation.walker.pose(),
                 });
             }
         }
@@ -147,10 +148,10 @@ mod tests {
         let (mut reader, header) = DemoReader::new(text.as_bytes()).expect("header");
         let level = Level::default_house();
         let collider = level.collider();
-        let mut walker = header.walker(&level);
+        let mut simulation = header.simulation(&level);
         let mut said = Vec::new();
         loop {
-            let played = play_tick(&mut reader, &mut walker, &collider).expect("valid body");
+            let played = play_tick(&mut reader, &mut simulation, &collider).expect("valid body");
             said.push(played);
             if played != TickPlayed::Ticked {
                 return said;

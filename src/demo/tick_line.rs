@@ -29,7 +29,7 @@ pub struct Check {
     /// The heading in radians.
     pub yaw: f32,
     /// A hash of the bits of every loose body's position, turn and
-    /// velocities ([`Bodies::state_hash`](crate::walker::Bodies::state_hash)),
+    /// velocities ([`Bodies::state_hash`](crate::simulation::Bodies::state_hash)),
     /// on a level that has loose bodies; `None` on one without, and in
     /// demos recorded before bodies existed.
     pub bodies: Option<u64>,

@@ -3,14 +3,15 @@
 
 use std::io::{self, BufWriter, Write};
 
-use crate::walker::{TickInput, Walker};
+use crate::simulation::Simulation;
+use crate::walker::TickInput;
 
 use super::CHECK_INTERVAL;
 use super::header::DemoHeader;
 use super::tick_line::{Check, format_check, format_tick};
 
 /// Writes a demo as it is played: call [`record`](Self::record) after each
-/// [`Walker::step`] with the input that step was given, and
+/// [`Simulation::step`] with the input that step was given, and
 /// [`finish`](Self::finish) at the end. A recording dropped without
 /// `finish` has no `end` line and reads back as truncated.
 #[derive(Debug)]
@@ -29,22 +30,23 @@ impl<W: Write> DemoRecorder<W> {
         Ok(Self { out, ticks: 0 })
     }
 
-    /// Records one tick: its input, and a check line of `walker` (already
-    /// stepped with `input`) every [`CHECK_INTERVAL`] ticks.
-    pub fn record(&mut self, input: &TickInput, walker: &Walker) -> io::Result<()> {
+    /// Records one tick: its input, and a check line of `simulation`
+    /// (already stepped with `input`) every [`CHECK_INTERVAL`] ticks.
+    pub fn record(&mut self, input: &TickInput, simulation: &Simulation) -> io::Result<()> {
         writeln!(self.out, "{}", format_tick(input))?;
         self.ticks += 1;
         if self.ticks.is_multiple_of(CHECK_INTERVAL) {
-            self.write_check(walker)?;
+            self.write_check(simulation)?;
         }
         Ok(())
     }
 
-    /// Ends the recording: a last check line of `walker` (unless the last
-    /// tick just wrote one), the `end` line; flushes and returns the writer.
-    pub fn finish(mut self, walker: &Walker) -> io::Result<W> {
+    /// Ends the recording: a last check line of `simulation` (unless the
+    /// last tick just wrote one), the `end` line; flushes and returns the
+    /// writer.
+    pub fn finish(mut self, simulation: &Simulation) -> io::Result<W> {
         if !self.ticks.is_multiple_of(CHECK_INTERVAL) || self.ticks == 0 {
-            self.write_check(walker)?;
+            self.write_check(simulation)?;
         }
         writeln!(self.out, "end")?;
         self.out
@@ -52,13 +54,14 @@ impl<W: Write> DemoRecorder<W> {
             .map_err(io::IntoInnerError::into_error)
     }
 
-    fn write_check(&mut self, walker: &Walker) -> io::Result<()> {
-        let pose = walker.pose();
+    fn write_check(&mut self, simulation: &Simulation) -> io::Result<()> {
+        let pose = simulation.walker.pose();
+        let bodies = simulation.bodies();
         let check = Check {
             tick: self.ticks,
             position: pose.position,
             yaw: pose.yaw,
-            bodies: (!walker.bodies.is_empty()).then(|| walker.bodies.state_hash()),
+            bodies: (!bodies.is_empty()).then(|| bodies.state_hash()),
         };
         writeln!(self.out, "check {}", format_check(&check))
     }
@@ -94,16 +97,17 @@ mod tests {
     /// Records [`walk_inputs`] on `collider`; returns the demo and the
     /// eye after every tick.
     fn record(level: &Level, collider: &Collider) -> (Vec<u8>, Vec<Vec2>) {
-        let mut walker = Walker::at_spawn(level);
-        let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, level, &walker);
+        let mut simulation = Simulation::at_spawn(level);
+        let walker = &simulation.walker;
+        let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, level, walker);
         let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
         let mut positions = Vec::new();
         for input in walk_inputs() {
-            walker.step(&input, collider);
-            recorder.record(&input, &walker).expect("tick written");
-            positions.push(walker.position());
+            simulation.step(&input, collider);
+            recorder.record(&input, &simulation).expect("tick written");
+            positions.push(simulation.walker.position());
         }
-        (recorder.finish(&walker).expect("finished"), positions)
+        (recorder.finish(&simulation).expect("finished"), positions)
     }
 
     #[test]
@@ -123,10 +127,10 @@ mod tests {
         );
         assert!(text.ends_with("\nend\n"));
         let (mut reader, header) = DemoReader::new(&demo[..]).expect("header");
-        let mut walker = header.walker(&level);
+        let mut simulation = header.simulation(&level);
         let mut replayed = Vec::new();
-        let played = play(&mut reader, &mut walker, &collider, |_, walker| {
-            replayed.push(walker.position());
+        let played = play(&mut reader, &mut simulation, &collider, |_, simulation| {
+            replayed.push(simulation.walker.position());
             Ok::<(), crate::demo::DemoError>(())
         })
         .expect("valid demo");
@@ -159,8 +163,8 @@ mod tests {
         });
         let blocked = Collider::new(walls, level.collider().obstacles().to_vec(), 0.25);
         let (mut reader, header) = DemoReader::new(&demo[..]).expect("header");
-        let mut walker = header.walker(&level);
-        let played = play(&mut reader, &mut walker, &blocked, |_, _| {
+        let mut simulation = header.simulation(&level);
+        let played = play(&mut reader, &mut simulation, &blocked, |_, _| {
             Ok::<(), crate::demo::DemoError>(())
         })
         .expect("valid demo");
@@ -180,11 +184,12 @@ mod tests {
     #[test]
     fn a_recording_without_finish_reads_back_as_truncated() {
         let level = Level::default_house();
-        let walker = Walker::at_spawn(&level);
-        let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &walker);
+        let simulation = Simulation::at_spawn(&level);
+        let walker = &simulation.walker;
+        let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, walker);
         let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
         recorder
-            .record(&TickInput::default(), &walker)
+            .record(&TickInput::default(), &simulation)
             .expect("tick");
         let demo = recorder.out.into_inner().expect("flushed");
         let (mut reader, _) = DemoReader::new(&demo[..]).expect("header");

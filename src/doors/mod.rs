@@ -40,6 +40,8 @@ pub struct Doors {
     /// Each door's opening before the last tick, for drawing between ticks.
     previous: Vec<f32>,
     leaves: DoorLeaves,
+    /// The doors that gave way in the last tick, in the order they did.
+    gave_way: Vec<usize>,
 }
 
 impl Default for Doors {
@@ -66,6 +68,7 @@ impl Doors {
             previous: states.iter().map(|state| state.opening).collect(),
             states,
             leaves: DoorLeaves::new(leaves, &swept),
+            gave_way: Vec::new(),
         }
     }
 
@@ -114,6 +117,13 @@ impl Doors {
     /// Whether door `index` stands closed (`false` past the end).
     pub fn is_closed(&self, index: usize) -> bool {
         self.states.get(index).is_some_and(DoorState::is_closed)
+    }
+
+    /// The doors that gave way in the last tick (their leaf could not move
+    /// without trapping the eye, or squeezing a loose body: see
+    /// [`hold_back`](Self::hold_back)), in the order they did.
+    pub fn gave_way(&self) -> &[usize] {
+        &self.gave_way
     }
 
     /// The leaves where they stand after the last tick, for the collider.
@@ -193,6 +203,9 @@ impl Doors {
         state.opening = before;
         state.motion = Motion::Opening;
         state.open_ticks = 0;
+        if !self.gave_way.contains(&index) {
+            self.gave_way.push(index);
+        }
     }
 
     /// One tick of every door, in index order: each plans its opening
@@ -214,6 +227,7 @@ impl Doors {
         mut watch: impl FnMut(Vec2, &MoveOutcome),
     ) -> Vec2 {
         let mut eye = eye;
+        self.gave_way.clear();
         for index in 0..self.doors.len() {
             let door = self.doors[index];
             let state = &mut self.states[index];
@@ -234,7 +248,10 @@ impl Doors {
                     eye = pushed;
                     state.arrive(target);
                 }
-                Err(push::Blocked) => state.give_way(),
+                Err(push::Blocked) => {
+                    state.give_way();
+                    self.gave_way.push(index);
+                }
             }
         }
         eye

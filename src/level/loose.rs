@@ -93,6 +93,12 @@ impl Level {
             .filter(|(_, obstacle)| obstacle.loose)
     }
 
+    /// The fixed (not loose) obstacles, in file order: with the walls, what
+    /// the loose bodies meet that never moves.
+    pub fn fixed_obstacles(&self) -> impl Iterator<Item = &LevelObstacle> + '_ {
+        self.obstacles.iter().filter(|obstacle| !obstacle.loose)
+    }
+
     /// The loose obstacles as bodies at rest where the file places them,
     /// among the walls' rendered bodies (capsules of half their thickness)
     /// and the fixed obstacles. A level without loose obstacles gets an
@@ -115,9 +121,7 @@ impl Level {
             })
             .collect();
         let fixed: Vec<ConvexPolygon> = self
-            .obstacles
-            .iter()
-            .filter(|obstacle| !obstacle.loose)
+            .fixed_obstacles()
             .map(|obstacle| obstacle.polygon.clone())
             .collect();
         LooseBodies::new(FixedScene::new(&walls, &fixed), bodies)

@@ -246,6 +246,20 @@ impl Contact {
             .fold(0.0, f32::max)
     }
 
+    /// Where and how hard it struck, when a point closed at `speed` (m/s)
+    /// or faster and pushed: the point that closed fastest (the first on
+    /// a tie), and the contact's [`max_normal_impulse`](Self::max_normal_impulse).
+    pub fn impact(&self, speed: f32) -> Option<(Vec2, f32)> {
+        let struck = self.points[..self.count]
+            .iter()
+            .filter(|p| struck_at(p, speed))
+            .fold(None, |fastest: Option<&ContactPoint>, p| match fastest {
+                Some(f) if f.relative_velocity <= p.relative_velocity => Some(f),
+                _ => Some(p),
+            })?;
+        Some((struck.point, self.max_normal_impulse()))
+    }
+
     /// The smallest separation of its points as the bodies stand now, a
     /// moving door leaf `elapsed` seconds into the tick.
     pub fn separation_now(&self, bodies: &[LooseBody], elapsed: f32) -> f32 {
@@ -415,7 +429,14 @@ impl Contact {
 /// Whether point `p` closed fast enough, and pushed, to bounce.
 #[inline]
 fn bounces(p: &ContactPoint) -> bool {
-    p.relative_velocity <= -RESTITUTION_THRESHOLD && p.max_normal_impulse != 0.0
+    struck_at(p, RESTITUTION_THRESHOLD)
+}
+
+/// Whether point `p` closed at `speed` (m/s) or faster at the start of
+/// the tick, and pushed.
+#[inline]
+fn struck_at(p: &ContactPoint, speed: f32) -> bool {
+    p.relative_velocity <= -speed && p.max_normal_impulse != 0.0
 }
 
 /// What a contact's partner is to a pass: an awake body's solver entry,

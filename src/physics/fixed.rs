@@ -20,6 +20,8 @@ const FIXED_CELL_SIZE: f32 = 2.0;
 pub(super) struct FixedShape {
     /// The wall or obstacle as given, for the sweeps.
     original: Original,
+    /// Which wall or obstacle of those given it is, for impacts.
+    source: FixedSource,
     points: Vec<Vec2>,
     normals: Vec<Vec2>,
     radius: f32,
@@ -41,11 +43,17 @@ impl FixedShape {
         &self.original
     }
 
-    fn new(original: Original, points: Vec<Vec2>, radius: f32) -> Self {
+    /// Which wall or obstacle of those the scene was made of it is.
+    pub fn source(&self) -> FixedSource {
+        self.source
+    }
+
+    fn new(original: Original, source: FixedSource, points: Vec<Vec2>, radius: f32) -> Self {
         let normals = edge_normals(&points);
         let bounds = Bounds::of_points(&points, radius);
         Self {
             original,
+            source,
             points,
             normals,
             radius,
@@ -61,6 +69,15 @@ pub(super) enum Original {
     Wall(Wall),
     /// A fixed obstacle.
     Obstacle(ConvexPolygon),
+}
+
+/// Which of the walls and obstacles a scene was made of a shape is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FixedSource {
+    /// The wall at this index.
+    Wall(usize),
+    /// The obstacle at this index.
+    Obstacle(usize),
 }
 
 /// The outward unit normal of each edge `i → i+1` of a counter-clockwise
@@ -93,7 +110,7 @@ impl FixedScene {
     /// walker's clearance). Walls with non-finite geometry are left out; a
     /// negative radius counts as zero.
     pub fn new(walls: &[Wall], obstacles: &[ConvexPolygon]) -> Self {
-        let wall_shapes = walls.iter().filter_map(|wall| {
+        let wall_shapes = walls.iter().enumerate().filter_map(|(index, wall)| {
             let finite = wall.a.is_finite() && wall.b.is_finite() && wall.radius.is_finite();
             let points = if wall.a == wall.b {
                 vec![wall.a]
@@ -101,12 +118,14 @@ impl FixedScene {
                 vec![wall.a, wall.b]
             };
             let radius = wall.radius.max(0.0);
-            finite.then(|| FixedShape::new(Original::Wall(*wall), points, radius))
+            let source = FixedSource::Wall(index);
+            finite.then(|| FixedShape::new(Original::Wall(*wall), source, points, radius))
         });
         let mut shapes: Vec<FixedShape> = wall_shapes.collect();
-        shapes.extend(obstacles.iter().map(|obstacle| {
+        shapes.extend(obstacles.iter().enumerate().map(|(index, obstacle)| {
             let points = obstacle.points().to_vec();
-            FixedShape::new(Original::Obstacle(obstacle.clone()), points, 0.0)
+            let original = Original::Obstacle(obstacle.clone());
+            FixedShape::new(original, FixedSource::Obstacle(index), points, 0.0)
         }));
         let area = shapes
             .iter()

@@ -14,7 +14,8 @@
 //! `manifold` where two shapes touch, `contact` contact constraints,
 //! `floor` floor friction, `broad_phase` the grids and each body's
 //! neighbours, `fixed` walls and obstacles, `input` what a tick is given,
-//! `gather` finding contacts, `solver` the tick's phases, `solver_body` the awake bodies as the
+//! `gather` finding contacts, `solver` the tick's phases, `impact` the
+//! contacts that struck hard, `solver_body` the awake bodies as the
 //! sub-steps move them, `wide` the contacts between awake bodies four at a time, `surroundings`
 //! the fixed scene and the neighbour lists borrowed together, `guard`
 //! never through anything, `tolerance` the length they all measure against, `sleep` which bodies are awake, `push` the
@@ -27,6 +28,7 @@ mod fixed;
 mod floor;
 mod gather;
 mod guard;
+mod impact;
 mod input;
 mod manifold;
 mod push;
@@ -41,6 +43,7 @@ mod world;
 
 pub use body::{BodyError, GRAVITY, LooseBody, Material};
 pub use fixed::FixedScene;
+pub use impact::{IMPACT_SPEED, Impact, Struck};
 pub use input::{
     DEFAULT_KICK_IMPULSE, DEFAULT_PUSH_FORCE, DoorMotion, StepInput, StepOptions, WalkerCircle,
 };

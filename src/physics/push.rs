@@ -1,8 +1,8 @@
 //! The walker among loose bodies: its move is stopped by the first body in
 //! its way, and the tick that follows lets it push that body.
 //!
-//! A walker's tick runs in this order: it moves through the collider
-//! (walls, fixed obstacles, door leaves); [`LooseBodies::clip_walker_move`]
+//! The simulation's tick runs in this order: the walker moves through the
+//! collider (walls, fixed obstacles, door leaves); [`LooseBodies::clip_walker_move`]
 //! stops that move at the first loose body on the path; then the bodies'
 //! [`step`](LooseBodies::step) gets the walker as a
 //! [`WalkerCircle`](super::WalkerCircle) with the velocity it wished for.

@@ -11,7 +11,8 @@
 //!    - **integrate positions**;
 //!    - **relax**: contacts again without push-out, then floor friction,
 //!      so that no push-out speed is left in the bodies;
-//! 4. **restitution**, once;
+//! 4. **restitution**, once, and the tick's **impacts** read from the
+//!    solved contacts (`impact.rs`);
 //! 5. **guard**: sweep fast bodies, **file** every awake body where it
 //!    stands (its fat box and neighbours, `broad_phase.rs`), move out what
 //!    is still too deep, find blocked doors and move bodies out of where
@@ -26,6 +27,7 @@ use super::contact::Contact;
 use super::floor::FloorGrip;
 use super::gather::standing_box;
 use super::guard::{TickStart, find_deep_bodies, push_out_and_block_doors, sweep_fast_bodies};
+use super::impact::{Impact, impacts};
 use super::input::{StepInput, StepOptions};
 use super::solver_body::SolverBody;
 use super::surroundings::Surroundings;
@@ -47,6 +49,8 @@ pub struct StepOutcome {
     pub blocked_doors: Vec<usize>,
     /// The bodies whose position or turn changed, ascending.
     pub moved: Vec<usize>,
+    /// The contacts that closed fast and pushed, in solving order.
+    pub impacts: Vec<Impact>,
 }
 
 impl LooseBodies {
@@ -96,6 +100,7 @@ impl LooseBodies {
                 contacts[at].apply_restitution(states);
             }
         }
+        let impacts = impacts(contacts, &self.fixed);
         let awake = self.starts.iter().map(|start| start.body);
         self.solver.store(&mut self.bodies, awake);
         let blocked_doors = self.guard(input, seconds);
@@ -105,6 +110,7 @@ impl LooseBodies {
         StepOutcome {
             blocked_doors,
             moved,
+            impacts,
         }
     }
 

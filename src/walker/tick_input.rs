@@ -5,7 +5,8 @@
 use glam::DVec2;
 
 /// What the person holds down, each axis in -1..=1 (values outside are
-/// clamped by [`Walker::step`](super::Walker::step), NaN counts as 0).
+/// clamped by [`Walker::take_controls`](super::Walker::take_controls) and
+/// [`Walker::wished_move`](super::Walker::wished_move), NaN counts as 0).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MoveIntent {
     /// +1 walks forward, -1 backward.
@@ -53,8 +54,8 @@ pub enum Toggle {
     Edit,
     /// The torch carried by the eye.
     Torch,
-    /// The use key: opens or closes the door it means (see
-    /// [`Doors::press_use`](crate::doors::Doors::press_use)).
+    /// The use key: opens or closes the door it means, or kicks the loose
+    /// body it faces.
     Use,
 }
 
@@ -106,7 +107,7 @@ pub struct TickInput {
 ///
 /// The window calls [`hold`](Self::hold) once per frame, [`add_mouse`](Self::add_mouse)
 /// and [`flip`](Self::flip) from its events, then [`next_tick`](Self::next_tick)
-/// before each of the frame's [`Walker::step`](super::Walker::step)s. Mouse
+/// before each of the frame's ticks. Mouse
 /// motion and presses during a frame that runs no tick wait for the next
 /// tick; on a frame that runs several, the first tick takes them.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -16,6 +16,7 @@ use mazewalker::config::{
     QualityChoice, RenderSettings, ViewSettings,
 };
 use mazewalker::level::Level;
+use mazewalker::simulation::Simulation;
 use mazewalker::walker::{TickInput, Walker};
 use winit::keyboard::KeyCode;
 
@@ -287,17 +288,17 @@ fn printed_settings_read_back_the_same() {
 /// A walker with `config`'s settings, turned by `ticks` ticks of `counts`
 /// mouse counts each: the window's one path for the mouse.
 fn turned_by_mouse(config: &Config, counts: (f64, f64), ticks: u32) -> (f32, f32) {
-    let mut walker = Walker::standing(Camera::new(Vec3::ZERO, 0.0));
-    walker.settings = config.walker_settings();
+    let mut simulation = Simulation::alone(Walker::standing(Camera::new(Vec3::ZERO, 0.0)));
+    simulation.walker.settings = config.walker_settings();
     let collider = Collider::new(Vec::new(), Vec::new(), 0.25);
     let input = TickInput {
         mouse: DVec2::new(counts.0, counts.1),
         ..TickInput::default()
     };
     for _ in 0..ticks {
-        walker.step(&input, &collider);
+        simulation.step(&input, &collider);
     }
-    (walker.camera.yaw, walker.camera.pitch)
+    (simulation.walker.camera.yaw, simulation.walker.camera.pitch)
 }
 
 #[test]

@@ -11,8 +11,9 @@ use std::process::{Command, Output};
 use glam::{DVec2, Vec2};
 use mazewalker::demo::{DemoHeader, DemoRecorder, OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
+use mazewalker::simulation::Simulation;
 use mazewalker::tick::TICK_RATE;
-use mazewalker::walker::{MoveIntent, Pose, TickInput, Walker};
+use mazewalker::walker::{MoveIntent, Pose, TickInput};
 
 /// A 40 m square room; the walker starts in its west half, looking east.
 const ROOM: &str = r#"
@@ -69,18 +70,18 @@ fn walk_input(tick: u32) -> TickInput {
 fn record(path: &Path, choice: LevelChoice, ticks: u32) -> Vec<Pose> {
     let level = choice.load().expect("a valid level").level;
     let collider = level.collider();
-    let mut walker = Walker::at_spawn(&level);
-    let header = DemoHeader::for_recording(choice, &level, &walker);
+    let mut simulation = Simulation::at_spawn(&level);
+    let header = DemoHeader::for_recording(choice, &level, &simulation.walker);
     let file = std::fs::File::create(path).expect("create the demo");
     let mut recorder = DemoRecorder::new(file, &header).expect("header");
     let mut poses = Vec::new();
     for tick in 0..ticks {
         let input = walk_input(tick);
-        walker.step(&input, &collider);
-        recorder.record(&input, &walker).expect("tick");
-        poses.push(walker.pose());
+        simulation.step(&input, &collider);
+        recorder.record(&input, &simulation).expect("tick");
+        poses.push(simulation.walker.pose());
     }
-    recorder.finish(&walker).expect("finish");
+    recorder.finish(&simulation).expect("finish");
     poses
 }
 
@@ -148,11 +149,11 @@ fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
     // tick whose position differs, reported at the next check line.
     let level = Level::load(&level_path).expect("valid").level;
     let collider = level.collider();
-    let mut walker = Walker::at_spawn(&level);
+    let mut simulation = Simulation::at_spawn(&level);
     let diverged = (0..ticks)
         .find(|&tick| {
-            walker.step(&walk_input(tick), &collider);
-            bits(&walker.pose()) != bits(&recorded[tick as usize])
+            simulation.step(&walk_input(tick), &collider);
+            bits(&simulation.walker.pose()) != bits(&recorded[tick as usize])
         })
         .expect("the wall changes the walk")
         + 1;
@@ -161,12 +162,12 @@ fn a_wall_across_the_route_is_a_desync_at_the_right_tick_and_exit_status_3() {
         "diverged at tick {diverged}"
     );
     let check = diverged.div_ceil(120) * 120;
-    let mut walker = Walker::at_spawn(&level);
+    let mut simulation = Simulation::at_spawn(&level);
     for tick in 0..check {
-        walker.step(&walk_input(tick), &collider);
+        simulation.step(&walk_input(tick), &collider);
     }
     let was = recorded[check as usize - 1].position;
-    let now = walker.position();
+    let now = simulation.walker.position();
 
     let output = play(&[demo.to_str().expect("path"), "--headless"]);
     assert_eq!(output.status.code(), Some(3), "{}", common::stderr(&output));

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use mazewalker::app::{ScreenshotOptions, screenshot_image};
 use mazewalker::demo::{DemoError, OpenedDemo, Played, play};
-use mazewalker::walker::Walker;
+use mazewalker::simulation::Simulation;
 
 #[test]
 fn a_timedemo_prints_the_one_line_of_figures() {
@@ -94,7 +94,7 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
     std::fs::create_dir_all(&folder).expect("create the test folder");
     let demo = folder.join("door.demo");
     std::fs::write(&demo, DOOR_MID_SWING).expect("write the demo");
-    let walker = walker_after(&demo);
+    let simulation = walker_after(&demo);
     for hud in [false, true] {
         let shot = folder.join(format!("last-hud-{hud}.png"));
         let size = (320, 180);
@@ -120,7 +120,8 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
             lights: true,
         };
         let level = Arc::clone(&OpenedDemo::open(&demo, None).expect("open").level);
-        let expected = screenshot_image(&level, &walker, &options).expect("render the screenshot");
+        let expected =
+            screenshot_image(&level, &simulation, &options).expect("render the screenshot");
         let drawn = image::open(&shot).expect("read the shot").to_rgba8();
         if drawn != expected {
             let path = folder.join(format!("screenshot-hud-{hud}.png"));
@@ -136,12 +137,12 @@ fn the_timedemo_draws_the_frame_the_screenshot_draws() {
 
 /// The walker at the end of `demo`, which leaves a door mid-swing and the
 /// torch on.
-fn walker_after(demo: &Path) -> Walker {
+fn walker_after(demo: &Path) -> Simulation {
     let mut playback = OpenedDemo::open(demo, None).expect("open the demo");
     let level = Arc::clone(&playback.level);
     let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut walker = playback.header.walker(&level);
-    let played = play(&mut playback.reader, &mut walker, &collider, |_, _| {
+    let mut simulation = playback.header.simulation(&level);
+    let played = play(&mut playback.reader, &mut simulation, &collider, |_, _| {
         Ok::<(), DemoError>(())
     })
     .expect("play the demo");
@@ -149,15 +150,15 @@ fn walker_after(demo: &Path) -> Walker {
         matches!(played, Played::Finished { ticks: 31, .. }),
         "{played:?}"
     );
-    assert!(walker.torch, "the torch is on");
+    assert!(simulation.walker.torch, "the torch is on");
     assert!(
-        walker
-            .doors
+        simulation
+            .doors()
             .states()
             .iter()
             .any(|door| door.opening > 0.0 && door.opening < 1.0),
         "a door is mid-swing: {:?}",
-        walker.doors.states()
+        simulation.doors().states()
     );
-    walker
+    simulation
 }

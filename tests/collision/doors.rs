@@ -475,7 +475,7 @@ fn a_level_file_with_doors_gives_the_walker_its_doors_all_closed() {
     let level = Level::from_toml_str(text, Path::new("doors.toml"))
         .expect("valid")
         .level;
-    let walker = mazewalker::walker::Walker::at_spawn(&level);
-    assert_eq!(walker.doors.len(), 1);
-    assert!(walker.doors.is_closed(0));
+    let simulation = mazewalker::simulation::Simulation::at_spawn(&level);
+    assert_eq!(simulation.doors().len(), 1);
+    assert!(simulation.doors().is_closed(0));
 }

@@ -12,8 +12,9 @@ use mazewalker::doors::leaf_at;
 use mazewalker::level::{
     DEFAULT_HOUSE_TOML, DoorKind, DoorOpens, Level, LevelError, MAZE_CELL_SIZE, TextureSource,
 };
+use mazewalker::simulation::Simulation;
 use mazewalker::tick::TICK_RATE;
-use mazewalker::walker::{MoveIntent, Pose, TickInput, Walker};
+use mazewalker::walker::{MoveIntent, Pose, TickInput};
 
 #[test]
 fn default_house_loads_without_errors_or_warnings() {
@@ -279,9 +280,9 @@ fn no_door_of_the_house_swings_or_slides_through_furniture_or_a_wall() {
 fn a_closed_house_door_stops_the_walker_until_use_opens_it() {
     let house = Level::default_house();
     let collider = house.collider();
-    let mut walker = Walker::at_spawn(&house);
+    let mut simulation = Simulation::at_spawn(&house);
     // In the hallway before bedroom 2's door, facing it (south).
-    walker.place(Pose {
+    simulation.walker.place(Pose {
         position: Vec2::new(12.55, 7.6),
         yaw: FRAC_PI_2,
         pitch: 0.0,
@@ -294,25 +295,25 @@ fn a_closed_house_door_stops_the_walker_until_use_opens_it() {
         ..TickInput::default()
     };
     for _ in 0..TICK_RATE {
-        walker.step(&forward, &collider);
+        simulation.step(&forward, &collider);
     }
-    let stopped = walker.position().y;
+    let stopped = simulation.walker.position().y;
     let leaf_face = 8.5 - house.doors[6].thickness / 2.0;
     assert!(
         (stopped - (leaf_face - house.player.radius)).abs() < 1e-3,
         "stopped at z {stopped}"
     );
-    walker.step(&common::use_press(), &collider);
+    simulation.step(&common::use_press(), &collider);
     for _ in 0..TICK_RATE {
-        walker.step(&TickInput::default(), &collider);
+        simulation.step(&TickInput::default(), &collider);
     }
     for _ in 0..TICK_RATE {
-        walker.step(&forward, &collider);
+        simulation.step(&forward, &collider);
     }
     assert!(
-        walker.position().y > 9.5,
+        simulation.walker.position().y > 9.5,
         "still at {} after the door opened",
-        walker.position()
+        simulation.walker.position()
     );
 }
 

@@ -9,7 +9,8 @@ use glam::{DVec2, Vec2};
 use mazewalker::collision::Collider;
 use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
-use mazewalker::walker::{Bodies, MoveIntent, Pose, TickInput, Toggles, Walker};
+use mazewalker::simulation::{Bodies, Simulation};
+use mazewalker::walker::{MoveIntent, Pose, TickInput, Toggles};
 
 /// The warehouse's shelf, too heavy to push: loose body 0.
 const SHELF: usize = 0;
@@ -27,14 +28,14 @@ fn walking_collider(level: &Level) -> Arc<Collider> {
 }
 
 /// A walker on `level` standing at `at`, looking along `yaw_degrees`.
-fn walker_at(level: &Level, at: Vec2, yaw_degrees: f32) -> Walker {
-    let mut walker = Walker::at_spawn(level);
-    walker.place(Pose {
+fn walker_at(level: &Level, at: Vec2, yaw_degrees: f32) -> Simulation {
+    let mut simulation = Simulation::at_spawn(level);
+    simulation.walker.place(Pose {
         position: at,
         yaw: yaw_degrees.to_radians(),
         pitch: 0.0,
     });
-    walker
+    simulation
 }
 
 fn forward() -> TickInput {
@@ -56,8 +57,8 @@ fn pressing(toggles: Toggles) -> TickInput {
 }
 
 /// The distance from `point` to body `index`'s outline (negative inside).
-fn distance_to_body(walker: &Walker, index: usize, point: Vec2) -> f32 {
-    let outline = walker.bodies.live().bodies()[index].world_outline();
+fn distance_to_body(simulation: &Simulation, index: usize, point: Vec2) -> f32 {
+    let outline = simulation.bodies().live().bodies()[index].world_outline();
     let inside = (0..outline.len()).all(|i| {
         let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
         (b - a).perp_dot(point - a) >= 0.0
@@ -76,31 +77,31 @@ fn distance_to_body(walker: &Walker, index: usize, point: Vec2) -> f32 {
 fn walking_into_a_ball_pushes_it_ahead_never_faster_than_the_walk_allows() {
     let level = warehouse();
     let collider = walking_collider(&level);
-    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    let mut simulation = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
     let radius = level.player.radius;
-    let ball_start = walker.bodies.live().bodies()[BALL].position();
+    let ball_start = simulation.bodies().live().bodies()[BALL].position();
     let bounce = level
         .loose_obstacles()
         .nth(BALL)
         .map(|(_, ball)| ball.bounce)
         .expect("the ball");
-    let fastest = walker.settings.walk_speed * (1.0 + bounce);
+    let fastest = simulation.walker.settings.walk_speed * (1.0 + bounce);
     let mut pushed_for = 0;
     for _ in 0..90 {
-        walker.step(&forward(), &collider);
-        let ball = &walker.bodies.live().bodies()[BALL];
+        simulation.step(&forward(), &collider);
+        let ball = &simulation.bodies().live().bodies()[BALL];
         assert!(
             ball.linear_velocity().length() <= fastest * 1.01,
             "the ball was launched at {} m/s",
             ball.linear_velocity().length()
         );
-        let gap = distance_to_body(&walker, BALL, walker.position());
+        let gap = distance_to_body(&simulation, BALL, simulation.walker.position());
         assert!(gap >= radius - 0.01, "the walker is {gap} m from the ball");
         if ball.position() != ball_start {
             pushed_for += 1;
         }
     }
-    let ball = walker.bodies.live().bodies()[BALL].position();
+    let ball = simulation.bodies().live().bodies()[BALL].position();
     assert!(
         ball.y < ball_start.y - 1.0,
         "pushed north from {ball_start} to {ball}"
@@ -113,18 +114,18 @@ fn walking_into_a_ball_pushes_it_ahead_never_faster_than_the_walk_allows() {
 fn a_body_too_heavy_to_push_stays_put_and_stops_the_walker_at_its_radius() {
     let level = warehouse();
     let collider = walking_collider(&level);
-    let mut walker = walker_at(&level, Vec2::new(9.5, 2.0), -90.0);
-    let shelf = walker.bodies.live().bodies()[SHELF].clone();
+    let mut simulation = walker_at(&level, Vec2::new(9.5, 2.0), -90.0);
+    let shelf = simulation.bodies().live().bodies()[SHELF].clone();
     for _ in 0..240 {
-        walker.step(&forward(), &collider);
+        simulation.step(&forward(), &collider);
     }
-    let after = &walker.bodies.live().bodies()[SHELF];
+    let after = &simulation.bodies().live().bodies()[SHELF];
     assert_eq!(
         (after.position(), after.angle()),
         (shelf.position(), shelf.angle()),
         "the shelf moved"
     );
-    let gap = distance_to_body(&walker, SHELF, walker.position());
+    let gap = distance_to_body(&simulation, SHELF, simulation.walker.position());
     let radius = level.player.radius;
     assert!(
         (radius - 0.01..=radius + 0.02).contains(&gap),
@@ -136,15 +137,15 @@ fn a_body_too_heavy_to_push_stays_put_and_stops_the_walker_at_its_radius() {
 fn use_kicks_the_ball_in_the_crosshair_along_the_view() {
     let level = warehouse();
     let collider = walking_collider(&level);
-    let mut walker = walker_at(&level, Vec2::new(2.5, 4.2), -90.0);
-    walker.step(
+    let mut simulation = walker_at(&level, Vec2::new(2.5, 4.2), -90.0);
+    simulation.step(
         &pressing(Toggles {
             use_door: true,
             ..Toggles::default()
         }),
         &collider,
     );
-    let ball = &walker.bodies.live().bodies()[BALL];
+    let ball = &simulation.bodies().live().bodies()[BALL];
     let velocity = ball.linear_velocity();
     assert!(velocity.y < -20.0, "kicked north: {velocity}");
     assert!(velocity.x.abs() < 0.5, "along the view: {velocity}");
@@ -158,7 +159,7 @@ fn use_kicks_the_ball_in_the_crosshair_along_the_view() {
         &collider,
     );
     assert_eq!(
-        away.bodies.live().bodies()[BALL].linear_velocity(),
+        away.bodies().live().bodies()[BALL].linear_velocity(),
         Vec2::ZERO
     );
 }
@@ -167,34 +168,42 @@ fn use_kicks_the_ball_in_the_crosshair_along_the_view() {
 fn edit_mode_puts_the_bodies_back_where_the_file_places_them_and_ghosts_push_nothing() {
     let level = warehouse();
     let collider = walking_collider(&level);
-    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    let mut simulation = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
     for _ in 0..60 {
-        walker.step(&forward(), &collider);
+        simulation.step(&forward(), &collider);
     }
     let placed = Bodies::new(&level);
-    assert_ne!(walker.bodies.state_hash(), placed.state_hash(), "pushed");
+    assert_ne!(
+        simulation.bodies().state_hash(),
+        placed.state_hash(),
+        "pushed"
+    );
     let edit = pressing(Toggles {
         edit: true,
         ..Toggles::default()
     });
-    walker.step(&edit, &collider);
-    assert_eq!(walker.bodies.state_hash(), placed.state_hash(), "put back");
+    simulation.step(&edit, &collider);
+    assert_eq!(
+        simulation.bodies().state_hash(),
+        placed.state_hash(),
+        "put back"
+    );
     // In edit mode the walker passes through the ball and moves nothing.
     let mut editing = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
     editing.step(&edit, &collider);
     for _ in 0..120 {
         editing.step(&forward(), &collider);
     }
-    assert!(editing.position().y < 2.5, "through the ball");
-    assert_eq!(editing.bodies.state_hash(), placed.state_hash());
+    assert!(editing.walker.position().y < 2.5, "through the ball");
+    assert_eq!(editing.bodies().state_hash(), placed.state_hash());
 }
 
 #[test]
 fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
     let level = warehouse();
     let collider = walking_collider(&level);
-    let mut walker = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
-    let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &walker);
+    let mut simulation = walker_at(&level, Vec2::new(2.5, 4.4), -90.0);
+    let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &simulation.walker);
     let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
     let kick = pressing(Toggles {
         use_door: true,
@@ -204,11 +213,11 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
         .chain([kick])
         .chain(std::iter::repeat_n(TickInput::default(), 200));
     for input in inputs {
-        walker.step(&input, &collider);
-        recorder.record(&input, &walker).expect("tick written");
+        simulation.step(&input, &collider);
+        recorder.record(&input, &simulation).expect("tick written");
     }
-    let recorded_bodies = walker.bodies.state_hash();
-    let demo = recorder.finish(&walker).expect("finished");
+    let recorded_bodies = simulation.bodies().state_hash();
+    let demo = recorder.finish(&simulation).expect("finished");
     let text = String::from_utf8(demo.clone()).expect("UTF-8");
     let last_check = text
         .lines()
@@ -220,7 +229,7 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
     );
 
     let (mut reader, header) = DemoReader::new(&demo[..]).expect("header");
-    let mut replayed = header.walker(&level);
+    let mut replayed = header.simulation(&level);
     let played = play(&mut reader, &mut replayed, &collider, |_, _| {
         Ok::<(), mazewalker::demo::DemoError>(())
     })
@@ -229,7 +238,7 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
         matches!(played, Played::Finished { ticks: 301, .. }),
         "{played:?}"
     );
-    assert_eq!(replayed.bodies.state_hash(), recorded_bodies);
+    assert_eq!(replayed.bodies().state_hash(), recorded_bodies);
 
     // A body out of step while the eye is in step is a desync.
     let tampered = text.replace(
@@ -237,7 +246,7 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
         &format!(" {:016x}\n", recorded_bodies ^ 1),
     );
     let (mut reader, header) = DemoReader::new(tampered.as_bytes()).expect("header");
-    let mut replayed = header.walker(&level);
+    let mut replayed = header.simulation(&level);
     let played = play(&mut reader, &mut replayed, &collider, |_, _| {
         Ok::<(), mazewalker::demo::DemoError>(())
     })
@@ -297,7 +306,7 @@ fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {
         .expect("valid")
         .level;
     let collider = walking_collider(&level);
-    let mut walker = Walker::at_spawn(&level);
+    let mut simulation = Simulation::at_spawn(&level);
     let mut used = pressing(Toggles {
         use_door: true,
         ..Toggles::default()
@@ -305,23 +314,27 @@ fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {
     // Press use beside the door, then stand and watch.
     let mut gave_way = 0;
     for tick in 0..600 {
-        let before = walker.doors.states()[0];
-        walker.step(&used, &collider);
+        let before = simulation.doors().states()[0];
+        simulation.step(&used, &collider);
         used = TickInput::default();
-        let after = walker.doors.states()[0];
+        let after = simulation.doors().states()[0];
         let held_back = after.motion == Motion::Opening && after.opening == before.opening;
         if held_back && tick > 0 {
             gave_way += 1;
         }
-        let crate_outline = walker.bodies.live().bodies()[0].world_outline().to_vec();
+        let crate_outline = simulation.bodies().live().bodies()[0]
+            .world_outline()
+            .to_vec();
         let crate_polygon = ConvexPolygon::new(crate_outline).expect("a box");
-        let leaf = walker.doors.leaves().leaves()[0].polygon().expect("a leaf");
+        let leaf = simulation.doors().leaves().leaves()[0]
+            .polygon()
+            .expect("a leaf");
         let depth = polygon_polygon_mtv(&crate_polygon, &leaf).map_or(0.0, |mtv| mtv.length());
         assert!(
             depth < 0.01,
             "tick {tick}: the crate is {depth} m in the leaf"
         );
-        let centre = walker.bodies.live().bodies()[0].position();
+        let centre = simulation.bodies().live().bodies()[0].position();
         assert!(
             (1.8..2.9).contains(&centre.x) && centre.y > -0.3,
             "tick {tick}: through a wall: {centre}"
@@ -381,7 +394,7 @@ proptest::proptest! {
         let collider = walking_collider(&level);
         let starts = [(2.0, 9.7, 0.0), (12.0, 9.7, 90.0), (20.0, 2.0, 180.0), (22.0, 18.5, -90.0)];
         let (x, z, yaw) = starts[start];
-        let mut walker = walker_at(&level, Vec2::new(x, z), yaw);
+        let mut simulation = walker_at(&level, Vec2::new(x, z), yaw);
         let walls: Vec<mazewalker::collision::Wall> = level
             .walls
             .iter()
@@ -408,11 +421,11 @@ proptest::proptest! {
                     mouse: if first { DVec2::new(stretch.turn_counts, 0.0) } else { DVec2::ZERO },
                     toggles: Toggles { use_door: first && stretch.use_key, ..Toggles::default() },
                 };
-                let before: Vec<Vec2> = walker.bodies.live().bodies().iter().map(|b| b.position()).collect();
-                walker.step(&input, &collider);
+                let before: Vec<Vec2> = simulation.bodies().live().bodies().iter().map(|b| b.position()).collect();
+                simulation.step(&input, &collider);
                 tick += 1;
-                let bodies = walker.bodies.live();
-                let (depth, what) = crate::scene::deepest(bodies, &walls, &fixed, walker.doors.leaves().leaves());
+                let bodies = simulation.bodies().live();
+                let (depth, what) = crate::scene::deepest(bodies, &walls, &fixed, simulation.doors().leaves().leaves());
                 proptest::prop_assert!(depth < 0.01, "tick {}: {} is {} m deep", tick, what, depth);
                 for (index, body) in bodies.bodies().iter().enumerate() {
                     for wall in &walls {
@@ -421,12 +434,12 @@ proptest::proptest! {
                             "tick {}: body {} crossed a wall's centre line", tick, index
                         );
                     }
-                    let gap = distance_to_body(&walker, index, walker.position());
+                    let gap = distance_to_body(&simulation, index, simulation.walker.position());
                     proptest::prop_assert!(gap > radius - 0.01, "tick {}: the walker is {} m from body {}", tick, gap, index);
                 }
                 proptest::prop_assert!(
-                    collider.deepest_penetration(walker.position()).is_none(),
-                    "tick {}: the walker is in a wall at {}", tick, walker.position()
+                    collider.deepest_penetration(simulation.walker.position()).is_none(),
+                    "tick {}: the walker is in a wall at {}", tick, simulation.walker.position()
                 );
             }
         }

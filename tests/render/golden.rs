@@ -13,6 +13,7 @@ use mazewalker::bindings::Bindings;
 use mazewalker::level::Level;
 use mazewalker::render::offscreen::{capture, render_to_image};
 use mazewalker::render::{FrameInput, Gpu, RenderQuality, Renderer};
+use mazewalker::simulation::Simulation;
 use mazewalker::tick::TICK_RATE;
 use mazewalker::walker::{TickInput, Walker};
 use std::sync::Arc;
@@ -40,30 +41,38 @@ struct View {
 }
 
 fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
-    let mut walker = Walker::at_spawn(level);
+    let mut simulation = Simulation::at_spawn(level);
     if let Some(at) = view.at {
-        walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
+        simulation.walker.camera.position =
+            Vec3::new(at.x, simulation.walker.camera.position.y, at.y);
     }
     if let Some(yaw) = view.yaw_degrees {
-        walker.camera.yaw = yaw.to_radians();
+        simulation.walker.camera.yaw = yaw.to_radians();
     }
-    walker.camera.set_pitch(view.pitch_degrees.to_radians());
+    simulation
+        .walker
+        .camera
+        .set_pitch(view.pitch_degrees.to_radians());
     let collider = Arc::new(level.collider());
     if view.open_door {
-        walker.step(&common::use_press(), &collider);
+        simulation.step(&common::use_press(), &collider);
         for _ in 0..2 * TICK_RATE {
-            walker.step(&TickInput::default(), &collider);
+            simulation.step(&TickInput::default(), &collider);
         }
         assert!(
-            walker.doors.states().iter().any(|door| !door.is_closed()),
+            simulation
+                .doors()
+                .states()
+                .iter()
+                .any(|door| !door.is_closed()),
             "no door opened"
         );
     }
-    let hud = hud_lines(&walker, Some(60.0));
+    let hud = hud_lines(&simulation.walker, Some(60.0));
     let help = Bindings::default().help_groups();
-    let doors = moving_shapes(&walker, level, 1.0);
+    let doors = moving_shapes(&simulation, level, 1.0);
     let frame = FrameInput {
-        camera: &walker.camera,
+        camera: &simulation.walker.camera,
         debug_lines: view.debug_lines,
         hud: view.hud.then_some(hud.as_slice()),
         help: view.help.then_some(help.as_slice()),

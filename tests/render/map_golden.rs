@@ -13,6 +13,7 @@ use mazewalker::render::offscreen::capture_with_map;
 use mazewalker::render::{
     FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer, offscreen::OFFSCREEN_FORMAT,
 };
+use mazewalker::simulation::Simulation;
 use mazewalker::walker::Walker;
 use std::sync::Arc;
 
@@ -22,8 +23,8 @@ const SIZE: (u32, u32) = (480, 360);
 
 fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
     let collider = Arc::new(level.collider());
-    let walker = Walker::at_spawn(level);
-    let camera = &walker.camera;
+    let simulation = Simulation::at_spawn(level);
+    let camera = &simulation.walker.camera;
     let view = MapView::fit(level_bounds(&collider).expect("walls"), SIZE);
     let map = MapFrame {
         view,
@@ -31,7 +32,7 @@ fn render_map(gpu: &Gpu, level: &Level) -> (RgbaImage, MapView) {
         walk_layer: WalkLayer {
             eye: Some((Vec2::new(camera.position.x, camera.position.z), camera.yaw)),
             lamps: &level.lights,
-            doors: walker.doors.leaves().leaves(),
+            doors: simulation.doors().leaves().leaves(),
             ..WalkLayer::default()
         },
     };

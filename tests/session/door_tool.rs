@@ -73,7 +73,10 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     // Delete removes it; Ctrl+Z brings it back.
     tap(&mut session, KeyCode::Delete);
     assert!(session.level().doors.is_empty(), "Delete removed the door");
-    assert!(session.walker().doors.is_empty(), "and the walker's doors");
+    assert!(
+        session.simulation().doors().is_empty(),
+        "and the walker's doors"
+    );
     ctrl_tap(&mut session, KeyCode::KeyZ);
     assert_eq!(session.level().doors, [placed]);
 

@@ -40,12 +40,12 @@ fn a_walk_with_use_presses_records_and_plays_back_bit_for_bit() {
     session.advance_ticks(150);
     let stopped = session.walker().position();
     assert!(stopped.x < 3.0 - 0.03 - 0.25 + 1e-3, "{stopped}");
-    assert!(session.walker().doors.is_closed(0));
+    assert!(session.simulation().doors().is_closed(0));
     // Space: the door opens (on the next tick) and the walk goes on through
     // it, past the near door, and the first door closes behind.
     tap(&mut session, KeyCode::Space);
     session.advance_ticks(1);
-    assert!(!session.walker().doors.is_closed(0), "use opened it");
+    assert!(!session.simulation().doors().is_closed(0), "use opened it");
     session.advance_ticks(600);
     let end = session.walker().position();
     assert!(end.x > 9.0, "walked through both doors to {end}");

@@ -12,8 +12,9 @@ use std::path::Path;
 
 use mazewalker::demo::{DemoEvent, DemoHeader, DemoReader};
 use mazewalker::level::LevelChoice;
+use mazewalker::simulation::Simulation;
 use mazewalker::tick::{TICK_RATE, TickClock};
-use mazewalker::walker::{InputGatherer, TickInput, Walker};
+use mazewalker::walker::{InputGatherer, TickInput};
 
 /// Ticks between input changes in the kept demos.
 const BLOCK: usize = 20;
@@ -40,19 +41,23 @@ fn demo_inputs(name: &str) -> (Vec<TickInput>, DemoHeader) {
 
 /// Positions (bits of x, z, yaw) after every tick of `inputs`, played
 /// tick by tick.
-fn played_by_tick(walker: &mut Walker, inputs: &[TickInput], level: &LevelChoice) -> Vec<[u32; 3]> {
+fn played_by_tick(
+    simulation: &mut Simulation,
+    inputs: &[TickInput],
+    level: &LevelChoice,
+) -> Vec<[u32; 3]> {
     let collider = level.load().expect("level").level.collider();
     inputs
         .iter()
         .map(|input| {
-            walker.step(input, &collider);
-            pose_bits(walker)
+            simulation.step(input, &collider);
+            pose_bits(simulation)
         })
         .collect()
 }
 
-fn pose_bits(walker: &Walker) -> [u32; 3] {
-    let pose = walker.pose();
+fn pose_bits(simulation: &Simulation) -> [u32; 3] {
+    let pose = simulation.walker.pose();
     [pose.position.x, pose.position.y, pose.yaw].map(f32::to_bits)
 }
 
@@ -60,7 +65,7 @@ fn pose_bits(walker: &Walker) -> [u32; 3] {
 /// its mouse moved, its toggles pressed) at 1/6 s × b + 1/1440 s, seen by a
 /// frame loop at `frame_rate`.
 fn played_by_frames(
-    walker: &mut Walker,
+    simulation: &mut Simulation,
     inputs: &[TickInput],
     level: &LevelChoice,
     frame_rate: u32,
@@ -104,8 +109,8 @@ fn played_by_frames(
                 "{frame_rate} Hz: tick {} got another input",
                 positions.len() + 1
             );
-            walker.step(&input, &collider);
-            positions.push(pose_bits(walker));
+            simulation.step(&input, &collider);
+            positions.push(pose_bits(simulation));
         }
     }
     positions
@@ -131,12 +136,12 @@ fn one_demo_at_30_60_144_and_240_hz_gives_bit_identical_positions() {
         );
     }
     let level = level_choice.load().expect("level").level;
-    let reference = played_by_tick(&mut header.walker(&level), &inputs, &level_choice);
+    let reference = played_by_tick(&mut header.simulation(&level), &inputs, &level_choice);
     let moved = reference.first() != reference.last();
     assert!(moved, "the demo walks");
     for frame_rate in [30, 60, 144, 240] {
         let positions = played_by_frames(
-            &mut header.walker(&level),
+            &mut header.simulation(&level),
             &inputs,
             &level_choice,
             frame_rate,

@@ -8,7 +8,8 @@ use common::property_cases::property_config;
 use glam::DVec2;
 use mazewalker::demo::{DemoError, DemoHeader, DemoReader, DemoRecorder};
 use mazewalker::level::{Level, LevelChoice};
-use mazewalker::walker::{MoveIntent, TickInput, Toggles, Walker};
+use mazewalker::simulation::Simulation;
+use mazewalker::walker::{MoveIntent, TickInput, Toggles};
 use proptest::prelude::*;
 
 /// Reads every event of `bytes`; the error, if any.
@@ -40,14 +41,14 @@ fn assert_error_names_a_line(bytes: &[u8]) -> Result<(), TestCaseError> {
 fn valid_demo(inputs: &[TickInput]) -> Vec<u8> {
     let level = Level::default_house();
     let collider = level.collider();
-    let mut walker = Walker::at_spawn(&level);
-    let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &walker);
+    let mut simulation = Simulation::at_spawn(&level);
+    let header = DemoHeader::for_recording(LevelChoice::DefaultHouse, &level, &simulation.walker);
     let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header");
     for input in inputs {
-        walker.step(input, &collider);
-        recorder.record(input, &walker).expect("tick");
+        simulation.step(input, &collider);
+        recorder.record(input, &simulation).expect("tick");
     }
-    recorder.finish(&walker).expect("finish")
+    recorder.finish(&simulation).expect("finish")
 }
 
 fn axis() -> impl Strategy<Value = f32> {

@@ -1,10 +1,11 @@
 //! The simulation's pure parts: demos replayed at any frame rate, the demo
-//! reader under fuzzing, and the map's reach and seen walls. One binary, a
-//! module per part.
+//! reader under fuzzing, the tick's events, and the map's reach and seen
+//! walls. One binary, a module per part.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod demo_frame_rate;
 mod demo_fuzz;
+mod events;
 mod map_reach;

@@ -306,7 +306,7 @@ impl Editing {
     /// The crosshair's cursor point (Alt held: not snapped).
     fn crosshair_cursor(&self, world: &World) -> Vec2 {
         cursor(
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             world.live.collider(),
             self.edit.grid,
             !world.modifiers.alt,
@@ -328,9 +328,9 @@ impl Editing {
     /// (see [`aimed`]): the aimed item unless the full map has the pointer.
     fn crosshair_aim(&self, world: &World, cursor: Vec2) -> Option<Item> {
         let level = world.live.level();
-        let leaves = world.walker.doors.leaves().leaves();
+        let leaves = world.simulation.doors().leaves().leaves();
         aimed(
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             world.live.collider(),
             level,
             leaves,

@@ -71,7 +71,7 @@ impl Aim {
         Self {
             cursor: world.cursor,
             aimed: world.aimed,
-            heading: world.walker.camera.yaw_degrees(),
+            heading: world.simulation.walker.camera.yaw_degrees(),
             backwards: world.modifiers.shift,
         }
     }

@@ -108,7 +108,7 @@ impl Map {
 
     /// The floor-plan point under the pointer at `pixel` on the map.
     fn pointer_on_map(&self, pixel: Vec2, world: &World) -> Vec2 {
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         self.state.view_now(eye).to_world(pixel, world.view_size)
     }
 
@@ -191,7 +191,7 @@ impl Part for Map {
 
 impl TakesInput for Map {
     fn act(&mut self, action: Action, world: &mut World, events: &mut Events) -> bool {
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         let map = &mut self.state;
         match action {
             Action::CycleMap => {
@@ -212,7 +212,7 @@ impl TakesInput for Map {
             // line's output, not a diagnostic.
             Action::DropMark => match map.marks.drop_at(eye) {
                 Some(number) => {
-                    let position = world.walker.position_for_level_file();
+                    let position = world.simulation.walker.position_for_level_file();
                     crate::platform::print_line(&format!("{position}  # mark {number}"));
                 }
                 None => world.notice("all 10 marks are placed; C clears them"),
@@ -273,16 +273,16 @@ impl Ticks for Map {
         let fog = world.fog();
         self.state.follow_walk(
             world.live.collider(),
-            &world.walker.camera,
+            &world.simulation.walker.camera,
             fog,
-            !world.walker.passes_walls(),
+            !world.simulation.walker.passes_walls(),
         );
     }
 }
 
 impl Shows for Map {
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
-        lines.extend(self.state.hud_line(world.walker.passes_walls()));
+        lines.extend(self.state.hud_line(world.simulation.walker.passes_walls()));
     }
 
     /// This frame's map, with edit mode's cursor, the end of the wall in
@@ -302,11 +302,11 @@ impl Shows for Map {
             || world.near_misses(),
             (
                 &world.live.level().lights,
-                world.walker.doors.leaves().leaves(),
-                world.walker.bodies.live().bodies(),
+                world.simulation.doors().leaves().leaves(),
+                world.simulation.bodies().live().bodies(),
             ),
             (eye, share.camera.yaw),
-            world.walker.passes_walls(),
+            world.simulation.walker.passes_walls(),
             (cursor, &this.aimed),
         );
         share.progress = share
@@ -324,7 +324,7 @@ impl Lifecycle for Map {
         if !cause.reshapes() {
             return;
         }
-        let eye = world.walker.position();
+        let eye = world.simulation.walker.position();
         let level = world.live.level();
         match cause.edits() {
             Some(edits) => self.state.edited(

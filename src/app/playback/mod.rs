@@ -15,7 +15,8 @@ use crate::collision::Collider;
 use crate::demo::{DemoHeader, DemoReader, DemoRecorder, TickPlayed, play_tick};
 use crate::level::LevelChoice;
 use crate::platform::{self, NewFile, OpenFile};
-use crate::walker::{TickInput, Walker};
+use crate::simulation::Simulation;
+use crate::walker::TickInput;
 
 /// Playback speeds the faster and slower keys step through.
 const SPEEDS: [f64; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
@@ -53,7 +54,8 @@ impl Playback {
     /// Starts recording into `path` from the walker's pose now, on the
     /// level loaded from `source`.
     fn record(&mut self, path: &Path, source: LevelChoice, world: &World) -> anyhow::Result<()> {
-        let header = DemoHeader::for_recording(source, world.live.level(), &world.walker);
+        let header =
+            DemoHeader::for_recording(source, world.live.level(), &world.simulation.walker);
         let file = platform::create_file(path)
             .with_context(|| format!("cannot create demo {}", path.display()))?;
         let recorder = DemoRecorder::new(BufWriter::new(file), &header)
@@ -79,11 +81,11 @@ impl Playback {
 
 impl DemoPlaying {
     /// Plays one tick, unless the demo has ended.
-    fn play(&mut self, walker: &mut Walker, collider: &Collider) {
+    fn play(&mut self, simulation: &mut Simulation, collider: &Collider) {
         if self.ended.is_some() {
             return;
         }
-        match play_tick(&mut self.reader, walker, collider) {
+        match play_tick(&mut self.reader, simulation, collider) {
             Ok(TickPlayed::Ticked) => {}
             Ok(TickPlayed::Ended) => {
                 let ticks = self.reader.ticks();
@@ -181,7 +183,7 @@ impl Ticks for Playback {
         let Playback::Playing(playing) = self else {
             return false;
         };
-        playing.play(&mut world.walker, world.live.walking_collider());
+        playing.play(&mut world.simulation, world.live.walking_collider());
         true
     }
 
@@ -191,7 +193,7 @@ impl Ticks for Playback {
         let (Playback::Recording { recorder, path }, Some(input)) = (&mut *self, input) else {
             return;
         };
-        if let Err(error) = recorder.record(input, &world.walker) {
+        if let Err(error) = recorder.record(input, &world.simulation) {
             let message = format!("recording {} stopped: {error}", path.display());
             log::error!("{message}");
             world.notice(message);
@@ -246,7 +248,7 @@ impl Lifecycle for Playback {
     fn finish(&mut self, world: &mut World, _events: &mut Events) -> anyhow::Result<()> {
         if let Playback::Recording { recorder, path } = std::mem::take(self) {
             recorder
-                .finish(&world.walker)
+                .finish(&world.simulation)
                 .with_context(|| format!("cannot write demo {}", path.display()))?;
         }
         Ok(())

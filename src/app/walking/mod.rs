@@ -40,7 +40,7 @@ impl TakesInput for Walking {
             // The position printed for pasting into a level file: the
             // command line's output, not a diagnostic.
             Action::PrintPosition => {
-                crate::platform::print_line(&world.walker.position_for_level_file());
+                crate::platform::print_line(&world.simulation.walker.position_for_level_file());
             }
             _ => return false,
         }
@@ -53,7 +53,7 @@ impl Shows for Walking {
     /// the HUD says how to get out. Where a loose obstacle stood in the
     /// file is no wall: it moves as a body.
     fn hud(&self, world: &World, lines: &mut Vec<String>) {
-        let walker = &world.walker;
+        let walker = &world.simulation.walker;
         if !walker.passes_walls()
             && world
                 .live

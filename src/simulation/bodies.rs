@@ -1,7 +1,9 @@
-//! The level's loose bodies on the walker's tick: where the file places
-//! them, where they are now and were a tick ago, and how a frame draws
-//! them. Edit mode shows them where the file places them; leaving it, or
-//! any change of level, starts the simulation from there again.
+//! The level's loose bodies on the simulation's tick: where the file
+//! places them, where they are now and were a tick ago, what they strike,
+//! and how a frame draws them. Edit mode shows them where the file places
+//! them; leaving it, or any change of level, starts them from there
+//! again. The tick's **bodies** phase is [`Bodies::step`]: pushed by the
+//! eye, knocked by the leaves.
 
 use glam::Vec2;
 
@@ -9,8 +11,8 @@ use crate::collision::Leaf;
 use crate::level::mesh::MovingShape;
 use crate::level::{Level, MaterialId};
 use crate::physics::{
-    BodyHit, DoorMotion, FixedScene, LooseBodies, Rotation, StepInput, StepOptions, WalkerCircle,
-    WalkerMove,
+    BodyHit, DoorMotion, FixedScene, Impact, LooseBodies, Rotation, StepInput, StepOptions, Struck,
+    WalkerCircle, WalkerMove,
 };
 use crate::tick::TICK_SECONDS;
 
@@ -45,6 +47,33 @@ pub struct Bodies {
     push_force: f32,
     /// The level's `[player] kick`, N·s.
     kick_impulse: f32,
+    /// What the bodies may strike that never moves, for their impacts'
+    /// materials: empty without bodies.
+    fixed_materials: FixedMaterials,
+}
+
+/// The materials of the walls and fixed obstacles, in the order the
+/// bodies' fixed scene was made of them.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct FixedMaterials {
+    walls: Vec<MaterialId>,
+    obstacles: Vec<MaterialId>,
+}
+
+/// What one tick of the bodies did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct BodiesTick {
+    /// The doors whose move would squeeze a body, ascending: they must go
+    /// back and give way.
+    pub blocked_doors: Vec<usize>,
+    /// The contacts that struck hard, in solving order.
+    pub impacts: Vec<Impact>,
+    /// The bodies that moved this tick and stood still the tick before,
+    /// ascending.
+    pub started: Vec<usize>,
+    /// The bodies that moved the tick before and stand still now,
+    /// ascending.
+    pub stopped: Vec<usize>,
 }
 
 impl Default for Bodies {
@@ -53,8 +82,8 @@ impl Default for Bodies {
         Self::from_level_parts(
             LooseBodies::new(FixedScene::empty(), Vec::new()),
             Vec::new(),
-            0.0,
-            0.0,
+            FixedMaterials::default(),
+            (0.0, 0.0),
         )
     }
 }
@@ -68,6 +97,7 @@ impl PartialEq for Bodies {
             && self.moved == other.moved
             && self.push_force.to_bits() == other.push_force.to_bits()
             && self.kick_impulse.to_bits() == other.kick_impulse.to_bits()
+            && self.fixed_materials == other.fixed_materials
     }
 }
 
@@ -80,20 +110,31 @@ impl Bodies {
                 height: obstacle.height,
                 material: obstacle.material,
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let fixed_materials = if looks.is_empty() {
+            FixedMaterials::default()
+        } else {
+            FixedMaterials {
+                walls: level.walls.iter().map(|wall| wall.material).collect(),
+                obstacles: level.fixed_obstacles().map(|o| o.material).collect(),
+            }
+        };
         Self::from_level_parts(
             level.loose_bodies(),
             looks,
-            level.player.push,
-            level.player.kick,
+            fixed_materials,
+            (level.player.push, level.player.kick),
         )
     }
 
+    /// The bodies `placed`, drawn as `looks` say, among walls and fixed
+    /// obstacles of `fixed_materials`, pushed and kicked with
+    /// `(push_force, kick_impulse)`.
     fn from_level_parts(
         placed: LooseBodies,
         looks: Vec<Look>,
-        push_force: f32,
-        kick_impulse: f32,
+        fixed_materials: FixedMaterials,
+        (push_force, kick_impulse): (f32, f32),
     ) -> Self {
         let previous = poses(&placed);
         Self {
@@ -106,6 +147,7 @@ impl Bodies {
             door_spans: Vec::new(),
             push_force,
             kick_impulse,
+            fixed_materials,
         }
     }
 
@@ -129,11 +171,29 @@ impl Bodies {
         &self.moved
     }
 
-    /// Every body back where the file places it, at rest.
-    pub fn reset(&mut self) {
+    /// Every body back where the file places it, at rest. Returns the
+    /// bodies that were moving, ascending: they stop.
+    pub(super) fn reset(&mut self) -> Vec<usize> {
         self.live = self.placed.clone();
         self.previous = poses(&self.live);
-        self.moved.clear();
+        std::mem::take(&mut self.moved)
+    }
+
+    /// Body `index`'s material (`None` past the end).
+    pub fn material(&self, index: usize) -> Option<MaterialId> {
+        self.looks.get(index).map(|look| look.material)
+    }
+
+    /// The material of what a body struck that is no door (a door's is
+    /// the door's): another body, a wall or a fixed obstacle; `None` for
+    /// the eye.
+    pub fn struck_material(&self, struck: Struck) -> Option<MaterialId> {
+        match struck {
+            Struck::Body(index) => self.material(index),
+            Struck::Wall(index) => self.fixed_materials.walls.get(index).copied(),
+            Struck::Obstacle(index) => self.fixed_materials.obstacles.get(index).copied(),
+            Struck::Door(_) | Struck::Walker => None,
+        }
     }
 
     /// The first body the ray from `from` to `to` meets.
@@ -142,21 +202,29 @@ impl Bodies {
     }
 
     /// Kicks the body `hit` names where the ray met it, with the level's
-    /// kick impulse along `direction` (a unit vector).
-    pub fn kick(&mut self, hit: BodyHit, direction: Vec2) {
+    /// kick impulse along `direction` (a unit vector). Returns the
+    /// impulse, unless the kick was refused (non-finite numbers).
+    pub(super) fn kick(&mut self, hit: BodyHit, direction: Vec2) -> Option<Vec2> {
+        let impulse = direction * self.kick_impulse;
         self.live
-            .kick(hit.body, hit.point, direction * self.kick_impulse);
+            .kick(hit.body, hit.point, impulse)
+            .then_some(impulse)
     }
 
     /// The walker's move from `from` by `delta`, stopped at the first body
     /// its circle of `radius` meets (see [`LooseBodies::clip_walker_move`]).
-    pub fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
+    pub(super) fn clip_walker_move(&mut self, from: Vec2, delta: Vec2, radius: f32) -> WalkerMove {
         self.live.clip_walker_move(from, delta, radius)
     }
 
     /// The walker as the bodies meet it: at `position`, of `radius`,
     /// pushing toward `velocity` with the level's push force.
-    pub fn walker_circle(&self, position: Vec2, radius: f32, velocity: Vec2) -> WalkerCircle {
+    pub(super) fn walker_circle(
+        &self,
+        position: Vec2,
+        radius: f32,
+        velocity: Vec2,
+    ) -> WalkerCircle {
         WalkerCircle {
             position,
             radius,
@@ -165,16 +233,15 @@ impl Bodies {
         }
     }
 
-    /// One tick of the bodies: door leaves moving from `doors_before` to
-    /// `doors_after` (by door index), and the walker as `walker` says
-    /// (`None` in ghost mode). Returns the doors whose move would squeeze
-    /// a body, ascending: they must go back and give way.
-    pub fn step(
+    /// **Bodies**: one tick of the bodies, door leaves moving from
+    /// `doors_before` to `doors_after` (by door index), and the walker as
+    /// `walker` says (`None` in ghost mode).
+    pub(super) fn step(
         &mut self,
         doors_before: &[Leaf],
         doors_after: &[Leaf],
         walker: Option<WalkerCircle>,
-    ) -> Vec<usize> {
+    ) -> BodiesTick {
         for &index in &self.moved {
             let body = &self.live.bodies()[index];
             self.previous[index] = (body.position(), body.rotation());
@@ -202,8 +269,17 @@ impl Bodies {
             walker,
         };
         let outcome = self.live.step(&input, &StepOptions::default());
-        self.moved = outcome.moved;
-        outcome.blocked_doors
+        let moved_before = std::mem::replace(&mut self.moved, outcome.moved);
+        BodiesTick {
+            blocked_doors: outcome.blocked_doors,
+            impacts: outcome.impacts,
+            started: (self.moved.iter().copied())
+                .filter(not_in(&moved_before))
+                .collect(),
+            stopped: (moved_before.iter().copied())
+                .filter(not_in(&self.moved))
+                .collect(),
+        }
     }
 
     /// Body `index`'s outline `alpha` (0..=1) of the way from its pose
@@ -250,6 +326,11 @@ impl Bodies {
     pub fn state_hash(&self) -> u64 {
         self.live.state_hash()
     }
+}
+
+/// Whether a body is missing from `list` (ascending).
+fn not_in(list: &[usize]) -> impl Fn(&usize) -> bool + '_ {
+    |body| list.binary_search(body).is_err()
 }
 
 /// Each body's pose now.

@@ -1,0 +1,43 @@
+//! The tick's **eye** phase: the walker's move through the collider
+//! among the doors' leaves where they now stand, stopped at the first
+//! loose body in the way (which the bodies' phase then lets it push).
+
+use glam::Vec2;
+
+use super::bodies::Bodies;
+use super::events::Event;
+use crate::collision::Collider;
+use crate::doors::Doors;
+use crate::level::MaterialId;
+use crate::walker::{MoveReport, Walker};
+
+/// Moves the eye by `desired` (see [`Walker::move_through`]); tells of
+/// the distance walked on `floor` and of a move the collider stopped
+/// short.
+pub(super) fn move_eye(
+    walker: &mut Walker,
+    (doors, bodies): (&Doors, &mut Bodies),
+    collider: &Collider,
+    desired: Vec2,
+    floor: MaterialId,
+    events: &mut Vec<Event>,
+) -> MoveReport {
+    let radius = collider.body_radius();
+    let report = walker.move_through(collider, doors.leaves(), desired, |from, made| {
+        bodies.clip_walker_move(from, made, radius).position
+    });
+    if let Ok(outcome) = &report.collision {
+        if outcome.blocked {
+            events.push(Event::EyeBlocked {
+                at: outcome.position,
+            });
+        }
+        if !walker.passes_walls() && report.applied != Vec2::ZERO {
+            events.push(Event::Walked {
+                distance: report.applied.length(),
+                floor,
+            });
+        }
+    }
+    report
+}

@@ -1,0 +1,221 @@
+//! The simulation: everything that moves on the 120 Hz tick, owned in
+//! one place: the eye's controller ([`Walker`]), the doors ([`Doors`])
+//! and the loose bodies ([`Bodies`]). [`Simulation::step`] is the one
+//! path for the window, recording, demo playback, the timedemo and the
+//! tests; `replay` gives the eye its move itself
+//! ([`Simulation::step_by`]) and runs the same phases from the doors on.
+//!
+//! A tick runs these phases, in this order (Box2D v3's `b2World_Step`:
+//! one world, stages in a fixed order, events read after the step;
+//! Quake's `SV_Physics`: the pushers, then the player, then the rest):
+//!
+//! 1. **controls**: the walker flips the switches pressed and turns
+//!    (`Walker::take_controls`, `walker/mod.rs`); entering or leaving edit
+//!    mode puts the bodies back where the file places them (`bodies.rs`);
+//! 2. **use**: the use key acts on the door or the body the eye faces
+//!    (`use_key.rs`);
+//! 3. **doors**: every door moves, its leaf pushing the eye
+//!    (`doors.rs`, over `crate::doors`);
+//! 4. **eye**: the walker's move through the collider among the leaves,
+//!    stopped at the first body in its way (`eye.rs`, over
+//!    `Walker::move_through`);
+//! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
+//!    the leaves; a door that would squeeze one goes back and gives way
+//!    (`bodies.rs`, over `crate::physics`);
+//! 6. **events**: the bodies' impacts and those that started or stopped
+//!    sliding, then what only the tick's end shows (doors that gave way,
+//!    started or stopped), after what the phases before told
+//!    (`events.rs`). They are read after the step
+//!    ([`Simulation::events`]) and cleared by the next.
+
+mod bodies;
+mod doors;
+mod events;
+mod eye;
+mod use_key;
+
+#[cfg(test)]
+mod walker_tests;
+
+use glam::Vec2;
+
+use crate::collision::{Collider, Leaf};
+use crate::doors::{Doors, Motion};
+use crate::level::{Level, MaterialId};
+use crate::tick::TICK_SECONDS;
+use crate::walker::{MoveReport, TickInput, Walker};
+
+use bodies::BodiesTick;
+
+pub use bodies::Bodies;
+pub use events::{Event, Mode};
+
+/// What a tick reports of the eye's move: asked, made, and touched. The
+/// rest of what it did is its [`events`](Simulation::events).
+pub type StepReport = MoveReport;
+
+/// Everything that moves on the tick, and what the last tick did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulation {
+    /// The eye's controller.
+    pub walker: Walker,
+    doors: Doors,
+    bodies: Bodies,
+    /// The level's floor material, under every step.
+    floor: MaterialId,
+    /// Each door's motion at the end of the last tick, to tell when one
+    /// starts or stops.
+    door_motions: Vec<Motion>,
+    /// What the last tick did, in the order it happened.
+    events: Vec<Event>,
+}
+
+impl Simulation {
+    /// A walker at `level`'s spawn, among its doors (all closed) and its
+    /// loose bodies (where the file places them).
+    pub fn at_spawn(level: &Level) -> Self {
+        Self::new(Walker::at_spawn(level), level)
+    }
+
+    /// `walker` among `level`'s doors (all closed) and its loose bodies
+    /// (where the file places them).
+    pub fn new(walker: Walker, level: &Level) -> Self {
+        let mut simulation = Self::alone(walker);
+        simulation.level_changed(level);
+        simulation
+    }
+
+    /// `walker` with no doors and no bodies, on a floor of the first
+    /// material.
+    pub fn alone(walker: Walker) -> Self {
+        Self {
+            walker,
+            doors: Doors::default(),
+            bodies: Bodies::default(),
+            floor: MaterialId(0),
+            door_motions: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// The level changed (a reload, an edit, an undo): a door identical to
+    /// one of before keeps its state (see [`Doors::changed_to`]), every
+    /// other starts closed, and the loose bodies start again where the
+    /// changed file places them. The eye stays where it is.
+    pub fn level_changed(&mut self, level: &Level) {
+        self.doors = self.doors.changed_to(&level.doors);
+        self.bodies = Bodies::new(level);
+        self.floor = level.environment.floor;
+        self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
+    }
+
+    /// The doors, as the last tick left them.
+    pub fn doors(&self) -> &Doors {
+        &self.doors
+    }
+
+    /// The loose bodies, as the last tick left them.
+    pub fn bodies(&self) -> &Bodies {
+        &self.bodies
+    }
+
+    /// What the last tick did, in the order it happened.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Runs one tick of [`TICK_SECONDS`] on `input`, through `collider`
+    /// (which holds no loose obstacle: [`Level::walking_collider`]), in
+    /// the phases the module documentation names. Never panics;
+    /// out-of-range axes are clamped and non-finite mouse counts ignored.
+    pub fn step(&mut self, input: &TickInput, collider: &Collider) -> StepReport {
+        self.events.clear();
+        self.take_controls(input);
+        if input.toggles.use_door {
+            let facing = self.walker.camera.flat_forward();
+            self.press_use(facing, collider);
+        }
+        let desired = self.walker.wished_move(input.held);
+        self.move_world(desired, collider)
+    }
+
+    /// One tick in which the eye asks for the move `delta` itself (no
+    /// controls, no velocity model: `replay`'s `dx dz`), then the doors,
+    /// the eye and the bodies move as in [`step`](Self::step).
+    pub fn step_by(&mut self, delta: Vec2, collider: &Collider) -> StepReport {
+        self.events.clear();
+        self.move_world(delta, collider)
+    }
+
+    /// **Use**: the use key, pressed with the eye looking along `facing`
+    /// (see `use_key.rs`). [`step`](Self::step) presses it for a tick's
+    /// input; `replay` between ticks.
+    pub fn press_use(&mut self, facing: Vec2, collider: &Collider) {
+        let eye = self.walker.position();
+        let world = (&mut self.doors, &mut self.bodies);
+        use_key::press_use(world, eye, facing, collider, &mut self.events);
+    }
+
+    /// **Controls**: the switches pressed flip and the eye turns; entering
+    /// or leaving edit mode puts the bodies back.
+    fn take_controls(&mut self, input: &TickInput) {
+        let flipped = self.walker.take_controls(input);
+        events::modes_toggled(flipped, &mut self.events);
+        if flipped.edit.is_some() {
+            let stopped = self.bodies.reset();
+            let stopped = stopped
+                .into_iter()
+                .map(|body| Event::BodyStoppedSliding { body });
+            self.events.extend(stopped);
+        }
+    }
+
+    /// The tick from the doors on: **doors**, **eye** (asking for the
+    /// move `desired`), **bodies** and **events**.
+    fn move_world(&mut self, desired: Vec2, collider: &Collider) -> StepReport {
+        let bodies_move = !self.bodies.is_empty() && !self.walker.editing;
+        let leaves_before: Vec<Leaf> = if bodies_move {
+            self.doors.leaves().leaves().to_vec()
+        } else {
+            Vec::new()
+        };
+        doors::move_doors(&mut self.doors, &mut self.walker, collider);
+        let world = (&self.doors, &mut self.bodies);
+        let (walker, events) = (&mut self.walker, &mut self.events);
+        let report = eye::move_eye(walker, world, collider, desired, self.floor, events);
+        let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
+        if let Some(bodies) = &bodies {
+            events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);
+        }
+        events::doors_changed(&self.doors, &mut self.door_motions, &mut self.events);
+        report
+    }
+
+    /// **Bodies**: the loose bodies' tick, the leaves moving from
+    /// `leaves_before`, pushed by the eye where `report` left it (not when
+    /// it passes walls); a door that would squeeze a body goes back and
+    /// gives way.
+    fn move_bodies(
+        &mut self,
+        leaves_before: &[Leaf],
+        report: &StepReport,
+        collider: &Collider,
+    ) -> BodiesTick {
+        let radius = collider.body_radius();
+        let pushing = match &report.collision {
+            Ok(outcome) if !self.walker.passes_walls() => Some(self.bodies.walker_circle(
+                outcome.position,
+                radius,
+                report.desired / TICK_SECONDS,
+            )),
+            _ => None,
+        };
+        let tick = self
+            .bodies
+            .step(leaves_before, self.doors.leaves().leaves(), pushing);
+        for &door in &tick.blocked_doors {
+            self.doors.hold_back(door);
+        }
+        tick
+    }
+}
