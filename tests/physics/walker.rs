@@ -257,45 +257,9 @@ fn a_demo_with_pushes_and_kicks_replays_bit_for_bit_and_checks_the_bodies() {
     assert!(desync.to_string().contains("; bodies recorded"), "{desync}");
 }
 
-/// A wall along x = 3 with a swing door from z = 0 (the hinge) to z = 1
-/// that opens into a pocket walled at z = -0.3 and x = 1.8, where the
-/// walker stands, and a crate beside the closed leaf: the opening leaf
-/// knocks it into the pocket's corner, where the leaf's open place is,
-/// and would squeeze it there.
-const DOOR_AND_CRATE: &str = r#"
-name = "a door and a crate"
-wall_thickness = 0.2
-
-[player]
-start = [2.2, 1.3]
-yaw = 0
-
-[[wall]]
-a = [1.8, 1.5]
-b = [1.8, -0.3]
-
-[[wall]]
-a = [1.8, -0.3]
-b = [3.0, -0.3]
-
-[[wall]]
-a = [3.0, -5.0]
-b = [3.0, 0.0]
-
-[[wall]]
-a = [3.0, 1.0]
-b = [3.0, 5.0]
-
-[[door]]
-a = [3.0, 0.0]
-b = [3.0, 1.0]
-close_after = 0.5
-
-[[obstacle]]
-points = [[2.45, 0.55], [2.85, 0.55], [2.85, 0.95], [2.45, 0.95]]
-loose = true
-mass = 40
-"#;
+/// A door whose opening leaf knocks a crate into a corner and would
+/// squeeze it there (described in the file).
+const DOOR_AND_CRATE: &str = include_str!("../levels/door-and-crate.toml");
 
 #[test]
 fn a_door_that_would_squeeze_a_crate_gives_way_and_never_ends_a_tick_in_it() {

@@ -280,44 +280,10 @@ fn the_events_are_the_same_when_the_walk_runs_again_and_when_its_demo_plays() {
     assert_eq!(replayed, events, "played back");
 }
 
-/// A wall along x = 3 with a swing door that opens into a pocket where
-/// the eye stands, and a crate beside the closed leaf: the opening leaf
-/// knocks the crate into the pocket's corner and would squeeze it there
-/// (the level of `tests/physics/walker.rs`'s squeezed crate).
-const DOOR_AND_CRATE: &str = r#"
-name = "a door and a crate"
-wall_thickness = 0.2
-
-[player]
-start = [2.2, 1.3]
-yaw = 0
-
-[[wall]]
-a = [1.8, 1.5]
-b = [1.8, -0.3]
-
-[[wall]]
-a = [1.8, -0.3]
-b = [3.0, -0.3]
-
-[[wall]]
-a = [3.0, -5.0]
-b = [3.0, 0.0]
-
-[[wall]]
-a = [3.0, 1.0]
-b = [3.0, 5.0]
-
-[[door]]
-a = [3.0, 0.0]
-b = [3.0, 1.0]
-close_after = 0.5
-
-[[obstacle]]
-points = [[2.45, 0.55], [2.85, 0.55], [2.85, 0.95], [2.45, 0.95]]
-loose = true
-mass = 40
-"#;
+/// A door whose opening leaf knocks a crate into a corner and would
+/// squeeze it there (described in the file; `tests/physics/walker.rs`'s
+/// squeezed crate stands in it too).
+const DOOR_AND_CRATE: &str = include_str!("../levels/door-and-crate.toml");
 
 #[test]
 fn a_door_tells_each_tick_it_gave_way_to_a_crate_and_the_leaf_strikes_it() {
