@@ -85,7 +85,8 @@ impl TakesInput for Editing {
         true
     }
 
-    /// The Ctrl chords (see [`chord_now`](Self::chord_now)).
+    /// The Ctrl chords: Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo, Ctrl+S
+    /// save, and in edit mode Ctrl+D copy; true when `key` made one.
     fn chord(
         &mut self,
         key: KeyCode,
@@ -93,7 +94,24 @@ impl TakesInput for Editing {
         world: &mut World,
         events: &mut Events,
     ) -> bool {
-        self.chord_now(key, repeat, world, events)
+        let modifiers = world.modifiers;
+        if !modifiers.ctrl {
+            return false;
+        }
+        match key {
+            KeyCode::KeyZ | KeyCode::KeyY => {
+                self.typed(Typed::Chord(key, modifiers), world, events)
+            }
+            KeyCode::KeyS if repeat => {}
+            KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world, events),
+            KeyCode::KeyD if world.edit_mode() => {
+                if !repeat {
+                    self.typed(Typed::Chord(key, modifiers), world, events);
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The wheel turns a carried wall, obstacle or door (not a lamp) by
@@ -358,36 +376,6 @@ impl Editing {
     fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
         let carry = self.edit.carry.as_ref()?;
         carry.placed(cursor).ok().map(|piece| shape(&piece))
-    }
-
-    /// Handles the Ctrl chords (Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo,
-    /// Ctrl+S save, and in edit mode Ctrl+D copy); true when `key` made
-    /// one.
-    fn chord_now(
-        &mut self,
-        key: KeyCode,
-        repeat: bool,
-        world: &mut World,
-        events: &mut Events,
-    ) -> bool {
-        let modifiers = world.modifiers;
-        if !modifiers.ctrl {
-            return false;
-        }
-        match key {
-            KeyCode::KeyZ | KeyCode::KeyY => {
-                self.typed(Typed::Chord(key, modifiers), world, events)
-            }
-            KeyCode::KeyS if repeat => {}
-            KeyCode::KeyS => self.typed(Typed::Chord(key, modifiers), world, events),
-            KeyCode::KeyD if world.edit_mode() => {
-                if !repeat {
-                    self.typed(Typed::Chord(key, modifiers), world, events);
-                }
-            }
-            _ => return false,
-        }
-        true
     }
 
     /// Takes the live checks' warnings if they are ready, and gives the
