@@ -141,6 +141,7 @@ impl ReplayStart {
             position,
             ..walker.pose()
         });
+        walker.land(&level.heights(), level.player.radius);
         Self {
             simulation: Simulation::new(walker, level),
             facing: Vec2::from_angle(level.player.yaw_degrees.to_radians()),

@@ -387,6 +387,7 @@ pub fn clear_the_eye(walker: &mut Walker, collider: &Collider) -> EyeAfterReload
                 position: free,
                 ..walker.pose()
             });
+            walker.land(collider.heights(), collider.body_radius());
             EyeAfterReload::MovedOut(free.distance(eye))
         }
         None => EyeAfterReload::Inside,

@@ -2,11 +2,13 @@
 //! query every camera step goes through.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use glam::{DVec2, Vec2};
 
 use super::error::CollisionError;
 use super::grid::{Aabb, CellEntry, UniformGrid};
+use super::heights::{BlockingEdges, Heights};
 use super::leaves::{DoorLeaves, NearLeaves};
 use super::options::{MoveOptions, MovePolicy};
 use super::outcome::{Contact, MAX_SLIDES, MoveOutcome, Surface};
@@ -145,6 +147,10 @@ pub struct Collider {
     /// Every shape that has a box, filed under its grid id (a wall's
     /// slot, or an obstacle's slot with [`OBSTACLE`] set).
     pub(super) grid: ShapeGrid,
+    /// The floors at different heights, if any: their edges block a
+    /// standing move ([`move_standing`](Self::move_standing)) by the feet's
+    /// height.
+    heights: Arc<Heights>,
 }
 
 impl Collider {
@@ -175,9 +181,23 @@ impl Collider {
             body_radius,
             rounded_obstacles,
             grid: UniformGrid::build(std::iter::empty),
+            heights: Arc::default(),
         };
         collider.build_grid();
         collider
+    }
+
+    /// This collider standing on `heights`: floors at different heights,
+    /// whose edges a standing move meets by the height of its feet
+    /// ([`move_standing`](Self::move_standing)).
+    pub fn with_heights(mut self, heights: Heights) -> Self {
+        self.heights = Arc::new(heights);
+        self
+    }
+
+    /// The floors at different heights it stands on (none: flat).
+    pub fn heights(&self) -> &Heights {
+        &self.heights
     }
 
     /// The capsule of the wall in `slot` (`None` for non-finite geometry).
@@ -452,6 +472,42 @@ impl Collider {
         Ok(outcome)
     }
 
+    /// [`move_eye_among`](Self::move_eye_among) for a body whose feet
+    /// stand at height `feet`: the edges between floors that it may not
+    /// cross from there ([`Heights`]: a floor more than a step above the
+    /// feet, too little headroom, the void) block it as walls of the body
+    /// radius, reported as [`Surface::Edge`]. On flat ground, or where no
+    /// such edge is near, it is [`move_eye_among`](Self::move_eye_among).
+    pub fn move_standing(
+        &self,
+        from: Vec2,
+        delta: Vec2,
+        options: &MoveOptions,
+        leaves: &DoorLeaves,
+        feet: f32,
+    ) -> Result<MoveOutcome, CollisionError> {
+        if self.heights.is_flat() {
+            return self.move_eye_among(from, delta, options, leaves);
+        }
+        check_move(from, delta, options)?;
+        if options.ghost {
+            return Ok(MoveOutcome::free(from + delta));
+        }
+        let start = from.as_dvec2();
+        let reach = leaf_reach(start, delta, self.body_radius);
+        let edges = self.heights.blocking_near(start, reach, feet);
+        if edges.is_empty() {
+            return self.move_eye_among(from, delta, options, leaves);
+        }
+        let mut outcome = MoveOutcome::free(from);
+        let among = LeavesAndEdges {
+            leaves: leaves.near_move(start, reach),
+            edges: &edges,
+        };
+        self.checked_move(from, delta, options, &among, &mut outcome);
+        Ok(outcome)
+    }
+
     /// [`move_eye_among`](Self::move_eye_among) when a leaf's box comes
     /// within `reach` of the start, or an obstacle may push the eye: the
     /// leaves near the start answer the move's casts. Out of line, so that
@@ -508,10 +564,9 @@ impl Collider {
     fn cast_among<L: Leaves>(&self, start: DVec2, motion: DVec2, leaves: &L) -> Option<Impact> {
         let fixed = self.cast(start, motion);
         match leaves.cast(start, motion, f64::from(self.body_radius)) {
-            Some((hit, index)) if fixed.is_none_or(|f| hit.t <= f.hit.t) => Some(Impact {
-                hit,
-                surface: Surface::Door(index),
-            }),
+            Some((hit, surface)) if fixed.is_none_or(|f| hit.t <= f.hit.t) => {
+                Some(Impact { hit, surface })
+            }
             _ => fixed,
         }
     }
@@ -711,8 +766,8 @@ trait Leaves {
     /// eye out otherwise).
     fn any(&self) -> bool;
     /// The earliest entry of `start + t · motion` into a leaf grown by
-    /// `radius`, and the leaf's index.
-    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)>;
+    /// `radius`, and what it met.
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, Surface)>;
     /// The deepest overlap of a body of `radius` at `p` with a leaf: the
     /// way out, and the leaf's index.
     fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)>;
@@ -728,7 +783,7 @@ impl Leaves for NoLeaves {
     }
 
     #[inline(always)]
-    fn cast(&self, _: DVec2, _: DVec2, _: f64) -> Option<(SweepHit, usize)> {
+    fn cast(&self, _: DVec2, _: DVec2, _: f64) -> Option<(SweepHit, Surface)> {
         None
     }
 
@@ -743,12 +798,40 @@ impl Leaves for NearLeaves<'_> {
         NearLeaves::any(self)
     }
 
-    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, usize)> {
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, Surface)> {
         NearLeaves::cast(self, start, motion, radius)
+            .map(|(hit, index)| (hit, Surface::Door(index)))
     }
 
     fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
         NearLeaves::overlap(self, p, radius)
+    }
+}
+
+/// Door leaves near a move and the floor edges that block it: a leaf wins
+/// a tie with an edge.
+struct LeavesAndEdges<'a> {
+    leaves: NearLeaves<'a>,
+    edges: &'a BlockingEdges,
+}
+
+impl Leaves for LeavesAndEdges<'_> {
+    fn any(&self) -> bool {
+        self.leaves.any()
+    }
+
+    fn cast(&self, start: DVec2, motion: DVec2, radius: f64) -> Option<(SweepHit, Surface)> {
+        let leaf = Leaves::cast(&self.leaves, start, motion, radius);
+        let edge = self.edges.cast(start, motion);
+        match (leaf, edge) {
+            (Some(leaf), Some((hit, _))) if leaf.0.t <= hit.t => Some(leaf),
+            (_, Some((hit, index))) => Some((hit, Surface::Edge(index))),
+            (leaf, None) => leaf,
+        }
+    }
+
+    fn overlap(&self, p: DVec2, radius: f64) -> Option<(DVec2, usize)> {
+        self.leaves.overlap(p, radius)
     }
 }
 

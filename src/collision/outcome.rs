@@ -19,6 +19,11 @@ pub enum Surface {
     /// Index into the [`DoorLeaves`](super::DoorLeaves) of a move among
     /// leaves ([`Collider::move_eye_among`](super::Collider::move_eye_among)).
     Door(usize),
+    /// Index into the [`Heights::edges`](super::Heights::edges) of the
+    /// collider: an edge between floors that a standing move
+    /// ([`Collider::move_standing`](super::Collider::move_standing)) may
+    /// not cross from where its feet stand.
+    Edge(usize),
 }
 
 /// One impact during a move.

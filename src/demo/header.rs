@@ -69,6 +69,7 @@ impl DemoHeader {
         walker.move_options.ghost = self.ghost;
         walker.move_options.policy = self.policy;
         walker.place(self.start);
+        walker.land(&level.heights(), level.player.radius);
         Simulation::new(walker, level)
     }
 

@@ -111,7 +111,7 @@ pub fn aimed_item(
             Surface::Obstacle(index) => Item::Obstacle(index),
             // The collider's rays meet walls and obstacles only: doors'
             // leaves move, and are not in it.
-            Surface::Door(_) => return None,
+            Surface::Door(_) | Surface::Edge(_) => return None,
         };
         Some((hit.fraction, item))
     });

@@ -25,6 +25,21 @@ pub const YAW_DEGREES: f32 = 0.0;
 pub const PLAYER_RADIUS: f32 = 0.25;
 /// `[player] eye_height`, in metres.
 pub const EYE_HEIGHT: f32 = 1.6;
+/// `[player] step`: the highest step up the walker takes, in metres.
+pub const PLAYER_STEP: f32 = 0.4;
+/// The largest `[player] step`, in metres.
+pub const MAX_PLAYER_STEP: f32 = 2.0;
+/// `[player] height`: the headroom the walker needs, in metres, when the
+/// eye is lower than it; otherwise the eye height plus
+/// [`HEAD_ABOVE_EYE`].
+pub const PLAYER_HEIGHT: f32 = 1.8;
+/// How far the head reaches above the eye when `[player] height` is not
+/// written and the eye is at or above [`PLAYER_HEIGHT`], in metres.
+pub const HEAD_ABOVE_EYE: f32 = PLAYER_HEIGHT - EYE_HEIGHT;
+/// The lowest and highest `[[floor]] height`, in metres.
+pub const FLOOR_HEIGHT_LIMIT: f32 = 100.0;
+/// `[environment] ground`: whatever lies outside every floor is the ground.
+pub const GROUND: bool = true;
 /// `[player] push`: the most force the walker pushes a loose obstacle
 /// with, in newtons.
 pub const PLAYER_PUSH: f32 = 300.0;

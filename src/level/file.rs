@@ -35,6 +35,8 @@ pub(crate) struct LevelFile {
     pub light: Vec<LightTable>,
     #[serde(default)]
     pub door: Vec<DoorTable>,
+    #[serde(default)]
+    pub floor: Vec<FloorTable>,
 }
 
 /// `[player]`.
@@ -47,6 +49,8 @@ pub(crate) struct PlayerTable {
     pub eye_height: Option<Number>,
     pub push: Option<Number>,
     pub kick: Option<Number>,
+    pub step: Option<Number>,
+    pub height: Option<Number>,
 }
 
 /// `[environment]`.
@@ -59,6 +63,7 @@ pub(crate) struct EnvironmentTable {
     pub light_direction: Option<Spanned<Vec<f32>>>,
     pub ambient: Option<Number>,
     pub fog_distance: Option<Number>,
+    pub ground: Option<Spanned<bool>>,
 }
 
 /// One `[[material]]`.
@@ -121,4 +126,16 @@ pub(crate) struct DoorTable {
     pub speed: Option<Number>,
     pub opens: Option<Spanned<String>>,
     pub close_after: Option<Number>,
+}
+
+/// One `[[floor]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FloorTable {
+    pub points: Spanned<Vec<Vec<f32>>>,
+    pub height: Number,
+    pub ceiling: Option<Number>,
+    pub material: Option<Spanned<String>>,
+    pub ceiling_material: Option<Spanned<String>>,
+    pub side_material: Option<Spanned<String>>,
 }

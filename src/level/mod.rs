@@ -25,16 +25,16 @@ use std::path::Path;
 
 use glam::Vec2;
 
-use crate::collision::{Collider, Surface};
+use crate::collision::{Collider, Heights, Span, Stance, Surface};
 
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub(crate) use model::builtin_material_id;
 pub use model::{
-    Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
-    LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
-    WallEnd,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
+    TextureSource, WallDefaults, WallEnd,
 };
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
@@ -146,6 +146,8 @@ impl Level {
                 eye_height: defaults::EYE_HEIGHT,
                 push: defaults::PLAYER_PUSH,
                 kick: defaults::PLAYER_KICK,
+                step: defaults::PLAYER_STEP,
+                height: defaults::PLAYER_HEIGHT,
             },
             walls: walls.into(),
             wall_defaults,
@@ -156,6 +158,7 @@ impl Level {
             obstacles: Vec::new(),
             lights: Vec::new(),
             doors: Vec::new(),
+            floors: Vec::new(),
             materials,
             environment,
             source: LevelSource::Maze {
@@ -167,7 +170,8 @@ impl Level {
     }
 
     /// The collision data of this level: its walls and obstacles, with the
-    /// player's radius as the body radius against obstacles.
+    /// player's radius as the body radius against obstacles, standing on
+    /// its floors' [`heights`](Self::heights).
     pub fn collider(&self) -> Collider {
         let walls = self.walls.iter().map(LevelWall::collision_wall);
         let obstacles = self
@@ -175,7 +179,34 @@ impl Level {
             .iter()
             .map(|obstacle| obstacle.polygon.clone())
             .collect();
-        Collider::new(walls, obstacles, self.player.radius)
+        let collider = Collider::new(walls, obstacles, self.player.radius);
+        if self.floors.is_empty() {
+            collider
+        } else {
+            collider.with_heights(self.heights())
+        }
+    }
+
+    /// The height of the floor at `p`: the innermost floor holding it,
+    /// else the ground (or the void) at 0.
+    pub fn floor_height_at(&self, p: Vec2) -> f32 {
+        LevelFloor::innermost_at(&self.floors, p).map_or(0.0, |(_, floor)| floor.height)
+    }
+
+    /// Its floors in plan, over the ground (or the void), for the walker's
+    /// step and headroom and its body radius.
+    pub fn heights(&self) -> Heights {
+        let floors: Vec<_> = self.floors.iter().map(LevelFloor::outline).collect();
+        let environment = &self.environment;
+        let outside = environment.ground.then_some(Span {
+            floor: 0.0,
+            ceiling: environment.ceiling_height,
+        });
+        let stance = Stance {
+            step: self.player.step,
+            headroom: self.player.height,
+        };
+        Heights::new(&floors, outside, stance, self.player.radius)
     }
 
     /// One flag per wall, in collider order: whether it reaches the
@@ -201,6 +232,7 @@ impl Level {
                 .filter(|o| !o.loose)
                 .map(|o| o.height),
             Surface::Door(index) => self.doors.get(index).map(|d| d.height),
+            Surface::Edge(_) => None,
         }
     }
 

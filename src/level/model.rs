@@ -49,6 +49,9 @@ pub struct Level {
     /// Every door (`[[door]]`): leaves that open and close, and block the
     /// walker like obstacles wherever they are.
     pub doors: Vec<Door>,
+    /// Every floor at a height of its own (`[[floor]]`); none: one flat
+    /// floor at 0 under the environment's ceiling, as before floors.
+    pub floors: Vec<LevelFloor>,
     /// The materials that walls, obstacles, floor and ceiling refer to by index.
     pub materials: Vec<Material>,
     /// Floor, ceiling and light.
@@ -106,9 +109,20 @@ pub struct PlayerSpawn {
     pub push: f32,
     /// The impulse of the walker's kick, in newton-seconds.
     pub kick: f32,
+    /// The highest step up the walker takes, in metres (0..=2).
+    pub step: f32,
+    /// The headroom the walker needs, in metres, above its eye height.
+    pub height: f32,
 }
 
 impl PlayerSpawn {
+    /// `step`: 0 to [`MAX_PLAYER_STEP`](super::defaults::MAX_PLAYER_STEP) m.
+    pub const STEP: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: super::defaults::MAX_PLAYER_STEP,
+        unit: " m",
+    };
+
     /// `push`: 0 or more.
     pub const PUSH: ValueRange = ValueRange::NonNegative;
     /// `kick`: 0 or more.
@@ -531,6 +545,10 @@ pub struct Environment {
     /// Distance at which fog hides everything, in metres, at most
     /// [`MAX_FOG_DISTANCE`](super::defaults::MAX_FOG_DISTANCE).
     pub fog_distance: f32,
+    /// Whether what lies outside every floor is the ground (a floor at 0
+    /// under `ceiling_height`); `false`: the void, which nothing enters
+    /// and where nothing is drawn.
+    pub ground: bool,
 }
 
 /// The environment of a level that has no `[environment]` table.
@@ -542,6 +560,66 @@ pub(crate) fn default_environment(materials: &[Material]) -> Environment {
         light_direction: Vec3::from_array(super::defaults::LIGHT_DIRECTION).normalize(),
         ambient: super::defaults::AMBIENT,
         fog_distance: super::defaults::FOG_DISTANCE,
+        ground: super::defaults::GROUND,
+    }
+}
+
+/// One floor at a height of its own (`[[floor]]`): an outline, the floor's
+/// and the ceiling's heights, and what they and its edges' faces are made
+/// of. A floor inside another is an island in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelFloor {
+    /// Its outline (x, z): a simple polygon, either winding.
+    pub points: Vec<Vec2>,
+    /// The floor's height above the level's ground, in metres.
+    pub height: f32,
+    /// The ceiling's height above the ground, in metres, above `height`.
+    pub ceiling: f32,
+    /// The floor's surface.
+    pub material: MaterialId,
+    /// The ceiling's surface.
+    pub ceiling_material: MaterialId,
+    /// The vertical faces along its edges: risers below, headers above.
+    pub side_material: MaterialId,
+}
+
+impl LevelFloor {
+    /// `height`: −100 to 100 m.
+    pub const HEIGHT: ValueRange = ValueRange::Between {
+        low: -super::defaults::FLOOR_HEIGHT_LIMIT,
+        high: super::defaults::FLOOR_HEIGHT_LIMIT,
+        unit: " m",
+    };
+
+    /// The innermost of `floors` that holds `p`, with its index: the floor
+    /// at `p`; `None` outside every floor.
+    pub fn innermost_at(floors: &[LevelFloor], p: Vec2) -> Option<(usize, &LevelFloor)> {
+        let p = p.as_dvec2();
+        let widened = |floor: &LevelFloor| -> Vec<glam::DVec2> {
+            floor.points.iter().map(|q| q.as_dvec2()).collect()
+        };
+        floors
+            .iter()
+            .enumerate()
+            .map(|(index, floor)| (index, floor, widened(floor)))
+            .filter(|(_, _, points)| crate::collision::outline::holds(points, p))
+            .map(|(index, floor, points)| {
+                let area = crate::collision::outline::signed_area(&points).abs();
+                (index, floor, area)
+            })
+            .min_by(|a, b| a.2.total_cmp(&b.2))
+            .map(|(index, floor, _)| (index, floor))
+    }
+
+    /// Its outline and heights as the collider takes them.
+    pub fn outline(&self) -> crate::collision::FloorOutline {
+        crate::collision::FloorOutline {
+            points: self.points.clone(),
+            span: crate::collision::Span {
+                floor: self.height,
+                ceiling: self.ceiling,
+            },
+        }
     }
 }
 

@@ -30,6 +30,20 @@ pub enum Mode {
 /// One thing a tick did.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Event {
+    /// The feet stepped up onto a higher floor.
+    SteppedUp {
+        /// How far, in metres.
+        rise: f32,
+    },
+    /// The feet left their floor for a lower one: a step down or a ledge.
+    Fell,
+    /// The feet met a floor after a fall.
+    Landed {
+        /// Their speed at the landing, m/s.
+        speed: f32,
+        /// How far they fell, in metres.
+        drop: f32,
+    },
     /// A switch flipped.
     ModeToggled {
         /// Which.

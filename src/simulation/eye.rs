@@ -1,6 +1,7 @@
 //! The tick's **eye** phase: the walker's move through the collider
 //! among the doors' leaves where they now stand, stopped at the first
-//! loose body in the way (which the bodies' phase then lets it push).
+//! loose body in the way (which the bodies' phase then lets it push),
+//! then its feet on the floor under it: a step up, a fall, a landing.
 
 use glam::Vec2;
 
@@ -9,7 +10,8 @@ use super::events::Event;
 use crate::collision::Collider;
 use crate::doors::Doors;
 use crate::level::MaterialId;
-use crate::walker::{MoveReport, Walker};
+use crate::tick::TICK_SECONDS;
+use crate::walker::{FootStep, MoveReport, Walker};
 
 /// Moves the eye by `desired` (see [`Walker::move_through`]); tells of
 /// the distance walked on `floor` and of a move the collider stopped
@@ -39,5 +41,11 @@ pub(super) fn move_eye(
             });
         }
     }
+    let step = walker.stand(collider.heights(), radius, TICK_SECONDS);
+    events.extend(step.map(|step| match step {
+        FootStep::Up { rise } => Event::SteppedUp { rise },
+        FootStep::Fell => Event::Fell,
+        FootStep::Landed { speed, drop } => Event::Landed { speed, drop },
+    }));
     report
 }

@@ -7,9 +7,10 @@
 //! Pure logic, no window, so movement is testable headless.
 //!
 //! Module map: `tick_input` what a tick is told ([`TickInput`], [`InputGatherer`]),
-//! `settings` the tuning ([`WalkerSettings`]) and `motion` the velocity
-//! model.
+//! `settings` the tuning ([`WalkerSettings`]), `motion` the velocity
+//! model and `feet` the feet on floors at different heights ([`Feet`]).
 
+mod feet;
 mod motion;
 mod settings;
 mod tick_input;
@@ -18,11 +19,12 @@ use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
 use crate::collision::{
-    Collider, CollisionError, DoorLeaves, MoveOptions, MoveOutcome, MovePolicy,
+    Collider, CollisionError, DoorLeaves, Heights, MoveOptions, MoveOutcome, MovePolicy,
 };
 use crate::level::Level;
 use crate::tick::TICK_SECONDS;
 
+pub use feet::{EYE_RISE_SECONDS, Feet, FootStep, GRAVITY};
 pub use settings::WalkerSettings;
 pub use tick_input::{InputGatherer, MoveIntent, TickInput, Toggle, Toggles};
 
@@ -87,22 +89,30 @@ pub struct Walker {
     pub torch: bool,
     /// The eye before the last tick, for [`interpolated_camera`](Self::interpolated_camera).
     previous: Camera,
+    /// Where the feet stand on floors at different heights.
+    feet: Feet,
+    /// The eye's height above the feet, in metres.
+    eye_height: f32,
     /// Metres per second on the XZ plane (kept between ticks only when
     /// acceleration is on).
     velocity: Vec2,
 }
 
 impl Walker {
-    /// A walker at the level's spawn, heading and eye height, sliding along
-    /// walls, with the default settings.
+    /// A walker at the level's spawn, heading and eye height, on the floor
+    /// at its start, sliding along walls, with the default settings.
     pub fn at_spawn(level: &Level) -> Self {
         let spawn = level.player;
-        let position = Vec3::new(spawn.start.x, spawn.eye_height, spawn.start.y);
-        Self::standing(Camera::new(position, spawn.yaw_degrees))
+        let floor = level.floor_height_at(spawn.start);
+        let position = Vec3::new(spawn.start.x, floor + spawn.eye_height, spawn.start.y);
+        let mut walker = Self::standing(Camera::new(position, spawn.yaw_degrees));
+        walker.eye_height = spawn.eye_height;
+        walker.feet = Feet::standing_at(floor);
+        walker
     }
 
-    /// A walker standing still with `camera` as its eye, with the default
-    /// settings and switches.
+    /// A walker standing still with `camera` as its eye, its feet at 0,
+    /// with the default settings and switches.
     pub fn standing(camera: Camera) -> Self {
         Self {
             camera,
@@ -111,8 +121,56 @@ impl Walker {
             editing: false,
             torch: false,
             previous: camera,
+            feet: Feet::standing_at(0.0),
+            eye_height: camera.position.y,
             velocity: Vec2::ZERO,
         }
+    }
+
+    /// The feet's height above the level's ground, in metres.
+    pub fn feet(&self) -> f32 {
+        self.feet.height()
+    }
+
+    /// What the feet did, after a move: ghost mode's feet follow the floor
+    /// under the eye's centre, the walker's stand on the highest floor its
+    /// body circle of `radius` overlaps in `heights` (stepping up at once,
+    /// falling onto a lower one); edit mode's stay. The eye follows.
+    pub fn stand(&mut self, heights: &Heights, radius: f32, seconds: f32) -> Option<FootStep> {
+        if heights.is_flat() || self.editing {
+            return None;
+        }
+        let position = self.position();
+        let ground = if self.move_options.ghost {
+            heights.span_at(position).map(|span| span.floor)
+        } else {
+            heights
+                .footing(position, radius)
+                .map(|footing| footing.floor)
+        };
+        let step = ground.and_then(|ground| self.feet.settle(ground, seconds));
+        self.lift_eye();
+        step
+    }
+
+    /// Puts the feet on the highest floor the body circle of `radius`
+    /// overlaps in `heights`, at once and at rest: after a
+    /// [`place`](Self::place) or a level that changed under the walker.
+    pub fn land(&mut self, heights: &Heights, radius: f32) {
+        if heights.is_flat() {
+            return;
+        }
+        if let Some(footing) = heights.footing(self.position(), radius) {
+            self.feet.land_on(footing.floor);
+            self.lift_eye();
+            self.previous.position.y = self.camera.position.y;
+        }
+    }
+
+    /// The eye at the feet's height plus the eye height, less what is left
+    /// of its ease after a step up.
+    fn lift_eye(&mut self) {
+        self.camera.position.y = self.feet.height() + self.eye_height - self.feet.eye_lag();
     }
 
     /// The eye's position on the XZ plane (x, z).
@@ -199,7 +257,8 @@ impl Walker {
             ..self.move_options
         };
         let from = self.position();
-        let mut collision = collider.move_eye_among(from, desired, &options, leaves);
+        let feet = self.feet.height();
+        let mut collision = collider.move_standing(from, desired, &options, leaves, feet);
         if !options.ghost
             && let Ok(outcome) = &mut collision
         {

@@ -23,7 +23,7 @@ fn fraction_of(collider: &Collider, from: Vec2, to: Vec2, surface: Surface) -> O
         Surface::Wall(i) => ray_against_wall(from, to, &collider.walls()[i]),
         Surface::Obstacle(i) => ray_against_obstacle(from, to, &collider.obstacles()[i]),
         // A collider's rays never meet door leaves.
-        Surface::Door(_) => None,
+        Surface::Door(_) | Surface::Edge(_) => None,
     }
 }
 
@@ -229,7 +229,7 @@ proptest! {
         let blocks = |surface: Surface| match surface {
             Surface::Wall(index) => keep[index],
             Surface::Obstacle(index) => keep[16 + index],
-            Surface::Door(_) => true,
+            Surface::Door(_) | Surface::Edge(_) => true,
         };
         for (from, to, kind, pick) in rays {
             let (from, to) = ray(&walls, from, to, kind, pick);

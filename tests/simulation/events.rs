@@ -163,6 +163,9 @@ fn describe(event: &Event, level: &Level) -> String {
         Event::BodyStoppedSliding { body } => format!("body {body} stops sliding"),
         Event::Walked { floor, .. } => format!("walks on {}", name(floor)),
         Event::EyeBlocked { .. } => "eye blocked".to_owned(),
+        Event::SteppedUp { rise } => format!("steps up {rise:.2} m"),
+        Event::Fell => "falls".to_owned(),
+        Event::Landed { drop, .. } => format!("lands after {drop:.2} m"),
     }
 }
 

@@ -9,6 +9,8 @@ use std::path::Path;
 use glam::{Vec2, Vec3};
 use toml::Spanned;
 
+mod floors;
+
 use super::checks::{MIN_WALL_LENGTH, short_wall_problem};
 use super::defaults::{self, MAX_FOG_DISTANCE};
 use super::diagnostics::{LevelError, LevelWarning};
@@ -71,8 +73,17 @@ pub(crate) fn build_level(
         .map(|(index, door)| builder.door(index, door, door_material))
         .collect::<Result<Vec<_>, _>>()?;
 
+    let floors = file
+        .floor
+        .iter()
+        .enumerate()
+        .map(|(index, floor)| builder.floor(index, floor, &environment, &wall_defaults))
+        .collect::<Result<Vec<_>, _>>()?;
+    builder.refuse_crossing_floors(&file.floor, &floors)?;
+
     let player = builder.player(&file.player, &environment)?;
     builder.warn_if_start_is_blocked(&file.player.start.span(), &player, &walls, &obstacles);
+    builder.refuse_a_start_without_room(&file.player, &player, &floors, &environment)?;
 
     let name = match &file.name {
         Some(name) => name.clone(),
@@ -90,6 +101,7 @@ pub(crate) fn build_level(
         obstacles,
         lights,
         doors,
+        floors,
         materials: builder.materials,
         environment,
         source: LevelSource::File {
@@ -206,6 +218,18 @@ impl Builder<'_> {
                 "kick",
                 defaults::PLAYER_KICK,
             )?,
+            step: self.in_range(
+                PlayerSpawn::STEP,
+                player_table.step.as_ref(),
+                item,
+                "step",
+                defaults::PLAYER_STEP,
+            )?,
+            height: 0.0,
+        };
+        let player = PlayerSpawn {
+            height: self.player_height(player_table, player.eye_height)?,
+            ..player
         };
         if player.eye_height >= environment.ceiling_height {
             let span = player_table
@@ -548,6 +572,9 @@ impl Builder<'_> {
                     format!("`light_direction` must not be zero, nor too small or large to normalise ({vector})"),
                 )
             })?;
+        }
+        if let Some(ground) = &table.ground {
+            environment.ground = *ground.get_ref();
         }
         Ok(environment)
     }

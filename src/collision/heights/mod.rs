@@ -1,0 +1,330 @@
+//! Floors at different heights, in plan: Doom's sectors for a collider
+//! that stays 2D. Each floor is a simple polygon with a floor and a
+//! ceiling height; a floor that lies inside another is an island in it,
+//! and a point belongs to the innermost floor that holds it, else to what
+//! lies outside every floor: the ground, or the void where there is none.
+//!
+//! A walker stands on the highest floor its body circle overlaps, and
+//! meets an edge between two floors as a wall of its own radius whenever
+//! the two together would not let it stand at its feet' height (Doom's
+//! `P_TryMove`): the higher floor is more than a step above the feet, the
+//! lower ceiling less than the walker's height above the higher floor or
+//! the feet. So a step is climbed, a ledge dropped from, a tunnel too low
+//! refused, and the move keeps every guarantee of a move among walls.
+//! The void lets no one in.
+//!
+//! Module map: `edges` the boundary between
+//! floors cut into pieces with one floor on each side, `edge_grid` those
+//! pieces' broadphase; a floor's polygon is `collision::outline`'s.
+
+mod edge_grid;
+mod edges;
+
+use glam::{DVec2, Vec2};
+
+use super::grid::Aabb;
+use super::outline::Outline;
+use super::segment::distance_to_segment;
+use super::shapes::Capsule;
+use super::sweep::SweepHit;
+use super::wall::Wall;
+use edge_grid::EdgeGrid;
+
+pub use edges::HeightEdge;
+
+/// A floor's heights: where its floor and its ceiling are, in metres above
+/// the level's ground.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    /// The floor's height.
+    pub floor: f32,
+    /// The ceiling's height, above `floor`.
+    pub ceiling: f32,
+}
+
+/// One floor as the collider takes it: its outline (a simple polygon,
+/// either winding, at least three points) and its heights.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FloorOutline {
+    /// The outline's points (x, z), in order.
+    pub points: Vec<Vec2>,
+    /// Its floor and ceiling.
+    pub span: Span,
+}
+
+/// What a walker may climb and needs over its head, in metres.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Stance {
+    /// The highest step up it takes.
+    pub step: f32,
+    /// The headroom it needs between floor and ceiling.
+    pub headroom: f32,
+}
+
+/// Where a body circle stands: the highest floor it overlaps and the
+/// lowest ceiling over it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Footing {
+    /// The highest floor under the circle.
+    pub floor: f32,
+    /// The lowest ceiling over it.
+    pub ceiling: f32,
+}
+
+/// The heights feet may stand at for a body to overlap both sides of an
+/// edge: from `low` to `high`, empty when `low > high`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Standable {
+    low: f32,
+    high: f32,
+}
+
+impl Standable {
+    /// Nowhere: the void, or too little headroom.
+    const NOWHERE: Self = Self {
+        low: f32::INFINITY,
+        high: f32::NEG_INFINITY,
+    };
+
+    /// The feet heights from which a body overlaps both `one` and `other`
+    /// (either `None`: the void): the higher floor at most a step above
+    /// the feet, the lower ceiling at least the headroom above the higher
+    /// floor and the feet.
+    fn across(one: Option<Span>, other: Option<Span>, stance: Stance) -> Self {
+        let (Some(one), Some(other)) = (one, other) else {
+            return Self::NOWHERE;
+        };
+        let floor = one.floor.max(other.floor);
+        let ceiling = one.ceiling.min(other.ceiling);
+        if ceiling - floor < stance.headroom {
+            return Self::NOWHERE;
+        }
+        Self {
+            low: floor - stance.step,
+            high: ceiling - stance.headroom,
+        }
+    }
+
+    /// Whether feet at `feet` may stand there (never for NaN).
+    fn holds(&self, feet: f32) -> bool {
+        self.low <= feet && feet <= self.high
+    }
+}
+
+/// Every floor of a level in plan, the edges between them, and the
+/// queries a walker standing on them asks. Built once per level (linear
+/// in the floors' corners times their edges), shared by reference.
+#[derive(Debug, Clone, Default)]
+pub struct Heights {
+    outlines: Vec<Outline>,
+    spans: Vec<Span>,
+    /// What lies outside every floor: the ground, or `None`, the void.
+    outside: Option<Span>,
+    /// The floors by area, smallest first: the first that holds a point is
+    /// the innermost.
+    by_area: Vec<usize>,
+    edges: Vec<HeightEdge>,
+    /// Per edge, the feet heights from which it may be crossed.
+    standable: Vec<Standable>,
+    stance: Stance,
+    /// The edges, grown by `reach`.
+    grid: EdgeGrid,
+    /// How far from an edge the grid files it: the body radius.
+    reach: f32,
+}
+
+impl Heights {
+    /// The floors `floors` over `outside` (the ground's span, or `None`
+    /// for the void), for a walker of `stance` whose body circle has
+    /// radius `body_radius`. The floors must neither cross nor overlap
+    /// unless one holds the other (the level checks it); the answers are
+    /// still defined, and nothing panics, when they do.
+    pub fn new(
+        floors: &[FloorOutline],
+        outside: Option<Span>,
+        stance: Stance,
+        body_radius: f32,
+    ) -> Self {
+        let outlines: Vec<Outline> = floors.iter().map(|f| Outline::new(&f.points)).collect();
+        let spans: Vec<Span> = floors.iter().map(|f| f.span).collect();
+        let mut by_area: Vec<usize> = (0..outlines.len()).collect();
+        by_area.sort_by(|&i, &j| outlines[i].area().total_cmp(&outlines[j].area()));
+        let innermost = |p: DVec2| by_area.iter().copied().find(|&i| outlines[i].holds(p));
+        let edges = edges::height_edges(&outlines, innermost);
+        let span_of = |floor: Option<usize>| floor.map_or(outside, |i| Some(spans[i]));
+        let standable = edges
+            .iter()
+            .map(|edge| Standable::across(span_of(edge.left), span_of(edge.right), stance))
+            .collect();
+        let reach = if body_radius.is_finite() {
+            body_radius.max(0.0)
+        } else {
+            0.0
+        };
+        let grid = EdgeGrid::new(&edges, f64::from(reach));
+        Self {
+            outlines,
+            spans,
+            outside,
+            by_area,
+            edges,
+            standable,
+            stance,
+            grid,
+            reach,
+        }
+    }
+
+    /// Whether there is nothing but the ground: no floor at all.
+    pub fn is_flat(&self) -> bool {
+        self.outlines.is_empty()
+    }
+
+    /// The walker's stance these heights were built for.
+    pub fn stance(&self) -> Stance {
+        self.stance
+    }
+
+    /// Every piece of the edges between floors, each once.
+    pub fn edges(&self) -> &[HeightEdge] {
+        &self.edges
+    }
+
+    /// The innermost floor holding `p` (its index among the floors as
+    /// given), or `None` outside every floor.
+    pub fn floor_at(&self, p: Vec2) -> Option<usize> {
+        let p = p.as_dvec2();
+        self.by_area
+            .iter()
+            .copied()
+            .find(|&i| self.outlines[i].holds(p))
+    }
+
+    /// The span of `floor` (an index from [`floor_at`](Self::floor_at) or
+    /// a [`HeightEdge`]'s side), or of the outside for `None`; `None` for
+    /// the void.
+    pub fn span_of(&self, floor: Option<usize>) -> Option<Span> {
+        match floor {
+            Some(index) => self.spans.get(index).copied(),
+            None => self.outside,
+        }
+    }
+
+    /// The floor and ceiling at `p`: `None` in the void.
+    pub fn span_at(&self, p: Vec2) -> Option<Span> {
+        self.span_of(self.floor_at(p))
+    }
+
+    /// Where a body circle of `radius` centred on `centre` stands: the
+    /// highest floor and the lowest ceiling among the floor holding the
+    /// centre and those on either side of every edge closer than `radius`
+    /// (a connected circle reaches no floor otherwise). The void adds
+    /// nothing; `None` when the circle meets only the void.
+    pub fn footing(&self, centre: Vec2, radius: f32) -> Option<Footing> {
+        let mut footing: Option<Footing> = None;
+        let mut add = |span: Option<Span>| {
+            if let Some(span) = span {
+                let next = footing.map_or(
+                    Footing {
+                        floor: span.floor,
+                        ceiling: span.ceiling,
+                    },
+                    |f| Footing {
+                        floor: f.floor.max(span.floor),
+                        ceiling: f.ceiling.min(span.ceiling),
+                    },
+                );
+                footing = Some(next);
+            }
+        };
+        add(self.span_at(centre));
+        let radius = radius.min(self.reach);
+        for index in self
+            .grid
+            .edges_in(&point_box(centre.as_dvec2(), f64::from(radius)))
+        {
+            let edge = &self.edges[index as usize];
+            if distance_to_segment(centre, edge.a, edge.b) < radius {
+                add(self.span_of(edge.left));
+                add(self.span_of(edge.right));
+            }
+        }
+        footing
+    }
+
+    /// The edges within `reach` of `start` that a body whose feet stand at
+    /// `feet` may not cross, as walls of the body radius (a NaN `feet`
+    /// crosses none).
+    pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges {
+        let mut capsules = Vec::new();
+        if feet.is_nan() {
+            return BlockingEdges { capsules };
+        }
+        let near = point_box(start, reach);
+        for index in self.grid.edges_in(&near) {
+            let index = index as usize;
+            if self.standable[index].holds(feet) {
+                continue;
+            }
+            let edge = &self.edges[index];
+            let wall = Wall {
+                a: edge.a,
+                b: edge.b,
+                radius: self.reach,
+            };
+            if let Some(capsule) = Capsule::from_wall(&wall)
+                && capsule.bounds().overlaps(&near)
+            {
+                capsules.push((capsule, index));
+            }
+        }
+        BlockingEdges { capsules }
+    }
+
+    /// Whether feet at `feet` may cross edge `index` (of
+    /// [`edges`](Self::edges)); `false` for an index out of range.
+    pub fn crossable(&self, index: usize, feet: f32) -> bool {
+        self.standable
+            .get(index)
+            .is_some_and(|standable| standable.holds(feet))
+    }
+}
+
+/// The box around `p` reaching `reach` on every side.
+fn point_box(p: DVec2, reach: f64) -> Aabb {
+    Aabb {
+        min: p - DVec2::splat(reach),
+        max: p + DVec2::splat(reach),
+    }
+}
+
+/// The edges that block one move, as the collider meets them: walls of
+/// the body radius, each with its index among the edges.
+#[derive(Debug, Clone, Default)]
+pub(super) struct BlockingEdges {
+    capsules: Vec<(Capsule, usize)>,
+}
+
+impl BlockingEdges {
+    /// Whether no edge blocks.
+    pub fn is_empty(&self) -> bool {
+        self.capsules.is_empty()
+    }
+
+    /// The earliest entry of `start + t · motion` into a blocking edge's
+    /// wall, and the edge's index; the first edge wins ties.
+    pub fn cast(&self, start: DVec2, motion: DVec2) -> Option<(SweepHit, usize)> {
+        let mut best: Option<(SweepHit, usize)> = None;
+        for &(capsule, index) in &self.capsules {
+            if let Some(hit) = capsule.sweep(start, motion)
+                && best.is_none_or(|(b, _)| hit.t < b.t)
+            {
+                best = Some((hit, index));
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests;

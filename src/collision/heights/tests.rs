@@ -1,0 +1,117 @@
+use glam::{DVec2, Vec2};
+
+use super::*;
+
+const STANCE: Stance = Stance {
+    step: 0.4,
+    headroom: 1.8,
+};
+
+const RADIUS: f32 = 0.25;
+
+fn rectangle(x0: f32, z0: f32, x1: f32, z1: f32, floor: f32, ceiling: f32) -> FloorOutline {
+    FloorOutline {
+        points: vec![
+            Vec2::new(x0, z0),
+            Vec2::new(x1, z0),
+            Vec2::new(x1, z1),
+            Vec2::new(x0, z1),
+        ],
+        span: Span { floor, ceiling },
+    }
+}
+
+const GROUND: Option<Span> = Some(Span {
+    floor: 0.0,
+    ceiling: 3.0,
+});
+
+/// A room 10 × 10 on the ground, with a step 0.3 high at x 4..6, a
+/// platform 0.8 high at x 7..9 and a tunnel 1.2 high at z 8..10 on x 0..2.
+fn room() -> Heights {
+    let floors = [
+        rectangle(4.0, 0.0, 6.0, 10.0, 0.3, 3.0),
+        rectangle(7.0, 0.0, 9.0, 5.0, 0.8, 3.0),
+        rectangle(0.0, 8.0, 2.0, 10.0, 0.0, 1.2),
+    ];
+    Heights::new(&floors, GROUND, STANCE, RADIUS)
+}
+
+#[test]
+fn the_floor_at_a_point_is_the_innermost_that_holds_it_else_the_ground() {
+    let floors = [
+        rectangle(0.0, 0.0, 10.0, 10.0, 1.0, 4.0),
+        rectangle(4.0, 4.0, 6.0, 6.0, 2.0, 4.0),
+    ];
+    let heights = Heights::new(&floors, GROUND, STANCE, RADIUS);
+    assert_eq!(heights.floor_at(Vec2::new(5.0, 5.0)), Some(1));
+    assert_eq!(heights.floor_at(Vec2::new(1.0, 5.0)), Some(0));
+    assert_eq!(heights.floor_at(Vec2::new(-1.0, 5.0)), None);
+    assert_eq!(heights.span_at(Vec2::new(-1.0, 5.0)), GROUND);
+    let void = Heights::new(&floors, None, STANCE, RADIUS);
+    assert_eq!(void.span_at(Vec2::new(-1.0, 5.0)), None);
+}
+
+#[test]
+fn a_circle_over_an_edge_stands_on_the_higher_floor_and_under_the_lower_ceiling() {
+    let heights = room();
+    let on_ground = heights.footing(Vec2::new(2.0, 5.0), RADIUS).unwrap();
+    assert_eq!(on_ground.floor, 0.0);
+    // 0.2 m from the step's edge at x = 4: its circle overlaps the step.
+    let at_edge = heights.footing(Vec2::new(3.8, 5.0), RADIUS).unwrap();
+    assert_eq!(at_edge.floor, 0.3);
+    // 0.3 m away: it does not.
+    let clear = heights.footing(Vec2::new(3.7, 5.0), RADIUS).unwrap();
+    assert_eq!(clear.floor, 0.0);
+    let under_tunnel_edge = heights.footing(Vec2::new(1.0, 7.9), RADIUS).unwrap();
+    assert_eq!(under_tunnel_edge.ceiling, 1.2);
+}
+
+#[test]
+fn the_void_adds_nothing_to_a_footing_and_only_void_has_none() {
+    let floors = [rectangle(0.0, 0.0, 2.0, 2.0, 0.5, 3.0)];
+    let heights = Heights::new(&floors, None, STANCE, RADIUS);
+    let at_edge = heights.footing(Vec2::new(1.9, 1.0), RADIUS).unwrap();
+    assert_eq!(at_edge.floor, 0.5);
+    assert_eq!(heights.footing(Vec2::new(5.0, 1.0), RADIUS), None);
+}
+
+fn blocking_at(heights: &Heights, p: Vec2, feet: f32) -> usize {
+    heights
+        .blocking_near(p.as_dvec2(), 1.0, feet)
+        .capsules
+        .len()
+}
+
+#[test]
+fn an_edge_blocks_by_the_step_the_headroom_and_the_void() {
+    let heights = room();
+    // The 0.3 step from the ground: climbable.
+    assert_eq!(blocking_at(&heights, Vec2::new(3.5, 5.0), 0.0), 0);
+    // The platform, 0.5 above the step: not from the step...
+    assert_eq!(blocking_at(&heights, Vec2::new(6.5, 2.0), 0.3), 1);
+    // ... but dropped from.
+    assert_eq!(blocking_at(&heights, Vec2::new(6.5, 2.0), 0.8), 0);
+    // The tunnel is too low from any height.
+    assert!(blocking_at(&heights, Vec2::new(1.0, 7.5), 0.0) > 0);
+    assert!(blocking_at(&heights, Vec2::new(1.0, 7.5), -1.0) > 0);
+    // NaN feet block nothing.
+    assert_eq!(blocking_at(&heights, Vec2::new(1.0, 7.5), f32::NAN), 0);
+    let lone = [rectangle(0.0, 0.0, 2.0, 2.0, 0.0, 3.0)];
+    let void = Heights::new(&lone, None, STANCE, RADIUS);
+    assert_eq!(blocking_at(&void, Vec2::new(1.0, 1.0), 0.0), 4);
+}
+
+#[test]
+fn a_blocking_edge_is_met_at_the_body_radius() {
+    let heights = room();
+    let start = DVec2::new(6.5, 2.0);
+    let blocking = heights.blocking_near(start, 2.0, 0.3);
+    let (hit, index) = blocking.cast(start, DVec2::new(1.0, 0.0)).unwrap();
+    // The platform's edge at x = 7, met 0.25 before it.
+    assert!((hit.t - 0.25).abs() < 1e-9, "{hit:?}");
+    let edge = heights.edges()[index];
+    assert_eq!((edge.a.x, edge.b.x), (7.0, 7.0));
+    assert!(!heights.crossable(index, 0.3));
+    assert!(heights.crossable(index, 0.8));
+}
