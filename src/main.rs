@@ -183,6 +183,10 @@ struct ReplayArgs {
     /// that moved in that tick.
     #[arg(long)]
     bodies: bool,
+    /// Print `x z FEET EYE` after each tick: the feet's height and the
+    /// eye's height as the camera shows it.
+    #[arg(long)]
+    heights: bool,
 }
 
 #[derive(Debug, Args)]
@@ -368,6 +372,7 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
     let printed = mazewalker::replay::ReplayOutput {
         bodies: args.bodies,
+        heights: args.heights,
     };
     mazewalker::replay::replay(&collider, start, &options, printed, stdin, stdout)?;
     Ok(())

@@ -12,7 +12,8 @@
 //! - `wait N`: N ticks with no move (the doors and bodies move).
 //!
 //! Blank lines and lines starting with `#` are skipped. Output: one line
-//! per move and one per `wait` tick, `x z`; with bodies asked for, after
+//! per move and one per `wait` tick, `x z` (with heights asked for, `x z
+//! FEET EYE`: the feet's height and the eye's); with bodies asked for, after
 //! each tick's line one `body I X Z ANGLE` line per loose body that moved
 //! in that tick (I its index among the level's loose obstacles in file
 //! order, X Z its centroid, ANGLE its turn from the file's outline in
@@ -159,7 +160,14 @@ impl ReplayStart {
         output: &mut impl Write,
     ) -> Result<(), TickError> {
         let position = self.simulation.step_by(delta, collider).collision?.position;
-        writeln!(output, "{} {}", position.x, position.y).map_err(TickError::Io)?;
+        if printed.heights {
+            let walker = &self.simulation.walker;
+            let (feet, eye) = (walker.feet(), walker.camera.position.y);
+            writeln!(output, "{} {} {feet} {eye}", position.x, position.y)
+        } else {
+            writeln!(output, "{} {}", position.x, position.y)
+        }
+        .map_err(TickError::Io)?;
         if printed.bodies {
             let bodies = self.simulation.bodies();
             for &index in bodies.moved() {
@@ -179,6 +187,9 @@ pub struct ReplayOutput {
     /// A `body I X Z ANGLE` line for each loose body that moved in a tick
     /// (`--bodies`).
     pub bodies: bool,
+    /// Each position line as `x z FEET EYE`: the feet's height and the
+    /// eye's as the camera shows it (`--heights`).
+    pub heights: bool,
 }
 
 /// Walks from `start`, one tick per line read from `input` (see the module

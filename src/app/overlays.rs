@@ -52,9 +52,15 @@ impl HudMessages {
     }
 }
 
-/// The HUD's lines: position, heading, collision switches, frame rate.
-pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String> {
+/// The HUD's lines: position (and on a level with floors, `with_floor`,
+/// the feet's height), heading, collision switches, frame rate.
+pub fn hud_lines(walker: &Walker, with_floor: bool, frames_per_second: Option<f32>) -> Vec<String> {
     let camera = &walker.camera;
+    let floor = if with_floor {
+        format!("  floor {:.2}", walker.feet())
+    } else {
+        String::new()
+    };
     let policy = match walker.move_options.policy {
         MovePolicy::Slide => "slide",
         MovePolicy::Reject => "reject",
@@ -62,7 +68,7 @@ pub fn hud_lines(walker: &Walker, frames_per_second: Option<f32>) -> Vec<String>
     let fps = frames_per_second.map_or_else(|| "-".to_owned(), |fps| format!("{fps:.0}"));
     vec![
         format!(
-            "x {:.2}  y {:.2}  z {:.2}",
+            "x {:.2}  y {:.2}  z {:.2}{floor}",
             camera.position.x, camera.position.y, camera.position.z
         ),
         format!(

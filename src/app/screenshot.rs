@@ -87,7 +87,7 @@ pub fn screenshot_image(
     let gpu = Gpu::headless().context("no graphics adapter for offscreen rendering")?;
     let collider = Arc::new(level.collider());
     let scene = scene_frame(simulation, level, 1.0, options.debug_lines);
-    let hud = hud_lines(&simulation.walker, None);
+    let hud = hud_lines(&simulation.walker, !level.floors.is_empty(), None);
     let frame = FrameInput {
         hud: options.hud.then_some(hud.as_slice()),
         ..scene.input()

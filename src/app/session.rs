@@ -802,6 +802,7 @@ impl Session {
         let world = &self.world;
         let mut lines = hud_lines(
             &world.simulation.walker,
+            !world.live.level().floors.is_empty(),
             self.frame_rate.frames_per_second(),
         );
         let reloading = if world.live.reloading() {

@@ -92,7 +92,9 @@ pub fn run_timedemo(
         &walking,
         |_, simulation| -> anyhow::Result<()> {
             let scene = scene_frame(simulation, level, 1.0, options.debug_lines);
-            let hud = options.hud.then(|| hud_lines(&simulation.walker, None));
+            let hud = options
+                .hud
+                .then(|| hud_lines(&simulation.walker, !level.floors.is_empty(), None));
             let frame = FrameInput {
                 hud: hud.as_deref(),
                 ..scene.input()

@@ -7,12 +7,16 @@
 use std::sync::Arc;
 
 use super::diagnostics::{LooseOverlap, Overlapped};
-use super::model::{Level, LevelObstacle, LevelWall};
+use super::model::{Level, LevelObstacle, LevelWall, MaterialId};
 use crate::collision::{
     Collider, ConvexPolygon, Leaf, Wall, circle_polygon_mtv, polygon_polygon_mtv,
     ray_against_obstacle,
 };
 use crate::physics::{FixedScene, LooseBodies, LooseBody, Material};
+
+/// How far apart two floors' heights may be, in metres, for a loose body
+/// to slide from one onto the other: bodies neither climb nor drop.
+pub const BODY_STEP: f32 = 0.01;
 
 /// Every overlap of a loose obstacle in `level`, by obstacle in file
 /// order, each obstacle's in the order walls, obstacles, doors, start. Two
@@ -111,20 +115,71 @@ impl Level {
         if bodies.is_empty() {
             return LooseBodies::new(FixedScene::empty(), bodies);
         }
-        let walls: Vec<Wall> = self
-            .walls
-            .iter()
-            .map(|wall| Wall {
-                a: wall.a,
-                b: wall.b,
-                radius: wall.thickness / 2.0,
-            })
-            .collect();
+        let walls: Vec<Wall> = self.body_walls().into_iter().map(|(w, _)| w).collect();
         let fixed: Vec<ConvexPolygon> = self
             .fixed_obstacles()
             .map(|obstacle| obstacle.polygon.clone())
             .collect();
         LooseBodies::new(FixedScene::new(&walls, &fixed), bodies)
+    }
+
+    /// The walls a loose body meets, each with what its face is made of:
+    /// every wall at its rendered half thickness, then every edge between
+    /// floors that a body may not cross (bodies never climb nor drop): the
+    /// two floors more than [`BODY_STEP`] apart, the void on a side, or a
+    /// ceiling over the edge lower than the tallest loose body standing on
+    /// the higher floor. An edge's face is the higher floor's
+    /// `side_material` (the ground's: the walls' default).
+    pub fn body_walls(&self) -> Vec<(Wall, MaterialId)> {
+        let walls = self.walls.iter().map(|wall| {
+            let face = Wall {
+                a: wall.a,
+                b: wall.b,
+                radius: wall.thickness / 2.0,
+            };
+            (face, wall.material)
+        });
+        let mut body_walls: Vec<(Wall, MaterialId)> = walls.collect();
+        if self.floors.is_empty() {
+            return body_walls;
+        }
+        let tallest = self
+            .loose_obstacles()
+            .map(|(_, obstacle)| obstacle.height)
+            .fold(0.0, f32::max);
+        let heights = self.heights();
+        let side_of = |floor: Option<usize>| {
+            floor
+                .and_then(|index| self.floors.get(index))
+                .map_or(self.wall_defaults.material, |f| f.side_material)
+        };
+        for edge in heights.edges() {
+            let (left, right) = (heights.span_of(edge.left), heights.span_of(edge.right));
+            let face = match (left, right) {
+                (Some(l), Some(r)) => {
+                    let higher = if l.floor >= r.floor {
+                        edge.left
+                    } else {
+                        edge.right
+                    };
+                    let apart = (l.floor - r.floor).abs() > BODY_STEP;
+                    let low_ceiling = l.ceiling.min(r.ceiling) < l.floor.max(r.floor) + tallest;
+                    (apart || low_ceiling).then(|| side_of(higher))
+                }
+                (Some(_), None) => Some(side_of(edge.left)),
+                (None, Some(_)) => Some(side_of(edge.right)),
+                (None, None) => None,
+            };
+            if let Some(material) = face {
+                let wall = Wall {
+                    a: edge.a,
+                    b: edge.b,
+                    radius: 0.0,
+                };
+                body_walls.push((wall, material));
+            }
+        }
+        body_walls
     }
 
     /// The collider the walker moves through outside edit mode: `collider`

@@ -115,7 +115,7 @@ impl Bodies {
             FixedMaterials::default()
         } else {
             FixedMaterials {
-                walls: level.walls.iter().map(|wall| wall.material).collect(),
+                walls: level.body_walls().into_iter().map(|(_, m)| m).collect(),
                 obstacles: level.fixed_obstacles().map(|o| o.material).collect(),
             }
         };

@@ -314,6 +314,18 @@ impl Walker {
         )
     }
 
+    /// What the print-position key prints: the eye's position as a
+    /// level-file point, and on a level with floors (`with_floor`) the
+    /// feet's height to two decimals: `[12.30, -4.05] floor 0.34`.
+    pub fn where_it_stands(&self, with_floor: bool) -> String {
+        let position = self.position_for_level_file();
+        if with_floor {
+            format!("{position} floor {}", two_decimals(self.feet()))
+        } else {
+            position
+        }
+    }
+
     /// Puts the eye at `position` on the XZ plane.
     fn set_position(&mut self, position: Vec2) {
         self.camera.position.x = position.x;

@@ -68,7 +68,7 @@ fn render(gpu: &Gpu, level: &Level, view: View) -> RgbaImage {
             "no door opened"
         );
     }
-    let hud = hud_lines(&simulation.walker, Some(60.0));
+    let hud = hud_lines(&simulation.walker, false, Some(60.0));
     let help = Bindings::default().help_groups();
     let doors = moving_shapes(&simulation, level, 1.0);
     let frame = FrameInput {

@@ -8,4 +8,5 @@ mod common;
 mod demo_frame_rate;
 mod demo_fuzz;
 mod events;
+mod heights;
 mod map_reach;

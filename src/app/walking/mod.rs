@@ -40,7 +40,9 @@ impl TakesInput for Walking {
             // The position printed for pasting into a level file: the
             // command line's output, not a diagnostic.
             Action::PrintPosition => {
-                crate::platform::print_line(&world.simulation.walker.position_for_level_file());
+                let with_floor = !world.live.level().floors.is_empty();
+                let line = world.simulation.walker.where_it_stands(with_floor);
+                crate::platform::print_line(&line);
             }
             _ => return false,
         }
