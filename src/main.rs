@@ -415,8 +415,12 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
     if !floor.reach_checked {
         eprintln!("note: {}", mazewalker::map::TOO_LARGE_FOR_REACH);
     }
+    let floors = match loaded.level.floors.len() {
+        0 => String::new(),
+        count => format!(", {count} floors"),
+    };
     println!(
-        "ok: {:?}: {} walls, {} obstacles, {} warnings",
+        "ok: {:?}: {} walls, {} obstacles{floors}, {} warnings",
         loaded.level.name,
         loaded.level.walls.len(),
         loaded.level.obstacles.len(),

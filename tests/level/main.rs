@@ -8,6 +8,7 @@ mod common;
 mod atomic_save;
 mod doors;
 mod errors;
+mod floors;
 mod fuzz;
 mod house;
 mod lights;

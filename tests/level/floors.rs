@@ -1,0 +1,128 @@
+//! `[[floor]]` and the keys floors bring: every bad case gives its error
+//! with the file, line and column, the item and what is wrong; floors side
+//! by side and islands load.
+
+use std::path::Path;
+
+use mazewalker::level::Level;
+
+const PLAYER: &str = "[player]\nstart = [1.0, 1.0]\n";
+
+/// A floor table over `points`, `height` high, with `more` keys.
+fn floor(points: &str, height: f32, more: &str) -> String {
+    format!("\n[[floor]]\npoints = {points}\nheight = {height}\n{more}")
+}
+
+const SQUARE: &str = "[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]]";
+
+fn message_for(text: &str) -> String {
+    match Level::from_toml_str(text, Path::new("floors.toml")) {
+        Ok(_) => panic!("expected an error for:\n{text}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+fn loads(text: &str) -> Level {
+    match Level::from_toml_str(text, Path::new("floors.toml")) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{error}\n{text}"),
+    }
+}
+
+#[test]
+fn a_self_crossing_outline_is_refused_at_its_points() {
+    let bow_tie = "[[0.0, 0.0], [4.0, 4.0], [4.0, 0.0], [0.0, 4.0]]";
+    let message = message_for(&format!("{PLAYER}{}", floor(bow_tie, 0.5, "")));
+    assert!(
+        message.starts_with("floors.toml:5:10: floor 0: the outline crosses itself at [2.0, 2.0]"),
+        "{message}"
+    );
+    let message = message_for(&format!("{PLAYER}{}", floor("[[0.0, 0.0], [1.0, 0.0]]", 0.5, "")));
+    assert!(
+        message.contains("floor 0: `points` must list at least 3 points, found 2"),
+        "{message}"
+    );
+}
+
+#[test]
+fn floors_that_overlap_partially_or_cross_are_refused_naming_both_and_a_point() {
+    let shifted = "[[2.0, 0.0], [6.0, 0.0], [6.0, 4.0], [2.0, 4.0]]";
+    let text = format!("{PLAYER}{}{}", floor(SQUARE, 0.5, ""), floor(shifted, 1.0, ""));
+    let message = message_for(&text);
+    assert!(message.starts_with("floors.toml:9:10: floor 1: floor 0 and floor 1"), "{message}");
+    assert!(message.contains(" at ["), "{message}");
+    let across = "[[2.0, -1.0], [3.0, -1.0], [3.0, 5.0], [2.0, 5.0]]";
+    let text = format!("{PLAYER}{}{}", floor(SQUARE, 0.5, ""), floor(across, 1.0, ""));
+    let message = message_for(&text);
+    assert!(
+        message.contains("floor 1: floor 0 and floor 1 cross at [2.0, 0.0]")
+            || message.contains("floor 1: floor 0 and floor 1 cross at [3.0, 0.0]")
+            || message.contains("floor 1: floor 0 and floor 1 cross at [2.0, 4.0]"),
+        "{message}"
+    );
+}
+
+#[test]
+fn neighbours_and_islands_load() {
+    let beside = "[[4.0, 0.0], [8.0, 0.0], [8.0, 2.0], [4.0, 2.0]]";
+    let island = "[[1.0, 1.0], [2.0, 1.0], [2.0, 2.0], [1.0, 2.0]]";
+    let text = format!(
+        "[player]\nstart = [3.0, 3.0]\n{}{}{}",
+        floor(SQUARE, 0.2, ""),
+        floor(beside, 0.4, ""),
+        floor(island, 0.6, "")
+    );
+    let level = loads(&text);
+    assert_eq!(level.floors.len(), 3);
+    assert_eq!(level.floor_height_at(glam::Vec2::new(1.5, 1.5)), 0.6);
+    assert_eq!(level.floor_height_at(glam::Vec2::new(3.0, 3.0)), 0.2);
+    assert_eq!(level.floor_height_at(glam::Vec2::new(6.0, 1.0)), 0.4);
+    assert_eq!(level.floor_height_at(glam::Vec2::new(6.0, 3.0)), 0.0);
+}
+
+#[test]
+fn a_ceiling_at_or_below_the_floor_and_heights_out_of_range_are_refused() {
+    let message = message_for(&format!("{PLAYER}{}", floor(SQUARE, 2.0, "ceiling = 2.0\n")));
+    assert!(
+        message.starts_with("floors.toml:7:11: floor 0: `ceiling` 2 m must be above `height` 2 m"),
+        "{message}"
+    );
+    let message = message_for(&format!("{PLAYER}{}", floor(SQUARE, 101.0, "")));
+    assert!(
+        message.contains("floor 0: `height` must be between -100 and 100 m, not 101"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_player_height_not_above_the_eye_and_a_step_out_of_range_are_refused() {
+    let message = message_for("[player]\nstart = [0.0, 0.0]\neye_height = 1.6\nheight = 1.5\n");
+    assert!(
+        message.starts_with("floors.toml:4:10: player: `height` 1.5 m must be above `eye_height` 1.6 m"),
+        "{message}"
+    );
+    let message = message_for("[player]\nstart = [0.0, 0.0]\nstep = 2.5\n");
+    assert!(
+        message.contains("player: `step` must be between 0 and 2 m, not 2.5"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_start_in_the_void_or_under_too_low_a_ceiling_is_refused() {
+    let text = format!(
+        "[player]\nstart = [9.0, 9.0]\n[environment]\nground = false\n{}",
+        floor(SQUARE, 0.0, "")
+    );
+    let message = message_for(&text);
+    assert!(
+        message.starts_with("floors.toml:2:9: player: start [9.0, 9.0] is in the void"),
+        "{message}"
+    );
+    let text = format!("{PLAYER}{}", floor(SQUARE, 0.0, "ceiling = 1.2\n"));
+    let message = message_for(&text);
+    assert!(
+        message.contains("player: start [1.0, 1.0] is on floor 0, whose ceiling is 1.2 m above its floor, lower than `height` 1.8 m"),
+        "{message}"
+    );
+}
