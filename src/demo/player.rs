@@ -39,6 +39,9 @@ pub struct Desync {
     /// The loose bodies' hash after the same tick, replayed, when the
     /// check line has one.
     pub replayed_bodies: Option<u64>,
+    /// The feet's height after the same tick, replayed, when the check
+    /// line has one.
+    pub replayed_feet: Option<f32>,
 }
 
 impl fmt::Display for Desync {
@@ -57,6 +60,15 @@ impl fmt::Display for Desync {
             (Some(recorded), Some(replayed)) if recorded != replayed => write!(
                 formatter,
                 "; bodies recorded {recorded:016x}, replayed {replayed:016x}"
+            )?,
+            _ => {}
+        }
+        match (self.recorded.feet, self.replayed_feet) {
+            (Some(recorded), Some(replayed)) if recorded.to_bits() != replayed.to_bits() => write!(
+                formatter,
+                "; feet recorded {}, replayed {}",
+                exact(recorded),
+                exact(replayed)
             ),
             _ => Ok(()),
         }
@@ -91,11 +103,15 @@ pub fn play_tick<R: BufRead>(
             DemoEvent::Check(recorded) => {
                 let replayed = simulation.walker.pose();
                 let replayed_bodies = recorded.bodies.map(|_| simulation.bodies().state_hash());
-                if !matches(&recorded, &replayed) || recorded.bodies != replayed_bodies {
+                let replayed_feet = recorded.feet.map(|_| simulation.walker.feet());
+                let feet_match = recorded.feet.map(f32::to_bits) == replayed_feet.map(f32::to_bits);
+                if !matches(&recorded, &replayed) || recorded.bodies != replayed_bodies || !feet_match
+                {
                     return Ok(TickPlayed::Desync(Desync {
                         recorded,
                         replayed,
                         replayed_bodies,
+                        replayed_feet,
                     }));
                 }
             }

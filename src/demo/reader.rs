@@ -222,6 +222,7 @@ mod tests {
                     position: Vec2::new(1.2, 7.25),
                     yaw: 0.0,
                     bodies: None,
+                    feet: None,
                 }),
             ]
         );

@@ -33,6 +33,9 @@ pub struct Check {
     /// on a level that has loose bodies; `None` on one without, and in
     /// demos recorded before bodies existed.
     pub bodies: Option<u64>,
+    /// The feet's height, on a level with floors (`feet=F`); `None` on
+    /// one without, and in demos recorded before floors existed.
+    pub feet: Option<f32>,
 }
 
 /// The tick line of `input`: only the fields away from rest, exactly.
@@ -169,18 +172,29 @@ pub(super) fn format_check(check: &Check) -> String {
         exact(check.position.y),
         exact(check.yaw)
     );
-    match check.bodies {
-        Some(hash) => format!("{eye} {hash:016x}"),
-        None => eye,
-    }
+    let bodies = check
+        .bodies
+        .map_or_else(String::new, |hash| format!(" {hash:016x}"));
+    let feet = check
+        .feet
+        .map_or_else(String::new, |feet| format!(" feet={}", exact(feet)));
+    format!("{eye}{bodies}{feet}")
 }
 
 /// Parses a check line's fields (after the keyword `check`).
 pub(super) fn parse_check(fields: &str) -> Result<Check, DemoErrorKind> {
-    let parts: Vec<&str> = fields.split_whitespace().collect();
+    let mut parts: Vec<&str> = fields.split_whitespace().collect();
+    let feet = match parts.last().and_then(|last| last.strip_prefix("feet=")) {
+        Some(feet) => {
+            let feet = finite_f32("check feet", feet)?;
+            parts.pop();
+            Some(feet)
+        }
+        None => None,
+    };
     let ([tick, x, z, yaw] | [tick, x, z, yaw, _]) = parts[..] else {
         return Err(DemoErrorKind::syntax(format!(
-            "a check line is `check T X Z YAW` or `check T X Z YAW BODIES`, not `check {fields}`"
+            "a check line is `check T X Z YAW [BODIES] [feet=F]`, not `check {fields}`"
         )));
     };
     let bodies = match parts.get(4) {
@@ -199,6 +213,7 @@ pub(super) fn parse_check(fields: &str) -> Result<Check, DemoErrorKind> {
         position: Vec2::new(finite_f32("check x", x)?, finite_f32("check z", z)?),
         yaw: finite_f32("check yaw", yaw)?,
         bodies,
+        feet,
     })
 }
 
@@ -282,6 +297,7 @@ mod tests {
             position: Vec2::new(1.0 / 3.0, -7.125),
             yaw: -3.1415925,
             bodies: None,
+            feet: None,
         };
         assert_eq!(parse_check(&format_check(&check)).ok(), Some(check));
         let with_bodies = Check {
@@ -291,6 +307,18 @@ mod tests {
         let line = format_check(&with_bodies);
         assert!(line.ends_with(" 00edf819ff9143b0"), "{line}");
         assert_eq!(parse_check(&line).ok(), Some(with_bodies));
+        let with_feet = Check {
+            feet: Some(1.53),
+            ..with_bodies
+        };
+        let line = format_check(&with_feet);
+        assert!(line.ends_with(" 00edf819ff9143b0 feet=1.53"), "{line}");
+        assert_eq!(parse_check(&line).ok(), Some(with_feet));
+        let feet_alone = Check {
+            feet: Some(-0.34),
+            ..check
+        };
+        assert_eq!(parse_check(&format_check(&feet_alone)).ok(), Some(feet_alone));
         for bad in [
             "",
             "1 2 3",

@@ -62,6 +62,9 @@ impl<W: Write> DemoRecorder<W> {
             position: pose.position,
             yaw: pose.yaw,
             bodies: (!bodies.is_empty()).then(|| bodies.state_hash()),
+            feet: simulation
+                .stands_on_floors()
+                .then(|| simulation.walker.feet()),
         };
         writeln!(self.out, "check {}", format_check(&check))
     }

@@ -37,7 +37,13 @@ impl Level {
     /// level without them keeps the hash it had before loose obstacles
     /// existed), the player's `push kick`, then for each obstacle whether
     /// it is loose (a byte, 0 fixed, 1 loose) and its `mass friction
-    /// bounce`: loose obstacles move, and change where the walker can go.
+    /// bounce`: loose obstacles move, and change where the walker can go;
+    /// then, only for a level with floors or without ground (so that a
+    /// level without them keeps the hash it had before floors existed; on
+    /// one flat floor `step` and `height` change nothing), the player's `step height`, the
+    /// ground (a byte, 1 ground, 0 void), `ceiling_height`, the floor
+    /// count and each floor's point count, points `x z`, `height` and
+    /// `ceiling`: floors change where the walker can go.
     /// Every number is an f32 written as its
     /// little-endian IEEE 754 bits, with -0.0 written as 0.0.
     pub fn content_hash(&self) -> u64 {
@@ -90,8 +96,29 @@ impl Level {
                 write_f32(&mut hasher, obstacle.bounce);
             }
         }
+        if has_heights(self) {
+            write_f32(&mut hasher, player.step);
+            write_f32(&mut hasher, player.height);
+            hasher.write_u8(u8::from(self.environment.ground));
+            write_f32(&mut hasher, self.environment.ceiling_height);
+            write_count(&mut hasher, self.floors.len());
+            for floor in &self.floors {
+                write_count(&mut hasher, floor.points.len());
+                for &point in &floor.points {
+                    write_point(&mut hasher, point);
+                }
+                write_f32(&mut hasher, floor.height);
+                write_f32(&mut hasher, floor.ceiling);
+            }
+        }
         hasher.finish()
     }
+}
+
+/// Whether `level` has floors or no ground: without either, `step` and
+/// `height` change nothing.
+fn has_heights(level: &Level) -> bool {
+    !level.floors.is_empty() || !level.environment.ground
 }
 
 /// Whether `level` has a loose obstacle, or any of `mass`, `friction`,

@@ -68,6 +68,9 @@ pub struct Simulation {
     door_motions: Vec<Motion>,
     /// What the last tick did, in the order it happened.
     events: Vec<Event>,
+    /// Whether the level has floors at different heights (or no ground),
+    /// so that where the feet stand matters.
+    on_floors: bool,
 }
 
 impl Simulation {
@@ -95,6 +98,7 @@ impl Simulation {
             floor: MaterialId(0),
             door_motions: Vec::new(),
             events: Vec::new(),
+            on_floors: false,
         }
     }
 
@@ -106,6 +110,7 @@ impl Simulation {
         self.doors = self.doors.changed_to(&level.doors);
         self.bodies = Bodies::new(level);
         self.floor = level.environment.floor;
+        self.on_floors = !level.floors.is_empty() || !level.environment.ground;
         self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
     }
 
@@ -117,6 +122,12 @@ impl Simulation {
     /// The loose bodies, as the last tick left them.
     pub fn bodies(&self) -> &Bodies {
         &self.bodies
+    }
+
+    /// Whether the level has floors at different heights (or no ground):
+    /// then demos check the feet's height too.
+    pub fn stands_on_floors(&self) -> bool {
+        self.on_floors
     }
 
     /// What the last tick did, in the order it happened.

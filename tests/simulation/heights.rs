@@ -9,9 +9,10 @@ use std::sync::Arc;
 
 use glam::Vec2;
 use mazewalker::collision::Collider;
-use mazewalker::level::Level;
+use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
+use mazewalker::level::{Level, LevelChoice};
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{GRAVITY, Pose};
+use mazewalker::walker::{GRAVITY, MoveIntent, Pose, TickInput};
 
 const SPLIT_LEVEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -197,4 +198,70 @@ fn ghost_mode_passes_every_edge_and_the_feet_follow_the_floor_under_the_eye() {
     assert!(simulation.walker.position().y > 13.2);
     let level_floor = level.floor_height_at(simulation.walker.position());
     assert_eq!(simulation.walker.feet(), level_floor);
+}
+
+/// A walk up the split level's stairs, recorded: the demo's text.
+fn demo_up_the_stairs(level: &Level, collider: &Collider) -> String {
+    let (mut simulation, _) = standing_at(level, Vec2::new(2.0, 1.6));
+    let header = DemoHeader::for_recording(
+        LevelChoice::File(SPLIT_LEVEL.into()),
+        level,
+        &simulation.walker,
+    );
+    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
+    // East, up the stairs, from the foot of their middle.
+    let forward = TickInput {
+        held: MoveIntent {
+            forward: 1.0,
+            ..MoveIntent::default()
+        },
+        ..TickInput::default()
+    };
+    for input in std::iter::repeat_n(forward, 240) {
+        simulation.step(&input, collider);
+        recorder.record(&input, &simulation).expect("tick written");
+    }
+    let demo = recorder.finish(&simulation).expect("finished");
+    String::from_utf8(demo).expect("a demo is text")
+}
+
+fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
+    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
+    let mut simulation = header.simulation(level);
+    play(&mut reader, &mut simulation, collider, |_, _| {
+        Ok::<(), mazewalker::demo::DemoError>(())
+    })
+    .expect("the demo plays")
+}
+
+#[test]
+fn a_demo_over_floors_replays_bit_for_bit_and_a_desync_in_height_is_caught() {
+    let level = split_level();
+    let collider = level.walking_collider(&Arc::new(level.collider()));
+    let demo = demo_up_the_stairs(&level, &collider);
+    let last_check = demo
+        .lines()
+        .filter(|line| line.starts_with("check "))
+        .last()
+        .expect("a check line");
+    let feet = last_check
+        .split_whitespace()
+        .find_map(|field| field.strip_prefix("feet="))
+        .expect("a feet field");
+    assert_ne!(feet, "0", "the walk did not climb: {last_check}");
+    assert!(
+        matches!(played(&level, &collider, &demo), Played::Finished { .. }),
+        "the demo desyncs"
+    );
+    let moved = demo.replace(
+        last_check,
+        &last_check.replace(&format!("feet={feet}"), "feet=0.5"),
+    );
+    match played(&level, &collider, &moved) {
+        Played::Desync(desync) => {
+            let line = desync.to_string();
+            assert!(line.ends_with(&format!("; feet recorded 0.5, replayed {feet}")), "{line}");
+        }
+        Played::Finished { .. } => panic!("a wrong height went unseen"),
+    }
 }
