@@ -105,7 +105,9 @@ pub fn play_tick<R: BufRead>(
                 let replayed_bodies = recorded.bodies.map(|_| simulation.bodies().state_hash());
                 let replayed_feet = recorded.feet.map(|_| simulation.walker.feet());
                 let feet_match = recorded.feet.map(f32::to_bits) == replayed_feet.map(f32::to_bits);
-                if !matches(&recorded, &replayed) || recorded.bodies != replayed_bodies || !feet_match
+                if !matches(&recorded, &replayed)
+                    || recorded.bodies != replayed_bodies
+                    || !feet_match
                 {
                     return Ok(TickPlayed::Desync(Desync {
                         recorded,

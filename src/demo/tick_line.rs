@@ -318,7 +318,10 @@ mod tests {
             feet: Some(-0.34),
             ..check
         };
-        assert_eq!(parse_check(&format_check(&feet_alone)).ok(), Some(feet_alone));
+        assert_eq!(
+            parse_check(&format_check(&feet_alone)).ok(),
+            Some(feet_alone)
+        );
         for bad in [
             "",
             "1 2 3",

@@ -7,6 +7,7 @@ mod common;
 
 mod collision_support;
 mod doors;
+mod heights;
 mod incremental;
 mod moving;
 mod overlap;

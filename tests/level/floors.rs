@@ -37,7 +37,10 @@ fn a_self_crossing_outline_is_refused_at_its_points() {
         message.starts_with("floors.toml:5:10: floor 0: the outline crosses itself at [2.0, 2.0]"),
         "{message}"
     );
-    let message = message_for(&format!("{PLAYER}{}", floor("[[0.0, 0.0], [1.0, 0.0]]", 0.5, "")));
+    let message = message_for(&format!(
+        "{PLAYER}{}",
+        floor("[[0.0, 0.0], [1.0, 0.0]]", 0.5, "")
+    ));
     assert!(
         message.contains("floor 0: `points` must list at least 3 points, found 2"),
         "{message}"
@@ -47,12 +50,23 @@ fn a_self_crossing_outline_is_refused_at_its_points() {
 #[test]
 fn floors_that_overlap_partially_or_cross_are_refused_naming_both_and_a_point() {
     let shifted = "[[2.0, 0.0], [6.0, 0.0], [6.0, 4.0], [2.0, 4.0]]";
-    let text = format!("{PLAYER}{}{}", floor(SQUARE, 0.5, ""), floor(shifted, 1.0, ""));
+    let text = format!(
+        "{PLAYER}{}{}",
+        floor(SQUARE, 0.5, ""),
+        floor(shifted, 1.0, "")
+    );
     let message = message_for(&text);
-    assert!(message.starts_with("floors.toml:9:10: floor 1: floor 0 and floor 1"), "{message}");
+    assert!(
+        message.starts_with("floors.toml:9:10: floor 1: floor 0 and floor 1"),
+        "{message}"
+    );
     assert!(message.contains(" at ["), "{message}");
     let across = "[[2.0, -1.0], [3.0, -1.0], [3.0, 5.0], [2.0, 5.0]]";
-    let text = format!("{PLAYER}{}{}", floor(SQUARE, 0.5, ""), floor(across, 1.0, ""));
+    let text = format!(
+        "{PLAYER}{}{}",
+        floor(SQUARE, 0.5, ""),
+        floor(across, 1.0, "")
+    );
     let message = message_for(&text);
     assert!(
         message.contains("floor 1: floor 0 and floor 1 cross at [2.0, 0.0]")
@@ -82,7 +96,10 @@ fn neighbours_and_islands_load() {
 
 #[test]
 fn a_ceiling_at_or_below_the_floor_and_heights_out_of_range_are_refused() {
-    let message = message_for(&format!("{PLAYER}{}", floor(SQUARE, 2.0, "ceiling = 2.0\n")));
+    let message = message_for(&format!(
+        "{PLAYER}{}",
+        floor(SQUARE, 2.0, "ceiling = 2.0\n")
+    ));
     assert!(
         message.starts_with("floors.toml:7:11: floor 0: `ceiling` 2 m must be above `height` 2 m"),
         "{message}"
@@ -98,7 +115,9 @@ fn a_ceiling_at_or_below_the_floor_and_heights_out_of_range_are_refused() {
 fn a_player_height_not_above_the_eye_and_a_step_out_of_range_are_refused() {
     let message = message_for("[player]\nstart = [0.0, 0.0]\neye_height = 1.6\nheight = 1.5\n");
     assert!(
-        message.starts_with("floors.toml:4:10: player: `height` 1.5 m must be above `eye_height` 1.6 m"),
+        message.starts_with(
+            "floors.toml:4:10: player: `height` 1.5 m must be above `eye_height` 1.6 m"
+        ),
         "{message}"
     );
     let message = message_for("[player]\nstart = [0.0, 0.0]\nstep = 2.5\n");

@@ -260,7 +260,10 @@ fn a_demo_over_floors_replays_bit_for_bit_and_a_desync_in_height_is_caught() {
     match played(&level, &collider, &moved) {
         Played::Desync(desync) => {
             let line = desync.to_string();
-            assert!(line.ends_with(&format!("; feet recorded 0.5, replayed {feet}")), "{line}");
+            assert!(
+                line.ends_with(&format!("; feet recorded 0.5, replayed {feet}")),
+                "{line}"
+            );
         }
         Played::Finished { .. } => panic!("a wrong height went unseen"),
     }

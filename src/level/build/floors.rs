@@ -221,13 +221,14 @@ fn overlap_problem(i: usize, one: &LevelFloor, j: usize, other: &LevelFloor) -> 
     let one_in_other = inside_probes(a, b);
     let other_in_one = inside_probes(b, a);
     let overlapping = match (one_in_other, other_in_one) {
-        // One wholly inside the other, which is not inside it.
-        (Probes::AllInside, Probes::AllOutside) | (Probes::AllOutside, Probes::AllInside) => None,
+        // The same outline twice.
+        (Probes::AllInside, Probes::AllInside) => Some(a[0].as_dvec2()),
+        // One wholly inside the other (the other's probes may fall in it
+        // along an edge the two share).
+        (Probes::AllInside, _) | (_, Probes::AllInside) => None,
         // Side by side or apart.
         (Probes::AllOutside, Probes::AllOutside) => None,
         (Probes::Mixed(point), _) | (_, Probes::Mixed(point)) => Some(point),
-        // The same outline twice.
-        (Probes::AllInside, Probes::AllInside) => Some(a[0].as_dvec2()),
     };
     overlapping.map(|point| {
         format!(
