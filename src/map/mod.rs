@@ -34,7 +34,7 @@ pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;
 pub use reach::{
     DEFAULT_CELL_SIZE, MAX_CELLS, MIN_UNREACHABLE_AREA, Reachable, UnreachableArea,
-    unreachable_areas,
+    flood_the_level, unreachable_areas,
 };
 pub use seen::{SeenWalls, Sight};
 pub use trail::{TRAIL_LENGTH, Trail};

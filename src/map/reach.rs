@@ -1,9 +1,13 @@
 //! Where the eye can go: a flood fill of the free floor from where it
 //! stands, over a lattice of cells whose centres include the eye. A cell is
 //! free when its centre has full clearance
-//! ([`Collider::deepest_penetration`] finds nothing), and two neighbouring
-//! free cells connect unless a wall or obstacle crosses the step between
-//! their centres (which catches walls of zero radius).
+//! ([`Collider::deepest_penetration`] finds nothing) and a body may stand
+//! there (not in the void, nothing too low over it), and two neighbouring free cells connect unless a wall or
+//! obstacle crosses the step between their centres (which catches walls of
+//! zero radius), or the step meets an edge between floors that the feet,
+//! standing on the highest floor under the first cell, may not cross: so
+//! the fill climbs steps, drops off ledges one way, and stays out of
+//! places too low ([`Heights`](crate::collision::Heights)).
 
 use std::collections::VecDeque;
 
@@ -88,7 +92,7 @@ impl Reachable {
             cells: vec![false; (dimensions.x * dimensions.y) as usize],
         };
         let start = before.as_ivec2();
-        if collider.deepest_penetration(eye).is_some() {
+        if !free(collider, eye) {
             return reach;
         }
         reach.fill_from(collider, start, progress);
@@ -122,8 +126,9 @@ impl Reachable {
                     continue;
                 }
                 let (from, to) = (self.centre(at), self.centre(next));
-                if collider.deepest_penetration(to).is_none()
+                if free(collider, to)
                     && collider.ray_cast(from, to).is_none()
+                    && !blocked_by_heights(collider, from, to)
                 {
                     self.set(next);
                     marked.push(next);
@@ -191,6 +196,26 @@ impl Reachable {
             self.cells[index] = true;
         }
     }
+}
+
+/// Whether the eye may stand at `point`: full clearance, and on floors
+/// where a body may stand (not in the void, nothing too low over it).
+fn free(collider: &Collider, point: Vec2) -> bool {
+    let heights = collider.heights();
+    collider.deepest_penetration(point).is_none()
+        && (heights.is_flat() || heights.standing_at(point).is_some())
+}
+
+/// Whether the step from `from` to `to` meets an edge between floors that
+/// feet standing at `from` may not cross.
+fn blocked_by_heights(collider: &Collider, from: Vec2, to: Vec2) -> bool {
+    let heights = collider.heights();
+    if heights.is_flat() {
+        return false;
+    }
+    heights
+        .standing_at(from)
+        .is_none_or(|feet| heights.blocks_path(from, to, feet))
 }
 
 /// Unreachable areas smaller than this (0.05 m²) are not reported: a few
@@ -284,7 +309,7 @@ pub fn unreachable_areas(
     for index in 0..marked.cells.len() {
         let columns = marked.dimensions.x;
         let cell = IVec2::new(index as i32 % columns, index as i32 / columns);
-        if marked.cells[index] || collider.deepest_penetration(marked.centre(cell)).is_some() {
+        if marked.cells[index] || !free(collider, marked.centre(cell)) {
             continue;
         }
         let region = marked.fill_from(collider, cell, &mut |_| {});

@@ -87,6 +87,22 @@ fn platform(rise: f32) -> Level {
 start = [2.0, 5.0]
 radius = 0.25
 
+[[wall]]
+a = [-1.0, -1.0]
+b = [11.0, -1.0]
+
+[[wall]]
+a = [11.0, -1.0]
+b = [11.0, 11.0]
+
+[[wall]]
+a = [11.0, 11.0]
+b = [-1.0, 11.0]
+
+[[wall]]
+a = [-1.0, 11.0]
+b = [-1.0, -1.0]
+
 [[floor]]
 points = [[5.0, 0.0], [10.0, 0.0], [10.0, 10.0], [5.0, 10.0]]
 height = {rise}
@@ -267,4 +283,32 @@ fn a_demo_over_floors_replays_bit_for_bit_and_a_desync_in_height_is_caught() {
         }
         Played::Finished { .. } => panic!("a wrong height went unseen"),
     }
+}
+
+#[test]
+fn the_reach_climbs_steps_drops_one_way_and_stays_out_of_the_tunnel() {
+    use mazewalker::map::flood_the_level;
+    let level = split_level();
+    let collider = level.collider();
+    let reach = flood_the_level(&collider, level.player.start, 0.1)
+        .flatten()
+        .expect("the split level floods from its start");
+    // Up the stairs to the landing and the ledge beside it.
+    assert!(reach.reaches(Vec2::new(7.0, 3.0)), "the landing");
+    assert!(reach.reaches(Vec2::new(9.5, 2.5)), "the ledge");
+    assert!(reach.reaches(Vec2::new(18.0, 3.0)), "the sunken room");
+    assert!(reach.reaches(Vec2::new(5.0, 12.0)), "the stage");
+    assert!(reach.reaches(Vec2::new(12.0, 12.0)), "the low room");
+    assert!(!reach.reaches(Vec2::new(20.5, 12.6)), "the tunnel");
+    // A platform 1 m high with no way up: dropped from, never climbed.
+    let level = platform(1.0);
+    let collider = level.collider();
+    let from_below = flood_the_level(&collider, Vec2::new(2.0, 5.0), 0.1)
+        .flatten()
+        .expect("floods");
+    assert!(!from_below.reaches(Vec2::new(7.0, 5.0)));
+    let from_above = flood_the_level(&collider, Vec2::new(7.0, 5.0), 0.1)
+        .flatten()
+        .expect("floods");
+    assert!(from_above.reaches(Vec2::new(2.0, 5.0)));
 }

@@ -281,6 +281,35 @@ impl Heights {
         BlockingEdges { capsules }
     }
 
+    /// The height the feet of a body centred on `centre` stand at, when it
+    /// may stand there: the highest floor under it ([`footing`](Self::footing)),
+    /// with no edge closer than the body radius that feet there may not
+    /// cross (so nothing too low over it, and no void in it). `None` where
+    /// no body may stand.
+    pub fn standing_at(&self, centre: Vec2) -> Option<f32> {
+        self.span_at(centre)?;
+        let feet = self.footing(centre, self.reach)?.floor;
+        let near = point_box(centre.as_dvec2(), f64::from(self.reach));
+        let blocked = self.grid.edges_in(&near).into_iter().any(|index| {
+            let index = index as usize;
+            let edge = &self.edges[index];
+            !self.standable[index].holds(feet)
+                && distance_to_segment(centre, edge.a, edge.b) < self.reach
+        });
+        (!blocked).then_some(feet)
+    }
+
+    /// Whether a body whose feet stand at `feet` meets an edge it may not
+    /// cross on the straight path from `from` to `to` (entering the body
+    /// radius of one, as a standing move would be stopped).
+    pub fn blocks_path(&self, from: Vec2, to: Vec2, feet: f32) -> bool {
+        let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
+        let reach = motion.abs().max_element() + f64::from(self.reach) + 1e-6;
+        self.blocking_near(start, reach, feet)
+            .cast(start, motion)
+            .is_some()
+    }
+
     /// Whether feet at `feet` may cross edge `index` (of
     /// [`edges`](Self::edges)); `false` for an index out of range.
     pub fn crossable(&self, index: usize, feet: f32) -> bool {
