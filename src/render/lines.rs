@@ -2,7 +2,10 @@
 //! through walls. Each wall's segment (red, with posts at its ends so it can
 //! be found from afar), the outline its radius keeps the eye out of
 //! (yellow), each obstacle (cyan) and the outline the body radius keeps the
-//! eye out of around it (blue). Built from the [`Collider`], not from the
+//! eye out of around it (blue), and each edge between floors at the
+//! heights of the floors on its two sides (green where the walker climbs
+//! it from the lower side, red where it cannot). Built from the
+//! [`Collider`], not from the
 //! render mesh, so it shows exactly what collision uses; filed by the mesh's
 //! chunks so a big maze draws only the lines near the view.
 
@@ -14,7 +17,7 @@ use glam::{Vec2, Vec3};
 use super::Targets;
 use super::pipeline::{Depth, PipelineSpec, create_pipeline};
 use super::texture::create_buffer;
-use crate::collision::{Collider, Wall};
+use crate::collision::{Collider, Heights, Wall};
 use crate::level::Level;
 use crate::level::mesh::{Bounds, ChunkIndex, MovingShape, obstacle_chunk, wall_chunk};
 use crate::map::rounded_outline;
@@ -32,6 +35,7 @@ const RADIUS_COLOUR: [f32; 4] = [1.0, 0.85, 0.1, 1.0];
 const OBSTACLE_COLOUR: [f32; 4] = [0.1, 0.9, 1.0, 1.0];
 const BODY_COLOUR: [f32; 4] = [0.3, 0.45, 1.0, 1.0];
 const MOVING_COLOUR: [f32; 4] = [1.0, 0.5, 0.1, 1.0];
+const CLIMBABLE_EDGE_COLOUR: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
 
 /// One end of a debug line.
 #[repr(C)]
@@ -73,6 +77,11 @@ pub fn collider_lines(collider: &Collider) -> LineMesh {
         lines.obstacle(obstacle.points(), collider.body_radius());
         lines.end_shape(obstacle_chunk(obstacle.points()));
     }
+    let heights = collider.heights();
+    for (index, edge) in heights.edges().iter().enumerate() {
+        lines.floor_edge(heights, index);
+        lines.end_shape(wall_chunk(edge.a, edge.b));
+    }
     lines.finish()
 }
 
@@ -102,6 +111,12 @@ pub fn chunk_lines(
         .filter_map(|i| obstacles.get(i))
     {
         lines.obstacle(obstacle.points(), collider.body_radius());
+    }
+    let heights = collider.heights();
+    for (index, edge) in heights.edges().iter().enumerate() {
+        if wall_chunk(edge.a, edge.b) == chunk {
+            lines.floor_edge(heights, index);
+        }
     }
     lines.vertices
 }
@@ -166,6 +181,29 @@ impl Lines {
             );
         }
         self.rounded_outline(&[wall.a, wall.b], wall.radius, RADIUS_COLOUR);
+    }
+
+    /// Edge `index` of `heights` at the floor height of each of its sides
+    /// (none against the void), red where feet on the lower side may not
+    /// cross it, green where they may.
+    fn floor_edge(&mut self, heights: &Heights, index: usize) {
+        let Some(edge) = heights.edges().get(index) else {
+            return;
+        };
+        let floors: Vec<f32> = [edge.left, edge.right]
+            .into_iter()
+            .filter_map(|side| heights.span_of(side))
+            .map(|span| span.floor)
+            .collect();
+        let lowest = floors.iter().copied().fold(f32::INFINITY, f32::min);
+        let colour = if heights.crossable(index, lowest) {
+            CLIMBABLE_EDGE_COLOUR
+        } else {
+            WALL_COLOUR
+        };
+        for floor in floors {
+            self.segment(edge.a, edge.b, floor + OUTLINE_HEIGHT, colour);
+        }
     }
 
     /// An obstacle's outline and the outline `body_radius` keeps the eye
@@ -421,6 +459,48 @@ mod tests {
             let p = Vec2::new(vertex.position[0], vertex.position[2]);
             assert!((square.signed_distance(p) - 0.3).abs() < 1e-5, "{p}");
         }
+    }
+
+    #[test]
+    fn each_floor_edge_shows_at_both_floors_red_when_too_high_to_climb() {
+        use crate::collision::{FloorOutline, Span, Stance};
+        let square = |x0: f32, height: f32| FloorOutline {
+            points: vec![
+                Vec2::new(x0, 0.0),
+                Vec2::new(x0 + 1.0, 0.0),
+                Vec2::new(x0 + 1.0, 1.0),
+                Vec2::new(x0, 1.0),
+            ],
+            span: Span {
+                floor: height,
+                ceiling: height + 3.0,
+            },
+        };
+        let ground = Some(Span {
+            floor: 0.0,
+            ceiling: 3.0,
+        });
+        let stance = Stance {
+            step: 0.4,
+            headroom: 1.8,
+        };
+        let floors = [square(0.0, 0.2), square(5.0, 0.5)];
+        let heights = Heights::new(&floors, ground, stance, 0.25);
+        let collider = Collider::new(Vec::new(), Vec::new(), 0.25).with_heights(heights);
+        let lines = collider_lines(&collider).vertices;
+        let at = |colour: [f32; 4], x_from: f32| -> Vec<f32> {
+            lines
+                .iter()
+                .filter(|v| v.colour == colour && v.position[0] >= x_from)
+                .map(|v| v.position[1])
+                .collect()
+        };
+        let climbable = at(CLIMBABLE_EDGE_COLOUR, 0.0);
+        assert_eq!(climbable.len(), 2 * 2 * 4, "four edges at two heights");
+        assert!(climbable.iter().all(|&y| y == OUTLINE_HEIGHT || y == 0.2 + OUTLINE_HEIGHT));
+        let too_high = at(WALL_COLOUR, 5.0);
+        assert_eq!(too_high.len(), 2 * 2 * 4, "{too_high:?}");
+        assert!(too_high.iter().all(|&y| y == OUTLINE_HEIGHT || y == 0.5 + OUTLINE_HEIGHT));
     }
 
     #[test]
