@@ -14,7 +14,7 @@ use super::reach::Reachable;
 use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::MapView;
-use crate::collision::{Collider, ConvexPolygon, Leaf};
+use crate::collision::{Collider, ConvexPolygon, Heights, Leaf};
 use crate::level::Light;
 use crate::physics::LooseBody;
 
@@ -51,6 +51,9 @@ pub mod colours {
     pub const DOOR: [f32; 4] = [1.0, 0.55, 0.15, 1.0];
     /// Edit mode's aimed item (as the 3D view's magenta).
     pub const AIMED: [f32; 4] = [1.0, 0.2, 1.0, 1.0];
+    /// An edge between floors that the walker climbs or drops over: a
+    /// step, fainter than a wall.
+    pub const STEP: [f32; 4] = [0.6, 0.8, 1.0, 0.45];
 }
 
 /// Metres of wall per square metre that a density square draws at the
@@ -135,6 +138,23 @@ pub fn wall_shape(collider: &Collider, index: usize, outlines: bool) -> Option<M
         }
     }
     geometry.line(wall.a, wall.b, colours::WALL);
+    Some(geometry)
+}
+
+/// Edge `index` between floors of `heights` as the map draws it: as a wall
+/// ([`colours::WALL`]) where the walker cannot cross it from its lower
+/// side (too high a step, too low a ceiling, the void), else as a step
+/// ([`colours::STEP`]); `None` for an index beyond the edges.
+pub fn floor_edge_shape(heights: &Heights, index: usize) -> Option<MapGeometry> {
+    let edge = heights.edges().get(index)?;
+    let (_, climbable) = heights.edge_floors(index);
+    let colour = if climbable {
+        colours::STEP
+    } else {
+        colours::WALL
+    };
+    let mut geometry = MapGeometry::default();
+    geometry.line(edge.a, edge.b, colour);
     Some(geometry)
 }
 

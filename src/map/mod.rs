@@ -28,7 +28,7 @@ pub use bounds::{PlanBounds, level_bounds};
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
     FULL_DENSITY, MapGeometry, MapVertex, SeenShapes, WalkLayer, colours, density_square,
-    obstacle_shape, walk_layer_geometry, wall_shape,
+    floor_edge_shape, obstacle_shape, walk_layer_geometry, wall_shape,
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;

@@ -190,13 +190,8 @@ impl Lines {
         let Some(edge) = heights.edges().get(index) else {
             return;
         };
-        let floors: Vec<f32> = [edge.left, edge.right]
-            .into_iter()
-            .filter_map(|side| heights.span_of(side))
-            .map(|span| span.floor)
-            .collect();
-        let lowest = floors.iter().copied().fold(f32::INFINITY, f32::min);
-        let colour = if heights.crossable(index, lowest) {
+        let (floors, climbable) = heights.edge_floors(index);
+        let colour = if climbable {
             CLIMBABLE_EDGE_COLOUR
         } else {
             WALL_COLOUR

@@ -15,11 +15,11 @@ use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, uniform_entry};
 use super::texture::create_buffer;
 use crate::collision::{Collider, Wall};
-use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
+use crate::level::mesh::{CHUNK_SIZE, ChunkIndex, wall_chunk};
 use crate::level::{Level, RunningMax};
 use crate::map::{
     MapDetail, MapGeometry, MapVertex, MapView, PlanBounds, WalkLayer, density_square,
-    obstacle_shape, wall_shape,
+    floor_edge_shape, obstacle_shape, wall_shape,
 };
 
 /// Opacity of the map drawn over the 3D view.
@@ -271,8 +271,20 @@ fn tile_geometry(
             index.walls_in(chunk),
             index.fixed_obstacles_in(level, chunk),
         );
-        if walls.is_empty() && obstacles.is_empty() {
+        let heights = collider.heights();
+        let edges: Vec<usize> = (0..heights.edges().len())
+            .filter(|&i| {
+                let edge = &heights.edges()[i];
+                wall_chunk(edge.a, edge.b) == chunk
+            })
+            .collect();
+        if walls.is_empty() && obstacles.is_empty() && edges.is_empty() {
             continue;
+        }
+        for edge in edges {
+            if let Some(mut shape) = floor_edge_shape(heights, edge) {
+                geometry.append(&mut shape);
+            }
         }
         let mut density_length = 0.0;
         for wall in walls {

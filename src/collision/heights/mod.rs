@@ -310,6 +310,22 @@ impl Heights {
             .is_some()
     }
 
+    /// The floor heights on the two sides of edge `index` (none against
+    /// the void), and whether feet on the lower of them may cross it: a
+    /// step the walker climbs, or one that stops it like a wall.
+    pub fn edge_floors(&self, index: usize) -> (Vec<f32>, bool) {
+        let Some(edge) = self.edges.get(index) else {
+            return (Vec::new(), false);
+        };
+        let floors: Vec<f32> = [edge.left, edge.right]
+            .into_iter()
+            .filter_map(|side| self.span_of(side))
+            .map(|span| span.floor)
+            .collect();
+        let lowest = floors.iter().copied().fold(f32::INFINITY, f32::min);
+        (floors, self.crossable(index, lowest))
+    }
+
     /// Whether feet at `feet` may cross edge `index` (of
     /// [`edges`](Self::edges)); `false` for an index out of range.
     pub fn crossable(&self, index: usize, feet: f32) -> bool {
