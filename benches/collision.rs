@@ -4,8 +4,9 @@
 //! 66k and 1M walls; the crosshair's ray query against a brute-force scan
 //! on the same scenes; which walls a view sees, and the nearest free point
 //! for an eye inside a wall; the eye's move in a 300×300 maze among 1,000
-//! doors, moving and standing still; then build times, and one edit on a
-//! copy of a shared 1425×1425 maze collider.
+//! doors, moving and standing still; the walker's standing move on the
+//! split level with and without its floors; then build times, and one
+//! edit on a copy of a shared 1425×1425 maze collider.
 //!
 //! Run: `cargo bench --bench collision` (about a minute and a half here,
 //! after the build; the figures are in `docs/benchmarks.md`).
@@ -16,8 +17,8 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use mazewalker::collision::{
-    Collider, MoveOptions, ViewWedge, VisibleSet, ray_against_obstacle, ray_against_wall,
-    sweep_against_obstacle, sweep_against_wall,
+    Collider, DoorLeaves, MoveOptions, ViewWedge, VisibleSet, ray_against_obstacle,
+    ray_against_wall, sweep_against_obstacle, sweep_against_wall,
 };
 use mazewalker::level::Level;
 use mazewalker::level::maze::maze_walls;
@@ -557,8 +558,60 @@ fn bench_edit(c: &mut Criterion) {
     group.finish();
 }
 
+/// The walker's standing move on the split level (floors at different
+/// heights: the edges between them block by the feet's height) against
+/// the same move on the same walls and obstacles with its floors taken
+/// out: what the floors cost a move. The queries start where a body may
+/// stand, its feet on the floor there.
+fn bench_floors(c: &mut Criterion) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/levels/split-level.toml"
+    );
+    let level = match Level::load(std::path::Path::new(path)) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{error}"),
+    };
+    let flat = Level {
+        floors: Vec::new(),
+        ..level.clone()
+    };
+    let with_floors = level.collider();
+    let without_floors = flat.collider();
+    let heights = with_floors.heights();
+    let mut rng = Rng(58);
+    let mut queries = Vec::with_capacity(QUERY_COUNT);
+    while queries.len() < QUERY_COUNT {
+        let from = Vec2::new(rng.unit() * 24.0, rng.unit() * 16.0);
+        if let Some(feet) = heights.standing_at(from)
+            && with_floors.deepest_penetration(from).is_none()
+        {
+            queries.push((from, rng.step(), feet));
+        }
+    }
+    let options = MoveOptions::default();
+    let leaves = DoorLeaves::empty();
+    let mut group = c.benchmark_group("move/split level");
+    group.warm_up_time(Duration::from_millis(500));
+    group.measurement_time(Duration::from_secs(2));
+    group.sample_size(30);
+    for (name, collider) in [("floors", &with_floors), ("no floors", &without_floors)] {
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % QUERY_COUNT;
+                let (from, delta, feet) = queries[i];
+                let moved = collider.move_standing(from, delta, &options, &leaves, feet);
+                black_box(moved.map(|o| o.position))
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_floors,
     bench_doors,
     bench_moves,
     bench_rays,

@@ -147,7 +147,7 @@ fn bench_frames(c: &mut Criterion) {
         let collider = Arc::new(level.collider());
         let mut renderer = new_renderer(&gpu, level, &collider, quality);
         let simulation = Simulation::at_spawn(level);
-        let hud = hud_lines(&simulation.walker, Some(60.0));
+        let hud = hud_lines(&simulation.walker, false, Some(60.0));
         let doors = moving_shapes(&simulation, level, 1.0);
         let frame = FrameInput {
             camera: &simulation.walker.camera,

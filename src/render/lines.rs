@@ -492,10 +492,18 @@ mod tests {
         };
         let climbable = at(CLIMBABLE_EDGE_COLOUR, 0.0);
         assert_eq!(climbable.len(), 2 * 2 * 4, "four edges at two heights");
-        assert!(climbable.iter().all(|&y| y == OUTLINE_HEIGHT || y == 0.2 + OUTLINE_HEIGHT));
+        assert!(
+            climbable
+                .iter()
+                .all(|&y| y == OUTLINE_HEIGHT || y == 0.2 + OUTLINE_HEIGHT)
+        );
         let too_high = at(WALL_COLOUR, 5.0);
         assert_eq!(too_high.len(), 2 * 2 * 4, "{too_high:?}");
-        assert!(too_high.iter().all(|&y| y == OUTLINE_HEIGHT || y == 0.5 + OUTLINE_HEIGHT));
+        assert!(
+            too_high
+                .iter()
+                .all(|&y| y == OUTLINE_HEIGHT || y == 0.5 + OUTLINE_HEIGHT)
+        );
     }
 
     #[test]

@@ -257,8 +257,7 @@ fn a_demo_over_floors_replays_bit_for_bit_and_a_desync_in_height_is_caught() {
     let demo = demo_up_the_stairs(&level, &collider);
     let last_check = demo
         .lines()
-        .filter(|line| line.starts_with("check "))
-        .last()
+        .rfind(|line| line.starts_with("check "))
         .expect("a check line");
     let feet = last_check
         .split_whitespace()
