@@ -14,6 +14,12 @@
 //!   boxes);
 //! - `chunks.rs`: the chunk grid, and which chunk a shape is filed under;
 //! - `floor_plan.rs`: the rectangle the floor and ceiling cover;
+//! - `floor_pieces.rs`: a chunk's rectangle cut into pieces over one
+//!   floor each, along the edges between floors;
+//! - `floor_filing.rs`: the floors' edges filed by chunk, and what lies
+//!   over each floor;
+//! - `edge_faces.rs`: the risers, headers and walls against the void
+//!   along an edge between floors;
 //! - `chunk_index.rs`: a level's shapes filed by chunk, kept through edits;
 //! - `faces.rs`: walls, prisms, floors and ceilings as triangles;
 //! - `builder.rs`: the meshes of a level, a chunk and the moving shapes.
@@ -21,7 +27,10 @@
 mod builder;
 mod chunk_index;
 mod chunks;
+mod edge_faces;
 mod faces;
+mod floor_filing;
+mod floor_pieces;
 mod floor_plan;
 mod scene_mesh;
 #[cfg(test)]
