@@ -123,18 +123,12 @@ impl FloorFiling {
             })
             .max()
             .unwrap_or(0);
-        let environment = &level.environment;
-        let reach = everywhere()
-            .filter_map(surfaces)
-            .fold((0.0_f32, environment.ceiling_height), |(low, high), s| {
-                (low.min(s.span.floor), high.max(s.span.ceiling))
-            });
         Self {
             heights,
             edges,
             materials,
             plain_materials,
-            reach,
+            reach: level.height_reach(),
         }
     }
 
