@@ -1,12 +1,15 @@
 //! The upright faces along an edge between floors: a riser from the
 //! lower floor up to the higher, a header from the lower ceiling up to the
 //! higher, and against the void a wall from the floor to the ceiling,
-//! each looking into the side that sees it.
+//! each looking into the side that sees it: a riser into the lower
+//! floor's side, a header into the higher ceiling's (from under the lower
+//! ceiling it is out of sight; from under the higher one it is the lower
+//! ceiling's lip coming down), a wall into its floor's.
 //!
 //! Which floor's `side_material` paints a face: the riser belongs to the
 //! higher floor (it is that floor's front, as a stair's riser is its
 //! tread's), the header to the floor with the lower ceiling (it is that
-//! ceiling's lip, seen from under it), the wall against the void to the
+//! ceiling's lip), the wall against the void to the
 //! floor beside it. Where that side is the ground, which has no side
 //! material, the face takes the other floor's.
 
@@ -58,8 +61,6 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
     };
     match (left.span, right.span) {
         (Some(on_left), Some(on_right)) => {
-            // The riser looks into the lower floor's side; the header into
-            // the lower ceiling's.
             let left_is_lower = on_left.floor < on_right.floor;
             let (low, high) = if left_is_lower {
                 (left, right)
@@ -73,14 +74,14 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
                 high,
                 low,
             );
-            let left_ceiling_is_lower = on_left.ceiling < on_right.ceiling;
-            let (under, over) = if left_ceiling_is_lower {
-                (left, right)
-            } else {
+            let left_ceiling_is_higher = on_left.ceiling > on_right.ceiling;
+            let (under, over) = if left_ceiling_is_higher {
                 (right, left)
+            } else {
+                (left, right)
             };
             let header = face(
-                left_ceiling_is_lower,
+                left_ceiling_is_higher,
                 on_left.ceiling.min(on_right.ceiling),
                 on_left.ceiling.max(on_right.ceiling),
                 under,

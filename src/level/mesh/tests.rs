@@ -418,10 +418,14 @@ fn risers_span_the_two_floors_and_headers_the_two_ceilings() {
         .expect("brick");
     let mesh = scene_mesh(&level);
     // Along the platform's side at x = 12: the riser from the ground up
-    // to the platform looks out, onto the ground; the header from the
-    // platform's low ceiling up to the ground's looks in, under it.
-    assert_eq!(faces_along_x(&mesh, 12.0, 1.0), [(0.0, 0.5, brick)]);
-    assert_eq!(faces_along_x(&mesh, 12.0, -1.0), [(2.4, 2.8, brick)]);
+    // to the platform looks out, onto the lower ground; so does the
+    // header from the platform's low ceiling up to the ground's, under
+    // the higher ceiling.
+    assert_eq!(
+        faces_along_x(&mesh, 12.0, 1.0),
+        [(0.0, 0.5, brick), (2.4, 2.8, brick)]
+    );
+    assert_eq!(faces_along_x(&mesh, 12.0, -1.0), []);
     // Against the void the side is a wall from its floor to its ceiling.
     let mesh = scene_mesh(&level_with_floors(platform, false));
     assert_eq!(faces_along_x(&mesh, 12.0, 1.0), []);
