@@ -60,15 +60,14 @@ impl EdgeGrid {
                 next[c] += 1;
             });
         }
-        let grid = Self {
+        Self {
             origin: min,
             cell,
             columns,
             rows,
             starts,
             indices,
-        };
-        grid
+        }
     }
 
     /// The edges filed in the cells that `bounds` covers, each once, in
