@@ -14,7 +14,7 @@ use super::floor_filing::FloorFiling;
 use super::floor_pieces::FloorPiece;
 use super::floor_plan::{PointBounds, floor_outline, plan_around};
 use super::scene_mesh::{Bounds, flat};
-use crate::collision::Order;
+use crate::collision::{HeightEdge, Order};
 
 /// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
 /// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
@@ -335,7 +335,7 @@ impl ChunkIndex {
 
     /// The pieces of the edges between floors filed under `chunk`, each
     /// inside its square.
-    pub(super) fn edge_pieces(&self, chunk: (i32, i32)) -> Vec<crate::collision::HeightEdge> {
+    pub(super) fn edge_pieces(&self, chunk: (i32, i32)) -> Vec<HeightEdge> {
         self.floors.edge_pieces(chunk)
     }
 

@@ -1,5 +1,6 @@
 //! Render meshes built from a [`Level`]: walls extruded to their height and
-//! thickness, obstacles as prisms, floor and ceiling, all with world-space
+//! thickness, obstacles as prisms, floors and ceilings at their heights
+//! with the faces along the edges between them, all with world-space
 //! texture coordinates so a long wall shows more repeats, never a stretched
 //! texture. Pure data (no GPU): the renderer builds and uploads it chunk by
 //! chunk as the eye comes near ([`ChunkIndex`], [`chunk_mesh`]).
