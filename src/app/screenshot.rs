@@ -61,11 +61,12 @@ pub fn screenshot(
 impl ScreenshotOptions {
     /// The simulation at `level`'s start (doors closed, loose bodies where
     /// the file places them), the walker's eye moved and turned as these
-    /// options say.
+    /// options say; moved, it stands on the floor there.
     pub fn simulation(&self, level: &Level) -> Simulation {
         let mut walker = Walker::at_spawn(level);
         if let Some(at) = self.at {
             walker.camera.position = Vec3::new(at.x, walker.camera.position.y, at.y);
+            walker.land(&level.heights(), level.player.radius);
         }
         if let Some(yaw) = self.yaw_degrees {
             walker.camera.yaw = yaw.to_radians();

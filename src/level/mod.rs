@@ -193,6 +193,16 @@ impl Level {
         LevelFloor::innermost_at(&self.floors, p).map_or(0.0, |(_, floor)| floor.height)
     }
 
+    /// The lowest floor and the highest ceiling of the level: the ground's
+    /// (0 and `ceiling_height`, even without ground) and every floor's.
+    /// Whatever is drawn of floors lies between them.
+    pub fn height_reach(&self) -> (f32, f32) {
+        let ground = (0.0_f32, self.environment.ceiling_height);
+        self.floors.iter().fold(ground, |(low, high), floor| {
+            (low.min(floor.height), high.max(floor.ceiling))
+        })
+    }
+
     /// Its floors in plan, over the ground (or the void), for the walker's
     /// step and headroom and its body radius.
     pub fn heights(&self) -> Heights {

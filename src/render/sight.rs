@@ -8,7 +8,10 @@
 //! anything, and culling is switched off for a frame whose eye is not
 //! between the floor and the ceiling, or stands inside a visible wall's
 //! thickness (from inside a box its faces are culled, so what its centre
-//! line would hide shows).
+//! line would hide shows). With floors, full height is from the lowest
+//! floor to the highest ceiling: a wall standing on the ground that only
+//! reaches the ground's ceiling may be looked over from a stair, and one
+//! beside a sunken floor looked under.
 
 use std::collections::HashSet;
 use std::f32::consts::PI;
@@ -47,7 +50,10 @@ pub struct SightCuller {
     /// The largest half thickness: the wedge reaches this much beyond the
     /// fog, since walls count by their centre lines.
     reach_margin: RunningMax,
-    ceiling_height: f32,
+    /// The lowest floor and the highest ceiling of the level
+    /// ([`Level::height_reach`]): a wall hides what is behind it only
+    /// when it spans them, and an eye outside them culls nothing.
+    reach: (f32, f32),
     obstacle_chunks: Vec<(i32, i32)>,
     visible: VisibleSet,
     chunks: HashSet<(i32, i32)>,
@@ -61,9 +67,13 @@ impl SightCuller {
         Self {
             level: Arc::clone(level),
             collider: Arc::clone(collider),
-            occludes: level.occluding_walls(),
+            occludes: level
+                .walls
+                .iter()
+                .map(|wall| hides(wall, level.height_reach()))
+                .collect(),
             reach_margin: RunningMax::of(level.walls.iter().map(half_thickness), 0.0),
-            ceiling_height: level.environment.ceiling_height,
+            reach: level.height_reach(),
             obstacle_chunks: level
                 .obstacles
                 .iter()
@@ -86,14 +96,14 @@ impl SightCuller {
         collider: &Arc<Collider>,
         changes: &[LevelChange],
     ) {
-        let ceiling = self.ceiling_height;
+        let reach = self.reach;
         let mut margin_known = true;
         for change in changes {
             let (mut came, mut went) = (None, None);
             match change {
                 LevelChange::Inserted { index, piece } => match piece {
                     Piece::Wall(wall) => {
-                        self.occludes.insert(*index, wall.occludes(ceiling));
+                        self.occludes.insert(*index, hides(wall, reach));
                         came = Some(wall);
                     }
                     Piece::Obstacle(obstacle) => {
@@ -114,7 +124,7 @@ impl SightCuller {
                     for (index, before, after) in items {
                         match (before, after) {
                             (Piece::Wall(before), Piece::Wall(after)) => {
-                                self.occludes[*index] = after.occludes(ceiling);
+                                self.occludes[*index] = hides(after, reach);
                                 margin_known &= self.reach_margin.remove(half_thickness(before));
                                 self.reach_margin.add(half_thickness(after));
                             }
@@ -157,7 +167,8 @@ impl SightCuller {
         eye: Vec3,
         max_distance: f32,
     ) -> Option<&HashSet<(i32, i32)>> {
-        if !(eye.y > 0.0 && eye.y < self.ceiling_height) {
+        let (lowest, highest) = self.reach;
+        if !(eye.y > lowest && eye.y < highest) {
             return None;
         }
         let wedge = view_wedge(
@@ -200,7 +211,7 @@ impl PartialEq for SightCuller {
             && self.occludes == other.occludes
             && culled_alike(&self.level.walls, &other.level.walls)
             && self.reach_margin == other.reach_margin
-            && self.ceiling_height == other.ceiling_height
+            && self.reach == other.reach
             && self.obstacle_chunks == other.obstacle_chunks
     }
 }
@@ -210,6 +221,13 @@ impl PartialEq for SightCuller {
 fn culled_alike(walls: &SharedList<LevelWall>, others: &SharedList<LevelWall>) -> bool {
     let culled = |wall: &LevelWall| (half_thickness(wall), wall_chunk(wall.a, wall.b));
     walls.len() == others.len() && walls.iter().map(culled).eq(others.iter().map(culled))
+}
+
+/// Whether `wall`, which stands on the ground, hides what is behind it in
+/// a level whose floors and ceilings lie within `reach` (the lowest floor
+/// and the highest ceiling): only when it spans them all.
+fn hides(wall: &LevelWall, (lowest, highest): (f32, f32)) -> bool {
+    lowest >= 0.0 && wall.occludes(highest)
 }
 
 /// Half `wall`'s thickness, in metres (none for a negative one).
@@ -370,6 +388,23 @@ mod tests {
             chunks_seen(&level, &collider, eye),
             Some(vec![(0, 0), (2, 0)])
         );
+    }
+
+    #[test]
+    fn a_wall_below_a_floors_ceiling_or_beside_a_sunken_floor_hides_nothing() {
+        let eye = Vec3::new(0.0, 1.6, 0.0);
+        let high = "[[floor]]\npoints = [[6, -2], [9, -2], [9, 2], [6, 2]]\n\
+            height = 1.5\nceiling = 4.3\n";
+        let sunken = "[[floor]]\npoints = [[6, -2], [9, -2], [9, 2], [6, 2]]\n\
+            height = -0.5\n";
+        for floor in [high, sunken] {
+            let (level, collider) = parse(&format!("{}{floor}", near_and_far(2.8)));
+            assert_eq!(
+                chunks_seen(&level, &collider, eye),
+                Some(vec![(0, 0), (2, 0)]),
+                "{floor}"
+            );
+        }
     }
 
     #[test]

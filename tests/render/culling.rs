@@ -1,5 +1,6 @@
-//! Culling changes no pixel: random views of a 100×100 maze and of the
-//! house, rendered with every kind of culling and with none, must be equal
+//! Culling changes no pixel: random views of a 100×100 maze, of the
+//! house and of floors at many heights across chunks, rendered with every
+//! kind of culling and with none, must be equal
 //! pixel for pixel, and sight culling must actually skip something. Runs
 //! on Mesa's llvmpipe without a GPU; skips with a message when there is no
 //! adapter at all, and fails instead when `MAZEWALKER_REQUIRE_GPU=1`.
@@ -136,6 +137,52 @@ fn sight_culling_changes_no_pixel_of_the_house() {
         .map(|_| {
             let (x, z) = (random.between(0.3, 19.7), random.between(0.3, 13.7));
             random_camera(&mut random, x, z, eye_height)
+        })
+        .collect();
+    let (culled, all) = compare_views(&gpu, &level, &cameras);
+    assert!(
+        culled <= all,
+        "sight culling drew {culled} of {all} batches"
+    );
+}
+
+/// A 40 m square of 4 m floors side by side, each at its own height
+/// between -1 m and 3.5 m under its own ceiling, across nine chunks.
+fn floors_at_heights() -> Level {
+    let mut text = String::from("[player]\nstart = [2.0, 2.0]\n");
+    for row in 0..10 {
+        for column in 0..10 {
+            let (x, z) = (column as f32 * 4.0, row as f32 * 4.0);
+            let height = ((row * 7 + column * 3) % 10) as f32 * 0.5 - 1.0;
+            text += &format!(
+                "[[floor]]\npoints = [[{x:?}, {z:?}], [{:?}, {z:?}], [{:?}, {:?}], [{x:?}, {:?}]]\n\
+                 height = {height:?}\nceiling = {:?}\n",
+                x + 4.0,
+                x + 4.0,
+                z + 4.0,
+                z + 4.0,
+                height + 3.0 + (row % 3) as f32,
+            );
+        }
+    }
+    Level::from_toml_str(&text, std::path::Path::new("floors.toml"))
+        .expect("valid level")
+        .level
+}
+
+#[test]
+fn culling_changes_no_pixel_of_floors_at_heights() {
+    let Some(gpu) = gpu_or_skip("culling_changes_no_pixel_of_floors_at_heights") else {
+        return;
+    };
+    let level = floors_at_heights();
+    let mut random = Random(9);
+    let eye_height = level.player.eye_height;
+    let cameras: Vec<Camera> = (0..12)
+        .map(|_| {
+            let (x, z) = (random.between(0.5, 39.5), random.between(0.5, 39.5));
+            let floor = level.floor_height_at(glam::Vec2::new(x, z));
+            random_camera(&mut random, x, z, floor + eye_height)
         })
         .collect();
     let (culled, all) = compare_views(&gpu, &level, &cameras);

@@ -6,11 +6,15 @@ use std::collections::BTreeMap;
 
 use glam::Vec2;
 
+use crate::collision::Span;
+
 use super::super::light_layout::{FaceFrame, LightLayout};
 use super::super::model::{Level, MaterialId};
 use super::chunk_index::ChunkIndex;
 use super::chunks::chunk_of;
+use super::edge_faces::edge_faces;
 use super::faces::MaterialBatch;
+use super::floor_filing::Surfaces;
 use super::scene_mesh::{Batch, BatchKind, Bounds, SceneMesh};
 
 /// A wall top is drawn only where the wall stops this far below the ceiling.
@@ -87,7 +91,8 @@ struct MeshBuilder {
 type PartKey = ((i32, i32), BatchKind);
 
 impl MeshBuilder {
-    /// Adds the walls, obstacles, floor and ceiling of `chunk`.
+    /// Adds the walls, obstacles, floors and ceilings of `chunk`, and the
+    /// upright faces along the edges between floors.
     fn add_chunk(&mut self, level: &Level, index: &ChunkIndex, chunk: (i32, i32)) {
         let repeat = |material: MaterialId| {
             level
@@ -118,12 +123,30 @@ impl MeshBuilder {
             self.part(key, obstacle.material, repeat(obstacle.material))
                 .prism(obstacle.polygon.points(), obstacle.height);
         }
-        if let Some((min, max)) = index.floor_piece(chunk) {
-            let key = (chunk, BatchKind::FloorAndCeiling);
-            self.part(key, environment.floor, repeat(environment.floor))
-                .horizontal(min, max, 0.0, true);
-            self.part(key, environment.ceiling, repeat(environment.ceiling))
-                .horizontal(min, max, environment.ceiling_height, false);
+        let key = (chunk, BatchKind::FloorAndCeiling);
+        for piece in index.floor_pieces(chunk) {
+            let Some(surfaces) = Surfaces::of(level, piece.floor) else {
+                continue;
+            };
+            let Span { floor, ceiling } = surfaces.span;
+            self.part(key, surfaces.floor, repeat(surfaces.floor)).flat(
+                &piece.outline,
+                floor,
+                true,
+            );
+            self.part(key, surfaces.ceiling, repeat(surfaces.ceiling))
+                .flat(&piece.outline, ceiling, false);
+        }
+        for edge in index.edge_pieces(chunk) {
+            let side = |floor| Surfaces::edge_side(Surfaces::of(level, floor));
+            for face in edge_faces(edge.a, edge.b, side(edge.left), side(edge.right)) {
+                self.part(key, face.material, repeat(face.material)).band(
+                    face.from,
+                    face.to,
+                    face.bottom,
+                    face.top,
+                );
+            }
         }
     }
 

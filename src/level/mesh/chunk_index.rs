@@ -1,5 +1,6 @@
 //! A level's walls and obstacles filed by chunk, with a box around each
-//! chunk and the floor plan, kept up to date through edits.
+//! chunk and the floor plan, kept up to date through edits, and its
+//! floors' edges filed by chunk.
 
 use std::collections::{HashMap, HashSet};
 
@@ -9,9 +10,11 @@ use super::super::model::Level;
 use super::chunks::{
     CHUNK_SIZE, chunk_of, chunks_covering, floor_piece, obstacle_chunk, wall_chunk,
 };
+use super::floor_filing::FloorFiling;
+use super::floor_pieces::FloorPiece;
 use super::floor_plan::{PointBounds, floor_outline, plan_around};
 use super::scene_mesh::{Bounds, flat};
-use crate::collision::Order;
+use crate::collision::{HeightEdge, Order};
 
 /// A level's walls and obstacles filed by chunk (by [`wall_chunk`] and
 /// [`obstacle_chunk`]), and its floor plan: what a chunk's mesh is built
@@ -33,8 +36,9 @@ pub struct ChunkIndex {
     outline: PointBounds,
     /// The rectangle the floor and ceiling cover: `outline` and a margin.
     plan: (Vec2, Vec2),
-    /// Height of the ceiling (the floor and ceiling pieces' boxes).
-    ceiling_height: f32,
+    /// The floors' edges by chunk, and the heights the floor and ceiling
+    /// pieces' boxes reach. Edits do not change floors.
+    floors: FloorFiling,
     /// How far any chunk's box reaches beyond its square, in metres, up to
     /// [`CHUNK_SIZE`]; chunks that reach farther are in `wide`.
     overhang: f32,
@@ -145,7 +149,7 @@ impl ChunkIndex {
             shapes,
             outline,
             plan: plan_around(outline.corners()),
-            ceiling_height: level.environment.ceiling_height,
+            floors: FloorFiling::new(level),
             overhang: 0.0,
             wide: Vec::new(),
             extent: ((0, 0), (0, 0)),
@@ -153,14 +157,14 @@ impl ChunkIndex {
             wall_ids,
             obstacle_ids,
         };
-        index.sum_up(level);
+        index.sum_up();
         index
     }
 
     /// Works out what the index knows of all its chunks together (the
     /// overhang, the wide chunks, the extent, the batches) from its
     /// chunks' boxes and materials and the floor plan.
-    fn sum_up(&mut self, level: &Level) {
+    fn sum_up(&mut self) {
         let plan = self.plan;
         let mut overhang: f32 = 0.0;
         self.wide.clear();
@@ -182,13 +186,10 @@ impl ChunkIndex {
             high = (high.0.max(chunk.0), high.1.max(chunk.1));
             batch_count += entry.materials;
         }
-        let environment = &level.environment;
-        let surfaces = if environment.floor == environment.ceiling {
-            1
-        } else {
-            2
-        };
-        batch_count += surfaces * chunks_covering(plan.0, plan.1).len();
+        batch_count += chunks_covering(plan.0, plan.1)
+            .into_iter()
+            .map(|(chunk, _, _)| self.floors.materials_in(chunk))
+            .sum::<usize>();
         self.wide.sort_unstable();
         self.overhang = overhang;
         self.extent = (low, high);
@@ -267,7 +268,7 @@ impl ChunkIndex {
             self.outline = floor_outline(level);
         }
         self.plan = plan_around(self.outline.corners());
-        self.sum_up(level);
+        self.sum_up();
         if self.plan == old_plan {
             return Vec::new();
         }
@@ -323,13 +324,29 @@ impl ChunkIndex {
         floor_piece(self.plan, chunk)
     }
 
+    /// The part of the floor plan inside `chunk` cut into convex pieces,
+    /// each over one floor (or outside every floor); none when the chunk
+    /// holds no part of the plan.
+    pub(super) fn floor_pieces(&self, chunk: (i32, i32)) -> Vec<FloorPiece> {
+        self.floor_piece(chunk)
+            .map(|(min, max)| self.floors.floor_pieces(chunk, min, max))
+            .unwrap_or_default()
+    }
+
+    /// The pieces of the edges between floors filed under `chunk`, each
+    /// inside its square.
+    pub(super) fn edge_pieces(&self, chunk: (i32, i32)) -> Vec<HeightEdge> {
+        self.floors.edge_pieces(chunk)
+    }
+
     /// A box around everything `chunk`'s mesh holds; `None` when it holds
     /// nothing.
     pub fn bounds(&self, chunk: (i32, i32)) -> Option<Bounds> {
         let mut bounds = self.shapes(chunk).map_or(Bounds::EMPTY, |s| s.bounds);
         if let Some((min, max)) = self.floor_piece(chunk) {
-            bounds.grow(flat(min, 0.0));
-            bounds.grow(flat(max, self.ceiling_height));
+            let (lowest, highest) = self.floors.reach();
+            bounds.grow(flat(min, lowest));
+            bounds.grow(flat(max, highest));
         }
         (bounds.min.x <= bounds.max.x).then_some(bounds)
     }
@@ -410,7 +427,7 @@ impl PartialEq for ChunkIndex {
                 .all(|(chunk, mine)| same_shapes(chunk, mine))
             && self.outline == other.outline
             && self.plan == other.plan
-            && self.ceiling_height == other.ceiling_height
+            && self.floors == other.floors
             && self.overhang == other.overhang
             && self.wide == other.wide
             && self.extent == other.extent

@@ -74,17 +74,43 @@ impl MaterialBatch {
     fn vertical(&mut self, p: Vec2, q: Vec2, height: f32, normal: Vec2, u_offset: f32) {
         let along = (q - p).normalize_or_zero();
         let u = |point: Vec2| point.dot(along) - p.dot(along) + u_offset;
+        self.upright(p, q, (0.0, height), normal, u, |y| height - y);
+    }
+
+    /// An upright face of an edge between floors, from `from` to `to` on
+    /// the floor plan and from `bottom` up to `top`, looking to the
+    /// right-hand side of `from`→`to`. Its texture lies in world metres:
+    /// u along the edge's line, v down from the level's ground, so that
+    /// faces side by side and above one another continue one pattern.
+    pub(super) fn band(&mut self, from: Vec2, to: Vec2, bottom: f32, top: f32) {
+        let along = (to - from).normalize_or_zero();
+        let normal = -along.perp();
+        self.upright(from, to, (bottom, top), normal, |p| p.dot(along), |y| -y);
+    }
+
+    /// A vertical quad from `p` to `q` on the plan, between the heights
+    /// `bottom` and `top`, facing `normal` (on the plan), its texture at
+    /// `u` of a point on the plan and `v` of a height, in metres.
+    fn upright(
+        &mut self,
+        p: Vec2,
+        q: Vec2,
+        (bottom, top): (f32, f32),
+        normal: Vec2,
+        u: impl Fn(Vec2) -> f32,
+        v: impl Fn(f32) -> f32,
+    ) {
         let corners = [
-            Vec3::new(p.x, 0.0, p.y),
-            Vec3::new(q.x, 0.0, q.y),
-            Vec3::new(q.x, height, q.y),
-            Vec3::new(p.x, height, p.y),
+            Vec3::new(p.x, bottom, p.y),
+            Vec3::new(q.x, bottom, q.y),
+            Vec3::new(q.x, top, q.y),
+            Vec3::new(p.x, top, p.y),
         ];
         let uv = [
-            Vec2::new(u(p), height),
-            Vec2::new(u(q), height),
-            Vec2::new(u(q), 0.0),
-            Vec2::new(u(p), 0.0),
+            Vec2::new(u(p), v(bottom)),
+            Vec2::new(u(q), v(bottom)),
+            Vec2::new(u(q), v(top)),
+            Vec2::new(u(p), v(top)),
         ];
         self.quad(corners, Vec3::new(normal.x, 0.0, normal.y), uv);
     }
@@ -127,7 +153,7 @@ impl MaterialBatch {
 
     /// A horizontal convex polygon at height `y`, facing up or down, with
     /// texture coordinates from world x and z.
-    fn flat(&mut self, outline: &[Vec2], y: f32, facing_up: bool) {
+    pub(super) fn flat(&mut self, outline: &[Vec2], y: f32, facing_up: bool) {
         let normal = if facing_up { Vec3::Y } else { Vec3::NEG_Y };
         let Some(&first) = outline.first() else {
             return;
@@ -168,11 +194,5 @@ impl MaterialBatch {
             self.indices
                 .extend([base, base + i as u32, base + j as u32]);
         }
-    }
-
-    /// The floor (facing up) or ceiling (facing down) over a rectangle.
-    pub(super) fn horizontal(&mut self, min: Vec2, max: Vec2, y: f32, facing_up: bool) {
-        let corners = [min, Vec2::new(max.x, min.y), max, Vec2::new(min.x, max.y)];
-        self.flat(&corners, y, facing_up);
     }
 }

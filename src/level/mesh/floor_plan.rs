@@ -16,7 +16,7 @@ pub(super) fn plan_around(outline: (Vec2, Vec2)) -> (Vec2, Vec2) {
 }
 
 /// The smallest and largest corner of every wall's ends, obstacle's
-/// corners and the start.
+/// corners, floor's corners and the start.
 pub(super) fn floor_outline(level: &Level) -> PointBounds {
     let points = level
         .walls
@@ -27,6 +27,12 @@ pub(super) fn floor_outline(level: &Level) -> PointBounds {
                 .obstacles
                 .iter()
                 .flat_map(|obstacle| obstacle.polygon.points().iter().copied()),
+        )
+        .chain(
+            level
+                .floors
+                .iter()
+                .flat_map(|floor| floor.points.iter().copied()),
         )
         .chain(std::iter::once(level.player.start));
     let mut outline = PointBounds::EMPTY;

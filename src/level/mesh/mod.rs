@@ -1,5 +1,6 @@
 //! Render meshes built from a [`Level`]: walls extruded to their height and
-//! thickness, obstacles as prisms, floor and ceiling, all with world-space
+//! thickness, obstacles as prisms, floors and ceilings at their heights
+//! with the faces along the edges between them, all with world-space
 //! texture coordinates so a long wall shows more repeats, never a stretched
 //! texture. Pure data (no GPU): the renderer builds and uploads it chunk by
 //! chunk as the eye comes near ([`ChunkIndex`], [`chunk_mesh`]).
@@ -14,6 +15,12 @@
 //!   boxes);
 //! - `chunks.rs`: the chunk grid, and which chunk a shape is filed under;
 //! - `floor_plan.rs`: the rectangle the floor and ceiling cover;
+//! - `floor_pieces.rs`: a chunk's rectangle cut into pieces over one
+//!   floor each, along the edges between floors;
+//! - `floor_filing.rs`: the floors' edges filed by chunk, and what lies
+//!   over each floor;
+//! - `edge_faces.rs`: the risers, headers and walls against the void
+//!   along an edge between floors;
 //! - `chunk_index.rs`: a level's shapes filed by chunk, kept through edits;
 //! - `faces.rs`: walls, prisms, floors and ceilings as triangles;
 //! - `builder.rs`: the meshes of a level, a chunk and the moving shapes.
@@ -21,7 +28,10 @@
 mod builder;
 mod chunk_index;
 mod chunks;
+mod edge_faces;
 mod faces;
+mod floor_filing;
+mod floor_pieces;
 mod floor_plan;
 mod scene_mesh;
 #[cfg(test)]

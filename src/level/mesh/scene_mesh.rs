@@ -47,14 +47,16 @@ impl Bounds {
 }
 
 /// What a batch holds, for culling: walls and obstacles are drawn only
-/// when the eye can see one of their chunk's shapes; the floor and ceiling,
-/// which no wall hides from every angle, whenever their box is in view.
+/// when the eye can see one of their chunk's shapes; floors, ceilings and
+/// the faces along the edges between floors, which no wall hides from
+/// every angle, whenever their box is in view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum BatchKind {
     /// Walls and obstacles filed under the chunk (see [`wall_chunk`] and
     /// [`obstacle_chunk`]).
     Shapes,
-    /// The floor and ceiling over the chunk.
+    /// The floors and ceilings over the chunk, and the risers, headers
+    /// and walls against the void along the edges between floors in it.
     FloorAndCeiling,
 }
 

@@ -30,7 +30,16 @@ fn triangles(mesh: &SceneMesh) -> impl Iterator<Item = [&MeshVertex; 3]> {
 fn every_triangle_winds_counter_clockwise_around_its_normal() {
     let mesh = scene_mesh(&Level::default_house());
     assert!(mesh.indices.len() > 1000);
-    for [p, q, r] in triangles(&mesh) {
+    winds_around_its_normals(&mesh);
+    for ground in [true, false] {
+        winds_around_its_normals(&scene_mesh(&level_with_floors(FLOOR_WITH_ISLAND, ground)));
+    }
+}
+
+/// Asserts that every triangle of `mesh` has area, and winds counter-
+/// clockwise seen from the side its normal points to.
+fn winds_around_its_normals(mesh: &SceneMesh) {
+    for [p, q, r] in triangles(mesh) {
         let (p3, q3, r3) = (
             Vec3::from(p.position),
             Vec3::from(q.position),
@@ -278,4 +287,253 @@ fn batches_partition_the_indices() {
             .iter()
             .all(|&i| (i as usize) < mesh.vertices.len())
     );
+}
+
+/// A hash of everything a mesh uploads: its vertices' bits, its indices
+/// and its batches.
+fn mesh_hash(mesh: &SceneMesh) -> u64 {
+    use std::hash::Hasher;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(bytemuck::cast_slice(&mesh.vertices));
+    hasher.write(bytemuck::cast_slice(&mesh.indices));
+    for batch in &mesh.batches {
+        hasher.write(format!("{batch:?}").as_bytes());
+    }
+    hasher.finish()
+}
+
+#[test]
+fn a_level_without_floors_draws_as_before_floors_came() {
+    const HOUSE_VERTICES: usize = 1484;
+    const HOUSE_HASH: u64 = 0x6bd6_ce4a_81ba_1c34;
+    const MAZE_VERTICES: usize = 824;
+    const MAZE_HASH: u64 = 0x009a_b249_715a_a900;
+    // Vertex counts and hashes of the meshes as they were drawn before
+    // levels had floors.
+    let house = scene_mesh(&Level::default_house());
+    let maze = scene_mesh(&Level::maze(12, 9, 3).expect("a maze"));
+    let drawn = (
+        house.vertices.len(),
+        mesh_hash(&house),
+        maze.vertices.len(),
+        mesh_hash(&maze),
+    );
+    assert_eq!(
+        drawn,
+        (HOUSE_VERTICES, HOUSE_HASH, MAZE_VERTICES, MAZE_HASH),
+        "{drawn:#x?}"
+    );
+}
+
+/// The area of the triangles of `mesh` lying flat at height `y` and
+/// facing up (or down), with what they are painted with.
+fn flat_area(mesh: &SceneMesh, y: f32, facing_up: bool) -> f32 {
+    let normal = if facing_up { 1.0 } else { -1.0 };
+    triangles(mesh)
+        .filter(|t| {
+            t.iter()
+                .all(|v| v.position[1] == y && v.normal[1] == normal)
+        })
+        .map(|[p, q, r]| {
+            let plan = |v: &MeshVertex| Vec2::new(v.position[0], v.position[2]);
+            (plan(q) - plan(p)).perp_dot(plan(r) - plan(p)).abs() / 2.0
+        })
+        .sum()
+}
+
+/// A level of `floors` (`[[floor]]` tables) around a start at (11, 7).
+fn level_with_floors(floors: &str, ground: bool) -> Level {
+    level(&format!(
+        "[player]\nstart = [11.0, 7.0]\n[environment]\nground = {ground}\n{floors}"
+    ))
+}
+
+/// An L-shaped floor 0.5 m high (clockwise, across the chunks' border at
+/// x = 16) holding a square island 1 m high, also across it.
+const FLOOR_WITH_ISLAND: &str = "\
+    [[floor]]\npoints = [[10, 2], [10, 14], [22, 14], [22, 8], [18, 8], [18, 2]]\n\
+    height = 0.5\nceiling = 3.0\n\
+    [[floor]]\npoints = [[14, 3], [17, 3], [17, 6], [14, 6]]\nheight = 1.0\nceiling = 2.5\n";
+
+#[test]
+fn a_floor_top_leaves_its_islands_out_and_its_ceiling_covers_it_alike() {
+    let level = level_with_floors(FLOOR_WITH_ISLAND, true);
+    let mesh = scene_mesh(&level);
+    let l_shape = 12.0 * 8.0 + 4.0 * 6.0;
+    let island = 3.0 * 3.0;
+    let close = |got: f32, want: f32| (got - want).abs() < 1e-3;
+    let top = flat_area(&mesh, 0.5, true);
+    assert!(close(top, l_shape - island), "{top}");
+    assert!(close(flat_area(&mesh, 3.0, false), l_shape - island));
+    assert!(close(flat_area(&mesh, 1.0, true), island));
+    assert!(close(flat_area(&mesh, 2.5, false), island));
+    // The ground covers the plan (the floors' corners and a metre
+    // around them) but where the floors are.
+    let plan = (22.0 - 10.0 + 2.0) * (14.0 - 2.0 + 2.0);
+    let ground = flat_area(&mesh, 0.0, true);
+    assert!(close(ground, plan - l_shape), "{ground}");
+    // Without the ground, nothing lies outside the floors.
+    let void = scene_mesh(&level_with_floors(FLOOR_WITH_ISLAND, false));
+    assert_eq!(flat_area(&void, 0.0, true), 0.0);
+    assert!(close(flat_area(&void, 0.5, true), l_shape - island));
+}
+
+/// The upright faces of `mesh` along the line x = `x`, looking along
+/// `normal_x`: each one's lowest and highest y, and its material (both
+/// triangles of a quad give the same).
+fn faces_along_x(mesh: &SceneMesh, x: f32, normal_x: f32) -> Vec<(f32, f32, usize)> {
+    let mut faces = Vec::new();
+    for batch in &mesh.batches {
+        let indices = &mesh.indices[batch.indices.start as usize..batch.indices.end as usize];
+        for triangle in indices.chunks_exact(3) {
+            let corners: Vec<&MeshVertex> = triangle
+                .iter()
+                .map(|&i| &mesh.vertices[i as usize])
+                .collect();
+            let upright = corners
+                .iter()
+                .all(|v| v.position[0] == x && v.normal == [normal_x, 0.0, 0.0]);
+            if upright {
+                let ys = corners.iter().map(|v| v.position[1]);
+                let low = ys.clone().fold(f32::INFINITY, f32::min);
+                let high = ys.fold(f32::NEG_INFINITY, f32::max);
+                faces.push((low, high, batch.material.0));
+            }
+        }
+    }
+    faces.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    faces.dedup();
+    faces
+}
+
+#[test]
+fn risers_span_the_two_floors_and_headers_the_two_ceilings() {
+    let platform = "[[floor]]\npoints = [[10, 6], [12, 6], [12, 8], [10, 8]]\n\
+        height = 0.5\nceiling = 2.4\nside_material = \"brick\"\n";
+    let level = level_with_floors(platform, true);
+    let brick = level
+        .materials
+        .iter()
+        .position(|m| m.name == "brick")
+        .expect("brick");
+    let mesh = scene_mesh(&level);
+    // Along the platform's side at x = 12: the riser from the ground up
+    // to the platform looks out, onto the lower ground; so does the
+    // header from the platform's low ceiling up to the ground's, under
+    // the higher ceiling.
+    assert_eq!(
+        faces_along_x(&mesh, 12.0, 1.0),
+        [(0.0, 0.5, brick), (2.4, 2.8, brick)]
+    );
+    assert_eq!(faces_along_x(&mesh, 12.0, -1.0), []);
+    // Against the void the side is a wall from its floor to its ceiling.
+    let mesh = scene_mesh(&level_with_floors(platform, false));
+    assert_eq!(faces_along_x(&mesh, 12.0, 1.0), []);
+    assert_eq!(faces_along_x(&mesh, 12.0, -1.0), [(0.5, 2.4, brick)]);
+}
+
+#[test]
+fn chunks_with_floors_hold_their_meshes_in_their_boxes() {
+    let floors = "[[floor]]\npoints = [[10, 2], [22, 2], [22, 12], [10, 12]]\n\
+        height = 5.0\nceiling = 9.0\n\
+        [[floor]]\npoints = [[12, 4], [20, 4], [20, 10], [12, 10]]\n\
+        height = -2.0\nceiling = 1.0\n";
+    let level = level_with_floors(floors, true);
+    let index = ChunkIndex::new(&level);
+    let whole = scene_mesh(&level);
+    let mut triangles = 0;
+    for chunk in index.all_chunks() {
+        let mesh = chunk_mesh(&level, &index, chunk);
+        let bounds = index.bounds(chunk).expect("a listed chunk holds something");
+        for vertex in &mesh.vertices {
+            let p = Vec3::from(vertex.position);
+            assert!(
+                p.cmpge(bounds.min).all() && p.cmple(bounds.max).all(),
+                "{p} outside {chunk:?}'s {bounds:?}"
+            );
+        }
+        triangles += mesh.indices.len();
+    }
+    assert_eq!(triangles, whole.indices.len());
+    assert!(index.batch_count() >= whole.batches.len());
+    // The floor at 5 m and the one sunk to -2 m both cross x = 16.
+    for chunk in [(0, 0), (1, 0)] {
+        let bounds = index.bounds(chunk).expect("a chunk of the plan");
+        assert!(bounds.min.y <= -2.0 && bounds.max.y >= 9.0, "{bounds:?}");
+    }
+}
+
+/// A star-shaped outline around `centre`: a corner at each of `radii`,
+/// at even turns, clockwise or not; concave as the radii vary.
+fn star(centre: Vec2, radii: &[f32], clockwise: bool) -> Vec<Vec2> {
+    let turn = std::f32::consts::TAU / radii.len() as f32;
+    let sign = if clockwise { -1.0 } else { 1.0 };
+    radii
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| centre + Vec2::from_angle(sign * turn * i as f32) * r)
+        .collect()
+}
+
+fn toml_points(points: &[Vec2]) -> String {
+    let listed: Vec<String> = points
+        .iter()
+        .map(|p| format!("[{:?}, {:?}]", p.x, p.y))
+        .collect();
+    format!("[{}]", listed.join(", "))
+}
+
+fn polygon_area(points: &[Vec2]) -> f32 {
+    let wide: Vec<glam::DVec2> = points.iter().map(|p| p.as_dvec2()).collect();
+    crate::collision::outline::signed_area(&wide).abs() as f32
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Any concave floor with an island, side by side with a step, either
+    /// winding, across chunks: each top covers its floor but its islands,
+    /// and the ground the plan but the floors.
+    #[test]
+    fn floor_tops_cover_their_floors_but_their_islands(
+        outer in proptest::collection::vec(6.0_f32..14.0, 5..12),
+        inner in proptest::collection::vec(1.0_f32..3.0, 3..8),
+        centre_x in 8.0_f32..24.0,
+        clockwise in proptest::bool::ANY,
+    ) {
+        let centre = Vec2::new(centre_x, 16.5);
+        let room = star(centre, &outer, clockwise);
+        let island = star(centre + Vec2::new(1.0, 0.5), &inner, !clockwise);
+        // A step beside the room, sharing part of its plan's box edge.
+        let east = room.iter().fold(f32::NEG_INFINITY, |m, p| m.max(p.x));
+        let step = [
+            Vec2::new(east, 10.0),
+            Vec2::new(east + 3.0, 10.0),
+            Vec2::new(east + 3.0, 20.0),
+            Vec2::new(east, 20.0),
+        ];
+        let floors = format!(
+            "[[floor]]\npoints = {}\nheight = 0.25\n\
+             [[floor]]\npoints = {}\nheight = 0.75\n\
+             [[floor]]\npoints = {}\nheight = 0.125\n",
+            toml_points(&room),
+            toml_points(&island),
+            toml_points(&step),
+        );
+        let text = format!("[player]\nstart = [{:?}, 16.5]\n{floors}", centre_x + 1.0);
+        let level = level(&text);
+        let mesh = scene_mesh(&level);
+        let close = |got: f32, want: f32| (got - want).abs() < 1e-3 * want.max(1.0);
+        let (room_area, island_area) = (polygon_area(&room), polygon_area(&island));
+        let top = flat_area(&mesh, 0.25, true);
+        proptest::prop_assert!(close(top, room_area - island_area), "{top}");
+        proptest::prop_assert!(close(flat_area(&mesh, 0.75, true), island_area));
+        proptest::prop_assert!(close(flat_area(&mesh, 0.125, true), 30.0));
+        let all: Vec<Vec2> = room.iter().chain(&step).copied().collect();
+        let min = all.iter().fold(Vec2::INFINITY, |m, &p| m.min(p)) - FLOOR_MARGIN;
+        let max = all.iter().fold(Vec2::NEG_INFINITY, |m, &p| m.max(p)) + FLOOR_MARGIN;
+        let plan = (max - min).x * (max - min).y;
+        let ground = flat_area(&mesh, 0.0, true);
+        proptest::prop_assert!(close(ground, plan - room_area - 30.0), "{ground}");
+    }
 }
