@@ -502,7 +502,7 @@ impl Collider {
         let mut outcome = MoveOutcome::free(from);
         let among = LeavesAndEdges {
             leaves: leaves.near_move(start, reach),
-            edges: &edges,
+            edges,
         };
         self.checked_move(from, delta, options, &among, &mut outcome);
         Ok(outcome)
@@ -812,7 +812,7 @@ impl Leaves for NearLeaves<'_> {
 /// a tie with an edge.
 struct LeavesAndEdges<'a> {
     leaves: NearLeaves<'a>,
-    edges: &'a BlockingEdges,
+    edges: BlockingEdges<'a>,
 }
 
 impl Leaves for LeavesAndEdges<'_> {

@@ -2,6 +2,8 @@
 //! move or a standing body looks only at the edges near it. Built once
 //! per level; the edges never move.
 
+use std::ops::ControlFlow;
+
 use glam::DVec2;
 
 use super::edges::HeightEdge;
@@ -70,20 +72,26 @@ impl EdgeGrid {
         }
     }
 
-    /// The edges filed in the cells that `bounds` covers, each once, in
-    /// ascending order.
-    pub fn edges_in(&self, bounds: &Aabb) -> Vec<u32> {
-        let mut found = Vec::new();
+    /// Calls `visit` with each edge filed in the cells that `bounds`
+    /// covers, until it says to stop: an edge filed in several of them
+    /// comes once per cell. Allocates nothing.
+    pub fn visit_edges_in(&self, bounds: &Aabb, mut visit: impl FnMut(u32) -> ControlFlow<()>) {
         if self.indices.is_empty() {
-            return found;
+            return;
         }
+        let mut stopped = false;
         self.for_cells(bounds, |cell| {
+            if stopped {
+                return;
+            }
             let run = self.starts[cell] as usize..self.starts[cell + 1] as usize;
-            found.extend_from_slice(&self.indices[run]);
+            for &index in &self.indices[run] {
+                if visit(index).is_break() {
+                    stopped = true;
+                    return;
+                }
+            }
         });
-        found.sort_unstable();
-        found.dedup();
-        found
     }
 
     /// Calls `visit` with each cell that `bounds` covers (clamped to the

@@ -20,6 +20,8 @@
 mod edge_grid;
 mod edges;
 
+use std::ops::ControlFlow;
+
 use glam::{DVec2, Vec2};
 
 use super::grid::Aabb;
@@ -126,6 +128,9 @@ pub struct Heights {
     edges: Vec<HeightEdge>,
     /// Per edge, the feet heights from which it may be crossed.
     standable: Vec<Standable>,
+    /// Per edge, the wall of the body radius it is when it blocks (`None`
+    /// for non-finite geometry).
+    capsules: Vec<Option<Capsule>>,
     stance: Stance,
     /// The edges, grown by `reach`.
     grid: EdgeGrid,
@@ -162,6 +167,16 @@ impl Heights {
             0.0
         };
         let grid = EdgeGrid::new(&edges, f64::from(reach));
+        let capsules = edges
+            .iter()
+            .map(|edge| {
+                Capsule::from_wall(&Wall {
+                    a: edge.a,
+                    b: edge.b,
+                    radius: reach,
+                })
+            })
+            .collect();
         Self {
             outlines,
             spans,
@@ -169,6 +184,7 @@ impl Heights {
             by_area,
             edges,
             standable,
+            capsules,
             stance,
             grid,
             reach,
@@ -239,46 +255,27 @@ impl Heights {
         };
         add(self.span_at(centre));
         let radius = radius.min(self.reach);
-        for index in self
-            .grid
-            .edges_in(&point_box(centre.as_dvec2(), f64::from(radius)))
-        {
+        let near = point_box(centre.as_dvec2(), f64::from(radius));
+        self.grid.visit_edges_in(&near, |index| {
             let edge = &self.edges[index as usize];
             if distance_to_segment(centre, edge.a, edge.b) < radius {
                 add(self.span_of(edge.left));
                 add(self.span_of(edge.right));
             }
-        }
+            ControlFlow::Continue(())
+        });
         footing
     }
 
     /// The edges within `reach` of `start` that a body whose feet stand at
     /// `feet` may not cross, as walls of the body radius (a NaN `feet`
     /// crosses none).
-    pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges {
-        let mut capsules = Vec::new();
-        if feet.is_nan() {
-            return BlockingEdges { capsules };
+    pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges<'_> {
+        BlockingEdges {
+            heights: self,
+            near: point_box(start, reach),
+            feet,
         }
-        let near = point_box(start, reach);
-        for index in self.grid.edges_in(&near) {
-            let index = index as usize;
-            if self.standable[index].holds(feet) {
-                continue;
-            }
-            let edge = &self.edges[index];
-            let wall = Wall {
-                a: edge.a,
-                b: edge.b,
-                radius: self.reach,
-            };
-            if let Some(capsule) = Capsule::from_wall(&wall)
-                && capsule.bounds().overlaps(&near)
-            {
-                capsules.push((capsule, index));
-            }
-        }
-        BlockingEdges { capsules }
     }
 
     /// The height the feet of a body centred on `centre` stand at, when it
@@ -290,11 +287,17 @@ impl Heights {
         self.span_at(centre)?;
         let feet = self.footing(centre, self.reach)?.floor;
         let near = point_box(centre.as_dvec2(), f64::from(self.reach));
-        let blocked = self.grid.edges_in(&near).into_iter().any(|index| {
+        let mut blocked = false;
+        self.grid.visit_edges_in(&near, |index| {
             let index = index as usize;
             let edge = &self.edges[index];
-            !self.standable[index].holds(feet)
-                && distance_to_segment(centre, edge.a, edge.b) < self.reach
+            blocked = !self.standable[index].holds(feet)
+                && distance_to_segment(centre, edge.a, edge.b) < self.reach;
+            if blocked {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         (!blocked).then_some(feet)
     }
@@ -344,29 +347,66 @@ fn point_box(p: DVec2, reach: f64) -> Aabb {
 }
 
 /// The edges that block one move, as the collider meets them: walls of
-/// the body radius, each with its index among the edges.
-#[derive(Debug, Clone, Default)]
-pub(super) struct BlockingEdges {
-    capsules: Vec<(Capsule, usize)>,
+/// the body radius, those near the move that feet at `feet` may not
+/// cross. Looked up in the edges' grid at each cast, so that a move
+/// allocates nothing.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BlockingEdges<'a> {
+    heights: &'a Heights,
+    near: Aabb,
+    feet: f32,
 }
 
-impl BlockingEdges {
-    /// Whether no edge blocks.
+impl BlockingEdges<'_> {
+    /// Calls `visit` with each blocking edge's index and capsule whose box
+    /// meets `bounds` (within the move's reach), until it says to stop.
+    fn visit(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
+        let heights = self.heights;
+        if self.feet.is_nan() {
+            return;
+        }
+        heights.grid.visit_edges_in(bounds, |index| {
+            let index = index as usize;
+            match &heights.capsules[index] {
+                Some(capsule)
+                    if !heights.standable[index].holds(self.feet)
+                        && capsule.bounds().overlaps(bounds)
+                        && capsule.bounds().overlaps(&self.near) =>
+                {
+                    visit(index, capsule)
+                }
+                _ => ControlFlow::Continue(()),
+            }
+        });
+    }
+
+    /// Whether any edge near the move blocks it.
     pub fn is_empty(&self) -> bool {
-        self.capsules.is_empty()
+        let mut any = false;
+        self.visit(&self.near, |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        !any
     }
 
     /// The earliest entry of `start + t · motion` into a blocking edge's
-    /// wall, and the edge's index; the first edge wins ties.
+    /// wall, and the edge's index; the lowest index wins ties.
     pub fn cast(&self, start: DVec2, motion: DVec2) -> Option<(SweepHit, usize)> {
+        let path = Aabb::of_path(start, motion);
+        let grown = Aabb {
+            min: path.min - DVec2::splat(f64::from(self.heights.reach)),
+            max: path.max + DVec2::splat(f64::from(self.heights.reach)),
+        };
         let mut best: Option<(SweepHit, usize)> = None;
-        for &(capsule, index) in &self.capsules {
+        self.visit(&grown, |index, capsule| {
             if let Some(hit) = capsule.sweep(start, motion)
-                && best.is_none_or(|(b, _)| hit.t < b.t)
+                && best.is_none_or(|(b, b_index)| hit.t < b.t || (hit.t == b.t && index < b_index))
             {
                 best = Some((hit, index));
             }
-        }
+            ControlFlow::Continue(())
+        });
         best
     }
 }
