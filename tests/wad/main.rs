@@ -1,0 +1,5 @@
+//! The WAD reader from outside: small WADs written by the tests (a room
+//! in both map formats, a Hexen map, every kind of damage).
+
+mod builder;
+mod small;
