@@ -1,7 +1,8 @@
 //! The WAD reader from outside: small WADs written by the tests (a room
-//! in both map formats, a Hexen map, every kind of damage) and the `maps`
-//! command.
+//! in both map formats, a Hexen map, every kind of damage), Freedoom's
+//! WADs when they are installed, and the `maps` command.
 
 mod builder;
+mod freedoom;
 mod maps_command;
 mod small;

@@ -1,7 +1,9 @@
-//! `mazewalker maps WAD` through the built binary: a bad WAD's error with
-//! exit status 1.
+//! `mazewalker maps WAD` through the built binary: one line per map, and
+//! a bad WAD's error with exit status 1.
 
 use std::process::{Command, Output};
+
+use crate::freedoom;
 
 /// `mazewalker maps PATH`.
 fn maps(path: &std::path::Path) -> Output {
@@ -10,6 +12,22 @@ fn maps(path: &std::path::Path) -> Output {
         .arg(path)
         .output()
         .expect("run maps")
+}
+
+#[test]
+fn maps_lists_freedoom2s_32_maps() {
+    let Some(path) = freedoom::path("freedoom2.wad") else {
+        return;
+    };
+    let output = maps(&path);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let expected: String = (1..=32).map(|map| format!("MAP{map:02} doom\n")).collect();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert!(output.stderr.is_empty());
 }
 
 #[test]
