@@ -1,12 +1,10 @@
 //! A map's records, the same whichever way the map was stored: things,
-//! linedefs, sidedefs, vertices and sectors ([`DoomMap`]), read from a
-//! Doom-format map's binary lumps (little-endian records of 10, 14, 30, 4
-//! and 26 bytes) or from a UDMF map's TEXTMAP; and the checks that every
-//! index in them points at a record, which both formats share.
+//! linedefs, sidedefs, vertices and sectors ([`DoomMap`]); and reading
+//! them from a Doom-format map's binary lumps (little-endian records of
+//! 10, 14, 30, 4 and 26 bytes).
 
 use super::directory::{MapEntry, MapFormat, Wad, lump_name};
-use super::error::{WadError, WadProblem, WadWarning};
-use super::udmf;
+use super::error::{WadError, WadProblem};
 
 /// The value of a linedef's side that means "no side".
 const NO_SIDE: u16 = 0xFFFF;
@@ -133,31 +131,9 @@ pub struct Sector {
     pub tag: i32,
 }
 
-/// A map as read, with what a source port would have warned of.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LoadedMap {
-    /// The records.
-    pub map: DoomMap,
-    /// Oddities read past: lines without a right side, lines of zero length.
-    pub warnings: Vec<WadWarning>,
-}
-
 impl Wad {
-    /// Reads the map whose marker is `name` (any case), of either format;
-    /// a Hexen-format map is an error.
-    pub fn read_map(&self, name: &str) -> Result<LoadedMap, WadError> {
-        let entry = self.map(name)?;
-        let map = match entry.format {
-            MapFormat::Doom => self.read_doom_format(&entry)?,
-            MapFormat::Udmf => udmf::read_udmf(self, &entry)?,
-            MapFormat::Hexen => return Err(self.error(&entry.name, WadProblem::HexenFormat)),
-        };
-        let warnings = check_references(self, &map)?;
-        Ok(LoadedMap { map, warnings })
-    }
-
     /// The records of a Doom-format map.
-    fn read_doom_format(&self, entry: &MapEntry) -> Result<DoomMap, WadError> {
+    pub(super) fn read_doom_format(&self, entry: &MapEntry) -> Result<DoomMap, WadError> {
         Ok(DoomMap {
             name: entry.name.clone(),
             format: MapFormat::Doom,
@@ -264,69 +240,4 @@ fn read_sector(record: &[u8; 26]) -> Sector {
         special: i32::from(u16_at(record, 22)),
         tag: i32::from(i16_at(record, 24)),
     }
-}
-
-/// Checks that every index in `map` points at a record: an index out of
-/// range is an error naming the record. Returns what a source port warns
-/// of and reads past: a line without a right side, a two-sided line
-/// without a left side, a line whose two ends are one point.
-fn check_references(wad: &Wad, map: &DoomMap) -> Result<Vec<WadWarning>, WadError> {
-    let lump = |binary: &str| match map.format {
-        MapFormat::Udmf => format!("{} TEXTMAP", map.name),
-        MapFormat::Doom | MapFormat::Hexen => format!("{} {binary}", map.name),
-    };
-    let out_of_range = |place: &str, record, index, field, value: usize| {
-        let value = i64::try_from(value).unwrap_or(i64::MAX);
-        let problem = WadProblem::IndexOutOfRange {
-            record,
-            index,
-            field,
-            value,
-        };
-        wad.error(place, problem)
-    };
-    let sidedefs = lump("SIDEDEFS");
-    for (index, side) in map.sidedefs.iter().enumerate() {
-        if side.sector >= map.sectors.len() {
-            return Err(out_of_range(
-                &sidedefs,
-                "sidedef",
-                index,
-                "sector",
-                side.sector,
-            ));
-        }
-    }
-    let linedefs = lump("LINEDEFS");
-    let mut warnings = Vec::new();
-    for (index, line) in map.linedefs.iter().enumerate() {
-        let ends = [("start vertex", line.start), ("end vertex", line.end)];
-        for (field, vertex) in ends {
-            if vertex >= map.vertices.len() {
-                return Err(out_of_range(&linedefs, "linedef", index, field, vertex));
-            }
-        }
-        let sides = [("right side", line.right), ("left side", line.left)];
-        for (field, side) in sides {
-            if let Some(side) = side.filter(|&side| side >= map.sidedefs.len()) {
-                return Err(out_of_range(&linedefs, "linedef", index, field, side));
-            }
-        }
-        let mut warn = |message: String| {
-            warnings.push(WadWarning {
-                place: linedefs.clone(),
-                message,
-            })
-        };
-        if line.right.is_none() {
-            warn(format!("linedef {index} has no right side"));
-        }
-        if line.flags & Linedef::TWO_SIDED != 0 && line.left.is_none() {
-            warn(format!("linedef {index} is two-sided but has no left side"));
-        }
-        if map.vertices.get(line.start) == map.vertices.get(line.end) {
-            warn(format!("linedef {index} has zero length"));
-        }
-    }
-    Ok(warnings)
 }

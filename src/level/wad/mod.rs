@@ -8,9 +8,11 @@ mod directory;
 mod error;
 mod graphics;
 mod map;
+mod reading;
 mod udmf;
 
 pub use directory::{LumpEntry, MapEntry, MapFormat, Wad, WadKind};
 pub use error::{WadError, WadProblem, WadWarning};
 pub use graphics::WadTextures;
-pub use map::{DoomMap, Linedef, LoadedMap, Sector, Sidedef, Thing, Vertex};
+pub use map::{DoomMap, Linedef, Sector, Sidedef, Thing, Vertex};
+pub use reading::LoadedMap;
