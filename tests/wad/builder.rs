@@ -285,3 +285,34 @@ pub fn hexen_wad() -> WadBuilder {
         .add_to(WadBuilder::pwad(), "MAP01")
         .lump("BEHAVIOR", b"ACS\0".to_vec())
 }
+
+/// The fuzz target's seeds, `fuzz/seeds/wad/NAME`: the small WADs above,
+/// whole and damaged in each way the tests check.
+pub fn seeds() -> Vec<(&'static str, Vec<u8>)> {
+    let mut bad_sector = DoomLumps::room();
+    bad_sector.sidedefs[2] = sidedef(0, 0, "-", "-", "WALL", 65535);
+    let mut bad_vertex = DoomLumps::room();
+    bad_vertex.linedefs[1] = linedef(1, 4, 1, 0, 0, 1, 0xFFFF);
+    let mut partial_record = DoomLumps::room();
+    partial_record.linedefs[2].truncate(13);
+    let mut directory_past_end = one_room_wad().build();
+    directory_past_end[4] += 1;
+    vec![
+        ("one-room.wad", one_room_wad().build()),
+        ("hexen.wad", hexen_wad().build()),
+        (
+            "bad-sector.wad",
+            bad_sector.add_to(WadBuilder::pwad(), "E1M1").build(),
+        ),
+        (
+            "bad-vertex.wad",
+            bad_vertex.add_to(WadBuilder::pwad(), "E1M1").build(),
+        ),
+        (
+            "bad-partial-record.wad",
+            partial_record.add_to(WadBuilder::pwad(), "E1M1").build(),
+        ),
+        ("bad-directory-past-end.wad", directory_past_end),
+        ("bad-truncated-header.wad", b"PWAD\x01\0\0\0".to_vec()),
+    ]
+}
