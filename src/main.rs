@@ -13,6 +13,7 @@ use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{OpenedDemo, Played};
+use mazewalker::level::wad::Wad;
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
 
@@ -107,6 +108,10 @@ enum Command {
     /// every tick offscreen as the window draws it and prints frame-time
     /// figures.
     Play(PlayArgs),
+    /// List a Doom WAD's maps, one per line: the marker's name and its
+    /// format (`doom`, `udmf`, or `hexen`, which cannot be read); exit
+    /// status 1 when the WAD is bad.
+    Maps(MapsArgs),
 }
 
 /// Which level to use: a file, a generated maze, or the embedded house.
@@ -248,6 +253,13 @@ struct CheckArgs {
 }
 
 #[derive(Debug, Args)]
+struct MapsArgs {
+    /// The WAD file (an IWAD or a PWAD).
+    #[arg(value_name = "WAD")]
+    wad: PathBuf,
+}
+
+#[derive(Debug, Args)]
 struct ConfigArgs {
     /// Print where the config file is read from instead.
     #[arg(long)]
@@ -320,6 +332,7 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => check(args)?,
         Some(Command::Config(args)) => return print_config(&args, config_path),
         Some(Command::Play(args)) => return play(&args, config),
+        Some(Command::Maps(args)) => list_maps(&args)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -426,6 +439,17 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
         loaded.level.obstacles.len(),
         loaded.warnings.len() + floor.warnings.len()
     );
+    Ok(())
+}
+
+/// `maps`: one `NAME FORMAT` line per map of the WAD.
+fn list_maps(args: &MapsArgs) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let wad = Wad::open(&args.wad).map_err(|error| anyhow::anyhow!("{error}"))?;
+    let mut stdout = io::stdout().lock();
+    for map in wad.maps() {
+        writeln!(stdout, "{} {}", map.name, map.format)?;
+    }
     Ok(())
 }
 

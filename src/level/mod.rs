@@ -20,6 +20,7 @@ mod running_max;
 pub mod save;
 mod shared_list;
 pub mod texture;
+pub mod wad;
 
 use std::path::Path;
 
