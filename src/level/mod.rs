@@ -49,6 +49,10 @@ pub use texture::{
 /// program runs from any directory.
 pub const DEFAULT_HOUSE_TOML: &str = include_str!("../../assets/levels/house.toml");
 
+/// How far beside an item's outline [`Level::base_under`] looks for the
+/// floors it stands on, in metres.
+const BESIDE: f32 = 0.02;
+
 /// Side of one maze cell in metres: corridors 2 m wide leave 1.3 m of free
 /// walking room between walls of radius [`MAZE_WALL_RADIUS`].
 pub const MAZE_CELL_SIZE: f32 = 2.0;
@@ -202,6 +206,42 @@ impl Level {
         self.floors.iter().fold(ground, |(low, high), floor| {
             (low.min(floor.height), high.max(floor.ceiling))
         })
+    }
+
+    /// The lowest floor under `points` (a wall's two ends, an obstacle's
+    /// outline, a lamp's point): the height an item standing there reaches
+    /// down to, so that a wall along a floor's edge reaches down to its
+    /// lower side. Each point and each edge's middle is looked at from
+    /// just beside it on both sides; the void counts for nothing, and a
+    /// level without floors answers 0.
+    pub fn base_under(&self, points: &[Vec2]) -> f32 {
+        if self.floors.is_empty() {
+            return 0.0;
+        }
+        let ground = self.environment.ground.then_some(0.0);
+        let floor_at = |p: Vec2| {
+            LevelFloor::innermost_at(&self.floors, p)
+                .map_or(ground, |(_, floor)| Some(floor.height))
+        };
+        let mut lowest: Option<f32> = None;
+        let mut look = |p: Vec2| {
+            if let Some(height) = floor_at(p) {
+                lowest = Some(lowest.map_or(height, |low: f32| low.min(height)));
+            }
+        };
+        let count = points.len();
+        for (index, &p) in points.iter().enumerate() {
+            let q = points[(index + 1) % count];
+            let beside = (q - p).perp().normalize_or_zero() * BESIDE;
+            for at in [p, (p + q) / 2.0] {
+                look(at + beside);
+                look(at - beside);
+            }
+            if count == 1 {
+                look(p);
+            }
+        }
+        lowest.unwrap_or(0.0)
     }
 
     /// Its floors in plan, over the ground (or the void), for the walker's

@@ -74,9 +74,10 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
             .materials
             .get(shape.material.0)
             .map_or(1.0, |material| material.metres_per_repeat);
+        let base = level.base_under(&shape.outline);
         builder
             .part(key, shape.material, repeat)
-            .prism(&shape.outline, shape.height);
+            .prism(&shape.outline, (base, base + shape.height));
     }
     builder.finish()
 }
@@ -107,11 +108,12 @@ impl MeshBuilder {
             .into_iter()
             .filter_map(|i| level.walls.get(i))
         {
+            let base = level.base_under(&[wall.a, wall.b]);
             self.part(key, wall.material, repeat(wall.material)).wall(
                 wall.a,
                 wall.b,
                 wall.thickness,
-                wall.height,
+                (base, base + wall.height),
                 wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
             );
         }
@@ -120,8 +122,10 @@ impl MeshBuilder {
             .into_iter()
             .filter_map(|i| level.obstacles.get(i));
         for obstacle in obstacles {
+            let points = obstacle.polygon.points();
+            let base = level.base_under(points);
             self.part(key, obstacle.material, repeat(obstacle.material))
-                .prism(obstacle.polygon.points(), obstacle.height);
+                .prism(points, (base, base + obstacle.height));
         }
         let key = (chunk, BatchKind::FloorAndCeiling);
         for piece in index.floor_pieces(chunk) {

@@ -67,14 +67,21 @@ impl MaterialBatch {
         self.vertex_faces.push(face as u32);
     }
 
-    /// A vertical face from `p` to `q` on the floor plan, up to `height`,
-    /// facing `normal` (on the plan). Texture u runs along `along`'s world
-    /// coordinate so collinear pieces continue one another's pattern;
-    /// v runs down from the top.
-    fn vertical(&mut self, p: Vec2, q: Vec2, height: f32, normal: Vec2, u_offset: f32) {
+    /// A vertical face from `p` to `q` on the floor plan, from `bottom`
+    /// up to `top`, facing `normal` (on the plan). Texture u runs along
+    /// `along`'s world coordinate so collinear pieces continue one
+    /// another's pattern; v runs down from the top.
+    fn vertical(
+        &mut self,
+        p: Vec2,
+        q: Vec2,
+        (bottom, top): (f32, f32),
+        normal: Vec2,
+        u_offset: f32,
+    ) {
         let along = (q - p).normalize_or_zero();
         let u = |point: Vec2| point.dot(along) - p.dot(along) + u_offset;
-        self.upright(p, q, (0.0, height), normal, u, |y| height - y);
+        self.upright(p, q, (bottom, top), normal, u, |y| top - y);
     }
 
     /// An upright face of an edge between floors, from `from` to `to` on
@@ -115,8 +122,17 @@ impl MaterialBatch {
         self.quad(corners, Vec3::new(normal.x, 0.0, normal.y), uv);
     }
 
-    /// A wall: a box `thickness` wide centred on segment a→b, `height` tall.
-    pub(super) fn wall(&mut self, a: Vec2, b: Vec2, thickness: f32, height: f32, with_top: bool) {
+    /// A wall: a box `thickness` wide centred on segment a→b, from `bottom`
+    /// up to `top`.
+    pub(super) fn wall(
+        &mut self,
+        a: Vec2,
+        b: Vec2,
+        thickness: f32,
+        (bottom, top): (f32, f32),
+        with_top: bool,
+    ) {
+        let height = (bottom, top);
         let Some(direction) = (b - a).try_normalize() else {
             return;
         };
@@ -132,14 +148,16 @@ impl MaterialBatch {
             self.vertical(b + half, b - half, height, direction, 0.0);
             if with_top {
                 let corners = [a + half, b + half, b - half, a - half];
-                self.flat(&corners, height, true);
+                self.flat(&corners, top, true);
             }
         }
     }
 
-    /// A prism over a convex outline (counter-clockwise on the plan), with its
-    /// top; texture u runs around the perimeter.
-    pub(super) fn prism(&mut self, outline: &[Vec2], height: f32) {
+    /// A prism over a convex outline (counter-clockwise on the plan), from
+    /// `bottom` up to `top`, with its top; texture u runs around the
+    /// perimeter.
+    pub(super) fn prism(&mut self, outline: &[Vec2], (bottom, top): (f32, f32)) {
+        let height = (bottom, top);
         let mut perimeter = 0.0;
         for (index, &p) in outline.iter().enumerate() {
             let q = outline[(index + 1) % outline.len()];
@@ -148,7 +166,7 @@ impl MaterialBatch {
             self.vertical(p, q, height, outward, perimeter);
             perimeter += edge.length();
         }
-        self.flat(outline, height, true);
+        self.flat(outline, top, true);
     }
 
     /// A horizontal convex polygon at height `y`, facing up or down, with
