@@ -115,9 +115,7 @@ impl Property {
     /// ` kg`, `°`, or nothing.
     pub fn unit(self) -> &'static str {
         match self {
-            Property::Height | Property::Ceiling | Property::Thickness | Property::Radius => {
-                " m"
-            }
+            Property::Height | Property::Ceiling | Property::Thickness | Property::Radius => " m",
             Property::Speed => " m/s",
             Property::CloseAfter => " s",
             Property::Mass => " kg",

@@ -28,7 +28,10 @@ fn assert_in_step(session: &mut LevelDraft, saved: &str) {
         .level;
     assert_eq!(loaded.floors, session.level().floors);
     assert_eq!(loaded.walls, session.level().walls);
-    let replayed = session.journal().replay(saved).expect("the journal applies");
+    let replayed = session
+        .journal()
+        .replay(saved)
+        .expect("the journal applies");
     assert_eq!(replayed, text, "the journal replays to the session's text");
 }
 
@@ -91,7 +94,10 @@ fn an_outline_crossing_itself_or_another_floor_is_refused_and_changes_nothing() 
     let (path, original) = house_copy("floors_refused");
     let mut session = draft_on(&path);
     // A bow tie.
-    let crossing = floor_from(&mut session, &[(2.0, 2.0), (4.0, 4.0), (4.0, 2.0), (2.0, 4.0)]);
+    let crossing = floor_from(
+        &mut session,
+        &[(2.0, 2.0), (4.0, 4.0), (4.0, 2.0), (2.0, 4.0)],
+    );
     let Err(EditError::FloorRefused(why)) = crossing else {
         panic!("refused: {crossing:?}")
     };
@@ -99,17 +105,32 @@ fn an_outline_crossing_itself_or_another_floor_is_refused_and_changes_nothing() 
     assert_eq!(session.undo_depth(), 0);
     assert_eq!(session.text(), original);
 
-    floor_from(&mut session, &[(2.0, 2.0), (4.0, 2.0), (4.0, 4.0), (2.0, 4.0)]).expect("a square");
+    floor_from(
+        &mut session,
+        &[(2.0, 2.0), (4.0, 2.0), (4.0, 4.0), (2.0, 4.0)],
+    )
+    .expect("a square");
     // Half over the square: its edges cross the square's.
-    let overlapping = floor_from(&mut session, &[(3.0, 3.0), (5.0, 3.0), (5.0, 5.0), (3.0, 5.0)]);
+    let overlapping = floor_from(
+        &mut session,
+        &[(3.0, 3.0), (5.0, 3.0), (5.0, 5.0), (3.0, 5.0)],
+    );
     let Err(EditError::FloorRefused(why)) = overlapping else {
         panic!("refused: {overlapping:?}")
     };
     assert!(why.contains("floor 0 and floor 1 cross"), "{why}");
     assert_eq!(session.level().floors.len(), 1);
     // Beside it, sharing an edge: neighbours.
-    floor_from(&mut session, &[(4.0, 2.0), (6.0, 2.0), (6.0, 4.0), (4.0, 4.0)]).expect("beside");
-    assert_eq!(session.level().floors[1].height, FLOOR_RAISE, "on the ground");
+    floor_from(
+        &mut session,
+        &[(4.0, 2.0), (6.0, 2.0), (6.0, 4.0), (4.0, 4.0)],
+    )
+    .expect("beside");
+    assert_eq!(
+        session.level().floors[1].height,
+        FLOOR_RAISE,
+        "on the ground"
+    );
     // Too few points.
     assert!(matches!(
         floor_from(&mut session, &[(8.0, 8.0), (9.0, 8.0)]),
@@ -125,7 +146,11 @@ fn a_flight_is_one_floor_per_step_each_a_rise_higher_and_one_undo_step() {
     let (path, original) = house_copy("floors_flight");
     let mut session = draft_on(&path);
     // A landing, and stairs up to it from the ground.
-    floor_from(&mut session, &[(2.0, 5.0), (4.0, 5.0), (4.0, 7.0), (2.0, 7.0)]).expect("landing");
+    floor_from(
+        &mut session,
+        &[(2.0, 5.0), (4.0, 5.0), (4.0, 7.0), (2.0, 7.0)],
+    )
+    .expect("landing");
     assert_eq!(session.make_flight(), Err(EditError::NoFlight));
     session.plot_flight_end(Vec2::new(3.0, 2.0));
     assert_eq!(session.make_flight(), Err(EditError::NoFlight), "one end");
@@ -170,12 +195,19 @@ fn a_flight_is_one_floor_per_step_each_a_rise_higher_and_one_undo_step() {
 fn a_flight_crossing_a_floor_is_refused_whole() {
     let (path, original) = house_copy("floors_flight_refused");
     let mut session = draft_on(&path);
-    floor_from(&mut session, &[(2.0, 5.0), (4.0, 5.0), (4.0, 7.0), (2.0, 7.0)]).expect("landing");
+    floor_from(
+        &mut session,
+        &[(2.0, 5.0), (4.0, 5.0), (4.0, 7.0), (2.0, 7.0)],
+    )
+    .expect("landing");
     // The flight's last steps run half onto the landing.
     session.plot_flight_end(Vec2::new(3.5, 2.0));
     session.plot_flight_end(Vec2::new(3.5, 6.0));
     let refused = session.make_flight();
-    assert!(matches!(refused, Err(EditError::FloorRefused(_))), "{refused:?}");
+    assert!(
+        matches!(refused, Err(EditError::FloorRefused(_))),
+        "{refused:?}"
+    );
     assert_eq!(session.level().floors.len(), 1, "no step of it made");
     assert_eq!(session.undo_depth(), 1);
     assert_eq!(session.outline().points().len(), 2, "its ends stay");
@@ -199,7 +231,9 @@ fn a_floor_is_deleted_repainted_changed_and_carried_as_an_obstacle_is() {
     assert_eq!(floor.ceiling, 0.5 + 2.8);
 
     // N: its surface's next material, written in its table.
-    let name = session.cycle_material(stage, true).expect("a floor has a material");
+    let name = session
+        .cycle_material(stage, true)
+        .expect("a floor has a material");
     assert!(session.text().contains(&format!("material = \"{name}\"")));
     assert_in_step(&mut session, &original);
 
@@ -208,9 +242,17 @@ fn a_floor_is_deleted_repainted_changed_and_carried_as_an_obstacle_is() {
         height: 0.75,
         ..session.level().floors[0].clone()
     };
-    assert!(session.change(stage, Piece::Floor(raised)).expect("a valid change"));
+    assert!(
+        session
+            .change(stage, Piece::Floor(raised))
+            .expect("a valid change")
+    );
     assert!(session.text().contains("height = 0.75 # half a metre"));
-    assert!(session.text().contains("ceiling = 3.3"), "{}", session.text());
+    assert!(
+        session.text().contains("ceiling = 3.3"),
+        "{}",
+        session.text()
+    );
     assert_eq!(session.level().floors[0].ceiling, floor.ceiling);
     assert_in_step(&mut session, &original);
     // A ceiling under it is refused.
@@ -227,7 +269,11 @@ fn a_floor_is_deleted_repainted_changed_and_carried_as_an_obstacle_is() {
     let mut carry = Carry::pick_up(session.level(), stage, Vec2::ZERO).expect("the stage");
     assert!(carry.turns());
     carry.turn(6.0);
-    assert!(session.put_down(&carry, Vec2::new(3.0, 0.0), None).expect("put down"));
+    assert!(
+        session
+            .put_down(&carry, Vec2::new(3.0, 0.0), None)
+            .expect("put down")
+    );
     let moved = &session.level().floors[0].points;
     assert!(moved[0].abs_diff_eq(Vec2::new(7.0, 2.0), 1e-5), "{moved:?}");
     assert_in_step(&mut session, &original);
@@ -237,7 +283,9 @@ fn a_floor_is_deleted_repainted_changed_and_carried_as_an_obstacle_is() {
         session.put_down(&copy, Vec2::new(1.0, 1.0), None),
         Err(EditError::FloorRefused(_))
     ));
-    session.put_down(&copy, Vec2::new(0.0, 5.0), None).expect("a copy beside");
+    session
+        .put_down(&copy, Vec2::new(0.0, 5.0), None)
+        .expect("a copy beside");
     assert_eq!(session.level().floors.len(), 2);
     assert_in_step(&mut session, &original);
 

@@ -92,7 +92,10 @@ fn a_floor_and_a_flight_of_stairs_are_made_in_the_window_saved_and_reopened() {
         .find(|line| line.starts_with("EDIT"))
         .unwrap_or_else(|| panic!("no EDIT line in {after_save:?}"));
     assert!(edit.contains("tool stairs"), "{edit}");
-    assert!(edit.contains("undo 2") && !edit.contains("unsaved"), "{edit}");
+    assert!(
+        edit.contains("undo 2") && !edit.contains("unsaved"),
+        "{edit}"
+    );
 
     // The file read back: the square, then the flight's six steps.
     let saved = Level::load(&path).expect("the saved file loads").level;
@@ -128,7 +131,8 @@ fn a_floor_and_a_flight_of_stairs_are_made_in_the_window_saved_and_reopened() {
             });
         let near = 1.0 + step as f32 * 0.5;
         assert!(
-            min.abs_diff_eq(corner(near, 2.4), 1e-5) && max.abs_diff_eq(corner(near + 0.5, 3.6), 1e-5),
+            min.abs_diff_eq(corner(near, 2.4), 1e-5)
+                && max.abs_diff_eq(corner(near + 0.5, 3.6), 1e-5),
             "step {step} spans {min} to {max}"
         );
     }

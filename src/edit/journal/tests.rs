@@ -240,9 +240,13 @@ fn every_kind_of_edit_reads_back_as_written() {
 
 fn floor() -> LevelFloor {
     LevelFloor {
-        points: vec![Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(1.0, 1.5)],
+        points: vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(1.0, 1.5),
+        ],
         height: 0.34,
-        ceiling: 3.14,
+        ceiling: 3.5,
         material: MaterialId(1),
         ceiling_material: MaterialId(2),
         side_material: MaterialId(3),
@@ -300,10 +304,10 @@ fn floor_edits_and_edits_made_together_read_back_as_written() {
     for written in [
         "\nadd-floor 0.2 4 0.0 0.0 1.0 0.0 1.0 1.0 0.0 1.0\n",
         "\ntogether 2\nadd-floor 0.17 4 ",
-        "\ndelete-floor 4 0.34 3.14 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5\n",
-        "\nrestore-floor 1 0.34 3.14 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5 after-floor 0 \"",
+        "\ndelete-floor 4 0.34 3.5 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5\n",
+        "\nrestore-floor 1 0.34 3.5 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5 after-floor 0 \"",
         "\nmaterial floor 2 \"tiles\" default\n",
-        "\nchange 1 floor 0 0.34 3.14 ",
+        "\nchange 1 floor 0 0.34 3.5 ",
     ] {
         assert!(text.contains(written), "{written:?} is not in {text}");
     }

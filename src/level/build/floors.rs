@@ -170,7 +170,11 @@ impl Builder<'_> {
 /// `floors` without one holding the other (the floor itself, if `floors`
 /// holds it, is left out). The loader's own checks, for the editor to ask
 /// before it adds or changes a floor (`index` = the count for a new one).
-pub(crate) fn floor_problem(index: usize, points: &[Vec2], floors: &[LevelFloor]) -> Option<String> {
+pub(crate) fn floor_problem(
+    index: usize,
+    points: &[Vec2],
+    floors: &[LevelFloor],
+) -> Option<String> {
     outline_problem(points).or_else(|| {
         floors
             .iter()
