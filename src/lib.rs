@@ -45,10 +45,6 @@
 //! - [`portable_math`]: sine, cosine and arc tangent that give the same bits
 //!   on every platform, for the simulation.
 
-// The session's types hold the edit history, whose edits made together
-// nest: proving them `Send` and `Sync` goes deeper than the default limit.
-#![recursion_limit = "256"]
-
 pub mod app;
 pub mod bindings;
 pub mod camera;
