@@ -283,8 +283,9 @@ impl LiveLevel {
 
     /// The collider of `level`, which the edits that made `changes` made
     /// from the live level: the live collider changed in place (the copy
-    /// made ahead, or a copy made now while another holder shares it), or,
-    /// when it does not hold what the changes found, built anew.
+    /// made ahead, or a copy made now while another holder shares it, its
+    /// heights built anew when a floor changed), or, when it does not hold
+    /// what the changes found, built anew.
     pub fn collider_after(&mut self, changes: &[LevelChange], level: &Level) -> Arc<Collider> {
         // A copy not made yet is left: the collider is copied here.
         let mut collider = match self.ahead.take().and_then(|copy| copy.try_recv().ok()) {
@@ -295,6 +296,9 @@ impl LiveLevel {
         let fits = changes
             .iter()
             .all(|change| change.apply_to_collider(in_place));
+        if changes.iter().any(LevelChange::touches_floors) {
+            in_place.set_heights(level.standing_heights());
+        }
         if fits
             && in_place.walls().len() == level.walls.len()
             && in_place.obstacles().len() == level.obstacles.len()

@@ -170,6 +170,11 @@ action_table! {
     ToolDoors = "tool_doors", Editing, [Digit4], press, "tool: doors";
     /// Edit mode: Space sets the start.
     ToolStart = "tool_start", Editing, [Digit5], press, "tool: the start";
+    /// Edit mode: Space plots a floor's outline, Enter makes the floor.
+    ToolFloors = "tool_floors", Editing, [Digit6], press, "tool: floors";
+    /// Edit mode: Space at the foot and the top of a flight of stairs,
+    /// Enter makes it.
+    ToolStairs = "tool_stairs", Editing, [Digit7], press, "tool: stairs";
     /// Edit mode: the aimed wall or obstacle gets the level's next
     /// material; with Shift held, the previous one.
     CycleMaterial = "cycle_material", Editing, [KeyN], press, "next material (Shift: previous)";
@@ -318,6 +323,8 @@ mod tests {
                 "tool_lamps",
                 "tool_doors",
                 "tool_start",
+                "tool_floors",
+                "tool_stairs",
                 "cycle_material",
                 "carry",
             ]

@@ -33,7 +33,7 @@ pub(super) struct ListedContext {
 
 /// Controls that are not key bindings but belong in the help and the
 /// README: the control, its context and what it does.
-pub(super) const OTHER_CONTROLS: [(&str, Context, &str); 12] = [
+pub(super) const OTHER_CONTROLS: [(&str, Context, &str); 13] = [
     ("mouse", Context::Walking, "look (click to grab the mouse)"),
     ("wheel", Context::Walking, "map: zoom"),
     ("Ctrl+S", Context::Always, "save the level (edits)"),
@@ -41,6 +41,7 @@ pub(super) const OTHER_CONTROLS: [(&str, Context, &str); 12] = [
     ("Ctrl+Y", Context::Editing, "redo (also Ctrl+Shift+Z)"),
     ("Ctrl+D", Context::Editing, "copy the aimed item, carry it"),
     ("wheel", Context::Editing, "carrying: turn it 15 degrees"),
+    ("wheel", Context::Editing, "stairs: the number of steps"),
     (
         "mouse (freed)",
         Context::Editing,

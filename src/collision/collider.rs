@@ -195,6 +195,12 @@ impl Collider {
         self
     }
 
+    /// Makes it stand on `heights` in place of the ones it had: a level's
+    /// floors were edited.
+    pub fn set_heights(&mut self, heights: Heights) {
+        self.heights = Arc::new(heights);
+    }
+
     /// The floors at different heights it stands on (none: flat).
     pub fn heights(&self) -> &Heights {
         &self.heights

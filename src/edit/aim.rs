@@ -1,17 +1,17 @@
-//! The aimed item: what the crosshair meets first on the floor plan — a
-//! wall, an obstacle, a door or a lamp — or, on the full map, what lies under the
-//! pointer. Delete removes it, `N` changes its material, and the HUD names
+//! The aimed item: what the crosshair meets first — a wall, an obstacle, a
+//! door or a lamp on the floor plan, or a floor's top in the world — or, on
+//! the full map, what lies under the pointer. Delete removes it, `N` changes its material, and the HUD names
 //! it (`aim wall 12`).
 
 use std::fmt;
 
-use glam::Vec2;
+use glam::{Vec2, Vec3};
 
 use super::lamps::{lamp_in_crosshair, lamp_near};
 use crate::collision::{Collider, Leaf, Surface, distance_to_segment};
 use crate::doors::first_leaf_on_ray;
 use crate::level::save::Tables;
-use crate::level::{Door, Light};
+use crate::level::{Door, LevelFloor, Light};
 
 /// One item of a level, by its kind and its index in the level's list of
 /// that kind ([`crate::level::Level::walls`], `obstacles`, `lights`,
@@ -26,37 +26,43 @@ pub enum Item {
     Lamp(usize),
     /// A door.
     Door(usize),
+    /// A floor.
+    Floor(usize),
 }
 
 impl Item {
     /// The kind's name as the HUD and messages write it: `wall`,
-    /// `obstacle`, `lamp`, `door`.
+    /// `obstacle`, `lamp`, `door`, `floor`.
     pub fn kind(self) -> &'static str {
         match self {
             Item::Wall(_) => "wall",
             Item::Obstacle(_) => "obstacle",
             Item::Lamp(_) => "lamp",
             Item::Door(_) => "door",
+            Item::Floor(_) => "floor",
         }
     }
 
     /// Its index in its kind's list.
     pub fn index(self) -> usize {
         match self {
-            Item::Wall(index) | Item::Obstacle(index) | Item::Lamp(index) | Item::Door(index) => {
-                index
-            }
+            Item::Wall(index)
+            | Item::Obstacle(index)
+            | Item::Lamp(index)
+            | Item::Door(index)
+            | Item::Floor(index) => index,
         }
     }
 
     /// The array of tables its kind is written in: `[[wall]]`,
-    /// `[[obstacle]]`, `[[light]]` or `[[door]]`.
+    /// `[[obstacle]]`, `[[light]]`, `[[door]]` or `[[floor]]`.
     pub fn tables(self) -> Tables {
         match self {
             Item::Wall(_) => Tables::Walls,
             Item::Obstacle(_) => Tables::Obstacles,
             Item::Lamp(_) => Tables::Lights,
             Item::Door(_) => Tables::Doors,
+            Item::Floor(_) => Tables::Floors,
         }
     }
 }
@@ -68,8 +74,56 @@ impl fmt::Display for Item {
     }
 }
 
+/// Where the crosshair meets a floor's top: which floor, and how far from
+/// the eye on the floor plan.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FloorHit {
+    /// The floor's index in [`crate::level::Level::floors`].
+    pub index: usize,
+    /// How far the point met lies from the eye on the floor plan, in
+    /// metres.
+    pub distance: f32,
+}
+
+/// The floor whose top the ray from `eye` along `forward` meets first
+/// within `reach` metres along the ray: the nearest point where it crosses
+/// a floor's top (a level plane at its height, seen from above) inside its
+/// outline and outside the floors within it (islands in it stand at their
+/// own height). `None` when it meets none, or `forward` is zero or not
+/// finite.
+pub fn floor_in_crosshair(
+    floors: &[LevelFloor],
+    eye: Vec3,
+    forward: Vec3,
+    reach: f32,
+) -> Option<FloorHit> {
+    let direction = forward.try_normalize()?;
+    if direction.y >= 0.0 {
+        return None;
+    }
+    let mut crossings: Vec<(f32, usize, Vec2)> = floors
+        .iter()
+        .enumerate()
+        .filter_map(|(index, floor)| {
+            let along = (floor.height - eye.y) / direction.y;
+            let hit = eye + direction * along;
+            (along > 0.0 && along <= reach).then_some((along, index, Vec2::new(hit.x, hit.z)))
+        })
+        .collect();
+    crossings.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let flat = Vec2::new(direction.x, direction.z).length();
+    crossings.into_iter().find_map(|(along, index, point)| {
+        let innermost = LevelFloor::innermost_at(floors, point).map(|(innermost, _)| innermost);
+        (innermost == Some(index)).then_some(FloorHit {
+            index,
+            distance: along * flat,
+        })
+    })
+}
+
 /// Where the crosshair is: the eye and heading on the floor plan, how far
-/// it reaches, and the cursor point (where its ray meets the floor).
+/// it reaches, the cursor point (where its ray meets the floor), and the
+/// floor whose top it meets, if any.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Crosshair {
     /// The eye (x, z).
@@ -80,6 +134,8 @@ pub struct Crosshair {
     pub reach: f32,
     /// The cursor point.
     pub cursor: Vec2,
+    /// The floor whose top its ray meets first ([`floor_in_crosshair`]).
+    pub floor: Option<FloorHit>,
 }
 
 /// The item the crosshair meets first:
@@ -89,7 +145,9 @@ pub struct Crosshair {
 /// - unless a lamp lies within [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of the ray no farther
 ///   along it ([`lamp_in_crosshair`]): lamps hang in the air, so walls
 ///   behind them do not hide them;
-/// - and with neither, the lamp nearest the cursor point within
+/// - a floor whose top the ray meets nearer than any wall, obstacle or
+///   door leaf (lamps nearer than the floor win over it);
+/// - and with none of these, the lamp nearest the cursor point within
 ///   [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) ([`lamp_near`]).
 pub fn aimed_item(
     collider: &Collider,
@@ -102,6 +160,7 @@ pub fn aimed_item(
         direction,
         reach,
         cursor,
+        floor,
     } = crosshair;
     let direction = direction.try_normalize()?;
     let end = eye + direction * reach;
@@ -122,6 +181,8 @@ pub fn aimed_item(
         (wall, door) => wall.or(door),
     };
     let hit_distance = hit.map_or(f32::INFINITY, |(fraction, _)| fraction * reach);
+    let floor = floor.filter(|floor| floor.distance < hit_distance);
+    let hit_distance = floor.map_or(hit_distance, |floor| floor.distance);
     let lamp = lamp_in_crosshair(lights, eye, direction, reach).filter(|&index| {
         lights
             .get(index)
@@ -129,6 +190,9 @@ pub fn aimed_item(
     });
     if let Some(index) = lamp {
         return Some(Item::Lamp(index));
+    }
+    if let Some(floor) = floor {
+        return Some(Item::Floor(floor.index));
     }
     match hit {
         Some((_, item)) => Some(item),
@@ -198,6 +262,7 @@ mod tests {
             direction,
             reach: 20.0,
             cursor,
+            floor: None,
         }
     }
 

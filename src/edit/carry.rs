@@ -78,8 +78,8 @@ impl Carry {
         self.copy
     }
 
-    /// Whether it turns with the wheel: walls, obstacles and doors do, a
-    /// lamp does not.
+    /// Whether it turns with the wheel: walls, obstacles, doors and floors
+    /// do, a lamp does not.
     pub fn turns(&self) -> bool {
         !matches!(self.piece, Piece::Light(_))
     }
@@ -108,7 +108,7 @@ impl Carry {
     /// It where it would go with the cursor point at `cursor`: moved by
     /// the cursor's way from where it was picked up, and turned about its
     /// centre. An obstacle's outline turned so that it is no longer a
-    /// usable polygon is refused.
+    /// usable polygon is refused (a floor's is checked as it is put down).
     pub fn placed(&self, cursor: Vec2) -> Result<Piece, EditError> {
         let offset = cursor - self.grabbed_at;
         let centre = centre(&self.piece);
@@ -130,22 +130,22 @@ impl Carry {
                 let points = obstacle.polygon.points().iter().map(|&p| place(p));
                 obstacle.polygon = ConvexPolygon::new(points.collect())?;
             }
+            Piece::Floor(floor) => floor.points.iter_mut().for_each(|p| *p = place(*p)),
         }
         Ok(piece)
     }
 }
 
 /// The point an item turns about: the middle of a wall or a door, a
-/// lamp's place, the average of an obstacle's corners.
+/// lamp's place, the average of an obstacle's or a floor's corners.
 fn centre(piece: &Piece) -> Vec2 {
+    let average = |points: &[Vec2]| points.iter().sum::<Vec2>() / points.len().max(1) as f32;
     match piece {
         Piece::Wall(wall) => (wall.a + wall.b) / 2.0,
         Piece::Door(door) => (door.a + door.b) / 2.0,
         Piece::Light(light) => light.at,
-        Piece::Obstacle(obstacle) => {
-            let points = obstacle.polygon.points();
-            points.iter().sum::<Vec2>() / points.len().max(1) as f32
-        }
+        Piece::Obstacle(obstacle) => average(obstacle.polygon.points()),
+        Piece::Floor(floor) => average(&floor.points),
     }
 }
 

@@ -44,7 +44,8 @@ pub enum LevelChange {
 impl LevelChange {
     /// What applying `edit` to `level`, as `level` is before it, changes;
     /// `None` for an edit that `level` refuses (an index past the end, a
-    /// material it lacks), which changes nothing.
+    /// material it lacks), which changes nothing, and for edits made
+    /// together, whose changes are those of each in turn.
     pub fn of(edit: &Edit, level: &Level) -> Option<Self> {
         let appended = |tables: Tables, piece: Piece| LevelChange::Inserted {
             index: listed(level, tables),
@@ -70,6 +71,13 @@ impl LevelChange {
                     Piece::Door(Door::with_defaults(*a, *b, wood)),
                 )
             }
+            Edit::AddFloor { points, height } => appended(
+                Tables::Floors,
+                Piece::Floor(level.new_floor(points.clone(), *height)),
+            ),
+            // Edits made together are recorded one by one as they are made
+            // (`Edit::apply_recording`).
+            Edit::Together { .. } => return None,
             Edit::Delete { index, piece } => LevelChange::Removed {
                 index: *index,
                 piece: Piece::held(level, piece.item(*index))?,
@@ -122,7 +130,8 @@ impl LevelChange {
     /// change, up to date in place. Returns false, having changed nothing,
     /// when `collider` does not hold what the change found (it was built
     /// from another level): it must then be built anew. Lamps and doors
-    /// are not in the collider.
+    /// are not in the collider; floors are in its heights, which are built
+    /// anew whole after a change that [`touches_floors`](Self::touches_floors).
     pub fn apply_to_collider(&self, collider: &mut Collider) -> bool {
         match self {
             LevelChange::Inserted { index, piece } => match piece {
@@ -133,7 +142,7 @@ impl LevelChange {
                     collider.insert_obstacle(*index, obstacle.polygon.clone());
                 }
                 Piece::Wall(_) | Piece::Obstacle(_) => return false,
-                Piece::Light(_) | Piece::Door(_) => {}
+                Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => {}
             },
             LevelChange::Removed { index, piece } => {
                 if !holds(collider, *index, piece) {
@@ -142,7 +151,7 @@ impl LevelChange {
                 match piece {
                     Piece::Wall(_) => drop(collider.remove_wall(*index)),
                     Piece::Obstacle(_) => drop(collider.remove_obstacle(*index)),
-                    Piece::Light(_) | Piece::Door(_) => {}
+                    Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => {}
                 }
             }
             LevelChange::Changed(items) => {
@@ -174,14 +183,29 @@ impl LevelChange {
         }
         true
     }
+
+    /// Whether it put, took away or changed a floor: what the collider's
+    /// heights and the drawn floors are made of, which are built anew.
+    pub fn touches_floors(&self) -> bool {
+        match self {
+            LevelChange::Inserted { piece, .. } | LevelChange::Removed { piece, .. } => {
+                matches!(piece, Piece::Floor(_))
+            }
+            LevelChange::Changed(items) => items
+                .iter()
+                .any(|(_, before, _)| matches!(before, Piece::Floor(_))),
+            LevelChange::StartMoved { .. } => false,
+        }
+    }
 }
 
-/// Whether `collider` holds `piece` as item `index` of its kind (lamps and
-/// doors, which it does not hold, always answer yes).
+/// Whether `collider` holds `piece` as item `index` of its kind (lamps,
+/// doors and floors, which it does not hold one by one, always answer
+/// yes).
 fn holds(collider: &Collider, index: usize, piece: &Piece) -> bool {
     match piece {
         Piece::Wall(wall) => collider.walls().get(index) == Some(&wall.collision_wall()),
         Piece::Obstacle(obstacle) => collider.obstacles().get(index) == Some(&obstacle.polygon),
-        Piece::Light(_) | Piece::Door(_) => true,
+        Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => true,
     }
 }

@@ -16,6 +16,7 @@ use super::journal::{Journal, JournalError, TextFingerprint};
 use super::operation::{Edit, EditError, ItemChange, Piece, Start, listed, material_held};
 use super::outline::Outline;
 use super::properties::{PropertyChange, PropertyError, changed};
+use super::stairs::{FLOOR_RAISE, Flight, MAX_STEPS};
 use crate::level::checks::live_warnings;
 use crate::level::save::{
     LevelDocument, next_free_level_path, remove_autosave, save_atomically_reporting,
@@ -25,8 +26,8 @@ use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 /// A level open for editing.
 ///
 /// Plotting, deleting and moving end points, placing and deleting lamps,
-/// obstacles and doors, moving the start and changing a material each make
-/// one undo step. Any step other than plotting ends the chain being plotted, so
+/// obstacles, doors and floors, making a flight of stairs, moving the start
+/// and changing a material each make one undo step. Any step other than plotting ends the chain being plotted, so
 /// the chain's walls are always the last steps and Backspace can take them
 /// back. An obstacle's outline points and a door's first jamb are no step:
 /// only closing the outline, or the second jamb, is.
@@ -36,8 +37,13 @@ pub struct LevelDraft {
     document: LevelDocument,
     history: History,
     chain: Chain,
-    /// The obstacle outline being plotted.
+    /// The obstacle's or the floor's outline being plotted, or the door's
+    /// first jamb, or the flight's foot and top end.
     outline: Outline,
+    /// The number of steps the wheel set for the flight being plotted, as
+    /// far as it turned (a touchpad turns it by fractions); `None`: as
+    /// many as fit.
+    flight_steps: Option<f32>,
     /// The text the unsaved edits apply to: as loaded, or as last saved.
     saved: TextFingerprint,
 }
@@ -75,6 +81,7 @@ impl LevelDraft {
             history: History::new(),
             chain: Chain::default(),
             outline: Outline::default(),
+            flight_steps: None,
             saved,
         })
     }
@@ -117,9 +124,91 @@ impl LevelDraft {
         self.outline.take_back()
     }
 
-    /// Forgets the outline's points (the tool was left).
+    /// Forgets the outline's points, and the steps the wheel set for a
+    /// flight (the tool was left).
     pub fn clear_outline(&mut self) {
         self.outline.clear();
+        self.flight_steps = None;
+    }
+
+    /// Closes the outline as a floor (Enter with the floors tool): its
+    /// points in the order plotted (concave or not) make a floor
+    /// [`FLOOR_RAISE`] above the floor under the first point, with the
+    /// format's defaults, as one step, and the points are cleared. An
+    /// outline that crosses itself or another floor's edge is refused, and
+    /// the points stay.
+    pub fn close_floor_outline(&mut self) -> Result<(), EditError> {
+        let points = self.outline.points().to_vec();
+        let under = points
+            .first()
+            .map_or(0.0, |&first| self.level.floor_height_at(first));
+        self.step(Edit::AddFloor {
+            points,
+            height: under + FLOOR_RAISE,
+        })?;
+        self.outline.clear();
+        Ok(())
+    }
+
+    /// Plots an end of the flight to come (Space with the stairs tool): the
+    /// first the middle of its foot, the next the middle of its top end; a
+    /// later one moves the top end.
+    pub fn plot_flight_end(&mut self, point: Vec2) {
+        if self.outline.points().len() >= 2 {
+            self.outline.take_back();
+        }
+        self.outline.plot(point);
+    }
+
+    /// The flight being plotted, its top end at `cursor` until it is
+    /// plotted, with the steps the wheel set or as many as fit; `None`
+    /// before its foot is plotted.
+    pub fn flight(&self, cursor: Vec2) -> Option<Flight> {
+        let (foot, top) = match self.outline.points() {
+            [] => return None,
+            [foot] => (*foot, cursor),
+            [foot, top, ..] => (*foot, *top),
+        };
+        let fitting = Flight::fitting(foot, top);
+        Some(match self.flight_steps {
+            // Kept within 1..=MAX_STEPS as the wheel turns it.
+            Some(steps) => Flight {
+                steps: steps.round() as u32,
+                ..fitting
+            },
+            None => fitting,
+        })
+    }
+
+    /// Turns the number of steps of the flight being plotted by `notches`
+    /// of the wheel (from as many as fit with its top end at `cursor`, the
+    /// first time), within 1 to [`MAX_STEPS`]. Returns the number; `None`
+    /// before the flight's foot is plotted.
+    pub fn turn_flight_steps(&mut self, notches: f32, cursor: Vec2) -> Option<u32> {
+        let flight = self.flight(cursor)?;
+        if notches.is_finite() {
+            let steps = self.flight_steps.unwrap_or(flight.steps as f32) + notches;
+            self.flight_steps = Some(steps.clamp(1.0, MAX_STEPS as f32));
+        }
+        self.flight(cursor).map(|flight| flight.steps)
+    }
+
+    /// Makes the flight plotted (Enter with the stairs tool): one floor per
+    /// step from the floor under its foot up, all as one step (see
+    /// [`Flight::edit`]); its ends and steps are then forgotten. Refused,
+    /// keeping them, before both ends are plotted or when a step would
+    /// cross another floor's edge.
+    pub fn make_flight(&mut self) -> Result<(), EditError> {
+        let [_, top] = self.outline.points() else {
+            return Err(EditError::NoFlight);
+        };
+        let Some(flight) = self.flight(*top) else {
+            return Err(EditError::NoFlight);
+        };
+        let base = self.level.floor_height_at(flight.foot);
+        self.step(flight.edit(base))?;
+        self.clear_outline();
+        Ok(())
     }
 
     /// Closes the outline (Enter with the obstacles tool): adds the convex

@@ -40,9 +40,7 @@ impl History {
         level: &mut Level,
         document: &mut LevelDocument,
     ) -> Result<(), EditError> {
-        let change = LevelChange::of(&edit, level);
-        let applied = edit.apply(level, document)?;
-        self.changes.extend(change);
+        let applied = self.recording(|record| edit.apply_recording(level, document, record))?;
         let step = self.next_step;
         self.next_step += 1;
         self.since_saved.push((step, applied.edit().clone()));
@@ -64,12 +62,10 @@ impl History {
         applied.can_revert(level, document)?;
         let step = *step;
         let inverse = applied.inverse();
-        let change = LevelChange::of(&inverse, level);
         let Some((_, applied)) = self.done.pop() else {
             return Ok(false);
         };
-        let edit = applied.revert(level, document)?;
-        self.changes.extend(change);
+        let edit = self.recording(|record| applied.revert_recording(level, document, record))?;
         self.walk(step, inverse);
         self.undone.push((step, edit));
         Ok(true)
@@ -84,10 +80,8 @@ impl History {
         let Some((step, edit)) = self.undone.pop() else {
             return Ok(false);
         };
-        let change = LevelChange::of(&edit, level);
-        match edit.clone().apply(level, document) {
+        match self.recording(|record| edit.clone().apply_recording(level, document, record)) {
             Ok(applied) => {
-                self.changes.extend(change);
                 self.walk(step, edit);
                 self.done.push((step, applied));
                 Ok(true)
@@ -145,6 +139,20 @@ impl History {
     /// what the autosave journal holds.
     pub fn unsaved_edits(&self) -> impl ExactSizeIterator<Item = &Edit> {
         self.since_saved.iter().map(|(_, edit)| edit)
+    }
+
+    /// Runs `change`, an edit made or undone, giving it a recorder of what
+    /// each single edit it makes changes in the level ([`LevelChange::of`],
+    /// with the level right before it); what it recorded is kept when it
+    /// succeeds, and forgotten when it fails (it changed nothing then).
+    fn recording<T>(
+        &mut self,
+        change: impl FnOnce(&mut dyn FnMut(&Edit, &Level)) -> Result<T, EditError>,
+    ) -> Result<T, EditError> {
+        let mut recorded = Vec::new();
+        let done = change(&mut |edit, level| recorded.extend(LevelChange::of(edit, level)))?;
+        self.changes.append(&mut recorded);
+        Ok(done)
     }
 
     /// Extends the walk from the saved state by one step (`edit`, forwards

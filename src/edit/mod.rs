@@ -9,11 +9,13 @@
 //! - [`history`]: unlimited undo and redo, and what is unsaved;
 //! - [`change`]: what a step changed in the level, to bring what is built
 //!   from it up to date in place;
-//! - [`aim`]: the aimed item, what the crosshair meets first;
+//! - [`aim`]: the aimed item, what the crosshair meets first (a floor's
+//!   top among them);
 //! - [`carry`]: an item, or a copy of one, carried to a new place;
 //! - [`lamps`]: lamps near the crosshair or the cursor;
 //! - [`chain`]: plotting walls point by point;
-//! - [`outline`]: plotting an obstacle's outline;
+//! - [`outline`]: plotting an obstacle's outline (a floor's too);
+//! - [`stairs`]: how high a new floor stands, and a flight of stairs;
 //! - [`properties`]: the properties edit mode's panel shows and changes;
 //! - [`mod@snap`] and [`cursor`]: where the cursor point is;
 //! - [`journal`]: the autosave journal;
@@ -34,8 +36,9 @@ pub mod operation;
 pub mod outline;
 pub mod properties;
 pub mod snap;
+pub mod stairs;
 
-pub use aim::{Crosshair, Item, aimed_item, item_under};
+pub use aim::{Crosshair, FloorHit, Item, aimed_item, floor_in_crosshair, item_under};
 pub use carry::{Carry, TURN_STEP_DEGREES};
 pub use chain::{Chain, Plotted, TakenBack};
 pub use change::LevelChange;
@@ -48,3 +51,4 @@ pub use operation::{AppliedEdit, Edit, EditError, ItemChange, Piece, Start};
 pub use outline::{Outline, OutlineError, convex_hull};
 pub use properties::{Field, Property, PropertyChange, PropertyError, Value};
 pub use snap::{ENDPOINT_SNAP_DISTANCE, GridSize, snap};
+pub use stairs::Flight;

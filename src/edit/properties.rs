@@ -1,7 +1,8 @@
 //! The properties of an item that edit mode's panel shows and changes —
 //! walls: material, height, thickness, radius; obstacles: material,
 //! height, loose, and for a loose one mass, friction, bounce; lamps: colour, intensity, radius, height; doors: kind, swing,
-//! speed, opens, close after — with their values, the values each may take
+//! speed, opens, close after; floors: material, height, ceiling, ceiling
+//! material, side material — with their values, the values each may take
 //! (the level format's limits, [`ValueRange`]), and the item a change of
 //! one makes. Pure: the panel draws these fields, and the item a change
 //! makes goes to the level draft as one undo step.
@@ -11,15 +12,24 @@ use std::fmt;
 use super::aim::Item;
 use super::operation::{EditError, Piece};
 use crate::level::ValueRange;
-use crate::level::{Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId};
+use crate::level::{
+    Door, DoorKind, DoorOpens, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId,
+};
 
 /// A property the panel shows for some kind of item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Property {
-    /// A wall's or an obstacle's material.
+    /// A wall's, an obstacle's or a door's material, or a floor's surface.
     Material,
-    /// A wall's, an obstacle's or a lamp's height, in metres.
+    /// A wall's, an obstacle's or a lamp's height, or a floor's height
+    /// above the ground, in metres.
     Height,
+    /// A floor's ceiling's height above the ground, in metres.
+    Ceiling,
+    /// What a floor's ceiling is made of.
+    CeilingMaterial,
+    /// What the faces along a floor's edges are made of.
+    SideMaterial,
     /// A wall's thickness, in metres.
     Thickness,
     /// A wall's collision radius, or how far a lamp reaches, in metres.
@@ -62,6 +72,7 @@ impl Property {
             Piece::Obstacle(_) => &[Material, Height, Loose],
             Piece::Light(_) => &[Colour, Intensity, Radius, Height],
             Piece::Door(_) => &[Kind, Swing, Speed, Opens, CloseAfter],
+            Piece::Floor(_) => &[Material, Height, Ceiling, CeilingMaterial, SideMaterial],
         }
     }
 
@@ -69,6 +80,8 @@ impl Property {
     pub fn label(self) -> &'static str {
         match self {
             Property::CloseAfter => "close after",
+            Property::CeilingMaterial => "ceiling material",
+            Property::SideMaterial => "side material",
             other => other.key(),
         }
     }
@@ -79,6 +92,9 @@ impl Property {
         match self {
             Property::Material => "material",
             Property::Height => "height",
+            Property::Ceiling => "ceiling",
+            Property::CeilingMaterial => "ceiling_material",
+            Property::SideMaterial => "side_material",
             Property::Thickness => "thickness",
             Property::Radius => "radius",
             Property::Colour => "colour",
@@ -99,12 +115,14 @@ impl Property {
     /// ` kg`, `°`, or nothing.
     pub fn unit(self) -> &'static str {
         match self {
-            Property::Height | Property::Thickness | Property::Radius => " m",
+            Property::Height | Property::Ceiling | Property::Thickness | Property::Radius => " m",
             Property::Speed => " m/s",
             Property::CloseAfter => " s",
             Property::Mass => " kg",
             Property::Swing => "°",
             Property::Material
+            | Property::CeilingMaterial
+            | Property::SideMaterial
             | Property::Colour
             | Property::Intensity
             | Property::Kind
@@ -255,6 +273,11 @@ fn slot(piece: &mut Piece, property: Property) -> Option<Slot<'_>> {
         (Piece::Door(door), P::CloseAfter) => {
             Slot::Number(&mut door.close_after, Door::CLOSE_AFTER)
         }
+        (Piece::Floor(floor), P::Material) => Slot::Material(&mut floor.material),
+        (Piece::Floor(floor), P::Height) => Slot::Number(&mut floor.height, LevelFloor::HEIGHT),
+        (Piece::Floor(floor), P::Ceiling) => Slot::Number(&mut floor.ceiling, LevelFloor::CEILING),
+        (Piece::Floor(floor), P::CeilingMaterial) => Slot::Material(&mut floor.ceiling_material),
+        (Piece::Floor(floor), P::SideMaterial) => Slot::Material(&mut floor.side_material),
         _ => return None,
     })
 }

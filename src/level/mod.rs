@@ -28,6 +28,7 @@ use glam::Vec2;
 
 use crate::collision::{Collider, Heights, Span, Stance, Surface};
 
+pub(crate) use build::floor_problem;
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
@@ -184,12 +185,29 @@ impl Level {
             .iter()
             .map(|obstacle| obstacle.polygon.clone())
             .collect();
-        let collider = Collider::new(walls, obstacles, self.player.radius);
+        Collider::new(walls, obstacles, self.player.radius).with_heights(self.standing_heights())
+    }
+
+    /// The heights its collider stands on: [`heights`](Self::heights) in a
+    /// level with floors, flat without.
+    pub fn standing_heights(&self) -> Heights {
         if self.floors.is_empty() {
-            collider
+            Heights::default()
         } else {
-            collider.with_heights(self.heights())
+            self.heights()
         }
+    }
+
+    /// A floor with outline `points` at `height` and this level's defaults
+    /// for the rest: what a `[[floor]]` table holding only `points` and
+    /// `height` loads as here ([`LevelFloor::with_defaults`]).
+    pub fn new_floor(&self, points: Vec<Vec2>, height: f32) -> LevelFloor {
+        LevelFloor::with_defaults(
+            points,
+            height,
+            &self.environment,
+            self.wall_defaults.material,
+        )
     }
 
     /// The height of the floor at `p`: the innermost floor holding it,

@@ -591,6 +591,35 @@ impl LevelFloor {
         unit: " m",
     };
 
+    /// `ceiling`: any finite height (it must also be above `height`, which
+    /// the loader and the editor check of the floor as a whole).
+    pub const CEILING: ValueRange = ValueRange::Between {
+        low: -f32::MAX,
+        high: f32::MAX,
+        unit: " m",
+    };
+
+    /// The floor with outline `points` at `height` and the format's
+    /// defaults for the rest, in a level of `environment` whose walls are
+    /// made of `wall_material`: what a `[[floor]]` table holding only
+    /// `points` and `height` loads as. Its ceiling is the environment's
+    /// `ceiling_height` above its floor.
+    pub fn with_defaults(
+        points: Vec<Vec2>,
+        height: f32,
+        environment: &Environment,
+        wall_material: MaterialId,
+    ) -> Self {
+        Self {
+            points,
+            height,
+            ceiling: height + environment.ceiling_height,
+            material: environment.floor,
+            ceiling_material: environment.ceiling,
+            side_material: wall_material,
+        }
+    }
+
     /// The innermost of `floors` that holds `p`, with its index: the floor
     /// at `p`; `None` outside every floor.
     pub fn innermost_at(floors: &[LevelFloor], p: Vec2) -> Option<(usize, &LevelFloor)> {

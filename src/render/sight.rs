@@ -110,7 +110,7 @@ impl SightCuller {
                         let chunk = obstacle_chunk(obstacle.polygon.points());
                         self.obstacle_chunks.insert(*index, chunk);
                     }
-                    Piece::Light(_) | Piece::Door(_) => {}
+                    Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => {}
                 },
                 LevelChange::Removed { index, piece } => match piece {
                     Piece::Wall(wall) => {
@@ -118,7 +118,7 @@ impl SightCuller {
                         went = Some(wall);
                     }
                     Piece::Obstacle(_) => drop(self.obstacle_chunks.remove(*index)),
-                    Piece::Light(_) | Piece::Door(_) => {}
+                    Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => {}
                 },
                 LevelChange::Changed(items) => {
                     for (index, before, after) in items {

@@ -216,6 +216,7 @@ fn materials_cycle_through_the_level_list_one_step_each() {
         Item::Wall(index) => names[session.level().walls[index].material.0].clone(),
         Item::Obstacle(index) => names[session.level().obstacles[index].material.0].clone(),
         Item::Door(index) => names[session.level().doors[index].material.0].clone(),
+        Item::Floor(index) => names[session.level().floors[index].material.0].clone(),
         Item::Lamp(_) => unreachable!("lamps have no material"),
     };
     // Wall 0 says `material = "brick"`: N gives the next of the list.

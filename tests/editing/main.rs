@@ -8,5 +8,6 @@ mod common;
 mod authoring;
 mod change;
 mod editing;
+mod floors;
 mod incremental;
 mod properties;

@@ -1,9 +1,10 @@
 //! Property test of the edit model on the house file (as shipped, or with
 //! lamps of its own): any sequence of plots, deletions, end point moves,
 //! lamps placed and deleted, obstacles made from outlines and deleted, doors
-//! placed and deleted, materials changed, any property of any item changed
-//! (its place included), items carried and turned (walls taking shared ends
-//! along) and copies put down, the start moved, undos, redos and saves
+//! placed and deleted, floors made from outlines and flights of stairs,
+//! materials changed, any property of any item changed (its place
+//! included), items carried and turned (walls taking shared ends along)
+//! and copies put down, the start moved, undos, redos and saves
 //! keeps the text and the
 //! level in step, the journal always replays to the current text, and
 //! undoing everything gives back the file byte for byte.
@@ -49,17 +50,25 @@ enum EditOp {
     Door(i8, i8, i8, i8),
     /// Delete on the door with this index modulo the count.
     DeleteDoor(usize),
-    /// `N` (or Shift+N) on the wall, obstacle or door (by kind 0, 1, 2)
-    /// with this index modulo the count.
+    /// The floors tool: a rectangle from a grid point, its sides grid
+    /// offsets (a point may fall on another: refused), and Enter.
+    Floor(i8, i8, i8, i8),
+    /// The stairs tool: Space at a grid point, Space at another (a grid
+    /// offset from it), the wheel turned by some notches, and Enter.
+    Stairs(i8, i8, i8, i8, i8),
+    /// Delete on the floor with this index modulo the count.
+    DeleteFloor(usize),
+    /// `N` (or Shift+N) on the wall, obstacle, door or floor (by kind 0 to
+    /// 3) with this index modulo the count.
     Material(u8, usize, bool),
     /// The start tool: Space at a grid point facing a heading in degrees.
     Start(i8, i8, i16),
     /// A property (by number, modulo the kind's count, see [`changed`]) of
-    /// the wall, lamp, obstacle or door (by kind 0 to 3) with this index
-    /// modulo the count, set from an amount 1 to 7.
+    /// the wall, lamp, obstacle, door or floor (by kind 0 to 4) with this
+    /// index modulo the count, set from an amount 1 to 7.
     Change(u8, usize, u8, i8),
-    /// X (Ctrl+D with `true`) on the wall, lamp, obstacle or door (by kind
-    /// 0 to 3) with this index modulo the count, turned by some notches of
+    /// X (Ctrl+D with `true`) on the wall, lamp, obstacle, door or floor (by
+    /// kind 0 to 4) with this index modulo the count, turned by some notches of
     /// the wheel and put down a grid offset away.
     Carry(u8, usize, i8, i8, i8, bool),
     Undo,
@@ -84,12 +93,17 @@ fn step() -> impl Strategy<Value = EditOp> {
         2 => (-4i8..44, -4i8..32, -3i8..4, -3i8..4)
             .prop_map(|(x, z, dx, dz)| EditOp::Door(x, z, dx, dz)),
         1 => any::<usize>().prop_map(EditOp::DeleteDoor),
-        2 => (0u8..3, any::<usize>(), any::<bool>())
+        2 => (-4i8..44, -4i8..32, -4i8..5, -4i8..5)
+            .prop_map(|(x, z, dx, dz)| EditOp::Floor(x, z, dx, dz)),
+        1 => (-4i8..44, -4i8..32, -8i8..9, -8i8..9, -3i8..4)
+            .prop_map(|(x, z, dx, dz, notches)| EditOp::Stairs(x, z, dx, dz, notches)),
+        1 => any::<usize>().prop_map(EditOp::DeleteFloor),
+        2 => (0u8..4, any::<usize>(), any::<bool>())
             .prop_map(|(kind, index, forwards)| EditOp::Material(kind, index, forwards)),
         1 => (-4i8..44, -4i8..32, -360i16..360).prop_map(|(x, z, yaw)| EditOp::Start(x, z, yaw)),
-        3 => (0u8..4, any::<usize>(), any::<u8>(), 1i8..8)
+        3 => (0u8..5, any::<usize>(), any::<u8>(), 1i8..8)
             .prop_map(|(kind, index, property, amount)| EditOp::Change(kind, index, property, amount)),
-        3 => (0u8..4, any::<usize>(), -3i8..4, -3i8..4, -7i8..8, any::<bool>())
+        3 => (0u8..5, any::<usize>(), -3i8..4, -3i8..4, -7i8..8, any::<bool>())
             .prop_map(|(kind, index, dx, dz, notches, copy)| {
                 EditOp::Carry(kind, index, dx, dz, notches, copy)
             }),
@@ -103,14 +117,16 @@ fn grid(x: i8, z: i8) -> Vec2 {
     Vec2::new(f32::from(x), f32::from(z)) * 0.5
 }
 
-/// The wall, lamp, obstacle or door (by `kind` 0 to 3) with `index`
-/// modulo the count of its kind in `level`; `None` when it has none.
+/// The wall, lamp, obstacle, door or floor (by `kind` 0 to 4) with
+/// `index` modulo the count of its kind in `level`; `None` when it has
+/// none.
 fn any_item(level: &Level, kind: u8, index: usize) -> Option<Item> {
     let (count, item): (usize, fn(usize) -> Item) = match kind {
         0 => (level.walls.len(), Item::Wall),
         1 => (level.lights.len(), Item::Lamp),
         2 => (level.obstacles.len(), Item::Obstacle),
-        _ => (level.doors.len(), Item::Door),
+        3 => (level.doors.len(), Item::Door),
+        _ => (level.floors.len(), Item::Floor),
     };
     (count > 0).then(|| item(index % count))
 }
@@ -166,6 +182,16 @@ fn changed(piece: &Piece, property: u8, amount: i8) -> Piece {
             }
             4 => door.close_after = amount - 1.0,
             _ => (door.a, door.b) = (door.a + offset, door.b + offset),
+        },
+        // Each keeps room to stand under the ceiling, so that a start on
+        // the floor stays one a level may have.
+        Piece::Floor(floor) => match property % 3 {
+            0 => {
+                floor.height = amount * 0.25;
+                floor.ceiling = floor.height + 2.8;
+            }
+            1 => floor.ceiling = floor.height + 2.0 + amount * 0.25,
+            _ => floor.points.iter_mut().for_each(|p| *p += offset),
         },
     }
     piece
@@ -224,6 +250,7 @@ proptest! {
             let lamps = session.level().lights.len();
             let obstacles = session.level().obstacles.len();
             let doors = session.level().doors.len();
+            let floors = session.level().floors.len();
             match *step {
                 EditOp::Plot(x, z) => { session.plot(grid(x, z)).expect("grid points are plottable"); }
                 EditOp::EndChain => session.end_chain(),
@@ -280,11 +307,42 @@ proptest! {
                     session.delete(Item::Door(index % doors)).expect("an existing door");
                 }
                 EditOp::DeleteDoor(_) => {}
+                EditOp::Floor(x, z, dx, dz) => {
+                    let first = grid(x, z);
+                    let (across, along) = (grid(dx, 0), grid(0, dz));
+                    for point in [first, first + across, first + across + along, first + along] {
+                        session.plot_outline(point);
+                    }
+                    // An outline with no area, or over another floor's
+                    // edge, is refused, and changes nothing.
+                    let closed = session.close_floor_outline();
+                    prop_assert!(
+                        matches!(closed, Ok(()) | Err(EditError::FloorRefused(_))),
+                        "{:?}", closed
+                    );
+                    session.clear_outline();
+                }
+                EditOp::Stairs(x, z, dx, dz, notches) => {
+                    session.plot_flight_end(grid(x, z));
+                    session.plot_flight_end(grid(x, z) + grid(dx, dz));
+                    session.turn_flight_steps(f32::from(notches), Vec2::ZERO);
+                    let made = session.make_flight();
+                    prop_assert!(
+                        matches!(made, Ok(()) | Err(EditError::FloorRefused(_))),
+                        "{:?}", made
+                    );
+                    session.clear_outline();
+                }
+                EditOp::DeleteFloor(index) if floors > 0 => {
+                    session.delete(Item::Floor(index % floors)).expect("an existing floor");
+                }
+                EditOp::DeleteFloor(_) => {}
                 EditOp::Material(kind, index, forwards) => {
                     let item = match kind {
                         0 if walls > 0 => Item::Wall(index % walls),
                         1 if obstacles > 0 => Item::Obstacle(index % obstacles),
                         2 if doors > 0 => Item::Door(index % doors),
+                        3 if floors > 0 => Item::Floor(index % floors),
                         _ => continue,
                     };
                     session.cycle_material(item, forwards).expect("an item with a material");
@@ -294,9 +352,13 @@ proptest! {
                         continue;
                     };
                     let piece = Piece::at(session.level(), item).expect("an existing item");
-                    session
-                        .change(item, changed(&piece, property, amount))
-                        .expect("a valid change");
+                    // A floor moved over another's edge is refused, and
+                    // changes nothing.
+                    let result = session.change(item, changed(&piece, property, amount));
+                    prop_assert!(
+                        matches!(result, Ok(_) | Err(EditError::FloorRefused(_))),
+                        "{:?}", result
+                    );
                 }
                 EditOp::Carry(kind, index, dx, dz, notches, copy) => {
                     let Some(item) = any_item(session.level(), kind, index) else {
@@ -306,10 +368,14 @@ proptest! {
                     let mut carry = picked(session.level(), item, Vec2::ZERO).expect("an existing item");
                     carry.turn(f32::from(notches));
                     // A wall whose shared end would meet the other end of
-                    // its neighbour is refused, and changes nothing.
+                    // its neighbour, or a floor put over another's edge, is
+                    // refused, and changes nothing.
                     let result = session.put_down(&carry, grid(dx, dz), None);
                     prop_assert!(
-                        matches!(result, Ok(_) | Err(EditError::TooShort { .. })),
+                        matches!(
+                            result,
+                            Ok(_) | Err(EditError::TooShort { .. } | EditError::FloorRefused(_))
+                        ),
                         "{:?}", result
                     );
                 }
@@ -335,6 +401,7 @@ proptest! {
                     prop_assert_eq!(&loaded.lights, &session.level().lights);
                     prop_assert_eq!(&loaded.obstacles, &session.level().obstacles);
                     prop_assert_eq!(&loaded.doors, &session.level().doors);
+                    prop_assert_eq!(&loaded.floors, &session.level().floors);
                     prop_assert_eq!(&loaded.player, &session.level().player);
                 }
                 Err(LevelError::LooseOverlap { overlap, .. }) => {

@@ -15,6 +15,7 @@ mod bodies;
 mod demo;
 mod doors;
 mod edit;
+mod floors;
 mod furnish;
 mod huge_maze;
 mod keys;

@@ -14,7 +14,7 @@ use winit::keyboard::KeyCode;
 use super::Editing;
 use super::keys::{Ready, Typed};
 use super::markers::{Aimed, Plotting, aimed, aimed_shape, cursor, marker_lines, shape};
-use super::state::{Carried, Work};
+use super::state::{Carried, Tool, Work};
 use crate::app::events::{Events, Input, LevelCause, MapEdit};
 use crate::app::job::JobLatch;
 use crate::app::live_level::BuiltLevel;
@@ -75,6 +75,8 @@ impl TakesInput for Editing {
             | Action::ToolLamps
             | Action::ToolDoors
             | Action::ToolStart
+            | Action::ToolFloors
+            | Action::ToolStairs
             | Action::Carry => {
                 if world.edit_mode() {
                     self.typed(Typed::Action(action), world, events);
@@ -114,13 +116,28 @@ impl TakesInput for Editing {
         true
     }
 
-    /// The wheel turns a carried wall, obstacle or door (not a lamp) by
-    /// 15° a notch.
+    /// The wheel turns a carried wall, obstacle, door or floor (not a
+    /// lamp) by 15° a notch; with the stairs tool, once the flight's foot
+    /// is plotted, it sets the flight's number of steps, which a notice
+    /// shows.
     fn pointer(&mut self, input: Input, world: &mut World, _events: &mut Events) -> bool {
         let active = world.edit_mode();
+        let stairs = self.edit.tool == Tool::Stairs;
         match (input, &mut self.edit.carry) {
             (Input::Wheel(notches), Some(carry)) if active && carry.turns() => {
                 carry.turn(notches);
+                true
+            }
+            (Input::Wheel(notches), None) if active && stairs => {
+                let cursor = world.cursor;
+                let steps = self
+                    .edit
+                    .draft_mut()
+                    .and_then(|draft| draft.turn_flight_steps(notches, cursor));
+                match steps {
+                    Some(steps) => world.notice(format!("stairs: {steps} steps")),
+                    None => world.notice("stairs: Space at the middle of the foot first"),
+                }
                 true
             }
             _ => false,

@@ -32,6 +32,8 @@ impl Typed {
                     | Action::ToolLamps
                     | Action::ToolDoors
                     | Action::ToolStart
+                    | Action::ToolFloors
+                    | Action::ToolStairs
                     | Action::FinerGrid
                     | Action::CoarserGrid
             ),

@@ -7,7 +7,10 @@ use glam::{Vec2, Vec3};
 
 use crate::camera::Camera;
 use crate::collision::{Collider, Leaf};
-use crate::edit::{CURSOR_REACH, Crosshair, GridSize, Item, Piece, aimed_item, cursor_point, snap};
+use crate::edit::{
+    CURSOR_REACH, Crosshair, GridSize, Item, Piece, aimed_item, cursor_point, floor_in_crosshair,
+    snap,
+};
 use crate::level::Level;
 use crate::render::LineVertex;
 
@@ -29,6 +32,13 @@ pub enum Aimed {
     Span([Vec2; 2]),
     /// An obstacle: its outline's corners.
     Obstacle(Vec<Vec2>),
+    /// A floor: its outline's corners, and its height.
+    Floor {
+        /// The outline's corners (x, z).
+        corners: Vec<Vec2>,
+        /// Its height above the ground.
+        height: f32,
+    },
     /// A lamp: where it hangs on the floor plan, and its height.
     Lamp {
         /// Its place (x, z).
@@ -44,12 +54,12 @@ const LAMP_OUTLINE_HALF: f32 = 0.3;
 
 impl Aimed {
     /// The shape's outline on the floor plan, for the map: a wall's or a
-    /// door's two ends, an obstacle's corners, a small square around a lamp; drawn as
-    /// a closed line.
+    /// door's two ends, an obstacle's or a floor's corners, a small square
+    /// around a lamp; drawn as a closed line.
     pub fn plan_outline(&self) -> Vec<Vec2> {
         match self {
             Aimed::Span(ends) => ends.to_vec(),
-            Aimed::Obstacle(corners) => corners.clone(),
+            Aimed::Obstacle(corners) | Aimed::Floor { corners, .. } => corners.clone(),
             Aimed::Lamp { at, .. } => {
                 let half = LAMP_OUTLINE_HALF;
                 [(-half, -half), (half, -half), (half, half), (-half, half)]
@@ -69,8 +79,8 @@ pub fn cursor(camera: &Camera, collider: &Collider, grid: GridSize, snapping: bo
 
 /// The item `camera`'s crosshair aims at in `level` (see [`aimed_item`]):
 /// the first wall, obstacle, door leaf (where `leaves` stand) or lamp along
-/// its ray on the floor plan within [`CURSOR_REACH`], or else the lamp
-/// nearest `cursor` within 0.5 m.
+/// its ray on the floor plan within [`CURSOR_REACH`], or floor whose top
+/// its ray meets, or else the lamp nearest `cursor` within 0.5 m.
 pub fn aimed(
     camera: &Camera,
     collider: &Collider,
@@ -83,6 +93,12 @@ pub fn aimed(
         direction: camera.flat_forward(),
         reach: CURSOR_REACH,
         cursor,
+        floor: floor_in_crosshair(
+            &level.floors,
+            camera.position,
+            camera.forward(),
+            CURSOR_REACH,
+        ),
     };
     aimed_item(collider, &level.lights, leaves, crosshair)
 }
@@ -102,6 +118,10 @@ pub fn shape(piece: &Piece) -> Aimed {
             height: light.height,
         },
         Piece::Door(door) => Aimed::Span([door.a, door.b]),
+        Piece::Floor(floor) => Aimed::Floor {
+            corners: floor.points.clone(),
+            height: floor.height,
+        },
     }
 }
 
@@ -122,8 +142,9 @@ pub struct Plotting<'a> {
 /// wall in progress from the chain's last point to it, the obstacle outline
 /// in progress (a small cross at each point, a line from each to the next
 /// and from the last to the cursor), what the crosshair aims at (a
-/// wall along its length; an obstacle around its outline; a lamp as a
-/// cross on the floor under it and a line up to it), in magenta, and a
+/// wall along its length; an obstacle around its outline; a floor around
+/// its outline on its top; a lamp as a cross on the floor under it and a
+/// line up to it), in magenta, and a
 /// carried item where it would be put down, drawn the same way in yellow.
 pub fn marker_lines(
     plotting: Plotting<'_>,
@@ -167,6 +188,16 @@ pub fn marker_lines(
                 for (number, &corner) in corners.iter().enumerate() {
                     lines.push(at(corner, colour));
                     lines.push(at(corners[(number + 1) % corners.len()], colour));
+                }
+            }
+            Some(Aimed::Floor { corners, height }) => {
+                let on_top = |point: Vec2| LineVertex {
+                    position: Vec3::new(point.x, height + MARKER_HEIGHT, point.y).to_array(),
+                    colour,
+                };
+                for (number, &corner) in corners.iter().enumerate() {
+                    lines.push(on_top(corner));
+                    lines.push(on_top(corners[(number + 1) % corners.len()]));
                 }
             }
             Some(Aimed::Lamp { at: place, height }) => {
@@ -290,7 +321,7 @@ mod tests {
                 Item::Obstacle(index) => {
                     crate::collision::ray_against_obstacle(eye, to, &collider.obstacles()[index])
                 }
-                Item::Lamp(_) | Item::Door(_) => None,
+                Item::Lamp(_) | Item::Door(_) | Item::Floor(_) => None,
             };
             assert_eq!(hit, Some(first), "{degrees}°: {item}");
         }

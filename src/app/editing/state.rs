@@ -44,11 +44,17 @@ pub enum Tool {
     Doors,
     /// Space moves the start to the cursor point, facing the eye's way.
     Start,
+    /// Space plots a floor's outline points, Enter makes the floor.
+    Floors,
+    /// Space marks the middle of a flight's foot, then of its top end;
+    /// the wheel sets its steps, Enter makes it.
+    Stairs,
 }
 
 impl Tool {
     /// Its name on the HUD's EDIT line: `tool walls`, `tool obstacles`,
-    /// `tool lamps`, `tool doors`, `tool start`.
+    /// `tool lamps`, `tool doors`, `tool start`, `tool floors`, `tool
+    /// stairs`.
     pub fn name(self) -> &'static str {
         match self {
             Tool::Walls => "walls",
@@ -56,6 +62,8 @@ impl Tool {
             Tool::Lamps => "lamps",
             Tool::Doors => "doors",
             Tool::Start => "start",
+            Tool::Floors => "floors",
+            Tool::Stairs => "stairs",
         }
     }
 }

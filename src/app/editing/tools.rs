@@ -54,6 +54,14 @@ struct Doors;
 /// eye's heading.
 struct StartPlace;
 
+/// The floors tool: Space plots an outline point, Backspace takes one
+/// back, Enter makes the floor of the outline as plotted.
+struct Floors;
+
+/// The stairs tool: Space plots the middle of the flight's foot, then of
+/// its top end; Backspace takes one back, Enter makes the flight.
+struct Stairs;
+
 /// The keys of `tool`.
 fn keys_of(tool: Tool) -> &'static dyn ToolKeys {
     match tool {
@@ -62,6 +70,8 @@ fn keys_of(tool: Tool) -> &'static dyn ToolKeys {
         Tool::Lamps => &Lamps,
         Tool::Doors => &Doors,
         Tool::Start => &StartPlace,
+        Tool::Floors => &Floors,
+        Tool::Stairs => &Stairs,
     }
 }
 
@@ -111,8 +121,38 @@ impl ToolKeys for StartPlace {
     }
 }
 
-/// Backspace with a tool that plots outline points (an obstacle's, or a
-/// door's hinge): the last one back.
+impl ToolKeys for Floors {
+    fn plot(&self, draft: &mut LevelDraft, aim: Aim) -> Result<bool, EditError> {
+        draft.plot_outline(aim.cursor);
+        Ok(false)
+    }
+
+    fn take_back(&self, draft: &mut LevelDraft, world: &mut World) -> Result<bool, EditError> {
+        take_back_outline_point(draft, world)
+    }
+
+    fn end(&self, draft: &mut LevelDraft) -> Result<bool, EditError> {
+        draft.close_floor_outline().map(|()| true)
+    }
+}
+
+impl ToolKeys for Stairs {
+    fn plot(&self, draft: &mut LevelDraft, aim: Aim) -> Result<bool, EditError> {
+        draft.plot_flight_end(aim.cursor);
+        Ok(false)
+    }
+
+    fn take_back(&self, draft: &mut LevelDraft, world: &mut World) -> Result<bool, EditError> {
+        take_back_outline_point(draft, world)
+    }
+
+    fn end(&self, draft: &mut LevelDraft) -> Result<bool, EditError> {
+        draft.make_flight().map(|()| true)
+    }
+}
+
+/// Backspace with a tool that plots outline points (an obstacle's or a
+/// floor's, a door's hinge, a flight's ends): the last one back.
 fn take_back_outline_point(draft: &mut LevelDraft, world: &mut World) -> Result<bool, EditError> {
     if draft.take_back_outline().is_none() {
         world.notice("no point to take back");
@@ -133,18 +173,20 @@ fn delete_aimed(draft: &mut LevelDraft, aim: Aim, world: &mut World) -> Result<b
     }
 }
 
-/// `N` (Shift+N backwards), with any tool: the aimed wall's, obstacle's
-/// or door's next material.
+/// `N` (Shift+N backwards), with any tool: the aimed wall's, obstacle's,
+/// door's or floor's next material.
 fn cycle_material(draft: &mut LevelDraft, aim: Aim, world: &mut World) -> Result<bool, EditError> {
     match aim.aimed {
-        Some(item @ (Item::Wall(_) | Item::Obstacle(_) | Item::Door(_))) => {
+        Some(item @ (Item::Wall(_) | Item::Obstacle(_) | Item::Door(_) | Item::Floor(_))) => {
             draft.cycle_material(item, !aim.backwards).map(|name| {
                 world.notice(format!("{item}: {name}"));
                 true
             })
         }
         _ => {
-            world.notice("no wall, obstacle or door in the crosshair to change the material of");
+            world.notice(
+                "no wall, obstacle, door or floor in the crosshair to change the material of",
+            );
             Ok(false)
         }
     }
@@ -160,6 +202,8 @@ impl Editing {
             Action::ToolLamps => Tool::Lamps,
             Action::ToolStart => Tool::Start,
             Action::ToolDoors => Tool::Doors,
+            Action::ToolFloors => Tool::Floors,
+            Action::ToolStairs => Tool::Stairs,
             // Only the tool actions are handed here.
             _ => return,
         };

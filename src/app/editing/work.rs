@@ -135,7 +135,9 @@ impl Editing {
                 | Action::ToolObstacles
                 | Action::ToolLamps
                 | Action::ToolDoors
-                | Action::ToolStart),
+                | Action::ToolStart
+                | Action::ToolFloors
+                | Action::ToolStairs),
             ) => self.pick_tool(action),
             Typed::Action(Action::Carry) => self.carry(aim, world, events),
             Typed::Action(action) => self.run_edit_action(action, aim, world, events),

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use super::operation::{Edit, EditError};
 use crate::level::save::{DocumentError, LevelDocument, write_atomically};
-use read::parse_edit;
+use read::{parse_edit, together_count};
 use write::edit_line;
 
 /// The first line of every journal.
@@ -177,11 +177,34 @@ impl Journal {
             })?,
             None => return Err(wrong(2, "the `base` line is missing")),
         };
-        let edits = lines
-            .map(|(line, text)| parse_edit(text).map_err(|message| wrong(line, &message)))
-            .collect::<Result<_, _>>()?;
+        let mut edits = Vec::new();
+        while let Some(edit) = read_edit(&mut lines)? {
+            edits.push(edit);
+        }
         Ok(Self { base, edits })
     }
+}
+
+/// Reads the next edit of `lines` (numbered from 1), if there is one: one
+/// line, or a line heading edits made together and those edits.
+fn read_edit<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+) -> Result<Option<Edit>, JournalError> {
+    let Some((line, text)) = lines.next() else {
+        return Ok(None);
+    };
+    let wrong = |message: String| JournalError::Format { line, message };
+    let Some(count) = together_count(text) else {
+        return parse_edit(text).map(Some).map_err(wrong);
+    };
+    let count = count.map_err(wrong)?;
+    let mut edits = Vec::new();
+    for _ in 0..count {
+        let edit = read_edit(lines)?
+            .ok_or_else(|| wrong(format!("the journal ends before its {count} edits")))?;
+        edits.push(edit);
+    }
+    Ok(Some(Edit::Together { edits }))
 }
 
 fn parse_base(text: &str) -> Option<TextFingerprint> {

@@ -6,16 +6,27 @@ use glam::Vec2;
 use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
-    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
+    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE, TOGETHER,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
 use crate::level::{
-    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, ObstacleDefaults,
-    WallEnd,
+    Door, DoorKind, DoorOpens, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId,
+    ObstacleDefaults, WallEnd,
 };
 
-/// Reads one edit line.
+/// How many edits follow a line that heads edits made together
+/// (`together N`); `None` for any other line.
+pub(super) fn together_count(line: &str) -> Option<Result<usize, String>> {
+    let count = line.strip_prefix(TOGETHER)?.strip_prefix(' ')?.trim();
+    Some(
+        count
+            .parse()
+            .map_err(|_| format!("`{count}` is not a count of edits")),
+    )
+}
+
+/// Reads one edit line (not one that heads edits made together).
 pub(super) fn parse_edit(line: &str) -> Result<Edit, String> {
     let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
     let mut fields = Fields(rest.trim_start());
@@ -51,14 +62,18 @@ pub(super) fn parse_edit(line: &str) -> Result<Edit, String> {
             a: fields.point()?,
             b: fields.point()?,
         },
-        "delete" | "delete-light" | "delete-obstacle" | "delete-door" => {
+        "add-floor" => Edit::AddFloor {
+            height: fields.parse("a number")?,
+            points: fields.points()?,
+        },
+        "delete" | "delete-light" | "delete-obstacle" | "delete-door" | "delete-floor" => {
             let suffix = &kind["delete".len()..];
             Edit::Delete {
                 index: fields.parse(&index_of(suffix))?,
                 piece: fields.piece(kind_named(suffix))?,
             }
         }
-        "restore" | "restore-light" | "restore-obstacle" | "restore-door" => {
+        "restore" | "restore-light" | "restore-obstacle" | "restore-door" | "restore-floor" => {
             let suffix = &kind["restore".len()..];
             Edit::Restore {
                 index: fields.parse(&index_of(suffix))?,
@@ -98,12 +113,14 @@ pub(super) fn parse_edit(line: &str) -> Result<Edit, String> {
 }
 
 /// The kind that a deletion's or restoration's `suffix` names (see
-/// `write.rs`'s `kind_suffix`): `wall`, `lamp`, `obstacle` or `door`.
+/// `write.rs`'s `kind_suffix`): `wall`, `lamp`, `obstacle`, `door` or
+/// `floor`.
 fn kind_named(suffix: &str) -> &'static str {
     match suffix {
         "-light" => "lamp",
         "-obstacle" => "obstacle",
         "-door" => "door",
+        "-floor" => "floor",
         _ => "wall",
     }
 }
@@ -193,12 +210,14 @@ impl<'a> Fields<'a> {
         (0..count).map(|_| self.point()).collect()
     }
 
-    /// A piece of `kind` (`wall`, `lamp`, `obstacle` or `door`).
+    /// A piece of `kind` (`wall`, `lamp`, `obstacle`, `door` or
+    /// `floor`).
     fn piece(&mut self, kind: &str) -> Result<Piece, String> {
         Ok(match kind {
             "lamp" => Piece::Light(self.light()?),
             "obstacle" => Piece::Obstacle(self.obstacle()?),
             "door" => Piece::Door(self.door()?),
+            "floor" => Piece::Floor(self.floor()?),
             _ => Piece::Wall(self.wall()?),
         })
     }
@@ -209,10 +228,10 @@ impl<'a> Fields<'a> {
     fn item_change(&mut self) -> Result<ItemChange, String> {
         let kind = self
             .next()
-            .ok_or("missing `wall`, `lamp`, `obstacle` or `door`")?;
-        if !["wall", "lamp", "obstacle", "door"].contains(&kind) {
+            .ok_or("missing `wall`, `lamp`, `obstacle`, `door` or `floor`")?;
+        if !["wall", "lamp", "obstacle", "door", "floor"].contains(&kind) {
             return Err(format!(
-                "`{kind}` is not `wall`, `lamp`, `obstacle` or `door`"
+                "`{kind}` is not `wall`, `lamp`, `obstacle`, `door` or `floor`"
             ));
         }
         let index = self.parse("an index")?;
@@ -303,17 +322,34 @@ impl<'a> Fields<'a> {
         })
     }
 
-    /// `wall INDEX`, `obstacle INDEX` or `door INDEX`: an item with a
-    /// material.
+    /// `wall INDEX`, `obstacle INDEX`, `door INDEX` or `floor INDEX`: an
+    /// item with a material.
     fn item(&mut self) -> Result<Item, String> {
-        let kind = self.next().ok_or("missing `wall`, `obstacle` or `door`")?;
+        let kind = self
+            .next()
+            .ok_or("missing `wall`, `obstacle`, `door` or `floor`")?;
         let index = self.parse("an index")?;
         match kind {
             "wall" => Ok(Item::Wall(index)),
             "obstacle" => Ok(Item::Obstacle(index)),
             "door" => Ok(Item::Door(index)),
-            _ => Err(format!("`{kind}` is not `wall`, `obstacle` or `door`")),
+            "floor" => Ok(Item::Floor(index)),
+            _ => Err(format!(
+                "`{kind}` is not `wall`, `obstacle`, `door` or `floor`"
+            )),
         }
+    }
+
+    /// A floor, as `write.rs`'s `floor_fields` writes it.
+    fn floor(&mut self) -> Result<LevelFloor, String> {
+        Ok(LevelFloor {
+            height: self.parse("a number")?,
+            ceiling: self.parse("a number")?,
+            material: MaterialId(self.parse("a material index")?),
+            ceiling_material: MaterialId(self.parse("a material index")?),
+            side_material: MaterialId(self.parse("a material index")?),
+            points: self.points()?,
+        })
     }
 
     /// A material's name as a quoted string, or [`DEFAULT_MATERIAL`] for

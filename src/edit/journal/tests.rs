@@ -8,7 +8,7 @@ use crate::edit::aim::Item;
 use crate::edit::operation::{ItemChange, Piece, Start};
 use crate::level::save::{Anchor, KeyText, Tables};
 use crate::level::{
-    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
+    Door, DoorKind, DoorOpens, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId, WallEnd,
 };
 
 fn wall() -> LevelWall {
@@ -238,6 +238,84 @@ fn every_kind_of_edit_reads_back_as_written() {
     assert!(!read.applies_to("some other text"));
 }
 
+fn floor() -> LevelFloor {
+    LevelFloor {
+        points: vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(1.0, 1.5),
+        ],
+        height: 0.34,
+        ceiling: 3.5,
+        material: MaterialId(1),
+        ceiling_material: MaterialId(2),
+        side_material: MaterialId(3),
+    }
+}
+
+#[test]
+fn floor_edits_and_edits_made_together_read_back_as_written() {
+    let square = vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+    let edits = vec![
+        Edit::AddFloor {
+            points: square.clone(),
+            height: 0.2,
+        },
+        Edit::Together {
+            edits: vec![
+                Edit::AddFloor {
+                    points: square.clone(),
+                    height: 0.17,
+                },
+                Edit::Delete {
+                    index: 4,
+                    piece: Piece::Floor(floor()),
+                },
+            ],
+        },
+        Edit::Restore {
+            index: 1,
+            piece: Piece::Floor(floor()),
+            table: "\n[[floor]]  # the stage\npoints = [[0, 0], [2, 0], [1, 1.5]]\n".to_string(),
+            anchor: Some(Anchor::Listed(Tables::Floors, 0)),
+        },
+        Edit::SetMaterial {
+            item: Item::Floor(2),
+            from: "tiles".to_string(),
+            to: None,
+        },
+        Edit::Change {
+            items: vec![ItemChange {
+                index: 0,
+                from: Piece::Floor(floor()),
+                to: Piece::Floor(LevelFloor {
+                    ceiling: 4.0,
+                    ..floor()
+                }),
+                keys: vec![KeyText {
+                    key: "ceiling",
+                    value: Some("4.0".to_string()),
+                }],
+            }],
+        },
+    ];
+    let journal = Journal::new("some text", edits);
+    let text = journal.to_text();
+    for written in [
+        "\nadd-floor 0.2 4 0.0 0.0 1.0 0.0 1.0 1.0 0.0 1.0\n",
+        "\ntogether 2\nadd-floor 0.17 4 ",
+        "\ndelete-floor 4 0.34 3.5 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5\n",
+        "\nrestore-floor 1 0.34 3.5 1 2 3 3 0.0 0.0 2.0 0.0 1.0 1.5 after-floor 0 \"",
+        "\nmaterial floor 2 \"tiles\" default\n",
+        "\nchange 1 floor 0 0.34 3.5 ",
+    ] {
+        assert!(text.contains(written), "{written:?} is not in {text}");
+    }
+    let read = Journal::parse(&text).expect("its own format");
+    assert_eq!(read, journal);
+    assert_eq!(read.len(), 5, "edits made together are one");
+}
+
 /// Broken journals, each with the start of the error it must give.
 const MALFORMED_JOURNALS: &[(&str, &str)] = &[
     ("", "line 1: the file is empty"),
@@ -300,7 +378,7 @@ const MALFORMED_JOURNALS: &[(&str, &str)] = &[
     ),
     (
         "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 table 0\n",
-        "line 3: `table` is not `wall`, `lamp`, `obstacle` or `door`",
+        "line 3: `table` is not `wall`, `lamp`, `obstacle`, `door` or `floor`",
     ),
     (
         "mazewalker autosave 1\nbase 3 0000000000000001\nchange 1 lamp 0 1 2 2.5 1 1 1 1 8 1 2 2.5 1 1 1 1 8 1 colour 1\n",
@@ -317,6 +395,14 @@ const MALFORMED_JOURNALS: &[(&str, &str)] = &[
     (
         "mazewalker autosave 1\nbase 3 0000000000000001\nsmash 1\n",
         "line 3: unknown edit `smash`",
+    ),
+    (
+        "mazewalker autosave 1\nbase 3 0000000000000001\ntogether 2\nadd-floor 0.2 3 0 0 1 0 0 1\n",
+        "line 3: the journal ends before its 2 edits",
+    ),
+    (
+        "mazewalker autosave 1\nbase 3 0000000000000001\ntogether two\n",
+        "line 3: `two` is not a count of edits",
     ),
 ];
 

@@ -7,12 +7,13 @@ use glam::Vec2;
 
 use super::super::operation::{Edit, Piece};
 use super::words::{
-    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
+    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE, TOGETHER,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
-use crate::level::{Door, LevelObstacle, LevelWall, Light};
+use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
 
-/// One edit as a journal line.
+/// One edit as a journal line; edits made together as a line that heads
+/// them (`together N`) and theirs, one a line.
 pub(super) fn edit_line(edit: &Edit) -> String {
     let point = |point: Vec2| format!("{} {}", number_text(point.x), number_text(point.y));
     match edit {
@@ -28,6 +29,15 @@ pub(super) fn edit_line(edit: &Edit) -> String {
         Edit::AddLight { at } => format!("add-light {}", point(*at)),
         Edit::AddObstacle { points } => format!("add-obstacle {}", points_fields(points)),
         Edit::AddDoor { a, b } => format!("add-door {} {}", point(*a), point(*b)),
+        Edit::AddFloor { points, height } => format!(
+            "add-floor {} {}",
+            number_text(*height),
+            points_fields(points)
+        ),
+        Edit::Together { edits } => std::iter::once(format!("{TOGETHER} {}", edits.len()))
+            .chain(edits.iter().map(edit_line))
+            .collect::<Vec<_>>()
+            .join("\n"),
         Edit::Delete { index, piece } => format!(
             "delete{} {index} {}",
             kind_suffix(piece),
@@ -86,13 +96,14 @@ pub(super) fn edit_line(edit: &Edit) -> String {
 }
 
 /// How a deletion's or restoration's word names the piece's kind: nothing
-/// for a wall (`delete`), else `-light`, `-obstacle` or `-door`.
+/// for a wall (`delete`), else `-light`, `-obstacle`, `-door` or `-floor`.
 fn kind_suffix(piece: &Piece) -> &'static str {
     match piece {
         Piece::Wall(_) => "",
         Piece::Light(_) => "-light",
         Piece::Obstacle(_) => "-obstacle",
         Piece::Door(_) => "-door",
+        Piece::Floor(_) => "-floor",
     }
 }
 
@@ -115,7 +126,22 @@ fn piece_fields(piece: &Piece) -> String {
         Piece::Light(light) => light_fields(light),
         Piece::Obstacle(obstacle) => obstacle_fields(obstacle),
         Piece::Door(door) => door_fields(door),
+        Piece::Floor(floor) => floor_fields(floor),
     }
+}
+
+/// A floor as journal fields: `height ceiling material ceiling_material
+/// side_material count x z ...`, the outline as the level holds it.
+fn floor_fields(floor: &LevelFloor) -> String {
+    format!(
+        "{} {} {} {} {} {}",
+        number_text(floor.height),
+        number_text(floor.ceiling),
+        floor.material.0,
+        floor.ceiling_material.0,
+        floor.side_material.0,
+        points_fields(&floor.points)
+    )
 }
 
 /// A door as journal fields: `ax az bx bz kind swing thickness height

@@ -3,6 +3,7 @@
 
 use super::materials::{material_of, material_to};
 use super::piece::listed;
+use super::together::apply_together;
 use super::{AppliedEdit, DocumentChange, Edit, EditError, Piece, Undo};
 use crate::collision::ConvexPolygon;
 use crate::level::builtin_material_id;
@@ -19,8 +20,25 @@ impl Edit {
         level: &mut Level,
         document: &mut LevelDocument,
     ) -> Result<AppliedEdit, EditError> {
+        self.apply_recording(level, document, &mut |_, _| {})
+    }
+
+    /// [`apply`](Self::apply), showing `record` each single edit it makes
+    /// (each of edits made together, in order) with the level as it is
+    /// right before that edit. On error, what was recorded is void: the
+    /// level and its text are as they were.
+    pub(crate) fn apply_recording(
+        self,
+        level: &mut Level,
+        document: &mut LevelDocument,
+        record: &mut dyn FnMut(&Edit, &Level),
+    ) -> Result<AppliedEdit, EditError> {
+        if let Edit::Together { edits } = self {
+            return apply_together(edits, level, document, record);
+        }
         self.counts_in_step(level, document)?;
         self.check(level)?;
+        record(&self, level);
         let change = self.apply_to_document(document)?;
         let undo = match (&self, change) {
             (Edit::AddWall { a, b }, _) => {
@@ -37,6 +55,9 @@ impl Edit {
             (Edit::AddDoor { a, b }, _) => {
                 let wood = builtin_material_id(&level.materials, DOOR_MATERIAL);
                 Piece::Door(Door::with_defaults(*a, *b, wood)).push_onto(level)
+            }
+            (Edit::AddFloor { points, height }, _) => {
+                Piece::Floor(level.new_floor(points.clone(), *height)).push_onto(level)
             }
             (Edit::Restore { index, piece, .. }, _) => piece.clone().insert_into(level, *index),
             (Edit::Delete { index, piece }, DocumentChange::Removed(removed)) => {
@@ -72,11 +93,13 @@ impl Edit {
                 | Edit::MoveEndpoint { .. }
                 | Edit::SetStart { .. }
                 | Edit::SetMaterial { .. }
-                | Edit::Change { .. },
+                | Edit::Change { .. }
+                | Edit::Together { .. },
                 _,
             ) => {
                 unreachable!(
-                    "a deletion removes a table, a move moves values, a change replaces values"
+                    "a deletion removes a table, a move moves values, a change replaces values, \
+                     edits made together are made one by one"
                 )
             }
         };
@@ -91,6 +114,8 @@ impl Edit {
             Edit::AddLight { .. } => Some(Tables::Lights),
             Edit::AddObstacle { .. } => Some(Tables::Obstacles),
             Edit::AddDoor { .. } => Some(Tables::Doors),
+            Edit::AddFloor { .. } => Some(Tables::Floors),
+            Edit::Together { .. } => None,
             Edit::Delete { piece, .. } | Edit::Restore { piece, .. } => Some(piece.tables()),
             Edit::SetMaterial { item, .. } => Some(item.tables()),
             Edit::Change { items } => items.first().map(|item| item.from.tables()),

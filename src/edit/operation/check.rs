@@ -6,7 +6,8 @@ use glam::Vec2;
 
 use super::limits::{check_point, check_segment, check_start};
 use super::materials::{material_held, material_to};
-use super::{Edit, EditError, Start};
+use super::piece::check_floor_among;
+use super::{Edit, EditError, Piece, Start};
 use crate::collision::ConvexPolygon;
 use crate::edit::aim::Item;
 use crate::level::{Level, Light, WallEnd};
@@ -15,7 +16,9 @@ impl Edit {
     /// Whether the edit fits `level`: indices exist, items are the ones
     /// named, ends are where the edit says, every wall or door it leaves is
     /// finite and longer than 0.1 mm, and every item it adds is one a level
-    /// may hold.
+    /// may hold (a floor's outline neither crossing itself nor crossing or
+    /// overlapping another floor's). Edits made together are checked each
+    /// as it is made, on the level the ones before it left.
     pub(super) fn check(&self, level: &Level) -> Result<(), EditError> {
         match self {
             Edit::AddWall { a, b } | Edit::AddDoor { a, b } => check_segment(*a, *b),
@@ -35,10 +38,24 @@ impl Edit {
                 ConvexPolygon::new(points.clone())?;
                 Ok(())
             }
+            Edit::AddFloor { points, height } => {
+                for &point in points {
+                    check_point(point)?;
+                }
+                Piece::Floor(level.new_floor(points.clone(), *height)).check_valid(level)?;
+                check_floor_among(level, level.floors.len(), points)
+            }
+            Edit::Together { .. } => Ok(()),
             Edit::Delete { index, piece } => piece.is_at(level, *index),
             Edit::Restore { index, piece, .. } => {
                 piece.fits_at(level, *index)?;
-                piece.check_valid(level)
+                piece.check_valid(level)?;
+                match piece {
+                    Piece::Floor(floor) => {
+                        check_floor_among(level, level.floors.len(), &floor.points)
+                    }
+                    _ => Ok(()),
+                }
             }
             Edit::SetStart { from, to } => {
                 if Start::of(level) != *from {
@@ -68,6 +85,9 @@ impl Edit {
                         return Err(EditError::OtherItem(item.item()));
                     }
                     item.check(level)?;
+                    if let Piece::Floor(floor) = &item.to {
+                        check_floor_among(level, item.index, &floor.points)?;
+                    }
                 }
                 Ok(())
             }

@@ -21,7 +21,9 @@ impl Edit {
     /// Applies the edit to a level's text alone (replaying a journal onto a
     /// file), checking what the text can tell: indices, that the walls to
     /// move have the end points the edit names, and that an item to delete
-    /// is written where the edit says.
+    /// is written where the edit says. Edits made together are made in
+    /// order; one refused leaves those before it made (a journal replayed
+    /// is then given up whole).
     pub(crate) fn apply_to_document(
         &self,
         document: &mut LevelDocument,
@@ -48,6 +50,16 @@ impl Edit {
             Edit::AddDoor { a, b } => {
                 check_segment(*a, *b)?;
                 document.append_door(*a, *b)?;
+                Ok(DocumentChange::Added)
+            }
+            Edit::AddFloor { points, height } => {
+                document.append_floor(points, *height)?;
+                Ok(DocumentChange::Added)
+            }
+            Edit::Together { edits } => {
+                for edit in edits {
+                    edit.apply_to_document(document)?;
+                }
                 Ok(DocumentChange::Added)
             }
             Edit::Delete { index, piece } => delete_in(document, *index, piece),

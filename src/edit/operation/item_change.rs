@@ -3,6 +3,7 @@
 
 use super::{EditError, ItemChange, Piece};
 use crate::edit::aim::Item;
+use crate::edit::properties::Property;
 use crate::level::Level;
 use crate::level::save::{KeyText, KeyValue};
 
@@ -54,6 +55,9 @@ impl ItemChange {
 
 /// The keys whose values differ between `from` (which is `item`) and `to`
 /// in `level`, with `to`'s values; an error when `to` is of another kind.
+/// A floor whose height changes has its `ceiling` written too: a table
+/// without one has its ceiling at a height above its floor, and the level
+/// holds the ceiling where it was.
 fn changed_keys(
     level: &Level,
     item: Item,
@@ -66,11 +70,22 @@ fn changed_keys(
             kind: to.kind(),
         });
     }
-    Ok(to
+    let values: Vec<(KeyValue, KeyValue)> = to
         .values(level)?
         .into_iter()
         .zip(from.values(level)?)
-        .filter(|((_, new), (_, old))| new != old)
-        .map(|(new, _)| new)
+        .collect();
+    let differs = |key: &str| {
+        values
+            .iter()
+            .any(|((written, new), (_, old))| *written == key && new != old)
+    };
+    let ceiling_follows = matches!(to, Piece::Floor(_)) && differs(Property::Height.key());
+    Ok(values
+        .iter()
+        .filter(|((key, new), (_, old))| {
+            new != old || (ceiling_follows && *key == Property::Ceiling.key())
+        })
+        .map(|(new, _)| new.clone())
         .collect())
 }

@@ -19,7 +19,8 @@ fn material_id(level: &Level, name: &str) -> Result<MaterialId, EditError> {
 
 /// The material that [`Edit::SetMaterial`] gives `item` in `level`: the one
 /// named `to`, or with none the level's default for its kind (its
-/// `wall_material` or `obstacle_material`, a door's builtin `wood`).
+/// `wall_material` or `obstacle_material`, a door's builtin `wood`, a
+/// floor's `[environment] floor`).
 pub(crate) fn material_to(
     level: &Level,
     item: Item,
@@ -30,11 +31,12 @@ pub(crate) fn material_to(
         (None, Item::Wall(_)) => Ok(level.wall_defaults.material),
         (None, Item::Obstacle(_)) => Ok(level.obstacle_defaults.material),
         (None, Item::Door(_)) => Ok(builtin_material_id(&level.materials, DOOR_MATERIAL)),
+        (None, Item::Floor(_)) => Ok(level.environment.floor),
         (None, Item::Lamp(_)) => Err(EditError::NoMaterial(item)),
     }
 }
 
-/// The material of wall, obstacle or door `item` in `level`.
+/// The material of wall, obstacle, door or floor `item` in `level`.
 pub(crate) fn material_held(level: &Level, item: Item) -> Result<MaterialId, EditError> {
     Piece::at(level, item)?
         .material_mut()
@@ -42,7 +44,7 @@ pub(crate) fn material_held(level: &Level, item: Item) -> Result<MaterialId, Edi
         .ok_or(EditError::NoMaterial(item))
 }
 
-/// The material slot of wall, obstacle or door `item` in `level`, to
+/// The material slot of wall, obstacle, door or floor `item` in `level`, to
 /// change (checked by [`material_held`]).
 pub(super) fn material_of(level: &mut Level, item: Item) -> Result<&mut MaterialId, EditError> {
     material_held(level, item)?;
@@ -54,6 +56,7 @@ pub(super) fn material_of(level: &mut Level, item: Item) -> Result<&mut Material
             .get_mut(index)
             .map(|obstacle| &mut obstacle.material),
         Item::Door(_) => level.doors.get_mut(index).map(|door| &mut door.material),
+        Item::Floor(_) => level.floors.get_mut(index).map(|floor| &mut floor.material),
         Item::Lamp(_) => None,
     };
     slot.ok_or(EditError::NoMaterial(item))

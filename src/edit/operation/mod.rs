@@ -1,5 +1,5 @@
 //! Edits: the changes an author makes to a level's walls, obstacles, lamps,
-//! doors, materials and start. Each is one undo step, and applying one changes the
+//! doors, floors, materials and start. Each is one undo step, and applying one changes the
 //! in-memory [`Level`] and its [`LevelDocument`] together, so what the
 //! collider and renderer see is always what the saved file will hold.
 //!
@@ -15,7 +15,8 @@
 //! - `item_change.rs`: an item changed in place, and the keys that change;
 //! - `materials.rs`: the material an edit gives an item, and where it is
 //!   held;
-//! - `limits.rs`: what any point, span and start must be.
+//! - `limits.rs`: what any point, span and start must be;
+//! - `together.rs`: several edits made and undone as one step.
 //!
 //! [`LevelDocument`]: crate::level::save::LevelDocument
 
@@ -26,6 +27,7 @@ mod item_change;
 mod limits;
 mod materials;
 mod piece;
+mod together;
 mod undo;
 
 use glam::Vec2;
@@ -36,7 +38,7 @@ use crate::collision::PolygonError;
 use crate::level::save::{
     Anchor, DocumentError, KeyText, MovedEndpoints, RemovedTable, ReplacedValue,
 };
-use crate::level::{Door, Level, LevelObstacle, LevelWall, Light, WallEnd};
+use crate::level::{Door, Level, LevelFloor, LevelObstacle, LevelWall, Light, WallEnd};
 pub(crate) use materials::{material_held, material_to};
 pub(crate) use piece::listed;
 
@@ -59,8 +61,8 @@ impl Start {
     }
 }
 
-/// A wall, a lamp, an obstacle or a door: an item that an edit deletes or
-/// puts back whole, as the level holds it.
+/// A wall, a lamp, an obstacle, a door or a floor: an item that an edit
+/// deletes or puts back whole, as the level holds it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
     /// A wall.
@@ -71,6 +73,8 @@ pub enum Piece {
     Obstacle(LevelObstacle),
     /// A door.
     Door(Door),
+    /// A floor.
+    Floor(LevelFloor),
 }
 
 /// One item that an [`Edit::Change`] changes in place: its index, what it
@@ -133,11 +137,30 @@ pub enum Edit {
         /// The other jamb (x, z).
         b: Vec2,
     },
+    /// A new floor with outline `points` (a simple polygon, concave or
+    /// not, in either winding) at `height`, appended (index = the floor
+    /// count), with the format's defaults for the rest
+    /// ([`Level::new_floor`]); its table holds only `points` and `height`.
+    /// Refused when the outline crosses itself, or crosses or overlaps
+    /// another floor without one holding the other.
+    AddFloor {
+        /// The outline's corners (x, z).
+        points: Vec<Vec2>,
+        /// The floor's height above the ground, in metres.
+        height: f32,
+    },
+    /// Several edits as one step, made in order and undone last first: a
+    /// flight of stairs' floors. When one of them is refused, those made
+    /// before it are taken back.
+    Together {
+        /// The edits, in the order they are made.
+        edits: Vec<Edit>,
+    },
     /// Deletes item `index` of the piece's kind, which must be `piece` (so
     /// that a stale edit is refused instead of deleting another item).
     Delete {
         /// The item's index in its kind's list ([`Level::walls`],
-        /// `lights`, `obstacles`, `doors`).
+        /// `lights`, `obstacles`, `doors`, `floors`).
         index: usize,
         /// The item as it is.
         piece: Piece,
@@ -166,11 +189,12 @@ pub enum Edit {
         /// The new start.
         to: Start,
     },
-    /// Gives a wall, an obstacle or a door material `to` (it has `from`),
+    /// Gives a wall, an obstacle, a door or a floor material `to` (it has
+    /// `from`), the floor's own surface for a floor,
     /// by name as the file writes it, rewriting its `material` in place (or
     /// adding it).
     SetMaterial {
-        /// The wall, obstacle or door.
+        /// The wall, obstacle, door or floor.
         item: Item,
         /// Its material's name now.
         from: String,
@@ -254,6 +278,15 @@ pub enum EditError {
     /// An outline that is not a usable convex polygon.
     #[error("not a usable obstacle outline: {0}")]
     Outline(#[from] PolygonError),
+    /// A floor whose outline is no floor's (it crosses itself, has no
+    /// area), that crosses or overlaps another floor without one holding
+    /// the other, or whose ceiling is not above it; in the loader's words.
+    #[error("no such floor may be: {0}")]
+    FloorRefused(String),
+    /// Enter with the stairs tool before both ends of the flight are
+    /// plotted.
+    #[error("a flight of stairs needs its foot and its top end: Space at the middle of each")]
+    NoFlight,
     /// The start is not where the edit says.
     #[error("the start is not at {at} facing {yaw_degrees}°")]
     StartElsewhere {
@@ -345,6 +378,8 @@ enum Undo {
     },
     /// Put back the values a change replaced, item by item, and the items.
     Rekey(Vec<Vec<ReplacedValue>>),
+    /// Undo each of several edits made together, last first.
+    Together(Vec<AppliedEdit>),
 }
 
 /// What an edit changed in the document alone.

@@ -2,15 +2,19 @@
 //! whether a level may hold it, and putting it into and taking it out of
 //! a level.
 
+use glam::Vec2;
+
 use super::limits::check_segment;
 use super::{EditError, Piece, Undo};
 use crate::collision::ConvexPolygon;
 use crate::edit::aim::Item;
 use crate::level::save::{
-    KeyValue, LevelDocument, RemovedTable, Tables, door_values, light_values, obstacle_values,
-    wall_values,
+    KeyValue, LevelDocument, RemovedTable, Tables, door_values, floor_values, light_values,
+    obstacle_values, wall_values,
 };
-use crate::level::{Door, Level, LevelObstacle, LevelWall, MaterialId, WallEnd};
+use crate::level::{
+    Door, Level, LevelFloor, LevelObstacle, LevelWall, MaterialId, WallEnd, floor_problem,
+};
 
 impl Piece {
     /// The piece as item `index` of its kind.
@@ -20,10 +24,11 @@ impl Piece {
             Piece::Light(_) => Item::Lamp(index),
             Piece::Obstacle(_) => Item::Obstacle(index),
             Piece::Door(_) => Item::Door(index),
+            Piece::Floor(_) => Item::Floor(index),
         }
     }
 
-    /// Its kind's name: `wall`, `lamp`, `obstacle` or `door`.
+    /// Its kind's name: `wall`, `lamp`, `obstacle`, `door` or `floor`.
     pub fn kind(&self) -> &'static str {
         self.item(0).kind()
     }
@@ -50,6 +55,7 @@ impl Piece {
             Item::Lamp(_) => level.lights.get(index).copied().map(Piece::Light),
             Item::Obstacle(_) => level.obstacles.get(index).cloned().map(Piece::Obstacle),
             Item::Door(_) => level.doors.get(index).copied().map(Piece::Door),
+            Item::Floor(_) => level.floors.get(index).cloned().map(Piece::Floor),
         }
     }
 
@@ -62,12 +68,14 @@ impl Piece {
         })
     }
 
-    /// Its material, to read or change; `None` for a lamp, which has none.
+    /// Its material, to read or change (a floor's own surface, not its
+    /// ceiling's or sides'); `None` for a lamp, which has none.
     pub fn material_mut(&mut self) -> Option<&mut MaterialId> {
         match self {
             Piece::Wall(wall) => Some(&mut wall.material),
             Piece::Obstacle(obstacle) => Some(&mut obstacle.material),
             Piece::Door(door) => Some(&mut door.material),
+            Piece::Floor(floor) => Some(&mut floor.material),
             Piece::Light(_) => None,
         }
     }
@@ -84,7 +92,7 @@ impl Piece {
 
     /// Whether the table `index` of its kind in `document` is written where
     /// this item is: a wall's or a door's ends, a lamp's place, an
-    /// obstacle's outline.
+    /// obstacle's or a floor's outline.
     pub(super) fn is_written_at(&self, document: &LevelDocument, index: usize) -> bool {
         let point = |key: &str| document.point(self.tables(), index, key);
         match self {
@@ -96,6 +104,7 @@ impl Piece {
                 .obstacle_points(index)
                 .and_then(|points| ConvexPolygon::new(points).ok())
                 .is_some_and(|written| written == obstacle.polygon),
+            Piece::Floor(floor) => document.floor_points(index).as_ref() == Some(&floor.points),
         }
     }
 
@@ -110,7 +119,8 @@ impl Piece {
     }
 
     /// Whether a level may hold it, as the loader checks its table: sizes
-    /// finite and in range, a material the level has.
+    /// finite and in range, a material the level has; a floor's outline a
+    /// floor's, and its ceiling above it.
     pub(super) fn check_valid(&self, level: &Level) -> Result<(), EditError> {
         let material_known = |material: MaterialId| material.0 < level.materials.len();
         let valid = match self {
@@ -132,6 +142,12 @@ impl Piece {
             Piece::Door(door) => {
                 check_segment(door.a, door.b)?;
                 door.is_valid() && material_known(door.material)
+            }
+            Piece::Floor(floor) => {
+                check_floor(floor)?;
+                [floor.material, floor.ceiling_material, floor.side_material]
+                    .into_iter()
+                    .all(material_known)
             }
         };
         if valid {
@@ -157,6 +173,7 @@ impl Piece {
             Piece::Light(light) => level.lights.insert(index, *light),
             Piece::Obstacle(obstacle) => level.obstacles.insert(index, obstacle.clone()),
             Piece::Door(door) => level.doors.insert(index, *door),
+            Piece::Floor(floor) => level.floors.insert(index, floor.clone()),
         }
         Undo::Remove { index, piece: self }
     }
@@ -186,6 +203,7 @@ impl Piece {
             Piece::Light(light) => put(level.lights.get_mut(index), *light),
             Piece::Obstacle(obstacle) => put(level.obstacles.get_mut(index), obstacle.clone()),
             Piece::Door(door) => put(level.doors.get_mut(index), *door),
+            Piece::Floor(floor) => put(level.floors.get_mut(index), floor.clone()),
         }
     }
 
@@ -206,6 +224,14 @@ impl Piece {
             Piece::Light(light) => light_values(light),
             Piece::Obstacle(obstacle) => obstacle_values(obstacle, name(obstacle.material)?),
             Piece::Door(door) => door_values(door, name(door.material)?),
+            Piece::Floor(floor) => floor_values(
+                floor,
+                [
+                    name(floor.material)?,
+                    name(floor.ceiling_material)?,
+                    name(floor.side_material)?,
+                ],
+            ),
         })
     }
 
@@ -216,6 +242,7 @@ impl Piece {
             Piece::Light(_) => drop(level.lights.remove(index)),
             Piece::Obstacle(_) => drop(level.obstacles.remove(index)),
             Piece::Door(_) => drop(level.doors.remove(index)),
+            Piece::Floor(_) => drop(level.floors.remove(index)),
         }
     }
 }
@@ -234,5 +261,38 @@ pub(crate) fn listed(level: &Level, tables: Tables) -> usize {
         Tables::Lights => level.lights.len(),
         Tables::Obstacles => level.obstacles.len(),
         Tables::Doors => level.doors.len(),
+        Tables::Floors => level.floors.len(),
+    }
+}
+
+/// Whether `floor` is one a level may hold, on its own: its outline a
+/// floor's, its height in range, its ceiling finite and above it.
+fn check_floor(floor: &LevelFloor) -> Result<(), EditError> {
+    if let Some(problem) = floor_problem(0, &floor.points, &[]) {
+        return Err(EditError::FloorRefused(problem));
+    }
+    if let Some(problem) = LevelFloor::HEIGHT.problem("height", floor.height) {
+        return Err(EditError::FloorRefused(problem));
+    }
+    if !(floor.ceiling.is_finite() && floor.ceiling > floor.height) {
+        return Err(EditError::FloorRefused(format!(
+            "`ceiling` {} m must be above `height` {} m",
+            floor.ceiling, floor.height
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `points` may be the outline of floor `index` of `level` (the
+/// floor count for a new one, which leaves no floor out): see
+/// [`floor_problem`].
+pub(super) fn check_floor_among(
+    level: &Level,
+    index: usize,
+    points: &[Vec2],
+) -> Result<(), EditError> {
+    match floor_problem(index, points, &level.floors) {
+        Some(problem) => Err(EditError::FloorRefused(problem)),
+        None => Ok(()),
     }
 }

@@ -1,6 +1,7 @@
 //! An applied edit undone: the edit that undoes it, as the autosave
 //! journal writes it, and putting the level and its text back exactly.
 
+use super::together::revert_together;
 use super::{AppliedEdit, Edit, EditError, ItemChange, Undo};
 use crate::edit::aim::Item;
 use crate::level::Level;
@@ -15,7 +16,8 @@ impl AppliedEdit {
     /// The edit that undoes this one, as the autosave journal writes it: a
     /// deletion for an added item, a restoration (with the table's text)
     /// for a deleted one, a move back for a move, the old value for a
-    /// changed one.
+    /// changed one, and for edits made together the edits that undo each,
+    /// last first.
     pub fn inverse(&self) -> Edit {
         match &self.undo {
             Undo::Remove { index, piece } => Edit::Delete {
@@ -80,6 +82,9 @@ impl AppliedEdit {
                 // Only changes rewrite items' keys.
                 other => other.clone(),
             },
+            Undo::Together(made) => Edit::Together {
+                edits: made.iter().rev().map(AppliedEdit::inverse).collect(),
+            },
         }
     }
 
@@ -92,9 +97,29 @@ impl AppliedEdit {
         level: &mut Level,
         document: &mut LevelDocument,
     ) -> Result<Edit, EditError> {
+        self.revert_recording(level, document, &mut |_, _| {})
+    }
+
+    /// [`revert`](Self::revert), showing `record` each single edit that
+    /// undoes it (for edits made together, one for each, last first) with
+    /// the level as it is right before that edit.
+    pub(crate) fn revert_recording(
+        self,
+        level: &mut Level,
+        document: &mut LevelDocument,
+        record: &mut dyn FnMut(&Edit, &Level),
+    ) -> Result<Edit, EditError> {
         self.can_revert(level, document)?;
         let inverse = self.inverse();
         let AppliedEdit { edit, undo } = self;
+        let undo = match undo {
+            Undo::Together(made) => {
+                revert_together(made, level, document, record)?;
+                return Ok(edit);
+            }
+            single => single,
+        };
+        record(&inverse, level);
         match undo {
             Undo::Remove { index, piece } => {
                 document.remove(piece.tables(), index)?;
@@ -132,6 +157,8 @@ impl AppliedEdit {
                     }
                 }
             }
+            // Undone above, each of them.
+            Undo::Together(_) => {}
         }
         Ok(edit)
     }
@@ -164,6 +191,9 @@ impl AppliedEdit {
                 Ok(())
             }
             Undo::Revalue { .. } | Undo::Rekey(_) => self.inverse().check(level),
+            Undo::Together(made) => made
+                .iter()
+                .try_for_each(|applied| applied.can_revert(level, document)),
         }
     }
 }

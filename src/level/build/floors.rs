@@ -51,12 +51,9 @@ impl Builder<'_> {
             "height",
             0.0,
         )?;
-        let ceiling = self.finite_or(
-            table.ceiling.as_ref(),
-            &item,
-            "ceiling",
-            height + environment.ceiling_height,
-        )?;
+        let defaults =
+            LevelFloor::with_defaults(points, height, environment, wall_defaults.material);
+        let ceiling = self.finite_or(table.ceiling.as_ref(), &item, "ceiling", defaults.ceiling)?;
         if ceiling <= height {
             let span = table.ceiling.as_ref().map_or(span, |c| c.span());
             return Err(self.source.invalid(
@@ -66,20 +63,19 @@ impl Builder<'_> {
             ));
         }
         Ok(LevelFloor {
-            points,
-            height,
             ceiling,
-            material: self.material_or_id(table.material.as_ref(), &item, environment.floor)?,
+            material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
             ceiling_material: self.material_or_id(
                 table.ceiling_material.as_ref(),
                 &item,
-                environment.ceiling,
+                defaults.ceiling_material,
             )?,
             side_material: self.material_or_id(
                 table.side_material.as_ref(),
                 &item,
-                wall_defaults.material,
+                defaults.side_material,
             )?,
+            ..defaults
         })
     }
 
@@ -115,7 +111,8 @@ impl Builder<'_> {
     ) -> Result<(), LevelError> {
         for (later, floor) in floors.iter().enumerate() {
             for (earlier, other) in floors[..later].iter().enumerate() {
-                if let Some(problem) = overlap_problem(earlier, other, later, floor) {
+                if let Some(problem) = overlap_problem(earlier, &other.points, later, &floor.points)
+                {
                     let span = tables[later].points.span();
                     let item = format!("floor {later}");
                     return Err(self.source.invalid(&span, &item, problem));
@@ -168,6 +165,25 @@ impl Builder<'_> {
     }
 }
 
+/// Why floor `index` of `floors` may not have the outline `points`, or
+/// `None`: the outline is no floor's, or it crosses or overlaps another of
+/// `floors` without one holding the other (the floor itself, if `floors`
+/// holds it, is left out). The loader's own checks, for the editor to ask
+/// before it adds or changes a floor (`index` = the count for a new one).
+pub(crate) fn floor_problem(
+    index: usize,
+    points: &[Vec2],
+    floors: &[LevelFloor],
+) -> Option<String> {
+    outline_problem(points).or_else(|| {
+        floors
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != index)
+            .find_map(|(other, floor)| overlap_problem(other, &floor.points, index, points))
+    })
+}
+
 /// Why `points` is no floor's outline, or `None`: fewer than three points,
 /// an edge crossing or touching another that it does not join, or no area.
 fn outline_problem(points: &[Vec2]) -> Option<String> {
@@ -207,8 +223,7 @@ fn outline_problem(points: &[Vec2]) -> Option<String> {
 /// together, or `None`: their edges cross, or they overlap without one
 /// holding the other. Floors side by side, sharing an edge or part of
 /// one, and a floor wholly inside the other may.
-fn overlap_problem(i: usize, one: &LevelFloor, j: usize, other: &LevelFloor) -> Option<String> {
-    let (a, b) = (&one.points, &other.points);
+fn overlap_problem(i: usize, a: &[Vec2], j: usize, b: &[Vec2]) -> Option<String> {
     if !boxes_touch(a, b) {
         return None;
     }

@@ -11,6 +11,8 @@ use toml::Spanned;
 
 mod floors;
 
+pub(crate) use floors::floor_problem;
+
 use super::checks::{MIN_WALL_LENGTH, short_wall_problem};
 use super::defaults::{self, MAX_FOG_DISTANCE};
 use super::diagnostics::{LevelError, LevelWarning};

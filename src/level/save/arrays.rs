@@ -1,5 +1,5 @@
 //! The arrays of tables a level lists its items in (`[[wall]]`,
-//! `[[light]]`, `[[obstacle]]`, `[[door]]`), held apart from the rest of a
+//! `[[light]]`, `[[obstacle]]`, `[[door]]`, `[[floor]]`), held apart from the rest of a
 //! level file's `toml_edit` document: [`TakenArrays`].
 //!
 //! `toml_edit` keeps an array's tables in one `Vec`, so removing or
@@ -23,24 +23,28 @@ pub enum Tables {
     Obstacles,
     /// `[[door]]`.
     Doors,
+    /// `[[floor]]`.
+    Floors,
 }
 
 impl Tables {
     /// Every kind, in the order of [`TakenArrays`]' lists.
-    pub const ALL: [Tables; 4] = [
+    pub const ALL: [Tables; 5] = [
         Tables::Walls,
         Tables::Lights,
         Tables::Obstacles,
         Tables::Doors,
+        Tables::Floors,
     ];
 
-    /// The array's key: `wall`, `light`, `obstacle` or `door`.
+    /// The array's key: `wall`, `light`, `obstacle`, `door` or `floor`.
     pub fn key(self) -> &'static str {
         match self {
             Tables::Walls => "wall",
             Tables::Lights => "light",
             Tables::Obstacles => "obstacle",
             Tables::Doors => "door",
+            Tables::Floors => "floor",
         }
     }
 
@@ -59,7 +63,7 @@ impl Tables {
 pub(super) struct TakenArrays {
     /// Indexed as [`Tables::ALL`]; empty for a kind the document has no
     /// array of tables of.
-    lists: [SharedList<Table>; 4],
+    lists: [SharedList<Table>; Tables::ALL.len()],
 }
 
 impl TakenArrays {

@@ -6,7 +6,7 @@ use glam::Vec2;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 use super::arrays::{Tables, TakenArrays};
-use super::numbers::point_text;
+use super::numbers::{number_text, point_text};
 use super::pieces::{ReadInPieces, read_in_pieces, read_whole};
 use super::placement::{Anchor, Placement, anchor_of, position_after, renumber_positions};
 use super::table_order::{TableAddress, table_mut, written_order};
@@ -16,8 +16,11 @@ use crate::level::{SharedList, WallEnd};
 /// The key of a lamp's place in a `[[light]]` table.
 const LIGHT_AT_KEY: &str = "at";
 
-/// The key of an obstacle's outline in an `[[obstacle]]` table.
-const OBSTACLE_POINTS_KEY: &str = "points";
+/// The key of an obstacle's or a floor's outline in its table.
+const POINTS_KEY: &str = "points";
+
+/// The key of a floor's height in a `[[floor]]` table.
+const FLOOR_HEIGHT_KEY: &str = "height";
 
 /// A level file's text, open for editing.
 ///
@@ -80,6 +83,10 @@ pub enum DocumentError {
     /// the editor does not rewrite: doors cannot be edited.
     #[error("doors must be written as [[door]] tables to be edited in the program")]
     DoorsNotTables,
+    /// `floor` is written some other way than as `[[floor]]` tables, which
+    /// the editor does not rewrite: floors cannot be edited.
+    #[error("floors must be written as [[floor]] tables to be edited in the program")]
+    FloorsNotTables,
     /// A table whose keys the editor would rewrite is missing or written
     /// inline (`player = { .. }`).
     #[error("`{0}` must be written as a table of its own to be edited in the program")]
@@ -230,11 +237,23 @@ impl LevelDocument {
     /// The outline of obstacle `index` as written (`points`), if it is a
     /// list of points of two numbers each.
     pub fn obstacle_points(&self, index: usize) -> Option<Vec<Vec2>> {
+        self.outline(Tables::Obstacles, index)
+    }
+
+    /// The outline of floor `index` as written (`points`), if it is a list
+    /// of points of two numbers each.
+    pub fn floor_points(&self, index: usize) -> Option<Vec<Vec2>> {
+        self.outline(Tables::Floors, index)
+    }
+
+    /// The `points` of table `index` of `array` as written, if it is a list
+    /// of points of two numbers each.
+    fn outline(&self, array: Tables, index: usize) -> Option<Vec<Vec2>> {
         let value = self
-            .tables(Tables::Obstacles)
+            .tables(array)
             .ok()??
             .get(index)?
-            .get(OBSTACLE_POINTS_KEY)?
+            .get(POINTS_KEY)?
             .as_value()?;
         value.as_array()?.iter().map(point_of).collect()
     }
@@ -245,13 +264,28 @@ impl LevelDocument {
     /// `obstacle_height` and `obstacle_material`. Refuses points that are
     /// not finite; whether they make a convex outline is the caller's call.
     pub fn append_obstacle(&mut self, points: &[Vec2]) -> Result<usize, DocumentError> {
-        let mut outline = toml_edit::Array::new();
-        for &point in points {
-            outline.push(point_value(point)?);
+        let mut table = Table::new();
+        table.insert(POINTS_KEY, toml_edit::value(outline_value(points)?));
+        self.append(Tables::Obstacles, table)
+    }
+
+    /// Adds a `[[floor]]` with outline `points` at `height`, holding only
+    /// those two keys, after the last `[[floor]]` (at the end of the file
+    /// when there is none), and returns its index: the floor takes the
+    /// format's defaults for the rest. Refuses points or a height that are
+    /// not finite; whether the outline is a floor's is the caller's call.
+    pub fn append_floor(&mut self, points: &[Vec2], height: f32) -> Result<usize, DocumentError> {
+        if !height.is_finite() {
+            return Err(DocumentError::NotFinite(Vec2::splat(height)));
         }
         let mut table = Table::new();
-        table.insert(OBSTACLE_POINTS_KEY, toml_edit::value(outline));
-        self.append(Tables::Obstacles, table)
+        table.insert(POINTS_KEY, toml_edit::value(outline_value(points)?));
+        let height: Value = number_text(height)
+            .parse()
+            // A finite float's text is always a TOML number.
+            .expect("a finite number's text is a TOML float");
+        table.insert(FLOOR_HEIGHT_KEY, Item::Value(height));
+        self.append(Tables::Floors, table)
     }
 
     /// Adds a `[[wall]]` from `a` to `b` holding only those two keys, after
@@ -623,6 +657,7 @@ fn not_tables(array: Tables) -> DocumentError {
         Tables::Lights => DocumentError::LightsNotTables,
         Tables::Obstacles => DocumentError::ObstaclesNotTables,
         Tables::Doors => DocumentError::DoorsNotTables,
+        Tables::Floors => DocumentError::FloorsNotTables,
     }
 }
 
@@ -654,6 +689,15 @@ pub(super) fn point_value(point: Vec2) -> Result<Value, DocumentError> {
         .parse()
         // Two finite floats in brackets are always a TOML array.
         .expect("a finite point's text is a TOML array"))
+}
+
+/// An outline as a TOML list of `[x, z]` points; only finite points.
+fn outline_value(points: &[Vec2]) -> Result<toml_edit::Array, DocumentError> {
+    let mut outline = toml_edit::Array::new();
+    for &point in points {
+        outline.push(point_value(point)?);
+    }
+    Ok(outline)
 }
 
 /// What stands above a table's header (blank and comment lines), as text:

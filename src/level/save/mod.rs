@@ -26,7 +26,9 @@ pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
 pub use placement::Anchor;
-pub use values::{KeyValue, door_values, item_keys, light_values, obstacle_values, wall_values};
+pub use values::{
+    KeyValue, door_values, floor_values, item_keys, light_values, obstacle_values, wall_values,
+};
 
 use std::borrow::Cow;
 

@@ -1,5 +1,5 @@
-//! The keys of a `[[wall]]`, `[[light]]`, `[[obstacle]]` and `[[door]]`
-//! table and each item's values as a level file writes them: written once,
+//! The keys of a `[[wall]]`, `[[light]]`, `[[obstacle]]`, `[[door]]` and
+//! `[[floor]]` table and each item's values as a level file writes them: written once,
 //! for the complete file of a level without one and for the keys an edit
 //! rewrites.
 
@@ -7,7 +7,7 @@ use glam::Vec3;
 
 use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
-use crate::level::{Door, LevelObstacle, LevelWall, Light};
+use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
 const WALL_KEYS: [&str; 6] = ["a", "b", "radius", "height", "thickness", "material"];
@@ -30,6 +30,15 @@ const DOOR_KEYS: [&str; 10] = [
     "opens",
     "close_after",
 ];
+/// A `[[floor]]`'s keys.
+const FLOOR_KEYS: [&str; 6] = [
+    "points",
+    "height",
+    "ceiling",
+    "material",
+    "ceiling_material",
+    "side_material",
+];
 
 /// A key of an item's table and its value as TOML text (`[1.5, 0.0]`,
 /// `2.8`, `"brick"`).
@@ -42,6 +51,7 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
         Tables::Lights => &LIGHT_KEYS,
         Tables::Obstacles => &OBSTACLE_KEYS,
         Tables::Doors => &DOOR_KEYS,
+        Tables::Floors => &FLOOR_KEYS,
     }
 }
 
@@ -77,16 +87,10 @@ pub fn light_values(light: &Light) -> Vec<KeyValue> {
 /// An obstacle's keys and values, made of `material` (its material's
 /// name); the outline counter-clockwise, as the level holds it.
 pub fn obstacle_values(obstacle: &LevelObstacle, material: &str) -> Vec<KeyValue> {
-    let points: Vec<String> = obstacle
-        .polygon
-        .points()
-        .iter()
-        .map(|&point| point_text(point))
-        .collect();
     keyed(
         &OBSTACLE_KEYS,
         [
-            format!("[{}]", points.join(", ")),
+            points_text(obstacle.polygon.points()),
             number_text(obstacle.height),
             string_text(material),
             obstacle.loose.to_string(),
@@ -114,6 +118,29 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
             number_text(door.close_after),
         ],
     )
+}
+
+/// A floor's keys and values, its `materials` by name: the floor's, the
+/// ceiling's and the sides'; the outline as the level holds it.
+pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
+    let [material, ceiling_material, side_material] = materials;
+    keyed(
+        &FLOOR_KEYS,
+        [
+            points_text(&floor.points),
+            number_text(floor.height),
+            number_text(floor.ceiling),
+            string_text(material),
+            string_text(ceiling_material),
+            string_text(side_material),
+        ],
+    )
+}
+
+/// An outline as a list of `[x, z]` points on one line.
+fn points_text(points: &[glam::Vec2]) -> String {
+    let points: Vec<String> = points.iter().map(|&point| point_text(point)).collect();
+    format!("[{}]", points.join(", "))
 }
 
 /// `text` as a TOML basic string, quoted and escaped.

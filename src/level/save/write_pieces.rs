@@ -431,6 +431,9 @@ mod tests {
                             document.append_obstacle(&[at, at + Vec2::X, at + Vec2::Y])
                         }
                         Tables::Doors => document.append_door(at, at + Vec2::Y),
+                        Tables::Floors => {
+                            document.append_floor(&[at, at + Vec2::X, at + Vec2::Y], 0.5)
+                        }
                     };
                 }
                 Edit::Remove(kind, at) => {

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
 use super::values::{
-    KeyValue, door_values, light_values, obstacle_values, string_text, vector_text, wall_values,
+    KeyValue, door_values, floor_values, light_values, obstacle_values, string_text, vector_text,
+    wall_values,
 };
 use crate::level::texture::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
@@ -25,7 +26,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 ///   `loose`, `mass`, `friction` and `bounce` where they differ from the
 ///   defaults;
 /// - every `[[light]]` with every key;
-/// - every `[[door]]` with every key.
+/// - every `[[door]]` with every key;
+/// - every `[[floor]]` with every key.
 ///
 /// Texture files are written with the paths the level holds; relative ones
 /// resolve against the new file's folder, which is where they resolved from
@@ -42,7 +44,11 @@ pub(super) fn level_text_reporting(
 ) -> Result<String, DocumentError> {
     let mut text = String::new();
     write_settings(&mut text, level);
-    let total = level.walls.len() + level.obstacles.len() + level.lights.len() + level.doors.len();
+    let total = level.walls.len()
+        + level.obstacles.len()
+        + level.lights.len()
+        + level.doors.len()
+        + level.floors.len();
     let mut written = 0;
     let mut one_written = || {
         written += 1;
@@ -111,7 +117,7 @@ fn write_settings(out: &mut String, level: &Level) {
 }
 
 /// The declared materials that differ from the shipped ones, then every
-/// wall, obstacle, lamp and door, each as its table, calling `one_written`
+/// wall, obstacle, lamp, door and floor, each as its table, calling `one_written`
 /// after each item.
 fn write_items(
     out: &mut String,
@@ -163,6 +169,17 @@ fn write_items(
         key_values(
             out,
             &door_values(door, &material_name(level, door.material)),
+        );
+        one_written();
+    }
+
+    for floor in &level.floors {
+        line(out, "\n[[floor]]");
+        let materials = [floor.material, floor.ceiling_material, floor.side_material]
+            .map(|material| material_name(level, material));
+        key_values(
+            out,
+            &floor_values(floor, materials.each_ref().map(String::as_str)),
         );
         one_written();
     }

@@ -38,7 +38,8 @@ impl LevelScene {
     /// place. Returns false, having changed nothing, when the changes do
     /// not fit the scene's level (an index past the end, counts that do not
     /// add up) or the edit changed what the scene does not update in place
-    /// (the materials, the environment): build a new scene then. The first
+    /// (the materials, the environment, the floors): build a new scene
+    /// then. The first
     /// lamp of a level, or its last, changes whether chunks keep a light
     /// cache where the renderer reads them: every chunk is then built again
     /// as it is next drawn, which costs what the view holds, not the level.
@@ -50,6 +51,7 @@ impl LevelScene {
     ) -> bool {
         if level.materials != self.level.materials
             || level.environment != self.level.environment
+            || changes.iter().any(LevelChange::touches_floors)
             || !counts_fit(&self.level, level, changes)
         {
             return false;
@@ -156,7 +158,7 @@ impl Touched {
             Piece::Obstacle(obstacle) => {
                 self.new_points.extend(obstacle.polygon.points());
             }
-            Piece::Light(_) | Piece::Door(_) => return,
+            Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return,
         }
         self.shaded.extend(plan_box(piece));
     }
@@ -171,14 +173,15 @@ impl Touched {
             Piece::Obstacle(obstacle) => {
                 self.old_points.extend(obstacle.polygon.points());
             }
-            Piece::Light(_) | Piece::Door(_) => return,
+            Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return,
         }
         self.shaded.extend(plan_box(piece));
     }
 }
 
 /// Which list of the chunk index `piece` is in, and the chunk it is filed
-/// under; `None` for lamps and doors, which the index does not file.
+/// under; `None` for lamps, doors and floors, which the index does not
+/// file.
 fn filed(piece: &Piece) -> Option<(ShapeKind, (i32, i32))> {
     match piece {
         Piece::Wall(wall) => Some((ShapeKind::Wall, wall_chunk(wall.a, wall.b))),
@@ -186,12 +189,12 @@ fn filed(piece: &Piece) -> Option<(ShapeKind, (i32, i32))> {
             ShapeKind::Obstacle,
             obstacle_chunk(obstacle.polygon.points()),
         )),
-        Piece::Light(_) | Piece::Door(_) => None,
+        Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => None,
     }
 }
 
 /// A rectangle of the floor plan around the shape `piece` (its thickness
-/// and collision radius counted); `None` for lamps and doors.
+/// and collision radius counted); `None` for lamps, doors and floors.
 fn plan_box(piece: &Piece) -> Option<(Vec2, Vec2)> {
     let (points, margin) = match piece {
         Piece::Wall(wall) => (
@@ -199,7 +202,7 @@ fn plan_box(piece: &Piece) -> Option<(Vec2, Vec2)> {
             (wall.thickness / 2.0).max(wall.radius).max(0.0),
         ),
         Piece::Obstacle(obstacle) => (obstacle.polygon.points().to_vec(), 0.0),
-        Piece::Light(_) | Piece::Door(_) => return None,
+        Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return None,
     };
     let min = points.iter().copied().reduce(Vec2::min)?;
     let max = points.iter().copied().reduce(Vec2::max)?;
@@ -230,7 +233,7 @@ fn counts_fit(before: &Level, after: &Level, changes: &[LevelChange]) -> bool {
         Piece::Wall(_) => Some(0),
         Piece::Obstacle(_) => Some(1),
         Piece::Light(_) => Some(2),
-        Piece::Door(_) => None,
+        Piece::Door(_) | Piece::Floor(_) => None,
     };
     for change in changes {
         match change {
