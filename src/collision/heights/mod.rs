@@ -271,11 +271,7 @@ impl Heights {
     /// `feet` may not cross, as walls of the body radius (a NaN `feet`
     /// crosses none).
     pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges<'_> {
-        BlockingEdges {
-            heights: self,
-            near: point_box(start, reach),
-            feet,
-        }
+        BlockingEdges::gather(self, point_box(start, reach), feet)
     }
 
     /// The height the feet of a body centred on `centre` stand at, when it
@@ -346,21 +342,60 @@ fn point_box(p: DVec2, reach: f64) -> Aabb {
     }
 }
 
+/// The most blocking edges a move keeps at hand; a move near more looks
+/// them up in the edges' grid at each cast.
+const HELD_EDGES: usize = 12;
+
 /// The edges that block one move, as the collider meets them: walls of
 /// the body radius, those near the move that feet at `feet` may not
-/// cross. Looked up in the edges' grid at each cast, so that a move
-/// allocates nothing.
+/// cross. Gathered once per move into a small array on the stack (a move
+/// near more than [`HELD_EDGES`] looks them up in the grid at each cast),
+/// so that a move allocates nothing.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct BlockingEdges<'a> {
     heights: &'a Heights,
     near: Aabb,
     feet: f32,
+    held: [(Capsule, usize); HELD_EDGES],
+    count: usize,
+    overflowed: bool,
 }
 
-impl BlockingEdges<'_> {
+impl<'a> BlockingEdges<'a> {
+    /// The edges of `heights` within `near` that feet at `feet` may not
+    /// cross.
+    fn gather(heights: &'a Heights, near: Aabb, feet: f32) -> Self {
+        let mut edges = Self {
+            heights,
+            near,
+            feet,
+            held: [(Capsule::UNREAD, 0); HELD_EDGES],
+            count: 0,
+            overflowed: false,
+        };
+        let (mut held, mut count, mut overflowed) = (edges.held, 0, false);
+        edges.visit_grid(&near, |index, capsule| {
+            if held[..count].iter().any(|&(_, i)| i == index) {
+                return ControlFlow::Continue(());
+            }
+            if count == HELD_EDGES {
+                overflowed = true;
+                return ControlFlow::Break(());
+            }
+            held[count] = (*capsule, index);
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        edges.held = held;
+        edges.count = count;
+        edges.overflowed = overflowed;
+        edges
+    }
+
     /// Calls `visit` with each blocking edge's index and capsule whose box
-    /// meets `bounds` (within the move's reach), until it says to stop.
-    fn visit(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
+    /// meets `bounds` (within the move's reach), from the grid, until it
+    /// says to stop.
+    fn visit_grid(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
         let heights = self.heights;
         if self.feet.is_nan() {
             return;
@@ -380,14 +415,9 @@ impl BlockingEdges<'_> {
         });
     }
 
-    /// Whether any edge near the move blocks it.
+    /// Whether no edge near the move blocks it.
     pub fn is_empty(&self) -> bool {
-        let mut any = false;
-        self.visit(&self.near, |_, _| {
-            any = true;
-            ControlFlow::Break(())
-        });
-        !any
+        self.count == 0
     }
 
     /// The earliest entry of `start + t · motion` into a blocking edge's
@@ -399,14 +429,22 @@ impl BlockingEdges<'_> {
             max: path.max + DVec2::splat(f64::from(self.heights.reach)),
         };
         let mut best: Option<(SweepHit, usize)> = None;
-        self.visit(&grown, |index, capsule| {
-            if let Some(hit) = capsule.sweep(start, motion)
+        let mut meet = |index: usize, capsule: &Capsule| {
+            if capsule.bounds().overlaps(&grown)
+                && let Some(hit) = capsule.sweep(start, motion)
                 && best.is_none_or(|(b, b_index)| hit.t < b.t || (hit.t == b.t && index < b_index))
             {
                 best = Some((hit, index));
             }
             ControlFlow::Continue(())
-        });
+        };
+        if self.overflowed {
+            self.visit_grid(&grown, meet);
+        } else {
+            for (capsule, index) in &self.held[..self.count] {
+                let _ = meet(*index, capsule);
+            }
+        }
         best
     }
 }
