@@ -9,12 +9,15 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use glam::Vec2;
-use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions, WindowOptions};
+use mazewalker::app::{
+    self, ScreenshotOptions, SoundOut, TerminalProgress, TimedemoOptions, WindowOptions,
+};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
+use mazewalker::sound::SoundOptions;
 
 /// The allocator: mimalloc gives memory freed by another thread back to
 /// its page without the lock the window's thread allocates under, so that
@@ -190,6 +193,7 @@ struct ReplayArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("offline").args(["headless", "timedemo"]).multiple(true)))]
 struct PlayArgs {
     /// The demo file (see docs/demo-format.md).
     #[arg(value_name = "FILE")]
@@ -232,6 +236,12 @@ struct PlayArgs {
     /// Also write the last frame the timedemo drew as a PNG (not timed).
     #[arg(long, value_name = "FILE.png", requires = "timedemo")]
     shot: Option<PathBuf>,
+    /// Render the demo's sound into this WAV file (48 kHz, 16-bit
+    /// stereo), as the window would play it; the same bytes on every run.
+    /// Needs `--headless` or `--timedemo` (where it is mixed beside the
+    /// frames, and timed with them).
+    #[arg(long, value_name = "OUT.wav", requires = "offline")]
+    sound_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -497,6 +507,10 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
         eprintln!("warning: {warning}");
     }
     let mut stdout = mazewalker::platform::program_output();
+    let sound_out = args.sound_out.clone().map(|path| SoundOut {
+        path,
+        options: SoundOptions::default(),
+    });
     let played = if args.timedemo {
         let options = TimedemoOptions {
             size: args.size,
@@ -507,10 +521,11 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
             debug_lines: args.debug_lines,
             hud: args.hud,
             shot: args.shot.clone(),
+            sound_out,
         };
         app::run_timedemo(playback, &options, &mut stdout)?
     } else {
-        playback.run_headless(args.trace, &mut stdout)?
+        app::play_headless(playback, args.trace, sound_out.as_ref(), &mut stdout)?
     };
     Ok(match played {
         Played::Finished { .. } => ExitCode::SUCCESS,
@@ -698,6 +713,17 @@ mod tests {
         assert!(parse(&["play", "walk.demo", "--headless", "--debug-lines"]).is_err());
         assert!(parse(&["play", "walk.demo", "--headless", "--hud"]).is_err());
         assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--sound-out", "walk.wav"]).is_err());
+        for offline in ["--headless", "--timedemo"] {
+            let cli = parse(&["play", "walk.demo", offline, "--sound-out", "walk.wav"])
+                .unwrap_or_else(|error| panic!("{offline}: {error}"));
+            match cli.command {
+                Some(Command::Play(args)) => {
+                    assert_eq!(args.sound_out, Some(PathBuf::from("walk.wav")));
+                }
+                other => panic!("parsed as {other:?}"),
+            }
+        }
         assert!(parse(&["play"]).is_err());
         let cli =
             parse(&["--record", "walk.demo", "--maze", "8x8", "--seed", "3"]).expect("record");
