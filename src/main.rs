@@ -17,7 +17,6 @@ use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{OpenedDemo, Played};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::render::RenderQuality;
-use mazewalker::sound::SoundOptions;
 
 /// The allocator: mimalloc gives memory freed by another thread back to
 /// its page without the lock the window's thread allocates under, so that
@@ -87,6 +86,10 @@ struct Cli {
     /// lamps); default the config file's `[render] lights`, on.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
     lights: Option<bool>,
+    /// `on` or `off`: whether the walk sounds (F7 turns it on and off);
+    /// default the config file's `[sound] enabled`, on.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    sound: Option<bool>,
 }
 
 /// Exit status of `play` when a check line does not match (a desync).
@@ -338,7 +341,10 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
 /// settings file's options under the flags.
 fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
     let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
-    let defaults = window_options(config_path);
+    let mut defaults = window_options(config_path);
+    if let Some(sound) = cli.sound {
+        defaults.settings.sound.enabled = sound;
+    }
     let options = WindowOptions {
         vsync: cli.vsync.unwrap_or(defaults.vsync),
         move_options: move_options(cli.ghost, cli.reject),
@@ -509,7 +515,7 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
     let mut stdout = mazewalker::platform::program_output();
     let sound_out = args.sound_out.clone().map(|path| SoundOut {
         path,
-        options: SoundOptions::default(),
+        options: window_options(config_path).settings.sound,
     });
     let played = if args.timedemo {
         let options = TimedemoOptions {
@@ -633,6 +639,9 @@ mod tests {
         );
         assert_eq!(parse(&["--lights=on"]).expect("on").lights, Some(true));
         assert!(parse(&["--lights", "dim"]).is_err());
+        assert_eq!(parse(&[]).expect("no flags").sound, None);
+        assert_eq!(parse(&["--sound", "off"]).expect("off").sound, Some(false));
+        assert!(parse(&["--sound", "loud"]).is_err());
         assert!(parse(&["--quality", "ultra"]).is_err());
     }
 

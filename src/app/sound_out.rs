@@ -7,17 +7,19 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 
+use crate::config::SoundSettings;
 use crate::demo::{OpenedDemo, Played};
 use crate::level::Level;
-use crate::sound::{SoundOptions, Soundtrack};
+use crate::sound::Soundtrack;
 
 /// Where a playback's sound goes, and how it is heard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SoundOut {
     /// The WAV file to write (replaced if it exists).
     pub path: PathBuf,
-    /// The volume and whether footsteps sound (the settings file's).
-    pub options: SoundOptions,
+    /// The volume and whether footsteps sound (the settings file's; its
+    /// `enabled` does not silence a file asked for).
+    pub options: SoundSettings,
 }
 
 impl SoundOut {

@@ -127,11 +127,6 @@ impl Mixer {
         }
     }
 
-    /// How many voices play.
-    pub fn playing(&self) -> usize {
-        self.slots.iter().flatten().count()
-    }
-
     /// Adds the voices' next `frames.len()` samples into `frames` (left,
     /// right), then lets the voices that are over go.
     pub fn mix_into(&mut self, frames: &mut [[f32; 2]]) {

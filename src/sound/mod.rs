@@ -28,7 +28,7 @@ mod wav;
 
 pub use family::Family;
 pub use mixer::MAX_VOICES;
-pub use soundscape::{SoundOptions, Soundscape};
+pub use soundscape::Soundscape;
 pub use soundtrack::Soundtrack;
 pub use space::{Ear, Heard, Place, Surroundings};
 pub use wav::{HEADER_BYTES, WavWriter};

@@ -14,6 +14,7 @@ use super::mixer::{Mixer, VoiceId};
 use super::recipe::Recipe;
 use super::space::{Ear, Heard, Place, Surroundings};
 use crate::collision::Collider;
+use crate::config::SoundSettings;
 use crate::level::{Level, MaterialId};
 use crate::simulation::{Event, Simulation};
 
@@ -22,15 +23,6 @@ const STRIDE: f32 = 0.75;
 
 /// Metres run between footsteps.
 const RUNNING_STRIDE: f32 = 0.9;
-
-/// What the listener chose: how loud, and whether its own feet sound.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SoundOptions {
-    /// The whole mix's gain, 0 to 1.
-    pub volume: f32,
-    /// Footsteps, steps up and landings sound.
-    pub footsteps: bool,
-}
 
 /// A held voice that an event starts and a later one stops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,23 +54,13 @@ impl Cue {
     }
 }
 
-impl Default for SoundOptions {
-    /// Four fifths of full volume, footsteps on.
-    fn default() -> Self {
-        Self {
-            volume: 0.8,
-            footsteps: true,
-        }
-    }
-}
-
 /// The sounds of one level's simulation, tick by tick.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Soundscape {
     mixer: Mixer,
     /// Each material's family, by [`MaterialId`].
     families: Vec<Family>,
-    options: SoundOptions,
+    options: SoundSettings,
     /// Metres walked since the last footstep.
     walked: f32,
     /// Footsteps so far: which foot is next.
@@ -96,7 +78,7 @@ pub struct Soundscape {
 
 impl Soundscape {
     /// Silence, on `level`'s materials.
-    pub fn new(level: &Level, options: SoundOptions) -> Self {
+    pub fn new(level: &Level, options: SoundSettings) -> Self {
         let families = level
             .materials
             .iter()
@@ -115,21 +97,6 @@ impl Soundscape {
         };
         soundscape.floor = soundscape.family(level.environment.floor);
         soundscape
-    }
-
-    /// The listener's choices.
-    pub fn options(&self) -> SoundOptions {
-        self.options
-    }
-
-    /// Changes the listener's choices from the next sample on.
-    pub fn set_options(&mut self, options: SoundOptions) {
-        self.options = options;
-    }
-
-    /// How many voices play.
-    pub fn playing(&self) -> usize {
-        self.mixer.playing()
     }
 
     fn family(&self, material: MaterialId) -> Family {

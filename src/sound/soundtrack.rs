@@ -2,9 +2,10 @@
 //! and a tick's samples are added to a WAV file's.
 
 use super::SAMPLES_PER_TICK;
-use super::soundscape::{SoundOptions, Soundscape};
+use super::soundscape::Soundscape;
 use super::wav::WavWriter;
 use crate::collision::Collider;
+use crate::config::SoundSettings;
 use crate::level::Level;
 use crate::simulation::Simulation;
 
@@ -18,7 +19,7 @@ pub struct Soundtrack {
 
 impl Soundtrack {
     /// Nothing yet, on `level`, heard with `options`.
-    pub fn new(level: &Level, options: SoundOptions) -> Self {
+    pub fn new(level: &Level, options: SoundSettings) -> Self {
         Self {
             soundscape: Soundscape::new(level, options),
             wav: WavWriter::default(),
