@@ -24,6 +24,9 @@
 //! - [`simulation`]: everything that moves on the fixed tick (the walker,
 //!   the doors, the loose bodies), stepped in named phases, and the typed
 //!   events each tick emits.
+//! - [`sound`]: what the simulation's events sound like (synthesised,
+//!   placed for the eye, muffled by walls), mixed tick by tick for the
+//!   window's output or a demo's WAV file; it listens and never feeds back.
 //! - [`app`]: the program around the library: a winit shell (the window, its
 //!   surface, presenting), a headless `Session` that takes events and time
 //!   and produces a description of the frame, and one part per mode
@@ -64,5 +67,6 @@ mod property_cases;
 pub mod render;
 pub mod replay;
 pub mod simulation;
+pub mod sound;
 pub mod tick;
 pub mod walker;

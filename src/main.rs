@@ -9,7 +9,9 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use glam::Vec2;
-use mazewalker::app::{self, ScreenshotOptions, TerminalProgress, TimedemoOptions, WindowOptions};
+use mazewalker::app::{
+    self, ScreenshotOptions, SoundOut, TerminalProgress, TimedemoOptions, WindowOptions,
+};
 use mazewalker::collision::{MoveOptions, MovePolicy};
 use mazewalker::config::{self, Config, QualityChoice};
 use mazewalker::demo::{OpenedDemo, Played};
@@ -85,6 +87,10 @@ struct Cli {
     /// lamps); default the config file's `[render] lights`, on.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
     lights: Option<bool>,
+    /// `on` or `off`: whether the walk sounds (F7 turns it on and off);
+    /// default the config file's `[sound] enabled`, on.
+    #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
+    sound: Option<bool>,
 }
 
 /// Exit status of `play` when a check line does not match (a desync).
@@ -195,6 +201,7 @@ struct ReplayArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("offline").args(["headless", "timedemo"]).multiple(true)))]
 struct PlayArgs {
     /// The demo file (see docs/demo-format.md).
     #[arg(value_name = "FILE")]
@@ -237,6 +244,12 @@ struct PlayArgs {
     /// Also write the last frame the timedemo drew as a PNG (not timed).
     #[arg(long, value_name = "FILE.png", requires = "timedemo")]
     shot: Option<PathBuf>,
+    /// Render the demo's sound into this WAV file (48 kHz, 16-bit
+    /// stereo), as the window would play it; the same bytes on every run.
+    /// Needs `--headless` or `--timedemo` (where it is mixed beside the
+    /// frames, and timed with them).
+    #[arg(long, value_name = "OUT.wav", requires = "offline")]
+    sound_out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -341,7 +354,10 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
 /// settings file's options under the flags.
 fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
     let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
-    let defaults = window_options(config_path);
+    let mut defaults = window_options(config_path);
+    if let Some(sound) = cli.sound {
+        defaults.settings.sound.enabled = sound;
+    }
     let options = WindowOptions {
         vsync: cli.vsync.unwrap_or(defaults.vsync),
         move_options: move_options(cli.ghost, cli.reject),
@@ -521,6 +537,10 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
         eprintln!("warning: {warning}");
     }
     let mut stdout = mazewalker::platform::program_output();
+    let sound_out = args.sound_out.clone().map(|path| SoundOut {
+        path,
+        options: window_options(config_path).settings.sound,
+    });
     let played = if args.timedemo {
         let options = TimedemoOptions {
             size: args.size,
@@ -531,10 +551,11 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
             debug_lines: args.debug_lines,
             hud: args.hud,
             shot: args.shot.clone(),
+            sound_out,
         };
         app::run_timedemo(playback, &options, &mut stdout)?
     } else {
-        playback.run_headless(args.trace, &mut stdout)?
+        app::play_headless(playback, args.trace, sound_out.as_ref(), &mut stdout)?
     };
     Ok(match played {
         Played::Finished { .. } => ExitCode::SUCCESS,
@@ -642,6 +663,9 @@ mod tests {
         );
         assert_eq!(parse(&["--lights=on"]).expect("on").lights, Some(true));
         assert!(parse(&["--lights", "dim"]).is_err());
+        assert_eq!(parse(&[]).expect("no flags").sound, None);
+        assert_eq!(parse(&["--sound", "off"]).expect("off").sound, Some(false));
+        assert!(parse(&["--sound", "loud"]).is_err());
         assert!(parse(&["--quality", "ultra"]).is_err());
     }
 
@@ -722,6 +746,17 @@ mod tests {
         assert!(parse(&["play", "walk.demo", "--headless", "--debug-lines"]).is_err());
         assert!(parse(&["play", "walk.demo", "--headless", "--hud"]).is_err());
         assert!(parse(&["play", "walk.demo", "--timedemo", "--trace"]).is_err());
+        assert!(parse(&["play", "walk.demo", "--sound-out", "walk.wav"]).is_err());
+        for offline in ["--headless", "--timedemo"] {
+            let cli = parse(&["play", "walk.demo", offline, "--sound-out", "walk.wav"])
+                .unwrap_or_else(|error| panic!("{offline}: {error}"));
+            match cli.command {
+                Some(Command::Play(args)) => {
+                    assert_eq!(args.sound_out, Some(PathBuf::from("walk.wav")));
+                }
+                other => panic!("parsed as {other:?}"),
+            }
+        }
         assert!(parse(&["play"]).is_err());
         let cli =
             parse(&["--record", "walk.demo", "--maze", "8x8", "--seed", "3"]).expect("record");

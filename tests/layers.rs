@@ -41,6 +41,9 @@ const LAYERS: &[(&str, &[&str])] = &[
             "walker",
         ],
     ),
+    // What the simulation sounds like: it listens to the simulation's
+    // events and never feeds back.
+    ("sound", &["sound"]),
     ("render", &["render"]),
     ("app", &["app"]),
 ];

@@ -22,7 +22,8 @@
 //! - `live_level` the running level and its reloads (with the pure
 //!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
 //!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
-//!   `timedemo` the demo rendered tick by tick, `job` long work on a worker
+//!   `timedemo` the demo rendered tick by tick, `sound_out` a demo's sound
+//!   rendered into a WAV file, `job` long work on a worker
 //!   thread with its progress, `startup` the window's level (or a played
 //!   demo's) loaded on a worker while the window opens, `terminal_progress`
 //!   `check`'s progress on a terminal.
@@ -46,6 +47,7 @@ mod screenshot;
 mod script;
 mod session;
 mod shell;
+mod sound_out;
 mod startup;
 mod surface;
 mod terminal_progress;
@@ -77,6 +79,7 @@ pub use screenshot::{ScreenshotOptions, screenshot, screenshot_image};
 pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER_FRAME};
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
+pub use sound_out::{SoundOut, play_headless};
 pub use startup::{StartWith, Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};

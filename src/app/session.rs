@@ -440,6 +440,16 @@ impl Session {
             Action::ToggleHelp => self.overlays.help = !self.overlays.help,
             Action::ToggleFullscreen => self.events.requests.send(Request::ToggleFullscreen),
             Action::Screenshot => self.events.requests.send(Request::Screenshot),
+            Action::ToggleSound => {
+                let sound = &mut self.world.settings.sound;
+                sound.enabled = !sound.enabled;
+                let said = if sound.enabled {
+                    "sound on"
+                } else {
+                    "sound off"
+                };
+                self.world.notice(said);
+            }
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
                     self.events.requests.send(Request::GrabMouse(false));

@@ -13,6 +13,7 @@ use anyhow::Context as _;
 
 use super::frame::scene_frame;
 use super::overlays::hud_lines;
+use super::sound_out::SoundOut;
 use crate::demo::{FrameTimes, OpenedDemo, Played, TimedemoReport, play};
 use crate::platform::Instant;
 use crate::render::offscreen::{self, OFFSCREEN_FORMAT};
@@ -38,6 +39,9 @@ pub struct TimedemoOptions {
     /// Write the last frame drawn here as a PNG once the demo ends (not
     /// timed). Default none.
     pub shot: Option<PathBuf>,
+    /// Mix each tick's sound beside its frame (timed with it) and write
+    /// it to this WAV file once the demo ends. Default none.
+    pub sound_out: Option<SoundOut>,
 }
 
 impl Default for TimedemoOptions {
@@ -49,6 +53,7 @@ impl Default for TimedemoOptions {
             debug_lines: false,
             hud: false,
             shot: None,
+            sound_out: None,
         }
     }
 }
@@ -57,7 +62,7 @@ impl Default for TimedemoOptions {
 /// draw it at the tick's end, and writes one line to `out`: the
 /// [`TimedemoReport`] when the demo finished, the desync line when a check
 /// did not match. Then writes the last frame drawn to `options.shot`, if
-/// given.
+/// given, and the sound to `options.sound_out`, if given.
 pub fn run_timedemo(
     mut playback: OpenedDemo,
     options: &TimedemoOptions,
@@ -85,12 +90,19 @@ pub fn run_timedemo(
     let mut frames = FrameTimes::default();
     let started = Instant::now();
     let mut last_frame = started;
+    let mut soundtrack = options
+        .sound_out
+        .as_ref()
+        .map(|sound_out| sound_out.soundtrack(level));
     let path = playback.path.display().to_string();
     let played = play(
         &mut playback.reader,
         &mut simulation,
         &walking,
         |_, simulation| -> anyhow::Result<()> {
+            if let Some(soundtrack) = &mut soundtrack {
+                soundtrack.tick(simulation, level, &walking);
+            }
             let scene = scene_frame(simulation, level, 1.0, options.debug_lines);
             let hud = options
                 .hud
@@ -128,6 +140,9 @@ pub fn run_timedemo(
         offscreen::read_back(&gpu, &target)?
             .save(shot)
             .with_context(|| format!("cannot write {}", shot.display()))?;
+    }
+    if let (Some(sound_out), Some(soundtrack)) = (&options.sound_out, soundtrack) {
+        sound_out.write(soundtrack)?;
     }
     Ok(played)
 }

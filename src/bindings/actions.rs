@@ -105,6 +105,8 @@ action_table! {
     ToggleFullscreen = "fullscreen", Always, [F11], press, "fullscreen";
     /// Save a screenshot PNG of what the window shows.
     Screenshot = "screenshot", Always, [F12], press, "save screenshot PNG";
+    /// Turn sound on or off.
+    ToggleSound = "sound", Always, [F7], press, "sound on / off";
     /// Release the mouse; a second press quits.
     ReleaseOrQuit = "release_or_quit", Always, [Escape], press, "release mouse; again to quit";
     /// Toggle edit mode (moves like ghost mode; leaving restores the mode).
@@ -291,6 +293,7 @@ mod tests {
                 "reload_level",
                 "fullscreen",
                 "screenshot",
+                "sound",
                 "release_or_quit",
                 "edit",
                 "plot_point",

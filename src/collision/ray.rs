@@ -16,6 +16,7 @@ use super::collider::{Collider, Shape};
 use super::grid::{Aabb, CellEntry};
 use super::outcome::Surface;
 use super::polygon::ConvexPolygon;
+use super::segment::segment_entry;
 use super::shapes::Capsule;
 use super::wall::Wall;
 
@@ -143,41 +144,6 @@ pub fn ray_against_obstacle(from: Vec2, to: Vec2, obstacle: &ConvexPolygon) -> O
     let points: Vec<DVec2> = obstacle.points().iter().map(|p| p.as_dvec2()).collect();
     let start = from.as_dvec2();
     polygon_entry(start, to.as_dvec2() - start, &points).map(|t| t as f32)
-}
-
-/// First `t ∈ [0, 1]` at which `start + t · motion` lies on the closed
-/// segment `a → b`. Parallel and collinear cases (and zero-length segments
-/// on either side) are handled exactly: a collinear overlap is entered at
-/// its first point.
-pub(crate) fn segment_entry(start: DVec2, motion: DVec2, a: DVec2, b: DVec2) -> Option<f64> {
-    let edge = b - a;
-    let to_a = a - start;
-    let denominator = motion.perp_dot(edge);
-    if denominator != 0.0 {
-        let t = to_a.perp_dot(edge) / denominator;
-        let s = to_a.perp_dot(motion) / denominator;
-        return ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&s)).then_some(t);
-    }
-    // Parallel (or a degenerate side): only a collinear overlap can meet.
-    if to_a.perp_dot(motion) != 0.0 || to_a.perp_dot(edge) != 0.0 {
-        return None;
-    }
-    let length_squared = motion.length_squared();
-    if length_squared == 0.0 {
-        // A point: on the wall when it is the wall's point, or lies on the
-        // wall's line (checked above) between its ends.
-        if edge == DVec2::ZERO {
-            return (start == a).then_some(0.0);
-        }
-        let along = (start - a).dot(edge);
-        return (0.0..=edge.length_squared())
-            .contains(&along)
-            .then_some(0.0);
-    }
-    let t_a = to_a.dot(motion) / length_squared;
-    let t_b = (b - start).dot(motion) / length_squared;
-    let (low, high) = (t_a.min(t_b), t_a.max(t_b));
-    (high >= 0.0 && low <= 1.0).then(|| low.max(0.0))
 }
 
 /// First `t ∈ [0, 1]` at which `start + t · motion` lies in the closed convex

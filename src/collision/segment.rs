@@ -3,6 +3,7 @@
 //! `t = clamp((p - a)·(b - a) / |b - a|², 0, 1)`, closest point `a + t (b - a)`.
 //! Vertical, horizontal and zero-length segments are ordinary cases: there is
 //! no slope, so there is nothing to special-case and no epsilon to add.
+//! And where a moving point first meets a segment (`segment_entry`).
 
 use glam::{DVec2, Vec2};
 
@@ -52,6 +53,41 @@ pub(super) fn distance_and_normal(p: DVec2, a: DVec2, b: DVec2) -> (f64, DVec2) 
         (b - a).perp().try_normalize().unwrap_or(DVec2::X)
     };
     (distance, normal)
+}
+
+/// First `t ∈ [0, 1]` at which `start + t · motion` lies on the closed
+/// segment `a → b`. Parallel and collinear cases (and zero-length segments
+/// on either side) are handled exactly: a collinear overlap is entered at
+/// its first point.
+pub(crate) fn segment_entry(start: DVec2, motion: DVec2, a: DVec2, b: DVec2) -> Option<f64> {
+    let edge = b - a;
+    let to_a = a - start;
+    let denominator = motion.perp_dot(edge);
+    if denominator != 0.0 {
+        let t = to_a.perp_dot(edge) / denominator;
+        let s = to_a.perp_dot(motion) / denominator;
+        return ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&s)).then_some(t);
+    }
+    // Parallel (or a degenerate side): only a collinear overlap can meet.
+    if to_a.perp_dot(motion) != 0.0 || to_a.perp_dot(edge) != 0.0 {
+        return None;
+    }
+    let length_squared = motion.length_squared();
+    if length_squared == 0.0 {
+        // A point: on the wall when it is the wall's point, or lies on the
+        // wall's line (checked above) between its ends.
+        if edge == DVec2::ZERO {
+            return (start == a).then_some(0.0);
+        }
+        let along = (start - a).dot(edge);
+        return (0.0..=edge.length_squared())
+            .contains(&along)
+            .then_some(0.0);
+    }
+    let t_a = to_a.dot(motion) / length_squared;
+    let t_b = (b - start).dot(motion) / length_squared;
+    let (low, high) = (t_a.min(t_b), t_a.max(t_b));
+    (high >= 0.0 && low <= 1.0).then(|| low.max(0.0))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Settings a person changes without recompiling: mouse sensitivity and
 //! invert-y, field of view and far plane, speeds, render quality and vsync,
-//! every key binding, and the gamepad. They are read from an optional TOML
+//! sound, every key binding, and the gamepad. They are read from an optional TOML
 //! file (see `docs/config.md`); a missing file means the defaults, and a bad
 //! one is reported with its line and column while the program runs on the
 //! defaults.
@@ -27,7 +27,9 @@ pub use error::ConfigError;
 pub use gamepad::{ButtonConflict, GamepadButton, GamepadSettings};
 pub use limits::Limits;
 pub use location::{CONFIG_ENV, CONFIG_FILE_NAME, config_path, resolve_config_path};
-pub use sections::{MouseSettings, MovementSettings, QualityChoice, RenderSettings, ViewSettings};
+pub use sections::{
+    MouseSettings, MovementSettings, QualityChoice, RenderSettings, SoundSettings, ViewSettings,
+};
 
 /// Every setting, with the defaults filled in for what the file leaves out.
 /// Serialises to the TOML of the config file ([`Config::to_toml`]).
@@ -41,6 +43,8 @@ pub struct Config {
     pub movement: MovementSettings,
     /// `[render]`: quality and vsync.
     pub render: RenderSettings,
+    /// `[sound]`: on or off, volume, footsteps.
+    pub sound: SoundSettings,
     /// `[bindings]`: every action's keys. Default [`Bindings::default`].
     pub bindings: Bindings,
     /// `[gamepad]`: sticks and buttons.
@@ -56,6 +60,7 @@ struct ConfigFile {
     view: ViewSettings,
     movement: MovementSettings,
     render: RenderSettings,
+    sound: SoundSettings,
     bindings: BTreeMap<Action, Vec<Spanned<KeyCode>>>,
     gamepad: Option<Spanned<GamepadSettings>>,
 }
@@ -119,6 +124,7 @@ impl Config {
             view: file.view,
             movement: file.movement,
             render: file.render,
+            sound: file.sound,
             bindings,
             gamepad,
         })

@@ -1,5 +1,5 @@
-//! The config file's `[mouse]`, `[view]`, `[movement]` and `[render]`
-//! tables: each field with its default and range (`docs/config.md` lists the
+//! The config file's `[mouse]`, `[view]`, `[movement]`, `[render]` and
+//! `[sound]` tables: each field with its default and range (`docs/config.md` lists the
 //! same), read with unknown keys refused.
 
 use serde::{Deserialize, Deserializer, Serialize};
@@ -203,6 +203,39 @@ impl Default for RenderSettings {
     }
 }
 
+/// `[sound]`: whether the walk sounds, how loud, and whether the
+/// walker's own feet do (`--sound on|off` and F7 turn it on and off).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SoundSettings {
+    /// Sound plays. Default true.
+    pub enabled: bool,
+    /// The mix's gain, 0 to 1. Default 0.8.
+    #[serde(deserialize_with = "volume")]
+    pub volume: f32,
+    /// Footsteps, steps up and landings sound. Default true.
+    pub footsteps: bool,
+}
+
+impl SoundSettings {
+    /// The range of [`SoundSettings::volume`].
+    pub const VOLUME: Limits = Limits {
+        key: "volume",
+        min: 0.0,
+        max: 1.0,
+    };
+}
+
+impl Default for SoundSettings {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            volume: 0.8,
+            footsteps: true,
+        }
+    }
+}
+
 /// What the window spends per pixel: `[render] quality` and `--quality`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
@@ -255,6 +288,10 @@ fn stop_speed<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f32, D::Erro
     MovementSettings::STOP_SPEED.read(deserializer)
 }
 
+fn volume<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f32, D::Error> {
+    SoundSettings::VOLUME.read(deserializer)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +329,7 @@ mod tests {
                 MovementSettings::STOP_SPEED,
                 MovementSettings::default().stop_speed,
             ),
+            (SoundSettings::VOLUME, SoundSettings::default().volume),
         ];
         for (limits, value) in checks {
             assert!(

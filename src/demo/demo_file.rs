@@ -7,8 +7,10 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 
+use crate::collision::Collider;
 use crate::level::{Level, LevelChoice};
 use crate::platform::{self, OpenFile};
+use crate::simulation::Simulation;
 use crate::walker::Pose;
 
 use super::fields::exact;
@@ -99,17 +101,31 @@ impl OpenedDemo {
     /// after every tick T; then writes the final `X Z YAW`, or the desync
     /// line (`desync at tick T: recorded X Z, replayed X' Z'`) at the first
     /// check that does not match. Numbers are exact (round-trip).
-    pub fn run_headless(mut self, trace: bool, out: &mut impl Write) -> anyhow::Result<Played> {
+    pub fn run_headless(self, trace: bool, out: &mut impl Write) -> anyhow::Result<Played> {
+        self.run_headless_watched(trace, out, |_, _, _| {})
+    }
+
+    /// [`run_headless`](Self::run_headless), telling `watch` after each
+    /// tick the simulation, the level and the collider the walker moves
+    /// through (what `--sound-out` hears).
+    pub fn run_headless_watched(
+        mut self,
+        trace: bool,
+        out: &mut impl Write,
+        mut watch: impl FnMut(&Simulation, &Level, &Collider),
+    ) -> anyhow::Result<Played> {
         let collider = self
             .level
             .walking_collider(&Arc::new(self.level.collider()));
         let mut simulation = self.header.simulation(&self.level);
         let path = self.path.display().to_string();
+        let level = &self.level;
         let played = play(
             &mut self.reader,
             &mut simulation,
             &collider,
             |tick, simulation| -> anyhow::Result<()> {
+                watch(simulation, level, &collider);
                 if trace {
                     writeln!(out, "{tick} {}", x_z_yaw(&simulation.walker.pose()))?;
                 }

@@ -111,6 +111,8 @@ pub enum Event {
         distance: f32,
         /// The floor's material under it.
         floor: MaterialId,
+        /// Whether the run key was held (footsteps fall farther apart).
+        running: bool,
     },
     /// The eye's move was stopped short by the collider.
     EyeBlocked {

@@ -14,14 +14,14 @@ use crate::tick::TICK_SECONDS;
 use crate::walker::{FootStep, MoveReport, Walker};
 
 /// Moves the eye by `desired` (see [`Walker::move_through`]); tells of
-/// the distance walked on `floor` and of a move the collider stopped
-/// short.
+/// the distance walked on `floor` (`running` when the run key was held)
+/// and of a move the collider stopped short.
 pub(super) fn move_eye(
     walker: &mut Walker,
     (doors, bodies): (&Doors, &mut Bodies),
     collider: &Collider,
     desired: Vec2,
-    floor: MaterialId,
+    (floor, running): (MaterialId, bool),
     events: &mut Vec<Event>,
 ) -> MoveReport {
     let radius = collider.body_radius();
@@ -38,6 +38,7 @@ pub(super) fn move_eye(
             events.push(Event::Walked {
                 distance: report.applied.length(),
                 floor,
+                running,
             });
         }
     }

@@ -147,7 +147,7 @@ impl Simulation {
             self.press_use(facing, collider);
         }
         let desired = self.walker.wished_move(input.held);
-        self.move_world(desired, collider)
+        self.move_world(desired, input.held.run, collider)
     }
 
     /// One tick in which the eye asks for the move `delta` itself (no
@@ -155,7 +155,7 @@ impl Simulation {
     /// the eye and the bodies move as in [`step`](Self::step).
     pub fn step_by(&mut self, delta: Vec2, collider: &Collider) -> StepReport {
         self.events.clear();
-        self.move_world(delta, collider)
+        self.move_world(delta, false, collider)
     }
 
     /// **Use**: the use key, pressed with the eye looking along `facing`
@@ -182,8 +182,9 @@ impl Simulation {
     }
 
     /// The tick from the doors on: **doors**, **eye** (asking for the
-    /// move `desired`), **bodies** and **events**.
-    fn move_world(&mut self, desired: Vec2, collider: &Collider) -> StepReport {
+    /// move `desired`, `running` when the run key was held), **bodies**
+    /// and **events**.
+    fn move_world(&mut self, desired: Vec2, running: bool, collider: &Collider) -> StepReport {
         let bodies_move = !self.bodies.is_empty() && !self.walker.editing;
         let leaves_before: Vec<Leaf> = if bodies_move {
             self.doors.leaves().leaves().to_vec()
@@ -193,7 +194,8 @@ impl Simulation {
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
         let world = (&self.doors, &mut self.bodies);
         let (walker, events) = (&mut self.walker, &mut self.events);
-        let report = eye::move_eye(walker, world, collider, desired, self.floor, events);
+        let walked = (self.floor, running);
+        let report = eye::move_eye(walker, world, collider, desired, walked, events);
         let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
         if let Some(bodies) = &bodies {
             events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);

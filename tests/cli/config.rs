@@ -13,7 +13,7 @@ use mazewalker::camera::Camera;
 use mazewalker::collision::Collider;
 use mazewalker::config::{
     Config, ConfigError, GamepadButton, GamepadSettings, MouseSettings, MovementSettings,
-    QualityChoice, RenderSettings, ViewSettings,
+    QualityChoice, RenderSettings, SoundSettings, ViewSettings,
 };
 use mazewalker::level::Level;
 use mazewalker::simulation::Simulation;
@@ -45,6 +45,8 @@ fn an_empty_file_is_every_default() {
     assert_eq!(defaults.movement.accelerate, 0.0);
     assert_eq!(defaults.render.quality, QualityChoice::Auto);
     assert!(defaults.render.vsync);
+    assert!(defaults.sound.enabled && defaults.sound.footsteps);
+    assert_eq!(defaults.sound.volume, 0.8);
 }
 
 #[test]
@@ -71,6 +73,11 @@ stop_speed = 2.5
 quality = "fast"
 vsync = false
 lights = false
+
+[sound]
+enabled = false
+volume = 0.25
+footsteps = false
 
 [bindings]
 move_forward = ["KeyZ", "ArrowUp"]
@@ -118,6 +125,14 @@ edit = ["Mode"]
             quality: QualityChoice::Fast,
             vsync: false,
             lights: false,
+        }
+    );
+    assert_eq!(
+        config.sound,
+        SoundSettings {
+            enabled: false,
+            volume: 0.25,
+            footsteps: false,
         }
     );
     assert_eq!(
@@ -407,14 +422,14 @@ fn the_far_plane_covers_a_fog_beyond_500_metres() {
 
 #[test]
 fn the_help_overlay_lists_a_rebound_key() {
-    let config = parse("[bindings]\nghost = [\"KeyN\", \"F7\"]\n").expect("valid");
+    let config = parse("[bindings]\nghost = [\"KeyN\", \"F8\"]\n").expect("valid");
     let groups = config.bindings.help_groups();
     let help: Vec<&String> = groups.iter().flat_map(|group| &group.lines).collect();
     let ghost = help
         .iter()
         .find(|line| line.contains("ghost mode"))
         .expect("a ghost line");
-    assert!(ghost.starts_with("N / F7 "), "{ghost}");
+    assert!(ghost.starts_with("N / F8 "), "{ghost}");
     assert!(ghost.contains(" ghost mode"), "{ghost}");
     assert!(!help.iter().any(|line| line.starts_with("G ")), "{help:#?}");
 }

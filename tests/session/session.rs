@@ -573,6 +573,27 @@ fn the_torch_flips_on_its_tick_shows_on_the_hud_and_a_demo_records_it() {
 }
 
 #[test]
+fn f7_turns_sound_off_and_on_with_a_notice_each_time() {
+    let folder = common::scratch_folder("session_sound_key");
+    let mut session = Session::new(Level::default_house(), &options(&folder));
+    assert!(session.settings().sound.enabled, "on by default");
+    tap(&mut session, KeyCode::F7);
+    assert!(!session.settings().sound.enabled);
+    assert!(
+        hud_line(&mut session, "sound off").is_some(),
+        "{:?}",
+        session.hud()
+    );
+    tap(&mut session, KeyCode::F7);
+    assert!(session.settings().sound.enabled);
+    assert!(
+        hud_line(&mut session, "sound on").is_some(),
+        "{:?}",
+        session.hud()
+    );
+}
+
+#[test]
 fn edit_mode_is_off_while_a_demo_plays_even_where_its_walker_edited() {
     let folder = common::scratch_folder("session_demo_edit_mode");
     let demo = folder.join("edit.demo");

@@ -26,7 +26,7 @@ use glam::{DVec2, Vec2};
 
 use super::grid::Aabb;
 use super::outline::Outline;
-use super::segment::distance_to_segment;
+use super::segment::{distance_to_segment, segment_entry};
 use super::shapes::Capsule;
 use super::sweep::SweepHit;
 use super::wall::Wall;
@@ -323,6 +323,27 @@ impl Heights {
             .collect();
         let lowest = floors.iter().copied().fold(f32::INFINITY, f32::min);
         (floors, self.crossable(index, lowest))
+    }
+
+    /// Whether the segment `from → to` crosses an edge between floors
+    /// whose higher side stands above `height` (the void counts as
+    /// infinitely high): the plan-view test of whether a floor's rim
+    /// stands between two points, as a wall would (what muffles a sound).
+    pub fn rim_between(&self, from: Vec2, to: Vec2, height: f32) -> bool {
+        if self.edges.is_empty() || !from.is_finite() || !to.is_finite() {
+            return false;
+        }
+        let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
+        let path = Aabb::of_path(start, motion);
+        self.grid.edges_in(&path).into_iter().any(|index| {
+            let edge = &self.edges[index as usize];
+            let top = [edge.left, edge.right]
+                .into_iter()
+                .map(|side| self.span_of(side).map_or(f32::INFINITY, |span| span.floor))
+                .fold(f32::NEG_INFINITY, f32::max);
+            top > height
+                && segment_entry(start, motion, edge.a.as_dvec2(), edge.b.as_dvec2()).is_some()
+        })
     }
 
     /// Whether feet at `feet` may cross edge `index` (of

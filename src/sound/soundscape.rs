@@ -1,0 +1,274 @@
+//! The simulation heard: each tick's events turned into voices (a
+//! footstep every stride walked, a door's start, loop and stop, a body's
+//! impact, scrape and kick), the voices placed for the eye where it now
+//! stands, and the mix rendered tick by tick. It reads the simulation
+//! and never changes it.
+
+use std::collections::BTreeMap;
+
+use glam::Vec2;
+
+use super::cues;
+use super::family::Family;
+use super::mixer::{Mixer, VoiceId};
+use super::recipe::Recipe;
+use super::space::{Ear, Heard, Place, Surroundings};
+use crate::collision::Collider;
+use crate::config::SoundSettings;
+use crate::level::{Level, MaterialId};
+use crate::simulation::{Event, Simulation};
+
+/// Metres walked between footsteps.
+const STRIDE: f32 = 0.75;
+
+/// Metres run between footsteps.
+const RUNNING_STRIDE: f32 = 0.9;
+
+/// A held voice that an event starts and a later one stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loop {
+    /// A door moving.
+    Door(usize),
+    /// A body sliding.
+    Scrape(usize),
+}
+
+/// A voice an event starts: what, where, how loud, and the loop it is.
+#[derive(Debug, Clone, PartialEq)]
+struct Cue {
+    recipe: Recipe,
+    place: Place,
+    loudness: f32,
+    loop_of: Option<Loop>,
+}
+
+impl Cue {
+    /// A one-shot `recipe` at `place`.
+    fn once(recipe: Recipe, place: Place) -> Self {
+        Self {
+            recipe,
+            place,
+            loudness: 1.0,
+            loop_of: None,
+        }
+    }
+}
+
+/// The sounds of one level's simulation, tick by tick.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Soundscape {
+    mixer: Mixer,
+    /// Each material's family, by [`MaterialId`].
+    families: Vec<Family>,
+    options: SoundSettings,
+    /// Metres walked since the last footstep.
+    walked: f32,
+    /// Footsteps so far: which foot is next.
+    footsteps: u64,
+    /// The floor last walked on.
+    floor: Family,
+    /// Each moving door's loop.
+    door_loops: BTreeMap<usize, VoiceId>,
+    /// Each sliding body's scrape.
+    scrapes: BTreeMap<usize, VoiceId>,
+    /// The doors that gave way last tick (a door held back tick after
+    /// tick thuds once).
+    giving_way: Vec<usize>,
+}
+
+impl Soundscape {
+    /// Silence, on `level`'s materials.
+    pub fn new(level: &Level, options: SoundSettings) -> Self {
+        let families = level
+            .materials
+            .iter()
+            .map(|material| Family::of_material(&material.name))
+            .collect();
+        let mut soundscape = Self {
+            mixer: Mixer::default(),
+            families,
+            options,
+            walked: 0.0,
+            footsteps: 0,
+            floor: Family::Stone,
+            door_loops: BTreeMap::new(),
+            scrapes: BTreeMap::new(),
+            giving_way: Vec::new(),
+        };
+        soundscape.floor = soundscape.family(level.environment.floor);
+        soundscape
+    }
+
+    fn family(&self, material: MaterialId) -> Family {
+        self.families
+            .get(material.0)
+            .copied()
+            .unwrap_or(Family::Stone)
+    }
+
+    /// Hears the tick `simulation` just stepped on `level`, through
+    /// `collider` (the one the walker moves through): starts and stops
+    /// voices for its events, and places every voice for the eye.
+    pub fn hear(&mut self, simulation: &Simulation, level: &Level, collider: &Collider) {
+        let surroundings = Surroundings {
+            level,
+            collider,
+            leaves: simulation.doors().leaves().leaves(),
+        };
+        let ear = Ear::of(&simulation.walker);
+        let hear = |place: &Place, loudness: f32| Heard::at(place, loudness, &ear, &surroundings);
+        let mut gave_way = Vec::new();
+        for event in simulation.events() {
+            for cue in self.cues_for(event, simulation, &surroundings) {
+                let heard = hear(&cue.place, cue.loudness);
+                let voice = self.mixer.play(&cue.recipe, cue.place, cue.loudness, heard);
+                match cue.loop_of {
+                    Some(Loop::Door(door)) => self.door_loops.insert(door, voice),
+                    Some(Loop::Scrape(body)) => self.scrapes.insert(body, voice),
+                    None => None,
+                };
+            }
+            self.stop_loop(event);
+            if let Event::DoorGaveWay { door } = *event {
+                gave_way.push(door);
+            }
+        }
+        self.giving_way = gave_way;
+        self.follow_scrapes(simulation, &surroundings);
+        self.mixer.place_voices(hear);
+    }
+
+    /// The voices `event` starts: each recipe, its place and loudness.
+    fn cues_for(
+        &mut self,
+        event: &Event,
+        simulation: &Simulation,
+        surroundings: &Surroundings,
+    ) -> Vec<Cue> {
+        let door_place = |door: usize| {
+            let middle = simulation
+                .doors()
+                .definitions()
+                .get(door)
+                .map_or(Vec2::ZERO, |door| (door.a + door.b) / 2.0);
+            surroundings.place_at(middle, Some(door))
+        };
+        let feet = self.options.footsteps;
+        let cue = |recipe: Recipe, place: Place| vec![Cue::once(recipe, place)];
+        match *event {
+            Event::Walked {
+                distance,
+                floor,
+                running,
+            } if feet => {
+                self.floor = self.family(floor);
+                self.walked += distance;
+                let stride = if running { RUNNING_STRIDE } else { STRIDE };
+                let mut steps = Vec::new();
+                while self.walked >= stride {
+                    self.walked -= stride;
+                    self.footsteps += 1;
+                    let left = self.footsteps % 2 == 1;
+                    steps.push(Cue::once(cues::footstep(self.floor, left), Place::AtEar));
+                }
+                steps
+            }
+            Event::SteppedUp { .. } if feet => cue(cues::step_up(self.floor), Place::AtEar),
+            Event::Landed { speed, .. } if feet => {
+                cue(cues::landing(self.floor, speed), Place::AtEar)
+            }
+            Event::DoorStarted { door, opening } => {
+                let mut started = cue(cues::door_start(opening), door_place(door));
+                if !self.door_loops.contains_key(&door) {
+                    started.push(Cue {
+                        loop_of: Some(Loop::Door(door)),
+                        ..Cue::once(cues::door_moving(), door_place(door))
+                    });
+                }
+                started
+            }
+            Event::DoorStopped { door, closed } => cue(cues::door_stop(closed), door_place(door)),
+            Event::DoorGaveWay { door } if !self.giving_way.contains(&door) => {
+                cue(cues::door_gave_way(), door_place(door))
+            }
+            Event::BodyKicked { at, impulse, .. } => cue(
+                cues::kick(impulse.length()),
+                surroundings.place_at(at, None),
+            ),
+            Event::BodyImpact {
+                at,
+                impulse,
+                materials: (own, struck),
+                ..
+            } => {
+                let struck = struck.map(|material| self.family(material));
+                let recipe = cues::impact(self.family(own), struck, impulse);
+                let place = surroundings.place_at(at, None);
+                recipe
+                    .into_iter()
+                    .map(|recipe| Cue::once(recipe, place))
+                    .collect()
+            }
+            Event::BodyStartedSliding { body } if !self.scrapes.contains_key(&body) => {
+                let material = simulation.bodies().material(body);
+                let family = material.map_or(Family::Stone, |material| self.family(material));
+                let place = surroundings.place_at(body_position(simulation, body), None);
+                vec![Cue {
+                    loudness: 0.0,
+                    loop_of: Some(Loop::Scrape(body)),
+                    ..Cue::once(cues::scrape(family), place)
+                }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Releases the loop `event` ends.
+    fn stop_loop(&mut self, event: &Event) {
+        let voice = match *event {
+            Event::DoorStopped { door, .. } => self.door_loops.remove(&door),
+            Event::BodyStoppedSliding { body } => self.scrapes.remove(&body),
+            _ => None,
+        };
+        if let Some(voice) = voice {
+            self.mixer.release(voice);
+        }
+    }
+
+    /// Moves each scrape with its body, as loud as the body is fast.
+    fn follow_scrapes(&mut self, simulation: &Simulation, surroundings: &Surroundings) {
+        for (&body, &voice) in &self.scrapes {
+            let speed = simulation
+                .bodies()
+                .live()
+                .bodies()
+                .get(body)
+                .map_or(0.0, |body| body.linear_velocity().length());
+            let place = surroundings.place_at(body_position(simulation, body), None);
+            self.mixer
+                .move_voice(voice, place, cues::scrape_loudness(speed));
+        }
+    }
+
+    /// Writes the next `frames.len()` samples of the mix (left, right)
+    /// into `frames`.
+    pub fn mix(&mut self, frames: &mut [[f32; 2]]) {
+        frames.fill([0.0; 2]);
+        self.mixer.mix_into(frames);
+        let volume = self.options.volume;
+        for frame in frames {
+            frame[0] *= volume;
+            frame[1] *= volume;
+        }
+    }
+}
+
+/// Where body `body` is now (the origin when there is no such body).
+fn body_position(simulation: &Simulation, body: usize) -> Vec2 {
+    simulation
+        .bodies()
+        .live()
+        .bodies()
+        .get(body)
+        .map_or(Vec2::ZERO, |body| body.position())
+}

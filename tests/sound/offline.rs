@@ -1,0 +1,151 @@
+//! `play --headless --sound-out`: what the WAV file holds for walks,
+//! doors and a kick that the tests record.
+
+use mazewalker::physics::Struck;
+use mazewalker::simulation::Event;
+
+use crate::demos::{
+    self, BALL, DOOR_ON_THE_LEFT, HALL, WALL_BEFORE_THE_DOOR, record, sound_of, standing, using,
+    walking,
+};
+use crate::signal::{SAMPLES_PER_TICK, onsets};
+
+/// Metres walked in `events`.
+fn walked(events: &[(usize, Event)]) -> f32 {
+    let distances = events.iter().filter_map(|(_, event)| match event {
+        Event::Walked { distance, .. } => Some(*distance),
+        _ => None,
+    });
+    distances.sum()
+}
+
+#[test]
+fn a_ten_metre_walk_makes_a_footstep_every_stride_walking_and_running() {
+    // Walking at 3 m/s for 400 ticks, running at 6 m/s for 200: 10 m
+    // either way, then a second of standing for the last step to fade.
+    for (run, ticks, strides) in [(false, 400, 13), (true, 200, 11)] {
+        let mut inputs = walking(ticks, run);
+        inputs.extend(standing(120));
+        let recorded = record("sound-footsteps", HALL, &inputs);
+        let metres = walked(&recorded.events);
+        assert!((metres - 10.0).abs() < 1e-3, "walked {metres} m");
+        let wav = sound_of(&recorded.demo);
+        assert_eq!(wav.ticks(), inputs.len());
+        let steps = onsets(&wav.tick_energies(), 10.0);
+        assert_eq!(
+            steps.len(),
+            strides,
+            "run {run}: footsteps at ticks {steps:?}"
+        );
+    }
+}
+
+/// The door demo: the use key on the first tick, then three seconds of
+/// standing while the door opens.
+fn door_demo(name: &str, level: &str) -> demos::Recorded {
+    let mut inputs = vec![using()];
+    inputs.extend(standing(360));
+    let recorded = record(name, level, &inputs);
+    let opened = recorded
+        .events
+        .iter()
+        .any(|(_, event)| matches!(event, Event::DoorStopped { closed: false, .. }));
+    assert!(opened, "the door opened fully: {:?}", recorded.events);
+    recorded
+}
+
+#[test]
+fn a_door_opening_on_the_left_is_louder_in_the_left_channel() {
+    let wav = sound_of(&door_demo("sound-door-left", DOOR_ON_THE_LEFT).demo);
+    let (left, right) = (
+        crate::signal::energy(&wav.left),
+        crate::signal::energy(&wav.right),
+    );
+    assert!(left + right > 0.0, "the door sounds");
+    assert!(
+        left > 10.0 * right,
+        "left {left} against right {right}: at least 10 dB louder on the left"
+    );
+}
+
+#[test]
+fn the_same_door_behind_a_wall_is_at_least_9_db_quieter_and_duller() {
+    let open = sound_of(&door_demo("sound-door-open", DOOR_ON_THE_LEFT).demo);
+    let walled = format!("{DOOR_ON_THE_LEFT}{WALL_BEFORE_THE_DOOR}");
+    let behind = sound_of(&door_demo("sound-door-behind", &walled).demo);
+    let quieter_db = 10.0 * (open.energy() / behind.energy()).log10();
+    assert!(
+        quieter_db >= 9.0,
+        "only {quieter_db} dB quieter behind the wall"
+    );
+    let bright = |wav: &crate::signal::Wav| wav.energy_above_2_khz() / wav.energy();
+    let (open_bright, behind_bright) = (bright(&open), bright(&behind));
+    assert!(
+        behind_bright < open_bright / 2.0,
+        "a share of {behind_bright} above 2 kHz behind the wall, {open_bright} in the open"
+    );
+}
+
+#[test]
+fn a_kicked_balls_impact_sounds_at_the_tick_it_strikes_the_wall() {
+    let mut inputs = vec![using()];
+    inputs.extend(standing(120));
+    let recorded = record("sound-kick", BALL, &inputs);
+    let struck = recorded
+        .events
+        .iter()
+        .find_map(|(tick, event)| match event {
+            Event::BodyImpact {
+                struck: Struck::Wall(_),
+                ..
+            } => Some(*tick),
+            _ => None,
+        });
+    let struck = struck.expect("the ball struck a wall");
+    let wav = sound_of(&recorded.demo);
+    // The kick and the scrape start on tick 1 and glide in over 50 ms:
+    // from the tick after that, the first sound that starts is the
+    // impact's.
+    let settled = 1 + 6 + 1;
+    let energies = wav.tick_energies();
+    let after_kick: Vec<usize> = onsets(&energies, 4.0)
+        .into_iter()
+        .filter(|&tick| tick > settled)
+        .collect();
+    assert_eq!(
+        after_kick.first(),
+        Some(&struck),
+        "the ball struck the wall on tick {struck}; sounds started on ticks {after_kick:?}"
+    );
+}
+
+#[test]
+fn standing_still_and_turning_on_the_spot_is_silence() {
+    let mut inputs = standing(120);
+    inputs.extend((0..120).map(|_| mazewalker::walker::TickInput {
+        mouse: glam::DVec2::new(20.0, 0.0),
+        ..Default::default()
+    }));
+    let recorded = record("sound-silence", DOOR_ON_THE_LEFT, &inputs);
+    let wav = sound_of(&recorded.demo);
+    assert_eq!(wav.left.len(), inputs.len() * SAMPLES_PER_TICK);
+    let loud = wav
+        .left
+        .iter()
+        .chain(&wav.right)
+        .filter(|&&sample| sample != 0.0);
+    assert_eq!(loud.count(), 0, "every sample is zero");
+}
+
+#[test]
+fn the_same_demo_gives_the_same_wav_file_twice() {
+    let mut inputs = vec![using()];
+    inputs.extend(walking(60, false));
+    inputs.extend(standing(60));
+    let recorded = record("sound-twice", BALL, &inputs);
+    let first = demos::sound_bytes(&recorded.demo, "first.wav");
+    let second = demos::sound_bytes(&recorded.demo, "second.wav");
+    assert_eq!(first.len(), 44 + inputs.len() * SAMPLES_PER_TICK * 4);
+    assert!(first[44..].iter().any(|&byte| byte != 0), "it sounds");
+    assert!(first == second, "the two files differ");
+}
