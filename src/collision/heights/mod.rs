@@ -335,15 +335,22 @@ impl Heights {
         }
         let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
         let path = Aabb::of_path(start, motion);
-        self.grid.edges_in(&path).into_iter().any(|index| {
+        let mut crossed = false;
+        self.grid.visit_edges_in(&path, |index| {
             let edge = &self.edges[index as usize];
             let top = [edge.left, edge.right]
                 .into_iter()
                 .map(|side| self.span_of(side).map_or(f32::INFINITY, |span| span.floor))
                 .fold(f32::NEG_INFINITY, f32::max);
-            top > height
-                && segment_entry(start, motion, edge.a.as_dvec2(), edge.b.as_dvec2()).is_some()
-        })
+            crossed = top > height
+                && segment_entry(start, motion, edge.a.as_dvec2(), edge.b.as_dvec2()).is_some();
+            if crossed {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        crossed
     }
 
     /// Whether feet at `feet` may cross edge `index` (of
