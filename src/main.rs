@@ -118,6 +118,9 @@ enum Command {
     /// format (`doom`, `udmf`, or `hexen`, which cannot be read); exit
     /// status 1 when the WAD is bad.
     Maps(MapsArgs),
+    /// Import a Doom map as a level file, its textures as PNG files in a
+    /// folder beside it (FILE.textures/); prints one summary line.
+    Import(ImportArgs),
 }
 
 /// Which level to use: a file, a generated maze, or the embedded house.
@@ -273,6 +276,19 @@ struct MapsArgs {
 }
 
 #[derive(Debug, Args)]
+struct ImportArgs {
+    /// The WAD file (an IWAD, or a PWAD with its own textures).
+    #[arg(value_name = "WAD")]
+    wad: PathBuf,
+    /// The map's marker, e.g. E1M1 or MAP01.
+    #[arg(value_name = "MAP")]
+    map: String,
+    /// The level file to write.
+    #[arg(long, value_name = "FILE.toml")]
+    out: PathBuf,
+}
+
+#[derive(Debug, Args)]
 struct ConfigArgs {
     /// Print where the config file is read from instead.
     #[arg(long)]
@@ -346,6 +362,7 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Config(args)) => return print_config(&args, config_path),
         Some(Command::Play(args)) => return play(&args, config),
         Some(Command::Maps(args)) => list_maps(&args)?,
+        Some(Command::Import(args)) => import_map(&args)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -466,6 +483,22 @@ fn list_maps(args: &MapsArgs) -> anyhow::Result<()> {
     for map in wad.maps() {
         writeln!(stdout, "{} {}", map.name, map.format)?;
     }
+    Ok(())
+}
+
+/// `import`: the map as a level file and its textures beside it, the
+/// warnings on stderr, the summary line on stdout.
+fn import_map(args: &ImportArgs) -> anyhow::Result<()> {
+    use mazewalker::level::wad::import;
+    let wad = Wad::open(&args.wad).map_err(|error| anyhow::anyhow!("{error}"))?;
+    let folder = import::textures_folder(&args.out);
+    let imported =
+        import::import_map(&wad, &args.map, &folder).map_err(|error| anyhow::anyhow!("{error}"))?;
+    for warning in &imported.warnings {
+        eprintln!("warning: {warning}");
+    }
+    imported.save(&args.out)?;
+    println!("{}", imported.summary_line());
     Ok(())
 }
 

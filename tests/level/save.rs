@@ -571,22 +571,25 @@ const EVERY_KIND_INTERLEAVED: &str = "name = \"interleaved\"\n\n\
 [[light]]\nat = [0, 0]\n\n\
 [[obstacle]]\npoints = [[0, 0], [1, 0], [0, 1]]\n\n\
 [[door]]\na = [0, 2]\nb = [1, 2]\n\n\
+[[floor]]\npoints = [[2, 0], [3, 0], [2, 1]]\nheight = 0.2\n\n\
 [player]\nstart = [5, 5]\n\n\
 # the middle wall\n[[wall]]\na = [0, 3]\nb = [1, 3]\n\n\
 # the middle lamp\n[[light]]\nat = [0, 4]\n\n\
 # the middle obstacle\n[[obstacle]]\npoints = [[0, 5], [1, 5], [0, 6]]\n\n\
 # the middle door\n[[door]]\na = [0, 7]\nb = [1, 7]\n\n\
+# the middle floor\n[[floor]]\npoints = [[2, 3], [3, 3], [2, 4]]\nheight = 0.4\n\n\
 [environment]\nceiling_height = 3.0\n\n\
 [[wall]]\na = [0, 8]\nb = [1, 8]\n\n\
 [[light]]\nat = [0, 9]\n\n\
 [[obstacle]]\npoints = [[0, 9], [1, 9], [0, 10]]\n\n\
-[[door]]\na = [0, 11]\nb = [1, 11]\n";
+[[door]]\na = [0, 11]\nb = [1, 11]\n\n\
+[[floor]]\npoints = [[2, 6], [3, 6], [2, 7]]\nheight = 0.6\n";
 
 /// An autosave journal puts a removed table back from its text into a
 /// document read from the file saved meanwhile, whose tables have other
 /// positions than those it was read with: the table must go back where it
-/// was among the tables of every kind, for walls, lamps, obstacles and
-/// doors alike, first, in the middle or last of its list.
+/// was among the tables of every kind, for walls, lamps, obstacles, doors
+/// and floors alike, first, in the middle or last of its list.
 #[test]
 fn a_table_put_back_from_its_text_into_a_saved_file_goes_where_it_was() {
     for tables in Tables::ALL {

@@ -122,6 +122,10 @@ pub enum WadProblem {
         "a Hexen-format map (it has a BEHAVIOR lump); only Doom-format and UDMF maps can be read"
     )]
     HexenFormat,
+    /// A map with no player 1 start (thing type 1), which an imported
+    /// level needs.
+    #[error("no player 1 start (thing type 1): an imported level needs one")]
+    NoStart,
     /// A UDMF map in a namespace this reader does not read.
     #[error("UDMF namespace {namespace:?} is not read; only \"doom\", \"heretic\" and \"zdoom\"")]
     UnknownNamespace {

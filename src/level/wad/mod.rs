@@ -7,6 +7,7 @@
 mod directory;
 mod error;
 mod graphics;
+pub mod import;
 mod map;
 mod reading;
 mod udmf;

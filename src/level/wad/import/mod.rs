@@ -1,0 +1,470 @@
+//! A Doom map made into a level file: its sectors become floors (with
+//! `ground = false`: outside them is void), its one-sided lines walls, its
+//! start the player's, its lamps, pillars and barrels lamps, obstacles and
+//! loose bodies, and its textures and flats PNG files beside the level.
+//! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
+//! plan is not mirrored, and yaw = −(Doom angle). The player is Doom's:
+//! radius 16 units, height 56, eye 41, step 24.
+//!
+//! Heights are counted from the map's lowest floor, which stands at 0.
+//!
+//! What this version leaves out, and says so in its summary and warnings:
+//! doors are imported open (their sectors' ceilings raised as Doom opens
+//! them, to 4 units below the lowest neighbouring ceiling), lifts stand
+//! where the map puts them, teleporters and exits do nothing, monsters and
+//! items are left out, and a sector whose outline the level format cannot
+//! hold (crossing another) is left out with a warning.
+//!
+//! Module map: `loops` the sectors' outlines, `things` what each thing
+//! becomes, `specials` what each line's special is, `text` the level
+//! file's text.
+
+mod loops;
+mod specials;
+mod text;
+mod things;
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+use std::path::Path;
+
+use glam::{DVec2, Vec2};
+use image::RgbaImage;
+
+use super::{DoomMap, Wad, WadError, WadProblem, WadTextures};
+use crate::level::{LevelFloor, MaterialId, floor_problem};
+use loops::{SectorLoop, sector_loops};
+use specials::{Special, special};
+use text::{LevelText, TextFloor, TextLamp, TextSquare, TextWall};
+use things::{ThingRole, in_single_player, role};
+
+/// Doom units in a metre.
+pub const UNITS_PER_METRE: f64 = 32.0;
+
+/// How far below the lowest neighbouring ceiling a Doom door opens, in
+/// units.
+const DOOR_LIP: i32 = 4;
+
+/// A closed sector's ceiling above its floor, in metres, where the map
+/// has them at one height: the format wants the ceiling above.
+const CLOSED_GAP: f32 = 0.01;
+
+/// What an imported map counts, for the summary line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImportSummary {
+    /// Walls made of one-sided lines.
+    pub walls: usize,
+    /// Floors made of sectors.
+    pub floors: usize,
+    /// Door sectors (imported open).
+    pub doors: usize,
+    /// Lift sectors (imported where they stand).
+    pub lifts: usize,
+    /// Teleporter lines.
+    pub teleporters: usize,
+    /// Lamps made of light-giving things.
+    pub lamps: usize,
+    /// Obstacles made of solid decorations.
+    pub obstacles: usize,
+    /// Loose bodies made of barrels.
+    pub bodies: usize,
+    /// Things left out: monsters, items, keys, weapons, and the rest.
+    pub left_out_things: usize,
+    /// Line specials left out: all but doors, lifts, teleporters and
+    /// exits.
+    pub left_out_specials: usize,
+}
+
+/// A map made into a level file.
+#[derive(Debug, Clone)]
+pub struct ImportedMap {
+    /// The map's marker name, e.g. `E1M1`.
+    pub name: String,
+    /// The level file's text.
+    pub text: String,
+    /// Each picture the level names, by its file name inside the textures
+    /// folder.
+    pub textures: Vec<(String, RgbaImage)>,
+    /// What it counts.
+    pub summary: ImportSummary,
+    /// What was repaired or left out on the way, a line each.
+    pub warnings: Vec<String>,
+}
+
+impl fmt::Display for ImportSummary {
+    /// `W walls, F floors, D doors, L lifts, T teleporters, K lamps, O
+    /// obstacles, B bodies; left out N things, S specials`.
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            formatter,
+            "{} walls, {} floors, {} doors, {} lifts, {} teleporters, {} lamps, {} obstacles, \
+             {} bodies; left out {} things, {} specials",
+            self.walls,
+            self.floors,
+            self.doors,
+            self.lifts,
+            self.teleporters,
+            self.lamps,
+            self.obstacles,
+            self.bodies,
+            self.left_out_things,
+            self.left_out_specials
+        )
+    }
+}
+
+impl ImportedMap {
+    /// The summary line: `E1M1: 120 walls, ...`.
+    pub fn summary_line(&self) -> String {
+        format!("{}: {}", self.name, self.summary)
+    }
+
+    /// Writes the level file at `out` and its pictures as PNG files in
+    /// its textures folder ([`textures_folder`]) beside it; the level file
+    /// last, so that it never names pictures not yet written.
+    pub fn save(&self, out: &Path) -> std::io::Result<()> {
+        let directory = out.parent().unwrap_or(Path::new(""));
+        let folder = directory.join(textures_folder(out));
+        std::fs::create_dir_all(&folder)?;
+        for (name, picture) in &self.textures {
+            picture
+                .save_with_format(folder.join(name), image::ImageFormat::Png)
+                .map_err(std::io::Error::other)?;
+        }
+        crate::level::save::write_atomically(out, self.text.as_bytes())
+    }
+}
+
+/// The textures folder of level file `out`, relative to its folder:
+/// `e1m1.textures` for `e1m1.toml`.
+pub fn textures_folder(out: &Path) -> String {
+    let stem = out.file_stem().map_or_else(
+        || "level".to_owned(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    format!("{stem}.textures")
+}
+
+/// A Doom position in metres on the plan.
+fn plan(x: f64, y: f64) -> Vec2 {
+    Vec2::new((x / UNITS_PER_METRE) as f32, (-y / UNITS_PER_METRE) as f32)
+}
+
+/// Imports map `map_name` of `wad`, its pictures named for a folder
+/// `textures_folder` beside the level file (a relative path).
+pub fn import_map(
+    wad: &Wad,
+    map_name: &str,
+    textures_folder: &str,
+) -> Result<ImportedMap, WadError> {
+    let loaded = wad.read_map(map_name)?;
+    let map = &loaded.map;
+    let mut warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    let mut summary = ImportSummary::default();
+
+    let spans = sector_spans(map, &mut summary);
+    let (loops, loop_warnings) = sector_loops(map);
+    warnings.extend(loop_warnings);
+    let floors = kept_floors(&loops, &spans, &mut warnings);
+    summary.floors = floors.len();
+
+    let pictures = WadTextures::read(wad)?;
+    let mut level = LevelText::new(&map.name, textures_folder, &pictures);
+    for floor in &floors {
+        let sector = &map.sectors[floor.sector];
+        let text_floor = TextFloor {
+            points: floor.points.clone(),
+            height: floor.span.0,
+            ceiling: floor.span.1,
+            material: level.flat(&sector.floor_flat),
+            ceiling_material: level.flat(&sector.ceiling_flat),
+            side_material: side_texture(map, floor.sector)
+                .and_then(|name| level.wall_texture(&name)),
+        };
+        level.floors.push(text_floor);
+    }
+    for line in &map.linedefs {
+        let right = line.right.and_then(|side| map.sidedefs.get(side));
+        let (Some(right), None) = (right, line.left) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (map.vertices.get(line.start), map.vertices.get(line.end)) else {
+            continue;
+        };
+        let (floor, ceiling) = spans.get(right.sector).copied().unwrap_or((0.0, 1.0));
+        let material = (right.middle != "-")
+            .then(|| level.wall_texture(&right.middle))
+            .flatten();
+        level.walls.push(TextWall {
+            a: plan(a.x, a.y),
+            b: plan(b.x, b.y),
+            height: (ceiling - floor).max(CLOSED_GAP),
+            material,
+        });
+        summary.walls += 1;
+    }
+    summary.teleporters = map
+        .linedefs
+        .iter()
+        .filter(|line| special(line.special) == Some(Special::Teleporter))
+        .count();
+    place_things(wad, map, &floors, &mut level, &mut summary, &mut warnings)?;
+    let text = level.write();
+    let textures = level.pictures(&mut warnings);
+    Ok(ImportedMap {
+        name: map.name.clone(),
+        text,
+        textures,
+        summary,
+        warnings,
+    })
+}
+
+/// Each sector's floor and ceiling in metres, doors open: a door
+/// sector's ceiling 4 units below the lowest ceiling around it. Counts the
+/// doors, lifts and left-out specials.
+fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
+    let mut doors = BTreeSet::new();
+    let mut lifts = BTreeSet::new();
+    let tagged = |tag: i32| {
+        map.sectors
+            .iter()
+            .enumerate()
+            .filter(move |(_, sector)| tag != 0 && sector.tag == tag)
+            .map(|(index, _)| index)
+    };
+    for line in &map.linedefs {
+        match special(line.special) {
+            Some(Special::ManualDoor) => {
+                let behind = line.left.and_then(|side| map.sidedefs.get(side));
+                doors.extend(behind.map(|side| side.sector));
+            }
+            Some(Special::RemoteDoor) => doors.extend(tagged(line.tag)),
+            Some(Special::Lift) => lifts.extend(tagged(line.tag)),
+            Some(Special::Other) => summary.left_out_specials += 1,
+            Some(Special::Teleporter | Special::Exit) | None => {}
+        }
+    }
+    summary.doors = doors.len();
+    summary.lifts = lifts.len();
+    let neighbours = neighbouring_sectors(map);
+    // Every height from the lowest floor up, so that lamps, whose heights
+    // count from the ground, hang above it.
+    let lowest_floor = map
+        .sectors
+        .iter()
+        .map(|s| s.floor_height)
+        .min()
+        .unwrap_or(0);
+    map.sectors
+        .iter()
+        .enumerate()
+        .map(|(index, sector)| {
+            let mut ceiling = sector.ceiling_height;
+            if doors.contains(&index) {
+                let lowest = neighbours
+                    .get(&index)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|&other| map.sectors.get(other))
+                    .map(|other| other.ceiling_height)
+                    .min();
+                if let Some(lowest) = lowest {
+                    ceiling = ceiling.max(lowest - DOOR_LIP);
+                }
+            }
+            let metres = |units: i32| {
+                ((f64::from(units) - f64::from(lowest_floor)) / UNITS_PER_METRE) as f32
+            };
+            let floor = metres(sector.floor_height);
+            let ceiling = metres(ceiling);
+            (floor, ceiling.max(floor + CLOSED_GAP))
+        })
+        .collect()
+}
+
+/// Each sector's neighbours: the sectors across its two-sided lines.
+fn neighbouring_sectors(map: &DoomMap) -> HashMap<usize, BTreeSet<usize>> {
+    let mut neighbours: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    let sector_of = |side: Option<usize>| side.and_then(|s| map.sidedefs.get(s)).map(|s| s.sector);
+    for line in &map.linedefs {
+        if let (Some(right), Some(left)) = (sector_of(line.right), sector_of(line.left))
+            && right != left
+        {
+            neighbours.entry(right).or_default().insert(left);
+            neighbours.entry(left).or_default().insert(right);
+        }
+    }
+    neighbours
+}
+
+/// A floor made of one outer loop of a sector.
+#[derive(Debug, Clone)]
+struct ImportedFloor {
+    sector: usize,
+    points: Vec<Vec2>,
+    span: (f32, f32),
+}
+
+/// The floors of every sector's outer loops that the format can hold
+/// together: the largest first, each one that crosses or overlaps a floor
+/// already kept (without one holding the other) left out with a warning.
+fn kept_floors(
+    loops: &[Vec<SectorLoop>],
+    spans: &[(f32, f32)],
+    warnings: &mut Vec<String>,
+) -> Vec<ImportedFloor> {
+    let mut candidates: Vec<(f64, ImportedFloor)> = loops
+        .iter()
+        .enumerate()
+        .flat_map(|(sector, loops)| loops.iter().filter(|l| l.outer).map(move |l| (sector, l)))
+        .map(|(sector, outline)| {
+            let area = crate::collision::outline::signed_area(&outline.points).abs();
+            let points = outline
+                .points
+                .iter()
+                .map(|p: &DVec2| plan(p.x, p.y))
+                .collect();
+            let span = spans.get(sector).copied().unwrap_or((0.0, 1.0));
+            (
+                area,
+                ImportedFloor {
+                    sector,
+                    points,
+                    span,
+                },
+            )
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut kept: Vec<ImportedFloor> = Vec::new();
+    let mut held: Vec<LevelFloor> = Vec::new();
+    for (_, floor) in candidates {
+        match floor_problem(held.len(), &floor.points, &held) {
+            Some(problem) => warnings.push(format!("sector {} left out: {problem}", floor.sector)),
+            None => {
+                held.push(LevelFloor {
+                    points: floor.points.clone(),
+                    height: floor.span.0,
+                    ceiling: floor.span.1,
+                    material: MaterialId(0),
+                    ceiling_material: MaterialId(0),
+                    side_material: MaterialId(0),
+                });
+                kept.push(floor);
+            }
+        }
+    }
+    kept
+}
+
+/// The texture a sector's risers and headers take: the one its lines'
+/// lower, upper and middle sides name most (ties to the first in name
+/// order); `None` when they name none.
+fn side_texture(map: &DoomMap, sector: usize) -> Option<String> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for side in map.sidedefs.iter().filter(|side| side.sector == sector) {
+        for name in [&side.lower, &side.upper, &side.middle] {
+            if name != "-" && !name.is_empty() {
+                *counts.entry(name.as_str()).or_default() += 1;
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
+        .map(|(name, _)| name.to_owned())
+}
+
+/// The start, lamps, obstacles and bodies of `map`'s things (those of
+/// single-player play), standing on `floors`.
+fn place_things(
+    wad: &Wad,
+    map: &DoomMap,
+    floors: &[ImportedFloor],
+    level: &mut LevelText,
+    summary: &mut ImportSummary,
+    warnings: &mut Vec<String>,
+) -> Result<(), WadError> {
+    let floor_under = |at: Vec2| {
+        floors
+            .iter()
+            .filter(|floor| {
+                let points: Vec<DVec2> = floor.points.iter().map(|p| p.as_dvec2()).collect();
+                crate::collision::outline::holds(&points, at.as_dvec2())
+            })
+            .min_by(|a, b| area(&a.points).total_cmp(&area(&b.points)))
+            .map(|floor| floor.span.0)
+    };
+    let metres = |units: f32| units / UNITS_PER_METRE as f32;
+    let mut bodies: Vec<TextSquare> = Vec::new();
+    for thing in &map.things {
+        let at = plan(thing.x, thing.y);
+        let Some(role) = role(thing.kind).filter(|_| in_single_player(thing.flags)) else {
+            summary.left_out_things += 1;
+            continue;
+        };
+        match role {
+            ThingRole::Start => {
+                if level.start.is_none() {
+                    level.start = Some((at, -(thing.angle as f32)));
+                }
+            }
+            ThingRole::Lamp { height, colour, .. } => {
+                let above = floor_under(at).map(|floor| floor + metres(height));
+                match above.filter(|&y| y > 0.05) {
+                    Some(height) => {
+                        level.lamps.push(TextLamp { at, height, colour });
+                        summary.lamps += 1;
+                    }
+                    None => {
+                        summary.left_out_things += 1;
+                        warnings.push(format!(
+                            "the lamp at {at} is left out: it stands on no floor"
+                        ));
+                    }
+                }
+            }
+            ThingRole::Obstacle { radius, height } => {
+                level.obstacles.push(TextSquare {
+                    at,
+                    half: metres(radius),
+                    height: metres(height),
+                    loose: false,
+                });
+                summary.obstacles += 1;
+            }
+            ThingRole::Body { radius, height } => bodies.push(TextSquare {
+                at,
+                half: metres(radius),
+                height: metres(height),
+                loose: true,
+            }),
+        }
+    }
+    // Bodies last, each against every fixed obstacle and the bodies kept
+    // before it.
+    for body in bodies {
+        if level.clears(&body) {
+            level.obstacles.push(body);
+            summary.bodies += 1;
+        } else {
+            summary.left_out_things += 1;
+            warnings.push(format!(
+                "the barrel at {} is left out: it would start against a wall, an obstacle or \
+                 the start",
+                body.at
+            ));
+        }
+    }
+    if level.start.is_none() {
+        return Err(wad.error(&format!("{} THINGS", map.name), WadProblem::NoStart));
+    }
+    Ok(())
+}
+
+/// The area `points` enclose.
+fn area(points: &[Vec2]) -> f64 {
+    let points: Vec<DVec2> = points.iter().map(|p| p.as_dvec2()).collect();
+    crate::collision::outline::signed_area(&points).abs()
+}

@@ -1,0 +1,248 @@
+//! An imported map's level file, written as text: the player as Doom's,
+//! `ground = false`, a material per picture the map uses (its PNG in the
+//! textures folder), then the floors, walls, lamps and obstacles. Numbers
+//! are written in Rust's shortest round-trip form.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use glam::Vec2;
+use image::RgbaImage;
+
+use super::UNITS_PER_METRE;
+use crate::collision::distance_to_segment;
+use crate::level::wad::{WadError, WadTextures};
+
+/// A floor as written.
+pub(super) struct TextFloor {
+    pub points: Vec<Vec2>,
+    pub height: f32,
+    pub ceiling: f32,
+    pub material: Option<String>,
+    pub ceiling_material: Option<String>,
+    pub side_material: Option<String>,
+}
+
+/// A wall as written.
+pub(super) struct TextWall {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub height: f32,
+    pub material: Option<String>,
+}
+
+/// A lamp as written.
+pub(super) struct TextLamp {
+    pub at: Vec2,
+    pub height: f32,
+    pub colour: [f32; 3],
+}
+
+/// A square obstacle as written: centred on `at`, `half` to each side.
+pub(super) struct TextSquare {
+    pub at: Vec2,
+    pub half: f32,
+    pub height: f32,
+    pub loose: bool,
+}
+
+/// The level being written, and the pictures it names.
+pub(super) struct LevelText<'a> {
+    name: String,
+    folder: String,
+    pictures: &'a WadTextures<'a>,
+    /// Each material by name: its picture, decoded (`None`: the WAD has no
+    /// such picture, and the material is not written).
+    materials: BTreeMap<String, Option<RgbaImage>>,
+    pub start: Option<(Vec2, f32)>,
+    pub floors: Vec<TextFloor>,
+    pub walls: Vec<TextWall>,
+    pub lamps: Vec<TextLamp>,
+    pub obstacles: Vec<TextSquare>,
+    /// Pictures that could not be decoded, by name and why.
+    failed: Vec<String>,
+}
+
+/// Doom's player in metres: radius 16 units, height 56, eye 41, step 24.
+const PLAYER: &str = "radius = 0.5\nheight = 1.75\neye_height = 1.28\nstep = 0.75\n";
+
+/// The player's radius in [`PLAYER`], in metres.
+const PLAYER_RADIUS: f32 = 0.5;
+
+/// Walls' rendered thickness, `wall_thickness`, in metres: thin, since
+/// the void behind a one-sided line already stops the walker.
+const WALL_THICKNESS: f32 = 0.05;
+
+impl<'a> LevelText<'a> {
+    /// An empty level for map `name`, its pictures from `pictures`, named
+    /// for the folder `folder` beside the level file.
+    pub fn new(name: &str, folder: &str, pictures: &'a WadTextures<'a>) -> Self {
+        Self {
+            name: name.to_owned(),
+            folder: folder.to_owned(),
+            pictures,
+            materials: BTreeMap::new(),
+            start: None,
+            floors: Vec::new(),
+            walls: Vec::new(),
+            lamps: Vec::new(),
+            obstacles: Vec::new(),
+            failed: Vec::new(),
+        }
+    }
+
+    /// The material of flat `name` (`flat_NAME`), or `None` when the WAD
+    /// has no such flat.
+    pub fn flat(&mut self, name: &str) -> Option<String> {
+        let material = format!("flat_{name}");
+        if !self.materials.contains_key(&material) {
+            let picture = self.decoded(name, self.pictures.flat(name));
+            self.materials.insert(material.clone(), picture);
+        }
+        self.materials[&material].is_some().then_some(material)
+    }
+
+    /// The material of wall texture `name`, or `None` when the WAD has no
+    /// such texture.
+    pub fn wall_texture(&mut self, name: &str) -> Option<String> {
+        if !self.materials.contains_key(name) {
+            let picture = self.decoded(name, self.pictures.wall(name));
+            self.materials.insert(name.to_owned(), picture);
+        }
+        self.materials[name].is_some().then(|| name.to_owned())
+    }
+
+    /// `picture`, or `None` with the reason kept when it could not be
+    /// decoded.
+    fn decoded(
+        &mut self,
+        name: &str,
+        picture: Result<Option<RgbaImage>, WadError>,
+    ) -> Option<RgbaImage> {
+        picture.unwrap_or_else(|error| {
+            self.failed
+                .push(format!("picture {name} left out: {error}"));
+            None
+        })
+    }
+
+    /// Every picture written, by file name, and a warning for each that
+    /// could not be decoded.
+    pub fn pictures(self, warnings: &mut Vec<String>) -> Vec<(String, RgbaImage)> {
+        warnings.extend(self.failed);
+        self.materials
+            .into_iter()
+            .filter_map(|(name, picture)| picture.map(|picture| (format!("{name}.png"), picture)))
+            .collect()
+    }
+
+    /// Whether a loose body `square` would start clear of every wall's
+    /// rendered body, every obstacle so far and the walker's body at the
+    /// start (the loader refuses a loose body that does not): judged by
+    /// the square's circumscribed circle, so a body close enough to doubt
+    /// is taken for touching.
+    pub fn clears(&self, square: &TextSquare) -> bool {
+        let reach = square.half * std::f32::consts::SQRT_2;
+        let walls_clear = self.walls.iter().all(|wall| {
+            distance_to_segment(square.at, wall.a, wall.b) > reach + WALL_THICKNESS / 2.0
+        });
+        let obstacles_clear = self.obstacles.iter().all(|other| {
+            let apart = (square.at - other.at).abs();
+            apart.max_element() > square.half + other.half
+        });
+        let start_clear = self
+            .start
+            .is_none_or(|(start, _)| start.distance(square.at) > reach + PLAYER_RADIUS);
+        walls_clear && obstacles_clear && start_clear
+    }
+
+    /// The level file's text.
+    pub fn write(&self) -> String {
+        let mut text = String::new();
+        let (start, yaw) = self.start.unwrap_or((Vec2::ZERO, 0.0));
+        let _ = writeln!(
+            text,
+            "# {} imported from a Doom map by `mazewalker import`.\nname = {:?}\n\
+             wall_radius = 0.05\nwall_thickness = {WALL_THICKNESS:?}\n\n[player]\nstart = {}\nyaw = {:?}\n{PLAYER}\n\
+             [environment]\nground = false\nceiling_height = 4.0\nambient = 0.55\nfog_distance = 400.0\n",
+            self.name,
+            self.name,
+            point(start),
+            yaw
+        );
+        for (name, picture) in &self.materials {
+            let Some(picture) = picture else { continue };
+            let repeat = (f64::from(picture.width().max(1)) / UNITS_PER_METRE) as f32;
+            let _ = writeln!(
+                text,
+                "[[material]]\nname = {name:?}\nfile = {:?}\nmetres_per_repeat = {repeat:?}\n",
+                format!("{}/{name}.png", self.folder)
+            );
+        }
+        for floor in &self.floors {
+            let points: Vec<String> = floor.points.iter().map(|&p| point(p)).collect();
+            let _ = write!(
+                text,
+                "[[floor]]\npoints = [{}]\nheight = {:?}\nceiling = {:?}\n",
+                points.join(", "),
+                floor.height,
+                floor.ceiling
+            );
+            for (key, material) in [
+                ("material", &floor.material),
+                ("ceiling_material", &floor.ceiling_material),
+                ("side_material", &floor.side_material),
+            ] {
+                if let Some(material) = material {
+                    let _ = writeln!(text, "{key} = {material:?}");
+                }
+            }
+            text.push('\n');
+        }
+        for wall in &self.walls {
+            let _ = write!(
+                text,
+                "[[wall]]\na = {}\nb = {}\nheight = {:?}\n",
+                point(wall.a),
+                point(wall.b),
+                wall.height
+            );
+            if let Some(material) = &wall.material {
+                let _ = writeln!(text, "material = {material:?}");
+            }
+            text.push('\n');
+        }
+        for lamp in &self.lamps {
+            let [r, g, b] = lamp.colour;
+            let _ = writeln!(
+                text,
+                "[[light]]\nat = {}\nheight = {:?}\ncolour = [{r:?}, {g:?}, {b:?}]\nradius = 10.0\n",
+                point(lamp.at),
+                lamp.height
+            );
+        }
+        for square in &self.obstacles {
+            let (c, h) = (square.at, square.half);
+            let corners = [
+                Vec2::new(c.x - h, c.y - h),
+                Vec2::new(c.x + h, c.y - h),
+                Vec2::new(c.x + h, c.y + h),
+                Vec2::new(c.x - h, c.y + h),
+            ];
+            let corners: Vec<String> = corners.iter().map(|&p| point(p)).collect();
+            let _ = writeln!(
+                text,
+                "[[obstacle]]\npoints = [{}]\nheight = {:?}{}\n",
+                corners.join(", "),
+                square.height,
+                if square.loose { "\nloose = true" } else { "" }
+            );
+        }
+        text
+    }
+}
+
+/// `[x, z]` in round-trip precision.
+fn point(p: Vec2) -> String {
+    format!("[{:?}, {:?}]", p.x, p.y)
+}

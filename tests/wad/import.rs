@@ -1,0 +1,159 @@
+//! Importing Doom maps as levels: a room and a step written by the tests,
+//! and every map of Freedoom's two WADs, each of which must import, load
+//! as a level with no error, and start the walker on a floor.
+
+use std::path::Path;
+
+use glam::Vec2;
+use mazewalker::level::Level;
+use mazewalker::level::wad::Wad;
+use mazewalker::level::wad::import::{ImportedMap, import_map};
+
+use crate::builder::{
+    DoomLumps, WadBuilder, linedef, one_room_wad, sector, sidedef, thing, vertex, with_graphics,
+};
+use crate::freedoom;
+
+/// `imported` loaded as the level file `NAME.toml` would be (its pictures
+/// are not written: a missing picture is only a warning).
+fn load(imported: &ImportedMap) -> Level {
+    let path = Path::new("imported.toml");
+    match Level::from_toml_str(&imported.text, path) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{}: {error}\n{}", imported.name, imported.text),
+    }
+}
+
+/// Whether the walker can stand where `level` starts it.
+fn starts_on_a_floor(level: &Level) -> bool {
+    let heights = level.heights();
+    heights.standing_at(level.player.start).is_some()
+}
+
+#[test]
+fn a_room_becomes_one_floor_four_walls_and_the_start() {
+    let wad = Wad::from_bytes("room.wad", one_room_wad().build()).expect("the room reads");
+    let imported = import_map(&wad, "E1M1", "room.textures").expect("imports");
+    assert_eq!(
+        imported.summary_line(),
+        "E1M1: 4 walls, 1 floors, 0 doors, 0 lifts, 0 teleporters, 0 lamps, 0 obstacles, \
+         0 bodies; left out 0 things, 0 specials"
+    );
+    let level = load(&imported);
+    assert_eq!(level.floors.len(), 1);
+    assert!(!level.environment.ground);
+    // Doom's (128, 128) is 4 m east and 4 m north: z = -4.
+    assert_eq!(level.player.start, Vec2::new(4.0, -4.0));
+    assert_eq!(level.player.radius, 0.5);
+    assert_eq!(level.player.step, 0.75);
+    let floor = &level.floors[0];
+    assert_eq!(floor.ceiling - floor.height, 4.0);
+    assert!(starts_on_a_floor(&level));
+    // The wall texture and the flat are written beside the level.
+    let names: Vec<&str> = imported.textures.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(names.contains(&"WALL.png"), "{names:?}");
+    assert!(names.contains(&"flat_FLOOR.png"), "{names:?}");
+}
+
+/// Two rooms side by side, the east one 16 units (0.5 m) higher, the
+/// line between them two-sided; the west room's east line opens a door
+/// into a closed door sector in the north (special 1).
+fn step_wad() -> WadBuilder {
+    // x: 0, 128, 256; y: 0, 256; the door sector north of the west room.
+    let vertices = [
+        (0, 0),
+        (0, 256),
+        (128, 256),
+        (256, 256),
+        (256, 0),
+        (128, 0),
+        (0, 320),
+        (128, 320),
+    ];
+    let one_sided = |start: u16, end: u16, side: u16| linedef(start, end, 1, 0, 0, side, 0xFFFF);
+    let lumps = DoomLumps {
+        things: vec![thing(64, 128, 90, 1, 7), thing(200, 64, 0, 3004, 7)],
+        linedefs: vec![
+            one_sided(0, 1, 0),
+            one_sided(2, 3, 1),
+            one_sided(3, 4, 2),
+            one_sided(4, 5, 3),
+            one_sided(5, 0, 4),
+            // The step, run south: the west room on its right, the east
+            // room on its left.
+            linedef(2, 5, 4, 0, 0, 5, 6),
+            // The door's line: the west room on its right, the door behind.
+            linedef(1, 2, 4, 1, 0, 7, 8),
+            one_sided(1, 6, 9),
+            one_sided(6, 7, 10),
+            one_sided(7, 2, 11),
+        ],
+        sidedefs: vec![
+            sidedef(0, 0, "-", "-", "wall", 0),
+            sidedef(0, 0, "-", "-", "wall", 1),
+            sidedef(0, 0, "-", "-", "wall", 1),
+            sidedef(0, 0, "-", "-", "wall", 1),
+            sidedef(0, 0, "-", "-", "wall", 0),
+            sidedef(0, 0, "-", "wall", "-", 0),
+            sidedef(0, 0, "-", "-", "-", 1),
+            sidedef(0, 0, "wall", "-", "-", 0),
+            sidedef(0, 0, "-", "-", "-", 2),
+            sidedef(0, 0, "-", "-", "wall", 2),
+            sidedef(0, 0, "-", "-", "wall", 2),
+            sidedef(0, 0, "-", "-", "wall", 2),
+        ],
+        vertices: vertices.iter().map(|&(x, y)| vertex(x, y)).collect(),
+        sectors: vec![
+            sector(0, 128, "FLOOR", "FLOOR", 160),
+            sector(16, 128, "FLOOR", "FLOOR", 160),
+            sector(0, 0, "FLOOR", "FLOOR", 160),
+        ],
+    };
+    with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"))
+}
+
+#[test]
+fn a_step_becomes_two_floors_and_a_closed_door_is_opened() {
+    let wad = Wad::from_bytes("step.wad", step_wad().build()).expect("the step reads");
+    let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
+    let summary = imported.summary;
+    assert_eq!((summary.floors, summary.doors), (3, 1), "{}", imported.text);
+    assert_eq!(summary.left_out_things, 1, "the zombieman");
+    let level = load(&imported);
+    let heights: Vec<f32> = level.floors.iter().map(|f| f.height).collect();
+    assert!(heights.contains(&0.5), "{heights:?}");
+    // The door sector, shut at 0, opens to 4 units under its
+    // neighbour's ceiling of 128: (128 - 4) / 32 m.
+    let door = level
+        .floors
+        .iter()
+        .find(|floor| floor.points.iter().any(|p| p.y < -8.5))
+        .expect("the door sector's floor");
+    assert_eq!(door.ceiling - door.height, 124.0 / 32.0);
+    assert!(starts_on_a_floor(&level));
+}
+
+#[test]
+fn every_freedoom_map_imports_loads_and_starts_on_a_floor() {
+    let mut count = 0;
+    for name in ["freedoom1.wad", "freedoom2.wad"] {
+        let Some(path) = freedoom::path(name) else {
+            return;
+        };
+        let wad = Wad::open(&path).expect("Freedoom reads");
+        for map in wad.maps() {
+            let imported = import_map(&wad, &map.name, "map.textures")
+                .unwrap_or_else(|error| panic!("{}: {error}", map.name));
+            let level = load(&imported);
+            assert!(
+                starts_on_a_floor(&level),
+                "{}: the start {} stands on no floor",
+                map.name,
+                level.player.start
+            );
+            assert!(imported.summary.floors > 0, "{}", imported.summary_line());
+            count += 1;
+        }
+    }
+    assert_eq!(count, 68);
+}
