@@ -271,7 +271,11 @@ impl Heights {
     /// `feet` may not cross, as walls of the body radius (a NaN `feet`
     /// crosses none).
     pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges<'_> {
-        BlockingEdges::gather(self, point_box(start, reach), feet)
+        BlockingEdges {
+            heights: self,
+            near: point_box(start, reach),
+            feet,
+        }
     }
 
     /// The height the feet of a body centred on `centre` stand at, when it
@@ -370,60 +374,21 @@ fn point_box(p: DVec2, reach: f64) -> Aabb {
     }
 }
 
-/// The most blocking edges a move keeps at hand; a move near more looks
-/// them up in the edges' grid at each cast.
-const HELD_EDGES: usize = 12;
-
 /// The edges that block one move, as the collider meets them: walls of
 /// the body radius, those near the move that feet at `feet` may not
-/// cross. Gathered once per move into a small array on the stack (a move
-/// near more than [`HELD_EDGES`] looks them up in the grid at each cast),
-/// so that a move allocates nothing.
+/// cross. Looked up in the edges' grid at each cast, so that a move
+/// allocates nothing.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct BlockingEdges<'a> {
     heights: &'a Heights,
     near: Aabb,
     feet: f32,
-    held: [(Capsule, usize); HELD_EDGES],
-    count: usize,
-    overflowed: bool,
 }
 
-impl<'a> BlockingEdges<'a> {
-    /// The edges of `heights` within `near` that feet at `feet` may not
-    /// cross.
-    fn gather(heights: &'a Heights, near: Aabb, feet: f32) -> Self {
-        let mut edges = Self {
-            heights,
-            near,
-            feet,
-            held: [(Capsule::UNREAD, 0); HELD_EDGES],
-            count: 0,
-            overflowed: false,
-        };
-        let (mut held, mut count, mut overflowed) = (edges.held, 0, false);
-        edges.visit_grid(&near, |index, capsule| {
-            if held[..count].iter().any(|&(_, i)| i == index) {
-                return ControlFlow::Continue(());
-            }
-            if count == HELD_EDGES {
-                overflowed = true;
-                return ControlFlow::Break(());
-            }
-            held[count] = (*capsule, index);
-            count += 1;
-            ControlFlow::Continue(())
-        });
-        edges.held = held;
-        edges.count = count;
-        edges.overflowed = overflowed;
-        edges
-    }
-
+impl BlockingEdges<'_> {
     /// Calls `visit` with each blocking edge's index and capsule whose box
-    /// meets `bounds` (within the move's reach), from the grid, until it
-    /// says to stop.
-    fn visit_grid(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
+    /// meets `bounds` (within the move's reach), until it says to stop.
+    fn visit(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
         let heights = self.heights;
         if self.feet.is_nan() {
             return;
@@ -443,9 +408,14 @@ impl<'a> BlockingEdges<'a> {
         });
     }
 
-    /// Whether no edge near the move blocks it.
+    /// Whether any edge near the move blocks it.
     pub fn is_empty(&self) -> bool {
-        self.count == 0
+        let mut any = false;
+        self.visit(&self.near, |_, _| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        !any
     }
 
     /// The earliest entry of `start + t · motion` into a blocking edge's
@@ -457,22 +427,14 @@ impl<'a> BlockingEdges<'a> {
             max: path.max + DVec2::splat(f64::from(self.heights.reach)),
         };
         let mut best: Option<(SweepHit, usize)> = None;
-        let mut meet = |index: usize, capsule: &Capsule| {
-            if capsule.bounds().overlaps(&grown)
-                && let Some(hit) = capsule.sweep(start, motion)
+        self.visit(&grown, |index, capsule| {
+            if let Some(hit) = capsule.sweep(start, motion)
                 && best.is_none_or(|(b, b_index)| hit.t < b.t || (hit.t == b.t && index < b_index))
             {
                 best = Some((hit, index));
             }
             ControlFlow::Continue(())
-        };
-        if self.overflowed {
-            self.visit_grid(&grown, meet);
-        } else {
-            for (capsule, index) in &self.held[..self.count] {
-                let _ = meet(*index, capsule);
-            }
-        }
+        });
         best
     }
 }

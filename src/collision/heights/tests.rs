@@ -1,3 +1,5 @@
+use std::ops::ControlFlow;
+
 use glam::{DVec2, Vec2};
 
 use super::*;
@@ -77,7 +79,15 @@ fn the_void_adds_nothing_to_a_footing_and_only_void_has_none() {
 }
 
 fn blocking_at(heights: &Heights, p: Vec2, feet: f32) -> usize {
-    heights.blocking_near(p.as_dvec2(), 1.0, feet).count
+    let blocking = heights.blocking_near(p.as_dvec2(), 1.0, feet);
+    let mut indices = Vec::new();
+    blocking.visit(&blocking.near, |index, _| {
+        indices.push(index);
+        ControlFlow::Continue(())
+    });
+    indices.sort_unstable();
+    indices.dedup();
+    indices.len()
 }
 
 #[test]
