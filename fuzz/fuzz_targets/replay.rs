@@ -68,7 +68,10 @@ fn finite_numbers<'a>(fields: impl Iterator<Item = &'a str>, line: &str) -> usiz
 fuzz_target!(|data: &[u8]| {
     let (level, collider) = &*HOUSE;
     let start = ReplayStart::on_level(level, level.player.start);
-    let printed = ReplayOutput { bodies: true };
+    let printed = ReplayOutput {
+        bodies: true,
+        heights: true,
+    };
     let mut output = LimitedOutput(Vec::new());
     let result = replay(
         collider,
