@@ -1,8 +1,8 @@
 //! The lines `mazewalker replay` reads from standard input, walked on the
 //! embedded house through the same `replay` the command runs. A script
-//! that replays prints one `x z` line of two finite numbers per tick, as
-//! many as its moves and waits ask for, each followed by its moved bodies'
-//! `body I X Z ANGLE` lines.
+//! that replays prints one `x z FEET EYE` line of four finite numbers per
+//! tick (the heights are asked for), as many as its moves and waits ask
+//! for, each followed by its moved bodies' `body I X Z ANGLE` lines.
 
 #![no_main]
 
@@ -94,7 +94,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(index < level.obstacles.len(), "{line:?}");
             assert_eq!(finite_numbers(fields, line), 3, "{line:?}");
         } else {
-            assert_eq!(finite_numbers(fields, line), 2, "{line:?}");
+            // `x z FEET EYE`: the heights are asked for.
+            assert_eq!(finite_numbers(fields, line), 4, "{line:?}");
             positions += 1;
         }
     }
