@@ -351,6 +351,7 @@ fn bench_lamps(c: &mut Criterion) {
                 colour: [1.0, 0.9, 0.75],
                 intensity: 4.0,
                 radius: 8.0,
+                base: None,
             }
         })
         .chain((0..4).map(|i| Light {
@@ -359,6 +360,7 @@ fn bench_lamps(c: &mut Criterion) {
             colour: [1.0, 0.9, 0.75],
             intensity: 4.0,
             radius: 8.0,
+            base: None,
         }))
         .collect();
     let fog = maze.environment.fog_distance;

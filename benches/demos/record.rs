@@ -68,6 +68,11 @@ fn main() -> anyhow::Result<()> {
             },
             3,
         ),
+        (
+            "split-level.demo",
+            LevelChoice::File(PathBuf::from("assets/levels/split-level.toml")),
+            4,
+        ),
     ];
     for (name, choice, autopilot_seed) in demos {
         let path = out_dir.join(name);

@@ -164,6 +164,7 @@ impl Doors {
                     outline: self.interpolated_leaf(index, alpha).corners().to_vec(),
                     height: door.height,
                     material: door.material,
+                    base: door.base,
                     shadow_height: self.states[index].is_closed().then_some(f32::INFINITY),
                 }
             })

@@ -359,6 +359,7 @@ mod tests {
             height: 2.8,
             thickness: 0.15,
             material: MaterialId(1),
+            base: None,
         })
     }
 
@@ -375,6 +376,7 @@ mod tests {
                 mass: 20.0,
                 friction: 0.5,
                 bounce: 0.2,
+                base: None,
             }),
             Piece::Light(Light::with_defaults(Vec2::ONE, 2.8)),
             Piece::Door(Door::with_defaults(Vec2::ZERO, Vec2::X, MaterialId(0))),

@@ -64,6 +64,7 @@ mod tests {
             height: 2.8,
             thickness: 0.15,
             material: MaterialId(0),
+            base: None,
         }
     }
 

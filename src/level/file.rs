@@ -86,6 +86,7 @@ pub(crate) struct WallTable {
     pub height: Option<Number>,
     pub thickness: Option<Number>,
     pub material: Option<Spanned<String>>,
+    pub base: Option<Number>,
 }
 
 /// One `[[obstacle]]`.
@@ -99,6 +100,7 @@ pub(crate) struct ObstacleTable {
     pub mass: Option<Number>,
     pub friction: Option<Number>,
     pub bounce: Option<Number>,
+    pub base: Option<Number>,
 }
 
 /// One `[[light]]`.
@@ -110,6 +112,7 @@ pub(crate) struct LightTable {
     pub colour: Option<Spanned<Vec<f32>>>,
     pub intensity: Option<Number>,
     pub radius: Option<Number>,
+    pub base: Option<Number>,
 }
 
 /// One `[[door]]`.
@@ -126,6 +129,7 @@ pub(crate) struct DoorTable {
     pub speed: Option<Number>,
     pub opens: Option<Spanned<String>>,
     pub close_after: Option<Number>,
+    pub base: Option<Number>,
 }
 
 /// One `[[floor]]`.

@@ -13,8 +13,8 @@ impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
     /// radius), the obstacles (outline points, and whether and how they
     /// move) and the player's spawn (start, heading, body radius, eye
-    /// height, push and kick). Looks (materials, heights,
-    /// thickness, lighting, name) are left out: a retextured level keeps its
+    /// height, push and kick). Looks (materials, items' heights and
+    /// `base`, thickness, lighting, name) are left out: a retextured level keeps its
     /// hash, a moved wall changes it.
     ///
     /// Lamps ([`Level::lights`]) are looks too, and stay out on purpose: they

@@ -36,7 +36,7 @@ pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
     LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
-    TextureSource, WallDefaults, WallEnd,
+    TextureSource, WallDefaults, WallEnd, base_is_valid,
 };
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
@@ -262,6 +262,54 @@ impl Level {
         lowest.unwrap_or(0.0)
     }
 
+    /// Where the bottom of a wall stands: its `base`, else the lowest
+    /// floor under its segment ([`base_under`](Self::base_under)).
+    pub fn wall_base(&self, wall: &LevelWall) -> f32 {
+        wall.base
+            .unwrap_or_else(|| self.base_under(&[wall.a, wall.b]))
+    }
+
+    /// Where the bottom of an obstacle stands: its `base`, else the lowest
+    /// floor under its outline.
+    pub fn obstacle_base(&self, obstacle: &LevelObstacle) -> f32 {
+        obstacle
+            .base
+            .unwrap_or_else(|| self.base_under(obstacle.polygon.points()))
+    }
+
+    /// Where the bottom of a door's leaf stands: its `base`, else the
+    /// lowest floor under its span.
+    pub fn door_base(&self, door: &Door) -> f32 {
+        door.base
+            .unwrap_or_else(|| self.base_under(&[door.a, door.b]))
+    }
+
+    /// The doors as they stand in this level: each with its `base`, else
+    /// the lowest floor under its span, so that its leaf stands there
+    /// wherever it swings.
+    pub fn placed_doors(&self) -> Vec<Door> {
+        self.doors
+            .iter()
+            .map(|door| Door {
+                base: Some(self.door_base(door)),
+                ..*door
+            })
+            .collect()
+    }
+
+    /// The lamp as it hangs in this level: its `height` counted from the
+    /// ground, that is with its base (its `base`, else the lowest floor
+    /// under its point) added, and a base of 0. What lights and shadows
+    /// take; the same lamp as `light` in a level without floors.
+    pub fn placed_light(&self, light: &Light) -> Light {
+        let base = light.base.unwrap_or_else(|| self.base_under(&[light.at]));
+        Light {
+            height: base + light.height,
+            base: Some(0.0),
+            ..*light
+        }
+    }
+
     /// Its floors in plan, over the ground (or the void), for the walker's
     /// step and headroom and its body radius.
     pub fn heights(&self) -> Heights {
@@ -289,33 +337,42 @@ impl Level {
             .collect()
     }
 
-    /// How tall `surface` (a wall or obstacle of this level's collider)
-    /// stands from the floor, in metres, for light: `None` for a loose
-    /// obstacle, which casts its shadow where it rests, as a moving shape.
+    /// How high the top of `surface` (a wall, obstacle or door of this
+    /// level's collider) stands above the ground, in metres, for light and
+    /// sound: its base and its height. `None` for a loose obstacle, which
+    /// casts its shadow where it rests, as a moving shape, and for a floor
+    /// edge.
     pub fn shape_height(&self, surface: Surface) -> Option<f32> {
         match surface {
-            Surface::Wall(index) => self.walls.get(index).map(|w| w.height),
+            Surface::Wall(index) => self
+                .walls
+                .get(index)
+                .map(|wall| self.wall_base(wall) + wall.height),
             Surface::Obstacle(index) => self
                 .obstacles
                 .get(index)
-                .filter(|o| !o.loose)
-                .map(|o| o.height),
-            Surface::Door(index) => self.doors.get(index).map(|d| d.height),
+                .filter(|obstacle| !obstacle.loose)
+                .map(|obstacle| self.obstacle_base(obstacle) + obstacle.height),
+            Surface::Door(index) => self
+                .doors
+                .get(index)
+                .map(|door| self.door_base(door) + door.height),
             Surface::Edge(_) => None,
         }
     }
 
     /// Whether `surface` (of this level's collider) stops the light of a
-    /// lamp hanging `height` above the floor: walls and obstacles stand
-    /// from the floor, so those at least as tall as the lamp do.
+    /// lamp hanging `height` above the ground: the shapes whose tops are
+    /// at least as high as the lamp do.
     pub fn blocks_light(&self, height: f32, surface: Surface) -> bool {
         self.shape_height(surface)
             .is_some_and(|tall| tall >= height)
     }
 
-    /// Whether `lamp` lights the floor at `point`, by the rule the renderer
-    /// draws: within its radius, and the floor-plan segment from the lamp
-    /// to the point meets no shape as tall as the lamp (this level's
+    /// Whether `lamp` (as it hangs: [`placed_light`](Self::placed_light))
+    /// lights the floor at `point`, by the rule the renderer draws: within
+    /// its radius, and the floor-plan segment from the lamp to the point
+    /// meets no shape whose top is as high as the lamp (this level's
     /// `collider`).
     pub fn lamp_reaches(&self, collider: &Collider, lamp: &Light, point: Vec2) -> bool {
         lamp.at.distance(point) <= lamp.radius

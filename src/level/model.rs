@@ -148,6 +148,11 @@ pub struct LevelWall {
     pub thickness: f32,
     /// Surface material.
     pub material: MaterialId,
+    /// The height its bottom stands at, in metres above the ground
+    /// (−100..100); `None` (the key left out): the lowest floor under it
+    /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
+    /// without floors.
+    pub base: Option<f32>,
 }
 
 /// The properties a `[[wall]]` takes when it gives only `a` and `b`.
@@ -174,6 +179,7 @@ impl WallDefaults {
             height: self.height,
             thickness: self.thickness,
             material: self.material,
+            base: None,
         }
     }
 }
@@ -199,6 +205,7 @@ impl ObstacleDefaults {
             mass: super::defaults::OBSTACLE_MASS,
             friction: super::defaults::OBSTACLE_FRICTION,
             bounce: super::defaults::OBSTACLE_BOUNCE,
+            base: None,
         }
     }
 }
@@ -290,6 +297,11 @@ pub struct LevelObstacle {
     /// Its restitution, 0..=1, for impacts faster than 1 m/s. Default:
     /// 0.2. Only a loose obstacle uses it.
     pub bounce: f32,
+    /// The height its bottom stands at, in metres above the ground
+    /// (−100..100); `None` (the key left out): the lowest floor under it
+    /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
+    /// without floors.
+    pub base: Option<f32>,
 }
 
 impl LevelObstacle {
@@ -317,7 +329,7 @@ impl LevelObstacle {
 pub struct Light {
     /// Where it hangs on the floor plan (x, z).
     pub at: Vec2,
-    /// Its height above the floor, in metres (> 0). Default: the level's
+    /// Its height above its base, in metres (> 0). Default: the level's
     /// `ceiling_height` − 0.3.
     pub height: f32,
     /// Its colour, linear RGB, each 0..=1. Default: `[1.0, 0.9, 0.75]`.
@@ -327,6 +339,11 @@ pub struct Light {
     /// Beyond this distance, in metres, it adds nothing; it falls off
     /// smoothly to 0 there (> 0). Default: 8.
     pub radius: f32,
+    /// The height it counts its `height` from, in metres above the ground
+    /// (−100..100); `None` (the key left out): the lowest floor under it
+    /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
+    /// without floors.
+    pub base: Option<f32>,
 }
 
 impl Light {
@@ -356,6 +373,7 @@ impl Light {
             colour: super::defaults::LIGHT_COLOUR,
             intensity: super::defaults::LIGHT_INTENSITY,
             radius: super::defaults::LIGHT_RADIUS,
+            base: None,
         }
     }
 
@@ -371,6 +389,7 @@ impl Light {
                 .colour
                 .iter()
                 .all(|component| Self::COLOUR.allows(*component))
+            && base_is_valid(self.base)
     }
 }
 
@@ -452,6 +471,11 @@ pub struct Door {
     /// Seconds after it opened fully that it closes again; 0 stays open
     /// (≥ 0). Default: 4.
     pub close_after: f32,
+    /// The height its leaf's bottom stands at, in metres above the ground
+    /// (−100..100); `None` (the key left out): the lowest floor under it
+    /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
+    /// without floors.
+    pub base: Option<f32>,
 }
 
 impl Door {
@@ -485,6 +509,7 @@ impl Door {
             speed: defaults::DOOR_SPEED,
             opens: DoorOpens::Use,
             close_after: defaults::DOOR_CLOSE_AFTER,
+            base: None,
         }
     }
 
@@ -501,6 +526,7 @@ impl Door {
             && Self::HEIGHT.allows(self.height)
             && Self::SPEED.allows(self.speed)
             && Self::CLOSE_AFTER.allows(self.close_after)
+            && base_is_valid(self.base)
     }
 
     /// The length of the span, jamb to jamb, in metres.
@@ -583,8 +609,14 @@ pub struct LevelFloor {
     pub side_material: MaterialId,
 }
 
+/// Whether an item's `base` is one a level may hold: none, or within
+/// [`LevelFloor::HEIGHT`]'s range.
+pub fn base_is_valid(base: Option<f32>) -> bool {
+    base.is_none_or(|base| LevelFloor::HEIGHT.allows(base))
+}
+
 impl LevelFloor {
-    /// `height`: −100 to 100 m.
+    /// `height`, and every item's `base`: −100 to 100 m.
     pub const HEIGHT: ValueRange = ValueRange::Between {
         low: -super::defaults::FLOOR_HEIGHT_LIMIT,
         high: super::defaults::FLOOR_HEIGHT_LIMIT,

@@ -785,6 +785,7 @@ mod tests {
             colour,
             intensity: 1.0,
             radius: 8.0,
+            base: None,
         };
         // One in view, one 100 m off (a 100-pixel image shows ±5 m).
         let lamps = [lamp(1.0, [1.0, 0.5, 0.25]), lamp(100.0, [0.0, 1.0, 0.0])];

@@ -51,7 +51,7 @@ pub fn unlit_areas(level: &Level, collider: &Collider) -> Option<Vec<UnlitArea>>
         level
             .lights
             .iter()
-            .any(|lamp| level.lamp_reaches(collider, lamp, point))
+            .any(|lamp| level.lamp_reaches(collider, &level.placed_light(lamp), point))
     };
     let unlit: std::collections::HashSet<IVec2> =
         reached.cells().filter(|&cell| !lit(cell)).collect();
@@ -117,6 +117,7 @@ mod tests {
             colour: [1.0; 3],
             intensity: 1.0,
             radius: 3.5,
+            base: None,
         }
     }
 

@@ -138,6 +138,7 @@ mod tests {
             colour: [1.0; 3],
             intensity: 1.0,
             radius: 8.0,
+            base: None,
         });
         let floor = floor_warnings(&room, &collider, &[]);
         assert_eq!(floor.warnings.len(), 1, "{:?}", floor.warnings);

@@ -218,6 +218,7 @@ mod tests {
             colour: [1.0; 3],
             intensity: 1.0,
             radius: 6.0,
+            base: None,
         }
     }
 

@@ -254,6 +254,7 @@ mod tests {
                 colour: [1.0; 3],
                 intensity: 1.0,
                 radius: 8.0,
+                base: None,
             };
             let fixed_row = shadow_row(&fixed.collider(), &fixed, &lamp, &[]);
             let nothing = shadow_row(&loose.collider(), &loose, &lamp, &[]);
@@ -296,6 +297,7 @@ mod tests {
             colour: [1.0; 3],
             intensity: 1.0,
             radius: 8.0,
+            base: None,
         };
         let row = shadow_row(&collider, &level, &lamp, &[]);
         assert_eq!(row.len(), SHADOW_DIRECTIONS as usize);

@@ -16,11 +16,12 @@ use crate::physics::{
 };
 use crate::tick::TICK_SECONDS;
 
-/// How a body is drawn: its obstacle's height and material.
+/// How a body is drawn: its obstacle's height, material and `base`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Look {
     height: f32,
     material: MaterialId,
+    base: Option<f32>,
 }
 
 /// The level's loose bodies, by their index among its loose obstacles in
@@ -109,6 +110,7 @@ impl Bodies {
             .map(|(_, obstacle)| Look {
                 height: obstacle.height,
                 material: obstacle.material,
+                base: obstacle.base,
             })
             .collect::<Vec<_>>();
         let fixed_materials = if looks.is_empty() {
@@ -317,6 +319,7 @@ impl Bodies {
                 outline: self.interpolated_outline(index, alpha),
                 height: look.height,
                 material: look.material,
+                base: look.base,
                 shadow_height: (!self.live.is_awake(index)).then_some(look.height),
             })
             .collect()

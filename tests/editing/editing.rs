@@ -401,6 +401,7 @@ fn a_lamp_is_placed_with_the_defaults_and_deleted_and_both_undo() {
         colour: [1.0, 0.9, 0.75],
         intensity: 1.0,
         radius: 8.0,
+        base: None,
     };
     assert_eq!(session.level().lights, [placed]);
     assert_eq!(Light::with_defaults(at, ceiling), placed);

@@ -145,3 +145,58 @@ fn a_start_in_the_void_or_under_too_low_a_ceiling_is_refused() {
         "{message}"
     );
 }
+
+/// A stage 0.6 m high in a room at 0, with a wall along its edge, a lamp
+/// over it and a door beside it: `base` left out, each stands on the lowest
+/// floor under it; written, on what it says.
+fn stage_with(wall_more: &str, lamp_more: &str) -> String {
+    format!(
+        "{PLAYER}{}\n[[wall]]\na = [2.0, 2.0]\nb = [2.0, 3.0]\nheight = 1.0\n{wall_more}\n\
+         [[light]]\nat = [3.0, 3.0]\nheight = 2.0\n{lamp_more}\n\
+         [[door]]\na = [0.5, 3.0]\nb = [1.5, 3.0]\n",
+        floor("[[2.0, 2.0], [4.0, 2.0], [4.0, 4.0], [2.0, 4.0]]", 0.6, "")
+    )
+}
+
+#[test]
+fn items_stand_on_the_lowest_floor_under_them_unless_given_a_base() {
+    let level = loads(&stage_with("", ""));
+    assert_eq!(level.walls[0].base, None);
+    // The wall runs along the stage's edge: it reaches down to the room.
+    assert_eq!(level.wall_base(&level.walls[0]), 0.0);
+    // The lamp's height counts from the stage it hangs over.
+    let lamp = level.placed_light(&level.lights[0]);
+    assert!((lamp.height - 2.6).abs() < 1e-6, "{}", lamp.height);
+    assert_eq!(level.placed_doors()[0].base, Some(0.0));
+
+    let level = loads(&stage_with("base = 0.6", "base = 1.0"));
+    assert_eq!(level.walls[0].base, Some(0.6));
+    assert_eq!(level.wall_base(&level.walls[0]), 0.6);
+    assert_eq!(level.placed_light(&level.lights[0]).height, 3.0);
+}
+
+#[test]
+fn a_base_out_of_range_is_refused_at_its_value() {
+    let message = message_for(&stage_with("base = 120.0", ""));
+    assert!(
+        message.starts_with("floors.toml:12:8: wall 0: `base` must be between -100 and 100 m"),
+        "{message}"
+    );
+    let message = message_for(&stage_with("", "base = nan"));
+    assert!(
+        message.contains("light 0: `base` must be a finite number"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_base_is_saved_where_written_and_nowhere_else() {
+    let level = loads(&stage_with("base = 0.25", ""));
+    let text = mazewalker::level::save::LevelDocument::from_level(&level)
+        .expect("a complete file")
+        .text();
+    assert_eq!(text.matches("base = ").count(), 1, "{text}");
+    let again = loads(&text);
+    assert_eq!(again.walls[0].base, Some(0.25));
+    assert_eq!(again.lights[0].base, None);
+}

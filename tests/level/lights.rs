@@ -72,6 +72,7 @@ fn a_lamp_with_only_at_takes_every_default() {
             colour: [1.0, 0.9, 0.75],
             intensity: 1.0,
             radius: 8.0,
+            base: None,
         }]
     );
 }
@@ -105,6 +106,7 @@ fn every_key_given_is_taken_as_written() {
             colour: [0.2, 0.4, 0.6],
             intensity: 2.5,
             radius: 3.0,
+            base: None,
         }]
     );
     // The ends of the colour range are allowed, and integers are numbers.
@@ -280,7 +282,7 @@ fn unknown_keys_suggest_the_closest_key() {
     assert!(
         message.starts_with(
             "test.toml:5:1: unknown key `color`, did you mean `colour`? \
-             (expected one of `at`, `height`, `colour`, `intensity`, `radius`)"
+             (expected one of `at`, `height`, `colour`, `intensity`, `radius`, `base`)"
         ),
         "{message}"
     );

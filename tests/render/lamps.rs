@@ -46,6 +46,7 @@ fn lamp(at: Vec2) -> Light {
         colour: [1.0, 1.0, 1.0],
         intensity: 8.0,
         radius: 8.0,
+        base: None,
     }
 }
 

@@ -179,6 +179,7 @@ fn a_loose_body_that_comes_to_rest_or_wakes_remakes_only_the_light_of_the_lamps_
             height: 0.8,
             material: MaterialId(0),
             shadow_height,
+            base: None,
         }]
     };
     let (awake, resting) = (body(None), body(Some(0.8)));

@@ -73,6 +73,7 @@ fn the_lamp_tool_places_deletes_undoes_and_saves_lamps() {
             colour: [1.0, 0.9, 0.75],
             intensity: 1.0,
             radius: 8.0,
+            base: None,
         }
     );
     assert_eq!(session.level().walls.len(), walls, "no wall plotted");

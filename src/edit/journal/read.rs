@@ -6,7 +6,8 @@ use glam::Vec2;
 use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
-    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE, TOGETHER,
+    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
+    TOGETHER,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -278,7 +279,18 @@ impl<'a> Fields<'a> {
             speed: self.parse("a number")?,
             opens: self.word("what opens a door", &DoorOpens::WORDS)?,
             close_after: self.parse("a number")?,
+            base: self.base()?,
         })
+    }
+
+    /// An item's optional `base B` after its other fields (see
+    /// `base_fields` in write.rs).
+    fn base(&mut self) -> Result<Option<f32>, String> {
+        if Fields(self.0).next() != Some(BASE_WORD) {
+            return Ok(None);
+        }
+        self.next();
+        Ok(Some(self.parse("a number")?))
     }
 
     /// One of `words`' words, as the value it stands for.
@@ -311,6 +323,7 @@ impl<'a> Fields<'a> {
             mass: self.parse("a number")?,
             friction: self.parse("a number")?,
             bounce: self.parse("a number")?,
+            base: self.base()?,
             ..obstacle
         })
     }
@@ -396,6 +409,7 @@ impl<'a> Fields<'a> {
             ],
             intensity: self.parse("a number")?,
             radius: self.parse("a number")?,
+            base: self.base()?,
         })
     }
 
@@ -407,6 +421,7 @@ impl<'a> Fields<'a> {
             height: self.parse("a number")?,
             thickness: self.parse("a number")?,
             material: MaterialId(self.parse("a material index")?),
+            base: self.base()?,
         })
     }
 }

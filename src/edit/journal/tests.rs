@@ -19,6 +19,7 @@ fn wall() -> LevelWall {
         height: 2.8,
         thickness: 0.15,
         material: MaterialId(2),
+        base: None,
     }
 }
 
@@ -36,6 +37,7 @@ fn obstacle() -> LevelObstacle {
         mass: 3.5,
         friction: 0.25,
         bounce: 0.6,
+        base: None,
     }
 }
 
@@ -51,6 +53,7 @@ fn door() -> Door {
         speed: 1.5,
         opens: DoorOpens::Near,
         close_after: 0.0,
+        base: None,
     }
 }
 
@@ -61,6 +64,7 @@ fn light() -> Light {
         colour: [1.0, 0.3, 0.2],
         intensity: 0.5,
         radius: 3.0,
+        base: None,
     }
 }
 
@@ -236,6 +240,37 @@ fn every_kind_of_edit_reads_back_as_written() {
     assert_eq!(read.len(), 18);
     assert!(read.applies_to("some text"));
     assert!(!read.applies_to("some other text"));
+}
+
+#[test]
+fn items_with_a_base_read_back_with_it_and_those_without_none() {
+    let edits: Vec<Edit> = [
+        Piece::Wall(LevelWall {
+            base: Some(-0.5),
+            ..wall()
+        }),
+        Piece::Obstacle(LevelObstacle {
+            base: Some(1.25),
+            ..obstacle()
+        }),
+        Piece::Door(Door {
+            base: Some(0.3),
+            ..door()
+        }),
+        Piece::Light(Light {
+            base: Some(2.0),
+            ..light()
+        }),
+        Piece::Light(light()),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(index, piece)| Edit::Delete { index, piece })
+    .collect();
+    let journal = Journal::new("some text", edits);
+    let text = journal.to_text();
+    assert_eq!(text.matches(" base ").count(), 4, "{text}");
+    assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
 fn floor() -> LevelFloor {

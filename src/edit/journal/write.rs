@@ -7,7 +7,8 @@ use glam::Vec2;
 
 use super::super::operation::{Edit, Piece};
 use super::words::{
-    AFTER, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE, TOGETHER,
+    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
+    TOGETHER,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
@@ -164,7 +165,7 @@ fn door_fields(door: &Door) -> String {
         number_text(door.speed),
         door.opens.word(),
         number_text(door.close_after),
-    )
+    ) + &base_fields(door.base)
 }
 
 /// Points as journal fields: their count, then `x z` for each.
@@ -192,7 +193,7 @@ fn obstacle_fields(obstacle: &LevelObstacle) -> String {
         [obstacle.mass, obstacle.friction, obstacle.bounce]
             .map(number_text)
             .join(" ")
-    )
+    ) + &base_fields(obstacle.base)
 }
 
 /// The word of [`MOTION_WORDS`] for an obstacle that is `loose` or not.
@@ -242,6 +243,15 @@ fn wall_fields(wall: &LevelWall) -> String {
     .chain(std::iter::once(wall.material.0.to_string()))
     .collect::<Vec<_>>()
     .join(" ")
+        + &base_fields(wall.base)
+}
+
+/// An item's `base` as journal fields: `base B` when it has one, else
+/// nothing, so a journal of items without one reads as before.
+fn base_fields(base: Option<f32>) -> String {
+    base.map_or_else(String::new, |base| {
+        format!(" {BASE_WORD} {}", number_text(base))
+    })
 }
 
 /// A lamp as journal fields: `x z height r g b intensity radius`.
@@ -253,4 +263,5 @@ fn light_fields(light: &Light) -> String {
         .map(number_text)
         .collect::<Vec<_>>()
         .join(" ")
+        + &base_fields(light.base)
 }

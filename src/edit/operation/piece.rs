@@ -13,7 +13,8 @@ use crate::level::save::{
     obstacle_values, wall_values,
 };
 use crate::level::{
-    Door, Level, LevelFloor, LevelObstacle, LevelWall, MaterialId, WallEnd, floor_problem,
+    Door, Level, LevelFloor, LevelObstacle, LevelWall, MaterialId, WallEnd, base_is_valid,
+    floor_problem,
 };
 
 impl Piece {
@@ -129,6 +130,7 @@ impl Piece {
                 LevelWall::RADIUS.allows(wall.radius)
                     && LevelWall::HEIGHT.allows(wall.height)
                     && LevelWall::THICKNESS.allows(wall.thickness)
+                    && base_is_valid(wall.base)
                     && material_known(wall.material)
             }
             Piece::Light(light) => light.is_valid(),
@@ -137,6 +139,7 @@ impl Piece {
                     && LevelObstacle::MASS.allows(obstacle.mass)
                     && LevelObstacle::FRICTION.allows(obstacle.friction)
                     && LevelObstacle::BOUNCE.allows(obstacle.bounce)
+                    && base_is_valid(obstacle.base)
                     && material_known(obstacle.material)
             }
             Piece::Door(door) => {

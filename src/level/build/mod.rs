@@ -23,9 +23,9 @@ use super::file::{
 };
 use super::loose::loose_overlaps;
 use super::model::{
-    Door, DoorKind, DoorOpens, Environment, Level, LevelObstacle, LevelSource, LevelWall, Light,
-    LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, TextureSource, WallDefaults,
-    builtin_material_id, default_environment,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
+    TextureSource, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
@@ -331,6 +331,14 @@ impl Builder<'_> {
         }
     }
 
+    /// An item's `base`: none when left out, else a height within
+    /// [`LevelFloor::HEIGHT`]'s range.
+    fn base(&self, value: Option<&Number>, item: &str) -> Result<Option<f32>, LevelError> {
+        value
+            .map(|value| self.in_range(LevelFloor::HEIGHT, Some(value), item, "base", 0.0))
+            .transpose()
+    }
+
     /// A point `[x, z]` whose coordinates are both finite.
     fn point(&self, point: &Point, item: &str, key: &str) -> Result<Vec2, LevelError> {
         let coordinates = self.numbers::<2>(point.get_ref(), &point.span(), item, key)?;
@@ -633,6 +641,7 @@ impl Builder<'_> {
                 defaults.thickness,
             )?,
             material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
+            base: self.base(table.base.as_ref(), &item)?,
         };
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);
@@ -728,6 +737,7 @@ impl Builder<'_> {
                 "bounce",
                 defaulted.bounce,
             )?,
+            base: self.base(table.base.as_ref(), &item)?,
             ..defaulted
         })
     }
@@ -820,6 +830,7 @@ impl Builder<'_> {
                 "radius",
                 defaults::LIGHT_RADIUS,
             )?,
+            base: self.base(table.base.as_ref(), &item)?,
         })
     }
 
@@ -902,6 +913,7 @@ impl Builder<'_> {
                 "close_after",
                 defaults::DOOR_CLOSE_AFTER,
             )?,
+            base: self.base(table.base.as_ref(), &item)?,
         })
     }
 

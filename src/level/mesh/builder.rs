@@ -53,11 +53,22 @@ pub struct MovingShape {
     pub height: f32,
     /// What it is painted with (an index into `level.materials`).
     pub material: MaterialId,
+    /// Where its bottom stands: its item's `base`; `None`, the lowest
+    /// floor under its outline this frame.
+    pub base: Option<f32>,
     /// How it stands in lamps' light: `None` casts no shadow (an open or
     /// moving door, a moving body); `Some(height)` casts the shadow of a
     /// shape that tall, as a fixed obstacle does (a body at rest); a
     /// closed door stops the light whatever its height (`f32::INFINITY`).
     pub shadow_height: Option<f32>,
+}
+
+impl MovingShape {
+    /// Where its bottom stands in `level`: its `base`, else the lowest
+    /// floor under its outline.
+    pub fn base_in(&self, level: &Level) -> f32 {
+        self.base.unwrap_or_else(|| level.base_under(&self.outline))
+    }
 }
 
 /// The mesh of `shapes`, painted with `level`'s materials: prisms, as
@@ -74,7 +85,7 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
             .materials
             .get(shape.material.0)
             .map_or(1.0, |material| material.metres_per_repeat);
-        let base = level.base_under(&shape.outline);
+        let base = shape.base_in(level);
         builder
             .part(key, shape.material, repeat)
             .prism(&shape.outline, (base, base + shape.height));
@@ -108,7 +119,7 @@ impl MeshBuilder {
             .into_iter()
             .filter_map(|i| level.walls.get(i))
         {
-            let base = level.base_under(&[wall.a, wall.b]);
+            let base = level.wall_base(wall);
             self.part(key, wall.material, repeat(wall.material)).wall(
                 wall.a,
                 wall.b,
@@ -123,7 +134,7 @@ impl MeshBuilder {
             .filter_map(|i| level.obstacles.get(i));
         for obstacle in obstacles {
             let points = obstacle.polygon.points();
-            let base = level.base_under(points);
+            let base = level.obstacle_base(obstacle);
             self.part(key, obstacle.material, repeat(obstacle.material))
                 .prism(points, (base, base + obstacle.height));
         }

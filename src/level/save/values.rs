@@ -10,15 +10,23 @@ use super::numbers::{number_text, point_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
-const WALL_KEYS: [&str; 6] = ["a", "b", "radius", "height", "thickness", "material"];
+const WALL_KEYS: [&str; 7] = [
+    "a",
+    "b",
+    "radius",
+    "height",
+    "thickness",
+    "material",
+    "base",
+];
 /// A `[[light]]`'s keys.
-const LIGHT_KEYS: [&str; 5] = ["at", "height", "colour", "intensity", "radius"];
+const LIGHT_KEYS: [&str; 6] = ["at", "height", "colour", "intensity", "radius", "base"];
 /// An `[[obstacle]]`'s keys.
-const OBSTACLE_KEYS: [&str; 7] = [
-    "points", "height", "material", "loose", "mass", "friction", "bounce",
+const OBSTACLE_KEYS: [&str; 8] = [
+    "points", "height", "material", "loose", "mass", "friction", "bounce", "base",
 ];
 /// A `[[door]]`'s keys.
-const DOOR_KEYS: [&str; 10] = [
+const DOOR_KEYS: [&str; 11] = [
     "a",
     "b",
     "kind",
@@ -29,6 +37,7 @@ const DOOR_KEYS: [&str; 10] = [
     "speed",
     "opens",
     "close_after",
+    "base",
 ];
 /// A `[[floor]]`'s keys.
 const FLOOR_KEYS: [&str; 6] = [
@@ -55,68 +64,81 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
     }
 }
 
-/// A wall's keys and values, made of `material` (its material's name).
+/// A wall's keys and values, made of `material` (its material's name);
+/// `base` only when it has one, as for every kind below.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
-    keyed(
-        &WALL_KEYS,
-        [
-            point_text(wall.a),
-            point_text(wall.b),
-            number_text(wall.radius),
-            number_text(wall.height),
-            number_text(wall.thickness),
-            string_text(material),
-        ],
+    with_base(
+        wall.base,
+        keyed(
+            &WALL_KEYS,
+            [
+                point_text(wall.a),
+                point_text(wall.b),
+                number_text(wall.radius),
+                number_text(wall.height),
+                number_text(wall.thickness),
+                string_text(material),
+            ],
+        ),
     )
 }
 
 /// A lamp's keys and values.
 pub fn light_values(light: &Light) -> Vec<KeyValue> {
-    keyed(
-        &LIGHT_KEYS,
-        [
-            point_text(light.at),
-            number_text(light.height),
-            vector_text(Vec3::from_array(light.colour)),
-            number_text(light.intensity),
-            number_text(light.radius),
-        ],
+    with_base(
+        light.base,
+        keyed(
+            &LIGHT_KEYS,
+            [
+                point_text(light.at),
+                number_text(light.height),
+                vector_text(Vec3::from_array(light.colour)),
+                number_text(light.intensity),
+                number_text(light.radius),
+            ],
+        ),
     )
 }
 
 /// An obstacle's keys and values, made of `material` (its material's
 /// name); the outline counter-clockwise, as the level holds it.
 pub fn obstacle_values(obstacle: &LevelObstacle, material: &str) -> Vec<KeyValue> {
-    keyed(
-        &OBSTACLE_KEYS,
-        [
-            points_text(obstacle.polygon.points()),
-            number_text(obstacle.height),
-            string_text(material),
-            obstacle.loose.to_string(),
-            number_text(obstacle.mass),
-            number_text(obstacle.friction),
-            number_text(obstacle.bounce),
-        ],
+    with_base(
+        obstacle.base,
+        keyed(
+            &OBSTACLE_KEYS,
+            [
+                points_text(obstacle.polygon.points()),
+                number_text(obstacle.height),
+                string_text(material),
+                obstacle.loose.to_string(),
+                number_text(obstacle.mass),
+                number_text(obstacle.friction),
+                number_text(obstacle.bounce),
+            ],
+        ),
     )
 }
 
 /// A door's keys and values, made of `material` (its material's name).
 pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
-    keyed(
-        &DOOR_KEYS,
-        [
-            point_text(door.a),
-            point_text(door.b),
-            string_text(door.kind.word()),
-            number_text(door.swing_degrees),
-            number_text(door.thickness),
-            number_text(door.height),
-            string_text(material),
-            number_text(door.speed),
-            string_text(door.opens.word()),
-            number_text(door.close_after),
-        ],
+    with_base(
+        door.base,
+        keyed(
+            &DOOR_KEYS,
+            [
+                point_text(door.a),
+                point_text(door.b),
+                string_text(door.kind.word()),
+                number_text(door.swing_degrees),
+                number_text(door.thickness),
+                number_text(door.height),
+                string_text(material),
+                number_text(door.speed),
+                string_text(door.opens.word()),
+                number_text(door.close_after),
+            ],
+        ),
     )
 }
 
@@ -158,9 +180,15 @@ pub(super) fn vector_text(vector: Vec3) -> String {
     )
 }
 
-/// `keys` each with its value.
-fn keyed<const N: usize>(keys: &[&'static str; N], values: [String; N]) -> Vec<KeyValue> {
+/// The first of `keys` each with its value.
+fn keyed<const N: usize>(keys: &[&'static str], values: [String; N]) -> Vec<KeyValue> {
     keys.iter().copied().zip(values).collect()
+}
+
+/// `values` and, when there is one, the item's `base`.
+fn with_base(base: Option<f32>, mut values: Vec<KeyValue>) -> Vec<KeyValue> {
+    values.extend(base.map(|base| ("base", number_text(base))));
+    values
 }
 
 #[cfg(test)]
@@ -179,6 +207,7 @@ mod tests {
             height: 2.8,
             thickness: 0.15,
             material: MaterialId(0),
+            base: None,
         };
         assert_eq!(
             wall_values(&wall, "red \"brick\""),
@@ -197,10 +226,19 @@ mod tests {
             .iter()
             .map(|(key, _)| *key)
             .collect();
+        assert_eq!(written, item_keys(Tables::Doors)[..10]);
+        let raised = Door {
+            base: Some(0.5),
+            ..door
+        };
+        let written: Vec<&str> = door_values(&raised, "wood")
+            .iter()
+            .map(|(key, _)| *key)
+            .collect();
         assert_eq!(written, item_keys(Tables::Doors));
         assert_eq!(door_values(&door, "wood")[2].1, "\"swing\"");
         let light = Light::with_defaults(Vec2::new(2.0, 3.0), 2.8);
         assert_eq!(light_values(&light)[2].1, "[1.0, 0.9, 0.75]");
-        assert_eq!(item_keys(Tables::Lights).len(), 5);
+        assert_eq!(item_keys(Tables::Lights).len(), 6);
     }
 }

@@ -230,10 +230,14 @@ fn key_values(out: &mut String, values: &[KeyValue]) {
 }
 
 /// `key = value` for each of `own`: the first `always` whatever their
-/// value, the others where they differ from `default`'s.
+/// value, the others where they differ from `default`'s or it has no
+/// such key (an item's `base`).
 fn key_values_off_default(out: &mut String, own: &[KeyValue], default: &[KeyValue], always: usize) {
-    for (number, ((key, value), (_, default))) in own.iter().zip(default).enumerate() {
-        if number < always || value != default {
+    for (number, (key, value)) in own.iter().enumerate() {
+        let off_default = default
+            .get(number)
+            .is_none_or(|(_, default)| value != default);
+        if number < always || off_default {
             key_value(out, key, value);
         }
     }

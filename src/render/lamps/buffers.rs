@@ -159,7 +159,7 @@ impl LampBuffers {
             Listing::Tight => {
                 let rows: Vec<(Light, &[ShadowTexel])> = slots
                     .iter()
-                    .filter_map(|&(index, lamp, _)| Some((lamp, lamps.row(index)?)))
+                    .filter_map(|&(index, lamp, _)| Some((lamps.for_grid(lamp), lamps.row(index)?)))
                     .collect();
                 let grid = LightGrid::new(&rows);
                 self.write_grid(queue, &grid.masks, ALL_CELLS);

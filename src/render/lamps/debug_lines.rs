@@ -69,6 +69,7 @@ mod tests {
             colour: [1.0, 0.0, 0.0],
             intensity: 1.0,
             radius: 3.0,
+            base: None,
         };
         level.lights = vec![lamp(1.0), lamp(500.0)];
         let collider = Arc::new(level.collider());

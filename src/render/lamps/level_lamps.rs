@@ -27,6 +27,10 @@ use crate::level::{Level, Light};
 #[derive(Debug)]
 pub struct LevelLamps {
     level: Arc<Level>,
+    /// The level's lamps as they hang in it ([`Level::placed_light`]):
+    /// their heights counted from the ground, as light and shadow take
+    /// them.
+    placed: Vec<Light>,
     collider: Arc<Collider>,
     rows: Vec<Option<Row>>,
     /// Each lamp's stamp (see [`stamp`](Self::stamp)): taken anew from
@@ -85,6 +89,15 @@ static NEXT_GENERATION: AtomicU64 = AtomicU64::new(0);
 /// stamp stands for one lamp's light between two changes to it.
 static NEXT_STAMP: AtomicU64 = AtomicU64::new(0);
 
+/// `level`'s lamps as they hang in it ([`Level::placed_light`]).
+fn placed_lights(level: &Level) -> Vec<Light> {
+    level
+        .lights
+        .iter()
+        .map(|light| level.placed_light(light))
+        .collect()
+}
+
 /// A stamp no lamp had before.
 fn new_stamp() -> u64 {
     NEXT_STAMP.fetch_add(1, Ordering::Relaxed)
@@ -95,6 +108,7 @@ impl LevelLamps {
     pub fn new(level: &Arc<Level>, collider: &Arc<Collider>) -> Self {
         Self {
             level: Arc::clone(level),
+            placed: placed_lights(level),
             collider: Arc::clone(collider),
             rows: vec![None; level.lights.len()],
             stamps: level.lights.iter().map(|_| new_stamp()).collect(),
@@ -147,6 +161,14 @@ impl LevelLamps {
         }
         self.level = Arc::clone(level);
         self.collider = Arc::clone(collider);
+        let placed = placed_lights(level);
+        let moved: Vec<usize> = (0..placed.len())
+            .filter(|&index| self.placed.get(index) != placed.get(index))
+            .collect();
+        self.placed = placed;
+        for index in moved {
+            self.drop_row(index);
+        }
         self.drop_rows_reaching(shaded);
     }
 
@@ -159,10 +181,12 @@ impl LevelLamps {
     /// cast again, now; every other direction, and every other lamp's row,
     /// is kept, since no ray of it meets what changed.
     pub fn set_occluders(&mut self, shapes: &[MovingShape]) {
+        let level = &self.level;
+        let top = |shape: &MovingShape| Some(shape.base_in(level) + shape.shadow_height?);
         let casting = || {
             shapes
                 .iter()
-                .filter_map(|shape| Some((shape.outline.as_slice(), shape.shadow_height?)))
+                .filter_map(|shape| Some((shape.outline.as_slice(), top(shape)?)))
         };
         let kept = self
             .occluders
@@ -201,7 +225,7 @@ impl LevelLamps {
     /// directions of each row changed, and starts a new generation.
     fn recast_rays_meeting(&mut self, changed: &[(Vec2, Vec2)]) {
         let Self {
-            level,
+            placed,
             rows,
             stamps,
             histories,
@@ -209,7 +233,7 @@ impl LevelLamps {
             occluders,
             ..
         } = self;
-        for (index, lamp) in level.lights.iter().enumerate() {
+        for (index, lamp) in placed.iter().enumerate() {
             let meeting: Vec<(Vec2, Vec2)> = changed
                 .iter()
                 .copied()
@@ -279,8 +303,7 @@ impl LevelLamps {
     /// generation.
     fn drop_rows_reaching(&mut self, changed: &[(Vec2, Vec2)]) {
         let reached: Vec<usize> = self
-            .level
-            .lights
+            .placed
             .iter()
             .enumerate()
             .filter(|(_, lamp)| {
@@ -299,7 +322,7 @@ impl LevelLamps {
     /// Whether the level has lamps (it is then lit by them, not by the
     /// directional light).
     pub fn any(&self) -> bool {
-        !self.level.lights.is_empty()
+        !self.placed.is_empty()
     }
 
     /// The lamps that light a frame seen from `eye`: those whose reach (a
@@ -311,8 +334,7 @@ impl LevelLamps {
     pub fn for_frame(&mut self, eye: Vec3, in_view: impl Fn(Vec2, f32) -> bool) -> Vec<usize> {
         let eye = Vec2::new(eye.x, eye.z);
         let mut near: Vec<(f32, usize)> = self
-            .level
-            .lights
+            .placed
             .iter()
             .enumerate()
             .filter(|(_, lamp)| in_view(lamp.at, lamp.radius))
@@ -333,8 +355,7 @@ impl LevelLamps {
     /// the floor-plan rectangle from `min` to `max`, in the level's order.
     /// (A scan of the level's lamps.)
     pub fn reaching(&self, min: Vec2, max: Vec2) -> Vec<usize> {
-        self.level
-            .lights
+        self.placed
             .iter()
             .enumerate()
             .filter(|(_, lamp)| reach_meets(lamp, min, max))
@@ -346,7 +367,7 @@ impl LevelLamps {
     pub fn make_rows(&mut self, indices: &[usize]) {
         for &index in indices {
             if let (Some(lamp), Some(row @ None)) =
-                (self.level.lights.get(index), self.rows.get_mut(index))
+                (self.placed.get(index), self.rows.get_mut(index))
             {
                 let cast = row_with_hits(&self.collider, &self.level, lamp, &self.occluders.1);
                 *row = Some(Row::new(cast));
@@ -387,14 +408,30 @@ impl LevelLamps {
         self.histories.get(index)?.since(stamp, self.stamp(index)?)
     }
 
-    /// Lamp `index` of the level.
+    /// Lamp `index` of the level, as it hangs there
+    /// ([`Level::placed_light`]).
     pub fn light(&self, index: usize) -> Option<&Light> {
-        self.level.lights.get(index)
+        self.placed.get(index)
     }
 
-    /// Every lamp of the level, in its order.
+    /// `lamp` as the light grid takes it. The grid lists a lamp for floor
+    /// faces only within its radius in 3D of a floor at height 0; in a
+    /// level with floors, which stand at many heights, it is taken as
+    /// hanging at 0, so that floor faces are listed as far as any face.
+    pub(super) fn for_grid(&self, lamp: Light) -> Light {
+        if self.level.floors.is_empty() {
+            lamp
+        } else {
+            Light {
+                height: 0.0,
+                ..lamp
+            }
+        }
+    }
+
+    /// Every lamp of the level, in its order, as they hang there.
     pub(super) fn lights(&self) -> &[Light] {
-        &self.level.lights
+        &self.placed
     }
 
     /// Lamp `index`'s shadow row, once made by [`for_frame`](Self::for_frame).
@@ -422,7 +459,7 @@ impl LevelLamps {
         }
         let lamps = active
             .iter()
-            .filter_map(|&index| self.level.lights.get(index))
+            .filter_map(|&index| self.placed.get(index))
             .take(MAX_LAMPS);
         for (slot, lamp) in lamps.enumerate() {
             uniform.lamps[slot] = lamp_data(lamp);
@@ -450,6 +487,7 @@ mod tests {
                 ],
                 height: 2.1,
                 material: crate::level::MaterialId(0),
+                base: None,
                 shadow_height: (!open.contains(&index)).then_some(f32::INFINITY),
             }
         };

@@ -140,6 +140,7 @@ mod tests {
             colour: [1.0; 3],
             intensity: 1.0,
             radius: 7.0,
+            base: None,
         };
         for step in 0..400 {
             let angle = step as f32 * 0.618_034 * TAU;

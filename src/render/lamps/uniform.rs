@@ -82,6 +82,7 @@ impl Torch {
             colour: TORCH_COLOUR,
             intensity: TORCH_INTENSITY,
             radius: TORCH_REACH,
+            base: Some(0.0),
         };
         let cone = TORCH_HALF_ANGLE_DEGREES.to_radians().cos();
         TorchData {

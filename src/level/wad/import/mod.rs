@@ -386,15 +386,11 @@ fn place_things(
     summary: &mut ImportSummary,
     warnings: &mut Vec<String>,
 ) -> Result<(), WadError> {
-    let floor_under = |at: Vec2| {
-        floors
-            .iter()
-            .filter(|floor| {
-                let points: Vec<DVec2> = floor.points.iter().map(|p| p.as_dvec2()).collect();
-                crate::collision::outline::holds(&points, at.as_dvec2())
-            })
-            .min_by(|a, b| area(&a.points).total_cmp(&area(&b.points)))
-            .map(|floor| floor.span.0)
+    let on_a_floor = |at: Vec2| {
+        floors.iter().any(|floor| {
+            let points: Vec<DVec2> = floor.points.iter().map(|p| p.as_dvec2()).collect();
+            crate::collision::outline::holds(&points, at.as_dvec2())
+        })
     };
     let metres = |units: f32| units / UNITS_PER_METRE as f32;
     let mut bodies: Vec<TextSquare> = Vec::new();
@@ -411,8 +407,9 @@ fn place_things(
                 }
             }
             ThingRole::Lamp { height, colour, .. } => {
-                let above = floor_under(at).map(|floor| floor + metres(height));
-                match above.filter(|&y| y > 0.05) {
+                // The lamp's height counts from the floor under it, its
+                // `base` left out.
+                match on_a_floor(at).then(|| metres(height)) {
                     Some(height) => {
                         level.lamps.push(TextLamp { at, height, colour });
                         summary.lamps += 1;
@@ -461,10 +458,4 @@ fn place_things(
         return Err(wad.error(&format!("{} THINGS", map.name), WadProblem::NoStart));
     }
     Ok(())
-}
-
-/// The area `points` enclose.
-fn area(points: &[Vec2]) -> f64 {
-    let points: Vec<DVec2> = points.iter().map(|p| p.as_dvec2()).collect();
-    crate::collision::outline::signed_area(&points).abs()
 }
