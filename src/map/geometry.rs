@@ -1,6 +1,7 @@
 //! What the map draws, as coloured 2D lines and triangles on the floor plan
-//! (world metres, x and z). Each wall's and obstacle's shape is built when
-//! a view needs it (the renderer keeps them by tile); the eye, trail,
+//! (world metres, x and z). Each wall's, obstacle's, floor's and floor
+//! edge's shape is built when a view needs it (the renderer keeps them by
+//! tile); the eye, trail,
 //! marks, grid, reach and seen walls are built per frame. The renderer
 //! turns these into GPU buffers; nothing here knows about the GPU.
 
@@ -14,7 +15,7 @@ use super::reach::Reachable;
 use super::seen::SeenWalls;
 use super::trail::Trail;
 use super::view::MapView;
-use crate::collision::{Collider, ConvexPolygon, Heights, Leaf};
+use crate::collision::{Collider, ConvexPolygon, HeightEdge, Heights, Leaf};
 use crate::level::Light;
 use crate::physics::LooseBody;
 
@@ -54,6 +55,13 @@ pub mod colours {
     /// An edge between floors that the walker climbs or drops over: a
     /// step, fainter than a wall.
     pub const STEP: [f32; 4] = [0.6, 0.8, 1.0, 0.45];
+    /// The shade of the lowest floor of a level with floors: brighter
+    /// than the background (the void is left unshaded), far darker than
+    /// a wall. Every channel is below [`FLOOR_HIGH`]'s, so the shades in
+    /// between grow lighter in each channel as floors rise.
+    pub const FLOOR_LOW: [f32; 4] = [0.06, 0.08, 0.12, 0.5];
+    /// The shade of the highest floor, still darker than a wall.
+    pub const FLOOR_HIGH: [f32; 4] = [0.3, 0.36, 0.45, 0.5];
 }
 
 /// Metres of wall per square metre that a density square draws at the
@@ -86,13 +94,16 @@ pub struct MapVertex {
     pub colour: [f32; 4],
 }
 
-/// Lines (pairs of vertices) and triangles (triples), drawn triangles first.
+/// Lines (pairs of vertices) and triangles (triples), drawn floors first,
+/// then triangles, then lines.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MapGeometry {
     /// A line list.
     pub lines: Vec<MapVertex>,
     /// A triangle list.
     pub triangles: Vec<MapVertex>,
+    /// A triangle list under everything else: the floors' shades.
+    pub floors: Vec<MapVertex>,
 }
 
 impl MapGeometry {
@@ -110,15 +121,16 @@ impl MapGeometry {
         }
     }
 
-    /// Adds `other`'s lines and triangles.
+    /// Adds `other`'s lines, triangles and floors.
     pub fn append(&mut self, other: &mut Self) {
         self.lines.append(&mut other.lines);
         self.triangles.append(&mut other.triangles);
+        self.floors.append(&mut other.floors);
     }
 
     /// Whether there is nothing to draw.
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty() && self.triangles.is_empty()
+        self.lines.is_empty() && self.triangles.is_empty() && self.floors.is_empty()
     }
 }
 
@@ -141,13 +153,12 @@ pub fn wall_shape(collider: &Collider, index: usize, outlines: bool) -> Option<M
     Some(geometry)
 }
 
-/// Edge `index` between floors of `heights` as the map draws it: as a wall
-/// ([`colours::WALL`]) where the walker cannot cross it from its lower
-/// side (too high a step, too low a ceiling, the void), else as a step
-/// ([`colours::STEP`]); `None` for an index beyond the edges.
-pub fn floor_edge_shape(heights: &Heights, index: usize) -> Option<MapGeometry> {
-    let edge = heights.edges().get(index)?;
-    let (_, climbable) = heights.edge_floors(index);
+/// An edge between floors of `heights` (or a piece of one) as the map
+/// draws it: as a wall ([`colours::WALL`]) where the walker cannot cross
+/// it from its lower side (too high a step, too low a ceiling, the void),
+/// else as a step ([`colours::STEP`]).
+pub fn floor_edge_shape(heights: &Heights, edge: &HeightEdge) -> MapGeometry {
+    let (_, climbable) = heights.edge_floors(edge);
     let colour = if climbable {
         colours::STEP
     } else {
@@ -155,7 +166,40 @@ pub fn floor_edge_shape(heights: &Heights, index: usize) -> Option<MapGeometry> 
     };
     let mut geometry = MapGeometry::default();
     geometry.line(edge.a, edge.b, colour);
-    Some(geometry)
+    geometry
+}
+
+/// The shade of a floor at `height` in a level whose floors lie from
+/// `range.0` to `range.1` ([`Heights::floor_range`]): from
+/// [`colours::FLOOR_LOW`] at the lowest to [`colours::FLOOR_HIGH`] at the
+/// highest, in proportion to the height; the middle shade when every
+/// floor is at one height, or for a height that is not a number.
+pub fn floor_shade(height: f32, (low, high): (f32, f32)) -> [f32; 4] {
+    let share = (height - low) / (high - low);
+    let share = if share.is_finite() {
+        share.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    std::array::from_fn(|channel| {
+        let (from, to) = (colours::FLOOR_LOW[channel], colours::FLOOR_HIGH[channel]);
+        from + (to - from) * share
+    })
+}
+
+/// A convex piece of a floor (its corners in order around it) filled in
+/// `shade` ([`floor_shade`]), under everything else the map draws.
+pub fn floor_piece_shape(outline: &[Vec2], shade: [f32; 4]) -> MapGeometry {
+    let mut geometry = MapGeometry::default();
+    for index in 1..outline.len().saturating_sub(1) {
+        for position in [outline[0], outline[index], outline[index + 1]] {
+            geometry.floors.push(MapVertex {
+                position,
+                colour: shade,
+            });
+        }
+    }
+    geometry
 }
 
 /// An obstacle as the map draws it: its polygon filled, its edges, and,
@@ -593,6 +637,76 @@ mod tests {
         assert_eq!([bright[0].position, bright[1].position], [wall.a, wall.b]);
         const { assert!(colours::CLEARANCE[3] < colours::WALL[3]) };
         assert_eq!(lines.len() - 2, 2 * (2 + 2 * ARC_PIECES));
+    }
+
+    #[test]
+    fn floors_grow_lighter_in_every_channel_as_they_rise() {
+        let range = (-0.5, 1.5);
+        assert_eq!(floor_shade(-0.5, range), colours::FLOOR_LOW);
+        assert_eq!(floor_shade(1.5, range), colours::FLOOR_HIGH);
+        let shades: Vec<[f32; 4]> = [-0.5, -0.2, 0.0, 0.17, 0.34, 1.5]
+            .into_iter()
+            .map(|height| floor_shade(height, range))
+            .collect();
+        for pair in shades.windows(2) {
+            assert!((0..3).all(|c| pair[0][c] < pair[1][c]), "{pair:?}");
+            assert_eq!(pair[0][3], pair[1][3], "one opacity");
+        }
+        // Darker than a wall, lighter than the background (the void).
+        for c in 0..3 {
+            assert!(colours::FLOOR_HIGH[c] < colours::WALL[c]);
+            assert!(colours::FLOOR_LOW[c] > colours::BACKGROUND[c]);
+        }
+        let middle = floor_shade(0.5, (0.0, 1.0));
+        assert_eq!(floor_shade(2.0, (2.0, 2.0)), middle, "one height");
+        assert_eq!(floor_shade(f32::NAN, range), middle);
+        assert_eq!(floor_shade(9.0, range), colours::FLOOR_HIGH, "clamped");
+    }
+
+    #[test]
+    fn a_floor_piece_is_a_fan_of_floor_triangles_and_an_edge_a_wall_or_a_step() {
+        let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+        let piece = floor_piece_shape(&square, colours::FLOOR_LOW);
+        assert_eq!(piece.floors.len(), 2 * 3);
+        assert!(piece.lines.is_empty() && piece.triangles.is_empty());
+        assert!(floor_piece_shape(&square[..2], colours::FLOOR_LOW).is_empty());
+        let floor = |x0: f32, height: f32| crate::collision::FloorOutline {
+            points: vec![
+                Vec2::new(x0, 0.0),
+                Vec2::new(x0 + 1.0, 0.0),
+                Vec2::new(x0 + 1.0, 1.0),
+                Vec2::new(x0, 1.0),
+            ],
+            span: crate::collision::Span {
+                floor: height,
+                ceiling: height + 3.0,
+            },
+        };
+        let stance = crate::collision::Stance {
+            step: 0.4,
+            headroom: 1.8,
+        };
+        let heights = Heights::new(&[floor(0.0, 0.3), floor(1.0, 1.0)], None, stance, 0.25);
+        let colour_at = |x: f32| {
+            let edge = heights
+                .edges()
+                .iter()
+                .find(|e| e.a.x == x && e.b.x == x && e.a.y.min(e.b.y) == 0.0)
+                .expect("an edge");
+            floor_edge_shape(&heights, edge).lines[0].colour
+        };
+        assert_eq!(colour_at(0.0), colours::WALL, "the void");
+        assert_eq!(colour_at(1.0), colours::WALL, "0.7 m up");
+        let stepped = Heights::new(&[floor(0.0, 0.3), floor(1.0, 0.6)], None, stance, 0.25);
+        let middle = stepped
+            .edges()
+            .iter()
+            .find(|e| e.a.x == 1.0 && e.b.x == 1.0)
+            .expect("the step");
+        assert_eq!(
+            floor_edge_shape(&stepped, middle).lines[0].colour,
+            colours::STEP
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The top-down map's pure parts: the transform between the floor plan and
 //! the screen ([`MapView`]), what is drawn as coloured lines and triangles
-//! ([`wall_shape`], [`obstacle_shape`], [`walk_layer_geometry`]), the trail,
+//! ([`wall_shape`], [`obstacle_shape`], floors shaded by height
+//! ([`floor_shade`]) and their edges, [`walk_layer_geometry`]), the trail,
 //! the numbered marks, which walls have been seen ([`SeenWalls`]), where the
 //! eye can go ([`Reachable`]) and the gaps it almost passes
 //! ([`near_misses`]).
@@ -28,7 +29,8 @@ pub use bounds::{PlanBounds, level_bounds};
 pub use gaps::{NEAR_MISS, NearMiss, near_misses};
 pub use geometry::{
     FULL_DENSITY, MapGeometry, MapVertex, SeenShapes, WalkLayer, colours, density_square,
-    floor_edge_shape, obstacle_shape, walk_layer_geometry, wall_shape,
+    floor_edge_shape, floor_piece_shape, floor_shade, obstacle_shape, walk_layer_geometry,
+    wall_shape,
 };
 pub use marks::{MAX_MARKS, Marks};
 pub use outline::rounded_outline;

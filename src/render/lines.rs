@@ -190,7 +190,7 @@ impl Lines {
         let Some(edge) = heights.edges().get(index) else {
             return;
         };
-        let (floors, climbable) = heights.edge_floors(index);
+        let (floors, climbable) = heights.edge_floors(edge);
         let colour = if climbable {
             CLIMBABLE_EDGE_COLOUR
         } else {

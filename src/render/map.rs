@@ -14,12 +14,12 @@ use super::lines::LineVertex;
 use super::lru::{ByteLru, Weighed};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, uniform_entry};
 use super::texture::create_buffer;
-use crate::collision::{Collider, Wall};
-use crate::level::mesh::{CHUNK_SIZE, ChunkIndex, wall_chunk};
+use crate::collision::{Collider, Heights, Wall};
+use crate::level::mesh::{CHUNK_SIZE, ChunkIndex};
 use crate::level::{Level, RunningMax};
 use crate::map::{
     MapDetail, MapGeometry, MapVertex, MapView, PlanBounds, WalkLayer, density_square,
-    floor_edge_shape, obstacle_shape, wall_shape,
+    floor_edge_shape, floor_piece_shape, floor_shade, obstacle_shape, wall_shape,
 };
 
 /// Opacity of the map drawn over the 3D view.
@@ -98,6 +98,10 @@ struct MapTile {
     /// (outlines): drawn for every tile before any tile's opaque lines.
     faint_vertices: u32,
     triangles: Option<(wgpu::Buffer, u32)>,
+    /// How many of the triangles' vertices, at the start, are the floors'
+    /// shades: drawn for every tile before any tile's other triangles, so
+    /// that no floor covers an obstacle reaching in from the next tile.
+    floor_vertices: u32,
     bounds: Option<PlanBounds>,
 }
 
@@ -218,24 +222,33 @@ impl MapTile {
         lines: None,
         faint_vertices: 0,
         triangles: None,
+        floor_vertices: 0,
         bounds: None,
     };
 
-    /// Uploads `geometry`.
+    /// Uploads `geometry`: its floors and its triangles in one buffer,
+    /// floors first.
     fn new(device: &wgpu::Device, geometry: MapGeometry) -> anyhow::Result<Self> {
+        let MapGeometry {
+            lines,
+            triangles,
+            floors: mut all_triangles,
+        } = geometry;
+        let floor_vertices = all_triangles.len() as u32;
+        all_triangles.extend(triangles);
         let bounds = PlanBounds::around(
-            geometry
-                .lines
+            lines
                 .iter()
-                .chain(&geometry.triangles)
+                .chain(&all_triangles)
                 .map(|vertex| vertex.position),
         );
-        let lines = faint_first(geometry.lines);
+        let lines = faint_first(lines);
         let faint_vertices = lines.iter().take_while(|v| v.colour[3] < 1.0).count() as u32;
         Ok(Self {
             lines: upload(device, "map tile lines", &lines)?,
             faint_vertices,
-            triangles: upload(device, "map tile triangles", &geometry.triangles)?,
+            triangles: upload(device, "map tile triangles", &all_triangles)?,
+            floor_vertices,
             bounds,
         })
     }
@@ -255,7 +268,9 @@ impl Weighed for MapTile {
 /// obstacle, with their outlines at [`MapDetail::Outlines`]; at
 /// [`MapDetail::Density`], one square per chunk for its walls instead,
 /// but walls longer than a chunk (filed under their midpoint's chunk, they
-/// reach far beyond it) and obstacles as shapes.
+/// reach far beyond it) and obstacles as shapes. In a level with floors,
+/// also the floors in each chunk shaded by their height, and the edges
+/// between them.
 fn tile_geometry(
     (level, index, collider): (&Level, &ChunkIndex, &Collider),
     key: TileKey,
@@ -266,25 +281,18 @@ fn tile_geometry(
     let mut geometry = MapGeometry::default();
     let chunks =
         (0..side).flat_map(|dz| (0..side).map(move |dx| (tile.0 * side + dx, tile.1 * side + dz)));
+    let heights = collider.heights();
+    let floor_range = heights.floor_range();
     for chunk in chunks {
+        if let Some(range) = floor_range {
+            geometry.append(&mut chunk_floors(index, heights, chunk, range));
+        }
         let (walls, obstacles) = (
             index.walls_in(chunk),
             index.fixed_obstacles_in(level, chunk),
         );
-        let heights = collider.heights();
-        let edges: Vec<usize> = (0..heights.edges().len())
-            .filter(|&i| {
-                let edge = &heights.edges()[i];
-                wall_chunk(edge.a, edge.b) == chunk
-            })
-            .collect();
-        if walls.is_empty() && obstacles.is_empty() && edges.is_empty() {
+        if walls.is_empty() && obstacles.is_empty() {
             continue;
-        }
-        for edge in edges {
-            if let Some(mut shape) = floor_edge_shape(heights, edge) {
-                geometry.append(&mut shape);
-            }
         }
         let mut density_length = 0.0;
         for wall in walls {
@@ -309,6 +317,28 @@ fn tile_geometry(
         }
         let corner = Vec2::new(chunk.0 as f32, chunk.1 as f32) * CHUNK_SIZE;
         geometry.append(&mut density_square(corner, CHUNK_SIZE, density_length));
+    }
+    geometry
+}
+
+/// The floors in `chunk` (of the floor plan `index` files), each piece
+/// shaded by its height within `range` (the void left out), and the
+/// pieces of the edges between floors filed under it, as walls or steps.
+fn chunk_floors(
+    index: &ChunkIndex,
+    heights: &Heights,
+    chunk: (i32, i32),
+    range: (f32, f32),
+) -> MapGeometry {
+    let mut geometry = MapGeometry::default();
+    for piece in index.floor_pieces(chunk) {
+        if let Some(span) = heights.span_of(piece.floor) {
+            let shade = floor_shade(span.floor, range);
+            geometry.append(&mut floor_piece_shape(&piece.outline, shade));
+        }
+    }
+    for edge in index.edge_pieces(chunk) {
+        geometry.append(&mut floor_edge_shape(heights, &edge));
     }
     geometry
 }
@@ -455,8 +485,12 @@ impl MapPass {
         pass.set_bind_group(0, &self.bind_group, &[]);
         let built = || list.0.iter().filter_map(|key| tiles.cache.get(key));
         pass.set_pipeline(&self.triangles);
+        // Every tile's floors, then every tile's other triangles.
         for tile in built() {
-            draw_range(pass, &tile.triangles, ..);
+            draw_range(pass, &tile.triangles, ..tile.floor_vertices);
+        }
+        for tile in built() {
+            draw_range(pass, &tile.triangles, tile.floor_vertices..);
         }
         draw_range(pass, &prepared.triangles, ..);
         // Every tile's outlines, then every tile's walls: no outline of a

@@ -313,20 +313,35 @@ impl Heights {
             .is_some()
     }
 
-    /// The floor heights on the two sides of edge `index` (none against
-    /// the void), and whether feet on the lower of them may cross it: a
-    /// step the walker climbs, or one that stops it like a wall.
-    pub fn edge_floors(&self, index: usize) -> (Vec<f32>, bool) {
-        let Some(edge) = self.edges.get(index) else {
-            return (Vec::new(), false);
-        };
-        let floors: Vec<f32> = [edge.left, edge.right]
+    /// The floor heights on the two sides of `edge` (one of
+    /// [`edges`](Self::edges), or a piece of one; none against the void),
+    /// and whether feet on the lower of them may cross it: a step the
+    /// walker climbs, or one that stops it like a wall (too high, too
+    /// little headroom, the void).
+    pub fn edge_floors(&self, edge: &HeightEdge) -> (Vec<f32>, bool) {
+        let (left, right) = (self.span_of(edge.left), self.span_of(edge.right));
+        let floors: Vec<f32> = [left, right]
             .into_iter()
-            .filter_map(|side| self.span_of(side))
+            .flatten()
             .map(|span| span.floor)
             .collect();
         let lowest = floors.iter().copied().fold(f32::INFINITY, f32::min);
-        (floors, self.crossable(index, lowest))
+        let climbable = Standable::across(left, right, self.stance).holds(lowest);
+        (floors, climbable)
+    }
+
+    /// The lowest and the highest floor a point may lie on: every floor's
+    /// and the ground's (not the void's); `None` without floors.
+    pub fn floor_range(&self) -> Option<(f32, f32)> {
+        if self.is_flat() {
+            return None;
+        }
+        let floors = self.spans.iter().chain(&self.outside).map(|s| s.floor);
+        Some(
+            floors.fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), floor| {
+                (low.min(floor), high.max(floor))
+            }),
+        )
     }
 
     /// Whether the segment `from → to` crosses an edge between floors

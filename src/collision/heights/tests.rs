@@ -122,3 +122,59 @@ fn a_blocking_edge_is_met_at_the_body_radius() {
     assert!(!heights.crossable(index, 0.3));
     assert!(heights.crossable(index, 0.8));
 }
+
+#[test]
+fn an_edge_is_climbable_from_its_lower_side_only_within_a_step_and_with_headroom() {
+    let heights = room();
+    // The edge at x = `x` between z `z0` and `z1`, whole or a piece of it.
+    let edge_at = |x: f32, z: f32| {
+        *heights
+            .edges()
+            .iter()
+            .find(|e| e.a.x == x && e.b.x == x && e.a.y.min(e.b.y) <= z && z <= e.a.y.max(e.b.y))
+            .expect("an edge there")
+    };
+    // The 0.3 m step from the ground.
+    let (floors, climbable) = heights.edge_floors(&edge_at(4.0, 5.0));
+    assert!(floors.contains(&0.0) && floors.contains(&0.3), "{floors:?}");
+    assert!(climbable);
+    // The platform, 0.8 m above the ground beside it.
+    assert!(!heights.edge_floors(&edge_at(7.0, 2.0)).1);
+    // A piece of an edge answers as the edge does.
+    let mut piece = edge_at(4.0, 5.0);
+    piece.b = (piece.a + piece.b) / 2.0;
+    assert_eq!(heights.edge_floors(&piece).1, climbable);
+    // The tunnel's mouth, level with the ground, is too low to enter.
+    let mouth = *heights
+        .edges()
+        .iter()
+        .find(|e| e.a.y == 8.0 && e.b.y == 8.0)
+        .expect("the tunnel's mouth");
+    assert_eq!(heights.edge_floors(&mouth), (vec![0.0, 0.0], false));
+    // Against the void: one floor, never climbable.
+    let lone = [rectangle(0.0, 0.0, 2.0, 2.0, 0.0, 3.0)];
+    let void = Heights::new(&lone, None, STANCE, RADIUS);
+    assert!(
+        void.edges()
+            .iter()
+            .all(|e| void.edge_floors(e) == (vec![0.0], false))
+    );
+}
+
+#[test]
+fn the_floor_range_holds_every_floor_and_the_ground_but_not_the_void() {
+    assert_eq!(room().floor_range(), Some((0.0, 0.8)));
+    let floors = [
+        rectangle(0.0, 0.0, 2.0, 2.0, 1.5, 3.0),
+        rectangle(2.0, 0.0, 4.0, 2.0, 2.5, 4.0),
+    ];
+    assert_eq!(
+        Heights::new(&floors, None, STANCE, RADIUS).floor_range(),
+        Some((1.5, 2.5))
+    );
+    assert_eq!(
+        Heights::new(&floors, GROUND, STANCE, RADIUS).floor_range(),
+        Some((0.0, 2.5))
+    );
+    assert_eq!(Heights::default().floor_range(), None);
+}

@@ -326,16 +326,18 @@ impl ChunkIndex {
 
     /// The part of the floor plan inside `chunk` cut into convex pieces,
     /// each over one floor (or outside every floor); none when the chunk
-    /// holds no part of the plan.
-    pub(super) fn floor_pieces(&self, chunk: (i32, i32)) -> Vec<FloorPiece> {
+    /// holds no part of the plan. What the 3D view's floors and the map's
+    /// shades are drawn from.
+    pub fn floor_pieces(&self, chunk: (i32, i32)) -> Vec<FloorPiece> {
         self.floor_piece(chunk)
             .map(|(min, max)| self.floors.floor_pieces(chunk, min, max))
             .unwrap_or_default()
     }
 
     /// The pieces of the edges between floors filed under `chunk`, each
-    /// inside its square.
-    pub(super) fn edge_pieces(&self, chunk: (i32, i32)) -> Vec<HeightEdge> {
+    /// inside its square: every edge's pieces are filed under one chunk
+    /// each.
+    pub fn edge_pieces(&self, chunk: (i32, i32)) -> Vec<HeightEdge> {
         self.floors.edge_pieces(chunk)
     }
 

@@ -23,12 +23,12 @@ const SMALLEST_AREA: f64 = 1e-12;
 
 /// A convex piece of the floor plan over one floor.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct FloorPiece {
+pub struct FloorPiece {
     /// Its corners (x, z), in order around it.
-    pub(super) outline: Vec<Vec2>,
+    pub outline: Vec<Vec2>,
     /// The innermost floor over it (an index into the level's floors), or
     /// `None` outside every floor.
-    pub(super) floor: Option<usize>,
+    pub floor: Option<usize>,
 }
 
 /// An edge that runs across z, from its lower end to its higher, with

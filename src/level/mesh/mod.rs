@@ -40,4 +40,5 @@ mod tests;
 pub use builder::{MovingShape, chunk_mesh, moving_mesh, scene_mesh};
 pub use chunk_index::{ChunkIndex, ChunkShapes, ShapeKind};
 pub use chunks::{CHUNK_SIZE, chunk_of, obstacle_chunk, wall_chunk};
+pub use floor_pieces::FloorPiece;
 pub use scene_mesh::{Batch, BatchKind, Bounds, MeshVertex, SceneMesh};

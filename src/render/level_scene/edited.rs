@@ -110,8 +110,19 @@ impl LevelScene {
         }
         self.cache
             .keep_light_caches(self.cached_light && !level.lights.is_empty());
-        self.map
-            .edited(collider, &touched.chunks, &touched.went, &touched.came);
+        // The map shades the floor plan's pieces only where there are
+        // floors.
+        let shaded_plan = if collider.heights().is_flat() {
+            &[][..]
+        } else {
+            &floor_changed[..]
+        };
+        self.map.edited(
+            collider,
+            touched.chunks.iter().chain(shaded_plan),
+            &touched.went,
+            &touched.came,
+        );
         self.lamps.edited(level, collider, changes, &touched.shaded);
         self.level = Arc::clone(level);
         self.moving = None;
@@ -280,9 +291,11 @@ mod tests {
     use crate::level::WallEnd;
     use crate::level::mesh::ChunkIndex;
     use crate::render::gpu::gpu_or_skip;
-    use crate::render::offscreen::{OFFSCREEN_FORMAT, capture};
+    use crate::render::offscreen::{OFFSCREEN_FORMAT, capture, capture_with_map};
     use crate::render::shadow::shadow_row;
-    use crate::render::{BrokenTexture, FrameInput, Gpu, RenderQuality, Renderer};
+    use crate::render::{
+        BrokenTexture, FrameInput, Gpu, MapFrame, MapMode, RenderQuality, Renderer,
+    };
 
     #[derive(Debug, Clone)]
     enum EditOp {
@@ -469,6 +482,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A wall plotted far out past a level with floors grows the floor
+    /// plan, and with it the ground the map shades: the map's tiles whose
+    /// piece of the plan changed are built again (though the wall is
+    /// filed in another tile), so the edited scene's map is a new one's.
+    #[test]
+    fn a_wall_that_grows_the_floor_plan_reshades_the_maps_ground() {
+        let Some(gpu) = gpu_or_skip("a_wall_that_grows_the_floor_plan_reshades_the_maps_ground")
+        else {
+            return;
+        };
+        let text = "[player]\nstart = [2.0, 2.0]\n\
+            [[wall]]\na = [0.0, 0.0]\nb = [8.0, 0.0]\n\
+            [[floor]]\npoints = [[1.0, 1.0], [3.0, 1.0], [3.0, 3.0], [1.0, 3.0]]\nheight = 0.3\n";
+        let level = Level::from_toml_str(text, std::path::Path::new("floors.toml"))
+            .expect("a valid level")
+            .level;
+        let mut session = LevelDraft::new(level).expect("the level opens");
+        let level = Arc::new(session.level().clone());
+        let collider = Arc::new(level.collider());
+        // 4 px/m, tiles of 2 × 2 chunks: x 2..18 lies in tile (0, 0),
+        // where the plan ended at x = 9 before the wall.
+        let map = MapFrame {
+            view: crate::map::MapView {
+                centre: Vec2::new(10.0, 2.0),
+                pixels_per_metre: 4.0,
+            },
+            mode: MapMode::Full,
+            walk_layer: crate::map::WalkLayer::default(),
+        };
+        let camera = Camera::new(Vec3::new(2.0, 1.6, 2.0), 0.0);
+        let draw = |renderer: &mut Renderer| {
+            capture_with_map(&gpu, renderer, &FrameInput::plain(&camera), Some(&map))
+                .expect("a map")
+        };
+        let mut edited = renderer(&gpu, &level, &collider);
+        let before = draw(&mut edited);
+        for point in [Vec2::new(100.0, 5.0), Vec2::new(101.0, 5.0)] {
+            session.plot(point).expect("a wall end");
+        }
+        let changes = session.take_changes();
+        let level = Arc::new(session.level().clone());
+        let mut changed = (*collider).clone();
+        for change in &changes {
+            assert!(change.apply_to_collider(&mut changed));
+        }
+        let collider = Arc::new(changed);
+        assert!(edited.edit_level(&level, &collider, &changes));
+        let after = draw(&mut edited);
+        assert!(after != before, "the ground reaches further");
+        assert!(
+            after == draw(&mut renderer(&gpu, &level, &collider)),
+            "the edited map is not what a new scene draws"
+        );
     }
 
     #[test]
