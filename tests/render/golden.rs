@@ -172,6 +172,44 @@ fn maze_from_its_start() {
     golden("maze_8x8_seed_1", &maze, View::default());
 }
 
+/// `assets/levels/split-level.toml`, the level of floors at many heights.
+fn split_level() -> Level {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/levels/split-level.toml"
+    );
+    Level::load(std::path::Path::new(path))
+        .expect("split-level.toml loads")
+        .level
+}
+
+/// From the foot of the split level's staircase, looking up it: each tread
+/// at its height, each riser in the floors' side material, the landing.
+#[test]
+fn split_level_from_the_foot_of_the_stairs() {
+    let view = View {
+        at: Some(Vec2::new(1.4, 1.6)),
+        yaw_degrees: Some(0.0),
+        pitch_degrees: -5.0,
+        ..View::default()
+    };
+    golden("split_level_stairs", &split_level(), view);
+}
+
+/// The header between the split level's low room (ceiling 2.2 m) and the
+/// high hall (4 m), seen from the hall: the faces from the low ceiling up
+/// to the high one along the room's two open sides.
+#[test]
+fn split_level_header_between_the_low_room_and_the_hall() {
+    let view = View {
+        at: Some(Vec2::new(7.5, 7.5)),
+        yaw_degrees: Some(40.0),
+        pitch_degrees: 10.0,
+        ..View::default()
+    };
+    golden("split_level_header", &split_level(), view);
+}
+
 /// The comparison is tight enough to catch a real change: the view from
 /// 20 cm further down the hallway does not pass for the spawn's reference.
 #[test]
