@@ -25,6 +25,7 @@ use crate::app::world::World;
 use crate::bindings::{Action, Context};
 use crate::collision::Collider;
 use crate::edit::{Carry, Item, PropertyChange};
+use crate::level::Level;
 use crate::render::LineVertex;
 use crate::walker::{TickInput, Toggle};
 
@@ -266,7 +267,7 @@ impl Shows for Editing {
         share.edit_cursor = Some((at, self.chain_end()));
         // The map outlines the carried item where it would go, else the
         // aimed one.
-        let outlined = self.carried_shape(at).or_else(|| {
+        let outlined = self.carried_shape(world.live.level(), at).or_else(|| {
             world
                 .aimed
                 .and_then(|item| aimed_shape(world.live.level(), item))
@@ -385,14 +386,15 @@ impl Editing {
             chain_end: self.chain_end(),
             outline: self.outline(),
         };
-        marker_lines(plotting, aimed, self.carried_shape(cursor))
+        let carried = self.carried_shape(world.live.level(), cursor);
+        marker_lines(plotting, aimed, carried)
     }
 
-    /// The carried item's shape where it would be put down with the cursor
-    /// point at `cursor`, if one is carried.
-    fn carried_shape(&self, cursor: Vec2) -> Option<Aimed> {
+    /// The carried item's shape in `level` where it would be put down with
+    /// the cursor point at `cursor`, if one is carried.
+    fn carried_shape(&self, level: &Level, cursor: Vec2) -> Option<Aimed> {
         let carry = self.edit.carry.as_ref()?;
-        carry.placed(cursor).ok().map(|piece| shape(&piece))
+        carry.placed(cursor).ok().map(|piece| shape(level, &piece))
     }
 
     /// Takes the live checks' warnings if they are ready, and gives the

@@ -43,7 +43,7 @@ pub enum Aimed {
     Lamp {
         /// Its place (x, z).
         at: Vec2,
-        /// Its height above the floor.
+        /// Its height above the ground.
         height: f32,
     },
 }
@@ -105,17 +105,18 @@ pub fn aimed(
 
 /// The shape of `item` in `level`, to outline; `None` when it is not there.
 pub fn aimed_shape(level: &Level, item: Item) -> Option<Aimed> {
-    Piece::held(level, item).map(|piece| shape(&piece))
+    Piece::held(level, item).map(|piece| shape(level, &piece))
 }
 
-/// The shape of `piece`, to outline.
-pub fn shape(piece: &Piece) -> Aimed {
+/// The shape of `piece` in `level`, to outline: a lamp at the height it
+/// hangs at ([`Level::placed_light`]).
+pub fn shape(level: &Level, piece: &Piece) -> Aimed {
     match piece {
         Piece::Wall(wall) => Aimed::Span([wall.a, wall.b]),
         Piece::Obstacle(obstacle) => Aimed::Obstacle(obstacle.polygon.points().to_vec()),
         Piece::Light(light) => Aimed::Lamp {
             at: light.at,
-            height: light.height,
+            height: level.placed_light(light).height,
         },
         Piece::Door(door) => Aimed::Span([door.a, door.b]),
         Piece::Floor(floor) => Aimed::Floor {
@@ -288,6 +289,24 @@ mod tests {
         assert_eq!(lines.len(), 4 + 8);
         assert!(lines[4..].iter().all(|line| line.colour == AIMED_COLOUR));
         assert_eq!(lines[11].position, [0.0, MARKER_HEIGHT, 0.0], "closed");
+    }
+
+    #[test]
+    fn a_lamp_over_a_raised_floor_is_marked_at_the_height_it_hangs() {
+        let mut level = Level::default_house();
+        let at = level.lights[0].at;
+        let around = [
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::ONE,
+            Vec2::new(-1.0, 1.0),
+        ];
+        level.floors = vec![level.new_floor(around.map(|corner| at + corner).to_vec(), 0.5)];
+        let height = level.lights[0].height;
+        match aimed_shape(&level, Item::Lamp(0)) {
+            Some(Aimed::Lamp { height: marked, .. }) => assert_eq!(marked, height + 0.5),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
