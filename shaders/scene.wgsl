@@ -145,24 +145,23 @@ fn listed_lamps(world: vec3<f32>, grid_class: u32) -> u32 {
 }
 
 // The light the lamps in the slots `listed` add at `world`, on a face with
-// `normal` of light grid class `grid_class` (see `one_lamp_light`).
-fn lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32) -> vec3<f32> {
+// `normal` (see `one_lamp_light`).
+fn lamp_light(world: vec3<f32>, normal: vec3<f32>, lamps_listed: u32) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var listed = lamps_listed;
-    let on_floor = grid_class == FACE_FLOOR;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;
-        sum += one_lamp_light(i, world, normal, on_floor);
+        sum += one_lamp_light(i, world, normal);
     }
     return sum;
 }
 
-// The light the lamp in slot `i` adds at `world`, on a face with `normal`
-// (the floor when `on_floor`): when its shadow row says its light gets
-// there, by its intensity over the squared distance, falling smoothly to 0
-// at its radius.
-fn one_lamp_light(i: u32, world: vec3<f32>, normal: vec3<f32>, on_floor: bool) -> vec3<f32> {
+// The light the lamp in slot `i` adds at `world`, on a face with `normal`:
+// when its shadow row says its light gets there, by its intensity over the
+// squared distance, falling smoothly to 0 at its radius. A face turned up
+// (a floor's top, at any height) is also shaded by the lower shapes.
+fn one_lamp_light(i: u32, world: vec3<f32>, normal: vec3<f32>) -> vec3<f32> {
     // Every lamp listed runs the whole body: a software rasterizer shades
     // several pixels in lockstep and runs both sides of a branch, so the
     // tests below pick with `select` instead of branching.
@@ -170,13 +169,19 @@ fn one_lamp_light(i: u32, world: vec3<f32>, normal: vec3<f32>, on_floor: bool) -
     let to_lamp = lamp.position.xyz - world;
     let distance_squared = dot(to_lamp, to_lamp);
     let flat = world.xz - lamp.position.xz;
+    let on_floor = normal.y > 0.5;
     let from_to = unpack2x16float(shadows[shadow_texel(i, flat)].y);
     let lower_shade = from_to * from_to;
     let flat_squared = dot(flat, flat);
+    // The row's shade ends where the line from the lamp over the lower
+    // shape's top (or a ledge's rim) meets the ground, at 0; it meets a
+    // floor at another height as much nearer or farther as that floor
+    // lies less or more far below the lamp (exactly 1 at 0).
+    let below = max(lamp.position.y - world.y, 0.0) / max(lamp.position.y, 1e-3);
     // Behind a shape as tall as the lamp; or on the floor behind a lower
     // one, up to where its top's shadow lands.
     let shaded = beyond_reach(i, flat)
-        || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y);
+        || (on_floor && flat_squared > lower_shade.x && flat_squared < lower_shade.y * below * below);
     let towards = to_lamp * inverseSqrt(max(distance_squared, 1e-6));
     let light = falloff(lamp, distance_squared, max(dot(normal, towards), 0.0));
     return select(light, vec3<f32>(0.0), shaded);
@@ -226,25 +231,23 @@ fn beyond_reach(i: u32, flat: vec2<f32>) -> bool {
 }
 
 // The light the lamps in the slots `listed` add at a texel of the light
-// cache at `world`, on a face with `normal` of light grid class
-// `grid_class`: as `lamp_light`, but each lamp counted only where its light
+// cache at `world`, on a face with `normal`: as `lamp_light`, but each lamp counted only where its light
 // also gets to the four corners `world ± along ± across` (floor-plan
 // offsets along the face's axes, a texel and the shadow rows' slack long).
 // Filtering mixes the texels up to one apart along each axis, so a texel
 // lit by a lamp whose light stops within a texel of it would carry that
 // light past where it stops: under a thin wall or a closed door, to the
 // floor on its other side.
-fn held_lamp_light(world: vec3<f32>, normal: vec3<f32>, grid_class: u32, lamps_listed: u32, along: vec2<f32>, across: vec2<f32>) -> vec3<f32> {
+fn held_lamp_light(world: vec3<f32>, normal: vec3<f32>, lamps_listed: u32, along: vec2<f32>, across: vec2<f32>) -> vec3<f32> {
     var sum = vec3<f32>(0.0);
     var listed = lamps_listed;
-    let on_floor = grid_class == FACE_FLOOR;
     while listed != 0u {
         let i = firstTrailingBit(listed);
         listed &= listed - 1u;
         let flat = world.xz - lamps.lamps[i].position.xz;
         let held = !(beyond_reach(i, flat + along + across) || beyond_reach(i, flat + along - across)
             || beyond_reach(i, flat - along + across) || beyond_reach(i, flat - along - across));
-        sum += select(vec3<f32>(0.0), one_lamp_light(i, world, normal, on_floor), held);
+        sum += select(vec3<f32>(0.0), one_lamp_light(i, world, normal), held);
     }
     return sum;
 }
@@ -292,13 +295,13 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
 // The level, each pixel working out its own lamp light.
 @fragment
 fn fs_lamps(in: VertexOut) -> @location(0) vec4<f32> {
-    return shade(in, lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class)));
+    return shade(in, lamp_light(in.world, in.normal, listed_lamps(in.world, in.grid_class)));
 }
 
 // The same with the torch on top.
 @fragment
 fn fs_lamps_torch(in: VertexOut) -> @location(0) vec4<f32> {
-    let lamp = lamp_light(in.world, in.normal, in.grid_class, listed_lamps(in.world, in.grid_class));
+    let lamp = lamp_light(in.world, in.normal, listed_lamps(in.world, in.grid_class));
     return shade(in, lamp + torch_light(in.world, in.normal));
 }
 
@@ -369,7 +372,7 @@ fn fs_bake(in: BakeOut) -> @location(0) vec4<f32> {
     let grid_class = face_class(world.y, in.normal);
     let apart = in.origin.w + SHADOW_BIAS;
     let light = held_lamp_light(
-        world, in.normal, grid_class, listed_lamps(world, grid_class),
+        world, in.normal, listed_lamps(world, grid_class),
         in.along.xz * apart, in.across.xz * apart,
     );
     return vec4<f32>(light, 1.0);

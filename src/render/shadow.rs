@@ -148,14 +148,22 @@ pub fn level_hits(collider: &Collider, level: &Level, lamp: &Light, index: u32) 
             .shape_height(surface)
             .is_some_and(|tall| is_lower(lamp, tall))
     };
-    let lower = collider
+    let shape = collider
         .ray_cast_where(lamp.at, to, lower)
         .and_then(|hit| Some((hit.fraction, level.shape_height(hit.surface)?)));
+    let ledge = collider
+        .heights()
+        .first_drop(lamp.at, to)
+        .filter(|&(_, rim)| rim < lamp.height);
+    let lower = shape
+        .into_iter()
+        .chain(ledge)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
     LevelHits { blocking, lower }
 }
 
-/// Whether a shape `tall` metres high is lower than `lamp` (and stands
-/// from the floor): it shades the floor beyond it.
+/// Whether a shape whose top stands `tall` metres above the ground is
+/// lower than `lamp`: it shades the floor beyond it.
 fn is_lower(lamp: &Light, tall: f32) -> bool {
     tall > 0.0 && tall < lamp.height
 }

@@ -602,6 +602,75 @@ fn a_low_wall_shades_the_floor_behind_it_up_to_where_its_tops_shadow_lands() {
     assert!(beyond >= 15, "past its top's shadow: {beyond}");
 }
 
+#[test]
+fn a_lamp_on_a_stage_leaves_the_floor_at_the_foot_of_its_edge_dark() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A stage 0.6 m high, its edge 2 m east of a lamp 2 m above the stage
+    // (2.6 m above the ground): the edge's shadow on the ground ends
+    // 2 × 2.6 / 2.0 = 2.6 m from the lamp.
+    let stage = "[[floor]]\npoints = [[-2.0, -2.0], [2.0, -2.0], [2.0, 2.0], [-2.0, 2.0]]\n\
+                 height = 0.6\n";
+    let lamp_over_stage = |at: Vec2| Light {
+        height: 2.0,
+        ..lamp(at)
+    };
+    let mut lit_level = hall(stage);
+    lit_level.lights.push(lamp_over_stage(Vec2::ZERO));
+    let mut dark_level = hall(stage);
+    dark_level
+        .lights
+        .push(lamp_over_stage(Vec2::new(-6.5, -6.5)));
+    let camera = looking(Vec3::new(5.5, 2.2, 2.5), Vec3::new(2.5, 0.0, 0.0));
+    let lit = render(&gpu, lit_level, &camera);
+    let dark = render(&gpu, dark_level, &camera);
+    let gain = |x: f32, y: f32, z: f32| {
+        let at = pixel(&camera, Vec3::new(x, y, z)).expect("on screen");
+        brightness(&lit, at) - brightness(&dark, at)
+    };
+    let (foot, beyond, on_stage) = (
+        gain(2.3, 0.0, 0.0),
+        gain(3.0, 0.0, 0.0),
+        gain(1.6, 0.6, 0.0),
+    );
+    assert!(foot.abs() <= 3, "at the foot of the stage's edge: {foot}");
+    assert!(beyond >= 15, "past the edge's shadow: {beyond}");
+    assert!(on_stage >= 15, "on the stage: {on_stage}");
+}
+
+#[test]
+fn a_low_walls_shadow_falls_short_of_a_raised_floor_above_its_line() {
+    let Some(gpu) = common::gpu_or_skip("render_lamps") else {
+        return;
+    };
+    // A wall 1 m tall, 2 m east of a lamp 2.5 m up, and a platform 0.8 m
+    // high from 2.5 m on: the line from the lamp over the wall's top is
+    // 0.48 m up at 2.7 m, under the platform's top, so the platform is lit
+    // where the ground just before it is not.
+    let low = "[[wall]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\nheight = 1.0\n\
+               [[floor]]\npoints = [[2.5, -1.0], [4.5, -1.0], [4.5, 1.0], [2.5, 1.0]]\n\
+               height = 0.8\n";
+    let mut lit_level = hall(low);
+    lit_level.lights.push(lamp(Vec2::ZERO));
+    let mut dark_level = hall(low);
+    dark_level.lights.push(lamp(Vec2::new(-6.5, -6.5)));
+    // From the south, above the gap between the wall and the platform.
+    let camera = looking(Vec3::new(2.4, 2.5, 3.0), Vec3::new(2.5, 0.3, 0.0));
+    let lit = render(&gpu, lit_level, &camera);
+    let dark = render(&gpu, dark_level, &camera);
+    let gain = |x: f32, y: f32, z: f32| {
+        let at = pixel(&camera, Vec3::new(x, y, z)).expect("on screen");
+        brightness(&lit, at) - brightness(&dark, at)
+    };
+    let (ground, platform) = (gain(2.25, 0.0, 0.0), gain(2.9, 0.8, 0.0));
+    assert!(ground.abs() <= 3, "the ground behind the wall: {ground}");
+    assert!(
+        platform >= 15,
+        "the platform above the shadow's line: {platform}"
+    );
+}
+
 /// `level` rendered from `camera` with its doors as `doors` has them.
 fn render_with_doors(gpu: &Gpu, level: Level, camera: &Camera, doors: &Doors) -> RgbaImage {
     let level = Arc::new(level);

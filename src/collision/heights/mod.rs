@@ -32,6 +32,11 @@ use super::sweep::SweepHit;
 use super::wall::Wall;
 use edge_grid::EdgeGrid;
 
+/// How much lower a floor must be than its neighbour for the edge between
+/// them to shade it from a lamp ([`Heights::first_drop`]): less is level
+/// ground.
+pub const DROP_FOR_LIGHT: f32 = 0.01;
+
 pub use edges::HeightEdge;
 
 /// A floor's heights: where its floor and its ceiling are, in metres above
@@ -370,6 +375,41 @@ impl Heights {
             }
         });
         crossed
+    }
+
+    /// The first edge the segment `from → to` crosses where the floor
+    /// drops: the floor on `from`'s side stands higher than the floor on
+    /// the other (by more than [`DROP_FOR_LIGHT`]; a side in the void
+    /// counts for nothing). Its place as a fraction of the segment, and
+    /// the height of its rim, the higher floor. What shades the lower floor
+    /// beyond a ledge from a lamp, as a low wall of that height would.
+    pub fn first_drop(&self, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
+        if self.edges.is_empty() || !from.is_finite() || !to.is_finite() {
+            return None;
+        }
+        let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
+        let path = Aabb::of_path(start, motion);
+        let mut first: Option<(f64, f32)> = None;
+        self.grid.visit_edges_in(&path, |index| {
+            let edge = &self.edges[index as usize];
+            let (a, b) = (edge.a.as_dvec2(), edge.b.as_dvec2());
+            let on_left = (b - a).perp().dot(start - a) > 0.0;
+            let (near, far) = if on_left {
+                (edge.left, edge.right)
+            } else {
+                (edge.right, edge.left)
+            };
+            let floor = |side| self.span_of(side).map(|span: Span| span.floor);
+            if let (Some(near), Some(far)) = (floor(near), floor(far))
+                && near > far + DROP_FOR_LIGHT
+                && let Some(t) = segment_entry(start, motion, a, b)
+                && first.is_none_or(|(nearest, _)| t < nearest)
+            {
+                first = Some((t, near));
+            }
+            ControlFlow::Continue(())
+        });
+        first.map(|(t, rim)| (t as f32, rim))
     }
 
     /// Whether feet at `feet` may cross edge `index` (of

@@ -178,3 +178,31 @@ fn the_floor_range_holds_every_floor_and_the_ground_but_not_the_void() {
     );
     assert_eq!(Heights::default().floor_range(), None);
 }
+
+#[test]
+fn the_first_drop_along_a_segment_is_where_a_higher_floor_ends() {
+    let heights = room();
+    // From the ground east: up onto the step at x 4 (no drop), off it at
+    // x 6 (a drop from 0.3), up onto the platform at 7, off it at 9.
+    let (fraction, rim) = heights
+        .first_drop(Vec2::new(3.0, 2.0), Vec2::new(11.0, 2.0))
+        .expect("a drop");
+    assert!((fraction - 3.0 / 8.0).abs() < 1e-6, "{fraction}");
+    assert_eq!(rim, 0.3);
+    // From the platform west: off it at x 7, from 0.8.
+    let (fraction, rim) = heights
+        .first_drop(Vec2::new(8.0, 2.0), Vec2::new(0.0, 2.0))
+        .expect("a drop");
+    assert!((fraction - 1.0 / 8.0).abs() < 1e-6, "{fraction}");
+    assert_eq!(rim, 0.8);
+    // Along the ground, and into the tunnel (its floor level with the
+    // ground): nothing drops.
+    assert_eq!(
+        heights.first_drop(Vec2::new(1.0, 1.0), Vec2::new(1.0, 9.5)),
+        None
+    );
+    assert_eq!(
+        heights.first_drop(Vec2::new(3.0, 2.0), Vec2::new(3.5, 2.0)),
+        None
+    );
+}

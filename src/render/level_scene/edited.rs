@@ -169,7 +169,10 @@ impl Touched {
             Piece::Obstacle(obstacle) => {
                 self.new_points.extend(obstacle.polygon.points());
             }
-            Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return,
+            // A floor's edges shade as ledges and its height moves what
+            // stands on it: the lamps that reach it light anew.
+            Piece::Floor(_) => {}
+            Piece::Light(_) | Piece::Door(_) => return,
         }
         self.shaded.extend(plan_box(piece));
     }
@@ -184,7 +187,8 @@ impl Touched {
             Piece::Obstacle(obstacle) => {
                 self.old_points.extend(obstacle.polygon.points());
             }
-            Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return,
+            Piece::Floor(_) => {}
+            Piece::Light(_) | Piece::Door(_) => return,
         }
         self.shaded.extend(plan_box(piece));
     }
@@ -205,7 +209,8 @@ fn filed(piece: &Piece) -> Option<(ShapeKind, (i32, i32))> {
 }
 
 /// A rectangle of the floor plan around the shape `piece` (its thickness
-/// and collision radius counted); `None` for lamps, doors and floors.
+/// and collision radius counted) or the floor `piece`; `None` for lamps
+/// and doors.
 fn plan_box(piece: &Piece) -> Option<(Vec2, Vec2)> {
     let (points, margin) = match piece {
         Piece::Wall(wall) => (
@@ -213,7 +218,8 @@ fn plan_box(piece: &Piece) -> Option<(Vec2, Vec2)> {
             (wall.thickness / 2.0).max(wall.radius).max(0.0),
         ),
         Piece::Obstacle(obstacle) => (obstacle.polygon.points().to_vec(), 0.0),
-        Piece::Light(_) | Piece::Door(_) | Piece::Floor(_) => return None,
+        Piece::Floor(floor) => (floor.points.clone(), 0.0),
+        Piece::Light(_) | Piece::Door(_) => return None,
     };
     let min = points.iter().copied().reduce(Vec2::min)?;
     let max = points.iter().copied().reduce(Vec2::max)?;
@@ -428,7 +434,7 @@ mod tests {
         for (index, lamp) in level.lights.iter().enumerate() {
             if let Some(row) = edited.lamps.row(index) {
                 prop_assert!(
-                    row == &*shadow_row(collider, level, lamp, &[]),
+                    row == &*shadow_row(collider, level, &level.placed_light(lamp), &[]),
                     "lamp {} kept a shadow row of another level",
                     index
                 );
