@@ -196,6 +196,20 @@ fn split_level_from_the_foot_of_the_stairs() {
     golden("split_level_stairs", &split_level(), view);
 }
 
+/// The split level's stage from the hall's west side, lit by the lamp 2 m
+/// above it: the ground at the foot of the stage's edge lies in the edge's
+/// shadow, the ground beyond it in the lamp's light.
+#[test]
+fn split_level_stage_and_its_lamps_shadow() {
+    let view = View {
+        at: Some(Vec2::new(1.0, 9.0)),
+        yaw_degrees: Some(75.0),
+        pitch_degrees: -28.0,
+        ..View::default()
+    };
+    golden("split_level_stage", &split_level(), view);
+}
+
 /// The header between the split level's low room (ceiling 2.2 m) and the
 /// high hall (4 m), seen from the hall: the faces from the low ceiling up
 /// to the high one along the room's two open sides.
