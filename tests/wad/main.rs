@@ -10,6 +10,7 @@ mod common;
 mod builder;
 mod freedoom;
 mod import;
+mod in_memory;
 mod maps_command;
 mod seeds;
 mod small;
