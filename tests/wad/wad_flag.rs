@@ -264,3 +264,17 @@ fn a_wrong_wad_or_map_is_one_error_line_with_exit_status_1() {
     }
     assert!(!folder.join("x.png").exists());
 }
+
+#[test]
+fn help_lists_wad_and_map_wherever_a_level_goes() {
+    let folder = common::scratch_folder("wad_flag_help");
+    for command in [&[][..], &["screenshot"], &["replay"], &["check"], &["play"]] {
+        let output = mazewalker(&folder, &[command, &["--help"]].concat())
+            .output()
+            .expect("run --help");
+        assert_success(&output, "--help");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(help.contains("--wad <WAD>"), "{command:?}: {help}");
+        assert!(help.contains("--map <MAP>"), "{command:?}: {help}");
+    }
+}
