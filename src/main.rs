@@ -450,22 +450,20 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 /// the `ok:` line. A big file shows its progress on stderr while it is
 /// checked, when stderr is a terminal.
 fn check(args: CheckArgs) -> anyhow::Result<()> {
-    let other = args
-        .path
-        .as_ref()
-        .map(|path| format!("the level file {}", path.display()))
-        .or_else(|| args.maze.map(|_| "--maze".to_owned()));
-    let wad = args.wad.named(other)?;
-    let choice = match (args.path, args.maze, wad) {
-        (_, _, Some(wad)) => wad,
-        (_, Some((width, height)), None) => LevelChoice::Maze {
+    let named = match (args.path, args.maze) {
+        (_, Some((width, height))) => Some(LevelChoice::Maze {
             width,
             height,
             seed: args.seed,
-        },
-        (Some(path), None, None) => LevelChoice::File(path),
-        (None, None, None) => LevelChoice::DefaultHouse,
+        }),
+        (Some(path), None) => Some(LevelChoice::File(path)),
+        (None, None) => None,
     };
+    let choice = args
+        .wad
+        .named(named.as_ref())?
+        .or(named)
+        .unwrap_or(LevelChoice::DefaultHouse);
     let progress = match &choice {
         LevelChoice::File(path) => TerminalProgress::for_file(path),
         LevelChoice::DefaultHouse | LevelChoice::Maze { .. } | LevelChoice::Wad { .. } => None,
@@ -629,15 +627,7 @@ impl LevelArgs {
     /// The level these arguments name, if they name one; an error when
     /// `--wad` and `--map` come without each other or with a second level.
     fn named(&self) -> anyhow::Result<Option<LevelChoice>> {
-        let other = match (&self.level, self.maze) {
-            (Some(path), _) => Some(format!("--level {}", path.display())),
-            (None, Some(_)) => Some("--maze".to_owned()),
-            (None, None) => None,
-        };
-        if let Some(wad) = self.wad.named(other)? {
-            return Ok(Some(wad));
-        }
-        Ok(match (&self.level, self.maze) {
+        let named = match (&self.level, self.maze) {
             (Some(path), _) => Some(LevelChoice::File(path.clone())),
             (None, Some((width, height))) => Some(LevelChoice::Maze {
                 width,
@@ -645,7 +635,8 @@ impl LevelArgs {
                 seed: self.seed,
             }),
             (None, None) => None,
-        })
+        };
+        Ok(self.wad.named(named.as_ref())?.or(named))
     }
 }
 
@@ -653,7 +644,7 @@ impl WadArgs {
     /// The WAD's map these arguments name, if they name one; an error when
     /// `--wad` or `--map` comes without the other, or beside `other`, a
     /// second level named on the command line.
-    fn named(&self, other: Option<String>) -> anyhow::Result<Option<LevelChoice>> {
+    fn named(&self, other: Option<&LevelChoice>) -> anyhow::Result<Option<LevelChoice>> {
         let choice = match (&self.wad, &self.map) {
             (None, None) => return Ok(None),
             (Some(wad), None) => anyhow::bail!(
@@ -668,13 +659,24 @@ impl WadArgs {
                 map: map.clone(),
             },
         };
-        if let (Some(other), LevelChoice::Wad { wad, map }) = (other, &choice) {
+        if let Some(other) = other {
             anyhow::bail!(
-                "--wad {} --map {map} cannot be used with {other}: name one level",
-                wad.display()
+                "{} cannot be used with {}: name one level",
+                as_named(&choice),
+                as_named(other)
             );
         }
         Ok(Some(choice))
+    }
+}
+
+/// How the command line names `choice`, for an error that quotes it.
+fn as_named(choice: &LevelChoice) -> String {
+    match choice {
+        LevelChoice::DefaultHouse => "the house".to_owned(),
+        LevelChoice::File(path) => format!("the level file {}", path.display()),
+        LevelChoice::Maze { width, height, .. } => format!("--maze {width}x{height}"),
+        LevelChoice::Wad { wad, map } => format!("--wad {} --map {map}", wad.display()),
     }
 }
 
