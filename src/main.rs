@@ -123,7 +123,8 @@ enum Command {
     Import(ImportArgs),
 }
 
-/// Which level to use: a file, a generated maze, or the embedded house.
+/// Which level to use: a file, a generated maze, a Doom map, or the
+/// embedded house.
 #[derive(Debug, Args)]
 struct LevelArgs {
     /// A level file (TOML, see docs/level-format.md).
@@ -135,6 +136,24 @@ struct LevelArgs {
     /// The maze's random seed.
     #[arg(long, value_name = "N", requires = "maze", default_value_t = 1)]
     seed: u64,
+    #[command(flatten)]
+    wad: WadArgs,
+}
+
+/// A map of a Doom WAD, imported in memory. Checked by
+/// [`WadArgs::named`] rather than by clap, so that a missing half or a
+/// second level is an `error:` line with exit status 1, as a bad WAD is.
+#[derive(Debug, Args)]
+struct WadArgs {
+    /// A Doom WAD (an IWAD, or a PWAD with its own textures) whose map
+    /// `--map` names, imported in memory (no file is written), instead of
+    /// a level file.
+    #[arg(long, value_name = "WAD")]
+    wad: Option<PathBuf>,
+    /// The WAD's map, e.g. E1M1 or MAP01 (`mazewalker maps WAD` lists
+    /// them); needs `--wad`.
+    #[arg(long, value_name = "MAP")]
+    map: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -172,7 +191,7 @@ struct ScreenshotArgs {
     /// view: fitted with a 5% margin, x right, z down, the eye's arrow at
     /// `--at` along `--yaw` (see docs/map.md).
     #[arg(long)]
-    map: bool,
+    top_down: bool,
     /// `on` or `off`: whether the level's lamps light it; default the
     /// config file's `[render] lights`, on.
     #[arg(long, value_name = "on|off", value_parser = parse_on_off, action = clap::ArgAction::Set)]
@@ -258,7 +277,7 @@ struct PlayArgs {
 #[derive(Debug, Args)]
 struct CheckArgs {
     /// The level file to validate.
-    #[arg(value_name = "LEVEL", required_unless_present = "maze")]
+    #[arg(value_name = "LEVEL", required_unless_present_any = ["maze", "wad", "map"])]
     path: Option<PathBuf>,
     /// Check a generated maze instead.
     #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "path")]
@@ -266,6 +285,9 @@ struct CheckArgs {
     /// The maze's random seed.
     #[arg(long, value_name = "N", requires = "maze", default_value_t = 1)]
     seed: u64,
+    /// Check a Doom map instead, imported in memory.
+    #[command(flatten)]
+    wad: WadArgs,
 }
 
 #[derive(Debug, Args)]
@@ -370,7 +392,7 @@ fn run(mut cli: Cli) -> anyhow::Result<ExitCode> {
 /// No subcommand: the window, on the level the arguments choose, with the
 /// settings file's options under the flags.
 fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
-    let choice = cli.level.named().unwrap_or(LevelChoice::DefaultHouse);
+    let choice = cli.level.named()?.unwrap_or(LevelChoice::DefaultHouse);
     let mut defaults = window_options(config_path);
     if let Some(sound) = cli.sound {
         defaults.settings.sound.enabled = sound;
@@ -399,7 +421,7 @@ fn screenshot(args: &ScreenshotArgs, config_path: Option<&Path>) -> anyhow::Resu
         size: args.size,
         debug_lines: args.debug_lines,
         hud: args.hud,
-        map: args.map,
+        map: args.top_down,
         lights: args
             .lights
             .unwrap_or_else(|| window_options(config_path).lights),
@@ -428,18 +450,23 @@ fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 /// the `ok:` line. A big file shows its progress on stderr while it is
 /// checked, when stderr is a terminal.
 fn check(args: CheckArgs) -> anyhow::Result<()> {
-    let choice = match (args.path, args.maze) {
-        (_, Some((width, height))) => LevelChoice::Maze {
+    let named = match (args.path, args.maze) {
+        (_, Some((width, height))) => Some(LevelChoice::Maze {
             width,
             height,
             seed: args.seed,
-        },
-        (Some(path), None) => LevelChoice::File(path),
-        (None, None) => LevelChoice::DefaultHouse,
+        }),
+        (Some(path), None) => Some(LevelChoice::File(path)),
+        (None, None) => None,
     };
+    let choice = args
+        .wad
+        .named(named.as_ref())?
+        .or(named)
+        .unwrap_or(LevelChoice::DefaultHouse);
     let progress = match &choice {
         LevelChoice::File(path) => TerminalProgress::for_file(path),
-        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } => None,
+        LevelChoice::DefaultHouse | LevelChoice::Maze { .. } | LevelChoice::Wad { .. } => None,
     };
     let loaded = match (&choice, &progress) {
         (LevelChoice::File(path), Some(progress)) => {
@@ -562,10 +589,10 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
             watch: false,
             ..window_options(config_path)
         };
-        app::play_in_window(&args.file, args.level.named(), options)?;
+        app::play_in_window(&args.file, args.level.named()?, options)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let playback = OpenedDemo::open(&args.file, args.level.named())?;
+    let playback = OpenedDemo::open(&args.file, args.level.named()?)?;
     for warning in &playback.warnings {
         eprintln!("warning: {warning}");
     }
@@ -597,9 +624,10 @@ fn play(args: &PlayArgs, config_path: Option<&Path>) -> anyhow::Result<ExitCode>
 }
 
 impl LevelArgs {
-    /// The level these arguments name, if they name one.
-    fn named(&self) -> Option<LevelChoice> {
-        match (&self.level, self.maze) {
+    /// The level these arguments name, if they name one; an error when
+    /// `--wad` and `--map` come without each other or with a second level.
+    fn named(&self) -> anyhow::Result<Option<LevelChoice>> {
+        let named = match (&self.level, self.maze) {
             (Some(path), _) => Some(LevelChoice::File(path.clone())),
             (None, Some((width, height))) => Some(LevelChoice::Maze {
                 width,
@@ -607,14 +635,55 @@ impl LevelArgs {
                 seed: self.seed,
             }),
             (None, None) => None,
+        };
+        Ok(self.wad.named(named.as_ref())?.or(named))
+    }
+}
+
+impl WadArgs {
+    /// The WAD's map these arguments name, if they name one; an error when
+    /// `--wad` or `--map` comes without the other, or beside `other`, a
+    /// second level named on the command line.
+    fn named(&self, other: Option<&LevelChoice>) -> anyhow::Result<Option<LevelChoice>> {
+        let choice = match (&self.wad, &self.map) {
+            (None, None) => return Ok(None),
+            (Some(wad), None) => anyhow::bail!(
+                "--wad {} needs --map MAP, the map to open (`mazewalker maps {0}` lists them)",
+                wad.display()
+            ),
+            (None, Some(map)) => {
+                anyhow::bail!("--map {map} needs --wad WAD, the WAD file that holds it")
+            }
+            (Some(wad), Some(map)) => LevelChoice::Wad {
+                wad: wad.clone(),
+                map: map.clone(),
+            },
+        };
+        if let Some(other) = other {
+            anyhow::bail!(
+                "{} cannot be used with {}: name one level",
+                as_named(&choice),
+                as_named(other)
+            );
         }
+        Ok(Some(choice))
+    }
+}
+
+/// How the command line names `choice`, for an error that quotes it.
+fn as_named(choice: &LevelChoice) -> String {
+    match choice {
+        LevelChoice::DefaultHouse => "the house".to_owned(),
+        LevelChoice::File(path) => format!("the level file {}", path.display()),
+        LevelChoice::Maze { width, height, .. } => format!("--maze {width}x{height}"),
+        LevelChoice::Wad { wad, map } => format!("--wad {} --map {map}", wad.display()),
     }
 }
 
 /// Loads the level the arguments name (the default house if none),
 /// printing its warnings to stderr.
 fn load(args: &LevelArgs) -> anyhow::Result<Level> {
-    let choice = args.named().unwrap_or(LevelChoice::DefaultHouse);
+    let choice = args.named()?.unwrap_or(LevelChoice::DefaultHouse);
     Ok(app::load_level(&choice, &mut |_| {})?.level)
 }
 
@@ -738,7 +807,7 @@ mod tests {
             Some(Command::Play(args)) => {
                 assert!(args.headless && args.trace && !args.timedemo);
                 assert_eq!(
-                    args.level.named(),
+                    args.level.named().expect("one level"),
                     Some(LevelChoice::Maze {
                         width: 24,
                         height: 24,
@@ -752,7 +821,7 @@ mod tests {
             parse(&["play", "walk.demo", "--timedemo", "--size", "320x200"]).expect("timedemo");
         match cli.command {
             Some(Command::Play(args)) => {
-                assert!(args.timedemo && args.level.named().is_none());
+                assert!(args.timedemo && args.level.named().expect("no level").is_none());
                 assert_eq!(args.size, (320, 200));
                 assert!(!args.debug_lines && args.shot.is_none());
             }
@@ -794,6 +863,45 @@ mod tests {
         let cli =
             parse(&["--record", "walk.demo", "--maze", "8x8", "--seed", "3"]).expect("record");
         assert_eq!(cli.record, Some(PathBuf::from("walk.demo")));
+    }
+
+    #[test]
+    fn wad_and_map_name_a_doom_map_wherever_a_level_goes() {
+        let doom_map = Some(LevelChoice::Wad {
+            wad: PathBuf::from("doom.wad"),
+            map: "E1M1".to_owned(),
+        });
+        let wad = ["--wad", "doom.wad", "--map", "E1M1"];
+        let cli = parse(&wad).expect("the window");
+        assert_eq!(cli.level.named().expect("one level"), doom_map);
+        let commands: [&[&str]; 3] = [
+            &["screenshot", "--out", "a.png", "--top-down"],
+            &["replay"],
+            &["play", "walk.demo", "--headless"],
+        ];
+        for command in commands {
+            let cli = parse(&[command, &wad].concat())
+                .unwrap_or_else(|error| panic!("{command:?}: {error}"));
+            let level = match cli.command {
+                Some(Command::Screenshot(args)) => args.level,
+                Some(Command::Replay(args)) => args.level,
+                Some(Command::Play(args)) => args.level,
+                other => panic!("parsed as {other:?}"),
+            };
+            assert_eq!(level.named().expect("one level"), doom_map, "{command:?}");
+        }
+        let cli = parse(&[&["check"][..], &wad].concat()).expect("check");
+        match cli.command {
+            Some(Command::Check(args)) => {
+                assert_eq!(args.wad.named(None).expect("one level"), doom_map);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let half = parse(&["replay", "--map", "E1M1"]).expect("parses");
+        match half.command {
+            Some(Command::Replay(args)) => assert!(args.level.named().is_err()),
+            other => panic!("parsed as {other:?}"),
+        }
     }
 
     #[test]

@@ -101,7 +101,8 @@ impl Reloader {
     }
 
     /// The files whose change triggers a reload: the level file and the
-    /// image files its materials use (none for the house or a maze).
+    /// image files its materials use, or a WAD map's WAD (none for the
+    /// house or a maze).
     pub fn watched_files(&self) -> &[PathBuf] {
         &self.watched
     }
@@ -183,6 +184,7 @@ impl Reloader {
                 .chain(textures)
                 .map(|path| absolute(&path))
                 .collect(),
+            LevelSource::Wad { wad, .. } => vec![absolute(wad)],
             LevelSource::DefaultHouse | LevelSource::Maze { .. } => Vec::new(),
         };
     }
@@ -200,7 +202,7 @@ pub fn texture_files(level: &crate::level::Level) -> Vec<PathBuf> {
         .iter()
         .filter_map(|material| match &material.texture {
             TextureSource::File(path) => Some(path.clone()),
-            TextureSource::Builtin(_) => None,
+            TextureSource::Builtin(_) | TextureSource::InMemory { .. } => None,
         })
         .collect()
 }

@@ -182,6 +182,7 @@ fn what_loads(choice: &LevelChoice) -> String {
             format!("Loading {}", name.to_string_lossy())
         }
         LevelChoice::Maze { .. } => "Building the maze".to_owned(),
+        LevelChoice::Wad { map, .. } => format!("Importing {}", map.to_ascii_uppercase()),
     }
 }
 

@@ -3,7 +3,7 @@
 //! switches, start pose).
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use glam::Vec2;
 
@@ -121,7 +121,8 @@ impl DemoHeader {
     }
 }
 
-/// The `level` line's value: `house`, `maze W H SEED` or `file PATH`.
+/// The `level` line's value: `house`, `maze W H SEED`, `file PATH` or
+/// `wad MAP PATH`.
 fn format_level(level: &LevelChoice) -> io::Result<String> {
     Ok(match level {
         LevelChoice::DefaultHouse => "house".to_owned(),
@@ -130,17 +131,32 @@ fn format_level(level: &LevelChoice) -> io::Result<String> {
             height,
             seed,
         } => format!("maze {width} {height} {seed}"),
-        LevelChoice::File(path) => {
-            let text = path.to_string_lossy();
-            if text.contains(['\n', '\r']) {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("a demo cannot name a level path with a line break: {text:?}"),
-                ));
+        LevelChoice::File(path) => format!("file {}", one_line_path(path)?),
+        LevelChoice::Wad { wad, map } => {
+            if map.is_empty() || map.contains(char::is_whitespace) {
+                return Err(refused(format!(
+                    "a demo cannot name a map with a space: {map:?}"
+                )));
             }
-            format!("file {text}")
+            format!("wad {map} {}", one_line_path(wad)?)
         }
     })
+}
+
+/// `path` as the rest of a header line, refused when it holds a line break.
+fn one_line_path(path: &Path) -> io::Result<std::borrow::Cow<'_, str>> {
+    let text = path.to_string_lossy();
+    if text.contains(['\n', '\r']) {
+        return Err(refused(format!(
+            "a demo cannot name a level path with a line break: {text:?}"
+        )));
+    }
+    Ok(text)
+}
+
+/// The error for a level the `level` line cannot name.
+fn refused(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message)
 }
 
 /// Checks a demo's first line: `mazewalker-demo 1`.
@@ -294,7 +310,7 @@ impl HeaderBuilder {
 fn parse_level(value: &str) -> Result<LevelChoice, DemoErrorKind> {
     let bad = || {
         DemoErrorKind::syntax(format!(
-            "a level is `house`, `maze W H SEED` or `file PATH`, not {value:?}"
+            "a level is `house`, `maze W H SEED`, `file PATH` or `wad MAP PATH`, not {value:?}"
         ))
     };
     let (kind, rest) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
@@ -302,6 +318,13 @@ fn parse_level(value: &str) -> Result<LevelChoice, DemoErrorKind> {
     match kind {
         "house" if rest.is_empty() => Ok(LevelChoice::DefaultHouse),
         "file" if !rest.is_empty() => Ok(LevelChoice::File(PathBuf::from(rest))),
+        "wad" => match rest.split_once(char::is_whitespace) {
+            Some((map, path)) if !path.trim().is_empty() => Ok(LevelChoice::Wad {
+                wad: PathBuf::from(path.trim()),
+                map: map.to_owned(),
+            }),
+            _ => Err(bad()),
+        },
         "maze" => {
             let parts: Vec<&str> = rest.split_whitespace().collect();
             let [width, height, seed] = parts[..] else {
@@ -446,5 +469,28 @@ mod tests {
         let mut header = header();
         header.level = LevelChoice::File(PathBuf::from("a\nb.toml"));
         assert!(header.write_to(&mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn a_wads_map_is_written_as_wad_map_path_and_reads_back() {
+        let mut doom = header();
+        doom.level = LevelChoice::Wad {
+            wad: PathBuf::from("my wads/doom.wad"),
+            map: "E1M1".to_owned(),
+        };
+        let mut text = Vec::new();
+        doom.write_to(&mut text).expect("written");
+        let text = String::from_utf8(text).expect("UTF-8");
+        assert!(
+            text.contains("\nlevel wad E1M1 my wads/doom.wad\n"),
+            "{text}"
+        );
+        assert_eq!(read(&text).ok(), Some(doom.clone()));
+        doom.level = LevelChoice::Wad {
+            wad: PathBuf::from("doom.wad"),
+            map: "E1 M1".to_owned(),
+        };
+        assert!(doom.write_to(&mut Vec::new()).is_err());
+        assert!(read("mazewalker-demo 1\nlevel wad E1M1\ntick-rate 120\nstart 1 2 0 0\n").is_err());
     }
 }

@@ -20,6 +20,7 @@ use super::stairs::{FLOOR_RAISE, Flight, MAX_STEPS};
 use crate::level::checks::live_warnings;
 use crate::level::save::{
     LevelDocument, next_free_level_path, remove_autosave, save_atomically_reporting,
+    write_memory_pictures,
 };
 use crate::level::{Level, LevelSource, LevelWarning, WallEnd};
 
@@ -502,20 +503,22 @@ impl LevelDraft {
     }
 
     /// The file a save writes: the level's own, or for a level without one
-    /// (the embedded house, a maze), `mazewalker-level-N.toml` in
+    /// (the embedded house, a maze, a WAD's map), `mazewalker-level-N.toml` in
     /// `working_directory` with the smallest N not taken. Its autosave
     /// journal goes beside it.
     pub fn save_path(&self, working_directory: &Path) -> PathBuf {
         match &self.level.source {
             LevelSource::File { path, .. } => path.clone(),
-            LevelSource::DefaultHouse | LevelSource::Maze { .. } => {
+            LevelSource::DefaultHouse | LevelSource::Maze { .. } | LevelSource::Wad { .. } => {
                 next_free_level_path(working_directory)
             }
         }
     }
 
-    /// Saves to `path` (Ctrl+S): writes the text atomically keeping the
-    /// previous file as `F.bak`, removes the autosave journal beside it,
+    /// Saves to `path` (Ctrl+S): writes the pictures the level holds in
+    /// memory (a WAD's map) where its text names them, then the text
+    /// atomically keeping the previous file as `F.bak`, removes the
+    /// autosave journal beside it,
     /// and from then on the level's source is that file with that text (so
     /// the hot-reload watcher knows the save for its own) and the state is
     /// the saved one. The undo history is kept. On error nothing is marked
@@ -531,6 +534,8 @@ impl LevelDraft {
         let text = self
             .document
             .text_reporting(&mut |share| progress(share / 3.0));
+        // Before the text, so that the file never names a missing picture.
+        write_memory_pictures(&self.level, path)?;
         let length = text.len().max(1) as f32;
         save_atomically_reporting(path, &text, &mut |written| {
             progress((1.0 + written as f32 / length) / 3.0);

@@ -1,6 +1,7 @@
-//! Which level to walk: the embedded house, a level file, or a generated maze.
-//! Every command that takes a level (`--level PATH | --maze WxH [--seed N]`)
-//! resolves it through here, so they all accept the same things.
+//! Which level to walk: the embedded house, a level file, a generated maze,
+//! or a map of a Doom WAD. Every command that takes a level (`--level PATH
+//! | --maze WxH [--seed N] | --wad WAD --map MAP`) resolves it through
+//! here, so they all accept the same things.
 
 use std::path::PathBuf;
 
@@ -23,6 +24,13 @@ pub enum LevelChoice {
         /// Random seed; the same seed always gives the same maze.
         seed: u64,
     },
+    /// A map of a Doom WAD, imported in memory (no file is written).
+    Wad {
+        /// The WAD file.
+        wad: PathBuf,
+        /// The map's marker name, e.g. `E1M1` or `MAP01` (any case).
+        map: String,
+    },
 }
 
 impl LevelChoice {
@@ -33,7 +41,7 @@ impl LevelChoice {
 
     /// [`load`](Self::load), telling `done` how far it has got, from 0 to 1:
     /// the share of a level file's bytes read, or of a maze's cells carved
-    /// (a big one takes a while; the house reports nothing).
+    /// (a big one takes a while; the house and a WAD's map report nothing).
     pub fn load_reporting(&self, done: &mut dyn FnMut(f32)) -> Result<LoadedLevel, LevelError> {
         match self {
             LevelChoice::DefaultHouse => Ok(LoadedLevel {
@@ -56,6 +64,7 @@ impl LevelChoice {
                 level: Level::maze_reporting(*width, *height, *seed, done)?,
                 warnings: Vec::new(),
             }),
+            LevelChoice::Wad { wad, map } => super::wad::import::load_map(wad, map),
         }
     }
 }
@@ -74,6 +83,10 @@ impl From<&LevelSource> for LevelChoice {
                 width: *width,
                 height: *height,
                 seed: *seed,
+            },
+            LevelSource::Wad { wad, map, .. } => LevelChoice::Wad {
+                wad: wad.clone(),
+                map: map.clone(),
             },
         }
     }

@@ -86,6 +86,10 @@ pub enum LevelError {
         /// The obstacle and what it overlaps.
         overlap: LooseOverlap,
     },
+    /// A Doom map could not be imported: the WAD's own message, naming
+    /// the file, the lump (or the map) and what is wrong.
+    #[error(transparent)]
+    Wad(#[from] super::wad::WadError),
     /// A maze could not be generated from the given size.
     #[error("maze {width}x{height}: {message}")]
     Maze {

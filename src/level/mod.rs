@@ -42,8 +42,8 @@ pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
 pub use shared_list::SharedList;
 pub use texture::{
-    BUILTIN_TEXTURES, BuiltinTexture, checkerboard, decode_texture, load_texture_image,
-    texture_bytes, texture_warning,
+    BUILTIN_TEXTURES, BuiltinTexture, MemoryPictures, TextureData, checkerboard, decode_texture,
+    load_texture_image, texture_data, texture_warning,
 };
 
 /// The text of the default house, `assets/levels/house.toml`, embedded so the
@@ -89,11 +89,21 @@ impl Level {
     /// Parses and validates level text. `origin` names the text in messages
     /// and its directory anchors relative texture paths.
     pub fn from_toml_str(text: &str, origin: &Path) -> Result<LoadedLevel, LevelError> {
+        Self::from_toml_str_and_pictures(text, origin, &MemoryPictures::new())
+    }
+
+    /// [`from_toml_str`](Self::from_toml_str) for text whose textures are
+    /// `pictures`, held in memory, where its `file` keys name them.
+    pub fn from_toml_str_and_pictures(
+        text: &str,
+        origin: &Path,
+        pictures: &MemoryPictures,
+    ) -> Result<LoadedLevel, LevelError> {
         let source = diagnostics::Source { text, origin };
         let parsed: file::LevelFile =
             toml::from_str(text).map_err(|error| source.syntax_error(&error))?;
         let base_directory = origin.parent().unwrap_or(Path::new(""));
-        build::build_level(parsed, source, base_directory)
+        build::build_level(parsed, source, base_directory, pictures)
     }
 
     /// The embedded default house: seven rooms off a long hallway, with

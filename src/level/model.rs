@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use glam::{Vec2, Vec3};
+use image::RgbaImage;
 
 use super::diagnostics::LevelWarning;
 use super::range::ValueRange;
@@ -82,6 +83,16 @@ pub enum LevelSource {
         /// Random seed.
         seed: u64,
     },
+    /// A map of a Doom WAD, imported in memory: no file holds its text.
+    Wad {
+        /// The WAD file, as given.
+        wad: PathBuf,
+        /// The map's marker name, e.g. `E1M1`.
+        map: String,
+        /// The level text the import made, which the editor edits and a
+        /// save writes.
+        text: Arc<str>,
+    },
 }
 
 impl LevelSource {
@@ -89,7 +100,7 @@ impl LevelSource {
     pub fn file_text(&self) -> Option<&Arc<str>> {
         match self {
             LevelSource::File { text, .. } => Some(text),
-            LevelSource::DefaultHouse | LevelSource::Maze { .. } => None,
+            LevelSource::DefaultHouse | LevelSource::Maze { .. } | LevelSource::Wad { .. } => None,
         }
     }
 }
@@ -553,6 +564,15 @@ pub enum TextureSource {
     Builtin(String),
     /// An image file (resolved relative to the level file).
     File(PathBuf),
+    /// A picture held in memory (a map imported from a WAD), as the level
+    /// text names it: `file` is the text's path, relative to the level
+    /// file's folder, where a save writes the picture.
+    InMemory {
+        /// The level text's `file` for it.
+        file: PathBuf,
+        /// Its pixels.
+        image: Arc<RgbaImage>,
+    },
 }
 
 /// Floor, ceiling and lighting of a level.

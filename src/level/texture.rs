@@ -1,10 +1,13 @@
 //! Texture pixels for materials: the builtin textures embedded in the binary
-//! (so `mazewalker` runs from any directory) and image files next to a level,
-//! with a loud magenta/black checkerboard whenever a file cannot be used.
+//! (so `mazewalker` runs from any directory), image files next to a level
+//! and pictures held in memory (a WAD's map imported without files), with a
+//! loud magenta/black checkerboard whenever a file cannot be used.
 //! Mipmaps are the renderer's job.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use image::{Rgba, RgbaImage};
 
@@ -68,20 +71,37 @@ pub fn builtin_texture(name: &str) -> Option<&'static BuiltinTexture> {
     BUILTIN_TEXTURES.iter().find(|builtin| builtin.name == name)
 }
 
+/// Pictures that a level's text names by `file` but that are held in
+/// memory rather than on disk (a map imported from a WAD), each by the
+/// text of its `file` key.
+pub type MemoryPictures = HashMap<String, Arc<RgbaImage>>;
+
 /// Side of the fallback checkerboard in pixels, and of one of its squares.
 const CHECKERBOARD_SIZE: u32 = 64;
 const CHECKER_SQUARE: u32 = 8;
 
-/// The encoded image bytes of `material`'s texture: embedded in the binary
-/// for a builtin, read from disk for a file. Errors say why there are none.
-pub fn texture_bytes(material: &Material) -> Result<Cow<'static, [u8]>, String> {
+/// Where a material's pixels are, before any decoding.
+#[derive(Debug, Clone)]
+pub enum TextureData<'a> {
+    /// An encoded image: a builtin's, embedded in the binary, or a file's,
+    /// read from disk.
+    Encoded(Cow<'static, [u8]>),
+    /// A picture held in memory, already decoded.
+    Decoded(&'a RgbaImage),
+}
+
+/// The pixels of `material`'s texture as they are held: a builtin's bytes
+/// embedded in the binary, a file's read from disk, or a picture in
+/// memory. Errors say why there are none.
+pub fn texture_data(material: &Material) -> Result<TextureData<'_>, String> {
     match &material.texture {
         TextureSource::Builtin(name) => builtin_texture(name)
-            .map(|builtin| Cow::Borrowed(builtin.png))
+            .map(|builtin| TextureData::Encoded(Cow::Borrowed(builtin.png)))
             .ok_or_else(|| format!("there is no builtin texture `{name}`")),
         TextureSource::File(path) => crate::platform::read_file(path)
-            .map(Cow::Owned)
+            .map(|bytes| TextureData::Encoded(Cow::Owned(bytes)))
             .map_err(|error| format!("cannot load texture {}: {error}", path.display())),
+        TextureSource::InMemory { image, .. } => Ok(TextureData::Decoded(image)),
     }
 }
 
@@ -94,7 +114,7 @@ pub fn decode_texture(material: &Material, bytes: &[u8]) -> Result<RgbaImage, St
             TextureSource::Builtin(name) => {
                 format!("builtin texture `{name}` does not decode: {error}")
             }
-            TextureSource::File(path) => {
+            TextureSource::File(path) | TextureSource::InMemory { file: path, .. } => {
                 format!("cannot load texture {}: {error}", path.display())
             }
         })
@@ -113,7 +133,11 @@ pub fn texture_warning(material: &Material, reason: &str) -> LevelWarning {
 /// (or an unknown builtin name) gives a magenta/black checkerboard and a
 /// warning instead: a broken texture must be visible, never fatal.
 pub fn load_texture_image(material: &Material) -> (RgbaImage, Option<LevelWarning>) {
-    match texture_bytes(material).and_then(|bytes| decode_texture(material, &bytes)) {
+    let image = texture_data(material).and_then(|data| match data {
+        TextureData::Encoded(bytes) => decode_texture(material, &bytes),
+        TextureData::Decoded(image) => Ok(image.clone()),
+    });
+    match image {
         Ok(image) => (image, None),
         Err(reason) => (checkerboard(), Some(texture_warning(material, &reason))),
     }

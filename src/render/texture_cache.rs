@@ -1,19 +1,22 @@
 //! Material textures on the GPU, cached by where their pixels come from and
-//! by their content: a reload that leaves an image file unchanged reuses
-//! its texture instead of decoding and uploading it again, and a changed
-//! file (same path, new bytes) is decoded anew.
+//! by their content: a reload that leaves an image file (or a picture held
+//! in memory) unchanged reuses its texture instead of decoding and
+//! uploading it again, and a changed file (same path, new bytes) is decoded
+//! anew.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash as _, Hasher as _};
 use std::path::PathBuf;
 
 use super::texture::upload_with_mipmaps;
 use crate::level::{
-    Material, TextureSource, checkerboard, decode_texture, texture_bytes, texture_warning,
+    Material, TextureData, TextureSource, checkerboard, decode_texture, texture_data,
+    texture_warning,
 };
 
-/// What a texture was made from: a builtin's name, or a file's path and a
-/// hash of its bytes.
+/// What a texture was made from: a builtin's name, or a file's path (or
+/// an in-memory picture's) and a hash of its bytes (or pixels).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum TextureKey {
     Builtin(String),
@@ -73,14 +76,16 @@ impl TextureCache {
         material: &Material,
         policy: BrokenTexture,
     ) -> Result<CachedTexture, String> {
-        let (key, image, warning) = match texture_bytes(material) {
-            Ok(bytes) => {
+        let (key, image, warning) = match texture_data(material) {
+            Ok(data) => {
                 let key = match &material.texture {
                     TextureSource::Builtin(name) => TextureKey::Builtin(name.clone()),
-                    TextureSource::File(path) => TextureKey::File {
-                        path: path.clone(),
-                        content: content_hash(&bytes),
-                    },
+                    TextureSource::File(path) | TextureSource::InMemory { file: path, .. } => {
+                        TextureKey::File {
+                            path: path.clone(),
+                            content: content_hash(&data),
+                        }
+                    }
                 };
                 if let Some(view) = self.entries.get(&key).cloned() {
                     self.used.push(key);
@@ -89,7 +94,11 @@ impl TextureCache {
                         warning: None,
                     });
                 }
-                match decode_texture(material, &bytes) {
+                let image = match data {
+                    TextureData::Encoded(bytes) => decode_texture(material, &bytes).map(Cow::Owned),
+                    TextureData::Decoded(image) => Ok(Cow::Borrowed(image)),
+                };
+                match image {
                     Ok(image) => (key, Some(image), None),
                     Err(reason) if policy == BrokenTexture::RefuseUndecodable => {
                         return Err(reason);
@@ -102,7 +111,7 @@ impl TextureCache {
         let view = match self.entries.get(&key) {
             Some(view) => view.clone(),
             None => {
-                let image = image.unwrap_or_else(checkerboard);
+                let image = image.unwrap_or_else(|| Cow::Owned(checkerboard()));
                 let texture = upload_with_mipmaps(device, queue, &material.name, &image);
                 let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
                 self.decoded += 1;
@@ -125,8 +134,13 @@ impl TextureCache {
     }
 }
 
-/// A hash of a file's bytes, to tell a changed image from an unchanged one.
-fn content_hash(bytes: &[u8]) -> u64 {
+/// A hash of a file's bytes (or a picture's pixels), to tell a changed
+/// image from an unchanged one.
+fn content_hash(data: &TextureData<'_>) -> u64 {
+    let bytes = match data {
+        TextureData::Encoded(bytes) => &**bytes,
+        TextureData::Decoded(image) => image.as_raw(),
+    };
     let mut hasher = DefaultHasher::new();
     bytes.hash(&mut hasher);
     hasher.finish()

@@ -1,11 +1,17 @@
 //! The WAD reader from outside: small WADs written by the tests (a room
 //! in both map formats, a Hexen map, every kind of damage), Freedoom's
 //! WADs when they are installed, the `maps` command, and the fuzz target's
-//! seeds, and maps imported as levels.
+//! seeds, maps imported as levels, and maps opened with `--wad WAD --map
+//! MAP`.
+
+#[path = "../common/mod.rs"]
+mod common;
 
 mod builder;
 mod freedoom;
 mod import;
+mod in_memory;
 mod maps_command;
 mod seeds;
 mod small;
+mod wad_flag;

@@ -23,6 +23,7 @@ mod map;
 mod panel;
 mod reload;
 mod startup;
+mod wad;
 mod walk;
 
 /// Set in the process that runs one window test's body.

@@ -607,7 +607,7 @@ impl EditMode {
 fn save_path_for(level: &Level, working_directory: &Path) -> PathBuf {
     match &level.source {
         LevelSource::File { path, .. } => path.clone(),
-        LevelSource::DefaultHouse | LevelSource::Maze { .. } => {
+        LevelSource::DefaultHouse | LevelSource::Maze { .. } | LevelSource::Wad { .. } => {
             next_free_level_path(working_directory)
         }
     }

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 
 use glam::{Vec2, Vec3};
 use toml::Spanned;
@@ -29,20 +30,23 @@ use super::model::{
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
-use super::texture::{builtin_texture, probe_texture_file};
+use super::texture::{MemoryPictures, builtin_texture, probe_texture_file};
 use crate::collision::ConvexPolygon;
 
-/// Validates `file` (parsed from `source`) into a level. Relative texture
-/// paths are resolved against `base_directory`.
+/// Validates `file` (parsed from `source`) into a level. A texture `file`
+/// that `pictures` holds is that picture; other relative texture paths are
+/// resolved against `base_directory`.
 pub(crate) fn build_level(
     file: LevelFile,
     source: Source<'_>,
     base_directory: &Path,
+    pictures: &MemoryPictures,
 ) -> Result<LoadedLevel, LevelError> {
     let mut builder = Builder {
         source,
         warnings: Vec::new(),
         materials: builtin_materials(),
+        pictures,
     };
     builder.declare_materials(&file.material, base_directory)?;
 
@@ -281,6 +285,8 @@ struct Builder<'a> {
     source: Source<'a>,
     warnings: Vec<LevelWarning>,
     materials: Vec<Material>,
+    /// The pictures held in memory, by the `file` that names them.
+    pictures: &'a MemoryPictures,
 }
 
 impl Builder<'_> {
@@ -471,10 +477,10 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Where material `name`'s texture comes from (its `file` or its
-    /// `builtin`, exactly one of them), and the metres per repeat it has
-    /// unless the table says otherwise. A file that cannot be read is a
-    /// warning: it shows as a checkerboard.
+    /// Where material `name`'s texture comes from (its `file`, held in
+    /// memory or on disk, or its `builtin`, exactly one of them), and the
+    /// metres per repeat it has unless the table says otherwise. A file
+    /// that cannot be read is a warning: it shows as a checkerboard.
     fn material_texture(
         &mut self,
         table: &MaterialTable,
@@ -484,6 +490,13 @@ impl Builder<'_> {
     ) -> Result<(TextureSource, f32), LevelError> {
         match (&table.file, &table.builtin) {
             (Some(file), None) => {
+                if let Some(image) = self.pictures.get(file.get_ref()) {
+                    let texture = TextureSource::InMemory {
+                        file: file.get_ref().into(),
+                        image: Arc::clone(image),
+                    };
+                    return Ok((texture, defaults::FILE_METRES_PER_REPEAT));
+                }
                 let path = base_directory.join(file.get_ref());
                 if let Err(reason) = probe_texture_file(&path) {
                     self.warn(

@@ -1,7 +1,8 @@
 //! Saving levels edited in the program: the level file's text edited without
 //! losing a byte the author wrote ([`LevelDocument`]), a complete file for
 //! levels that have none, atomic writes with a `.bak` of the previous version,
-//! and the names of the files that go with a level. See `docs/editing.md`.
+//! the pictures a level holds in memory, and the names of the files that go
+//! with a level. See `docs/editing.md`.
 
 mod arrays;
 mod atomic;
@@ -10,6 +11,7 @@ mod document;
 mod generated;
 mod keys;
 mod numbers;
+mod pictures;
 mod pieces;
 mod placement;
 mod table_order;
@@ -25,6 +27,7 @@ pub use atomic::{
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
 pub use numbers::{number_text, point_text};
+pub use pictures::{write_memory_pictures, write_png};
 pub use placement::Anchor;
 pub use values::{
     KeyValue, door_values, floor_values, item_keys, light_values, obstacle_values, wall_values,
@@ -44,9 +47,10 @@ impl LevelDocument {
         Self::parse(&writer::level_text(level)?)
     }
 
-    /// The document to edit `level` in: its file's text as it was loaded, the
-    /// embedded house's own text (comments and all) for the default house,
-    /// and [`from_level`](Self::from_level) for a maze.
+    /// The document to edit `level` in: its file's text as it was loaded
+    /// (or the text a WAD's map was imported as), the embedded house's own
+    /// text (comments and all) for the default house, and
+    /// [`from_level`](Self::from_level) for a maze.
     pub fn for_level(level: &Level) -> Result<Self, DocumentError> {
         Self::parse(&Self::text_for_level(level)?)
     }
@@ -63,7 +67,9 @@ impl LevelDocument {
         progress: &mut dyn FnMut(f32),
     ) -> Result<Cow<'a, str>, DocumentError> {
         Ok(match &level.source {
-            LevelSource::File { text, .. } => Cow::Borrowed(&**text),
+            LevelSource::File { text, .. } | LevelSource::Wad { text, .. } => {
+                Cow::Borrowed(&**text)
+            }
             LevelSource::DefaultHouse => Cow::Borrowed(DEFAULT_HOUSE_TOML),
             LevelSource::Maze { .. } => Cow::Owned(writer::level_text_reporting(level, progress)?),
         })

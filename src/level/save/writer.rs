@@ -192,7 +192,7 @@ fn material_table(out: &mut String, material: &Material) -> Result<(), DocumentE
     line(out, &format!("name = {}", string_text(&material.name)));
     match &material.texture {
         TextureSource::Builtin(name) => line(out, &format!("builtin = {}", string_text(name))),
-        TextureSource::File(path) => {
+        TextureSource::File(path) | TextureSource::InMemory { file: path, .. } => {
             let path_text = path
                 .to_str()
                 .ok_or_else(|| DocumentError::NonUnicodePath(path.clone()))?;

@@ -30,6 +30,11 @@ pub fn remove_file(path: &Path) -> io::Result<()> {
     fs::remove_file(path)
 }
 
+/// Makes the folder `path` and the folders above it that are missing.
+pub fn create_folder(path: &Path) -> io::Result<()> {
+    fs::create_dir_all(path)
+}
+
 /// Renames the file at `from` to `to`, replacing any file there.
 pub fn rename_file(from: &Path, to: &Path) -> io::Result<()> {
     fs::rename(from, to)

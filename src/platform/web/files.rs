@@ -104,6 +104,12 @@ pub fn remove_file(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Nothing to do: the page stores each file under its whole path, so no
+/// folder needs making before a file goes in it.
+pub fn create_folder(_path: &Path) -> io::Result<()> {
+    Ok(())
+}
+
 /// Renames the stored file `from` to `to`, replacing any file there.
 pub fn rename_file(from: &Path, to: &Path) -> io::Result<()> {
     let bytes = bytes_of(from)?;

@@ -17,8 +17,9 @@
 //!
 //! Module map: `loops` the sectors' outlines, `things` what each thing
 //! becomes, `specials` what each line's special is, `text` the level
-//! file's text.
+//! file's text, `in_memory` a map imported as a level without a file.
 
+mod in_memory;
 mod loops;
 mod specials;
 mod text;
@@ -37,6 +38,8 @@ use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
 use text::{LevelText, TextFloor, TextLamp, TextSquare, TextWall};
 use things::{ThingRole, in_single_player, role};
+
+pub use in_memory::load_map;
 
 /// Doom units in a metre.
 pub const UNITS_PER_METRE: f64 = 32.0;
@@ -125,11 +128,8 @@ impl ImportedMap {
     pub fn save(&self, out: &Path) -> std::io::Result<()> {
         let directory = out.parent().unwrap_or(Path::new(""));
         let folder = directory.join(textures_folder(out));
-        std::fs::create_dir_all(&folder)?;
         for (name, picture) in &self.textures {
-            picture
-                .save_with_format(folder.join(name), image::ImageFormat::Png)
-                .map_err(std::io::Error::other)?;
+            crate::level::save::write_png(&folder.join(name), picture)?;
         }
         crate::level::save::write_atomically(out, self.text.as_bytes())
     }

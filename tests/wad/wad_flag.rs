@@ -1,0 +1,280 @@
+//! `--wad WAD --map MAP` through the built binary: `check`, `replay`,
+//! `screenshot` and `play` on Freedoom's E1M1 imported in memory give what
+//! they give on the level file `import` writes, and write no file; every
+//! wrong use is one `error:` line with exit status 1.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::{common, freedoom};
+
+/// The binary, run in `folder`.
+fn mazewalker(folder: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_mazewalker"));
+    command.current_dir(folder).args(args);
+    command
+}
+
+/// The output of `command` fed `stdin`.
+fn output_with_input(mut command: Command, stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mazewalker");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin.as_bytes()).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("run mazewalker")
+}
+
+/// Asserts that `output` succeeded, showing its stderr when not.
+fn assert_success(output: &Output, what: &str) {
+    assert!(
+        output.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Freedoom's E1M1 as `--wad PATH --map E1M1` (with `e1m1` lower-case, as
+/// a person may type it), or `None` with a note where it is not installed.
+fn e1m1_arguments() -> Option<[String; 4]> {
+    let wad = freedoom::path("freedoom1.wad")?;
+    Some([
+        "--wad".to_owned(),
+        wad.to_str().expect("a UTF-8 path").to_owned(),
+        "--map".to_owned(),
+        "e1m1".to_owned(),
+    ])
+}
+
+/// A scratch folder `name` with E1M1 imported in it as `e1m1.toml` (and
+/// its textures), and an empty folder beside it for the `--wad` runs.
+fn imported_e1m1(name: &str, wad: &[String; 4]) -> (PathBuf, PathBuf) {
+    let folder = common::scratch_folder(name);
+    let output = mazewalker(&folder, &["import", &wad[1], "E1M1", "--out", "e1m1.toml"])
+        .output()
+        .expect("run import");
+    assert_success(&output, "import");
+    let empty = folder.join("empty");
+    std::fs::create_dir(&empty).expect("create the empty folder");
+    (folder.join("e1m1.toml"), empty)
+}
+
+/// Asserts that `folder` holds nothing: the command wrote no file there.
+fn assert_empty(folder: &Path) {
+    let entries: Vec<_> = std::fs::read_dir(folder)
+        .expect("read the folder")
+        .map(|entry| entry.expect("an entry").file_name())
+        .collect();
+    assert!(entries.is_empty(), "files written: {entries:?}");
+}
+
+#[test]
+fn check_of_a_wads_map_prints_what_check_prints_for_the_imported_file() {
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_check", &wad);
+    let from_file = mazewalker(&empty, &["check", file.to_str().expect("path")])
+        .output()
+        .expect("run check");
+    let wad_args: Vec<&str> = wad.iter().map(String::as_str).collect();
+    let from_wad = mazewalker(&empty, &[&["check"][..], &wad_args].concat())
+        .output()
+        .expect("run check");
+    assert_success(&from_file, "check FILE");
+    assert_success(&from_wad, "check --wad");
+    let stdout = String::from_utf8_lossy(&from_wad.stdout);
+    assert!(stdout.starts_with("ok: \"E1M1\": 370 walls"), "{stdout}");
+    assert_eq!(stdout, String::from_utf8_lossy(&from_file.stdout));
+    assert_eq!(
+        String::from_utf8_lossy(&from_wad.stderr),
+        String::from_utf8_lossy(&from_file.stderr)
+    );
+    assert_empty(&empty);
+}
+
+#[test]
+fn replay_on_a_wads_map_walks_as_on_the_imported_file() {
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_replay", &wad);
+    // Two seconds north-east from the start, then a turn south.
+    let walk = "wait 10\n".to_owned() + &"0.02 -0.02\n".repeat(240) + &"0 0.02\n".repeat(120);
+    let file_args = [
+        "replay",
+        "--heights",
+        "--level",
+        file.to_str().expect("path"),
+    ];
+    let from_file = output_with_input(mazewalker(&empty, &file_args), &walk);
+    let wad_args: Vec<&str> = wad.iter().map(String::as_str).collect();
+    let replay = ["replay", "--heights"];
+    let from_wad = output_with_input(
+        mazewalker(&empty, &[&replay[..], &wad_args].concat()),
+        &walk,
+    );
+    assert_success(&from_file, "replay --level");
+    assert_success(&from_wad, "replay --wad");
+    let positions = String::from_utf8_lossy(&from_wad.stdout);
+    assert_eq!(positions.lines().count(), 10 + 240 + 120, "{positions}");
+    assert_eq!(positions, String::from_utf8_lossy(&from_file.stdout));
+    assert_empty(&empty);
+}
+
+#[test]
+fn play_on_a_wads_map_plays_as_on_the_imported_file() {
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_play", &wad);
+    let folder = file.parent().expect("the scratch folder");
+    // From E1M1's start, ten seconds' walk east (into its walls) and a
+    // second to the right.
+    let walk = "tick-rate 120\nstart -5 -9.5 0 0\nrepeat=1200 forward=1\nrepeat=120 right=1\nend\n";
+    let on_wad = folder.join("wad.demo");
+    let wad_line = format!("level wad E1M1 {}", wad[1]);
+    std::fs::write(&on_wad, format!("mazewalker-demo 1\n{wad_line}\n{walk}")).expect("write");
+    let on_house = folder.join("house.demo");
+    std::fs::write(&on_house, format!("mazewalker-demo 1\nlevel house\n{walk}")).expect("write");
+    let play = |demo: &Path, level: &[&str]| {
+        let args = [
+            &["play", demo.to_str().expect("path"), "--headless"][..],
+            level,
+        ]
+        .concat();
+        let output = mazewalker(&empty, &args).output().expect("run play");
+        assert_success(&output, &format!("{args:?}"));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let wad_args: Vec<&str> = wad.iter().map(String::as_str).collect();
+    let recorded = play(&on_wad, &[]);
+    let instead = play(&on_house, &wad_args);
+    let from_file = play(&on_house, &["--level", file.to_str().expect("path")]);
+    assert_eq!(recorded, from_file);
+    assert_eq!(instead, from_file);
+    assert_ne!(
+        from_file,
+        play(&on_house, &[]),
+        "the house is another level"
+    );
+    assert_empty(&empty);
+}
+
+#[test]
+fn screenshot_of_a_wads_map_is_the_imported_files() {
+    if common::gpu_or_skip("screenshot_of_a_wads_map_is_the_imported_files").is_none() {
+        return;
+    }
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_screenshot", &wad);
+    let folder = file.parent().expect("the scratch folder");
+    let shoot = |out: &str, level: &[&str]| {
+        let out = folder.join(out);
+        let shot = [
+            "screenshot",
+            "--size",
+            "320x200",
+            "--out",
+            out.to_str().expect("path"),
+        ];
+        let output = mazewalker(&empty, &[&shot[..], level].concat())
+            .output()
+            .expect("run screenshot");
+        assert_success(&output, "screenshot");
+        image::open(&out).expect("a PNG").to_rgba8()
+    };
+    let wad_args: Vec<&str> = wad.iter().map(String::as_str).collect();
+    let from_wad = shoot("wad.png", &wad_args);
+    let from_file = shoot("file.png", &["--level", file.to_str().expect("path")]);
+    assert_eq!(from_wad.dimensions(), (320, 200));
+    assert!(from_wad == from_file, "the same view of the same level");
+    assert_empty(&empty);
+}
+
+/// `args` must fail with exit status 1 and one `error:` line holding
+/// each of `named`, and print nothing on stdout.
+fn assert_refused(folder: &Path, args: &[&str], named: &[&str]) {
+    let output = mazewalker(folder, args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run mazewalker");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    for name in named {
+        assert!(stderr.contains(name), "{args:?} names {name}: {stderr}");
+    }
+}
+
+#[test]
+fn a_wrong_wad_or_map_is_one_error_line_with_exit_status_1() {
+    let folder = common::scratch_folder("wad_flag_errors");
+    let bad = folder.join("bad.wad");
+    std::fs::write(&bad, b"PWAD\x01\0\0").expect("write the WAD");
+    let bad = bad.to_str().expect("path");
+    let missing = folder.join("missing.wad");
+    let missing = missing.to_str().expect("path");
+    for command in [
+        &["check"][..],
+        &["replay"],
+        &["screenshot", "--out", "x.png"],
+    ] {
+        let refused = |rest: &[&str], named: &[&str]| {
+            assert_refused(&folder, &[command, rest].concat(), named);
+        };
+        refused(&["--wad", bad], &[bad, "--map"]);
+        refused(&["--map", "E1M1"], &["E1M1", "--wad"]);
+        refused(
+            &["--wad", bad, "--map", "E1M1", "--maze", "4x4"],
+            &[bad, "--maze"],
+        );
+        refused(&["--wad", bad, "--map", "E1M1"], &[bad, "header"]);
+        refused(&["--wad", missing, "--map", "E1M1"], &[missing]);
+    }
+    assert_refused(
+        &folder,
+        &["replay", "--wad", bad, "--map", "E1M1", "--level", "a.toml"],
+        &[bad, "a.toml"],
+    );
+    assert_refused(
+        &folder,
+        &["check", "a.toml", "--wad", bad, "--map", "E1M1"],
+        &[bad, "a.toml"],
+    );
+    // The window refuses a half before it opens (a bad WAD needs it open:
+    // the level loads behind its loading screen).
+    assert_refused(&folder, &["--map", "E1M1"], &["E1M1", "--wad"]);
+    if let Some(freedoom1) = freedoom::path("freedoom1.wad") {
+        let freedoom1 = freedoom1.to_str().expect("path");
+        assert_refused(
+            &folder,
+            &["check", "--wad", freedoom1, "--map", "MAP01"],
+            &[freedoom1, "MAP01", "no map"],
+        );
+    }
+    assert!(!folder.join("x.png").exists());
+}
+
+#[test]
+fn help_lists_wad_and_map_wherever_a_level_goes() {
+    let folder = common::scratch_folder("wad_flag_help");
+    for command in [&[][..], &["screenshot"], &["replay"], &["check"], &["play"]] {
+        let output = mazewalker(&folder, &[command, &["--help"]].concat())
+            .output()
+            .expect("run --help");
+        assert_success(&output, "--help");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(help.contains("--wad <WAD>"), "{command:?}: {help}");
+        assert!(help.contains("--map <MAP>"), "{command:?}: {help}");
+    }
+}
