@@ -20,7 +20,8 @@
 //! earlier, and any one piece that arrives promptly gives a close bound:
 //! the measure holds on a loaded machine, and it can only overstate the
 //! delay. The door's sound is the first sound the program makes: the
-//! walker stands still and footsteps are off.
+//! walker's footsteps are off, and nothing else sounds on the way to the
+//! door.
 
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::path::{Path, PathBuf};
@@ -29,20 +30,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::common;
+use crate::doors::LEVEL;
 
 use mazewalker::app::{SOUND_TRACE, ScriptStep, WindowOptions, run_window_scripted};
 use mazewalker::bindings::Action;
-
-/// A room with a closed door 2 m ahead of the eye (as tests/window/doors.rs).
-const LEVEL: &str = "name = \"Door\"\n\
-    [player]\nstart = [0.0, 2.0]\nyaw = -90.0\n\n\
-    [[wall]]\na = [-4.0, 0.0]\nb = [-0.6, 0.0]\n\n\
-    [[wall]]\na = [0.6, 0.0]\nb = [4.0, 0.0]\n\n\
-    [[wall]]\na = [-4.0, -4.0]\nb = [4.0, -4.0]\n\n\
-    [[wall]]\na = [-4.0, 4.0]\nb = [4.0, 4.0]\n\n\
-    [[wall]]\na = [-4.0, -4.0]\nb = [-4.0, 4.0]\n\n\
-    [[wall]]\na = [4.0, -4.0]\nb = [4.0, 4.0]\n\n\
-    [[door]]\na = [-0.6, 0.0]\nb = [0.6, 0.0]\nswing = -90.0\n";
 
 /// The null sink's rate: the recording is made at it, so that no
 /// resampler stands between the sink and the recording.
