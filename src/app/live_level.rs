@@ -169,6 +169,12 @@ impl LiveLevel {
         &self.walking
     }
 
+    /// The level and its walking collider, to share with the sound
+    /// thread.
+    pub fn shared_walking(&self) -> (&Arc<Level>, &Arc<Collider>) {
+        (&self.level, &self.walking)
+    }
+
     /// The level and its collider, to share with a scene.
     pub fn shared(&self) -> (&Arc<Level>, &Arc<Collider>) {
         (&self.level, &self.collider)

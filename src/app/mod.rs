@@ -23,7 +23,8 @@
 //!   [`reload`] rules and the `watch`er), `held_keys` held keys, `overlays` the
 //!   HUD, `surface` the window's surface, `screenshot` the offscreen command,
 //!   `timedemo` the demo rendered tick by tick, `sound_out` a demo's sound
-//!   rendered into a WAV file, `job` long work on a worker
+//!   rendered into a WAV file, `speaker` the window's sound on a thread
+//!   of its own, `job` long work on a worker
 //!   thread with its progress, `startup` the window's level (or a played
 //!   demo's) loaded on a worker while the window opens, `terminal_progress`
 //!   `check`'s progress on a terminal.
@@ -48,6 +49,7 @@ mod script;
 mod session;
 mod shell;
 mod sound_out;
+mod speaker;
 mod startup;
 mod surface;
 mod terminal_progress;
@@ -80,6 +82,7 @@ pub use script::{ReloadRecord, ScriptDriver, ScriptReport, ScriptStep, TICKS_PER
 pub use session::{ReloadOutcome, Session};
 pub use shell::Shell;
 pub use sound_out::{SoundOut, play_headless};
+pub use speaker::SOUND_TRACE;
 pub use startup::{StartWith, Startup, load_level};
 pub use terminal_progress::{SHOW_PROGRESS_ABOVE, TerminalProgress};
 pub use timedemo::{TimedemoOptions, run_timedemo};

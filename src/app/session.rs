@@ -38,6 +38,7 @@ use super::map::Map;
 use super::overlays::{FrameRate, HudMessages, Overlays, hud_lines};
 use super::part::{AimOffer, DemoStart, FrameShare, Part, Parts, QuitBy, ReloadVerdict};
 use super::playback::Playback;
+use super::speaker::Speaker;
 use super::walking::Walking;
 use super::world::{World, set_view};
 use crate::bindings::{Action, Context, HelpGroup};
@@ -63,6 +64,13 @@ pub struct ReloadOutcome {
 /// The headless session. See the module documentation.
 #[derive(Debug)]
 pub struct Session {
+    /// The sound thread, started the first time sound is on. (The first
+    /// field: last, it made rustc's check that a session may cross to
+    /// the window's thread overflow its recursion limit, in wgpu's types.)
+    speaker: Option<Speaker>,
+    /// The shell lets sound play: the session is a window's, on a
+    /// platform with a sound server.
+    plays_sound: bool,
     world: World,
     /// The events the parts send: the session reads the level's, the
     /// shell the requests.
@@ -146,7 +154,33 @@ impl Session {
             scene_builder: None,
             scene_change: None,
             reloads: Vec::new(),
+            plays_sound: false,
+            speaker: None,
         }
+    }
+
+    /// The session is a window's: its sound plays through the sound
+    /// server while sound is on, where the platform has a server.
+    pub fn play_sound(&mut self) {
+        self.plays_sound = crate::platform::HAS_SOUND_SERVER;
+    }
+
+    /// Hands the tick just stepped to the sound thread, started the first
+    /// time, while sound is on and plays.
+    fn hear_tick(&mut self) {
+        if !self.plays_sound || !self.world.settings.sound.enabled {
+            return;
+        }
+        let world = &self.world;
+        let speaker = self.speaker.get_or_insert_with(|| {
+            let (level, collider) = world.live.shared_walking();
+            Speaker::start(
+                Arc::clone(level),
+                Arc::clone(collider),
+                world.settings.sound,
+            )
+        });
+        speaker.hear(&world.simulation, world.live.shared_walking());
     }
 
     /// Starts recording into `path` from the walker's pose now, on the
@@ -449,6 +483,10 @@ impl Session {
                     "sound off"
                 };
                 self.world.notice(said);
+                let off = !self.world.settings.sound.enabled;
+                if let Some(speaker) = self.speaker.as_mut().filter(|_| off) {
+                    speaker.hush(self.world.live.shared_walking());
+                }
             }
             Action::ReleaseOrQuit => {
                 if self.world.mouse_grabbed {
@@ -501,6 +539,9 @@ impl Session {
         let eye = cause.reshapes().then(|| self.place_walker(&cause));
         for part in self.parts.lifecycle() {
             part.level_changed(&old_collider, &cause, &mut self.world);
+        }
+        if let Some(speaker) = &mut self.speaker {
+            speaker.level_changed(self.world.live.shared_walking());
         }
         let level = Arc::clone(self.world.live.shared().0);
         let scene = match cause {
@@ -661,6 +702,9 @@ impl Session {
     /// `wait`: the parts wait for work a script must see at once.
     fn start_frame(&mut self, wait: bool) {
         self.frame_rate.frame(self.world.time);
+        if let Some(why) = self.speaker.as_ref().and_then(Speaker::silenced) {
+            self.world.notice(why);
+        }
         self.poll_reload();
         for part in self.parts.ticks() {
             part.update(wait, &mut self.world, &mut self.events);
@@ -725,6 +769,7 @@ impl Session {
             for part in self.parts.ticks() {
                 part.tick(input.as_ref(), &mut self.world);
             }
+            self.hear_tick();
         }
     }
 

@@ -585,10 +585,11 @@ fn write_screenshot_file(folder: &Path, seconds: u64, png: &[u8]) -> std::io::Re
     Err(std::io::Error::other("every screenshot name is taken"))
 }
 
-/// Makes `session` build its scenes with `graphics`' renderer and know
-/// the window's size.
+/// Makes `session` build its scenes with `graphics`' renderer, know the
+/// window's size and play its sound.
 fn connect(session: &mut Session, graphics: &Graphics) {
     session.attach_scene_builder(graphics.renderer.scene_builder().clone());
+    session.play_sound();
     let (width, height) = graphics.surface.size();
     session.handle(Input::Resized(width, height));
 }

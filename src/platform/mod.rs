@@ -24,7 +24,10 @@
 //! - output: [`print_line`] and [`program_output`] (stdout, or the
 //!   browser's console);
 //! - the program's start: [`arguments`] (the command line, or the page's
-//!   URL) and [`init_logging`] (stderr, or the browser's console).
+//!   URL) and [`init_logging`] (stderr, or the browser's console);
+//! - sound: [`SoundServer`] (a PulseAudio or PipeWire server's playback
+//!   stream on Unix; none elsewhere, [`HAS_SOUND_SERVER`]: the page has
+//!   Web Audio).
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
@@ -35,6 +38,14 @@ mod web;
 pub use native::*;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
+
+#[cfg(not(unix))]
+#[path = "no_sound_server.rs"]
+mod sound_server;
+#[cfg(unix)]
+mod sound_server;
+
+pub use sound_server::{HAS_SOUND_SERVER, SoundServer};
 
 /// How long a file must be quiet before the watcher delivers its events:
 /// long enough to fold an editor's write-rename-chmod into one event, short

@@ -11,12 +11,13 @@ use glam::Vec2;
 use super::cues;
 use super::family::Family;
 use super::mixer::{Mixer, VoiceId};
+use super::moment::Moment;
 use super::recipe::Recipe;
-use super::space::{Ear, Heard, Place, Surroundings};
+use super::space::{Heard, Place, Surroundings};
 use crate::collision::Collider;
 use crate::config::SoundSettings;
 use crate::level::{Level, MaterialId};
-use crate::simulation::{Event, Simulation};
+use crate::simulation::Event;
 
 /// Metres walked between footsteps.
 const STRIDE: f32 = 0.75;
@@ -106,20 +107,20 @@ impl Soundscape {
             .unwrap_or(Family::Stone)
     }
 
-    /// Hears the tick `simulation` just stepped on `level`, through
+    /// Hears `moment`, a tick of the simulation on `level`, through
     /// `collider` (the one the walker moves through): starts and stops
     /// voices for its events, and places every voice for the eye.
-    pub fn hear(&mut self, simulation: &Simulation, level: &Level, collider: &Collider) {
+    pub fn hear(&mut self, moment: &Moment, level: &Level, collider: &Collider) {
         let surroundings = Surroundings {
             level,
             collider,
-            leaves: simulation.doors().leaves().leaves(),
+            leaves: &moment.leaves,
         };
-        let ear = Ear::of(&simulation.walker);
+        let ear = moment.ear;
         let hear = |place: &Place, loudness: f32| Heard::at(place, loudness, &ear, &surroundings);
         let mut gave_way = Vec::new();
-        for event in simulation.events() {
-            for cue in self.cues_for(event, simulation, &surroundings) {
+        for event in &moment.events {
+            for cue in self.cues_for(event, moment, &surroundings) {
                 let heard = hear(&cue.place, cue.loudness);
                 let voice = self.mixer.play(&cue.recipe, cue.place, cue.loudness, heard);
                 match cue.loop_of {
@@ -134,7 +135,7 @@ impl Soundscape {
             }
         }
         self.giving_way = gave_way;
-        self.follow_scrapes(simulation, &surroundings);
+        self.follow_scrapes(moment, &surroundings);
         self.mixer.place_voices(hear);
     }
 
@@ -142,16 +143,12 @@ impl Soundscape {
     fn cues_for(
         &mut self,
         event: &Event,
-        simulation: &Simulation,
+        moment: &Moment,
         surroundings: &Surroundings,
     ) -> Vec<Cue> {
         let door_place = |door: usize| {
-            let middle = simulation
-                .doors()
-                .definitions()
-                .get(door)
-                .map_or(Vec2::ZERO, |door| (door.a + door.b) / 2.0);
-            surroundings.place_at(middle, Some(door))
+            let middle = moment.door_middles.get(door).copied();
+            surroundings.place_at(middle.unwrap_or(Vec2::ZERO), Some(door))
         };
         let feet = self.options.footsteps;
         let cue = |recipe: Recipe, place: Place| vec![Cue::once(recipe, place)];
@@ -210,9 +207,9 @@ impl Soundscape {
                     .collect()
             }
             Event::BodyStartedSliding { body } if !self.scrapes.contains_key(&body) => {
-                let material = simulation.bodies().material(body);
+                let material = moment.bodies.get(body).and_then(|body| body.material);
                 let family = material.map_or(Family::Stone, |material| self.family(material));
-                let place = surroundings.place_at(body_position(simulation, body), None);
+                let place = surroundings.place_at(body_position(moment, body), None);
                 vec![Cue {
                     loudness: 0.0,
                     loop_of: Some(Loop::Scrape(body)),
@@ -236,15 +233,10 @@ impl Soundscape {
     }
 
     /// Moves each scrape with its body, as loud as the body is fast.
-    fn follow_scrapes(&mut self, simulation: &Simulation, surroundings: &Surroundings) {
+    fn follow_scrapes(&mut self, moment: &Moment, surroundings: &Surroundings) {
         for (&body, &voice) in &self.scrapes {
-            let speed = simulation
-                .bodies()
-                .live()
-                .bodies()
-                .get(body)
-                .map_or(0.0, |body| body.linear_velocity().length());
-            let place = surroundings.place_at(body_position(simulation, body), None);
+            let speed = moment.bodies.get(body).map_or(0.0, |body| body.speed);
+            let place = surroundings.place_at(body_position(moment, body), None);
             self.mixer
                 .move_voice(voice, place, cues::scrape_loudness(speed));
         }
@@ -264,11 +256,9 @@ impl Soundscape {
 }
 
 /// Where body `body` is now (the origin when there is no such body).
-fn body_position(simulation: &Simulation, body: usize) -> Vec2 {
-    simulation
-        .bodies()
-        .live()
-        .bodies()
+fn body_position(moment: &Moment, body: usize) -> Vec2 {
+    moment
+        .bodies
         .get(body)
-        .map_or(Vec2::ZERO, |body| body.position())
+        .map_or(Vec2::ZERO, |body| body.position)
 }

@@ -2,6 +2,7 @@
 //! and a tick's samples are added to a WAV file's.
 
 use super::SAMPLES_PER_TICK;
+use super::moment::Moment;
 use super::soundscape::Soundscape;
 use super::wav::WavWriter;
 use crate::collision::Collider;
@@ -30,7 +31,8 @@ impl Soundtrack {
     /// Hears the tick `simulation` just stepped on `level` through
     /// `collider` (the walker's), and adds its samples.
     pub fn tick(&mut self, simulation: &Simulation, level: &Level, collider: &Collider) {
-        self.soundscape.hear(simulation, level, collider);
+        self.soundscape
+            .hear(&Moment::of(simulation), level, collider);
         self.soundscape.mix(&mut self.frames);
         self.wav.add(&self.frames);
     }

@@ -40,8 +40,9 @@ impl WavWriter {
     }
 }
 
-/// A sample in -1..1 as a 16-bit one (clipped beyond).
-fn to_pcm(sample: f32) -> i16 {
+/// A sample in -1..1 as a 16-bit one (clipped beyond): as the file
+/// and the window's sound both write it.
+pub fn to_pcm(sample: f32) -> i16 {
     (sample.clamp(-1.0, 1.0) * f32::from(i16::MAX)).round() as i16
 }
 

@@ -10,8 +10,8 @@ use mazewalker::bindings::Action;
 
 /// A room split by a wall along z = 0 with a doorway from x = -0.6 to 0.6
 /// and its door, closed, swinging away from the start (into -z); the start
-/// faces the door from 2 m.
-const LEVEL: &str = "name = \"Door\"\n\
+/// faces the door from 2 m. The sound test opens it too.
+pub const LEVEL: &str = "name = \"Door\"\n\
     [player]\nstart = [0.0, 2.0]\nyaw = -90.0\n\n\
     [[wall]]\na = [-4.0, 0.0]\nb = [-0.6, 0.0]\n\n\
     [[wall]]\na = [0.6, 0.0]\nb = [4.0, 0.0]\n\n\

@@ -22,6 +22,7 @@ mod keys;
 mod map;
 mod panel;
 mod reload;
+mod sound;
 mod startup;
 mod wad;
 mod walk;
