@@ -151,8 +151,9 @@ struct WadArgs {
     #[arg(long, value_name = "WAD")]
     wad: Option<PathBuf>,
     /// The WAD's map, e.g. E1M1 or MAP01 (`mazewalker maps WAD` lists
-    /// them); needs `--wad`.
-    #[arg(long, value_name = "MAP")]
+    /// them); needs `--wad`. In `screenshot`, `--map` alone (no MAP, no
+    /// `--wad`) renders the top-down map, as `--top-down` does.
+    #[arg(long, value_name = "MAP", num_args = 0..=1, default_missing_value = "")]
     map: Option<String>,
 }
 
@@ -189,7 +190,8 @@ struct ScreenshotArgs {
     hud: bool,
     /// Render the full top-down map of the whole level instead of the 3D
     /// view: fitted with a 5% margin, x right, z down, the eye's arrow at
-    /// `--at` along `--yaw` (see docs/map.md).
+    /// `--at` along `--yaw` (see docs/map.md). `--map` alone, without
+    /// `--wad`, does the same.
     #[arg(long)]
     top_down: bool,
     /// `on` or `off`: whether the level's lamps light it; default the
@@ -413,7 +415,13 @@ fn open_window(cli: Cli, config_path: Option<&Path>) -> anyhow::Result<()> {
 
 /// `screenshot`: one frame offscreen, written as a PNG.
 fn screenshot(args: &ScreenshotArgs, config_path: Option<&Path>) -> anyhow::Result<()> {
-    let level = load(&args.level)?;
+    let top_down = args.top_down || args.level.wad.is_bare_map();
+    let level = if args.level.wad.is_bare_map() {
+        let choice = args.level.named_besides_map()?;
+        app::load_level(&choice.unwrap_or(LevelChoice::DefaultHouse), &mut |_| {})?.level
+    } else {
+        load(&args.level)?
+    };
     let options = ScreenshotOptions {
         at: args.at,
         yaw_degrees: args.yaw,
@@ -421,7 +429,7 @@ fn screenshot(args: &ScreenshotArgs, config_path: Option<&Path>) -> anyhow::Resu
         size: args.size,
         debug_lines: args.debug_lines,
         hud: args.hud,
-        map: args.top_down,
+        map: top_down,
         lights: args
             .lights
             .unwrap_or_else(|| window_options(config_path).lights),
@@ -627,7 +635,24 @@ impl LevelArgs {
     /// The level these arguments name, if they name one; an error when
     /// `--wad` and `--map` come without each other or with a second level.
     fn named(&self) -> anyhow::Result<Option<LevelChoice>> {
-        let named = match (&self.level, self.maze) {
+        let named = self.file_or_maze();
+        Ok(self.wad.named(named.as_ref())?.or(named))
+    }
+
+    /// The level these arguments name beside a bare `--map`
+    /// (`screenshot`'s top-down map), which names none: a file or a maze.
+    fn named_besides_map(&self) -> anyhow::Result<Option<LevelChoice>> {
+        if self.wad.wad.is_some() {
+            // A WAD and a bare `--map`: the map to open is missing, which
+            // `WadArgs::named` says.
+            self.wad.named(None)?;
+        }
+        Ok(self.file_or_maze())
+    }
+
+    /// The level file or the maze these arguments name, if either.
+    fn file_or_maze(&self) -> Option<LevelChoice> {
+        match (&self.level, self.maze) {
             (Some(path), _) => Some(LevelChoice::File(path.clone())),
             (None, Some((width, height))) => Some(LevelChoice::Maze {
                 width,
@@ -635,17 +660,25 @@ impl LevelArgs {
                 seed: self.seed,
             }),
             (None, None) => None,
-        };
-        Ok(self.wad.named(named.as_ref())?.or(named))
+        }
     }
 }
 
 impl WadArgs {
+    /// Whether `--map` came without a MAP: `screenshot`'s top-down map.
+    fn is_bare_map(&self) -> bool {
+        self.map.as_deref() == Some("")
+    }
+
     /// The WAD's map these arguments name, if they name one; an error when
     /// `--wad` or `--map` comes without the other, or beside `other`, a
     /// second level named on the command line.
     fn named(&self, other: Option<&LevelChoice>) -> anyhow::Result<Option<LevelChoice>> {
-        let choice = match (&self.wad, &self.map) {
+        let map = self.map.as_ref().filter(|map| !map.is_empty());
+        if self.is_bare_map() && self.wad.is_none() {
+            anyhow::bail!("--map needs a MAP and --wad WAD, the WAD file that holds it");
+        }
+        let choice = match (&self.wad, map) {
             (None, None) => return Ok(None),
             (Some(wad), None) => anyhow::bail!(
                 "--wad {} needs --map MAP, the map to open (`mazewalker maps {0}` lists them)",
@@ -894,6 +927,15 @@ mod tests {
         match cli.command {
             Some(Command::Check(args)) => {
                 assert_eq!(args.wad.named(None).expect("one level"), doom_map);
+            }
+            other => panic!("parsed as {other:?}"),
+        }
+        let bare = parse(&["screenshot", "--out", "a.png", "--map", "--at", "1,2"]).expect("bare");
+        match bare.command {
+            Some(Command::Screenshot(args)) => {
+                assert!(args.level.wad.is_bare_map());
+                assert_eq!(args.level.named_besides_map().expect("the house"), None);
+                assert!(args.level.named().is_err(), "a bare --map names no level");
             }
             other => panic!("parsed as {other:?}"),
         }

@@ -230,3 +230,40 @@ fn lamps_from_the_level_file_light_the_screenshot_unless_lights_are_off() {
     let (changed, _) = common::compare(&on, &plain, 8);
     assert!(changed > 1000, "the lamp changed only {changed} pixels");
 }
+
+/// `--map` alone is the top-down map, as the map's contract has it since
+/// before WAD maps (`--top-down` is the same); the house's map golden.
+#[test]
+fn a_bare_map_flag_renders_the_top_down_map() {
+    if gpu_or_skip("a_bare_map_flag_renders_the_top_down_map").is_none() {
+        return;
+    }
+    let dir = out_dir();
+    let (bare, named) = (dir.join("bare-map.png"), dir.join("top-down.png"));
+    for (out, flag) in [(&bare, "--map"), (&named, "--top-down")] {
+        let output = screenshot(&[
+            flag,
+            "--out",
+            out.to_str().expect("path"),
+            "--size",
+            "320x200",
+        ]);
+        assert!(
+            output.status.success(),
+            "{flag}: {}",
+            common::stderr(&output)
+        );
+    }
+    let bare = image::open(&bare).expect("a PNG").to_rgba8();
+    let named = image::open(&named).expect("a PNG").to_rgba8();
+    assert!(bare == named, "--map and --top-down draw the same map");
+    let spawn = screenshot(&[
+        "--out",
+        dir.join("3d.png").to_str().expect("path"),
+        "--size",
+        "320x200",
+    ]);
+    assert!(spawn.status.success());
+    let view = image::open(dir.join("3d.png")).expect("a PNG").to_rgba8();
+    assert!(bare != view, "the map is not the 3D view");
+}
