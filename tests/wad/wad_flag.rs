@@ -275,6 +275,7 @@ fn help_lists_wad_and_map_wherever_a_level_goes() {
         assert_success(&output, "--help");
         let help = String::from_utf8_lossy(&output.stdout);
         assert!(help.contains("--wad <WAD>"), "{command:?}: {help}");
-        assert!(help.contains("--map <MAP>"), "{command:?}: {help}");
+        // `[<MAP>]`: in `screenshot`, `--map` alone is the top-down map.
+        assert!(help.contains("--map [<MAP>]"), "{command:?}: {help}");
     }
 }
