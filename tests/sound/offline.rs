@@ -137,11 +137,42 @@ fn standing_still_and_turning_on_the_spot_is_silence() {
     assert_eq!(loud.count(), 0, "every sample is zero");
 }
 
-#[test]
-fn the_same_demo_gives_the_same_wav_file_twice() {
+/// A kick, a walk and a stop on the ball's level: footsteps, a kick, an
+/// impact, rolling.
+fn kick_and_walk() -> Vec<mazewalker::walker::TickInput> {
     let mut inputs = vec![using()];
     inputs.extend(walking(60, false));
     inputs.extend(standing(60));
+    inputs
+}
+
+/// FNV-1a, 64 bits: a hash written the same on every build and machine.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The hash of [`kick_and_walk`]'s WAV file. A change to how anything
+/// sounds changes it: check the change is meant, then put the new hash
+/// (printed by the failure) here.
+const KICK_AND_WALK_WAV_HASH: u64 = 0x623e_073d_5024_a57c;
+
+/// The same bytes in debug and in release: `.ci/run` runs this test again
+/// with the crate optimised, as the release profile builds it.
+#[test]
+fn the_wav_file_is_the_same_in_every_build() {
+    let recorded = record("sound-every-build", BALL, &kick_and_walk());
+    let hash = fnv1a(&demos::sound_bytes(&recorded.demo, "sound.wav"));
+    assert_eq!(
+        hash, KICK_AND_WALK_WAV_HASH,
+        "the WAV file's hash is {hash:#018x}"
+    );
+}
+
+#[test]
+fn the_same_demo_gives_the_same_wav_file_twice() {
+    let inputs = kick_and_walk();
     let recorded = record("sound-twice", BALL, &inputs);
     let first = demos::sound_bytes(&recorded.demo, "first.wav");
     let second = demos::sound_bytes(&recorded.demo, "second.wav");
