@@ -3,9 +3,10 @@
 //! monitor with `parec` while a scripted session opens a door, and finds
 //! the door's sound in the recording within 100 ms of the tick that
 //! opened it (and, by the program's own trace, leaving it within 50 ms).
-//! Then it stops the server: the window goes on silent and
-//! says so once, on the HUD; the walk, recorded meanwhile, replays
-//! headless to the same bits. Without any server, the program says so in
+//! Then it stops the server: the window goes on silent and says so once,
+//! on the HUD; the walk, recorded meanwhile, replays headless to the same
+//! bits. With F7 off, a door opened meanwhile is never heard; once on
+//! again, the next event is. Without any server, the program says so in
 //! one line on stderr and runs on.
 //!
 //! How the recording's clock is tied to the tick's: the program writes
@@ -122,30 +123,91 @@ fn a_door_opened_in_the_window_sounds_through_the_server_within_100_ms_of_its_ti
     // headless (no sound) to the same bits.
     assert_eq!(common::play_headless(&demo), (through.x, through.y));
 
-    let (tick, written) = door_tick(&trace);
-    let onset = samples
-        .chunks_exact(2)
-        .position(|frame| frame.iter().any(|sample| sample.abs() > SOUND_THRESHOLD))
-        .expect("the door's sound in the recording");
-    let captured = latest_capture(onset as u64, &pieces);
-    let heard = captured - tick as f64;
+    let (tick, written) = traced_tick(&trace, "DoorStarted");
+    let heard = first_sound_after(tick, &samples, &pieces);
     println!(
         "the door: written {:.1} ms after its tick, heard at the sink at most {:.1} ms after",
         (written - tick) as f64 / 1000.0,
         heard / 1000.0
     );
     assert!(
-        heard >= 0.0,
-        "the sound ({heard} µs) before its tick: the clocks are not tied right"
-    );
-    assert!(
-        heard <= AT_MOST.as_micros() as f64,
-        "the door was heard {heard} µs after its tick"
-    );
-    assert!(
         written - tick <= LEAVES_WITHIN.as_micros(),
         "the door's sound left the program {} µs after its tick",
         written - tick
+    );
+}
+
+#[test]
+fn f7_silences_the_window_and_sound_comes_back_with_the_next_event() {
+    if !crate::own_process("sound::f7_silences_the_window_and_sound_comes_back_with_the_next_event")
+    {
+        return;
+    }
+    if !common::display_or_skip("window_sound_f7") || !sound_server_or_skip("window_sound_f7") {
+        return;
+    }
+    let (path, level) = common::level_file("window_sound_f7", LEVEL);
+    let folder = path.parent().expect("a folder").to_owned();
+    let server = SoundServer::start(&folder.join("runtime"));
+    let trace = folder.join("sound-trace.txt");
+    // SAFETY: this process runs this one test alone (`own_process`), and
+    // no other thread of it reads the environment while these are set,
+    // before the window starts.
+    unsafe {
+        std::env::set_var("PULSE_SERVER", server.address());
+        std::env::set_var(SOUND_TRACE, &trace);
+    }
+    let recording = Recording::start(&server);
+    let toggle_sound = [
+        ScriptStep::Action(Action::ToggleSound, true),
+        ScriptStep::Ticks(1),
+        ScriptStep::Action(Action::ToggleSound, false),
+    ];
+    let use_door = [
+        ScriptStep::Action(Action::Use, true),
+        ScriptStep::Ticks(2),
+        ScriptStep::Action(Action::Use, false),
+    ];
+    let mut script = vec![
+        // Up to the door, in reach of the use key, without a footstep,
+        // sound on: the stream plays silence for a while.
+        ScriptStep::Action(Action::MoveForward, true),
+        ScriptStep::Ticks(120),
+        ScriptStep::Action(Action::MoveForward, false),
+        ScriptStep::Wait(Duration::from_secs(1)),
+    ];
+    // Off: the door opens all the way unheard.
+    script.extend(toggle_sound.clone());
+    script.extend(use_door.clone());
+    script.extend([
+        ScriptStep::Ticks(300),
+        ScriptStep::Wait(Duration::from_secs(1)),
+    ]);
+    // On again: the door closing is heard.
+    script.extend(toggle_sound);
+    script.push(ScriptStep::Wait(Duration::from_secs(1)));
+    script.extend(use_door);
+    script.extend([ScriptStep::Ticks(120), ScriptStep::Close]);
+    let mut settings = mazewalker::config::Config::default();
+    settings.sound.footsteps = false;
+    let options = WindowOptions {
+        size: (320, 180),
+        watch: false,
+        settings,
+        ..WindowOptions::default()
+    };
+    run_window_scripted(level, options, script).expect("the window session runs");
+    let (samples, pieces) = recording.finish();
+
+    let text = std::fs::read_to_string(&trace).expect("the sound trace");
+    assert!(
+        !text.contains("opening: true"),
+        "the door opening was heard with sound off:\n{text}"
+    );
+    let (tick, _) = traced_tick(&trace, "opening: false");
+    let heard = first_sound_after(tick, &samples, &pieces);
+    println!(
+        "the door closing, sound on again: heard at the sink at most {heard:.0} µs after its tick"
     );
 }
 
@@ -402,14 +464,36 @@ fn latest_capture(frame: u64, pieces: &[Piece]) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-/// From the trace: when the tick that started the door ran, and when its
-/// first samples were written (microseconds since 1970).
-fn door_tick(trace: &Path) -> (u128, u128) {
+/// The first sound in the recording (`samples`, arriving in `pieces`):
+/// at most how long after `tick` (microseconds since 1970) it was
+/// captured, in microseconds. Fails unless that is within [`AT_MOST`],
+/// and not before the tick: an earlier sound was never the tick's.
+fn first_sound_after(tick: u128, samples: &[i16], pieces: &[Piece]) -> f64 {
+    let onset = samples
+        .chunks_exact(2)
+        .position(|frame| frame.iter().any(|sample| sample.abs() > SOUND_THRESHOLD))
+        .expect("a sound in the recording");
+    let heard = latest_capture(onset as u64, pieces) - tick as f64;
+    assert!(
+        heard >= 0.0,
+        "a sound ({heard} µs) before the tick: an earlier one, or the clocks are not tied right"
+    );
+    assert!(
+        heard <= AT_MOST.as_micros() as f64,
+        "the sound was heard {heard} µs after its tick"
+    );
+    heard
+}
+
+/// From the trace: when the tick of the first event that names `event`
+/// ran, and when its first samples were written (microseconds since
+/// 1970).
+fn traced_tick(trace: &Path, event: &str) -> (u128, u128) {
     let text = std::fs::read_to_string(trace).expect("the sound trace");
     let line = text
         .lines()
-        .find(|line| line.contains("DoorStarted"))
-        .unwrap_or_else(|| panic!("no door in the trace:\n{text}"));
+        .find(|line| line.contains(event))
+        .unwrap_or_else(|| panic!("no {event} in the trace:\n{text}"));
     let mut fields = line.split_whitespace().map(|field| field.parse::<u128>());
     match (fields.next(), fields.next()) {
         (Some(Ok(tick)), Some(Ok(written))) => (tick, written),
