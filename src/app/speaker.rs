@@ -55,11 +55,18 @@ pub type Live<'a> = (&'a Arc<Level>, &'a Arc<Collider>);
 /// The sound thread, as the window's thread sees it.
 #[derive(Debug)]
 pub struct Speaker {
+    outbox: Outbox,
+    /// Why sound stopped, once.
+    silenced: Receiver<String>,
+}
+
+/// The window's end of the channel to the sound thread: it never blocks,
+/// and holds at most [`MOST_WAITING`] messages.
+#[derive(Debug)]
+struct Outbox {
     to_sound: Sender<ToSound>,
     /// Messages sent and not yet taken, counted by both threads.
     waiting: Arc<AtomicUsize>,
-    /// Why sound stopped, once.
-    silenced: Receiver<String>,
     /// A message was dropped (too many were waiting): the sound thread is
     /// to start again on the level before it hears another tick, so that
     /// no sound waits for the end it missed.
@@ -107,10 +114,12 @@ impl Speaker {
             let _ = said.send(why);
         }
         Self {
-            to_sound,
-            waiting,
+            outbox: Outbox {
+                to_sound,
+                waiting,
+                lost: false,
+            },
             silenced,
-            lost: false,
         }
     }
 
@@ -118,20 +127,28 @@ impl Speaker {
     /// (the level and its walking collider).
     pub fn hear(&mut self, simulation: &Simulation, live: Live) {
         let moment = Box::new(Moment::of(simulation));
-        self.send(ToSound::Tick(moment, Instant::now()), live);
+        self.outbox
+            .send(ToSound::Tick(moment, Instant::now()), live);
     }
 
     /// The live level is now `live`.
     pub fn level_changed(&mut self, live: Live) {
         let level = ToSound::Level(Arc::clone(live.0), Arc::clone(live.1));
-        self.send(level, live);
+        self.outbox.send(level, live);
     }
 
     /// Stops the sounds playing (sound was turned off) on `live`.
     pub fn hush(&mut self, live: Live) {
-        self.send(ToSound::Hush, live);
+        self.outbox.send(ToSound::Hush, live);
     }
 
+    /// Why sound stopped, once: for the HUD.
+    pub fn silenced(&self) -> Option<String> {
+        self.silenced.try_recv().ok()
+    }
+}
+
+impl Outbox {
     /// Sends `message` without waiting: dropped when the channel is full
     /// (after the live level again, once there is room), or when the
     /// thread has ended (it said why).
@@ -153,11 +170,6 @@ impl Speaker {
         self.waiting.fetch_add(1, Ordering::Relaxed);
         // A thread that ended has said why already.
         let _ = self.to_sound.send(message);
-    }
-
-    /// Why sound stopped, once: for the HUD.
-    pub fn silenced(&self) -> Option<String> {
-        self.silenced.try_recv().ok()
     }
 }
 
@@ -271,5 +283,56 @@ impl Trace {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An outbox whose sound thread is the test: the receiver, and the
+    /// count it takes from.
+    fn outbox() -> (Outbox, Receiver<ToSound>, Arc<AtomicUsize>) {
+        let (to_sound, messages) = mpsc::channel();
+        let waiting = Arc::new(AtomicUsize::new(0));
+        let outbox = Outbox {
+            to_sound,
+            waiting: Arc::clone(&waiting),
+            lost: false,
+        };
+        (outbox, messages, waiting)
+    }
+
+    fn is_level(message: &ToSound) -> bool {
+        matches!(message, ToSound::Level(..))
+    }
+
+    #[test]
+    fn a_stalled_sound_thread_gets_at_most_two_seconds_of_ticks_then_the_level_again() {
+        let level = Arc::new(Level::default_house());
+        let collider = Arc::new(level.collider());
+        let simulation = Simulation::at_spawn(&level);
+        let (mut outbox, messages, waiting) = outbox();
+        let tick = || ToSound::Tick(Box::new(Moment::of(&simulation)), Instant::now());
+
+        for _ in 0..MOST_WAITING + 60 {
+            outbox.send(tick(), (&level, &collider));
+        }
+        let held: Vec<ToSound> = messages.try_iter().collect();
+        assert_eq!(held.len(), MOST_WAITING, "the channel stops growing");
+        assert!(
+            held.iter()
+                .all(|message| matches!(message, ToSound::Tick(..)))
+        );
+
+        // The thread takes what waited; the next tick follows the level,
+        // so that the thread starts again on it.
+        waiting.fetch_sub(held.len(), Ordering::Relaxed);
+        outbox.send(tick(), (&level, &collider));
+        outbox.send(tick(), (&level, &collider));
+        let after: Vec<ToSound> = messages.try_iter().collect();
+        assert_eq!(after.len(), 3);
+        assert!(is_level(&after[0]), "the level first");
+        assert!(!after[1..].iter().any(is_level), "the level once");
     }
 }
