@@ -87,6 +87,7 @@ pub(crate) struct WallTable {
     pub thickness: Option<Number>,
     pub material: Option<Spanned<String>>,
     pub base: Option<Number>,
+    pub drawn: Option<Spanned<bool>>,
 }
 
 /// One `[[obstacle]]`.

@@ -164,6 +164,11 @@ pub struct LevelWall {
     /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
     /// without floors.
     pub base: Option<f32>,
+    /// Whether it is drawn (the default). An undrawn wall still blocks
+    /// the walker and the bodies, but shows nothing, casts no shadow,
+    /// stops no sound and hides nothing behind it: a Doom line that
+    /// blocks across an open edge between two sectors.
+    pub drawn: bool,
 }
 
 /// The properties a `[[wall]]` takes when it gives only `a` and `b`.
@@ -191,6 +196,7 @@ impl WallDefaults {
             thickness: self.thickness,
             material: self.material,
             base: None,
+            drawn: true,
         }
     }
 }
@@ -248,10 +254,10 @@ impl LevelWall {
     /// `thickness` (and `wall_thickness`): 0 or more.
     pub const THICKNESS: ValueRange = ValueRange::NonNegative;
 
-    /// Whether it reaches a ceiling `ceiling` metres high, and so hides
-    /// what is behind it.
+    /// Whether it is drawn and reaches a ceiling `ceiling` metres high,
+    /// and so hides what is behind it.
     pub fn occludes(&self, ceiling: f32) -> bool {
-        self.height >= ceiling
+        self.drawn && self.height >= ceiling
     }
 
     /// The wall as the collider keeps it: its segment and radius.

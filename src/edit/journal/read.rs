@@ -7,7 +7,7 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
-    TOGETHER,
+    TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -422,6 +422,17 @@ impl<'a> Fields<'a> {
             thickness: self.parse("a number")?,
             material: MaterialId(self.parse("a material index")?),
             base: self.base()?,
+            drawn: !self.undrawn(),
         })
+    }
+
+    /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),
+    /// taking it if so.
+    fn undrawn(&mut self) -> bool {
+        let undrawn = Fields(self.0).next() == Some(UNDRAWN_WORD);
+        if undrawn {
+            self.next();
+        }
+        undrawn
     }
 }

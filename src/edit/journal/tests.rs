@@ -20,6 +20,7 @@ fn wall() -> LevelWall {
         thickness: 0.15,
         material: MaterialId(2),
         base: None,
+        drawn: true,
     }
 }
 
@@ -243,7 +244,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn items_with_a_base_read_back_with_it_and_those_without_none() {
+fn items_with_a_base_read_back_with_it_and_those_without_none_and_undrawn_walls_undrawn() {
     let edits: Vec<Edit> = [
         Piece::Wall(LevelWall {
             base: Some(-0.5),
@@ -262,6 +263,10 @@ fn items_with_a_base_read_back_with_it_and_those_without_none() {
             ..light()
         }),
         Piece::Light(light()),
+        Piece::Wall(LevelWall {
+            drawn: false,
+            ..wall()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -270,6 +275,7 @@ fn items_with_a_base_read_back_with_it_and_those_without_none() {
     let journal = Journal::new("some text", edits);
     let text = journal.to_text();
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
+    assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 

@@ -8,7 +8,7 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
-    TOGETHER,
+    TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
@@ -227,7 +227,8 @@ fn one_line_string(text: &str) -> String {
     quoted
 }
 
-/// A wall as journal fields: `ax az bx bz radius height thickness material`.
+/// A wall as journal fields: `ax az bx bz radius height thickness
+/// material`, its base, and [`UNDRAWN_WORD`] when it is not drawn.
 fn wall_fields(wall: &LevelWall) -> String {
     [
         wall.a.x,
@@ -244,6 +245,17 @@ fn wall_fields(wall: &LevelWall) -> String {
     .collect::<Vec<_>>()
     .join(" ")
         + &base_fields(wall.base)
+        + &undrawn_field(wall.drawn)
+}
+
+/// A wall's [`UNDRAWN_WORD`] when it is not drawn, else nothing, so a
+/// journal of drawn walls reads as before.
+fn undrawn_field(drawn: bool) -> String {
+    if drawn {
+        String::new()
+    } else {
+        format!(" {UNDRAWN_WORD}")
+    }
 }
 
 /// An item's `base` as journal fields: `base B` when it has one, else

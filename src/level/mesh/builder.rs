@@ -118,6 +118,7 @@ impl MeshBuilder {
             .walls_in(chunk)
             .into_iter()
             .filter_map(|i| level.walls.get(i))
+            .filter(|wall| wall.drawn)
         {
             let base = level.wall_base(wall);
             self.part(key, wall.material, repeat(wall.material)).wall(

@@ -10,7 +10,7 @@ use super::numbers::{number_text, point_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
-const WALL_KEYS: [&str; 7] = [
+const WALL_KEYS: [&str; 8] = [
     "a",
     "b",
     "radius",
@@ -18,6 +18,7 @@ const WALL_KEYS: [&str; 7] = [
     "thickness",
     "material",
     "base",
+    "drawn",
 ];
 /// A `[[light]]`'s keys.
 const LIGHT_KEYS: [&str; 6] = ["at", "height", "colour", "intensity", "radius", "base"];
@@ -65,9 +66,10 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
 }
 
 /// A wall's keys and values, made of `material` (its material's name);
-/// `base` only when it has one, as for every kind below.
+/// `base` only when it has one, as for every kind below, and `drawn` only
+/// when it is not.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
-    with_base(
+    let mut values = with_base(
         wall.base,
         keyed(
             &WALL_KEYS,
@@ -80,7 +82,9 @@ pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
                 string_text(material),
             ],
         ),
-    )
+    );
+    values.extend((!wall.drawn).then(|| ("drawn", false.to_string())));
+    values
 }
 
 /// A lamp's keys and values.
@@ -208,6 +212,7 @@ mod tests {
             thickness: 0.15,
             material: MaterialId(0),
             base: None,
+            drawn: true,
         };
         assert_eq!(
             wall_values(&wall, "red \"brick\""),

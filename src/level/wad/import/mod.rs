@@ -1,5 +1,6 @@
 //! A Doom map made into a level file: its sectors become floors (with
 //! `ground = false`: outside them is void), its one-sided lines walls, its
+//! two-sided lines that block walls that are not drawn, its
 //! start the player's, its lamps, pillars and barrels lamps, obstacles and
 //! loose bodies, and its textures and flats PNG files beside the level.
 //! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
@@ -32,7 +33,7 @@ use std::path::Path;
 use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
-use super::{DoomMap, Wad, WadError, WadProblem, WadTextures};
+use super::{DoomMap, Linedef, Wad, WadError, WadProblem, WadTextures};
 use crate::level::{LevelFloor, MaterialId, floor_problem};
 use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
@@ -185,23 +186,52 @@ pub fn import_map(
     }
     for line in &map.linedefs {
         let right = line.right.and_then(|side| map.sidedefs.get(side));
-        let (Some(right), None) = (right, line.left) else {
-            continue;
-        };
         let (Some(a), Some(b)) = (map.vertices.get(line.start), map.vertices.get(line.end)) else {
             continue;
         };
-        let (floor, ceiling) = spans.get(right.sector).copied().unwrap_or((0.0, 1.0));
-        let material = (right.middle != "-")
-            .then(|| level.wall_texture(&right.middle))
-            .flatten();
-        level.walls.push(TextWall {
-            a: plan(a.x, a.y),
-            b: plan(b.x, b.y),
-            height: (ceiling - floor).max(CLOSED_GAP),
-            material,
-        });
-        summary.walls += 1;
+        let (a, b) = (plan(a.x, a.y), plan(b.x, b.y));
+        match (right, line.left) {
+            (Some(right), None) => {
+                let (floor, ceiling) = spans.get(right.sector).copied().unwrap_or((0.0, 1.0));
+                let material = (right.middle != "-")
+                    .then(|| level.wall_texture(&right.middle))
+                    .flatten();
+                level.walls.push(TextWall {
+                    a,
+                    b,
+                    height: (ceiling - floor).max(CLOSED_GAP),
+                    material,
+                    drawn: true,
+                });
+                summary.walls += 1;
+            }
+            (Some(right), Some(left)) if line.flags & Linedef::BLOCKS != 0 => {
+                // The walker cannot cross it, though both sides are open:
+                // a wall that blocks and is not drawn, as tall as the
+                // higher ceiling above the lower floor.
+                let sides = [
+                    right.sector,
+                    map.sidedefs.get(left).map_or(right.sector, |s| s.sector),
+                ];
+                let span = |sector: usize| spans.get(sector).copied().unwrap_or((0.0, 1.0));
+                let floor = sides
+                    .iter()
+                    .map(|&s| span(s).0)
+                    .fold(f32::INFINITY, f32::min);
+                let ceiling = sides
+                    .iter()
+                    .map(|&s| span(s).1)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                level.walls.push(TextWall {
+                    a,
+                    b,
+                    height: (ceiling - floor).max(CLOSED_GAP),
+                    material: None,
+                    drawn: false,
+                });
+            }
+            _ => {}
+        }
     }
     summary.teleporters = map
         .linedefs

@@ -29,6 +29,8 @@ pub(super) struct TextWall {
     pub b: Vec2,
     pub height: f32,
     pub material: Option<String>,
+    /// Whether it is drawn: `false` for a two-sided line that blocks.
+    pub drawn: bool,
 }
 
 /// A lamp as written.
@@ -209,6 +211,9 @@ impl<'a> LevelText<'a> {
             );
             if let Some(material) = &wall.material {
                 let _ = writeln!(text, "material = {material:?}");
+            }
+            if !wall.drawn {
+                text.push_str("drawn = false\n");
             }
             text.push('\n');
         }
