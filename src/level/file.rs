@@ -143,4 +143,5 @@ pub(crate) struct FloorTable {
     pub material: Option<Spanned<String>>,
     pub ceiling_material: Option<Spanned<String>>,
     pub side_material: Option<Spanned<String>>,
+    pub light: Option<Number>,
 }

@@ -633,6 +633,10 @@ pub struct LevelFloor {
     pub ceiling_material: MaterialId,
     /// The vertical faces along its edges: risers below, headers above.
     pub side_material: MaterialId,
+    /// How much of the light falls on what stands on it and faces into
+    /// it (its floor, its ceiling, the faces looking into it), 0..=1: a
+    /// Doom sector's light level over 255. Default: 1.
+    pub light: f32,
 }
 
 /// Whether an item's `base` is one a level may hold: none, or within
@@ -647,6 +651,13 @@ impl LevelFloor {
         low: -super::defaults::FLOOR_HEIGHT_LIMIT,
         high: super::defaults::FLOOR_HEIGHT_LIMIT,
         unit: " m",
+    };
+
+    /// `light`: 0 to 1.
+    pub const LIGHT: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: 1.0,
+        unit: "",
     };
 
     /// `ceiling`: any finite height (it must also be above `height`, which
@@ -675,6 +686,7 @@ impl LevelFloor {
             material: environment.floor,
             ceiling_material: environment.ceiling,
             side_material: wall_material,
+            light: super::defaults::FLOOR_LIGHT,
         }
     }
 

@@ -138,6 +138,10 @@ fn a_step_becomes_two_floors_and_a_closed_door_is_opened() {
         .expect("the door sector's floor");
     assert_eq!(door.ceiling - door.height, 124.0 / 32.0);
     assert!(starts_on_a_floor(&level));
+    // Every sector's light level is 160 of Doom's 255.
+    for floor in &level.floors {
+        assert_eq!(floor.light, 160.0 / 255.0);
+    }
 }
 
 #[test]

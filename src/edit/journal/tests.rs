@@ -244,7 +244,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn items_with_a_base_read_back_with_it_and_those_without_none_and_undrawn_walls_undrawn() {
+fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
         Piece::Wall(LevelWall {
             base: Some(-0.5),
@@ -267,6 +267,10 @@ fn items_with_a_base_read_back_with_it_and_those_without_none_and_undrawn_walls_
             drawn: false,
             ..wall()
         }),
+        Piece::Floor(LevelFloor {
+            light: 0.5,
+            ..floor()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -276,6 +280,7 @@ fn items_with_a_base_read_back_with_it_and_those_without_none_and_undrawn_walls_
     let text = journal.to_text();
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
     assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
+    assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
@@ -291,6 +296,7 @@ fn floor() -> LevelFloor {
         material: MaterialId(1),
         ceiling_material: MaterialId(2),
         side_material: MaterialId(3),
+        light: 1.0,
     }
 }
 

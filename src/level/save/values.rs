@@ -41,13 +41,14 @@ const DOOR_KEYS: [&str; 11] = [
     "base",
 ];
 /// A `[[floor]]`'s keys.
-const FLOOR_KEYS: [&str; 6] = [
+const FLOOR_KEYS: [&str; 7] = [
     "points",
     "height",
     "ceiling",
     "material",
     "ceiling_material",
     "side_material",
+    "light",
 ];
 
 /// A key of an item's table and its value as TOML text (`[1.5, 0.0]`,
@@ -147,10 +148,11 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
 }
 
 /// A floor's keys and values, its `materials` by name: the floor's, the
-/// ceiling's and the sides'; the outline as the level holds it.
+/// ceiling's and the sides'; the outline as the level holds it; `light`
+/// only when it is not the default.
 pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
     let [material, ceiling_material, side_material] = materials;
-    keyed(
+    let mut values = keyed(
         &FLOOR_KEYS,
         [
             points_text(&floor.points),
@@ -160,7 +162,12 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
             string_text(ceiling_material),
             string_text(side_material),
         ],
-    )
+    );
+    values.extend(
+        (floor.light != crate::level::defaults::FLOOR_LIGHT)
+            .then(|| ("light", number_text(floor.light))),
+    );
+    values
 }
 
 /// An outline as a list of `[x, z]` points on one line.

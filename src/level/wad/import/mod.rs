@@ -1,7 +1,8 @@
 //! A Doom map made into a level file: its sectors become floors (with
 //! `ground = false`: outside them is void), its one-sided lines walls, its
 //! two-sided lines that block walls that are not drawn, its
-//! start the player's, its lamps, pillars and barrels lamps, obstacles and
+//! sectors' light levels floors' `light`, its start the player's, its
+//! lamps, pillars and barrels lamps, obstacles and
 //! loose bodies, and its textures and flats PNG files beside the level.
 //! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
 //! plan is not mirrored, and yaw = −(Doom angle). The player is Doom's:
@@ -48,6 +49,9 @@ pub const UNITS_PER_METRE: f64 = 32.0;
 /// How far below the lowest neighbouring ceiling a Doom door opens, in
 /// units.
 const DOOR_LIP: i32 = 4;
+
+/// A sector's brightest light level.
+const DOOM_FULL_LIGHT: i32 = 255;
 
 /// A closed sector's ceiling above its floor, in metres, where the map
 /// has them at one height: the format wants the ceiling above.
@@ -181,6 +185,7 @@ pub fn import_map(
             ceiling_material: level.flat(&sector.ceiling_flat),
             side_material: side_texture(map, floor.sector)
                 .and_then(|name| level.wall_texture(&name)),
+            light: sector_light(sector.light),
         };
         level.floors.push(text_floor);
     }
@@ -313,6 +318,12 @@ fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// A sector's light level (0 to 255 in Doom; out of range clamped) as a
+/// floor's `light`, 0..=1.
+fn sector_light(level: i32) -> f32 {
+    level.clamp(0, DOOM_FULL_LIGHT) as f32 / DOOM_FULL_LIGHT as f32
+}
+
 /// Each sector's neighbours: the sectors across its two-sided lines.
 fn neighbouring_sectors(map: &DoomMap) -> HashMap<usize, BTreeSet<usize>> {
     let mut neighbours: HashMap<usize, BTreeSet<usize>> = HashMap::new();
@@ -380,6 +391,7 @@ fn kept_floors(
                     material: MaterialId(0),
                     ceiling_material: MaterialId(0),
                     side_material: MaterialId(0),
+                    light: 1.0,
                 });
                 kept.push(floor);
             }

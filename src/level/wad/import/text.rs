@@ -21,6 +21,8 @@ pub(super) struct TextFloor {
     pub material: Option<String>,
     pub ceiling_material: Option<String>,
     pub side_material: Option<String>,
+    /// Its sector's light, 0..=1; written when below 1.
+    pub light: f32,
 }
 
 /// A wall as written.
@@ -198,6 +200,9 @@ impl<'a> LevelText<'a> {
                 if let Some(material) = material {
                     let _ = writeln!(text, "{key} = {material:?}");
                 }
+            }
+            if floor.light < 1.0 {
+                let _ = writeln!(text, "light = {:?}", floor.light);
             }
             text.push('\n');
         }
