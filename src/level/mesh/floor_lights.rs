@@ -13,15 +13,46 @@ use crate::collision::outline;
 /// metres: past the edge a riser or a wall's face stands on.
 const FACE_PROBE: f32 = 0.01;
 
-/// The floors whose light is not whole, with every floor that may hold
-/// one inside it, innermost first: [`LevelFloor::innermost_at`]'s rule
-/// with each outline widened once instead of at every face.
+/// One floor as [`FloorLights`] looks it up: its outline widened once,
+/// the box around it, and its light.
+#[derive(Debug)]
+struct LitFloor {
+    points: Vec<DVec2>,
+    low: DVec2,
+    high: DVec2,
+    light: f32,
+}
+
+impl LitFloor {
+    fn of(floor: &LevelFloor) -> Self {
+        let points: Vec<DVec2> = floor.points.iter().map(|p| p.as_dvec2()).collect();
+        let low = points.iter().fold(DVec2::INFINITY, |low, p| low.min(*p));
+        let high = points
+            .iter()
+            .fold(DVec2::NEG_INFINITY, |high, p| high.max(*p));
+        Self {
+            points,
+            low,
+            high,
+            light: floor.light,
+        }
+    }
+
+    fn holds(&self, point: DVec2) -> bool {
+        point.cmpge(self.low).all()
+            && point.cmple(self.high).all()
+            && outline::holds(&self.points, point)
+    }
+}
+
+/// Every floor, innermost first, when any has a light that is not whole:
+/// [`LevelFloor::innermost_at`]'s rule with each outline widened once
+/// instead of at every face.
 #[derive(Debug, Default)]
 pub(super) struct FloorLights {
-    /// Each floor's outline, its box and its light, smallest area
-    /// first; empty when every floor's light is whole, so that a level
-    /// without `light` costs nothing.
-    floors: Vec<(Vec<DVec2>, (DVec2, DVec2), f32)>,
+    /// Each floor, smallest area first; empty when every floor's light is
+    /// whole, so that a level without `light` costs nothing.
+    floors: Vec<LitFloor>,
 }
 
 impl FloorLights {
@@ -34,26 +65,9 @@ impl FloorLights {
         if whole {
             return Self::default();
         }
-        let mut floors: Vec<(f64, Vec<DVec2>, (DVec2, DVec2), f32)> = level
-            .floors
-            .iter()
-            .map(|floor: &LevelFloor| {
-                let points: Vec<DVec2> = floor.points.iter().map(|p| p.as_dvec2()).collect();
-                let area = outline::signed_area(&points).abs();
-                let low = points.iter().fold(DVec2::INFINITY, |low, p| low.min(*p));
-                let high = points
-                    .iter()
-                    .fold(DVec2::NEG_INFINITY, |high, p| high.max(*p));
-                (area, points, (low, high), floor.light)
-            })
-            .collect();
-        floors.sort_by(|a, b| a.0.total_cmp(&b.0));
-        Self {
-            floors: floors
-                .into_iter()
-                .map(|(_, points, bounds, light)| (points, bounds, light))
-                .collect(),
-        }
+        let mut floors: Vec<LitFloor> = level.floors.iter().map(LitFloor::of).collect();
+        floors.sort_by_cached_key(|floor| ordered_area(outline::signed_area(&floor.points).abs()));
+        Self { floors }
     }
 
     /// The light on a face whose corners' middle is `middle`, looking
@@ -72,9 +86,13 @@ impl FloorLights {
         let point = point.as_dvec2();
         self.floors
             .iter()
-            .find(|(points, (low, high), _)| {
-                point.cmpge(*low).all() && point.cmple(*high).all() && outline::holds(points, point)
-            })
-            .map_or(crate::level::defaults::FLOOR_LIGHT, |(_, _, light)| *light)
+            .find(|floor| floor.holds(point))
+            .map_or(crate::level::defaults::FLOOR_LIGHT, |floor| floor.light)
     }
+}
+
+/// An area (0 or more) as a key that sorts as the area does: the bits of
+/// a non-negative float order as the float.
+fn ordered_area(area: f64) -> u64 {
+    area.max(0.0).to_bits()
 }
