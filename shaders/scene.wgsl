@@ -82,6 +82,9 @@ struct VertexIn {
     @location(2) uv: vec2<f32>,
     // Where the vertex lies in its chunk's light cache (0..1).
     @location(3) light_uv: vec2<f32>,
+    // The light of the floor its face looks into (0..1): it scales all
+    // the light on the face.
+    @location(4) floor_light: f32,
 };
 
 struct VertexOut {
@@ -98,6 +101,9 @@ struct VertexOut {
     @location(5) @interpolate(flat) grid_class: u32,
     // Where the point lies in its chunk's light cache.
     @location(6) light_uv: vec2<f32>,
+    // The light of the floor the face looks into (the same at every
+    // corner).
+    @location(7) @interpolate(flat) floor_light: f32,
 };
 
 @vertex
@@ -116,6 +122,7 @@ fn vs_main(in: VertexIn) -> VertexOut {
     out.normal = in.normal;
     out.grid_class = face_class(in.position.y, in.normal);
     out.light_uv = in.light_uv;
+    out.floor_light = in.floor_light;
     return out;
 }
 
@@ -264,9 +271,10 @@ fn shade(in: VertexOut, lamp: vec3<f32>) -> vec4<f32> {
     let gap = min(in.world.y, globals.fog.w - in.world.y);
     let corner = mix(1.0, 0.72 + 0.28 * clamp(gap * (1.0 / 0.45), 0.0, 1.0), in.vertical);
     // Lit by its lamps (the ambient, and what they add), or by the sun and
-    // the ambient; a torch adds its light to either.
+    // the ambient; a torch adds its light to either; all of it scaled by
+    // the light of the floor the face looks into (a Doom sector's).
     let base = select(vec3<f32>(in.face_light), vec3<f32>(globals.light.w), lamps.info.y > 0.5);
-    var light = (base + lamp) * corner;
+    var light = (base + lamp) * corner * in.floor_light;
 
     let offset = in.world - globals.eye.xyz;
     let distance_squared = dot(offset, offset);

@@ -360,6 +360,7 @@ mod tests {
             thickness: 0.15,
             material: MaterialId(1),
             base: None,
+            drawn: true,
         })
     }
 

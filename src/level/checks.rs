@@ -65,6 +65,7 @@ mod tests {
             thickness: 0.15,
             material: MaterialId(0),
             base: None,
+            drawn: true,
         }
     }
 

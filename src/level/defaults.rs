@@ -40,6 +40,8 @@ pub const HEAD_ABOVE_EYE: f32 = PLAYER_HEIGHT - EYE_HEIGHT;
 pub const FLOOR_HEIGHT_LIMIT: f32 = 100.0;
 /// `[environment] ground`: whatever lies outside every floor is the ground.
 pub const GROUND: bool = true;
+/// A floor's `light`: the whole of the light, as before floors had one.
+pub const FLOOR_LIGHT: f32 = 1.0;
 /// `[player] push`: the most force the walker pushes a loose obstacle
 /// with, in newtons.
 pub const PLAYER_PUSH: f32 = 300.0;

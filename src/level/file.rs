@@ -87,6 +87,7 @@ pub(crate) struct WallTable {
     pub thickness: Option<Number>,
     pub material: Option<Spanned<String>>,
     pub base: Option<Number>,
+    pub drawn: Option<Spanned<bool>>,
 }
 
 /// One `[[obstacle]]`.
@@ -142,4 +143,5 @@ pub(crate) struct FloorTable {
     pub material: Option<Spanned<String>>,
     pub ceiling_material: Option<Spanned<String>>,
     pub side_material: Option<Spanned<String>>,
+    pub light: Option<Number>,
 }

@@ -164,6 +164,11 @@ pub struct LevelWall {
     /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
     /// without floors.
     pub base: Option<f32>,
+    /// Whether it is drawn (the default). An undrawn wall still blocks
+    /// the walker and the bodies, but shows nothing, casts no shadow,
+    /// stops no sound and hides nothing behind it: a Doom line that
+    /// blocks across an open edge between two sectors.
+    pub drawn: bool,
 }
 
 /// The properties a `[[wall]]` takes when it gives only `a` and `b`.
@@ -191,6 +196,7 @@ impl WallDefaults {
             thickness: self.thickness,
             material: self.material,
             base: None,
+            drawn: true,
         }
     }
 }
@@ -248,10 +254,10 @@ impl LevelWall {
     /// `thickness` (and `wall_thickness`): 0 or more.
     pub const THICKNESS: ValueRange = ValueRange::NonNegative;
 
-    /// Whether it reaches a ceiling `ceiling` metres high, and so hides
-    /// what is behind it.
+    /// Whether it is drawn and reaches a ceiling `ceiling` metres high,
+    /// and so hides what is behind it.
     pub fn occludes(&self, ceiling: f32) -> bool {
-        self.height >= ceiling
+        self.drawn && self.height >= ceiling
     }
 
     /// The wall as the collider keeps it: its segment and radius.
@@ -627,6 +633,10 @@ pub struct LevelFloor {
     pub ceiling_material: MaterialId,
     /// The vertical faces along its edges: risers below, headers above.
     pub side_material: MaterialId,
+    /// How much of the light falls on what stands on it and faces into
+    /// it (its floor, its ceiling, the faces looking into it), 0..=1: a
+    /// Doom sector's light level over 255. Default: 1.
+    pub light: f32,
 }
 
 /// Whether an item's `base` is one a level may hold: none, or within
@@ -641,6 +651,13 @@ impl LevelFloor {
         low: -super::defaults::FLOOR_HEIGHT_LIMIT,
         high: super::defaults::FLOOR_HEIGHT_LIMIT,
         unit: " m",
+    };
+
+    /// `light`: 0 to 1.
+    pub const LIGHT: ValueRange = ValueRange::Between {
+        low: 0.0,
+        high: 1.0,
+        unit: "",
     };
 
     /// `ceiling`: any finite height (it must also be above `height`, which
@@ -669,6 +686,7 @@ impl LevelFloor {
             material: environment.floor,
             ceiling_material: environment.ceiling,
             side_material: wall_material,
+            light: super::defaults::FLOOR_LIGHT,
         }
     }
 

@@ -125,7 +125,7 @@ impl ScenePipeline {
                 array_stride: size_of::<MeshVertex>() as wgpu::BufferAddress,
                 step_mode: wgpu::VertexStepMode::Vertex,
                 attributes: &wgpu::vertex_attr_array![
-                    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2
+                    0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Float32
                 ],
             },
             primitive: wgpu::PrimitiveState {

@@ -200,3 +200,89 @@ fn a_base_is_saved_where_written_and_nowhere_else() {
     assert_eq!(again.walls[0].base, Some(0.25));
     assert_eq!(again.lights[0].base, None);
 }
+
+#[test]
+fn a_floors_light_is_whole_unless_written_and_must_lie_in_0_to_1() {
+    let level = loads(&format!(
+        "{PLAYER}{}{}",
+        floor(SQUARE, 0.0, ""),
+        floor(
+            "[[5.0, 0.0], [8.0, 0.0], [8.0, 3.0], [5.0, 3.0]]",
+            0.0,
+            "light = 0.25\n"
+        )
+    ));
+    let lights: Vec<f32> = level.floors.iter().map(|f| f.light).collect();
+    assert_eq!(lights, [1.0, 0.25]);
+    for (bad, column) in [("1.5", 9), ("-0.1", 9)] {
+        let message = message_for(&format!(
+            "{PLAYER}{}",
+            floor(SQUARE, 0.0, &format!("light = {bad}\n"))
+        ));
+        assert!(
+            message.starts_with(&format!("floors.toml:7:{column}: floor 0: `light`")),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_floors_light_is_written_back_only_when_not_whole() {
+    use mazewalker::level::LevelSource;
+    use mazewalker::level::save::LevelDocument;
+    let mut level = loads(&format!(
+        "{PLAYER}{}{}",
+        floor(SQUARE, 0.0, ""),
+        floor(
+            "[[5.0, 0.0], [8.0, 0.0], [8.0, 3.0], [5.0, 3.0]]",
+            0.0,
+            "light = 0.625\n"
+        )
+    ));
+    level.source = LevelSource::Maze {
+        width: 1,
+        height: 1,
+        seed: 0,
+    };
+    let text = LevelDocument::from_level(&level).expect("writable").text();
+    assert_eq!(text.matches("\nlight = ").count(), 1, "{text}");
+    assert!(text.contains("\nlight = 0.625\n"), "{text}");
+    let back = loads(&text);
+    let lights: Vec<f32> = back.floors.iter().map(|f| f.light).collect();
+    assert_eq!(lights, [1.0, 0.625]);
+}
+
+#[test]
+fn each_face_takes_the_light_of_the_floor_it_looks_into() {
+    use mazewalker::level::mesh::scene_mesh;
+    // A dim room 4 m square and a bright one east of it, 0.5 m higher:
+    // the riser between them looks into the dim one.
+    let dim = "[[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]]";
+    let bright = "[[4.0, 0.0], [8.0, 0.0], [8.0, 4.0], [4.0, 4.0]]";
+    let text = format!(
+        "{PLAYER}\n[environment]\nground = false\n{}{}",
+        floor(dim, 0.0, "light = 0.25\n"),
+        floor(bright, 0.5, "")
+    );
+    let mesh = scene_mesh(&loads(&text));
+    let light_at = |x: f32, y: f32, z: f32, normal: [f32; 3]| {
+        let lights: Vec<f32> = mesh
+            .vertices
+            .iter()
+            .filter(|v| v.normal == normal && (v.position[0] - x).abs() < 2.01)
+            .filter(|v| (v.position[1] - y).abs() < 1e-3 && (v.position[2] - z).abs() < 2.01)
+            .map(|v| v.floor_light)
+            .collect();
+        assert!(!lights.is_empty(), "no face at ({x}, {y}, {z})");
+        lights
+    };
+    // The dim floor, seen from above, and the riser looking west into it.
+    assert_eq!(light_at(2.0, 0.0, 2.0, [0.0, 1.0, 0.0]), [0.25; 4]);
+    let riser = light_at(4.0, 0.0, 2.0, [-1.0, 0.0, 0.0]);
+    assert!(riser.iter().all(|&l| l == 0.25), "{riser:?}");
+    // The bright floor.
+    assert_eq!(light_at(6.0, 0.5, 2.0, [0.0, 1.0, 0.0]), [1.0; 4]);
+    // A level whose floors leave `light` out is lit whole everywhere.
+    let whole = scene_mesh(&loads(&format!("{PLAYER}{}", floor(dim, 0.0, ""))));
+    assert!(whole.vertices.iter().all(|v| v.floor_light == 1.0));
+}

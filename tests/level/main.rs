@@ -15,4 +15,5 @@ mod lights;
 mod loose;
 mod reload;
 mod save;
+mod undrawn;
 mod warnings;

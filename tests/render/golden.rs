@@ -334,3 +334,49 @@ fn chunks_out_of_view_are_culled() {
         );
     }
 }
+
+/// A room 12 m square without ground, its floor's `light` written as
+/// `light` (nothing when `None`), the eye in its middle looking east and
+/// down.
+fn room_lit(light: Option<f32>) -> Level {
+    let light = light.map_or_else(String::new, |light| format!("light = {light}\n"));
+    let text = format!(
+        "[player]\nstart = [0.0, 0.0]\n\n[environment]\nground = false\n\n\
+         [[floor]]\npoints = [[-6.0, -6.0], [6.0, -6.0], [6.0, 6.0], [-6.0, 6.0]]\nheight = 0.0\n{light}"
+    );
+    Level::from_toml_str(&text, std::path::Path::new("room.toml"))
+        .expect("the room loads")
+        .level
+}
+
+/// The mean of every channel of every pixel, as linear light (the
+/// image is sRGB).
+fn mean_brightness(image: &RgbaImage) -> f64 {
+    let linear = |c: u8| ((f64::from(c) / 255.0 + 0.055) / 1.055).powf(2.4);
+    let sum: f64 = image
+        .pixels()
+        .flat_map(|pixel| pixel.0[..3].iter().map(|&c| linear(c)))
+        .sum();
+    sum / f64::from(3 * image.width() * image.height())
+}
+
+#[test]
+fn a_floors_light_scales_the_light_on_it_and_whole_light_changes_nothing() {
+    let Some(gpu) = gpu_or_skip("a_floors_light_scales_the_light_on_it") else {
+        return;
+    };
+    let view = View {
+        pitch_degrees: -20.0,
+        size: Some((160, 90)),
+        ..View::default()
+    };
+    let unwritten = render(&gpu, &room_lit(None), view);
+    let whole = render(&gpu, &room_lit(Some(1.0)), view);
+    let dim = render(&gpu, &room_lit(Some(0.25)), view);
+    assert!(unwritten == whole, "`light = 1` is the default");
+    let (bright, dim) = (mean_brightness(&whole), mean_brightness(&dim));
+    assert!(
+        dim > 0.2 * bright && dim < 0.3 * bright,
+        "a quarter of the light: {dim} against {bright}"
+    );
+}

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use glam::Vec2;
+use mazewalker::collision::{DoorLeaves, MoveOptions};
 use mazewalker::level::Level;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
@@ -59,6 +60,12 @@ fn a_room_becomes_one_floor_four_walls_and_the_start() {
 /// line between them two-sided; the west room's east line opens a door
 /// into a closed door sector in the north (special 1).
 fn step_wad() -> WadBuilder {
+    step_wad_flagged(4)
+}
+
+/// [`step_wad`] with the step's line flagged `step_flags` (4 two-sided,
+/// and 1 when it blocks).
+fn step_wad_flagged(step_flags: u16) -> WadBuilder {
     // x: 0, 128, 256; y: 0, 256; the door sector north of the west room.
     let vertices = [
         (0, 0),
@@ -81,7 +88,7 @@ fn step_wad() -> WadBuilder {
             one_sided(5, 0, 4),
             // The step, run south: the west room on its right, the east
             // room on its left.
-            linedef(2, 5, 4, 0, 0, 5, 6),
+            linedef(2, 5, step_flags, 0, 0, 5, 6),
             // The door's line: the west room on its right, the door behind.
             linedef(1, 2, 4, 1, 0, 7, 8),
             one_sided(1, 6, 9),
@@ -131,6 +138,35 @@ fn a_step_becomes_two_floors_and_a_closed_door_is_opened() {
         .expect("the door sector's floor");
     assert_eq!(door.ceiling - door.height, 124.0 / 32.0);
     assert!(starts_on_a_floor(&level));
+    // Every sector's light level is 160 of Doom's 255.
+    for floor in &level.floors {
+        assert_eq!(floor.light, 160.0 / 255.0);
+    }
+}
+
+#[test]
+fn a_two_sided_line_that_blocks_is_a_wall_not_drawn_that_stops_the_walker() {
+    for (flags, blocks) in [(4, false), (5, true)] {
+        let wad = Wad::from_bytes("step.wad", step_wad_flagged(flags).build()).expect("reads");
+        let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
+        let level = load(&imported);
+        let undrawn: Vec<_> = level.walls.iter().filter(|wall| !wall.drawn).collect();
+        assert_eq!(undrawn.len(), usize::from(blocks), "{}", imported.text);
+        // The step's line runs along x = 4 m; the walker, from the west
+        // room's middle, walks 4 m east: over the step, or stopped at it.
+        let from = Vec2::new(2.0, -4.0);
+        let outcome = level
+            .collider()
+            .move_standing(
+                from,
+                Vec2::new(4.0, 0.0),
+                &MoveOptions::default(),
+                &DoorLeaves::empty(),
+                0.0,
+            )
+            .expect("a finite move");
+        assert_eq!(outcome.position.x < 4.0, blocks, "{:?}", outcome.position);
+    }
 }
 
 #[test]

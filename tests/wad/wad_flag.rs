@@ -89,7 +89,7 @@ fn check_of_a_wads_map_prints_what_check_prints_for_the_imported_file() {
     assert_success(&from_file, "check FILE");
     assert_success(&from_wad, "check --wad");
     let stdout = String::from_utf8_lossy(&from_wad.stdout);
-    assert!(stdout.starts_with("ok: \"E1M1\": 370 walls"), "{stdout}");
+    assert!(stdout.starts_with("ok: \"E1M1\": 390 walls"), "{stdout}");
     assert_eq!(stdout, String::from_utf8_lossy(&from_file.stdout));
     assert_eq!(
         String::from_utf8_lossy(&from_wad.stderr),

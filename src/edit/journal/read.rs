@@ -6,8 +6,8 @@ use glam::Vec2;
 use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
-    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
-    TOGETHER,
+    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
+    OTHER_TABLE, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -362,7 +362,18 @@ impl<'a> Fields<'a> {
             ceiling_material: MaterialId(self.parse("a material index")?),
             side_material: MaterialId(self.parse("a material index")?),
             points: self.points()?,
+            light: self.floor_light()?,
         })
+    }
+
+    /// A floor's light: the number after [`LIGHT_WORD`], else the
+    /// default.
+    fn floor_light(&mut self) -> Result<f32, String> {
+        if Fields(self.0).next() != Some(LIGHT_WORD) {
+            return Ok(crate::level::defaults::FLOOR_LIGHT);
+        }
+        self.next();
+        self.parse("a number")
     }
 
     /// A material's name as a quoted string, or [`DEFAULT_MATERIAL`] for
@@ -422,6 +433,17 @@ impl<'a> Fields<'a> {
             thickness: self.parse("a number")?,
             material: MaterialId(self.parse("a material index")?),
             base: self.base()?,
+            drawn: !self.undrawn(),
         })
+    }
+
+    /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),
+    /// taking it if so.
+    fn undrawn(&mut self) -> bool {
+        let undrawn = Fields(self.0).next() == Some(UNDRAWN_WORD);
+        if undrawn {
+            self.next();
+        }
+        undrawn
     }
 }

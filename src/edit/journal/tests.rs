@@ -20,6 +20,7 @@ fn wall() -> LevelWall {
         thickness: 0.15,
         material: MaterialId(2),
         base: None,
+        drawn: true,
     }
 }
 
@@ -243,7 +244,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn items_with_a_base_read_back_with_it_and_those_without_none() {
+fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
         Piece::Wall(LevelWall {
             base: Some(-0.5),
@@ -262,6 +263,14 @@ fn items_with_a_base_read_back_with_it_and_those_without_none() {
             ..light()
         }),
         Piece::Light(light()),
+        Piece::Wall(LevelWall {
+            drawn: false,
+            ..wall()
+        }),
+        Piece::Floor(LevelFloor {
+            light: 0.5,
+            ..floor()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -270,6 +279,8 @@ fn items_with_a_base_read_back_with_it_and_those_without_none() {
     let journal = Journal::new("some text", edits);
     let text = journal.to_text();
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
+    assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
+    assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
@@ -285,6 +296,7 @@ fn floor() -> LevelFloor {
         material: MaterialId(1),
         ceiling_material: MaterialId(2),
         side_material: MaterialId(3),
+        light: 1.0,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The journal's words that both its writing and its reading know: how a
 //! line names where a restored table goes, the level's default, an
-//! obstacle's motion, an item's base, and edits made together.
+//! obstacle's motion, an item's base, a wall not drawn, a floor's
+//! light, and edits made together.
 
 /// How a restore line says its table was written first of all.
 pub(super) const FIRST_TABLE: &str = "first";
@@ -20,6 +21,11 @@ pub(super) const DEFAULT_VALUE: &str = DEFAULT_MATERIAL;
 pub(super) const MOTION_WORDS: [(&str, bool); 2] = [("fixed", false), ("loose", true)];
 /// The word before an item's `base`, written only when it has one.
 pub(super) const BASE_WORD: &str = "base";
+/// The word after a wall's fields (and its base) when it is not drawn,
+/// written only then.
+pub(super) const UNDRAWN_WORD: &str = "undrawn";
+/// The word before a floor's `light`, written only when it is not 1.
+pub(super) const LIGHT_WORD: &str = "light";
 
 /// The word of the line that heads edits made together (`together 3`),
 /// whose edits follow it, one a line.

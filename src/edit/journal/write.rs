@@ -7,8 +7,8 @@ use glam::Vec2;
 
 use super::super::operation::{Edit, Piece};
 use super::words::{
-    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, MOTION_WORDS, OTHER_TABLE,
-    TOGETHER,
+    AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
+    OTHER_TABLE, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
@@ -134,8 +134,13 @@ fn piece_fields(piece: &Piece) -> String {
 /// A floor as journal fields: `height ceiling material ceiling_material
 /// side_material count x z ...`, the outline as the level holds it.
 fn floor_fields(floor: &LevelFloor) -> String {
+    let light = if floor.light == crate::level::defaults::FLOOR_LIGHT {
+        String::new()
+    } else {
+        format!(" {LIGHT_WORD} {}", number_text(floor.light))
+    };
     format!(
-        "{} {} {} {} {} {}",
+        "{} {} {} {} {} {}{light}",
         number_text(floor.height),
         number_text(floor.ceiling),
         floor.material.0,
@@ -227,7 +232,8 @@ fn one_line_string(text: &str) -> String {
     quoted
 }
 
-/// A wall as journal fields: `ax az bx bz radius height thickness material`.
+/// A wall as journal fields: `ax az bx bz radius height thickness
+/// material`, its base, and [`UNDRAWN_WORD`] when it is not drawn.
 fn wall_fields(wall: &LevelWall) -> String {
     [
         wall.a.x,
@@ -244,6 +250,17 @@ fn wall_fields(wall: &LevelWall) -> String {
     .collect::<Vec<_>>()
     .join(" ")
         + &base_fields(wall.base)
+        + &undrawn_field(wall.drawn)
+}
+
+/// A wall's [`UNDRAWN_WORD`] when it is not drawn, else nothing, so a
+/// journal of drawn walls reads as before.
+fn undrawn_field(drawn: bool) -> String {
+    if drawn {
+        String::new()
+    } else {
+        format!(" {UNDRAWN_WORD}")
+    }
 }
 
 /// An item's `base` as journal fields: `base B` when it has one, else

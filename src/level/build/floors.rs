@@ -75,6 +75,13 @@ impl Builder<'_> {
                 &item,
                 defaults.side_material,
             )?,
+            light: self.in_range(
+                LevelFloor::LIGHT,
+                table.light.as_ref(),
+                &item,
+                "light",
+                defaults.light,
+            )?,
             ..defaults
         })
     }

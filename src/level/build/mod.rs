@@ -655,6 +655,7 @@ impl Builder<'_> {
             )?,
             material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
             base: self.base(table.base.as_ref(), &item)?,
+            drawn: table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()),
         };
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use glam::Vec2;
+use glam::{Vec2, Vec3};
 
 use crate::collision::Span;
 
@@ -15,6 +15,7 @@ use super::chunks::chunk_of;
 use super::edge_faces::edge_faces;
 use super::faces::MaterialBatch;
 use super::floor_filing::Surfaces;
+use super::floor_lights::FloorLights;
 use super::scene_mesh::{Batch, BatchKind, Bounds, SceneMesh};
 
 /// A wall top is drawn only where the wall stops this far below the ceiling.
@@ -30,7 +31,7 @@ pub fn scene_mesh(level: &Level) -> SceneMesh {
     for chunk in chunks {
         builder.add_chunk(level, &index, chunk);
     }
-    builder.finish()
+    builder.finish(&FloorLights::of(level))
 }
 
 /// Builds the mesh of one chunk of `level` (filed by `index`, which must
@@ -39,7 +40,7 @@ pub fn scene_mesh(level: &Level) -> SceneMesh {
 pub fn chunk_mesh(level: &Level, index: &ChunkIndex, chunk: (i32, i32)) -> SceneMesh {
     let mut builder = MeshBuilder::default();
     builder.add_chunk(level, index, chunk);
-    builder.finish()
+    builder.finish(&FloorLights::of(level))
 }
 
 /// A shape that moves (a door's leaf, a loose body), as a frame draws it:
@@ -90,7 +91,7 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
             .part(key, shape.material, repeat)
             .prism(&shape.outline, (base, base + shape.height));
     }
-    builder.finish()
+    builder.finish(&FloorLights::of(level))
 }
 
 /// Collects parts by chunk and material, in a deterministic order.
@@ -118,6 +119,7 @@ impl MeshBuilder {
             .walls_in(chunk)
             .into_iter()
             .filter_map(|i| level.walls.get(i))
+            .filter(|wall| wall.drawn)
         {
             let base = level.wall_base(wall);
             self.part(key, wall.material, repeat(wall.material)).wall(
@@ -187,9 +189,10 @@ impl MeshBuilder {
             })
     }
 
-    /// Concatenates the parts into one mesh, and lays out every face's
-    /// light in one light cache.
-    fn finish(self) -> SceneMesh {
+    /// Concatenates the parts into one mesh, lays out every face's
+    /// light in one light cache, and gives each face its floor's light
+    /// (`lights`).
+    fn finish(self, lights: &FloorLights) -> SceneMesh {
         let parts: Vec<_> = self
             .parts
             .into_iter()
@@ -207,7 +210,21 @@ impl MeshBuilder {
         };
         let mut first_face = 0;
         for (((chunk, kind), material), mut part) in parts {
+            let mut corner_sums = vec![(Vec3::ZERO, 0.0f32); part.faces.len()];
+            for (vertex, &face) in part.vertices.iter().zip(&part.vertex_faces) {
+                if let Some((sum, count)) = corner_sums.get_mut(face as usize) {
+                    *sum += Vec3::from(vertex.position);
+                    *count += 1.0;
+                }
+            }
+            let floor_lights: Vec<f32> = (corner_sums.iter().zip(&part.faces))
+                .map(|(&(sum, count), frame)| lights.on_face(sum / count.max(1.0), frame.normal))
+                .collect();
             for (vertex, &face) in part.vertices.iter_mut().zip(&part.vertex_faces) {
+                vertex.floor_light = floor_lights
+                    .get(face as usize)
+                    .copied()
+                    .unwrap_or(crate::level::defaults::FLOOR_LIGHT);
                 // A face left out of the cache (none laid out) samples its
                 // first texel.
                 let texel = mesh

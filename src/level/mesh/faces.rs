@@ -63,6 +63,7 @@ impl MaterialBatch {
             normal: normal.to_array(),
             uv: (uv_metres / self.metres_per_repeat).to_array(),
             light_uv: on_face.to_array(),
+            floor_light: crate::level::defaults::FLOOR_LIGHT,
         });
         self.vertex_faces.push(face as u32);
     }

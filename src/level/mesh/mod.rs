@@ -23,6 +23,7 @@
 //!   along an edge between floors;
 //! - `chunk_index.rs`: a level's shapes filed by chunk, kept through edits;
 //! - `faces.rs`: walls, prisms, floors and ceilings as triangles;
+//! - `floor_lights.rs`: which floor's `light` falls on a face;
 //! - `builder.rs`: the meshes of a level, a chunk and the moving shapes.
 
 mod builder;
@@ -31,6 +32,7 @@ mod chunks;
 mod edge_faces;
 mod faces;
 mod floor_filing;
+mod floor_lights;
 mod floor_pieces;
 mod floor_plan;
 mod scene_mesh;

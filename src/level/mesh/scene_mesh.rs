@@ -21,6 +21,9 @@ pub struct MeshVertex {
     /// Where the vertex lies in its chunk's light cache, as a fraction of
     /// the cache's width and height ([`SceneMesh::light`]).
     pub light_uv: [f32; 2],
+    /// How much of the light falls on its face: the `light` of the floor
+    /// the face looks into, 0..=1 (1 outside every floor).
+    pub floor_light: f32,
 }
 
 /// An axis-aligned box in world space.

@@ -10,7 +10,7 @@ use super::numbers::{number_text, point_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
-const WALL_KEYS: [&str; 7] = [
+const WALL_KEYS: [&str; 8] = [
     "a",
     "b",
     "radius",
@@ -18,6 +18,7 @@ const WALL_KEYS: [&str; 7] = [
     "thickness",
     "material",
     "base",
+    "drawn",
 ];
 /// A `[[light]]`'s keys.
 const LIGHT_KEYS: [&str; 6] = ["at", "height", "colour", "intensity", "radius", "base"];
@@ -40,13 +41,14 @@ const DOOR_KEYS: [&str; 11] = [
     "base",
 ];
 /// A `[[floor]]`'s keys.
-const FLOOR_KEYS: [&str; 6] = [
+const FLOOR_KEYS: [&str; 7] = [
     "points",
     "height",
     "ceiling",
     "material",
     "ceiling_material",
     "side_material",
+    "light",
 ];
 
 /// A key of an item's table and its value as TOML text (`[1.5, 0.0]`,
@@ -65,9 +67,10 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
 }
 
 /// A wall's keys and values, made of `material` (its material's name);
-/// `base` only when it has one, as for every kind below.
+/// `base` only when it has one, as for every kind below, and `drawn` only
+/// when it is not.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
-    with_base(
+    let mut values = with_base(
         wall.base,
         keyed(
             &WALL_KEYS,
@@ -80,7 +83,9 @@ pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
                 string_text(material),
             ],
         ),
-    )
+    );
+    values.extend((!wall.drawn).then(|| ("drawn", false.to_string())));
+    values
 }
 
 /// A lamp's keys and values.
@@ -143,10 +148,11 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
 }
 
 /// A floor's keys and values, its `materials` by name: the floor's, the
-/// ceiling's and the sides'; the outline as the level holds it.
+/// ceiling's and the sides'; the outline as the level holds it; `light`
+/// only when it is not the default.
 pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
     let [material, ceiling_material, side_material] = materials;
-    keyed(
+    let mut values = keyed(
         &FLOOR_KEYS,
         [
             points_text(&floor.points),
@@ -156,7 +162,12 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
             string_text(ceiling_material),
             string_text(side_material),
         ],
-    )
+    );
+    values.extend(
+        (floor.light != crate::level::defaults::FLOOR_LIGHT)
+            .then(|| ("light", number_text(floor.light))),
+    );
+    values
 }
 
 /// An outline as a list of `[x, z]` points on one line.
@@ -208,6 +219,7 @@ mod tests {
             thickness: 0.15,
             material: MaterialId(0),
             base: None,
+            drawn: true,
         };
         assert_eq!(
             wall_values(&wall, "red \"brick\""),

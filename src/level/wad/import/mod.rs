@@ -1,6 +1,8 @@
 //! A Doom map made into a level file: its sectors become floors (with
 //! `ground = false`: outside them is void), its one-sided lines walls, its
-//! start the player's, its lamps, pillars and barrels lamps, obstacles and
+//! two-sided lines that block walls that are not drawn, its
+//! sectors' light levels floors' `light`, its start the player's, its
+//! lamps, pillars and barrels lamps, obstacles and
 //! loose bodies, and its textures and flats PNG files beside the level.
 //! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
 //! plan is not mirrored, and yaw = −(Doom angle). The player is Doom's:
@@ -32,7 +34,7 @@ use std::path::Path;
 use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
-use super::{DoomMap, Wad, WadError, WadProblem, WadTextures};
+use super::{DoomMap, Linedef, Wad, WadError, WadProblem, WadTextures};
 use crate::level::{LevelFloor, MaterialId, floor_problem};
 use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
@@ -47,6 +49,9 @@ pub const UNITS_PER_METRE: f64 = 32.0;
 /// How far below the lowest neighbouring ceiling a Doom door opens, in
 /// units.
 const DOOR_LIP: i32 = 4;
+
+/// A sector's brightest light level.
+const DOOM_FULL_LIGHT: i32 = 255;
 
 /// A closed sector's ceiling above its floor, in metres, where the map
 /// has them at one height: the format wants the ceiling above.
@@ -180,28 +185,58 @@ pub fn import_map(
             ceiling_material: level.flat(&sector.ceiling_flat),
             side_material: side_texture(map, floor.sector)
                 .and_then(|name| level.wall_texture(&name)),
+            light: sector_light(sector.light),
         };
         level.floors.push(text_floor);
     }
     for line in &map.linedefs {
         let right = line.right.and_then(|side| map.sidedefs.get(side));
-        let (Some(right), None) = (right, line.left) else {
-            continue;
-        };
         let (Some(a), Some(b)) = (map.vertices.get(line.start), map.vertices.get(line.end)) else {
             continue;
         };
-        let (floor, ceiling) = spans.get(right.sector).copied().unwrap_or((0.0, 1.0));
-        let material = (right.middle != "-")
-            .then(|| level.wall_texture(&right.middle))
-            .flatten();
-        level.walls.push(TextWall {
-            a: plan(a.x, a.y),
-            b: plan(b.x, b.y),
-            height: (ceiling - floor).max(CLOSED_GAP),
-            material,
-        });
-        summary.walls += 1;
+        let (a, b) = (plan(a.x, a.y), plan(b.x, b.y));
+        match (right, line.left) {
+            (Some(right), None) => {
+                let (floor, ceiling) = spans.get(right.sector).copied().unwrap_or((0.0, 1.0));
+                let material = (right.middle != "-")
+                    .then(|| level.wall_texture(&right.middle))
+                    .flatten();
+                level.walls.push(TextWall {
+                    a,
+                    b,
+                    height: (ceiling - floor).max(CLOSED_GAP),
+                    material,
+                    drawn: true,
+                });
+                summary.walls += 1;
+            }
+            (Some(right), Some(left)) if line.flags & Linedef::BLOCKS != 0 => {
+                // The walker cannot cross it, though both sides are open:
+                // a wall that blocks and is not drawn, as tall as the
+                // higher ceiling above the lower floor.
+                let sides = [
+                    right.sector,
+                    map.sidedefs.get(left).map_or(right.sector, |s| s.sector),
+                ];
+                let span = |sector: usize| spans.get(sector).copied().unwrap_or((0.0, 1.0));
+                let floor = sides
+                    .iter()
+                    .map(|&s| span(s).0)
+                    .fold(f32::INFINITY, f32::min);
+                let ceiling = sides
+                    .iter()
+                    .map(|&s| span(s).1)
+                    .fold(f32::NEG_INFINITY, f32::max);
+                level.walls.push(TextWall {
+                    a,
+                    b,
+                    height: (ceiling - floor).max(CLOSED_GAP),
+                    material: None,
+                    drawn: false,
+                });
+            }
+            _ => {}
+        }
     }
     summary.teleporters = map
         .linedefs
@@ -283,6 +318,12 @@ fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// A sector's light level (0 to 255 in Doom; out of range clamped) as a
+/// floor's `light`, 0..=1.
+fn sector_light(level: i32) -> f32 {
+    level.clamp(0, DOOM_FULL_LIGHT) as f32 / DOOM_FULL_LIGHT as f32
+}
+
 /// Each sector's neighbours: the sectors across its two-sided lines.
 fn neighbouring_sectors(map: &DoomMap) -> HashMap<usize, BTreeSet<usize>> {
     let mut neighbours: HashMap<usize, BTreeSet<usize>> = HashMap::new();
@@ -350,6 +391,7 @@ fn kept_floors(
                     material: MaterialId(0),
                     ceiling_material: MaterialId(0),
                     side_material: MaterialId(0),
+                    light: 1.0,
                 });
                 kept.push(floor);
             }

@@ -21,6 +21,8 @@ pub(super) struct TextFloor {
     pub material: Option<String>,
     pub ceiling_material: Option<String>,
     pub side_material: Option<String>,
+    /// Its sector's light, 0..=1; written when below 1.
+    pub light: f32,
 }
 
 /// A wall as written.
@@ -29,6 +31,8 @@ pub(super) struct TextWall {
     pub b: Vec2,
     pub height: f32,
     pub material: Option<String>,
+    /// Whether it is drawn: `false` for a two-sided line that blocks.
+    pub drawn: bool,
 }
 
 /// A lamp as written.
@@ -197,6 +201,9 @@ impl<'a> LevelText<'a> {
                     let _ = writeln!(text, "{key} = {material:?}");
                 }
             }
+            if floor.light < 1.0 {
+                let _ = writeln!(text, "light = {:?}", floor.light);
+            }
             text.push('\n');
         }
         for wall in &self.walls {
@@ -209,6 +216,9 @@ impl<'a> LevelText<'a> {
             );
             if let Some(material) = &wall.material {
                 let _ = writeln!(text, "material = {material:?}");
+            }
+            if !wall.drawn {
+                text.push_str("drawn = false\n");
             }
             text.push('\n');
         }
