@@ -14,11 +14,13 @@
 //! The void lets no one in.
 //!
 //! Module map: `edges` the boundary between
-//! floors cut into pieces with one floor on each side, `edge_grid` those
-//! pieces' broadphase; a floor's polygon is `collision::outline`'s.
+//! floors cut into pieces with one floor on each side, `box_grid` those
+//! pieces' broadphase, `innermost` the floor at a point; a floor's
+//! polygon is `collision::outline`'s.
 
-mod edge_grid;
+mod box_grid;
 mod edges;
+mod innermost;
 
 use std::ops::ControlFlow;
 
@@ -30,7 +32,8 @@ use super::segment::{distance_to_segment, segment_entry};
 use super::shapes::Capsule;
 use super::sweep::SweepHit;
 use super::wall::Wall;
-use edge_grid::EdgeGrid;
+use box_grid::BoxGrid;
+use innermost::Innermost;
 
 /// How much lower a floor must be than its neighbour for the edge between
 /// them to shade it from a lamp ([`Heights::first_drop`]): less is level
@@ -127,9 +130,8 @@ pub struct Heights {
     spans: Vec<Span>,
     /// What lies outside every floor: the ground, or `None`, the void.
     outside: Option<Span>,
-    /// The floors by area, smallest first: the first that holds a point is
-    /// the innermost.
-    by_area: Vec<usize>,
+    /// The floor at a point.
+    innermost: Innermost,
     edges: Vec<HeightEdge>,
     /// Per edge, the feet heights from which it may be crossed.
     standable: Vec<Standable>,
@@ -138,7 +140,7 @@ pub struct Heights {
     capsules: Vec<Option<Capsule>>,
     stance: Stance,
     /// The edges, grown by `reach`.
-    grid: EdgeGrid,
+    grid: BoxGrid,
     /// How far from an edge the grid files it: the body radius.
     reach: f32,
 }
@@ -157,10 +159,8 @@ impl Heights {
     ) -> Self {
         let outlines: Vec<Outline> = floors.iter().map(|f| Outline::new(&f.points)).collect();
         let spans: Vec<Span> = floors.iter().map(|f| f.span).collect();
-        let mut by_area: Vec<usize> = (0..outlines.len()).collect();
-        by_area.sort_by(|&i, &j| outlines[i].area().total_cmp(&outlines[j].area()));
-        let innermost = |p: DVec2| by_area.iter().copied().find(|&i| outlines[i].holds(p));
-        let edges = edges::height_edges(&outlines, innermost);
+        let innermost = Innermost::new(&outlines);
+        let edges = edges::height_edges(&outlines, |p| innermost.at(&outlines, p));
         let span_of = |floor: Option<usize>| floor.map_or(outside, |i| Some(spans[i]));
         let standable = edges
             .iter()
@@ -171,7 +171,11 @@ impl Heights {
         } else {
             0.0
         };
-        let grid = EdgeGrid::new(&edges, f64::from(reach));
+        let boxes: Vec<Aabb> = edges
+            .iter()
+            .map(|edge| edge_box(edge, f64::from(reach)))
+            .collect();
+        let grid = BoxGrid::new(&boxes);
         let capsules = edges
             .iter()
             .map(|edge| {
@@ -186,7 +190,7 @@ impl Heights {
             outlines,
             spans,
             outside,
-            by_area,
+            innermost,
             edges,
             standable,
             capsules,
@@ -214,11 +218,7 @@ impl Heights {
     /// The innermost floor holding `p` (its index among the floors as
     /// given), or `None` outside every floor.
     pub fn floor_at(&self, p: Vec2) -> Option<usize> {
-        let p = p.as_dvec2();
-        self.by_area
-            .iter()
-            .copied()
-            .find(|&i| self.outlines[i].holds(p))
+        self.innermost.at(&self.outlines, p.as_dvec2())
     }
 
     /// The span of `floor` (an index from [`floor_at`](Self::floor_at) or
@@ -261,7 +261,7 @@ impl Heights {
         add(self.span_at(centre));
         let radius = radius.min(self.reach);
         let near = point_box(centre.as_dvec2(), f64::from(radius));
-        self.grid.visit_edges_in(&near, |index| {
+        self.grid.visit_boxes_in(&near, |index| {
             let edge = &self.edges[index as usize];
             if distance_to_segment(centre, edge.a, edge.b) < radius {
                 add(self.span_of(edge.left));
@@ -293,7 +293,7 @@ impl Heights {
         let feet = self.footing(centre, self.reach)?.floor;
         let near = point_box(centre.as_dvec2(), f64::from(self.reach));
         let mut blocked = false;
-        self.grid.visit_edges_in(&near, |index| {
+        self.grid.visit_boxes_in(&near, |index| {
             let index = index as usize;
             let edge = &self.edges[index];
             blocked = !self.standable[index].holds(feet)
@@ -360,7 +360,7 @@ impl Heights {
         let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
         let path = Aabb::of_path(start, motion);
         let mut crossed = false;
-        self.grid.visit_edges_in(&path, |index| {
+        self.grid.visit_boxes_in(&path, |index| {
             let edge = &self.edges[index as usize];
             let top = [edge.left, edge.right]
                 .into_iter()
@@ -390,7 +390,7 @@ impl Heights {
         let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
         let path = Aabb::of_path(start, motion);
         let mut first: Option<(f64, f32)> = None;
-        self.grid.visit_edges_in(&path, |index| {
+        self.grid.visit_boxes_in(&path, |index| {
             let edge = &self.edges[index as usize];
             let (a, b) = (edge.a.as_dvec2(), edge.b.as_dvec2());
             let on_left = (b - a).perp().dot(start - a) > 0.0;
@@ -448,7 +448,7 @@ impl BlockingEdges<'_> {
         if self.feet.is_nan() {
             return;
         }
-        heights.grid.visit_edges_in(bounds, |index| {
+        heights.grid.visit_boxes_in(bounds, |index| {
             let index = index as usize;
             match &heights.capsules[index] {
                 Some(capsule)
@@ -491,6 +491,15 @@ impl BlockingEdges<'_> {
             ControlFlow::Continue(())
         });
         best
+    }
+}
+
+/// The box of `edge` grown by `reach`: where the grid files it.
+fn edge_box(edge: &HeightEdge, reach: f64) -> Aabb {
+    let (a, b) = (edge.a.as_dvec2(), edge.b.as_dvec2());
+    Aabb {
+        min: a.min(b) - DVec2::splat(reach),
+        max: a.max(b) + DVec2::splat(reach),
     }
 }
 

@@ -1,24 +1,24 @@
-//! The floors' edges filed in a flat grid of square cells, so that a
-//! move or a standing body looks only at the edges near it. Built once
-//! per level; the edges never move.
+//! Boxes filed in a flat grid of square cells: the floors' edges, so
+//! that a move or a standing body looks only at the edges near it, and
+//! the floors' outlines, so that finding the floor at a point tests only
+//! the floors whose boxes hold it. Built once per level; neither moves.
 
 use std::ops::ControlFlow;
 
 use glam::DVec2;
 
-use super::edges::HeightEdge;
 use crate::collision::grid::Aabb;
 
-/// The most cells the grid keeps per edge (and a floor for few edges), so
-/// that a few edges far apart cannot ask for a huge grid.
-const CELLS_PER_EDGE: f64 = 4.0;
+/// The most cells the grid keeps per box (and a floor for few boxes), so
+/// that a few boxes far apart cannot ask for a huge grid.
+const CELLS_PER_BOX: f64 = 4.0;
 
 /// The smallest cell side, in metres.
 const SMALLEST_CELL: f64 = 0.5;
 
-/// Each cell's edges, as one run of an index array.
+/// Each cell's boxes, as one run of an index array, in the boxes' order.
 #[derive(Debug, Clone, Default)]
-pub(super) struct EdgeGrid {
+pub(super) struct BoxGrid {
     origin: DVec2,
     cell: f64,
     columns: usize,
@@ -28,23 +28,21 @@ pub(super) struct EdgeGrid {
     indices: Vec<u32>,
 }
 
-impl EdgeGrid {
-    /// Files each of `edges`, grown by `reach` on every side, in every
-    /// cell its box covers.
-    pub fn new(edges: &[HeightEdge], reach: f64) -> Self {
-        if edges.is_empty() {
+impl BoxGrid {
+    /// Files each of `boxes`, by its index, in every cell it covers.
+    pub fn new(boxes: &[Aabb]) -> Self {
+        if boxes.is_empty() {
             return Self::default();
         }
-        let boxes: Vec<Aabb> = edges.iter().map(|edge| edge_box(edge, reach)).collect();
         let min = boxes.iter().fold(DVec2::INFINITY, |m, b| m.min(b.min));
         let max = boxes.iter().fold(DVec2::NEG_INFINITY, |m, b| m.max(b.max));
         let extent = (max - min).max(DVec2::splat(SMALLEST_CELL));
-        let most_cells = CELLS_PER_EDGE * edges.len() as f64 + 64.0;
+        let most_cells = CELLS_PER_BOX * boxes.len() as f64 + 64.0;
         let cell = (extent.x * extent.y / most_cells).sqrt().max(SMALLEST_CELL);
         let columns = (extent.x / cell).ceil() as usize + 1;
         let rows = (extent.y / cell).ceil() as usize + 1;
         let mut starts = vec![0u32; columns * rows + 1];
-        for bounds in &boxes {
+        for bounds in boxes {
             for_cells_of(min, cell, columns, rows, bounds, |c| starts[c] += 1);
         }
         // Counts to starts, then each run filled from its start.
@@ -72,10 +70,11 @@ impl EdgeGrid {
         }
     }
 
-    /// Calls `visit` with each edge filed in the cells that `bounds`
-    /// covers, until it says to stop: an edge filed in several of them
-    /// comes once per cell. Allocates nothing.
-    pub fn visit_edges_in(&self, bounds: &Aabb, mut visit: impl FnMut(u32) -> ControlFlow<()>) {
+    /// Calls `visit` with each box filed in the cells that `bounds`
+    /// covers, until it says to stop: a box filed in several of them comes
+    /// once per cell, and within a cell in the boxes' order. Allocates
+    /// nothing.
+    pub fn visit_boxes_in(&self, bounds: &Aabb, mut visit: impl FnMut(u32) -> ControlFlow<()>) {
         if self.indices.is_empty() {
             return;
         }
@@ -132,14 +131,5 @@ fn for_cells_of(
         for column in clamp(low.x, columns)..=clamp(high.x, columns) {
             visit(row * columns + column);
         }
-    }
-}
-
-/// The box of `edge` grown by `reach`.
-fn edge_box(edge: &HeightEdge, reach: f64) -> Aabb {
-    let (a, b) = (edge.a.as_dvec2(), edge.b.as_dvec2());
-    Aabb {
-        min: a.min(b) - DVec2::splat(reach),
-        max: a.max(b) + DVec2::splat(reach),
     }
 }
