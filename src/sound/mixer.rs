@@ -116,6 +116,11 @@ impl Mixer {
         }
     }
 
+    /// How many voices play.
+    pub fn voices(&self) -> usize {
+        self.slots.iter().flatten().count()
+    }
+
     /// Sets each voice gliding to how `hear(place, loudness)` says it is
     /// heard now.
     pub fn place_voices(&mut self, mut hear: impl FnMut(&Place, f32) -> Heard) {

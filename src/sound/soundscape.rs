@@ -242,6 +242,11 @@ impl Soundscape {
         }
     }
 
+    /// How many voices play now.
+    pub fn voices(&self) -> usize {
+        self.mixer.voices()
+    }
+
     /// Writes the next `frames.len()` samples of the mix (left, right)
     /// into `frames`.
     pub fn mix(&mut self, frames: &mut [[f32; 2]]) {
