@@ -75,6 +75,7 @@ impl Level {
                 hasher.write_u8(match door.kind {
                     DoorKind::Slide => 0,
                     DoorKind::Swing => 1,
+                    DoorKind::Rise => 2,
                 });
                 write_f32(&mut hasher, door.swing_degrees);
                 write_f32(&mut hasher, door.thickness);
@@ -84,6 +85,12 @@ impl Level {
                     DoorOpens::Use => 0,
                     DoorOpens::Near => 1,
                 });
+                if door.kind == DoorKind::Rise {
+                    // How high a rise door's bottom stands decides when the
+                    // walker may pass under it.
+                    write_f32(&mut hasher, door.height);
+                    write_f32(&mut hasher, door.base.unwrap_or(f32::NAN));
+                }
             }
         }
         if has_loose_keys(self) {

@@ -411,13 +411,21 @@ pub enum DoorKind {
     Slide,
     /// Turns about its hinge `a` by [`Door::swing_degrees`] (the default).
     Swing,
+    /// Rises straight up, as Doom's doors do: the leaf is a block over the
+    /// whole box `thickness` thick around `a → b` (the door's sector in
+    /// plan), from its `base` up `height` metres when closed; opening, its
+    /// bottom rises by `height` to its top. It blocks the walker while its
+    /// bottom is below the walker's head (`[player] height` above the
+    /// leaf's base).
+    Rise,
 }
 
 impl DoorKind {
     /// Each kind by the word the level format writes for it (`kind`).
-    pub const WORDS: [(&'static str, DoorKind); 2] = [
+    pub const WORDS: [(&'static str, DoorKind); 3] = [
         (DoorKind::Slide.word(), DoorKind::Slide),
         (DoorKind::Swing.word(), DoorKind::Swing),
+        (DoorKind::Rise.word(), DoorKind::Rise),
     ];
 
     /// The word the level format writes for it.
@@ -425,6 +433,7 @@ impl DoorKind {
         match self {
             DoorKind::Slide => "slide",
             DoorKind::Swing => "swing",
+            DoorKind::Rise => "rise",
         }
     }
 }
@@ -463,7 +472,7 @@ pub struct Door {
     pub a: Vec2,
     /// The other jamb: where the closed leaf's free edge rests.
     pub b: Vec2,
-    /// Slide or swing. Default: swing.
+    /// Slide, swing or rise. Default: swing.
     pub kind: DoorKind,
     /// How far a swing door turns when open, in degrees, −170..=170;
     /// positive turns clockwise seen from above, the sense of yaw (from +x
@@ -471,11 +480,13 @@ pub struct Door {
     pub swing_degrees: f32,
     /// The leaf's thickness in metres (> 0). Default: 0.06.
     pub thickness: f32,
-    /// The leaf's rendered height in metres (> 0). Default: 2.1.
+    /// The leaf's rendered height in metres (> 0); how far a rise door's
+    /// bottom rises to open. Default: 2.1.
     pub height: f32,
     /// The leaf's surface. Default: the builtin `wood`.
     pub material: MaterialId,
-    /// Metres a second at the leaf's free edge (> 0). Default: 1.5.
+    /// Metres a second at the leaf's free edge, or a rise door's bottom
+    /// (> 0). Default: 1.5.
     pub speed: f32,
     /// What opens it. Default: [`DoorOpens::Use`].
     pub opens: DoorOpens,

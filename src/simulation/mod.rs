@@ -107,7 +107,8 @@ impl Simulation {
     /// other starts closed, and the loose bodies start again where the
     /// changed file places them. The eye stays where it is.
     pub fn level_changed(&mut self, level: &Level) {
-        self.doors = self.doors.changed_to(&level.placed_doors());
+        let headroom = level.player.height;
+        self.doors = self.doors.changed_to(&level.placed_doors(), headroom);
         self.bodies = Bodies::new(level);
         self.floor = level.environment.floor;
         self.on_floors = !level.floors.is_empty() || !level.environment.ground;

@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use glam::Vec2;
-use mazewalker::level::Level;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
+use mazewalker::level::{DoorKind, Level};
+use mazewalker::simulation::Simulation;
 
 use crate::builder::{
     DoomLumps, WadBuilder, linedef, one_room_wad, sector, sidedef, thing, vertex, with_graphics,
@@ -131,6 +132,51 @@ fn a_step_becomes_two_floors_and_a_closed_door_is_opened() {
         .expect("the door sector's floor");
     assert_eq!(door.ceiling - door.height, 124.0 / 32.0);
     assert!(starts_on_a_floor(&level));
+}
+
+#[test]
+fn a_closed_door_sector_becomes_a_rise_door_that_use_opens_and_the_walker_passes() {
+    let wad = Wad::from_bytes("step.wad", step_wad().build()).expect("the step reads");
+    let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
+    let level = load(&imported);
+    // The door sector (x 0..4 m, z -10..-8) in the frame of its line.
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let door = level.doors[0];
+    assert_eq!(door.kind, DoorKind::Rise);
+    assert_eq!(
+        (door.a, door.b),
+        (Vec2::new(0.0, -9.0), Vec2::new(4.0, -9.0))
+    );
+    assert_eq!(door.thickness, 2.0);
+    assert_eq!((door.base, door.height), (Some(0.0), 124.0 / 32.0));
+    // Doom's 2 units a tic, and 150 tics open.
+    assert_eq!(door.speed, 2.0 * 35.0 / 32.0);
+    assert!((door.close_after - 150.0 / 35.0).abs() < 1e-6);
+    assert_eq!(level.materials[door.material.0].name, "WALL");
+
+    let collider = level.collider();
+    let mut simulation = Simulation::at_spawn(&level);
+    let north = Vec2::new(0.0, -1.0);
+    let walk = |simulation: &mut Simulation, ticks: u32| {
+        for _ in 0..ticks {
+            simulation.step_by(north * 0.02, &collider);
+        }
+        simulation.walker.position()
+    };
+    // From (2, -4) the walker stops at the closed door's face, its radius
+    // short of z = -8.
+    let stopped = walk(&mut simulation, 400);
+    assert!((stopped.y + 7.5).abs() < 1e-3, "stopped at {stopped}");
+    simulation.press_use(north, &collider);
+    // Its bottom clears the walker's 1.75 m after 96 ticks of Doom's speed
+    // (2.1875 m/s at 120 ticks a second): not before.
+    let held = walk(&mut simulation, 90);
+    assert!(
+        (held.y + 7.5).abs() < 1e-3,
+        "passed under too early: {held}"
+    );
+    let under = walk(&mut simulation, 60);
+    assert!(under.y < -8.5, "still held at {under}");
 }
 
 #[test]

@@ -279,3 +279,58 @@ fn help_lists_wad_and_map_wherever_a_level_goes() {
         assert!(help.contains("--map [<MAP>]"), "{command:?}: {help}");
     }
 }
+
+/// The numbers of one `replay --heights` line: `x z FEET EYE`.
+fn replay_numbers(line: &str) -> [f32; 4] {
+    let numbers: Vec<f32> = line
+        .split_whitespace()
+        .map(|number| number.parse().expect("a number"))
+        .collect();
+    numbers.try_into().expect("four numbers")
+}
+
+#[test]
+fn a_door_on_freedoom_e1m1_opens_by_use_and_the_walker_walks_under_it() {
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_rise_door", &wad);
+    // E1M1's door from (17, -34) to (17, -30), 1 m deep (x 16.5 to 17.5),
+    // rising 3.875 m from 1.25 m; the start moved 2.5 m west of it, in the
+    // big room, facing it (east).
+    let text = std::fs::read_to_string(&file).expect("read the import");
+    assert!(
+        text.contains("a = [17.0, -34.0]\nb = [17.0, -30.0]\nthickness = 1.0"),
+        "the door moved"
+    );
+    let moved = text.replacen("start = [-5.0, -9.5]", "start = [14.5, -32.0]", 1);
+    std::fs::write(&file, moved).expect("write the moved start");
+    // A second east (into the closed door), use, 100 ticks' wait (its
+    // bottom clears the walker's 1.75 m after 96), then two seconds east.
+    let walk = "0.02 0\n".repeat(120) + "use\nwait 100\n" + &"0.02 0\n".repeat(240);
+    let args = [
+        "replay",
+        "--heights",
+        "--level",
+        file.to_str().expect("path"),
+    ];
+    let output = output_with_input(mazewalker(&empty, &args), &walk);
+    assert_success(&output, "replay");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<[f32; 4]> = stdout.lines().map(replay_numbers).collect();
+    assert_eq!(lines.len(), 120 + 100 + 240, "{stdout}");
+    // Stopped by the closed door, its body radius (0.5 m) short of it,
+    // and held there while it rises; the feet at the room's 1.25 m.
+    let [x, _, feet, _] = lines[119];
+    assert!((x - 16.0).abs() < 1e-3, "stopped at {x}");
+    assert_eq!(feet, 1.25);
+    assert!(
+        lines[120..220]
+            .iter()
+            .all(|line| (line[0] - 16.0).abs() < 1e-3)
+    );
+    // Then under it and through, on the floor beyond at the same height.
+    let [x, _, feet, _] = lines[459];
+    assert!(x > 18.5, "still held at {x}");
+    assert_eq!(feet, 1.25);
+}

@@ -1,6 +1,6 @@
 //! An imported map's level file, written as text: the player as Doom's,
 //! `ground = false`, a material per picture the map uses (its PNG in the
-//! textures folder), then the floors, walls, lamps and obstacles. Numbers
+//! textures folder), then the floors, walls, doors, lamps and obstacles. Numbers
 //! are written in Rust's shortest round-trip form.
 
 use std::collections::BTreeMap;
@@ -31,6 +31,19 @@ pub(super) struct TextWall {
     pub material: Option<String>,
 }
 
+/// A rise door as written: its box `thickness` thick around `a → b`,
+/// rising `height` metres from `base`.
+pub(super) struct TextDoor {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub thickness: f32,
+    pub base: f32,
+    pub height: f32,
+    pub speed: f32,
+    pub close_after: f32,
+    pub material: Option<String>,
+}
+
 /// A lamp as written.
 pub(super) struct TextLamp {
     pub at: Vec2,
@@ -57,6 +70,7 @@ pub(super) struct LevelText<'a> {
     pub start: Option<(Vec2, f32)>,
     pub floors: Vec<TextFloor>,
     pub walls: Vec<TextWall>,
+    pub doors: Vec<TextDoor>,
     pub lamps: Vec<TextLamp>,
     pub obstacles: Vec<TextSquare>,
     /// Pictures that could not be decoded, by name and why.
@@ -85,6 +99,7 @@ impl<'a> LevelText<'a> {
             start: None,
             floors: Vec::new(),
             walls: Vec::new(),
+            doors: Vec::new(),
             lamps: Vec::new(),
             obstacles: Vec::new(),
             failed: Vec::new(),
@@ -208,6 +223,24 @@ impl<'a> LevelText<'a> {
                 wall.height
             );
             if let Some(material) = &wall.material {
+                let _ = writeln!(text, "material = {material:?}");
+            }
+            text.push('\n');
+        }
+        for door in &self.doors {
+            let _ = write!(
+                text,
+                "[[door]]\nkind = \"rise\"\na = {}\nb = {}\nthickness = {:?}\nheight = {:?}\n\
+                 base = {:?}\nspeed = {:?}\nclose_after = {:?}\n",
+                point(door.a),
+                point(door.b),
+                door.thickness,
+                door.height,
+                door.base,
+                door.speed,
+                door.close_after
+            );
+            if let Some(material) = &door.material {
                 let _ = writeln!(text, "material = {material:?}");
             }
             text.push('\n');
