@@ -465,8 +465,8 @@ fn place_things(
         } else {
             summary.left_out_things += 1;
             warnings.push(format!(
-                "the barrel at {} is left out: it would start against a wall, an obstacle or \
-                 the start",
+                "the barrel at {} is left out: it would start against a wall, an obstacle, a \
+                 door or the start",
                 body.at
             ));
         }

@@ -44,6 +44,21 @@ pub(super) struct TextDoor {
     pub material: Option<String>,
 }
 
+impl TextDoor {
+    /// How far `p` lies from the door's box (0 inside it).
+    fn distance_to(&self, p: Vec2) -> f32 {
+        let span = self.b - self.a;
+        let length = span.length();
+        let along = span.try_normalize().unwrap_or(Vec2::X);
+        let local = p - self.a;
+        let s = local.dot(along);
+        let d = local.dot(along.perp());
+        let outside_along = (-s).max(s - length).max(0.0);
+        let outside_across = (d.abs() - self.thickness / 2.0).max(0.0);
+        Vec2::new(outside_along, outside_across).length()
+    }
+}
+
 /// A lamp as written.
 pub(super) struct TextLamp {
     pub at: Vec2,
@@ -152,8 +167,9 @@ impl<'a> LevelText<'a> {
     }
 
     /// Whether a loose body `square` would start clear of every wall's
-    /// rendered body, every obstacle so far and the walker's body at the
-    /// start (the loader refuses a loose body that does not): judged by
+    /// rendered body, every obstacle so far, every door's closed box and
+    /// the walker's body at the start (the loader refuses a loose body
+    /// that does not): judged by
     /// the square's circumscribed circle, so a body close enough to doubt
     /// is taken for touching.
     pub fn clears(&self, square: &TextSquare) -> bool {
@@ -168,7 +184,11 @@ impl<'a> LevelText<'a> {
         let start_clear = self
             .start
             .is_none_or(|(start, _)| start.distance(square.at) > reach + PLAYER_RADIUS);
-        walls_clear && obstacles_clear && start_clear
+        let doors_clear = self
+            .doors
+            .iter()
+            .all(|door| door.distance_to(square.at) > reach);
+        walls_clear && obstacles_clear && start_clear && doors_clear
     }
 
     /// The level file's text.
