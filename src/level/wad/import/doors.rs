@@ -3,8 +3,10 @@
 //! one) becomes a `[[door]]` of kind `"rise"` over the sector's box, from
 //! its floor up to where Doom opens it (4 units below the lowest
 //! neighbouring ceiling), moving at its special's speed and closing after
-//! its wait. A door sector the map has open already (its ceiling above
-//! its floor) stays open: what closes it is a trigger.
+//! its wait; a sector of several outlines a door over each. A door
+//! sector the map has open already (its ceiling above its floor) stays
+//! open: what closes it is a trigger; so does one whose outline is no box
+//! (a leaf is one), with a warning.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -55,23 +57,43 @@ pub(super) fn door_sectors(map: &DoomMap) -> BTreeMap<usize, DoorSector> {
     doors
 }
 
-/// Door sector `sector` as a rise door closed in the map, its floor and
-/// open ceiling at `span` (metres), or `None` when the map has it open
-/// or it has no line with two distinct ends. `material` names a wall
-/// texture's material, if the WAD has it.
+/// How much larger than its outline a door's box may be (rounding of
+/// the box's corners): a door sector of any other shape is left open.
+const BOX_SLACK: f32 = 1.01;
+
+/// One outline (`outline`, in plan) of door sector `sector` as a rise
+/// door closed in the map, its floor and open ceiling at `span`
+/// (metres): `Ok(None)` when the map has it open, `Err` with a warning
+/// when its outline is no box (a rise door's leaf is one), so that it is
+/// left open. `material` names a wall texture's material, if the WAD has
+/// it.
 pub(super) fn rise_door(
     map: &DoomMap,
     (sector, door): (usize, &DoorSector),
+    outline: &[Vec2],
     span: (f32, f32),
     mut material: impl FnMut(&str) -> Option<String>,
-) -> Option<TextDoor> {
-    let doom_sector = map.sectors.get(sector)?;
+) -> Result<Option<TextDoor>, String> {
+    let Some(doom_sector) = map.sectors.get(sector) else {
+        return Ok(None);
+    };
     if doom_sector.ceiling_height > doom_sector.floor_height {
-        return None;
+        return Ok(None);
+    }
+    let left_open = |why: &str| format!("door sector {sector} is left open: {why}");
+    let frame = working_line(map, door.line, outline).or_else(|| longest_edge(outline));
+    let Some((a, b, thickness)) = frame.and_then(|frame| footprint(frame, outline)) else {
+        return Err(left_open("its outline has no length"));
+    };
+    let area = crate::collision::outline::signed_area(
+        &outline.iter().map(|p| p.as_dvec2()).collect::<Vec<_>>(),
+    )
+    .abs() as f32;
+    if a.distance(b) * thickness > area * BOX_SLACK {
+        return Err(left_open("its outline is not a box"));
     }
     let lines = bordering_lines(map, sector);
-    let (a, b, thickness) = footprint(map, &lines, door.line)?;
-    Some(TextDoor {
+    Ok(Some(TextDoor {
         a,
         b,
         thickness,
@@ -83,7 +105,7 @@ pub(super) fn rise_door(
             .wait_tics
             .map_or(0.0, |tics| tics / TICS_PER_SECOND),
         material: face_texture(map, &lines, sector).and_then(|name| material(&name)),
-    })
+    }))
 }
 
 /// The indices of the lines with `sector` on one side.
@@ -98,35 +120,34 @@ fn bordering_lines(map: &DoomMap, sector: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The box around `lines` in the frame of `along` (the line that works
-/// the door, when it is one of them; else the longest of them): the
-/// centreline `a → b` through its middle along that line, and its
-/// thickness across it. `None` without a line of two distinct ends.
-fn footprint(map: &DoomMap, lines: &[usize], along: usize) -> Option<(Vec2, Vec2, f32)> {
-    let ends = |index: usize| {
-        let line = map.linedefs.get(index)?;
-        let (a, b) = (map.vertices.get(line.start)?, map.vertices.get(line.end)?);
-        Some((plan(a.x, a.y), plan(b.x, b.y)))
-    };
-    let length = |index: &usize| ends(*index).map_or(0.0, |(a, b)| a.distance(b));
-    let frame = if lines.contains(&along) {
-        Some(along)
-    } else {
-        lines
-            .iter()
-            .copied()
-            .max_by(|x, y| length(x).total_cmp(&length(y)))
-    }?;
-    let (origin, to) = ends(frame)?;
+/// Line `index`'s ends in plan, when both are corners of `outline`.
+fn working_line(map: &DoomMap, index: usize, outline: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    let line = map.linedefs.get(index)?;
+    let (a, b) = (map.vertices.get(line.start)?, map.vertices.get(line.end)?);
+    let (a, b) = (plan(a.x, a.y), plan(b.x, b.y));
+    let on_outline = |p: Vec2| outline.iter().any(|corner| corner.distance(p) < ON_OUTLINE);
+    (on_outline(a) && on_outline(b)).then_some((a, b))
+}
+
+/// How close to a corner of an outline a line's end lies on it, in
+/// metres.
+const ON_OUTLINE: f32 = 1e-3;
+
+/// The longest edge of `outline`.
+fn longest_edge(outline: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    (0..outline.len())
+        .map(|i| (outline[i], outline[(i + 1) % outline.len()]))
+        .max_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))
+}
+
+/// The box around `outline` in the frame of the edge `from → to`: the
+/// centreline `a → b` through its middle along that edge, and its
+/// thickness across it. `None` for an edge of no length.
+fn footprint((origin, to): (Vec2, Vec2), outline: &[Vec2]) -> Option<(Vec2, Vec2, f32)> {
     let direction = (to - origin).try_normalize()?;
     let across = direction.perp();
-    let points: Vec<Vec2> = lines
-        .iter()
-        .filter_map(|&index| ends(index))
-        .flat_map(|(a, b)| [a, b])
-        .collect();
     let range = |axis: Vec2| {
-        points
+        outline
             .iter()
             .map(|&p| (p - origin).dot(axis))
             .fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), x| {

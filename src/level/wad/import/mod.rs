@@ -209,14 +209,21 @@ pub fn import_map(
         });
         summary.walls += 1;
     }
-    for (&sector, door) in &door_sectors {
-        let has_floor = floors.iter().any(|floor| floor.sector == sector);
-        let span = spans.get(sector).copied();
-        if let Some(span) = span.filter(|_| has_floor)
-            && let Some(door) =
-                doors::rise_door(map, (sector, door), span, |name| level.wall_texture(name))
-        {
-            level.doors.push(door);
+    for floor in &floors {
+        let Some(door) = door_sectors.get(&floor.sector) else {
+            continue;
+        };
+        let material = |name: &str| level.wall_texture(name);
+        match doors::rise_door(
+            map,
+            (floor.sector, door),
+            &floor.points,
+            floor.span,
+            material,
+        ) {
+            Ok(Some(door)) => level.doors.push(door),
+            Ok(None) => {}
+            Err(warning) => warnings.push(warning),
         }
     }
     summary.teleporters = map
