@@ -232,6 +232,24 @@ mod tests {
     }
 
     #[test]
+    fn a_rise_doors_height_and_base_change_the_hash_and_a_swing_doors_do_not() {
+        let text = |kind: &str, height: f32| {
+            format!(
+                "[player]\nstart = [0.0, 0.0]\n[[door]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\n\
+                 kind = \"{kind}\"\nheight = {height:?}\nbase = 0.0\n"
+            )
+        };
+        let hash = |kind: &str, height: f32| {
+            let path = std::path::Path::new("door.toml");
+            let level = Level::from_toml_str(&text(kind, height), path);
+            level.expect("valid").level.content_hash()
+        };
+        assert_ne!(hash("rise", 3.0), hash("rise", 3.5));
+        assert_ne!(hash("rise", 3.0), hash("swing", 3.0));
+        assert_eq!(hash("swing", 3.0), hash("swing", 3.5));
+    }
+
+    #[test]
     fn a_loose_obstacle_adds_the_documented_bytes() {
         let text = "[player]\nstart = [0.0, 0.0]\npush = 250.0\n\
                     [[obstacle]]\npoints = [[2.0, 0.0], [3.0, 0.0], [2.0, 1.0]]\n\
