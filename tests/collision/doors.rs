@@ -447,6 +447,44 @@ fn a_rise_door_coming_down_onto_the_walker_gives_way_and_rises_again() {
 }
 
 #[test]
+fn a_rise_door_is_drawn_from_its_risen_bottom_to_its_top_until_it_is_open() {
+    let mut world = World::new(
+        corridor_with_doorway(),
+        Vec::new(),
+        &[rise_door()],
+        Vec2::new(2.0, 0.0),
+    );
+    let shape = |world: &World| {
+        let shapes = world.doors.shapes_near(1.0, world.eye, 10.0);
+        assert!(shapes.len() <= 1, "{shapes:?}");
+        shapes.into_iter().next()
+    };
+    let closed = shape(&world).expect("a closed door is drawn");
+    assert_eq!((closed.base, closed.height), (Some(0.0), 2.1));
+    assert_eq!(closed.outline, world.leaf(0).corners().to_vec());
+    assert_eq!(closed.shadow_height, Some(f32::INFINITY));
+    world.tick(Some(Vec2::X), Vec2::ZERO);
+    // 100 ticks at 2.1875 m/s: its bottom 1.8229 m up, above the default
+    // walker's 1.8 m head, so its leaf is absent; the rest is still drawn.
+    world.wait(99);
+    assert!(world.leaf(0).is_absent());
+    let risen = 2.1875 * 100.0 / TICK_RATE as f32;
+    let rising = shape(&world).expect("the part still down is drawn");
+    let base = rising.base.expect("a base");
+    assert!((base - risen).abs() < 1e-4, "bottom at {base}");
+    assert!(
+        (rising.height - (2.1 - risen)).abs() < 1e-4,
+        "{}",
+        rising.height
+    );
+    assert_eq!(rising.outline, closed.outline);
+    assert_eq!(rising.shadow_height, None);
+    world.wait(20);
+    assert_eq!(world.doors.states()[0].opening, 1.0);
+    assert_eq!(shape(&world), None, "an open rise door is not drawn");
+}
+
+#[test]
 fn a_level_change_keeps_the_state_of_unchanged_doors() {
     let swing = doorway_door(DoorKind::Swing);
     let slide = doorway_door(DoorKind::Slide);
