@@ -221,6 +221,14 @@ impl Doors {
         Some(index)
     }
 
+    /// Door `index` starts opening (a switch worked it), unless it is
+    /// open or opening already; nothing past the end.
+    pub fn open(&mut self, index: usize) {
+        if let Some(state) = self.states.get_mut(index) {
+            state.open();
+        }
+    }
+
     /// The door whose leaf the view ray from `eye` along `facing` meets
     /// within [`DOOR_USE_REACH`](crate::level::defaults::DOOR_USE_REACH),
     /// before any wall or obstacle: how far along that ray (0 at the eye,

@@ -7,7 +7,7 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::{DoorKind, DoorOpens, Level, defaults};
+use super::{DoorKind, DoorOpens, Level, SwitchBy, defaults};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
@@ -90,6 +90,21 @@ impl Level {
                     // walker may pass under it.
                     write_f32(&mut hasher, door.height);
                     write_f32(&mut hasher, door.base.unwrap_or(f32::NAN));
+                }
+            }
+        }
+        if !self.switches.is_empty() {
+            write_count(&mut hasher, self.switches.len());
+            for switch in &self.switches {
+                write_point(&mut hasher, switch.a);
+                write_point(&mut hasher, switch.b);
+                hasher.write_u8(match switch.by {
+                    SwitchBy::Use => 0,
+                    SwitchBy::Walk => 1,
+                });
+                write_count(&mut hasher, switch.doors.len());
+                for &door in &switch.doors {
+                    write_count(&mut hasher, door);
                 }
             }
         }

@@ -50,6 +50,9 @@ pub struct Level {
     /// Every door (`[[door]]`): leaves that open and close, and block the
     /// walker like obstacles wherever they are.
     pub doors: Vec<Door>,
+    /// Every switch (`[[switch]]`): lines that open doors when used or
+    /// walked over, as Doom's switches and walk-over lines do.
+    pub switches: Vec<Switch>,
     /// Every floor at a height of its own (`[[floor]]`); none: one flat
     /// floor at 0 under the environment's ceiling, as before floors.
     pub floors: Vec<LevelFloor>,
@@ -555,6 +558,48 @@ impl Door {
     pub fn span_length(&self) -> f32 {
         self.a.distance(self.b)
     }
+}
+
+/// How a switch is worked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwitchBy {
+    /// The use key, the crosshair meeting its line within reach (the
+    /// default): Doom's switches.
+    Use,
+    /// The walker's eye crossing its line, either way: Doom's walk-over
+    /// lines.
+    Walk,
+}
+
+impl SwitchBy {
+    /// Each way by the word the level format writes for it (`by`).
+    pub const WORDS: [(&'static str, SwitchBy); 2] = [
+        (SwitchBy::Use.word(), SwitchBy::Use),
+        (SwitchBy::Walk.word(), SwitchBy::Walk),
+    ];
+
+    /// The word the level format writes for it.
+    pub const fn word(self) -> &'static str {
+        match self {
+            SwitchBy::Use => "use",
+            SwitchBy::Walk => "walk",
+        }
+    }
+}
+
+/// A switch: the line from `a` to `b` that opens `doors` when worked,
+/// every time it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Switch {
+    /// One end.
+    pub a: Vec2,
+    /// The other end.
+    pub b: Vec2,
+    /// Used or walked over. Default: [`SwitchBy::Use`].
+    pub by: SwitchBy,
+    /// The doors it opens, by index among the level's doors (an index
+    /// past them, a warning at load, opens nothing).
+    pub doors: Vec<usize>,
 }
 
 /// A surface look: a texture and how large one repeat of it is.

@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use glam::Vec2;
+use mazewalker::doors::Motion;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
-use mazewalker::level::{DoorKind, Level};
+use mazewalker::level::{DoorKind, Level, SwitchBy};
 use mazewalker::simulation::Simulation;
 
 use crate::builder::{
@@ -60,6 +61,11 @@ fn a_room_becomes_one_floor_four_walls_and_the_start() {
 /// line between them two-sided; the west room's east line opens a door
 /// into a closed door sector in the north (special 1).
 fn step_wad() -> WadBuilder {
+    with_graphics(step_lumps().add_to(WadBuilder::iwad(), "E1M1"))
+}
+
+/// The lumps of [`step_wad`].
+fn step_lumps() -> DoomLumps {
     // x: 0, 128, 256; y: 0, 256; the door sector north of the west room.
     let vertices = [
         (0, 0),
@@ -72,7 +78,7 @@ fn step_wad() -> WadBuilder {
         (128, 320),
     ];
     let one_sided = |start: u16, end: u16, side: u16| linedef(start, end, 1, 0, 0, side, 0xFFFF);
-    let lumps = DoomLumps {
+    DoomLumps {
         things: vec![thing(64, 128, 90, 1, 7), thing(200, 64, 0, 3004, 7)],
         linedefs: vec![
             one_sided(0, 1, 0),
@@ -109,8 +115,7 @@ fn step_wad() -> WadBuilder {
             sector(16, 128, "FLOOR", "FLOOR", 160),
             sector(0, 0, "FLOOR", "FLOOR", 160),
         ],
-    };
-    with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"))
+    }
 }
 
 #[test]
@@ -177,6 +182,52 @@ fn a_closed_door_sector_becomes_a_rise_door_that_use_opens_and_the_walker_passes
     );
     let under = walk(&mut simulation, 60);
     assert!(under.y < -8.5, "still held at {under}");
+}
+
+#[test]
+fn a_switch_and_a_line_walked_over_open_a_remote_door() {
+    let mut lumps = step_lumps();
+    // The west wall a switch (29: open, wait, close) and the step's line
+    // a line walked over (2: open and stay), both for tag 5: the door
+    // sector's, whose own line no longer works it.
+    lumps.linedefs[0] = linedef(0, 1, 1, 29, 5, 0, 0xFFFF);
+    lumps.linedefs[5] = linedef(2, 5, 4, 2, 5, 5, 6);
+    lumps.linedefs[6] = linedef(1, 2, 4, 0, 0, 7, 8);
+    lumps.sectors[2][24..26].copy_from_slice(&5u16.to_le_bytes());
+    let wad = with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"));
+    let wad = Wad::from_bytes("remote.wad", wad.build()).expect("the map reads");
+    let imported = import_map(&wad, "E1M1", "remote.textures").expect("imports");
+    let level = load(&imported);
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let ways: Vec<(SwitchBy, Vec<usize>)> = (level.switches.iter())
+        .map(|switch| (switch.by, switch.doors.clone()))
+        .collect();
+    assert_eq!(ways, [(SwitchBy::Use, vec![0]), (SwitchBy::Walk, vec![0])]);
+
+    let collider = level.collider();
+    let mut simulation = Simulation::at_spawn(&level);
+    // 1 m from the west wall, looking south (at nothing), then west.
+    for _ in 0..50 {
+        simulation.step_by(Vec2::new(-0.02, 0.0), &collider);
+    }
+    simulation.press_use(Vec2::new(0.0, 1.0), &collider);
+    simulation.step_by(Vec2::ZERO, &collider);
+    assert!(simulation.doors().is_closed(0), "opened by nothing");
+    simulation.press_use(Vec2::new(-1.0, 0.0), &collider);
+    simulation.step_by(Vec2::ZERO, &collider);
+    assert_eq!(simulation.doors().states()[0].motion, Motion::Opening);
+
+    // Afresh: a walk east over the step's line (x = 4) opens it too.
+    let mut simulation = Simulation::at_spawn(&level);
+    for _ in 0..95 {
+        simulation.step_by(Vec2::new(0.02, 0.0), &collider);
+    }
+    assert!(simulation.doors().is_closed(0), "opened before the line");
+    for _ in 0..10 {
+        simulation.step_by(Vec2::new(0.02, 0.0), &collider);
+    }
+    assert!(simulation.walker.position().x > 4.0);
+    assert!(!simulation.doors().is_closed(0), "the line did not open it");
 }
 
 #[test]

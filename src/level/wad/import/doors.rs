@@ -12,8 +12,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use glam::Vec2;
 
-use super::specials::{DoorMotion, Special, TICS_PER_SECOND, door_motion, special};
-use super::text::TextDoor;
+use super::specials::{
+    DoorMotion, Special, TICS_PER_SECOND, Worked, door_motion, remote_door_opener, special,
+};
+use super::text::{TextDoor, TextSwitch};
 use super::{UNITS_PER_METRE, plan};
 use crate::level::wad::DoomMap;
 
@@ -185,4 +187,33 @@ fn face_texture(map: &DoomMap, lines: &[usize], sector: usize) -> Option<String>
         .into_iter()
         .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
         .map(|(name, _)| name.to_owned())
+}
+
+/// The lines that open remote doors (switches and lines walked over) as
+/// switches of the rise doors of their tagged sectors (`rise_doors`: each
+/// door sector's rise doors, by index); a line whose sectors have none is
+/// left out.
+pub(super) fn switches(map: &DoomMap, rise_doors: &BTreeMap<usize, Vec<usize>>) -> Vec<TextSwitch> {
+    let mut switches = Vec::new();
+    for line in &map.linedefs {
+        let Some(worked) = remote_door_opener(line.special) else {
+            continue;
+        };
+        let doors: Vec<usize> = (map.sectors.iter().enumerate())
+            .filter(|(_, sector)| line.tag != 0 && sector.tag == line.tag)
+            .filter_map(|(sector, _)| rise_doors.get(&sector))
+            .flatten()
+            .copied()
+            .collect();
+        let ends = map.vertices.get(line.start).zip(map.vertices.get(line.end));
+        if let Some((a, b)) = ends.filter(|_| !doors.is_empty()) {
+            switches.push(TextSwitch {
+                a: plan(a.x, a.y),
+                b: plan(b.x, b.y),
+                walked_over: worked == Worked::WalkedOver,
+                doors,
+            });
+        }
+    }
+    switches
 }

@@ -10,11 +10,12 @@
 //!
 //! Door sectors get their ceilings as Doom opens them (4 units below the
 //! lowest neighbouring ceiling), and those the map has closed a rise door
-//! (`doors`) over them, which the use key opens.
+//! (`doors`) over them, which the use key opens, and the switches and
+//! lines walked over that open them in Doom `[[switch]]`es.
 //!
 //! What this version leaves out, and says so in its summary and warnings:
-//! lifts stand where the map puts them, switches and lines walked over
-//! trigger nothing, teleporters and exits do nothing, monsters and
+//! lifts stand where the map puts them, lines that close doors do
+//! nothing, teleporters and exits do nothing, monsters and
 //! items are left out, and a sector whose outline the level format cannot
 //! hold (crossing another) is left out with a warning.
 //!
@@ -209,23 +210,26 @@ pub fn import_map(
         });
         summary.walls += 1;
     }
+    let mut rise_doors: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for floor in &floors {
         let Some(door) = door_sectors.get(&floor.sector) else {
             continue;
         };
         let material = |name: &str| level.wall_texture(name);
-        match doors::rise_door(
-            map,
-            (floor.sector, door),
-            &floor.points,
-            floor.span,
-            material,
-        ) {
-            Ok(Some(door)) => level.doors.push(door),
+        let outline = (floor.sector, door);
+        match doors::rise_door(map, outline, &floor.points, floor.span, material) {
+            Ok(Some(door)) => {
+                rise_doors
+                    .entry(floor.sector)
+                    .or_default()
+                    .push(level.doors.len());
+                level.doors.push(door);
+            }
             Ok(None) => {}
             Err(warning) => warnings.push(warning),
         }
     }
+    level.switches = doors::switches(map, &rise_doors);
     summary.teleporters = map
         .linedefs
         .iter()

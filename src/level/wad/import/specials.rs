@@ -129,6 +129,38 @@ fn generalised_speed(number: i32) -> f32 {
     ][((number >> 3) & 3) as usize]
 }
 
+/// How a remote door's line is worked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Worked {
+    /// Used: a switch.
+    Used,
+    /// Walked over.
+    WalkedOver,
+}
+
+/// How remote door special `number`'s line is worked, for a special that
+/// opens its doors: `None` for one that closes them, one that is shot
+/// (left out), or no remote door.
+pub(super) fn remote_door_opener(number: i32) -> Option<Worked> {
+    let generalised =
+        GENERALISED_DOORS.contains(&number) || GENERALISED_LOCKED_DOORS.contains(&number);
+    if generalised {
+        // The plain generalised door's kinds 2 and 3 close.
+        let closes = GENERALISED_DOORS.contains(&number) && (number >> 5) & 3 >= 2;
+        return match (number & 7, closes) {
+            (_, true) => None,
+            (0 | 1, false) => Some(Worked::WalkedOver),
+            (2 | 3, false) => Some(Worked::Used),
+            _ => None,
+        };
+    }
+    match number {
+        2 | 4 | 86 | 90 | 105 | 106 | 108 | 109 => Some(Worked::WalkedOver),
+        29 | 61 | 63 | 99 | 103 | 111 | 112 | 114 | 115 | 133..=137 => Some(Worked::Used),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +176,17 @@ mod tests {
         assert_eq!(special(9), Some(Special::Other));
         assert_eq!(special(0x3C06), Some(Special::ManualDoor));
         assert_eq!(special(0x3C01), Some(Special::RemoteDoor));
+    }
+
+    #[test]
+    fn remote_doors_open_by_switch_or_walk_and_closing_ones_are_left_out() {
+        assert_eq!(remote_door_opener(29), Some(Worked::Used));
+        assert_eq!(remote_door_opener(2), Some(Worked::WalkedOver));
+        assert_eq!(remote_door_opener(3), None, "closes");
+        assert_eq!(remote_door_opener(46), None, "shot");
+        assert_eq!(remote_door_opener(1), None, "manual");
+        assert_eq!(remote_door_opener(0x3C00 | 3), Some(Worked::Used));
+        assert_eq!(remote_door_opener(0x3C00 | (3 << 5)), None, "closes");
     }
 
     #[test]

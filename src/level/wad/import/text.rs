@@ -59,6 +59,15 @@ impl TextDoor {
     }
 }
 
+/// A switch as written: the line `a → b`, used or walked over, opening
+/// `doors` (indices among the doors written).
+pub(super) struct TextSwitch {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub walked_over: bool,
+    pub doors: Vec<usize>,
+}
+
 /// A lamp as written.
 pub(super) struct TextLamp {
     pub at: Vec2,
@@ -86,6 +95,7 @@ pub(super) struct LevelText<'a> {
     pub floors: Vec<TextFloor>,
     pub walls: Vec<TextWall>,
     pub doors: Vec<TextDoor>,
+    pub switches: Vec<TextSwitch>,
     pub lamps: Vec<TextLamp>,
     pub obstacles: Vec<TextSquare>,
     /// Pictures that could not be decoded, by name and why.
@@ -115,6 +125,7 @@ impl<'a> LevelText<'a> {
             floors: Vec::new(),
             walls: Vec::new(),
             doors: Vec::new(),
+            switches: Vec::new(),
             lamps: Vec::new(),
             obstacles: Vec::new(),
             failed: Vec::new(),
@@ -264,6 +275,17 @@ impl<'a> LevelText<'a> {
                 let _ = writeln!(text, "material = {material:?}");
             }
             text.push('\n');
+        }
+        for switch in &self.switches {
+            let doors: Vec<String> = switch.doors.iter().map(usize::to_string).collect();
+            let by = if switch.walked_over { "walk" } else { "use" };
+            let _ = writeln!(
+                text,
+                "[[switch]]\na = {}\nb = {}\nby = {by:?}\ndoors = [{}]\n",
+                point(switch.a),
+                point(switch.b),
+                doors.join(", ")
+            );
         }
         for lamp in &self.lamps {
             let [r, g, b] = lamp.colour;
