@@ -265,6 +265,26 @@ mod tests {
     }
 
     #[test]
+    fn a_switch_its_way_and_its_doors_change_the_hash() {
+        let hash = |switch: &str| {
+            let text = format!(
+                "[player]\nstart = [0.0, 0.0]\n[[door]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\n\
+                 [[door]]\na = [4.0, -1.0]\nb = [4.0, 1.0]\n{switch}"
+            );
+            let level = Level::from_toml_str(&text, std::path::Path::new("switch.toml"));
+            level.expect("valid").level.content_hash()
+        };
+        let switch = |by: &str, doors: &str| {
+            format!("[[switch]]\na = [0.0, 2.0]\nb = [1.0, 2.0]\nby = \"{by}\"\ndoors = {doors}\n")
+        };
+        let used = hash(&switch("use", "[0]"));
+        assert_ne!(used, hash(""));
+        assert_ne!(used, hash(&switch("walk", "[0]")));
+        assert_ne!(used, hash(&switch("use", "[1]")));
+        assert_eq!(used, hash(&switch("use", "[0]")));
+    }
+
+    #[test]
     fn a_loose_obstacle_adds_the_documented_bytes() {
         let text = "[player]\nstart = [0.0, 0.0]\npush = 250.0\n\
                     [[obstacle]]\npoints = [[2.0, 0.0], [3.0, 0.0], [2.0, 1.0]]\n\
