@@ -26,6 +26,19 @@ pub struct Leaf {
 }
 
 impl Leaf {
+    /// A leaf that is nowhere: nothing meets it (a rise door risen above
+    /// the walker's head). Its corners lie at infinity, so its box
+    /// overlaps no finite box and no point is inside it; it equals itself.
+    pub const ABSENT: Self = Self {
+        corners: [Vec2::INFINITY; 4],
+    };
+
+    /// Whether this is [`ABSENT`](Self::ABSENT) (or any leaf with a
+    /// corner that is not finite): one that nothing meets.
+    pub fn is_absent(&self) -> bool {
+        !self.corners.iter().all(|corner| corner.is_finite())
+    }
+
     /// The box around the centreline `from → to`, `thickness` thick (a
     /// NaN or negative thickness counts as zero).
     pub fn around(from: Vec2, to: Vec2, thickness: f32) -> Self {
@@ -51,8 +64,12 @@ impl Leaf {
         ConvexPolygon::new(self.corners.to_vec())
     }
 
-    /// Signed distance from `p` to the leaf: negative inside.
+    /// Signed distance from `p` to the leaf: negative inside; infinite
+    /// from an absent leaf.
     pub fn signed_distance(&self, p: Vec2) -> f32 {
+        if self.is_absent() {
+            return f32::INFINITY;
+        }
         signed_distance_to_polygon(p.as_dvec2(), &self.points(), &self.normals()).0 as f32
     }
 
@@ -176,6 +193,7 @@ impl DoorLeaves {
         leaf_motion: Vec2,
     ) -> MovingContact {
         match self.shapes.get(index) {
+            Some(_) if self.leaves[index].is_absent() => MovingContact::Separate,
             Some(shape) => moving_contact(
                 centre.as_dvec2(),
                 -leaf_motion.as_dvec2(),
@@ -189,8 +207,11 @@ impl DoorLeaves {
 
     /// The minimum translation that takes a body of `radius` at `p` out of
     /// leaf `index`; `None` when they do not overlap (touching counts as
-    /// not), or past the end.
+    /// not), past the end, or for an absent leaf.
     pub fn push_out_of(&self, index: usize, p: Vec2, radius: f32) -> Option<Vec2> {
+        if self.leaves.get(index)?.is_absent() {
+            return None;
+        }
         let shape = self.shapes.get(index)?;
         let (distance, normal) =
             signed_distance_to_polygon(p.as_dvec2(), &shape.points, &shape.normals);

@@ -8,15 +8,34 @@ use crate::level::{Door, DoorKind};
 use crate::portable_math;
 use crate::tick::TICK_SECONDS;
 
-/// The leaf of `door` at `opening` (0 closed … 1 open).
+/// The leaf of `door` at `opening` (0 closed … 1 open), in plan.
 ///
 /// A slide door's leaf slides along its span from `b` toward `a` by the
 /// span's length times `opening`; a swing door's leaf turns about `a` by
 /// `swing_degrees` times `opening`, positive in the sense of yaw (from +x
-/// toward +z).
+/// toward +z); a rise door's leaf stays over its box (it moves up, not
+/// across: see [`blocking_leaf`]).
 pub fn leaf_at(door: &Door, opening: f32) -> Leaf {
     let (from, to) = centreline_at(door, opening);
     Leaf::around(from, to, door.thickness)
+}
+
+/// The leaf of `door` at `opening` as it blocks a walker needing
+/// `headroom` metres above its feet: [`leaf_at`], but for a rise door
+/// whose bottom has risen to the walker's head or above it (`opening`
+/// times its `height` at least `headroom`), [`Leaf::ABSENT`].
+pub fn blocking_leaf(door: &Door, opening: f32, headroom: f32) -> Leaf {
+    if door.kind == DoorKind::Rise && rise_of_bottom(door, opening) >= headroom {
+        Leaf::ABSENT
+    } else {
+        leaf_at(door, opening)
+    }
+}
+
+/// How far a rise door's bottom stands above its closed place at
+/// `opening`, in metres.
+pub fn rise_of_bottom(door: &Door, opening: f32) -> f32 {
+    door.height * opening
 }
 
 /// The leaf's centreline at `opening`: from the edge at `a` to the free
@@ -32,15 +51,17 @@ fn centreline_at(door: &Door, opening: f32) -> (Vec2, Vec2) {
             let turn = Vec2::new(portable_math::cos(angle), portable_math::sin(angle));
             (door.a, door.a + turn.rotate(door.b - door.a))
         }
+        DoorKind::Rise => (door.a, door.b),
     }
 }
 
 /// The box `(min, max)` holding every place the leaf can ever be: for a
 /// slide door the closed and open leaves' boxes together; for a swing door
-/// the box of the disc its free edge's corners sweep about the hinge.
+/// the box of the disc its free edge's corners sweep about the hinge; for
+/// a rise door its box.
 pub fn swept_bounds(door: &Door) -> (Vec2, Vec2) {
     match door.kind {
-        DoorKind::Slide => {
+        DoorKind::Slide | DoorKind::Rise => {
             let (closed_min, closed_max) = leaf_at(door, 0.0).bounds();
             let (open_min, open_max) = leaf_at(door, 1.0).bounds();
             (closed_min.min(open_min), closed_max.max(open_max))
@@ -52,11 +73,13 @@ pub fn swept_bounds(door: &Door) -> (Vec2, Vec2) {
     }
 }
 
-/// How far the free edge travels from closed to open, in metres.
+/// How far the free edge (a rise door's bottom) travels from closed to
+/// open, in metres.
 fn travel(door: &Door) -> f32 {
     match door.kind {
         DoorKind::Slide => door.span_length(),
         DoorKind::Swing => door.span_length() * door.swing_degrees.to_radians().abs(),
+        DoorKind::Rise => door.height,
     }
 }
 

@@ -12,6 +12,11 @@
 //! eye. Ghost and edit modes move through doors, and doors do not push
 //! them.
 //!
+//! A rise door (Doom's) moves up, not across: its leaf stands over its box
+//! while its bottom is below the walker's head, and is absent above it. It
+//! pushes nothing: a rise door whose leaf would come down onto the eye
+//! gives way and rises again, as Doom's doors do.
+//!
 //! Module map: `geometry` where a leaf stands at each opening, `state` one
 //! door's opening, motion and timer, `push` a moving leaf against the eye,
 //! `aim` which door the use key means.
@@ -24,11 +29,11 @@ mod state;
 use glam::Vec2;
 
 use crate::collision::{Collider, CollisionError, DoorLeaves, Leaf, MoveOptions, MoveOutcome};
-use crate::level::Door;
 use crate::level::mesh::MovingShape;
+use crate::level::{Door, DoorKind, defaults};
 
 pub use aim::first_leaf_on_ray;
-pub use geometry::{leaf_at, swept_bounds};
+pub use geometry::{blocking_leaf, leaf_at, rise_of_bottom, swept_bounds};
 pub use push::OVERLAP_TOLERANCE;
 pub use state::{DoorState, Motion};
 
@@ -42,6 +47,9 @@ pub struct Doors {
     leaves: DoorLeaves,
     /// The doors that gave way in the last tick, in the order they did.
     gave_way: Vec<usize>,
+    /// The walker's height, feet to head, in metres: a rise door's leaf
+    /// blocks while its bottom is lower.
+    headroom: f32,
 }
 
 impl Default for Doors {
@@ -51,16 +59,17 @@ impl Default for Doors {
 }
 
 impl Doors {
-    /// `doors`, all closed.
+    /// `doors`, all closed, for a walker of the default height.
     pub fn new(doors: &[Door]) -> Self {
-        Self::with_states(doors, vec![DoorState::CLOSED; doors.len()])
+        let closed = vec![DoorState::CLOSED; doors.len()];
+        Self::with_states(doors, closed, defaults::PLAYER_HEIGHT)
     }
 
-    fn with_states(doors: &[Door], states: Vec<DoorState>) -> Self {
+    fn with_states(doors: &[Door], states: Vec<DoorState>, headroom: f32) -> Self {
         let leaves = doors
             .iter()
             .zip(&states)
-            .map(|(door, state)| leaf_at(door, state.opening))
+            .map(|(door, state)| blocking_leaf(door, state.opening, headroom))
             .collect();
         let swept: Vec<(Vec2, Vec2)> = doors.iter().map(swept_bounds).collect();
         Self {
@@ -69,13 +78,16 @@ impl Doors {
             states,
             leaves: DoorLeaves::new(leaves, &swept),
             gave_way: Vec::new(),
+            headroom,
         }
     }
 
     /// The doors of a changed level (reload, F5, an edit, undo): a door
     /// identical to one of these keeps that one's state (each old door
     /// lends its state once, in order); every other door starts closed.
-    pub fn changed_to(&self, doors: &[Door]) -> Self {
+    /// `headroom` is the walker's height, feet to head (`[player]
+    /// height`), which a rise door's bottom must clear.
+    pub fn changed_to(&self, doors: &[Door], headroom: f32) -> Self {
         let mut taken = vec![false; self.doors.len()];
         let states = doors
             .iter()
@@ -91,7 +103,7 @@ impl Doors {
                 }
             })
             .collect();
-        Self::with_states(doors, states)
+        Self::with_states(doors, states, headroom)
     }
 
     /// How many doors there are.
@@ -141,32 +153,61 @@ impl Doors {
     /// Door `index`'s leaf `alpha` of the way through the last tick (a NaN
     /// `alpha` draws the last tick).
     fn interpolated_leaf(&self, index: usize, alpha: f32) -> Leaf {
+        leaf_at(&self.doors[index], self.interpolated_opening(index, alpha))
+    }
+
+    /// Door `index`'s opening `alpha` of the way through the last tick (a
+    /// NaN `alpha` gives the last tick's).
+    fn interpolated_opening(&self, index: usize, alpha: f32) -> f32 {
         let alpha = if alpha.is_nan() {
             1.0
         } else {
             alpha.clamp(0.0, 1.0)
         };
-        let (door, before) = (&self.doors[index], self.previous[index]);
-        leaf_at(door, before + (self.states[index].opening - before) * alpha)
+        let before = self.previous[index];
+        before + (self.states[index].opening - before) * alpha
     }
 
     /// The leaves within `reach` of `eye` as a frame draws them, `alpha`
     /// (0..=1) of the way through the last tick, with their height and
     /// material; a closed door's leaf stops light. Found through the
-    /// leaves' grid, so a frame pays for the doors near the eye only.
+    /// leaves' grid, so a frame pays for the doors near the eye only (and
+    /// the rise doors risen above the walker's head, which the grid does
+    /// not hold, each looked at by its box). A rise door is drawn from its
+    /// bottom, where it has risen to, up to its top; fully open, not at
+    /// all.
     pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
-        self.leaves
-            .indices_near(eye, reach)
+        let mut indices = self.leaves.indices_near(eye, reach);
+        let absent_near = (0..self.doors.len()).filter(|&index| {
+            self.leaves.leaf(index).is_some_and(Leaf::is_absent)
+                && box_within(swept_bounds(&self.doors[index]), eye, reach)
+        });
+        indices.extend(absent_near);
+        indices.sort_unstable();
+        indices
             .into_iter()
-            .map(|index| {
+            .filter_map(|index| {
                 let door = &self.doors[index];
-                MovingShape {
-                    outline: self.interpolated_leaf(index, alpha).corners().to_vec(),
-                    height: door.height,
-                    material: door.material,
-                    base: door.base,
-                    shadow_height: self.states[index].is_closed().then_some(f32::INFINITY),
+                let closed = self.states[index].is_closed().then_some(f32::INFINITY);
+                let outline = self.interpolated_leaf(index, alpha).corners().to_vec();
+                if door.kind != DoorKind::Rise {
+                    return Some(MovingShape {
+                        outline,
+                        height: door.height,
+                        material: door.material,
+                        base: door.base,
+                        shadow_height: closed,
+                    });
                 }
+                let risen = rise_of_bottom(door, self.interpolated_opening(index, alpha));
+                let height = door.height - risen;
+                (height > 0.0).then(|| MovingShape {
+                    outline,
+                    height,
+                    material: door.material,
+                    base: Some(door.base.unwrap_or(0.0) + risen),
+                    shadow_height: closed,
+                })
             })
             .collect()
     }
@@ -178,6 +219,14 @@ impl Doors {
         let index = aim::use_target(&self.doors, self.leaves.leaves(), eye, facing, collider)?;
         self.states.get_mut(index)?.use_it();
         Some(index)
+    }
+
+    /// Door `index` starts opening (a switch worked it), unless it is
+    /// open or opening already; nothing past the end.
+    pub fn open(&mut self, index: usize) {
+        if let Some(state) = self.states.get_mut(index) {
+            state.open();
+        }
     }
 
     /// The door whose leaf the view ray from `eye` along `facing` meets
@@ -200,7 +249,8 @@ impl Doors {
         ) else {
             return;
         };
-        self.leaves.set(index, leaf_at(door, before));
+        self.leaves
+            .set(index, blocking_leaf(door, before, self.headroom));
         state.opening = before;
         state.motion = Motion::Opening;
         state.open_ticks = 0;
@@ -238,13 +288,20 @@ impl Doors {
                 continue;
             }
             if !pushes {
-                self.leaves.set(index, leaf_at(&door, target));
+                let leaf = blocking_leaf(&door, target, self.headroom);
+                self.leaves.set(index, leaf);
                 state.arrive(target);
                 continue;
             }
             let span = (state.opening, target);
             let leaves = &mut self.leaves;
-            match push::move_leaf(&door, index, span, eye, collider, leaves, &mut watch) {
+            let moved = if door.kind == DoorKind::Rise {
+                let leaf = blocking_leaf(&door, target, self.headroom);
+                push::lower_onto(index, leaf, eye, collider.body_radius(), leaves).map(|()| eye)
+            } else {
+                push::move_leaf(&door, index, span, eye, collider, leaves, &mut watch)
+            };
+            match moved {
                 Ok(pushed) => {
                     eye = pushed;
                     state.arrive(target);
@@ -271,4 +328,10 @@ impl Doors {
     ) -> Result<MoveOutcome, CollisionError> {
         collider.move_eye_among(from, delta, options, &self.leaves)
     }
+}
+
+/// Whether the box `(min, max)` comes within `reach` of `point` on both
+/// axes.
+fn box_within((min, max): (Vec2, Vec2), point: Vec2, reach: f32) -> bool {
+    (min - Vec2::splat(reach)).cmple(point).all() && point.cmple(max + Vec2::splat(reach)).all()
 }

@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use crate::collision::{Collider, DoorLeaves, MoveOptions, MoveOutcome, MovingContact};
+use crate::collision::{Collider, DoorLeaves, Leaf, MoveOptions, MoveOutcome, MovingContact};
 use crate::level::Door;
 
 use super::geometry::{edge_travel, leaf_at, motion_near};
@@ -86,6 +86,31 @@ pub fn move_leaf(
         }
     }
     Ok(position)
+}
+
+/// Puts leaf `index` of `leaves` to `leaf` where it stands (a rise door's
+/// leaf, which moves up and down, not across): it pushes nothing, so if it
+/// would come down onto the body of `radius` at `eye` it stays where it
+/// was, [`Blocked`].
+pub fn lower_onto(
+    index: usize,
+    leaf: Leaf,
+    eye: Vec2,
+    radius: f32,
+    leaves: &mut DoorLeaves,
+) -> Result<(), Blocked> {
+    let Some(&before) = leaves.leaf(index) else {
+        return Ok(());
+    };
+    leaves.set(index, leaf);
+    if leaves
+        .push_out_of(index, eye, radius - OVERLAP_TOLERANCE)
+        .is_some()
+    {
+        leaves.set(index, before);
+        return Err(Blocked);
+    }
+    Ok(())
 }
 
 /// The opening after `step` of `count` sub-steps from `from` to `to`

@@ -36,6 +36,8 @@ pub(crate) struct LevelFile {
     #[serde(default)]
     pub door: Vec<DoorTable>,
     #[serde(default)]
+    pub switch: Vec<SwitchTable>,
+    #[serde(default)]
     pub floor: Vec<FloorTable>,
 }
 
@@ -131,6 +133,16 @@ pub(crate) struct DoorTable {
     pub opens: Option<Spanned<String>>,
     pub close_after: Option<Number>,
     pub base: Option<Number>,
+}
+
+/// One `[[switch]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SwitchTable {
+    pub a: Point,
+    pub b: Point,
+    pub by: Option<Spanned<String>>,
+    pub doors: Spanned<Vec<Spanned<usize>>>,
 }
 
 /// One `[[floor]]`.

@@ -7,7 +7,7 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::{DoorKind, DoorOpens, Level, defaults};
+use super::{DoorKind, DoorOpens, Level, SwitchBy, defaults};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
@@ -75,6 +75,7 @@ impl Level {
                 hasher.write_u8(match door.kind {
                     DoorKind::Slide => 0,
                     DoorKind::Swing => 1,
+                    DoorKind::Rise => 2,
                 });
                 write_f32(&mut hasher, door.swing_degrees);
                 write_f32(&mut hasher, door.thickness);
@@ -84,6 +85,27 @@ impl Level {
                     DoorOpens::Use => 0,
                     DoorOpens::Near => 1,
                 });
+                if door.kind == DoorKind::Rise {
+                    // How high a rise door's bottom stands decides when the
+                    // walker may pass under it.
+                    write_f32(&mut hasher, door.height);
+                    write_f32(&mut hasher, door.base.unwrap_or(f32::NAN));
+                }
+            }
+        }
+        if !self.switches.is_empty() {
+            write_count(&mut hasher, self.switches.len());
+            for switch in &self.switches {
+                write_point(&mut hasher, switch.a);
+                write_point(&mut hasher, switch.b);
+                hasher.write_u8(match switch.by {
+                    SwitchBy::Use => 0,
+                    SwitchBy::Walk => 1,
+                });
+                write_count(&mut hasher, switch.doors.len());
+                for &door in &switch.doors {
+                    write_count(&mut hasher, door);
+                }
             }
         }
         if has_loose_keys(self) {
@@ -222,6 +244,44 @@ mod tests {
             (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         assert_eq!(level.content_hash(), expected);
+    }
+
+    #[test]
+    fn a_rise_doors_height_and_base_change_the_hash_and_a_swing_doors_do_not() {
+        let text = |kind: &str, height: f32| {
+            format!(
+                "[player]\nstart = [0.0, 0.0]\n[[door]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\n\
+                 kind = \"{kind}\"\nheight = {height:?}\nbase = 0.0\n"
+            )
+        };
+        let hash = |kind: &str, height: f32| {
+            let path = std::path::Path::new("door.toml");
+            let level = Level::from_toml_str(&text(kind, height), path);
+            level.expect("valid").level.content_hash()
+        };
+        assert_ne!(hash("rise", 3.0), hash("rise", 3.5));
+        assert_ne!(hash("rise", 3.0), hash("swing", 3.0));
+        assert_eq!(hash("swing", 3.0), hash("swing", 3.5));
+    }
+
+    #[test]
+    fn a_switch_its_way_and_its_doors_change_the_hash() {
+        let hash = |switch: &str| {
+            let text = format!(
+                "[player]\nstart = [0.0, 0.0]\n[[door]]\na = [2.0, -1.0]\nb = [2.0, 1.0]\n\
+                 [[door]]\na = [4.0, -1.0]\nb = [4.0, 1.0]\n{switch}"
+            );
+            let level = Level::from_toml_str(&text, std::path::Path::new("switch.toml"));
+            level.expect("valid").level.content_hash()
+        };
+        let switch = |by: &str, doors: &str| {
+            format!("[[switch]]\na = [0.0, 2.0]\nb = [1.0, 2.0]\nby = \"{by}\"\ndoors = {doors}\n")
+        };
+        let used = hash(&switch("use", "[0]"));
+        assert_ne!(used, hash(""));
+        assert_ne!(used, hash(&switch("walk", "[0]")));
+        assert_ne!(used, hash(&switch("use", "[1]")));
+        assert_eq!(used, hash(&switch("use", "[0]")));
     }
 
     #[test]

@@ -50,6 +50,9 @@ pub struct Level {
     /// Every door (`[[door]]`): leaves that open and close, and block the
     /// walker like obstacles wherever they are.
     pub doors: Vec<Door>,
+    /// Every switch (`[[switch]]`): lines that open doors when used or
+    /// walked over, as Doom's switches and walk-over lines do.
+    pub switches: Vec<Switch>,
     /// Every floor at a height of its own (`[[floor]]`); none: one flat
     /// floor at 0 under the environment's ceiling, as before floors.
     pub floors: Vec<LevelFloor>,
@@ -417,13 +420,21 @@ pub enum DoorKind {
     Slide,
     /// Turns about its hinge `a` by [`Door::swing_degrees`] (the default).
     Swing,
+    /// Rises straight up, as Doom's doors do: the leaf is a block over the
+    /// whole box `thickness` thick around `a → b` (the door's sector in
+    /// plan), from its `base` up `height` metres when closed; opening, its
+    /// bottom rises by `height` to its top. It blocks the walker while its
+    /// bottom is below the walker's head (`[player] height` above the
+    /// leaf's base).
+    Rise,
 }
 
 impl DoorKind {
     /// Each kind by the word the level format writes for it (`kind`).
-    pub const WORDS: [(&'static str, DoorKind); 2] = [
+    pub const WORDS: [(&'static str, DoorKind); 3] = [
         (DoorKind::Slide.word(), DoorKind::Slide),
         (DoorKind::Swing.word(), DoorKind::Swing),
+        (DoorKind::Rise.word(), DoorKind::Rise),
     ];
 
     /// The word the level format writes for it.
@@ -431,6 +442,7 @@ impl DoorKind {
         match self {
             DoorKind::Slide => "slide",
             DoorKind::Swing => "swing",
+            DoorKind::Rise => "rise",
         }
     }
 }
@@ -469,7 +481,7 @@ pub struct Door {
     pub a: Vec2,
     /// The other jamb: where the closed leaf's free edge rests.
     pub b: Vec2,
-    /// Slide or swing. Default: swing.
+    /// Slide, swing or rise. Default: swing.
     pub kind: DoorKind,
     /// How far a swing door turns when open, in degrees, −170..=170;
     /// positive turns clockwise seen from above, the sense of yaw (from +x
@@ -477,11 +489,13 @@ pub struct Door {
     pub swing_degrees: f32,
     /// The leaf's thickness in metres (> 0). Default: 0.06.
     pub thickness: f32,
-    /// The leaf's rendered height in metres (> 0). Default: 2.1.
+    /// The leaf's rendered height in metres (> 0); how far a rise door's
+    /// bottom rises to open. Default: 2.1.
     pub height: f32,
     /// The leaf's surface. Default: the builtin `wood`.
     pub material: MaterialId,
-    /// Metres a second at the leaf's free edge (> 0). Default: 1.5.
+    /// Metres a second at the leaf's free edge, or a rise door's bottom
+    /// (> 0). Default: 1.5.
     pub speed: f32,
     /// What opens it. Default: [`DoorOpens::Use`].
     pub opens: DoorOpens,
@@ -550,6 +564,48 @@ impl Door {
     pub fn span_length(&self) -> f32 {
         self.a.distance(self.b)
     }
+}
+
+/// How a switch is worked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwitchBy {
+    /// The use key, the crosshair meeting its line within reach (the
+    /// default): Doom's switches.
+    Use,
+    /// The walker's eye crossing its line, either way: Doom's walk-over
+    /// lines.
+    Walk,
+}
+
+impl SwitchBy {
+    /// Each way by the word the level format writes for it (`by`).
+    pub const WORDS: [(&'static str, SwitchBy); 2] = [
+        (SwitchBy::Use.word(), SwitchBy::Use),
+        (SwitchBy::Walk.word(), SwitchBy::Walk),
+    ];
+
+    /// The word the level format writes for it.
+    pub const fn word(self) -> &'static str {
+        match self {
+            SwitchBy::Use => "use",
+            SwitchBy::Walk => "walk",
+        }
+    }
+}
+
+/// A switch: the line from `a` to `b` that opens `doors` when worked,
+/// every time it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Switch {
+    /// One end.
+    pub a: Vec2,
+    /// The other end.
+    pub b: Vec2,
+    /// Used or walked over. Default: [`SwitchBy::Use`].
+    pub by: SwitchBy,
+    /// The doors it opens, by index among the level's doors (an index
+    /// past them, a warning at load, opens nothing).
+    pub doors: Vec<usize>,
 }
 
 /// A surface look: a texture and how large one repeat of it is.

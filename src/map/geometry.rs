@@ -450,7 +450,7 @@ impl Canvas<'_> {
     /// The doors' leaves, filled and outlined (the outline keeps a leaf
     /// thinner than a pixel in sight).
     fn doors(&mut self, leaves: &[Leaf]) {
-        for leaf in leaves {
+        for leaf in leaves.iter().filter(|leaf| !leaf.is_absent()) {
             let corners = leaf.corners();
             let (lo, hi) = corners
                 .iter()

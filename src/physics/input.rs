@@ -55,8 +55,11 @@ pub struct DoorMotion {
 }
 
 /// A leaf's outline without repeated corners: four for a box, two for a
-/// leaf of no thickness.
+/// leaf of no thickness, none for an absent leaf (which nothing meets).
 fn leaf_outline(leaf: &Leaf) -> Vec<Vec2> {
+    if leaf.is_absent() {
+        return Vec::new();
+    }
     let mut points: Vec<Vec2> = Vec::with_capacity(4);
     for corner in leaf.corners() {
         if points.last() != Some(&corner) && points.first() != Some(&corner) {
@@ -72,8 +75,22 @@ fn mean(points: &[Vec2]) -> Vec2 {
 }
 
 impl DoorMotion {
-    /// The leaf moving from `before` to `after` in a tick of `seconds`.
+    /// The leaf moving from `before` to `after` in a tick of `seconds`. A
+    /// leaf absent before or after (a rise door's, above the walker's
+    /// head) does not move across: it appears or goes where it stands.
     pub fn new(before: &Leaf, after: &Leaf, seconds: f32) -> Self {
+        if before.is_absent() || after.is_absent() {
+            let (before, after) = (leaf_outline(before), leaf_outline(after));
+            return Self {
+                before_normals: edge_normals(&before),
+                after_normals: edge_normals(&after),
+                pivot: mean(&before),
+                before,
+                after,
+                linear_velocity: Vec2::ZERO,
+                angular_velocity: 0.0,
+            };
+        }
         let before_corners = before.corners();
         let after_corners = after.corners();
         let pivot = mean(&before_corners);

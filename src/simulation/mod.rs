@@ -12,13 +12,14 @@
 //! 1. **controls**: the walker flips the switches pressed and turns
 //!    (`Walker::take_controls`, `walker/mod.rs`); entering or leaving edit
 //!    mode puts the bodies back where the file places them (`bodies.rs`);
-//! 2. **use**: the use key acts on the door or the body the eye faces
-//!    (`use_key.rs`);
+//! 2. **use**: the use key acts on the switch, the door or the body the
+//!    eye faces (`use_key.rs`, `switches.rs`);
 //! 3. **doors**: every door moves, its leaf pushing the eye
 //!    (`doors.rs`, over `crate::doors`);
 //! 4. **eye**: the walker's move through the collider among the leaves,
 //!    stopped at the first body in its way (`eye.rs`, over
-//!    `Walker::move_through`);
+//!    `Walker::move_through`); the walk switches it crossed open their
+//!    doors (`switches.rs`);
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
 //!    (`bodies.rs`, over `crate::physics`);
@@ -32,6 +33,7 @@ mod bodies;
 mod doors;
 mod events;
 mod eye;
+mod switches;
 mod use_key;
 
 #[cfg(test)]
@@ -41,7 +43,7 @@ use glam::Vec2;
 
 use crate::collision::{Collider, Leaf};
 use crate::doors::{Doors, Motion};
-use crate::level::{Level, MaterialId};
+use crate::level::{Level, MaterialId, Switch};
 use crate::tick::TICK_SECONDS;
 use crate::walker::{MoveReport, TickInput, Walker};
 
@@ -61,6 +63,8 @@ pub struct Simulation {
     pub walker: Walker,
     doors: Doors,
     bodies: Bodies,
+    /// The level's switches, which open doors.
+    switches: Vec<Switch>,
     /// The level's floor material, under every step.
     floor: MaterialId,
     /// Each door's motion at the end of the last tick, to tell when one
@@ -95,6 +99,7 @@ impl Simulation {
             walker,
             doors: Doors::default(),
             bodies: Bodies::default(),
+            switches: Vec::new(),
             floor: MaterialId(0),
             door_motions: Vec::new(),
             events: Vec::new(),
@@ -107,8 +112,10 @@ impl Simulation {
     /// other starts closed, and the loose bodies start again where the
     /// changed file places them. The eye stays where it is.
     pub fn level_changed(&mut self, level: &Level) {
-        self.doors = self.doors.changed_to(&level.placed_doors());
+        let headroom = level.player.height;
+        self.doors = self.doors.changed_to(&level.placed_doors(), headroom);
         self.bodies = Bodies::new(level);
+        self.switches = level.switches.clone();
         self.floor = level.environment.floor;
         self.on_floors = !level.floors.is_empty() || !level.environment.ground;
         self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
@@ -163,6 +170,10 @@ impl Simulation {
     /// input; `replay` between ticks.
     pub fn press_use(&mut self, facing: Vec2, collider: &Collider) {
         let eye = self.walker.position();
+        if let Some((_, switch)) = switches::used(&self.switches, eye, facing, collider) {
+            switches::open_doors(&self.switches[switch], &mut self.doors);
+            return;
+        }
         let world = (&mut self.doors, &mut self.bodies);
         use_key::press_use(world, eye, facing, collider, &mut self.events);
     }
@@ -195,7 +206,12 @@ impl Simulation {
         let world = (&self.doors, &mut self.bodies);
         let (walker, events) = (&mut self.walker, &mut self.events);
         let walked = (self.floor, running);
+        let before = walker.position();
         let report = eye::move_eye(walker, world, collider, desired, walked, events);
+        let after = self.walker.position();
+        for switch in switches::walked_over(&self.switches, before, after) {
+            switches::open_doors(&self.switches[switch], &mut self.doors);
+        }
         let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
         if let Some(bodies) = &bodies {
             events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);

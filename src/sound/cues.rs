@@ -120,6 +120,35 @@ pub fn door_stop(closed: bool) -> Recipe {
     if closed { clunk } else { clunk.louder(0.4) }
 }
 
+/// A rise door starting to move: a hiss of air and a low mechanical
+/// knock, higher when it opens (Doom's doors' own sounds, not a hinge's).
+pub fn rise_door_start(opening: bool) -> Recipe {
+    let knock = if opening { 140.0 } else { 110.0 };
+    Recipe {
+        tones: vec![tone(knock, 0.5, 0.1)],
+        hisses: vec![hiss(3000.0, 1.5, 0.6, 0.35)],
+    }
+}
+
+/// A rise door moving, held until it stops: the grind of a heavy block
+/// in its track, lower than a leaf's rumble.
+pub fn rise_door_moving() -> Recipe {
+    Recipe {
+        tones: vec![tone(38.0, 0.12, HELD)],
+        hisses: vec![hiss(90.0, 0.5, 0.7, HELD)],
+    }
+}
+
+/// A rise door stopping: shut, a slam of the block on the floor; open, a
+/// dull knock in the ceiling.
+pub fn rise_door_stop(closed: bool) -> Recipe {
+    let slam = Recipe {
+        tones: vec![tone(50.0, 0.9, 0.2), tone(130.0, 0.3, 0.08)],
+        hisses: vec![hiss(400.0, 1.0, 1.2, 0.06)],
+    };
+    if closed { slam } else { slam.louder(0.35) }
+}
+
 /// A closing door giving way to what it would squeeze: a heavy thud.
 pub fn door_gave_way() -> Recipe {
     Recipe {

@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use super::space::Ear;
 use crate::collision::Leaf;
-use crate::level::MaterialId;
+use crate::level::{DoorKind, MaterialId};
 use crate::simulation::{Event, Simulation};
 
 /// A loose body as the sound layer sees it.
@@ -34,6 +34,9 @@ pub struct Moment {
     pub(super) leaves: Vec<Leaf>,
     /// The middle of each door's opening, by door.
     pub(super) door_middles: Vec<Vec2>,
+    /// Whether each door rises (Doom's doors, with sounds of their own),
+    /// by door.
+    pub(super) door_rises: Vec<bool>,
     /// The loose bodies, by index.
     pub(super) bodies: Vec<BodyAt>,
 }
@@ -52,6 +55,12 @@ impl Moment {
                 .definitions()
                 .iter()
                 .map(|door| (door.a + door.b) / 2.0)
+                .collect(),
+            door_rises: simulation
+                .doors()
+                .definitions()
+                .iter()
+                .map(|door| door.kind == DoorKind::Rise)
                 .collect(),
             bodies: bodies
                 .map(|(index, body)| BodyAt {

@@ -150,6 +150,7 @@ impl Soundscape {
             let middle = moment.door_middles.get(door).copied();
             surroundings.place_at(middle.unwrap_or(Vec2::ZERO), Some(door))
         };
+        let rises = |door: usize| moment.door_rises.get(door).copied().unwrap_or(false);
         let feet = self.options.footsteps;
         let cue = |recipe: Recipe, place: Place| vec![Cue::once(recipe, place)];
         match *event {
@@ -175,16 +176,28 @@ impl Soundscape {
                 cue(cues::landing(self.floor, speed), Place::AtEar)
             }
             Event::DoorStarted { door, opening } => {
-                let mut started = cue(cues::door_start(opening), door_place(door));
+                let (start, moving) = if rises(door) {
+                    (cues::rise_door_start(opening), cues::rise_door_moving())
+                } else {
+                    (cues::door_start(opening), cues::door_moving())
+                };
+                let mut started = cue(start, door_place(door));
                 if !self.door_loops.contains_key(&door) {
                     started.push(Cue {
                         loop_of: Some(Loop::Door(door)),
-                        ..Cue::once(cues::door_moving(), door_place(door))
+                        ..Cue::once(moving, door_place(door))
                     });
                 }
                 started
             }
-            Event::DoorStopped { door, closed } => cue(cues::door_stop(closed), door_place(door)),
+            Event::DoorStopped { door, closed } => {
+                let stop = if rises(door) {
+                    cues::rise_door_stop(closed)
+                } else {
+                    cues::door_stop(closed)
+                };
+                cue(stop, door_place(door))
+            }
             Event::DoorGaveWay { door } if !self.giving_way.contains(&door) => {
                 cue(cues::door_gave_way(), door_place(door))
             }

@@ -289,3 +289,109 @@ fn the_kept_demos_play_to_the_end_without_desync() {
         );
     }
 }
+
+/// A corridor 3 m wide along +x (z in -1.5..1.5) from x = -10 to 10, shut
+/// at x = 0 by a Doom door: a block 0.5 m deep rising 3 m at Doom's
+/// speed, which waits 1 s open. The walker starts at x = -3, facing it.
+const RISE_DOOR_CORRIDOR: &str = r#"
+name = "rise door"
+wall_radius = 0.1
+
+[player]
+start = [-3.0, 0.0]
+
+[[wall]]
+a = [-10.0, -1.5]
+b = [10.0, -1.5]
+[[wall]]
+a = [10.0, 1.5]
+b = [-10.0, 1.5]
+[[wall]]
+a = [-10.0, 1.5]
+b = [-10.0, -1.5]
+[[wall]]
+a = [10.0, -1.5]
+b = [10.0, 1.5]
+
+[[door]]
+kind = "rise"
+a = [0.0, -1.4]
+b = [0.0, 1.4]
+thickness = 0.5
+height = 3.0
+speed = 2.1875
+close_after = 1.0
+"#;
+
+#[test]
+fn a_walk_through_a_rising_door_replays_bit_for_bit() {
+    let dir = common::scratch_folder("demo-rise-door");
+    let level_path = dir.join("corridor.toml");
+    std::fs::write(&level_path, RISE_DOOR_CORRIDOR).expect("write the level");
+    let level = LevelChoice::File(level_path)
+        .load()
+        .expect("a valid level")
+        .level;
+    let collider = level.collider();
+    let mut simulation = Simulation::at_spawn(&level);
+    let choice = LevelChoice::File(dir.join("corridor.toml"));
+    let header = DemoHeader::for_recording(choice, &level, &simulation.walker);
+    let demo = dir.join("door.demo");
+    let file = std::fs::File::create(&demo).expect("create the demo");
+    let mut recorder = DemoRecorder::new(file, &header).expect("header");
+    let mut recorded = Vec::new();
+    // Walk east into the closed door, press use after a second, keep
+    // walking: the door holds the walker until its bottom clears the head.
+    for tick in 0..5 * TICK_RATE {
+        let mut input = TickInput {
+            held: MoveIntent {
+                forward: 1.0,
+                ..MoveIntent::default()
+            },
+            ..TickInput::default()
+        };
+        input.toggles.use_door = tick == TICK_RATE;
+        simulation.step(&input, &collider);
+        recorder.record(&input, &simulation).expect("tick");
+        recorded.push(simulation.walker.pose());
+    }
+    recorder.finish(&simulation).expect("finish");
+    let x_at = |tick: u32| recorded[tick as usize - 1].position.x;
+    // Held at the door's face (x = -0.25) less the default body radius.
+    assert!(
+        x_at(TICK_RATE) < -0.25 && x_at(TICK_RATE) > -0.6,
+        "{}",
+        x_at(TICK_RATE)
+    );
+    assert!(
+        (x_at(TICK_RATE + 60) - x_at(TICK_RATE)).abs() < 1e-4,
+        "passed too early"
+    );
+    assert!(
+        x_at(5 * TICK_RATE) > 2.0,
+        "never passed: {}",
+        x_at(5 * TICK_RATE)
+    );
+
+    let output = play(&[demo.to_str().expect("path"), "--headless", "--trace"]);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        recorded.len() + 1,
+        "one line a tick, then the end"
+    );
+    for (index, (line, pose)) in lines.iter().zip(&recorded).enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [_, x, z, yaw] = fields[..] else {
+            panic!("trace line {line:?}");
+        };
+        let replayed = Pose {
+            position: Vec2::new(x.parse().expect("x"), z.parse().expect("z")),
+            yaw: yaw.parse().expect("yaw"),
+            pitch: 0.0,
+        };
+        assert_eq!(bits(&replayed), bits(pose), "tick {}: {line}", index + 1);
+    }
+}

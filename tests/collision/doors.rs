@@ -370,6 +370,120 @@ fn ghost_mode_passes_through_doors_and_they_do_not_push_it() {
     assert_eq!(passed.position, Vec2::new(4.0, 0.0));
 }
 
+/// A rise door filling the doorway at x = 3: a block 0.5 m deep (x from
+/// 2.75 to 3.25), rising 2.1 m at Doom's 2 units a tic.
+fn rise_door() -> Door {
+    let mut door = doorway_door(DoorKind::Rise);
+    door.thickness = 0.5;
+    door.speed = 2.1875;
+    door
+}
+
+#[test]
+fn a_rise_door_blocks_until_its_bottom_clears_the_head_then_lets_the_walker_under() {
+    let mut world = World::new(
+        corridor_with_doorway(),
+        Vec::new(),
+        &[rise_door()],
+        Vec2::new(0.0, 0.0),
+    );
+    for _ in 0..2 * TICK_RATE {
+        world.tick(None, walk(Vec2::X));
+        world.check().expect("invariants");
+    }
+    let stop = 2.75 - RADIUS;
+    assert!(
+        (world.eye.x - stop).abs() < 1e-3,
+        "stopped at {}",
+        world.eye
+    );
+    world.tick(Some(Vec2::X), Vec2::ZERO);
+    // 1.8 m of the default walker's height at 2.1875 m/s: 99 ticks.
+    for _ in 0..97 {
+        world.tick(None, walk(Vec2::X));
+        world.check().expect("invariants");
+    }
+    assert!(!world.leaf(0).is_absent(), "absent too early");
+    assert!(world.eye.x < stop + 1e-3, "passed under at {}", world.eye);
+    for _ in 0..TICK_RATE {
+        world.tick(None, walk(Vec2::X));
+        world.check().expect("invariants");
+    }
+    assert!(world.eye.x > 4.0, "still held at {}", world.eye);
+}
+
+#[test]
+fn a_rise_door_coming_down_onto_the_walker_gives_way_and_rises_again() {
+    let mut door = rise_door();
+    door.close_after = 1.0;
+    let mut world = World::new(
+        corridor_with_doorway(),
+        Vec::new(),
+        &[door],
+        Vec2::new(2.4, 0.0),
+    );
+    world.tick(Some(Vec2::X), Vec2::ZERO);
+    // Fully open after 2.1 m at 2.1875 m/s: 116 ticks.
+    world.wait(TICK_RATE);
+    assert_eq!(world.doors.states()[0].opening, 1.0);
+    // Under the door while it stands open, then it closes on the walker.
+    for _ in 0..TICK_RATE / 2 {
+        world.tick(None, Vec2::new(1.2, 0.0) / TICK_RATE as f32);
+    }
+    assert!(
+        (world.eye.x - 3.0).abs() < 1e-3,
+        "not under it: {}",
+        world.eye
+    );
+    let mut gave_way = false;
+    for _ in 0..2 * TICK_RATE {
+        world.tick(None, Vec2::ZERO);
+        world.check().expect("invariants");
+        gave_way |= world.doors.gave_way() == [0];
+        assert!(world.leaf(0).is_absent(), "came down onto the walker");
+    }
+    assert!(gave_way, "never gave way");
+    assert!((world.eye.x - 3.0).abs() < 1e-3, "pushed to {}", world.eye);
+}
+
+#[test]
+fn a_rise_door_is_drawn_from_its_risen_bottom_to_its_top_until_it_is_open() {
+    let mut world = World::new(
+        corridor_with_doorway(),
+        Vec::new(),
+        &[rise_door()],
+        Vec2::new(2.0, 0.0),
+    );
+    let shape = |world: &World| {
+        let shapes = world.doors.shapes_near(1.0, world.eye, 10.0);
+        assert!(shapes.len() <= 1, "{shapes:?}");
+        shapes.into_iter().next()
+    };
+    let closed = shape(&world).expect("a closed door is drawn");
+    assert_eq!((closed.base, closed.height), (Some(0.0), 2.1));
+    assert_eq!(closed.outline, world.leaf(0).corners().to_vec());
+    assert_eq!(closed.shadow_height, Some(f32::INFINITY));
+    world.tick(Some(Vec2::X), Vec2::ZERO);
+    // 100 ticks at 2.1875 m/s: its bottom 1.8229 m up, above the default
+    // walker's 1.8 m head, so its leaf is absent; the rest is still drawn.
+    world.wait(99);
+    assert!(world.leaf(0).is_absent());
+    let risen = 2.1875 * 100.0 / TICK_RATE as f32;
+    let rising = shape(&world).expect("the part still down is drawn");
+    let base = rising.base.expect("a base");
+    assert!((base - risen).abs() < 1e-4, "bottom at {base}");
+    assert!(
+        (rising.height - (2.1 - risen)).abs() < 1e-4,
+        "{}",
+        rising.height
+    );
+    assert_eq!(rising.outline, closed.outline);
+    assert_eq!(rising.shadow_height, None);
+    world.wait(20);
+    assert_eq!(world.doors.states()[0].opening, 1.0);
+    assert_eq!(shape(&world), None, "an open rise door is not drawn");
+}
+
 #[test]
 fn a_level_change_keeps_the_state_of_unchanged_doors() {
     let swing = doorway_door(DoorKind::Swing);
@@ -384,7 +498,7 @@ fn a_level_change_keeps_the_state_of_unchanged_doors() {
     assert!(opening > 0.0);
     let mut moved = slide;
     moved.b.y = 0.5;
-    let changed = doors.changed_to(&[moved, swing]);
+    let changed = doors.changed_to(&[moved, swing], 1.8);
     assert_eq!(
         changed.states()[1].opening,
         opening,
@@ -398,25 +512,21 @@ fn a_level_change_keeps_the_state_of_unchanged_doors() {
 
 /// A random door near the eye's start: a span of 0.5–1.5 m, either kind,
 /// any swing, slow to very fast (up to a metre a tick), thin to thick,
-/// opened by use or nearness.
+/// opened by use or nearness; slide, swing or rise.
 fn door() -> impl Strategy<Value = Door> {
     (
         (-3.0f32..3.0, -3.0f32..3.0).prop_map(|(x, z)| Vec2::new(x, z)),
         0.5f32..1.5,
         0.0f32..6.3,
-        any::<bool>(),
+        prop::sample::select(DoorKind::WORDS.map(|(_, kind)| kind).to_vec()),
         -170.0f32..170.0,
         (0.3f32..120.0, 0.02f32..0.3, any::<bool>(), 0.0f32..1.0),
     )
         .prop_map(
-            |(a, length, angle, slide, swing, (speed, thickness, near, close_after))| {
+            |(a, length, angle, kind, swing, (speed, thickness, near, close_after))| {
                 let mut door =
                     Door::with_defaults(a, a + Vec2::from_angle(angle) * length, MaterialId(0));
-                door.kind = if slide {
-                    DoorKind::Slide
-                } else {
-                    DoorKind::Swing
-                };
+                door.kind = kind;
                 door.swing_degrees = swing;
                 door.speed = speed;
                 door.thickness = thickness;

@@ -169,7 +169,8 @@ fn changed(piece: &Piece, property: u8, amount: i8) -> Piece {
             0 => {
                 door.kind = match door.kind {
                     DoorKind::Slide => DoorKind::Swing,
-                    DoorKind::Swing => DoorKind::Slide,
+                    DoorKind::Swing => DoorKind::Rise,
+                    DoorKind::Rise => DoorKind::Slide,
                 }
             }
             1 => door.swing_degrees = amount * 20.0 - 80.0,

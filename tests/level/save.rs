@@ -629,3 +629,42 @@ fn tables_put_back_between_the_same_two_keep_their_order() {
     }
     assert_eq!(reread.text(), EVERY_KIND_INTERLEAVED);
 }
+
+/// A rise door and a switch that opens it when walked over.
+const RISE_DOOR_AND_SWITCH: &str = "name = \"doom door\"\n[player]\nstart = [0.0, 0.0]\n\n\
+[[door]]\nkind = \"rise\"\na = [2.0, -1.0]\nb = [2.0, 1.0]\nthickness = 0.5\nheight = 3.0\n\
+base = 0.0 # the floor\n\n\
+[[switch]]\na = [-1.0, 2.0]\nb = [1.0, 2.0]\nby = \"walk\"\ndoors = [0]\n";
+
+#[test]
+fn rise_doors_and_switches_survive_edits_and_saves_and_a_deleted_door_only_warns() {
+    let directory = common::scratch_folder("rise_door_saves");
+    let path = directory.join("door.toml");
+    std::fs::write(&path, RISE_DOOR_AND_SWITCH).expect("writable");
+    let level = Level::load(&path).expect("valid").level;
+    assert_eq!(level.doors[0].kind, mazewalker::level::DoorKind::Rise);
+    assert_eq!(level.switches[0].doors, [0]);
+    let mut session = LevelDraft::new(level).expect("editable");
+    session.add_light(Vec2::new(1.0, 1.0)).expect("a lamp");
+    session.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert_eq!(
+        saved,
+        format!("{RISE_DOOR_AND_SWITCH}\n[[light]]\nat = [1.0, 1.0]\n")
+    );
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.doors, session.level().doors);
+    assert_eq!(reloaded.switches, session.level().switches);
+    // Deleting the door leaves the switch naming none: the file still
+    // loads, with a warning at the index.
+    session.delete(Item::Door(0)).expect("deleted");
+    session.save(&path).expect("writable");
+    let loaded = Level::load(&path).expect("still valid");
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("door 0 does not exist") && w.contains(":9:10:")),
+        "{warnings:?}"
+    );
+}

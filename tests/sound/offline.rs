@@ -87,6 +87,30 @@ fn the_same_door_behind_a_wall_is_at_least_9_db_quieter_and_duller() {
 }
 
 #[test]
+fn a_rising_door_starts_with_sounds_of_its_own() {
+    let rising_level =
+        DOOR_ON_THE_LEFT.replace("swing = -90\n", "kind = \"rise\"\nthickness = 0.2\n");
+    assert_ne!(rising_level, DOOR_ON_THE_LEFT);
+    // The use key, then a quarter of a second: both doors start at the
+    // same place on the same tick, and only their cues tell them apart.
+    let mut inputs = vec![using()];
+    inputs.extend(standing(30));
+    let swinging = record("sound-door-swing-start", DOOR_ON_THE_LEFT, &inputs);
+    let rising = record("sound-door-rise-start", &rising_level, &inputs);
+    for recorded in [&swinging, &rising] {
+        let started = (recorded.events.iter())
+            .any(|(tick, event)| *tick == 1 && matches!(event, Event::DoorStarted { .. }));
+        assert!(started, "the door started: {:?}", recorded.events);
+    }
+    let (swinging, rising) = (sound_of(&swinging.demo), sound_of(&rising.demo));
+    assert!(rising.energy() > 0.0, "the rising door sounds");
+    assert!(
+        swinging.left != rising.left,
+        "a rising door sounds as a swinging one"
+    );
+}
+
+#[test]
 fn a_kicked_balls_impact_sounds_at_the_tick_it_strikes_the_wall() {
     let mut inputs = vec![using()];
     inputs.extend(standing(120));

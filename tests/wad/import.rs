@@ -6,9 +6,11 @@ use std::path::Path;
 
 use glam::Vec2;
 use mazewalker::collision::{DoorLeaves, MoveOptions};
-use mazewalker::level::Level;
+use mazewalker::doors::Motion;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
+use mazewalker::level::{DoorKind, Level, SwitchBy};
+use mazewalker::simulation::Simulation;
 
 use crate::builder::{
     DoomLumps, WadBuilder, linedef, one_room_wad, sector, sidedef, thing, vertex, with_graphics,
@@ -66,6 +68,11 @@ fn step_wad() -> WadBuilder {
 /// [`step_wad`] with the step's line flagged `step_flags` (4 two-sided,
 /// and 1 when it blocks).
 fn step_wad_flagged(step_flags: u16) -> WadBuilder {
+    with_graphics(step_lumps(step_flags).add_to(WadBuilder::iwad(), "E1M1"))
+}
+
+/// The lumps of [`step_wad_flagged`].
+fn step_lumps(step_flags: u16) -> DoomLumps {
     // x: 0, 128, 256; y: 0, 256; the door sector north of the west room.
     let vertices = [
         (0, 0),
@@ -78,7 +85,7 @@ fn step_wad_flagged(step_flags: u16) -> WadBuilder {
         (128, 320),
     ];
     let one_sided = |start: u16, end: u16, side: u16| linedef(start, end, 1, 0, 0, side, 0xFFFF);
-    let lumps = DoomLumps {
+    DoomLumps {
         things: vec![thing(64, 128, 90, 1, 7), thing(200, 64, 0, 3004, 7)],
         linedefs: vec![
             one_sided(0, 1, 0),
@@ -115,8 +122,7 @@ fn step_wad_flagged(step_flags: u16) -> WadBuilder {
             sector(16, 128, "FLOOR", "FLOOR", 160),
             sector(0, 0, "FLOOR", "FLOOR", 160),
         ],
-    };
-    with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"))
+    }
 }
 
 #[test]
@@ -167,6 +173,97 @@ fn a_two_sided_line_that_blocks_is_a_wall_not_drawn_that_stops_the_walker() {
             .expect("a finite move");
         assert_eq!(outcome.position.x < 4.0, blocks, "{:?}", outcome.position);
     }
+}
+
+#[test]
+fn a_closed_door_sector_becomes_a_rise_door_that_use_opens_and_the_walker_passes() {
+    let wad = Wad::from_bytes("step.wad", step_wad().build()).expect("the step reads");
+    let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
+    let level = load(&imported);
+    // The door sector (x 0..4 m, z -10..-8) in the frame of its line.
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let door = level.doors[0];
+    assert_eq!(door.kind, DoorKind::Rise);
+    assert_eq!(
+        (door.a, door.b),
+        (Vec2::new(0.0, -9.0), Vec2::new(4.0, -9.0))
+    );
+    assert_eq!(door.thickness, 2.0);
+    assert_eq!((door.base, door.height), (Some(0.0), 124.0 / 32.0));
+    // Doom's 2 units a tic, and 150 tics open.
+    assert_eq!(door.speed, 2.0 * 35.0 / 32.0);
+    assert!((door.close_after - 150.0 / 35.0).abs() < 1e-6);
+    assert_eq!(level.materials[door.material.0].name, "WALL");
+
+    let collider = level.collider();
+    let mut simulation = Simulation::at_spawn(&level);
+    let north = Vec2::new(0.0, -1.0);
+    let walk = |simulation: &mut Simulation, ticks: u32| {
+        for _ in 0..ticks {
+            simulation.step_by(north * 0.02, &collider);
+        }
+        simulation.walker.position()
+    };
+    // From (2, -4) the walker stops at the closed door's face, its radius
+    // short of z = -8.
+    let stopped = walk(&mut simulation, 400);
+    assert!((stopped.y + 7.5).abs() < 1e-3, "stopped at {stopped}");
+    simulation.press_use(north, &collider);
+    // Its bottom clears the walker's 1.75 m after 96 ticks of Doom's speed
+    // (2.1875 m/s at 120 ticks a second): not before.
+    let held = walk(&mut simulation, 90);
+    assert!(
+        (held.y + 7.5).abs() < 1e-3,
+        "passed under too early: {held}"
+    );
+    let under = walk(&mut simulation, 60);
+    assert!(under.y < -8.5, "still held at {under}");
+}
+
+#[test]
+fn a_switch_and_a_line_walked_over_open_a_remote_door() {
+    let mut lumps = step_lumps(4);
+    // The west wall a switch (29: open, wait, close) and the step's line
+    // a line walked over (2: open and stay), both for tag 5: the door
+    // sector's, whose own line no longer works it.
+    lumps.linedefs[0] = linedef(0, 1, 1, 29, 5, 0, 0xFFFF);
+    lumps.linedefs[5] = linedef(2, 5, 4, 2, 5, 5, 6);
+    lumps.linedefs[6] = linedef(1, 2, 4, 0, 0, 7, 8);
+    lumps.sectors[2][24..26].copy_from_slice(&5u16.to_le_bytes());
+    let wad = with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"));
+    let wad = Wad::from_bytes("remote.wad", wad.build()).expect("the map reads");
+    let imported = import_map(&wad, "E1M1", "remote.textures").expect("imports");
+    let level = load(&imported);
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let ways: Vec<(SwitchBy, Vec<usize>)> = (level.switches.iter())
+        .map(|switch| (switch.by, switch.doors.clone()))
+        .collect();
+    assert_eq!(ways, [(SwitchBy::Use, vec![0]), (SwitchBy::Walk, vec![0])]);
+
+    let collider = level.collider();
+    let mut simulation = Simulation::at_spawn(&level);
+    // 1 m from the west wall, looking south (at nothing), then west.
+    for _ in 0..50 {
+        simulation.step_by(Vec2::new(-0.02, 0.0), &collider);
+    }
+    simulation.press_use(Vec2::new(0.0, 1.0), &collider);
+    simulation.step_by(Vec2::ZERO, &collider);
+    assert!(simulation.doors().is_closed(0), "opened by nothing");
+    simulation.press_use(Vec2::new(-1.0, 0.0), &collider);
+    simulation.step_by(Vec2::ZERO, &collider);
+    assert_eq!(simulation.doors().states()[0].motion, Motion::Opening);
+
+    // Afresh: a walk east over the step's line (x = 4) opens it too.
+    let mut simulation = Simulation::at_spawn(&level);
+    for _ in 0..95 {
+        simulation.step_by(Vec2::new(0.02, 0.0), &collider);
+    }
+    assert!(simulation.doors().is_closed(0), "opened before the line");
+    for _ in 0..10 {
+        simulation.step_by(Vec2::new(0.02, 0.0), &collider);
+    }
+    assert!(simulation.walker.position().x > 4.0);
+    assert!(!simulation.doors().is_closed(0), "the line did not open it");
 }
 
 #[test]

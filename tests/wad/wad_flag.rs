@@ -279,3 +279,106 @@ fn help_lists_wad_and_map_wherever_a_level_goes() {
         assert!(help.contains("--map [<MAP>]"), "{command:?}: {help}");
     }
 }
+
+/// The numbers of one `replay --heights` line: `x z FEET EYE`.
+fn replay_numbers(line: &str) -> [f32; 4] {
+    let numbers: Vec<f32> = line
+        .split_whitespace()
+        .map(|number| number.parse().expect("a number"))
+        .collect();
+    numbers.try_into().expect("four numbers")
+}
+
+#[test]
+fn a_door_on_freedoom_e1m1_opens_by_use_and_the_walker_walks_under_it() {
+    let Some(wad) = e1m1_arguments() else {
+        return;
+    };
+    let (file, empty) = imported_e1m1("wad_flag_rise_door", &wad);
+    // E1M1's door from (17, -34) to (17, -30), 1 m deep (x 16.5 to 17.5),
+    // rising 3.875 m from 1.25 m; the start moved 2.5 m west of it, in the
+    // big room, facing it (east).
+    let text = std::fs::read_to_string(&file).expect("read the import");
+    assert!(
+        text.contains("a = [17.0, -34.0]\nb = [17.0, -30.0]\nthickness = 1.0"),
+        "the door moved"
+    );
+    let moved = text.replacen("start = [-5.0, -9.5]", "start = [14.5, -32.0]", 1);
+    std::fs::write(&file, moved).expect("write the moved start");
+    // A second east (into the closed door), use, 100 ticks' wait (its
+    // bottom clears the walker's 1.75 m after 96), then two seconds east.
+    let walk = "0.02 0\n".repeat(120) + "use\nwait 100\n" + &"0.02 0\n".repeat(240);
+    let args = [
+        "replay",
+        "--heights",
+        "--level",
+        file.to_str().expect("path"),
+    ];
+    let output = output_with_input(mazewalker(&empty, &args), &walk);
+    assert_success(&output, "replay");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<[f32; 4]> = stdout.lines().map(replay_numbers).collect();
+    assert_eq!(lines.len(), 120 + 100 + 240, "{stdout}");
+    // Stopped by the closed door, its body radius (0.5 m) short of it,
+    // and held there while it rises; the feet at the room's 1.25 m.
+    let [x, _, feet, _] = lines[119];
+    assert!((x - 16.0).abs() < 1e-3, "stopped at {x}");
+    assert_eq!(feet, 1.25);
+    assert!(
+        lines[120..220]
+            .iter()
+            .all(|line| (line[0] - 16.0).abs() < 1e-3)
+    );
+    // Then under it and through, on the floor beyond at the same height.
+    let [x, _, feet, _] = lines[459];
+    assert!(x > 18.5, "still held at {x}");
+    assert_eq!(feet, 1.25);
+}
+
+#[test]
+fn a_line_walked_over_on_freedoom_map01_opens_the_door_ahead() {
+    let Some(wad) = freedoom::path("freedoom2.wad") else {
+        return;
+    };
+    let folder = common::scratch_folder("wad_flag_walk_switch");
+    let wad = wad.to_str().expect("a UTF-8 path");
+    let import = ["import", wad, "MAP01", "--out", "map01.toml"];
+    assert_success(
+        &mazewalker(&folder, &import).output().expect("run import"),
+        "import",
+    );
+    let file = folder.join("map01.toml");
+    // MAP01's door 3 (x 19.25 to 19.75, z 17 to 21, from 10.25 m) and the
+    // line walked over at x = 18.125 that opens it; the start moved to
+    // the ledge west of the line, facing east along z = 19.
+    let text = std::fs::read_to_string(&file).expect("read the import");
+    let door = "kind = \"rise\"\na = [19.5, 21.0]\nb = [19.5, 17.0]\nthickness = 0.5";
+    let line = "a = [18.125, 17.5]\nb = [18.125, 20.5]\nby = \"walk\"\ndoors = [3]";
+    assert!(text.contains(door) && text.contains(line), "the map moved");
+    let moved = text
+        .replacen("start = [-6.0, 5.0]", "start = [16.8, 19.0]", 1)
+        .replacen("yaw = -0.0", "yaw = 0.0", 1);
+    std::fs::write(&file, moved).expect("write the moved start");
+    let walk = "0.02 0\n".repeat(300);
+    let args = ["replay", "--heights", "--level", "map01.toml"];
+    let output = output_with_input(mazewalker(&folder, &args), &walk);
+    assert_success(&output, "replay");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<[f32; 4]> = stdout.lines().map(replay_numbers).collect();
+    assert_eq!(lines.len(), 300, "{stdout}");
+    // Over the line after 67 ticks: the door starts to rise, and the
+    // walker reaches it (its radius short of x = 19.25) before its
+    // bottom clears the walker's 1.75 m, 96 ticks later.
+    let crossed = lines.iter().position(|line| line[0] > 18.125);
+    assert_eq!(crossed, Some(66), "{stdout}");
+    assert!(
+        lines[100..160]
+            .iter()
+            .all(|line| (line[0] - 18.75).abs() < 1e-3),
+        "{stdout}"
+    );
+    // Then under it, down the steps beyond: 10.5, 10.25, then 10 m.
+    let [x, _, feet, _] = lines[299];
+    assert!(x > 21.0, "still held at {x}");
+    assert_eq!((lines[0][2], lines[140][2], feet), (10.5, 10.25, 10.0));
+}

@@ -20,13 +20,13 @@ use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
     DoorTable, EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable,
-    PlayerTable, Point, WallTable,
+    PlayerTable, Point, SwitchTable, WallTable,
 };
 use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
-    TextureSource, WallDefaults, builtin_material_id, default_environment,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, Switch,
+    SwitchBy, TextureSource, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
@@ -79,6 +79,13 @@ pub(crate) fn build_level(
         .map(|(index, door)| builder.door(index, door, door_material))
         .collect::<Result<Vec<_>, _>>()?;
 
+    let switches = file
+        .switch
+        .iter()
+        .enumerate()
+        .map(|(index, switch)| builder.switch(index, switch, doors.len()))
+        .collect::<Result<Vec<_>, _>>()?;
+
     let floors = file
         .floor
         .iter()
@@ -107,6 +114,7 @@ pub(crate) fn build_level(
         obstacles,
         lights,
         doors,
+        switches,
         floors,
         materials: builder.materials,
         environment,
@@ -928,6 +936,61 @@ impl Builder<'_> {
                 defaults::DOOR_CLOSE_AFTER,
             )?,
             base: self.base(table.base.as_ref(), &item)?,
+        })
+    }
+
+    /// One `[[switch]]`: a line at least as long as a wall's shortest, a
+    /// known `by`; a door index past the level's `door_count` doors is a
+    /// warning (an edit that deletes doors leaves the file loadable).
+    fn switch(
+        &mut self,
+        index: usize,
+        table: &SwitchTable,
+        door_count: usize,
+    ) -> Result<Switch, LevelError> {
+        let item = format!("switch {index}");
+        let a = self.point(&table.a, &item, "a")?;
+        let b = self.point(&table.b, &item, "b")?;
+        if a.distance(b) < MIN_WALL_LENGTH {
+            return Err(self.source.invalid(
+                &table.a.span(),
+                &item,
+                format!(
+                    "zero-length switch: a = {} and b = {} are less than 0.1 mm apart",
+                    show_point(a),
+                    show_point(b)
+                ),
+            ));
+        }
+        let by = self.word(
+            table.by.as_ref(),
+            &item,
+            "by",
+            &SwitchBy::WORDS,
+            SwitchBy::Use,
+        )?;
+        for door in table.doors.get_ref() {
+            if *door.get_ref() >= door_count {
+                self.warn(
+                    &door.span(),
+                    &item,
+                    format!(
+                        "door {} does not exist (the level has {door_count} doors): it opens nothing",
+                        door.get_ref()
+                    ),
+                );
+            }
+        }
+        Ok(Switch {
+            a,
+            b,
+            by,
+            doors: table
+                .doors
+                .get_ref()
+                .iter()
+                .map(|door| *door.get_ref())
+                .collect(),
         })
     }
 

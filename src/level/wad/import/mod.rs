@@ -10,24 +10,30 @@
 //!
 //! Heights are counted from the map's lowest floor, which stands at 0.
 //!
+//! Door sectors get their ceilings as Doom opens them (4 units below the
+//! lowest neighbouring ceiling), and those the map has closed a rise door
+//! (`doors`) over them, which the use key opens, and the switches and
+//! lines walked over that open them in Doom `[[switch]]`es.
+//!
 //! What this version leaves out, and says so in its summary and warnings:
-//! doors are imported open (their sectors' ceilings raised as Doom opens
-//! them, to 4 units below the lowest neighbouring ceiling), lifts stand
-//! where the map puts them, teleporters and exits do nothing, monsters and
+//! lifts stand where the map puts them, lines that close doors do
+//! nothing, teleporters and exits do nothing, monsters and
 //! items are left out, and a sector whose outline the level format cannot
 //! hold (crossing another) is left out with a warning.
 //!
 //! Module map: `loops` the sectors' outlines, `things` what each thing
-//! becomes, `specials` what each line's special is, `text` the level
+//! becomes, `specials` what each line's special is, `doors` the door
+//! sectors and their rise doors, `text` the level
 //! file's text, `in_memory` a map imported as a level without a file.
 
+mod doors;
 mod in_memory;
 mod loops;
 mod specials;
 mod text;
 mod things;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::Path;
 
@@ -64,7 +70,7 @@ pub struct ImportSummary {
     pub walls: usize,
     /// Floors made of sectors.
     pub floors: usize,
-    /// Door sectors (imported open).
+    /// Door sectors (a rise door each where the map has them closed).
     pub doors: usize,
     /// Lift sectors (imported where they stand).
     pub lifts: usize,
@@ -167,7 +173,8 @@ pub fn import_map(
     let mut warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
     let mut summary = ImportSummary::default();
 
-    let spans = sector_spans(map, &mut summary);
+    let door_sectors = doors::door_sectors(map);
+    let spans = sector_spans(map, &door_sectors, &mut summary);
     let (loops, loop_warnings) = sector_loops(map);
     warnings.extend(loop_warnings);
     let floors = kept_floors(&loops, &spans, &mut warnings);
@@ -238,6 +245,26 @@ pub fn import_map(
             _ => {}
         }
     }
+    let mut rise_doors: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for floor in &floors {
+        let Some(door) = door_sectors.get(&floor.sector) else {
+            continue;
+        };
+        let material = |name: &str| level.wall_texture(name);
+        let outline = (floor.sector, door);
+        match doors::rise_door(map, outline, &floor.points, floor.span, material) {
+            Ok(Some(door)) => {
+                rise_doors
+                    .entry(floor.sector)
+                    .or_default()
+                    .push(level.doors.len());
+                level.doors.push(door);
+            }
+            Ok(None) => {}
+            Err(warning) => warnings.push(warning),
+        }
+    }
+    level.switches = doors::switches(map, &rise_doors);
     summary.teleporters = map
         .linedefs
         .iter()
@@ -257,9 +284,12 @@ pub fn import_map(
 
 /// Each sector's floor and ceiling in metres, doors open: a door
 /// sector's ceiling 4 units below the lowest ceiling around it. Counts the
-/// doors, lifts and left-out specials.
-fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
-    let mut doors = BTreeSet::new();
+/// doors (`doors`, by sector), lifts and left-out specials.
+fn sector_spans(
+    map: &DoomMap,
+    doors: &BTreeMap<usize, doors::DoorSector>,
+    summary: &mut ImportSummary,
+) -> Vec<(f32, f32)> {
     let mut lifts = BTreeSet::new();
     let tagged = |tag: i32| {
         map.sectors
@@ -270,14 +300,12 @@ fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
     };
     for line in &map.linedefs {
         match special(line.special) {
-            Some(Special::ManualDoor) => {
-                let behind = line.left.and_then(|side| map.sidedefs.get(side));
-                doors.extend(behind.map(|side| side.sector));
-            }
-            Some(Special::RemoteDoor) => doors.extend(tagged(line.tag)),
             Some(Special::Lift) => lifts.extend(tagged(line.tag)),
             Some(Special::Other) => summary.left_out_specials += 1,
-            Some(Special::Teleporter | Special::Exit) | None => {}
+            Some(
+                Special::ManualDoor | Special::RemoteDoor | Special::Teleporter | Special::Exit,
+            )
+            | None => {}
         }
     }
     summary.doors = doors.len();
@@ -296,7 +324,7 @@ fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
         .enumerate()
         .map(|(index, sector)| {
             let mut ceiling = sector.ceiling_height;
-            if doors.contains(&index) {
+            if doors.contains_key(&index) {
                 let lowest = neighbours
                     .get(&index)
                     .into_iter()
@@ -490,8 +518,8 @@ fn place_things(
         } else {
             summary.left_out_things += 1;
             warnings.push(format!(
-                "the barrel at {} is left out: it would start against a wall, an obstacle or \
-                 the start",
+                "the barrel at {} is left out: it would start against a wall, an obstacle, a \
+                 door or the start",
                 body.at
             ));
         }

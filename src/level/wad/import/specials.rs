@@ -54,6 +54,113 @@ pub(super) fn special(number: i32) -> Option<Special> {
     })
 }
 
+/// Doom's tics in a second.
+pub(super) const TICS_PER_SECOND: f32 = 35.0;
+
+/// How long an opened door waits before it closes again, in tics.
+const DOOR_WAIT_TICS: f32 = 150.0;
+
+/// A door's ordinary speed, in Doom units a tic.
+const DOOR_SPEED: f32 = 2.0;
+
+/// A blazing door's speed, in Doom units a tic.
+const BLAZING_DOOR_SPEED: f32 = 8.0;
+
+/// How a door special moves its door.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct DoorMotion {
+    /// Doom units a tic.
+    pub units_per_tic: f32,
+    /// Tics it waits open before it closes; `None`: it stays open.
+    pub wait_tics: Option<f32>,
+}
+
+/// How door special `number` moves its door (`None` for a special that
+/// is no door). Doors that only close, or close and open again, move as
+/// the ordinary door of their speed.
+pub(super) fn door_motion(number: i32) -> Option<DoorMotion> {
+    let stays = |units_per_tic| DoorMotion {
+        units_per_tic,
+        wait_tics: None,
+    };
+    let closes = |units_per_tic| DoorMotion {
+        units_per_tic,
+        wait_tics: Some(DOOR_WAIT_TICS),
+    };
+    Some(match number {
+        2 | 31..=34 | 46 | 61 | 86 | 103 => stays(DOOR_SPEED),
+        99 | 106 | 109 | 112 | 115 | 118 | 133..=137 => stays(BLAZING_DOOR_SPEED),
+        105 | 107 | 108 | 110 | 111 | 113 | 114 | 116 | 117 => closes(BLAZING_DOOR_SPEED),
+        n if GENERALISED_DOORS.contains(&n) => generalised_door(n),
+        n if GENERALISED_LOCKED_DOORS.contains(&n) => {
+            let speed = generalised_speed(n);
+            if (n >> 5) & 1 == 1 {
+                stays(speed)
+            } else {
+                closes(speed)
+            }
+        }
+        _ if special(number) == Some(Special::ManualDoor)
+            || special(number) == Some(Special::RemoteDoor) =>
+        {
+            closes(DOOR_SPEED)
+        }
+        _ => return None,
+    })
+}
+
+/// Boom's generalised door `number`: speed in bits 3-4, kind in bits 5-6
+/// (1: open and stay), delay in bits 8-9 (1, 4, 9 or 30 seconds).
+fn generalised_door(number: i32) -> DoorMotion {
+    let wait_seconds = [1.0, 4.0, 9.0, 30.0][((number >> 8) & 3) as usize];
+    DoorMotion {
+        units_per_tic: generalised_speed(number),
+        wait_tics: ((number >> 5) & 3 != 1).then_some(wait_seconds * TICS_PER_SECOND),
+    }
+}
+
+/// A generalised door's speed, bits 3-4: slow, normal, fast or turbo.
+fn generalised_speed(number: i32) -> f32 {
+    [
+        DOOR_SPEED,
+        2.0 * DOOR_SPEED,
+        4.0 * DOOR_SPEED,
+        8.0 * DOOR_SPEED,
+    ][((number >> 3) & 3) as usize]
+}
+
+/// How a remote door's line is worked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Worked {
+    /// Used: a switch.
+    Used,
+    /// Walked over.
+    WalkedOver,
+}
+
+/// How remote door special `number`'s line is worked, for a special that
+/// opens its doors: `None` for one that closes them, one that is shot
+/// (left out), or no remote door.
+pub(super) fn remote_door_opener(number: i32) -> Option<Worked> {
+    let generalised =
+        GENERALISED_DOORS.contains(&number) || GENERALISED_LOCKED_DOORS.contains(&number);
+    if generalised {
+        // The plain generalised door's kinds 2 and 3 close.
+        let closes = GENERALISED_DOORS.contains(&number) && (number >> 5) & 3 >= 2;
+        return match (number & 7, closes) {
+            (_, true) => None,
+            (0 | 1, false) => Some(Worked::WalkedOver),
+            (2 | 3, false) => Some(Worked::Used),
+            _ => None,
+        };
+    }
+    match number {
+        2 | 4 | 86 | 90 | 105 | 106 | 108 | 109 => Some(Worked::WalkedOver),
+        29 | 61 | 63 | 99 | 103 | 111 | 112 | 114 | 115 | 133..=137 => Some(Worked::Used),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +176,38 @@ mod tests {
         assert_eq!(special(9), Some(Special::Other));
         assert_eq!(special(0x3C06), Some(Special::ManualDoor));
         assert_eq!(special(0x3C01), Some(Special::RemoteDoor));
+    }
+
+    #[test]
+    fn remote_doors_open_by_switch_or_walk_and_closing_ones_are_left_out() {
+        assert_eq!(remote_door_opener(29), Some(Worked::Used));
+        assert_eq!(remote_door_opener(2), Some(Worked::WalkedOver));
+        assert_eq!(remote_door_opener(3), None, "closes");
+        assert_eq!(remote_door_opener(46), None, "shot");
+        assert_eq!(remote_door_opener(1), None, "manual");
+        assert_eq!(remote_door_opener(0x3C00 | 3), Some(Worked::Used));
+        assert_eq!(remote_door_opener(0x3C00 | (3 << 5)), None, "closes");
+    }
+
+    #[test]
+    fn doors_move_at_dooms_speeds_and_wait_or_stay() {
+        let closing = |units_per_tic| {
+            Some(DoorMotion {
+                units_per_tic,
+                wait_tics: Some(150.0),
+            })
+        };
+        assert_eq!(door_motion(1), closing(2.0));
+        assert_eq!(door_motion(117), closing(8.0));
+        assert_eq!(door_motion(29), closing(2.0));
+        assert_eq!(door_motion(31).and_then(|m| m.wait_tics), None);
+        assert_eq!(door_motion(118).map(|m| m.units_per_tic), Some(8.0));
+        assert_eq!(door_motion(62), None);
+        // Generalised: fast (2 << 3), open and stay (1 << 5).
+        let boom = door_motion(0x3C00 | (2 << 3) | (1 << 5));
+        assert_eq!(
+            boom.map(|m| (m.units_per_tic, m.wait_tics)),
+            Some((8.0, None))
+        );
     }
 }

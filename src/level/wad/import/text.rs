@@ -1,6 +1,6 @@
 //! An imported map's level file, written as text: the player as Doom's,
 //! `ground = false`, a material per picture the map uses (its PNG in the
-//! textures folder), then the floors, walls, lamps and obstacles. Numbers
+//! textures folder), then the floors, walls, doors, lamps and obstacles. Numbers
 //! are written in Rust's shortest round-trip form.
 
 use std::collections::BTreeMap;
@@ -35,6 +35,43 @@ pub(super) struct TextWall {
     pub drawn: bool,
 }
 
+/// A rise door as written: its box `thickness` thick around `a → b`,
+/// rising `height` metres from `base`.
+pub(super) struct TextDoor {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub thickness: f32,
+    pub base: f32,
+    pub height: f32,
+    pub speed: f32,
+    pub close_after: f32,
+    pub material: Option<String>,
+}
+
+impl TextDoor {
+    /// How far `p` lies from the door's box (0 inside it).
+    fn distance_to(&self, p: Vec2) -> f32 {
+        let span = self.b - self.a;
+        let length = span.length();
+        let along = span.try_normalize().unwrap_or(Vec2::X);
+        let local = p - self.a;
+        let s = local.dot(along);
+        let d = local.dot(along.perp());
+        let outside_along = (-s).max(s - length).max(0.0);
+        let outside_across = (d.abs() - self.thickness / 2.0).max(0.0);
+        Vec2::new(outside_along, outside_across).length()
+    }
+}
+
+/// A switch as written: the line `a → b`, used or walked over, opening
+/// `doors` (indices among the doors written).
+pub(super) struct TextSwitch {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub walked_over: bool,
+    pub doors: Vec<usize>,
+}
+
 /// A lamp as written.
 pub(super) struct TextLamp {
     pub at: Vec2,
@@ -61,6 +98,8 @@ pub(super) struct LevelText<'a> {
     pub start: Option<(Vec2, f32)>,
     pub floors: Vec<TextFloor>,
     pub walls: Vec<TextWall>,
+    pub doors: Vec<TextDoor>,
+    pub switches: Vec<TextSwitch>,
     pub lamps: Vec<TextLamp>,
     pub obstacles: Vec<TextSquare>,
     /// Pictures that could not be decoded, by name and why.
@@ -89,6 +128,8 @@ impl<'a> LevelText<'a> {
             start: None,
             floors: Vec::new(),
             walls: Vec::new(),
+            doors: Vec::new(),
+            switches: Vec::new(),
             lamps: Vec::new(),
             obstacles: Vec::new(),
             failed: Vec::new(),
@@ -141,8 +182,9 @@ impl<'a> LevelText<'a> {
     }
 
     /// Whether a loose body `square` would start clear of every wall's
-    /// rendered body, every obstacle so far and the walker's body at the
-    /// start (the loader refuses a loose body that does not): judged by
+    /// rendered body, every obstacle so far, every door's closed box and
+    /// the walker's body at the start (the loader refuses a loose body
+    /// that does not): judged by
     /// the square's circumscribed circle, so a body close enough to doubt
     /// is taken for touching.
     pub fn clears(&self, square: &TextSquare) -> bool {
@@ -157,7 +199,11 @@ impl<'a> LevelText<'a> {
         let start_clear = self
             .start
             .is_none_or(|(start, _)| start.distance(square.at) > reach + PLAYER_RADIUS);
-        walls_clear && obstacles_clear && start_clear
+        let doors_clear = self
+            .doors
+            .iter()
+            .all(|door| door.distance_to(square.at) > reach);
+        walls_clear && obstacles_clear && start_clear && doors_clear
     }
 
     /// The level file's text.
@@ -221,6 +267,35 @@ impl<'a> LevelText<'a> {
                 text.push_str("drawn = false\n");
             }
             text.push('\n');
+        }
+        for door in &self.doors {
+            let _ = write!(
+                text,
+                "[[door]]\nkind = \"rise\"\na = {}\nb = {}\nthickness = {:?}\nheight = {:?}\n\
+                 base = {:?}\nspeed = {:?}\nclose_after = {:?}\n",
+                point(door.a),
+                point(door.b),
+                door.thickness,
+                door.height,
+                door.base,
+                door.speed,
+                door.close_after
+            );
+            if let Some(material) = &door.material {
+                let _ = writeln!(text, "material = {material:?}");
+            }
+            text.push('\n');
+        }
+        for switch in &self.switches {
+            let doors: Vec<String> = switch.doors.iter().map(usize::to_string).collect();
+            let by = if switch.walked_over { "walk" } else { "use" };
+            let _ = writeln!(
+                text,
+                "[[switch]]\na = {}\nb = {}\nby = {by:?}\ndoors = [{}]\n",
+                point(switch.a),
+                point(switch.b),
+                doors.join(", ")
+            );
         }
         for lamp in &self.lamps {
             let [r, g, b] = lamp.colour;

@@ -1,0 +1,100 @@
+//! The switches: a switch line used (in the **use** phase) or walked over
+//! (after the **eye** phase) opens its doors, as Doom's switches and
+//! walk-over lines open remote doors. A switch works every time it is
+//! worked; the doors it opens move from the next tick's **doors** phase.
+
+use glam::Vec2;
+
+use crate::collision::Collider;
+use crate::doors::Doors;
+use crate::level::defaults::DOOR_USE_REACH;
+use crate::level::{Switch, SwitchBy};
+
+/// How far behind the first wall the view ray meets a switch's line may
+/// lie and still be used, in metres: a switch is usually drawn on a
+/// wall's face, which the ray meets a wall's radius before its line.
+pub const SWITCH_BEHIND_WALL: f32 = 0.15;
+
+/// The use switch whose line the view ray from `eye` along `facing` meets
+/// first within [`DOOR_USE_REACH`], no further than
+/// [`SWITCH_BEHIND_WALL`] behind the first wall it meets: how far along
+/// the ray (0 at the eye, 1 at its end) and the switch's index. The
+/// lowest index wins ties.
+pub(super) fn used(
+    switches: &[Switch],
+    eye: Vec2,
+    facing: Vec2,
+    collider: &Collider,
+) -> Option<(f32, usize)> {
+    let direction = facing.try_normalize()?;
+    let end = eye + direction * DOOR_USE_REACH;
+    let wall = collider.ray_cast(eye, end).map_or(1.0, |hit| hit.fraction);
+    let within = wall + SWITCH_BEHIND_WALL / DOOR_USE_REACH;
+    let mut best: Option<(f32, usize)> = None;
+    for (index, switch) in switches.iter().enumerate() {
+        if switch.by != SwitchBy::Use {
+            continue;
+        }
+        if let Some(fraction) = crossing(eye, end, switch.a, switch.b)
+            && fraction <= within
+            && best.is_none_or(|(nearest, _)| fraction < nearest)
+        {
+            best = Some((fraction, index));
+        }
+    }
+    best
+}
+
+/// The walk switches whose line the eye's move from `from` to `to`
+/// crosses, either way, in index order.
+pub(super) fn walked_over(
+    switches: &[Switch],
+    from: Vec2,
+    to: Vec2,
+) -> impl Iterator<Item = usize> + '_ {
+    (0..switches.len()).filter(move |&index| {
+        let switch = &switches[index];
+        switch.by == SwitchBy::Walk && crossing(from, to, switch.a, switch.b).is_some()
+    })
+}
+
+/// Opens every door `switch` names (one past the level's doors opens
+/// nothing).
+pub(super) fn open_doors(switch: &Switch, doors: &mut Doors) {
+    for &door in &switch.doors {
+        doors.open(door);
+    }
+}
+
+/// Where the segment `from → to` crosses the segment `a → b`: how far
+/// along `from → to` (0..=1); `None` when they do not meet or run
+/// parallel.
+fn crossing(from: Vec2, to: Vec2, a: Vec2, b: Vec2) -> Option<f32> {
+    let (path, line) = (to - from, b - a);
+    let denominator = path.perp_dot(line);
+    if denominator == 0.0 || !denominator.is_finite() {
+        return None;
+    }
+    let along_path = (a - from).perp_dot(line) / denominator;
+    let along_line = (a - from).perp_dot(path) / denominator;
+    ((0.0..=1.0).contains(&along_path) && (0.0..=1.0).contains(&along_line)).then_some(along_path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_crosses_a_line_where_it_meets_it_and_not_beside_it() {
+        let (a, b) = (Vec2::new(1.0, -1.0), Vec2::new(1.0, 1.0));
+        let across = crossing(Vec2::ZERO, Vec2::new(2.0, 0.0), a, b);
+        assert_eq!(across, Some(0.5));
+        assert_eq!(crossing(Vec2::new(2.0, 0.0), Vec2::ZERO, a, b), Some(0.5));
+        assert_eq!(crossing(Vec2::ZERO, Vec2::new(0.9, 0.0), a, b), None);
+        assert_eq!(
+            crossing(Vec2::new(0.0, 2.0), Vec2::new(2.0, 2.0), a, b),
+            None
+        );
+        assert_eq!(crossing(Vec2::ZERO, Vec2::new(0.0, 1.0), a, b), None);
+    }
+}
