@@ -361,6 +361,7 @@ mod tests {
             material: MaterialId(1),
             base: None,
             drawn: true,
+            alignment: crate::level::TextureAlignment::default(),
         })
     }
 

@@ -66,6 +66,7 @@ mod tests {
             material: MaterialId(0),
             base: None,
             drawn: true,
+            alignment: crate::level::TextureAlignment::default(),
         }
     }
 
