@@ -36,6 +36,10 @@ pub(crate) struct LevelFile {
     #[serde(default)]
     pub door: Vec<DoorTable>,
     #[serde(default)]
+    pub teleporter: Vec<TeleporterTable>,
+    #[serde(default)]
+    pub exit: Vec<ExitTable>,
+    #[serde(default)]
     pub floor: Vec<FloorTable>,
 }
 
@@ -130,6 +134,25 @@ pub(crate) struct DoorTable {
     pub opens: Option<Spanned<String>>,
     pub close_after: Option<Number>,
     pub base: Option<Number>,
+}
+
+/// One `[[teleporter]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TeleporterTable {
+    pub a: Point,
+    pub b: Point,
+    pub to: Point,
+    pub yaw: Option<Number>,
+}
+
+/// One `[[exit]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExitTable {
+    pub a: Point,
+    pub b: Point,
+    pub by: Option<Spanned<String>>,
 }
 
 /// One `[[floor]]`.

@@ -10,6 +10,7 @@ use glam::{Vec2, Vec3};
 use image::RgbaImage;
 
 use super::diagnostics::LevelWarning;
+use super::lines::{Exit, Teleporter};
 use super::range::ValueRange;
 use super::shared_list::SharedList;
 use crate::collision::ConvexPolygon;
@@ -50,6 +51,12 @@ pub struct Level {
     /// Every door (`[[door]]`): leaves that open and close, and block the
     /// walker like obstacles wherever they are.
     pub doors: Vec<Door>,
+    /// Every teleporter (`[[teleporter]]`): lines that move the eye when
+    /// walked over from their front.
+    pub teleporters: Vec<Teleporter>,
+    /// Every exit (`[[exit]]`): lines that end the level when used or
+    /// walked over from their front.
+    pub exits: Vec<Exit>,
     /// Every floor at a height of its own (`[[floor]]`); none: one flat
     /// floor at 0 under the environment's ceiling, as before floors.
     pub floors: Vec<LevelFloor>,
