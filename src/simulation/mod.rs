@@ -12,13 +12,15 @@
 //! 1. **controls**: the walker flips the switches pressed and turns
 //!    (`Walker::take_controls`, `walker/mod.rs`); entering or leaving edit
 //!    mode puts the bodies back where the file places them (`bodies.rs`);
-//! 2. **use**: the use key acts on the door or the body the eye faces
-//!    (`use_key.rs`);
+//! 2. **use**: the use key acts on the exit, the door or the body the
+//!    eye faces (`use_key.rs`);
 //! 3. **doors**: every door moves, its leaf pushing the eye
 //!    (`doors.rs`, over `crate::doors`);
 //! 4. **eye**: the walker's move through the collider among the leaves,
 //!    stopped at the first body in its way (`eye.rs`, over
-//!    `Walker::move_through`);
+//!    `Walker::move_through`), then the lines its centre walked over from
+//!    their front: an exit is taken, a teleporter sends it to its
+//!    destination (`lines.rs`);
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
 //!    (`bodies.rs`, over `crate::physics`);
@@ -32,6 +34,7 @@ mod bodies;
 mod doors;
 mod events;
 mod eye;
+mod lines;
 mod use_key;
 
 #[cfg(test)]
@@ -46,6 +49,7 @@ use crate::tick::TICK_SECONDS;
 use crate::walker::{MoveReport, TickInput, Walker};
 
 use bodies::BodiesTick;
+use lines::Lines;
 
 pub use bodies::Bodies;
 pub use events::{Event, Mode};
@@ -61,6 +65,8 @@ pub struct Simulation {
     pub walker: Walker,
     doors: Doors,
     bodies: Bodies,
+    /// The level's teleporters and exits.
+    lines: Lines,
     /// The level's floor material, under every step.
     floor: MaterialId,
     /// Each door's motion at the end of the last tick, to tell when one
@@ -95,6 +101,7 @@ impl Simulation {
             walker,
             doors: Doors::default(),
             bodies: Bodies::default(),
+            lines: Lines::default(),
             floor: MaterialId(0),
             door_motions: Vec::new(),
             events: Vec::new(),
@@ -109,6 +116,7 @@ impl Simulation {
     pub fn level_changed(&mut self, level: &Level) {
         self.doors = self.doors.changed_to(&level.placed_doors());
         self.bodies = Bodies::new(level);
+        self.lines = Lines::of(level);
         self.floor = level.environment.floor;
         self.on_floors = !level.floors.is_empty() || !level.environment.ground;
         self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
@@ -163,8 +171,9 @@ impl Simulation {
     /// input; `replay` between ticks.
     pub fn press_use(&mut self, facing: Vec2, collider: &Collider) {
         let eye = self.walker.position();
-        let world = (&mut self.doors, &mut self.bodies);
-        use_key::press_use(world, eye, facing, collider, &mut self.events);
+        let world = (&mut self.doors, &mut self.bodies, &self.lines);
+        let editing = self.walker.editing;
+        use_key::press_use(world, (eye, editing), facing, collider, &mut self.events);
     }
 
     /// **Controls**: the switches pressed flip and the eye turns; entering
@@ -192,11 +201,15 @@ impl Simulation {
             Vec::new()
         };
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
-        let world = (&self.doors, &mut self.bodies);
+        let world = (&self.doors, &mut self.bodies, &self.lines);
         let (walker, events) = (&mut self.walker, &mut self.events);
         let walked = (self.floor, running);
         let report = eye::move_eye(walker, world, collider, desired, walked, events);
-        let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
+        let teleported = events
+            .iter()
+            .any(|event| matches!(event, Event::Teleported { .. }));
+        let bodies =
+            bodies_move.then(|| self.move_bodies(&leaves_before, &report, !teleported, collider));
         if let Some(bodies) = &bodies {
             events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);
         }
@@ -205,22 +218,22 @@ impl Simulation {
     }
 
     /// **Bodies**: the loose bodies' tick, the leaves moving from
-    /// `leaves_before`, pushed by the eye where `report` left it (not when
-    /// it passes walls); a door that would squeeze a body goes back and
-    /// gives way.
+    /// `leaves_before`, pushed by the eye where `report` left it when it
+    /// `pushes` (not when it passes walls, nor when it teleported away);
+    /// a door that would squeeze a body goes back and gives way.
     fn move_bodies(
         &mut self,
         leaves_before: &[Leaf],
         report: &StepReport,
+        pushes: bool,
         collider: &Collider,
     ) -> BodiesTick {
         let radius = collider.body_radius();
         let pushing = match &report.collision {
-            Ok(outcome) if !self.walker.passes_walls() => Some(self.bodies.walker_circle(
-                outcome.position,
-                radius,
-                report.desired / TICK_SECONDS,
-            )),
+            Ok(outcome) if pushes && !self.walker.passes_walls() => Some(
+                self.bodies
+                    .walker_circle(outcome.position, radius, report.desired / TICK_SECONDS),
+            ),
             _ => None,
         };
         let tick = self
