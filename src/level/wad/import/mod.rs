@@ -11,15 +11,17 @@
 //! What this version leaves out, and says so in its summary and warnings:
 //! doors are imported open (their sectors' ceilings raised as Doom opens
 //! them, to 4 units below the lowest neighbouring ceiling), lifts stand
-//! where the map puts them, teleporters and exits do nothing, monsters and
-//! items are left out, and a sector whose outline the level format cannot
+//! where the map puts them, a teleporter without a destination is left
+//! out, monsters and items are left out, and a sector whose outline the level format cannot
 //! hold (crossing another) is left out with a warning.
 //!
 //! Module map: `loops` the sectors' outlines, `things` what each thing
-//! becomes, `specials` what each line's special is, `text` the level
+//! becomes, `specials` what each line's special is, `lines` the
+//! teleporters and exits with their destinations, `text` the level
 //! file's text, `in_memory` a map imported as a level without a file.
 
 mod in_memory;
+mod lines;
 mod loops;
 mod specials;
 mod text;
@@ -32,8 +34,9 @@ use std::path::Path;
 use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
-use super::{DoomMap, Wad, WadError, WadProblem, WadTextures};
+use super::{DoomMap, Thing, Wad, WadError, WadProblem, WadTextures};
 use crate::level::{LevelFloor, MaterialId, floor_problem};
+use lines::teleporters_and_exits;
 use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
 use text::{LevelText, TextFloor, TextLamp, TextSquare, TextWall};
@@ -63,7 +66,7 @@ pub struct ImportSummary {
     pub doors: usize,
     /// Lift sectors (imported where they stand).
     pub lifts: usize,
-    /// Teleporter lines.
+    /// Teleporter lines with a destination.
     pub teleporters: usize,
     /// Lamps made of light-giving things.
     pub lamps: usize,
@@ -74,7 +77,7 @@ pub struct ImportSummary {
     /// Things left out: monsters, items, keys, weapons, and the rest.
     pub left_out_things: usize,
     /// Line specials left out: all but doors, lifts, teleporters and
-    /// exits.
+    /// exits, and teleporters without a destination.
     pub left_out_specials: usize,
 }
 
@@ -145,6 +148,12 @@ pub fn textures_folder(out: &Path) -> String {
     format!("{stem}.textures")
 }
 
+/// A thing's heading as a yaw in degrees: Doom's angles turn
+/// counter-clockwise from east, our yaw clockwise from +x.
+fn heading(thing: &Thing) -> f32 {
+    -(thing.angle as f32)
+}
+
 /// A Doom position in metres on the plan.
 fn plan(x: f64, y: f64) -> Vec2 {
     Vec2::new((x / UNITS_PER_METRE) as f32, (-y / UNITS_PER_METRE) as f32)
@@ -203,12 +212,13 @@ pub fn import_map(
         });
         summary.walls += 1;
     }
-    summary.teleporters = map
-        .linedefs
-        .iter()
-        .filter(|line| special(line.special) == Some(Special::Teleporter))
-        .count();
     place_things(wad, map, &floors, &mut level, &mut summary, &mut warnings)?;
+    let lines = teleporters_and_exits(map, &floors);
+    summary.teleporters = lines.teleporters.len();
+    summary.left_out_specials += lines.warnings.len();
+    warnings.extend(lines.warnings);
+    level.teleporters = lines.teleporters;
+    level.exits = lines.exits;
     let text = level.write();
     let textures = level.pictures(&mut warnings);
     Ok(ImportedMap {
@@ -242,7 +252,7 @@ fn sector_spans(map: &DoomMap, summary: &mut ImportSummary) -> Vec<(f32, f32)> {
             Some(Special::RemoteDoor) => doors.extend(tagged(line.tag)),
             Some(Special::Lift) => lifts.extend(tagged(line.tag)),
             Some(Special::Other) => summary.left_out_specials += 1,
-            Some(Special::Teleporter | Special::Exit) | None => {}
+            Some(Special::Teleporter | Special::Exit(_)) | None => {}
         }
     }
     summary.doors = doors.len();
@@ -306,6 +316,21 @@ struct ImportedFloor {
     span: (f32, f32),
 }
 
+impl ImportedFloor {
+    /// Its outline and heights as a level's floor, its materials left
+    /// at the first: what the format's checks and lookups take.
+    fn outline(&self) -> LevelFloor {
+        LevelFloor {
+            points: self.points.clone(),
+            height: self.span.0,
+            ceiling: self.span.1,
+            material: MaterialId(0),
+            ceiling_material: MaterialId(0),
+            side_material: MaterialId(0),
+        }
+    }
+}
+
 /// The floors of every sector's outer loops that the format can hold
 /// together: the largest first, each one that crosses or overlaps a floor
 /// already kept (without one holding the other) left out with a warning.
@@ -343,14 +368,7 @@ fn kept_floors(
         match floor_problem(held.len(), &floor.points, &held) {
             Some(problem) => warnings.push(format!("sector {} left out: {problem}", floor.sector)),
             None => {
-                held.push(LevelFloor {
-                    points: floor.points.clone(),
-                    height: floor.span.0,
-                    ceiling: floor.span.1,
-                    material: MaterialId(0),
-                    ceiling_material: MaterialId(0),
-                    side_material: MaterialId(0),
-                });
+                held.push(floor.outline());
                 kept.push(floor);
             }
         }
@@ -401,9 +419,11 @@ fn place_things(
             continue;
         };
         match role {
+            // Taken by the teleporters that send the walker there.
+            ThingRole::TeleportDestination => {}
             ThingRole::Start => {
                 if level.start.is_none() {
-                    level.start = Some((at, -(thing.angle as f32)));
+                    level.start = Some((at, heading(thing)));
                 }
             }
             ThingRole::Lamp { height, colour, .. } => {
