@@ -41,11 +41,6 @@ impl TriggerLine {
         let share = (crossing - self.a).dot(along) / along.length_squared();
         ((0.0..=1.0).contains(&share) && fraction.is_finite()).then_some(fraction)
     }
-
-    /// Whether both ends are finite and at least `min_length` apart.
-    fn is_usable(&self, min_length: f32) -> bool {
-        self.a.is_finite() && self.b.is_finite() && self.a.distance(self.b) >= min_length
-    }
 }
 
 /// A teleporter: walking over its line from the front puts the eye at
@@ -59,17 +54,6 @@ pub struct Teleporter {
     pub to: Vec2,
     /// The heading it arrives with, in degrees (0 = +x, 90 = +z).
     pub yaw_degrees: f32,
-}
-
-impl Teleporter {
-    /// Whether a level may hold this teleporter, as the loader checks a
-    /// `[[teleporter]]`: a line at least [`MIN_WALL_LENGTH`](super::checks::MIN_WALL_LENGTH)
-    /// long with finite ends, a finite `to` and a finite `yaw`.
-    pub fn is_valid(&self) -> bool {
-        self.line.is_usable(super::checks::MIN_WALL_LENGTH)
-            && self.to.is_finite()
-            && self.yaw_degrees.is_finite()
-    }
 }
 
 /// How an exit is taken.
@@ -105,15 +89,6 @@ pub struct Exit {
     pub line: TriggerLine,
     /// How it is taken.
     pub by: ExitBy,
-}
-
-impl Exit {
-    /// Whether a level may hold this exit, as the loader checks an
-    /// `[[exit]]`: a line at least [`MIN_WALL_LENGTH`](super::checks::MIN_WALL_LENGTH)
-    /// long with finite ends.
-    pub fn is_valid(&self) -> bool {
-        self.line.is_usable(super::checks::MIN_WALL_LENGTH)
-    }
 }
 
 #[cfg(test)]
