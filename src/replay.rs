@@ -8,12 +8,15 @@
 //!   a door's leaf and a loose body the walker faces within 2 m (the door is
 //!   used, the body kicked), else on the nearest door within 1.5 m; the
 //!   walker faces the direction of its last move (at first, the level's
-//!   start heading);
+//!   start heading); it takes an exit switch the walker faces from its
+//!   front within 2 m before either;
 //! - `wait N`: N ticks with no move (the doors and bodies move).
 //!
 //! Blank lines and lines starting with `#` are skipped. Output: one line
-//! per move and one per `wait` tick, `x z` (with heights asked for, `x z
-//! FEET EYE`: the feet's height and the eye's); with bodies asked for, after
+//! per move and one per `wait` tick: where the tick left the eye (a
+//! teleporter's destination when its move walked over one from the
+//! front), `x z`, or with heights asked for, `x z FEET EYE` (the feet's
+//! height and the eye's); with bodies asked for, after
 //! each tick's line one `body I X Z ANGLE` line per loose body that moved
 //! in that tick (I its index among the level's loose obstacles in file
 //! order, X Z its centroid, ANGLE its turn from the file's outline in
@@ -159,7 +162,10 @@ impl ReplayStart {
         printed: ReplayOutput,
         output: &mut impl Write,
     ) -> Result<(), TickError> {
-        let position = self.simulation.step_by(delta, collider).collision?.position;
+        self.simulation.step_by(delta, collider).collision?;
+        // Where the tick left the eye: where the move ended, or where a
+        // teleporter it walked over sent it.
+        let position = self.simulation.walker.position();
         if printed.heights {
             let walker = &self.simulation.walker;
             let (feet, eye) = (walker.feet(), walker.camera.position.y);

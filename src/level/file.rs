@@ -38,6 +38,10 @@ pub(crate) struct LevelFile {
     #[serde(default)]
     pub switch: Vec<SwitchTable>,
     #[serde(default)]
+    pub teleporter: Vec<TeleporterTable>,
+    #[serde(default)]
+    pub exit: Vec<ExitTable>,
+    #[serde(default)]
     pub floor: Vec<FloorTable>,
 }
 
@@ -145,6 +149,25 @@ pub(crate) struct SwitchTable {
     pub b: Point,
     pub by: Option<Spanned<String>>,
     pub doors: Spanned<Vec<Spanned<usize>>>,
+}
+
+/// One `[[teleporter]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TeleporterTable {
+    pub a: Point,
+    pub b: Point,
+    pub to: Point,
+    pub yaw: Option<Number>,
+}
+
+/// One `[[exit]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExitTable {
+    pub a: Point,
+    pub b: Point,
+    pub by: Option<Spanned<String>>,
 }
 
 /// One `[[floor]]`.

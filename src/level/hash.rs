@@ -7,7 +7,7 @@ use std::hash::Hasher as _;
 use fnv::FnvHasher;
 use glam::Vec2;
 
-use super::{DoorKind, DoorOpens, Level, SwitchBy, defaults};
+use super::{DoorKind, DoorOpens, ExitBy, Level, SwitchBy, TriggerLine, defaults};
 
 impl Level {
     /// A hash of what the walker meets in this level: the walls (ends and
@@ -43,7 +43,13 @@ impl Level {
     /// one flat floor `step` and `height` change nothing), the player's `step height`, the
     /// ground (a byte, 1 ground, 0 void), `ceiling_height`, the floor
     /// count and each floor's point count, points `x z`, `height` and
-    /// `ceiling`: floors change where the walker can go.
+    /// `ceiling`: floors change where the walker can go;
+    /// then, only for a level with teleporters or exits (so that a level
+    /// without them keeps the hash it had before they existed), the
+    /// teleporter count and each one's `a.x a.y b.x b.y to.x to.z yaw`,
+    /// then the exit count and each one's `a.x a.y b.x b.y` and how it is
+    /// taken (a byte, 0 use, 1 walk): a teleporter moves the eye, and an
+    /// exit's events are part of a walk.
     /// Every number is an f32 written as its
     /// little-endian IEEE 754 bits, with -0.0 written as 0.0.
     pub fn content_hash(&self) -> u64 {
@@ -133,8 +139,29 @@ impl Level {
                 write_f32(&mut hasher, floor.ceiling);
             }
         }
+        if !self.teleporters.is_empty() || !self.exits.is_empty() {
+            write_count(&mut hasher, self.teleporters.len());
+            for teleporter in &self.teleporters {
+                write_line(&mut hasher, &teleporter.line);
+                write_point(&mut hasher, teleporter.to);
+                write_f32(&mut hasher, teleporter.yaw_degrees);
+            }
+            write_count(&mut hasher, self.exits.len());
+            for exit in &self.exits {
+                write_line(&mut hasher, &exit.line);
+                hasher.write_u8(match exit.by {
+                    ExitBy::Use => 0,
+                    ExitBy::Walk => 1,
+                });
+            }
+        }
         hasher.finish()
     }
+}
+
+fn write_line(hasher: &mut FnvHasher, line: &TriggerLine) {
+    write_point(hasher, line.a);
+    write_point(hasher, line.b);
 }
 
 /// Whether `level` has floors or no ground: without either, `step` and
@@ -309,6 +336,34 @@ mod tests {
             (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         assert_eq!(loose.content_hash(), expected);
+    }
+
+    #[test]
+    fn teleporters_and_exits_add_the_documented_bytes() {
+        let text = "[player]\nstart = [0.0, 0.0]\n\
+                    [[teleporter]]\na = [1.0, 0.0]\nb = [1.0, 2.0]\nto = [5.0, -3.0]\nyaw = 90.0\n\
+                    [[exit]]\na = [2.0, 0.0]\nb = [2.0, 1.0]\nby = \"walk\"\n";
+        let path = std::path::Path::new("lines.toml");
+        let level = Level::from_toml_str(text, path).expect("valid").level;
+        let without = Level {
+            teleporters: Vec::new(),
+            exits: Vec::new(),
+            ..level.clone()
+        };
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(&1u64.to_le_bytes());
+        for value in [1.0_f32, 0.0, 1.0, 2.0, 5.0, -3.0, 90.0] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.extend_from_slice(&1u64.to_le_bytes());
+        for value in [2.0_f32, 0.0, 2.0, 1.0] {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        bytes.push(1);
+        let expected = bytes.iter().fold(without.content_hash(), |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        assert_eq!(level.content_hash(), expected);
     }
 
     #[test]

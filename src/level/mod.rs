@@ -11,6 +11,7 @@ pub(crate) mod diagnostics;
 mod file;
 mod hash;
 pub mod light_layout;
+mod lines;
 pub mod loose;
 pub mod maze;
 pub mod mesh;
@@ -32,6 +33,7 @@ pub(crate) use build::floor_problem;
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
+pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
@@ -175,6 +177,8 @@ impl Level {
             lights: Vec::new(),
             doors: Vec::new(),
             switches: Vec::new(),
+            teleporters: Vec::new(),
+            exits: Vec::new(),
             floors: Vec::new(),
             materials,
             environment,

@@ -10,6 +10,7 @@ use glam::{Vec2, Vec3};
 use image::RgbaImage;
 
 use super::diagnostics::LevelWarning;
+use super::lines::{Exit, Teleporter};
 use super::range::ValueRange;
 use super::shared_list::SharedList;
 use crate::collision::ConvexPolygon;
@@ -53,6 +54,12 @@ pub struct Level {
     /// Every switch (`[[switch]]`): lines that open doors when used or
     /// walked over, as Doom's switches and walk-over lines do.
     pub switches: Vec<Switch>,
+    /// Every teleporter (`[[teleporter]]`): lines that move the eye when
+    /// walked over from their front.
+    pub teleporters: Vec<Teleporter>,
+    /// Every exit (`[[exit]]`): lines that end the level when used or
+    /// walked over from their front.
+    pub exits: Vec<Exit>,
     /// Every floor at a height of its own (`[[floor]]`); none: one flat
     /// floor at 0 under the environment's ceiling, as before floors.
     pub floors: Vec<LevelFloor>,

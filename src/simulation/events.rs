@@ -119,6 +119,22 @@ pub enum Event {
         /// Where the eye stands.
         at: Vec2,
     },
+    /// The eye walked over a teleporter's line from its front and stands
+    /// at its destination.
+    Teleported {
+        /// The teleporter, by index among the level's.
+        teleporter: usize,
+        /// Where the eye stood when it crossed the line.
+        from: Vec2,
+        /// Where it stands now.
+        to: Vec2,
+    },
+    /// The walker took an exit: walked over its line or used it, from its
+    /// front.
+    Exited {
+        /// The exit, by index among the level's.
+        exit: usize,
+    },
 }
 
 /// The switches `flipped`, in the order ghost, reject, edit, torch.

@@ -1,12 +1,14 @@
 //! The tick's **eye** phase: the walker's move through the collider
 //! among the doors' leaves where they now stand, stopped at the first
 //! loose body in the way (which the bodies' phase then lets it push),
-//! then its feet on the floor under it: a step up, a fall, a landing.
+//! then the lines it walked over (a teleporter, an exit), then its feet
+//! on the floor under it: a step up, a fall, a landing.
 
 use glam::Vec2;
 
 use super::bodies::Bodies;
 use super::events::Event;
+use super::lines::Lines;
 use crate::collision::Collider;
 use crate::doors::Doors;
 use crate::level::MaterialId;
@@ -15,16 +17,18 @@ use crate::walker::{FootStep, MoveReport, Walker};
 
 /// Moves the eye by `desired` (see [`Walker::move_through`]); tells of
 /// the distance walked on `floor` (`running` when the run key was held)
-/// and of a move the collider stopped short.
+/// and of a move the collider stopped short; takes the `lines` walked
+/// over (see [`Lines::walked_over`]).
 pub(super) fn move_eye(
     walker: &mut Walker,
-    (doors, bodies): (&Doors, &mut Bodies),
+    (doors, bodies, lines): (&Doors, &mut Bodies, &Lines),
     collider: &Collider,
     desired: Vec2,
     (floor, running): (MaterialId, bool),
     events: &mut Vec<Event>,
 ) -> MoveReport {
     let radius = collider.body_radius();
+    let from = walker.position();
     let report = walker.move_through(collider, doors.leaves(), desired, |from, made| {
         bodies.clip_walker_move(from, made, radius).position
     });
@@ -42,6 +46,7 @@ pub(super) fn move_eye(
             });
         }
     }
+    lines.walked_over(walker, from, collider, events);
     let step = walker.stand(collider.heights(), radius, TICK_SECONDS);
     events.extend(step.map(|step| match step {
         FootStep::Up { rise } => Event::SteppedUp { rise },

@@ -12,13 +12,15 @@
 //! 1. **controls**: the walker flips the switches pressed and turns
 //!    (`Walker::take_controls`, `walker/mod.rs`); entering or leaving edit
 //!    mode puts the bodies back where the file places them (`bodies.rs`);
-//! 2. **use**: the use key acts on the switch, the door or the body the
-//!    eye faces (`use_key.rs`, `switches.rs`);
+//! 2. **use**: the use key acts on the switch, the exit, the door or the
+//!    body the eye faces (`use_key.rs`, `switches.rs`);
 //! 3. **doors**: every door moves, its leaf pushing the eye
 //!    (`doors.rs`, over `crate::doors`);
 //! 4. **eye**: the walker's move through the collider among the leaves,
 //!    stopped at the first body in its way (`eye.rs`, over
-//!    `Walker::move_through`); the walk switches it crossed open their
+//!    `Walker::move_through`), then the lines its centre walked over from
+//!    their front: an exit is taken, a teleporter sends it to its
+//!    destination (`lines.rs`); the walk switches it crossed open their
 //!    doors (`switches.rs`);
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
@@ -33,6 +35,7 @@ mod bodies;
 mod doors;
 mod events;
 mod eye;
+mod lines;
 mod switches;
 mod use_key;
 
@@ -48,6 +51,7 @@ use crate::tick::TICK_SECONDS;
 use crate::walker::{MoveReport, TickInput, Walker};
 
 use bodies::BodiesTick;
+use lines::Lines;
 
 pub use bodies::Bodies;
 pub use events::{Event, Mode};
@@ -65,6 +69,8 @@ pub struct Simulation {
     bodies: Bodies,
     /// The level's switches, which open doors.
     switches: Vec<Switch>,
+    /// The level's teleporters and exits.
+    lines: Lines,
     /// The level's floor material, under every step.
     floor: MaterialId,
     /// Each door's motion at the end of the last tick, to tell when one
@@ -100,6 +106,7 @@ impl Simulation {
             doors: Doors::default(),
             bodies: Bodies::default(),
             switches: Vec::new(),
+            lines: Lines::default(),
             floor: MaterialId(0),
             door_motions: Vec::new(),
             events: Vec::new(),
@@ -116,6 +123,7 @@ impl Simulation {
         self.doors = self.doors.changed_to(&level.placed_doors(), headroom);
         self.bodies = Bodies::new(level);
         self.switches = level.switches.clone();
+        self.lines = Lines::of(level);
         self.floor = level.environment.floor;
         self.on_floors = !level.floors.is_empty() || !level.environment.ground;
         self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
@@ -174,8 +182,9 @@ impl Simulation {
             switches::open_doors(&self.switches[switch], &mut self.doors);
             return;
         }
-        let world = (&mut self.doors, &mut self.bodies);
-        use_key::press_use(world, eye, facing, collider, &mut self.events);
+        let world = (&mut self.doors, &mut self.bodies, &self.lines);
+        let editing = self.walker.editing;
+        use_key::press_use(world, (eye, editing), facing, collider, &mut self.events);
     }
 
     /// **Controls**: the switches pressed flip and the eye turns; entering
@@ -203,16 +212,24 @@ impl Simulation {
             Vec::new()
         };
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
-        let world = (&self.doors, &mut self.bodies);
+        let world = (&self.doors, &mut self.bodies, &self.lines);
         let (walker, events) = (&mut self.walker, &mut self.events);
         let walked = (self.floor, running);
         let before = walker.position();
         let report = eye::move_eye(walker, world, collider, desired, walked, events);
-        let after = self.walker.position();
-        for switch in switches::walked_over(&self.switches, before, after) {
-            switches::open_doors(&self.switches[switch], &mut self.doors);
+        let teleported = events
+            .iter()
+            .any(|event| matches!(event, Event::Teleported { .. }));
+        // The walk switches crossed on the way: none on a teleport's tick,
+        // whose eye ends far from the path it walked.
+        if !teleported {
+            let after = self.walker.position();
+            for switch in switches::walked_over(&self.switches, before, after) {
+                switches::open_doors(&self.switches[switch], &mut self.doors);
+            }
         }
-        let bodies = bodies_move.then(|| self.move_bodies(&leaves_before, &report, collider));
+        let bodies =
+            bodies_move.then(|| self.move_bodies(&leaves_before, &report, !teleported, collider));
         if let Some(bodies) = &bodies {
             events::bodies_moved(bodies, (&self.bodies, &self.doors), &mut self.events);
         }
@@ -221,22 +238,22 @@ impl Simulation {
     }
 
     /// **Bodies**: the loose bodies' tick, the leaves moving from
-    /// `leaves_before`, pushed by the eye where `report` left it (not when
-    /// it passes walls); a door that would squeeze a body goes back and
-    /// gives way.
+    /// `leaves_before`, pushed by the eye where `report` left it when it
+    /// `pushes` (not when it passes walls, nor when it teleported away);
+    /// a door that would squeeze a body goes back and gives way.
     fn move_bodies(
         &mut self,
         leaves_before: &[Leaf],
         report: &StepReport,
+        pushes: bool,
         collider: &Collider,
     ) -> BodiesTick {
         let radius = collider.body_radius();
         let pushing = match &report.collision {
-            Ok(outcome) if !self.walker.passes_walls() => Some(self.bodies.walker_circle(
-                outcome.position,
-                radius,
-                report.desired / TICK_SECONDS,
-            )),
+            Ok(outcome) if pushes && !self.walker.passes_walls() => Some(
+                self.bodies
+                    .walker_circle(outcome.position, radius, report.desired / TICK_SECONDS),
+            ),
             _ => None,
         };
         let tick = self

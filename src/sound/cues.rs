@@ -1,7 +1,7 @@
 //! What each thing that happens sounds like: the [`Recipe`] for a
 //! footstep on each family of material, a landing, a door starting,
 //! moving, stopping and giving way, a body striking, scraping and being
-//! kicked; and how loud each is for its measure (a fall's speed, an
+//! kicked, a teleport; and how loud each is for its measure (a fall's speed, an
 //! impact's impulse). The figures are in docs/sound.md.
 
 use super::family::Family;
@@ -200,4 +200,17 @@ pub fn kick(impulse: f32) -> Recipe {
         hisses: vec![hiss(400.0, 1.0, 0.8, 0.02)],
     }
     .louder((impulse / 6.0).clamp(0.3, 2.0))
+}
+
+/// A teleport: a rising chord of three tones and a wide rush of noise,
+/// fading over half a second, heard at the ear where the eye arrives.
+pub fn teleport() -> Recipe {
+    Recipe {
+        tones: vec![
+            tone(220.0, 0.3, 0.5),
+            tone(330.0, 0.25, 0.4),
+            tone(440.0, 0.2, 0.3),
+        ],
+        hisses: vec![hiss(1800.0, 0.6, 1.0, 0.45)],
+    }
 }

@@ -201,6 +201,7 @@ impl Soundscape {
             Event::DoorGaveWay { door } if !self.giving_way.contains(&door) => {
                 cue(cues::door_gave_way(), door_place(door))
             }
+            Event::Teleported { .. } => cue(cues::teleport(), Place::AtEar),
             Event::BodyKicked { at, impulse, .. } => cue(
                 cues::kick(impulse.length()),
                 surroundings.place_at(at, None),

@@ -11,6 +11,7 @@ mod carry;
 mod door_tool;
 mod doors;
 mod edit_room;
+mod exits;
 mod lamp_tool;
 mod panel;
 mod session;

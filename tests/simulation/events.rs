@@ -166,6 +166,8 @@ fn describe(event: &Event, level: &Level) -> String {
         Event::SteppedUp { rise } => format!("steps up {rise:.2} m"),
         Event::Fell => "falls".to_owned(),
         Event::Landed { drop, .. } => format!("lands after {drop:.2} m"),
+        Event::Teleported { teleporter, .. } => format!("teleported by {teleporter}"),
+        Event::Exited { exit } => format!("takes exit {exit}"),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The simulation's pure parts: demos replayed at any frame rate, the demo
-//! reader under fuzzing, the tick's events, and the map's reach and seen
-//! walls. One binary, a module per part.
+//! reader under fuzzing, the tick's events, the map's reach and seen
+//! walls, and teleporters and exits. One binary, a module per part.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,3 +10,4 @@ mod demo_fuzz;
 mod events;
 mod heights;
 mod map_reach;
+mod teleporters;

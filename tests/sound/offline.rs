@@ -1,5 +1,5 @@
 //! `play --headless --sound-out`: what the WAV file holds for walks,
-//! doors and a kick that the tests record.
+//! doors, a kick and a teleport that the tests record.
 
 use mazewalker::physics::Struck;
 use mazewalker::simulation::Event;
@@ -203,4 +203,52 @@ fn the_same_demo_gives_the_same_wav_file_twice() {
     assert_eq!(first.len(), 44 + inputs.len() * SAMPLES_PER_TICK * 4);
     assert!(first[44..].iter().any(|&byte| byte != 0), "it sounds");
     assert!(first == second, "the two files differ");
+}
+
+/// A wooden hall, the eye at its west end looking east, a teleporter's
+/// line 0.3 m ahead (its front the west) that sends it to the far end.
+const TELEPORTER_HALL: &str = r#"
+name = "teleporter hall"
+
+[player]
+start = [1.0, 3.0]
+yaw = 0.0
+radius = 0.25
+
+[environment]
+floor = "wood"
+
+[[wall]]
+a = [0.0, 0.0]
+b = [40.0, 0.0]
+
+[[wall]]
+a = [40.0, 6.0]
+b = [0.0, 6.0]
+
+[[teleporter]]
+a = [1.3, 0.5]
+b = [1.3, 5.5]
+to = [30.0, 3.0]
+yaw = 180.0
+"#;
+
+#[test]
+fn a_teleport_sounds_at_the_tick_it_happens() {
+    // Too short a walk for a footstep: the one sound is the teleport's.
+    let mut inputs = walking(20, false);
+    inputs.extend(standing(120));
+    let recorded = record("sound-teleport", TELEPORTER_HALL, &inputs);
+    let teleported = recorded
+        .events
+        .iter()
+        .find_map(|(tick, event)| matches!(event, Event::Teleported { .. }).then_some(*tick))
+        .expect("the walk teleported");
+    let wav = sound_of(&recorded.demo);
+    let energies = wav.tick_energies();
+    assert_eq!(
+        onsets(&energies, 4.0),
+        [teleported],
+        "teleported on tick {teleported}"
+    );
 }

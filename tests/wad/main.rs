@@ -1,8 +1,8 @@
 //! The WAD reader from outside: small WADs written by the tests (a room
 //! in both map formats, a Hexen map, every kind of damage), Freedoom's
 //! WADs when they are installed, the `maps` command, and the fuzz target's
-//! seeds, maps imported as levels, and maps opened with `--wad WAD --map
-//! MAP`.
+//! seeds, maps imported as levels, maps opened with `--wad WAD --map
+//! MAP`, and teleporters and exits.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -14,4 +14,5 @@ mod in_memory;
 mod maps_command;
 mod seeds;
 mod small;
+mod teleport;
 mod wad_flag;

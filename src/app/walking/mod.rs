@@ -1,19 +1,24 @@
 //! Walking: the switches a walker flips (ghost mode, the collision policy,
 //! the torch), the use key and printing the eye's position. Movement itself is held input, gathered
-//! by the session and applied once a tick by the walker.
+//! by the session and applied once a tick by the walker. An exit taken
+//! shows [`EXIT_NOTICE`] on the HUD.
 
 use crate::app::events::Events;
 use crate::app::live_level::MAX_PUSH_OUT;
-use crate::app::part::{Part, Shows, TakesInput};
+use crate::app::part::{Part, Shows, TakesInput, Ticks};
 use crate::app::world::World;
 use crate::bindings::{Action, Context};
-use crate::walker::Toggle;
+use crate::simulation::Event;
+use crate::walker::{TickInput, Toggle};
+
+/// What the HUD shows when the walker takes the level's exit.
+pub const EXIT_NOTICE: &str = "exit";
 
 /// The walking mode's part.
 #[derive(Debug, Default)]
 pub struct Walking;
 
-/// Walking takes actions and shows a HUD line.
+/// Walking takes actions, follows the ticks and shows a HUD line.
 impl Part for Walking {
     /// Walking lies under every other mode.
     fn context(&self, _world: &World) -> Option<Context> {
@@ -26,6 +31,24 @@ impl Part for Walking {
 
     fn shows(&mut self) -> Option<&mut dyn Shows> {
         Some(self)
+    }
+
+    fn ticks(&mut self) -> Option<&mut dyn Ticks> {
+        Some(self)
+    }
+}
+
+impl Ticks for Walking {
+    /// An exit taken in the tick, walked over or used, by the walker or a
+    /// demo's: the HUD shows [`EXIT_NOTICE`].
+    fn tick(&mut self, _input: Option<&TickInput>, world: &mut World) {
+        let events = world.simulation.events();
+        if events
+            .iter()
+            .any(|event| matches!(event, Event::Exited { .. }))
+        {
+            world.notice(EXIT_NOTICE);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use glam::{Vec2, Vec3};
 use toml::Spanned;
 
 mod floors;
+mod lines;
 
 pub(crate) use floors::floor_problem;
 
@@ -94,6 +95,18 @@ pub(crate) fn build_level(
         .map(|(index, floor)| builder.floor(index, floor, &environment, &wall_defaults))
         .collect::<Result<Vec<_>, _>>()?;
     builder.refuse_crossing_floors(&file.floor, &floors)?;
+    let teleporters = file
+        .teleporter
+        .iter()
+        .enumerate()
+        .map(|(index, table)| builder.teleporter(index, table, (&floors, &environment)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let exits = file
+        .exit
+        .iter()
+        .enumerate()
+        .map(|(index, table)| builder.exit(index, table))
+        .collect::<Result<Vec<_>, _>>()?;
 
     let player = builder.player(&file.player, &environment)?;
     builder.warn_if_start_is_blocked(&file.player.start.span(), &player, &walls, &obstacles);
@@ -116,6 +129,8 @@ pub(crate) fn build_level(
         lights,
         doors,
         switches,
+        teleporters,
+        exits,
         floors,
         materials: builder.materials,
         environment,

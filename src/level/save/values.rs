@@ -7,7 +7,7 @@ use glam::{Vec2, Vec3};
 
 use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
-use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light, Peg};
+use crate::level::{Door, Exit, LevelFloor, LevelObstacle, LevelWall, Light, Peg, Teleporter};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
 const WALL_KEYS: [&str; 10] = [
@@ -52,6 +52,11 @@ const FLOOR_KEYS: [&str; 7] = [
     "side_material",
     "light",
 ];
+
+/// A `[[teleporter]]`'s keys.
+const TELEPORTER_KEYS: [&str; 4] = ["a", "b", "to", "yaw"];
+/// An `[[exit]]`'s keys.
+const EXIT_KEYS: [&str; 3] = ["a", "b", "by"];
 
 /// A key of an item's table and its value as TOML text (`[1.5, 0.0]`,
 /// `2.8`, `"brick"`).
@@ -177,6 +182,31 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
             .then(|| ("light", number_text(floor.light))),
     );
     values
+}
+
+/// A teleporter's keys and values.
+pub fn teleporter_values(teleporter: &Teleporter) -> Vec<KeyValue> {
+    keyed(
+        &TELEPORTER_KEYS,
+        [
+            point_text(teleporter.line.a),
+            point_text(teleporter.line.b),
+            point_text(teleporter.to),
+            number_text(teleporter.yaw_degrees),
+        ],
+    )
+}
+
+/// An exit's keys and values.
+pub fn exit_values(exit: &Exit) -> Vec<KeyValue> {
+    keyed(
+        &EXIT_KEYS,
+        [
+            point_text(exit.line.a),
+            point_text(exit.line.b),
+            string_text(exit.by.word()),
+        ],
+    )
 }
 
 /// An outline as a list of `[x, z]` points on one line.

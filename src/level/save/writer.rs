@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
 use super::values::{
-    KeyValue, door_values, floor_values, light_values, obstacle_values, string_text, vector_text,
-    wall_values,
+    KeyValue, door_values, exit_values, floor_values, light_values, obstacle_values, string_text,
+    teleporter_values, vector_text, wall_values,
 };
 use crate::level::texture::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
@@ -27,7 +27,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 ///   defaults;
 /// - every `[[light]]` with every key;
 /// - every `[[door]]` with every key;
-/// - every `[[floor]]` with every key.
+/// - every `[[floor]]` with every key;
+/// - every `[[teleporter]]` and `[[exit]]` with every key.
 ///
 /// Texture files are written with the paths the level holds; relative ones
 /// resolve against the new file's folder, which is where they resolved from
@@ -48,7 +49,9 @@ pub(super) fn level_text_reporting(
         + level.obstacles.len()
         + level.lights.len()
         + level.doors.len()
-        + level.floors.len();
+        + level.floors.len()
+        + level.teleporters.len()
+        + level.exits.len();
     let mut written = 0;
     let mut one_written = || {
         written += 1;
@@ -117,7 +120,8 @@ fn write_settings(out: &mut String, level: &Level) {
 }
 
 /// The declared materials that differ from the shipped ones, then every
-/// wall, obstacle, lamp, door and floor, each as its table, calling `one_written`
+/// wall, obstacle, lamp, door, floor, teleporter and exit, each as its
+/// table, calling `one_written`
 /// after each item.
 fn write_items(
     out: &mut String,
@@ -181,6 +185,18 @@ fn write_items(
             out,
             &floor_values(floor, materials.each_ref().map(String::as_str)),
         );
+        one_written();
+    }
+
+    for teleporter in &level.teleporters {
+        line(out, "\n[[teleporter]]");
+        key_values(out, &teleporter_values(teleporter));
+        one_written();
+    }
+
+    for exit in &level.exits {
+        line(out, "\n[[exit]]");
+        key_values(out, &exit_values(exit));
         one_written();
     }
     Ok(())

@@ -19,17 +19,19 @@
 //!
 //! What this version leaves out, and says so in its summary and warnings:
 //! lifts stand where the map puts them, lines that close doors do
-//! nothing, teleporters and exits do nothing, monsters and
+//! nothing, a teleporter without a destination is left out, monsters and
 //! items are left out, and a sector whose outline the level format cannot
 //! hold (crossing another) is left out with a warning.
 //!
 //! Module map: `loops` the sectors' outlines, `things` what each thing
 //! becomes, `specials` what each line's special is, `doors` the door
-//! sectors and their rise doors, `text` the level
+//! sectors and their rise doors, `lines` the teleporters and exits with
+//! their destinations, `text` the level
 //! file's text, `in_memory` a map imported as a level without a file.
 
 mod doors;
 mod in_memory;
+mod lines;
 mod loops;
 mod specials;
 mod text;
@@ -42,8 +44,9 @@ use std::path::Path;
 use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
-use super::{DoomMap, Linedef, Sidedef, Wad, WadError, WadProblem, WadTextures};
+use super::{DoomMap, Linedef, Sidedef, Thing, Wad, WadError, WadProblem, WadTextures};
 use crate::level::{LevelFloor, MaterialId, Peg, TextureAlignment, floor_problem};
+use lines::teleporters_and_exits;
 use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
 use text::{LevelText, TextFloor, TextLamp, TextSquare, TextWall};
@@ -76,7 +79,7 @@ pub struct ImportSummary {
     pub doors: usize,
     /// Lift sectors (imported where they stand).
     pub lifts: usize,
-    /// Teleporter lines.
+    /// Teleporter lines with a destination.
     pub teleporters: usize,
     /// Lamps made of light-giving things.
     pub lamps: usize,
@@ -87,7 +90,7 @@ pub struct ImportSummary {
     /// Things left out: monsters, items, keys, weapons, and the rest.
     pub left_out_things: usize,
     /// Line specials left out: all but doors, lifts, teleporters and
-    /// exits.
+    /// exits, and teleporters without a destination.
     pub left_out_specials: usize,
 }
 
@@ -156,6 +159,12 @@ pub fn textures_folder(out: &Path) -> String {
         |stem| stem.to_string_lossy().into_owned(),
     );
     format!("{stem}.textures")
+}
+
+/// A thing's heading as a yaw in degrees: Doom's angles turn
+/// counter-clockwise from east, our yaw clockwise from +x.
+fn heading(thing: &Thing) -> f32 {
+    -(thing.angle as f32)
 }
 
 /// A Doom position in metres on the plan.
@@ -269,12 +278,13 @@ pub fn import_map(
         }
     }
     level.switches = doors::switches(map, &rise_doors);
-    summary.teleporters = map
-        .linedefs
-        .iter()
-        .filter(|line| special(line.special) == Some(Special::Teleporter))
-        .count();
     place_things(wad, map, &floors, &mut level, &mut summary, &mut warnings)?;
+    let lines = teleporters_and_exits(map, &floors);
+    summary.teleporters = lines.teleporters.len();
+    summary.left_out_specials += lines.warnings.len();
+    warnings.extend(lines.warnings);
+    level.teleporters = lines.teleporters;
+    level.exits = lines.exits;
     let text = level.write();
     let textures = level.pictures(&mut warnings);
     Ok(ImportedMap {
@@ -331,7 +341,7 @@ fn sector_spans(
             Some(Special::Lift) => lifts.extend(tagged(line.tag)),
             Some(Special::Other) => summary.left_out_specials += 1,
             Some(
-                Special::ManualDoor | Special::RemoteDoor | Special::Teleporter | Special::Exit,
+                Special::ManualDoor | Special::RemoteDoor | Special::Teleporter | Special::Exit(_),
             )
             | None => {}
         }
@@ -403,6 +413,22 @@ struct ImportedFloor {
     span: (f32, f32),
 }
 
+impl ImportedFloor {
+    /// Its outline and heights as a level's floor, its materials left
+    /// at the first: what the format's checks and lookups take.
+    fn outline(&self) -> LevelFloor {
+        LevelFloor {
+            points: self.points.clone(),
+            height: self.span.0,
+            ceiling: self.span.1,
+            material: MaterialId(0),
+            ceiling_material: MaterialId(0),
+            side_material: MaterialId(0),
+            light: 1.0,
+        }
+    }
+}
+
 /// The floors of every sector's outer loops that the format can hold
 /// together: the largest first, each one that crosses or overlaps a floor
 /// already kept (without one holding the other) left out with a warning.
@@ -440,15 +466,7 @@ fn kept_floors(
         match floor_problem(held.len(), &floor.points, &held) {
             Some(problem) => warnings.push(format!("sector {} left out: {problem}", floor.sector)),
             None => {
-                held.push(LevelFloor {
-                    points: floor.points.clone(),
-                    height: floor.span.0,
-                    ceiling: floor.span.1,
-                    material: MaterialId(0),
-                    ceiling_material: MaterialId(0),
-                    side_material: MaterialId(0),
-                    light: 1.0,
-                });
+                held.push(floor.outline());
                 kept.push(floor);
             }
         }
@@ -499,9 +517,11 @@ fn place_things(
             continue;
         };
         match role {
+            // Taken by the teleporters that send the walker there.
+            ThingRole::TeleportDestination => {}
             ThingRole::Start => {
                 if level.start.is_none() {
-                    level.start = Some((at, -(thing.angle as f32)));
+                    level.start = Some((at, heading(thing)));
                 }
             }
             ThingRole::Lamp { height, colour, .. } => {

@@ -2,6 +2,8 @@
 //! generalised ones), lifts, teleporters and exits, by Doom's numbers.
 //! The rest are left out and counted.
 
+use crate::level::ExitBy;
+
 /// What a line's special is, as the importer sorts them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Special {
@@ -15,8 +17,9 @@ pub(super) enum Special {
     Lift,
     /// A teleporter, walked over from the front.
     Teleporter,
-    /// The level's exit.
-    Exit,
+    /// The level's exit, taken by use (a switch: 11, 51) or by walking
+    /// over the line (52, 124).
+    Exit(ExitBy),
     /// Anything else: crushers, stair builders, floor raisers, lights.
     Other,
 }
@@ -49,7 +52,8 @@ pub(super) fn special(number: i32) -> Option<Special> {
         10 | 21 | 62 | 88 | 120..=123 => Special::Lift,
         n if GENERALISED_LIFTS.contains(&n) => Special::Lift,
         39 | 97 => Special::Teleporter,
-        11 | 51 | 52 | 124 => Special::Exit,
+        11 | 51 => Special::Exit(ExitBy::Use),
+        52 | 124 => Special::Exit(ExitBy::Walk),
         _ => Special::Other,
     })
 }
@@ -172,7 +176,8 @@ mod tests {
         assert_eq!(special(29), Some(Special::RemoteDoor));
         assert_eq!(special(62), Some(Special::Lift));
         assert_eq!(special(97), Some(Special::Teleporter));
-        assert_eq!(special(11), Some(Special::Exit));
+        assert_eq!(special(11), Some(Special::Exit(ExitBy::Use)));
+        assert_eq!(special(124), Some(Special::Exit(ExitBy::Walk)));
         assert_eq!(special(9), Some(Special::Other));
         assert_eq!(special(0x3C06), Some(Special::ManualDoor));
         assert_eq!(special(0x3C01), Some(Special::RemoteDoor));

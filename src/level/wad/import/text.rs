@@ -1,7 +1,8 @@
 //! An imported map's level file, written as text: the player as Doom's,
 //! `ground = false`, a material per picture the map uses (its PNG in the
-//! textures folder), then the floors, walls, doors, lamps and obstacles. Numbers
-//! are written in Rust's shortest round-trip form.
+//! textures folder), then the floors, walls, doors, switches, lamps,
+//! obstacles, teleporters and exits. Numbers are written in Rust's
+//! shortest round-trip form.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -11,6 +12,7 @@ use image::RgbaImage;
 
 use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
+use crate::level::ExitBy;
 use crate::level::wad::{WadError, WadTextures};
 use crate::level::{Peg, TextureAlignment};
 
@@ -83,6 +85,23 @@ pub(super) struct TextLamp {
     pub colour: [f32; 3],
 }
 
+/// A teleporter as written: its line from `a` to `b` (front on the
+/// right), where it sends the walker and the heading it gives, in
+/// degrees.
+pub(super) struct TextTeleporter {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub to: Vec2,
+    pub yaw: f32,
+}
+
+/// An exit as written: its line and how it is taken.
+pub(super) struct TextExit {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub by: ExitBy,
+}
+
 /// A square obstacle as written: centred on `at`, `half` to each side.
 pub(super) struct TextSquare {
     pub at: Vec2,
@@ -106,6 +125,8 @@ pub(super) struct LevelText<'a> {
     pub switches: Vec<TextSwitch>,
     pub lamps: Vec<TextLamp>,
     pub obstacles: Vec<TextSquare>,
+    pub teleporters: Vec<TextTeleporter>,
+    pub exits: Vec<TextExit>,
     /// Pictures that could not be decoded, by name and why.
     failed: Vec<String>,
 }
@@ -136,6 +157,8 @@ impl<'a> LevelText<'a> {
             switches: Vec::new(),
             lamps: Vec::new(),
             obstacles: Vec::new(),
+            teleporters: Vec::new(),
+            exits: Vec::new(),
             failed: Vec::new(),
         }
     }
@@ -332,6 +355,25 @@ impl<'a> LevelText<'a> {
                 corners.join(", "),
                 square.height,
                 if square.loose { "\nloose = true" } else { "" }
+            );
+        }
+        for teleporter in &self.teleporters {
+            let _ = writeln!(
+                text,
+                "[[teleporter]]\na = {}\nb = {}\nto = {}\nyaw = {:?}\n",
+                point(teleporter.a),
+                point(teleporter.b),
+                point(teleporter.to),
+                teleporter.yaw
+            );
+        }
+        for exit in &self.exits {
+            let _ = writeln!(
+                text,
+                "[[exit]]\na = {}\nb = {}\nby = {:?}\n",
+                point(exit.a),
+                point(exit.b),
+                exit.by.word()
             );
         }
         text

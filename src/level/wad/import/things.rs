@@ -1,14 +1,18 @@
 //! What each Doom thing becomes: the player's start, a lamp of a fitting
 //! colour (torches, candles, candelabra, floor and tech lamps), a fixed
 //! obstacle of its radius and height (pillars, columns, trees), a loose
-//! body (barrels), or nothing (monsters, items, keys, weapons: left out
-//! and counted). Sizes are Doom's, in its units (32 to the metre).
+//! body (barrels), a teleporter's destination, or nothing (monsters,
+//! items, keys, weapons: left out and counted). Sizes are Doom's, in its
+//! units (32 to the metre).
 
 /// What one thing becomes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum ThingRole {
     /// Player 1's start (type 1).
     Start,
+    /// A teleporter's destination (type 14): where a teleporter line
+    /// tagged for its sector sends the walker.
+    TeleportDestination,
     /// A lamp, `height` units above the floor, of `colour` (linear RGB),
     /// solid with `radius` units when `solid`.
     Lamp {
@@ -55,6 +59,7 @@ pub(super) fn role(kind: i32) -> Option<ThingRole> {
     let obstacle = |radius: f32, height: f32| ThingRole::Obstacle { radius, height };
     Some(match kind {
         1 => ThingRole::Start,
+        14 => ThingRole::TeleportDestination,
         2028 => lamp(48.0, ELECTRIC, Some(16.0)),
         85 => lamp(72.0, ELECTRIC, Some(16.0)),
         86 => lamp(56.0, ELECTRIC, Some(16.0)),
@@ -95,6 +100,7 @@ mod tests {
     #[test]
     fn the_start_lamps_pillars_and_barrels_are_kept_and_monsters_left_out() {
         assert_eq!(role(1), Some(ThingRole::Start));
+        assert_eq!(role(14), Some(ThingRole::TeleportDestination));
         assert!(matches!(role(2028), Some(ThingRole::Lamp { .. })));
         assert!(matches!(role(48), Some(ThingRole::Obstacle { .. })));
         assert!(matches!(role(2035), Some(ThingRole::Body { .. })));

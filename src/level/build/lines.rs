@@ -1,0 +1,147 @@
+//! Validation of the lines that act when walked over or used:
+//! `[[teleporter]]` and `[[exit]]`. Each line at least as long as a
+//! wall's shortest; a teleporter's destination finite and, on a level
+//! with floors or without ground, on a floor rather than in the void.
+
+use super::{Builder, show_point};
+use crate::level::checks::MIN_WALL_LENGTH;
+use crate::level::diagnostics::LevelError;
+use crate::level::file::{ExitTable, Point, TeleporterTable};
+use crate::level::lines::{Exit, ExitBy, Teleporter, TriggerLine};
+use crate::level::model::{Environment, LevelFloor};
+
+/// The heading a teleporter without `yaw` gives, in degrees: +x.
+const TELEPORTER_YAW_DEGREES: f32 = 0.0;
+
+impl Builder<'_> {
+    /// One `[[teleporter]]`: its line, a `to` on a floor (or the ground),
+    /// a finite `yaw`.
+    pub(super) fn teleporter(
+        &self,
+        index: usize,
+        table: &TeleporterTable,
+        (floors, environment): (&[LevelFloor], &Environment),
+    ) -> Result<Teleporter, LevelError> {
+        let item = format!("teleporter {index}");
+        let line = self.trigger_line((&table.a, &table.b), &item, "teleporter")?;
+        let to = self.point(&table.to, &item, "to")?;
+        let in_the_void = !environment.ground && LevelFloor::innermost_at(floors, to).is_none();
+        if in_the_void {
+            return Err(self.source.invalid(
+                &table.to.span(),
+                &item,
+                format!(
+                    "`to` {} is in the void: outside every floor, and `ground` is false",
+                    show_point(to)
+                ),
+            ));
+        }
+        let yaw_degrees =
+            self.finite_or(table.yaw.as_ref(), &item, "yaw", TELEPORTER_YAW_DEGREES)?;
+        Ok(Teleporter {
+            line,
+            to,
+            yaw_degrees,
+        })
+    }
+
+    /// One `[[exit]]`: its line and how it is taken (`by`, "use" unless
+    /// written).
+    pub(super) fn exit(&self, index: usize, table: &ExitTable) -> Result<Exit, LevelError> {
+        let item = format!("exit {index}");
+        let line = self.trigger_line((&table.a, &table.b), &item, "exit")?;
+        let by = self.word(table.by.as_ref(), &item, "by", &ExitBy::WORDS, ExitBy::Use)?;
+        Ok(Exit { line, by })
+    }
+
+    /// The line from `a` to `b` of `item`, a `kind` of line: both ends
+    /// finite and at least [`MIN_WALL_LENGTH`] apart.
+    fn trigger_line(
+        &self,
+        (a, b): (&Point, &Point),
+        item: &str,
+        kind: &str,
+    ) -> Result<TriggerLine, LevelError> {
+        let line = TriggerLine {
+            a: self.point(a, item, "a")?,
+            b: self.point(b, item, "b")?,
+        };
+        if line.a.distance(line.b) < MIN_WALL_LENGTH {
+            return Err(self.source.invalid(
+                &a.span(),
+                item,
+                format!(
+                    "zero-length {kind}: a = {} and b = {} are less than 0.1 mm apart",
+                    show_point(line.a),
+                    show_point(line.b)
+                ),
+            ));
+        }
+        Ok(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use crate::level::Level;
+
+    const LEVEL: &str = "[player]\nstart = [0, 0]\n\n[[floor]]\n\
+                         points = [[-5, -5], [5, -5], [5, 5], [-5, 5]]\nheight = 0\n\n\
+                         [environment]\nground = false\n";
+
+    fn load(extra: &str) -> Result<Level, String> {
+        Level::from_toml_str(&format!("{LEVEL}\n{extra}"), std::path::Path::new("t.toml"))
+            .map(|loaded| loaded.level)
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn a_teleporter_and_an_exit_load_with_their_defaults() {
+        let level = load(
+            "[[teleporter]]\na = [1, 0]\nb = [1, 1]\nto = [3, 3]\n\n\
+             [[exit]]\na = [2, 0]\nb = [2, 1]\n",
+        )
+        .expect("loads");
+        assert_eq!(level.teleporters.len(), 1);
+        assert_eq!(level.teleporters[0].to, Vec2::new(3.0, 3.0));
+        assert_eq!(level.teleporters[0].yaw_degrees, 0.0);
+        assert_eq!(level.exits[0].by, crate::level::ExitBy::Use);
+    }
+
+    #[test]
+    fn a_teleporter_into_the_void_is_an_error_at_its_to() {
+        let error =
+            load("[[teleporter]]\na = [1, 0]\nb = [1, 1]\nto = [30, 3]\n").expect_err("refused");
+        assert!(error.contains("teleporter 0"), "{error}");
+        assert!(error.contains("`to` [30.0, 3.0] is in the void"), "{error}");
+        assert!(error.contains("t.toml:14:6: teleporter 0"), "{error}");
+    }
+
+    #[test]
+    fn a_level_written_whole_loads_back_with_its_teleporters_and_exits() {
+        let level = load(
+            "[[teleporter]]\na = [1, 0]\nb = [1, 1]\nto = [3, 3]\nyaw = -90\n\n\
+             [[exit]]\na = [2, 0]\nb = [2, 1]\nby = \"walk\"\n",
+        )
+        .expect("loads");
+        let mut written = crate::level::save::LevelDocument::from_level(&level).expect("written");
+        let again = Level::from_toml_str(&written.text(), std::path::Path::new("t.toml"))
+            .expect("loads back")
+            .level;
+        assert_eq!(again.teleporters, level.teleporters);
+        assert_eq!(again.exits, level.exits);
+    }
+
+    #[test]
+    fn a_zero_length_line_and_an_unknown_by_are_errors() {
+        let error = load("[[exit]]\na = [1, 0]\nb = [1, 0]\n").expect_err("refused");
+        assert!(error.contains("zero-length exit"), "{error}");
+        let error = load("[[exit]]\na = [1, 0]\nb = [1, 1]\nby = \"wlak\"\n").expect_err("refused");
+        assert!(error.contains("did you mean `walk`?"), "{error}");
+        let error = load("[[teleporter]]\na = [1, 0]\nb = [1, 1]\nto = [2, 2]\nyaw = nan\n")
+            .expect_err("refused");
+        assert!(error.contains("yaw"), "{error}");
+    }
+}
