@@ -361,7 +361,6 @@ mod tests {
             material: MaterialId(1),
             base: None,
             drawn: true,
-            alignment: crate::level::TextureAlignment::default(),
         })
     }
 

@@ -66,7 +66,6 @@ mod tests {
             material: MaterialId(0),
             base: None,
             drawn: true,
-            alignment: crate::level::TextureAlignment::default(),
         }
     }
 

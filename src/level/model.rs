@@ -179,50 +179,6 @@ pub struct LevelWall {
     /// stops no sound and hides nothing behind it: a Doom line that
     /// blocks across an open edge between two sectors.
     pub drawn: bool,
-    /// How its material lies on it: shifted by `offset`, pinned to its
-    /// top or bottom.
-    pub alignment: TextureAlignment,
-}
-
-/// How a wall's texture lies on its faces, as Doom aligns a side's
-/// texture: where its pattern is pinned up and down, and how far it is
-/// shifted. The default (no shift, pinned to the top) is how every wall
-/// was drawn before alignment could be written.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TextureAlignment {
-    /// Metres the texture is shifted: `x` along the wall (as its texture
-    /// u runs), `y` down.
-    pub offset: Vec2,
-    /// Which edge of the wall the texture's top or bottom rests on.
-    pub peg: Peg,
-}
-
-/// Where a wall's texture is pinned up and down (Doom's pegging).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Peg {
-    /// A repeat of the texture starts at the wall's top and runs down
-    /// (the default; Doom's middle texture).
-    #[default]
-    Top,
-    /// A repeat of the texture ends at the wall's bottom (Doom's "lower
-    /// unpegged" middle texture).
-    Bottom,
-}
-
-impl Peg {
-    /// Each peg by the word the level format writes for it (`peg`).
-    pub const WORDS: [(&'static str, Peg); 2] = [
-        (Peg::Top.word(), Peg::Top),
-        (Peg::Bottom.word(), Peg::Bottom),
-    ];
-
-    /// The word the level format writes for it.
-    pub const fn word(self) -> &'static str {
-        match self {
-            Peg::Top => "top",
-            Peg::Bottom => "bottom",
-        }
-    }
 }
 
 /// The properties a `[[wall]]` takes when it gives only `a` and `b`.
@@ -251,7 +207,6 @@ impl WallDefaults {
             material: self.material,
             base: None,
             drawn: true,
-            alignment: TextureAlignment::default(),
         }
     }
 }

@@ -5,7 +5,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod alignment;
 mod atomic_save;
 mod doors;
 mod errors;

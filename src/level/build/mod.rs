@@ -26,9 +26,8 @@ use super::file::{
 use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
-    Switch, SwitchBy, TextureAlignment, TextureSource, WallDefaults, builtin_material_id,
-    default_environment,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, Switch,
+    SwitchBy, TextureSource, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
@@ -680,15 +679,6 @@ impl Builder<'_> {
             material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
             base: self.base(table.base.as_ref(), &item)?,
             drawn: table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()),
-            alignment: TextureAlignment {
-                offset: table
-                    .offset
-                    .as_ref()
-                    .map(|offset| self.point(offset, &item, "offset"))
-                    .transpose()?
-                    .unwrap_or(Vec2::ZERO),
-                peg: self.word(table.peg.as_ref(), &item, "peg", &Peg::WORDS, Peg::Top)?,
-            },
         };
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);
