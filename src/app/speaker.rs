@@ -163,7 +163,7 @@ impl Speaker {
     /// Hands `message` to where the mixing is done.
     fn tell(&mut self, message: ToSound, live: Live) {
         match &mut self.mixing {
-            Mixing::Thread(thread) => thread.send(message, live),
+            Mixing::Thread(outbox) => outbox.send(message, live),
             Mixing::Here(Some(here)) => here.hearing.take(message),
             Mixing::Here(None) => {}
         }
