@@ -64,12 +64,12 @@ pub struct ReloadOutcome {
 /// The headless session. See the module documentation.
 #[derive(Debug)]
 pub struct Session {
-    /// The sound thread, started the first time sound is on. (The first
+    /// The sound, started the first time sound is on. (The first
     /// field: last, it made rustc's check that a session may cross to
     /// the window's thread overflow its recursion limit, in wgpu's types.)
     speaker: Option<Speaker>,
     /// The shell lets sound play: the session is a window's, on a
-    /// platform with a sound server.
+    /// platform with a sound output.
     plays_sound: bool,
     world: World,
     /// The events the parts send: the session reads the level's, the
@@ -160,12 +160,13 @@ impl Session {
     }
 
     /// The session is a window's: its sound plays through the sound
-    /// server while sound is on, where the platform has a server.
+    /// server (the page's Web Audio) while sound is on, where the
+    /// platform has one.
     pub fn play_sound(&mut self) {
         self.plays_sound = crate::platform::HAS_SOUND_SERVER;
     }
 
-    /// Hands the tick just stepped to the sound thread, started the first
+    /// Hands the tick just stepped to the speaker, started the first
     /// time, while sound is on and plays.
     fn hear_tick(&mut self) {
         if !self.plays_sound || !self.world.settings.sound.enabled {
@@ -748,7 +749,8 @@ impl Session {
 
     /// Runs `ticks` simulation ticks (and any a part adds), and after each,
     /// every part's tick. A part may drive the simulation through a tick;
-    /// otherwise it steps with the held input.
+    /// otherwise it steps with the held input. Then the speaker plays what
+    /// the frame's ticks made heard, where it mixes on this thread.
     fn run_ticks(&mut self, ticks: u32) {
         let extra: u32 = self.parts.ticks().map(|part| part.extra_ticks()).sum();
         for _ in 0..ticks + extra {
@@ -770,6 +772,9 @@ impl Session {
                 part.tick(input.as_ref(), &mut self.world);
             }
             self.hear_tick();
+        }
+        if let Some(speaker) = &mut self.speaker {
+            speaker.play();
         }
     }
 

@@ -1,16 +1,20 @@
-//! The window's sound: a thread of its own hears the simulation's ticks,
-//! sent to it through a channel, mixes them and writes the mix to the
-//! sound server each time the server asks for more. The window's thread
-//! only sends and never waits on sound. Where there is no server, or it
-//! goes away, the thread says why once (a line on stderr, and the HUD
-//! through [`Speaker::silenced`]) and ends: the program goes on silent.
-//! Sound only reads the simulation ([`Moment`]), so a demo replays the
-//! same with it on or off.
+//! The window's sound: the simulation's ticks heard, mixed and written to
+//! the platform's sound output. Natively a thread of its own does it,
+//! sent each tick through a channel, and writes the mix each time the
+//! sound server asks for more; the window's thread only sends and never
+//! waits on sound. The page has no threads and may not wait: there the
+//! window's thread hears each tick at once and, each frame, mixes what
+//! keeps the page's Web Audio a little ahead ([`Speaker::play`]). Either
+//! way, where there is no output, or it goes away, the speaker says why
+//! once (a line on stderr or the console, and the HUD through
+//! [`Speaker::silenced`]) and the program goes on silent. Sound only
+//! reads the simulation ([`Moment`]), so a demo replays the same with it
+//! on or off.
 //!
-//! From a tick to its sound leaving the program: the tick waits in the
-//! channel until the server next asks for sound (every 10 ms), is heard
-//! and mixed with what was asked for, and written. docs/sound.md has the
-//! arithmetic.
+//! From a tick to its sound leaving the program, natively: the tick waits
+//! in the channel until the server next asks for sound (every 10 ms), is
+//! heard and mixed with what was asked for, and written. docs/sound.md
+//! has the arithmetic, and the page's.
 
 use std::io::{self, Write as _};
 use std::path::PathBuf;
@@ -52,12 +56,22 @@ enum ToSound {
 /// The live level and its walking collider.
 pub type Live<'a> = (&'a Arc<Level>, &'a Arc<Collider>);
 
-/// The sound thread, as the window's thread sees it.
+/// The sound, as the window's thread sees it.
 #[derive(Debug)]
 pub struct Speaker {
-    outbox: Outbox,
+    mixing: Mixing,
     /// Why sound stopped, once.
     silenced: Receiver<String>,
+}
+
+/// Where the mixing is done.
+#[derive(Debug)]
+enum Mixing {
+    /// On a thread of its own, which the window's thread sends to.
+    Thread(Outbox),
+    /// On the window's thread, each frame (the page); `None` once the
+    /// output failed.
+    Here(Option<Box<MixingHere>>),
 }
 
 /// The window's end of the channel to the sound thread: it never blocks,
@@ -73,73 +87,86 @@ struct Outbox {
     lost: bool,
 }
 
+/// The output and what is heard, on the window's thread.
+#[derive(Debug)]
+struct MixingHere {
+    server: SoundServer,
+    hearing: Hearing,
+    /// Where to say why sound stopped.
+    said: Sender<String>,
+}
+
 impl Speaker {
-    /// Starts the sound thread on `level`, whose walking collider is
-    /// `collider`, heard with `options`: it connects to the server and
-    /// plays until the speaker is dropped or the server is lost.
+    /// Starts the sound on `level`, whose walking collider is `collider`,
+    /// heard with `options`: connects to the output and plays until the
+    /// speaker is dropped or the output is lost. Natively on a thread of
+    /// its own, which waits on the server; where work may not wait (the
+    /// page), on the window's thread ([`play`](Self::play)).
     pub fn start(level: Arc<Level>, collider: Arc<Collider>, options: SoundSettings) -> Self {
-        let (to_sound, messages) = mpsc::channel();
-        let waiting = Arc::new(AtomicUsize::new(0));
-        let taken = Arc::clone(&waiting);
         let (said, silenced) = mpsc::channel();
-        let trace = std::env::var_os(SOUND_TRACE).map(PathBuf::from);
-        let tell = said.clone();
-        let spawned = platform::spawn_thread("sound", move || {
-            let why = match SoundServer::connect("mazewalker", SAMPLE_RATE) {
-                Err(error) => format!("silent: no sound server ({error})"),
-                Ok(server) => {
-                    let mut thread = SoundThread {
-                        server,
-                        messages,
-                        taken,
-                        soundscape: Soundscape::new(&level, options),
-                        level,
-                        collider,
-                        options,
-                        trace: Trace::open(trace),
-                    };
-                    match thread.run() {
-                        Ok(()) => return,
-                        Err(error) => format!("silent: the sound server went away ({error})"),
-                    }
+        let trace = Trace::open(std::env::var_os(SOUND_TRACE).map(PathBuf::from));
+        let hearing = Hearing::new(level, collider, options, trace);
+        let mixing = if platform::WORK_MAY_WAIT {
+            Mixing::Thread(Outbox::start(hearing, said))
+        } else {
+            let here = match SoundServer::connect("mazewalker", SAMPLE_RATE) {
+                Ok(server) => Some(Box::new(MixingHere {
+                    server,
+                    hearing,
+                    said,
+                })),
+                Err(error) => {
+                    say(&said, no_server(&error));
+                    None
                 }
             };
-            log::warn!("{why}");
-            // The window may be gone already: nobody to tell then.
-            let _ = tell.send(why);
-        });
-        if let Err(error) = spawned {
-            let why = format!("silent: no thread for sound ({error})");
-            log::warn!("{why}");
-            let _ = said.send(why);
-        }
-        Self {
-            outbox: Outbox {
-                to_sound,
-                waiting,
-                lost: false,
-            },
-            silenced,
-        }
+            Mixing::Here(here)
+        };
+        Self { mixing, silenced }
     }
 
     /// Hears the tick `simulation` just stepped on the live level `live`
     /// (the level and its walking collider).
     pub fn hear(&mut self, simulation: &Simulation, live: Live) {
         let moment = Box::new(Moment::of(simulation));
-        self.outbox
-            .send(ToSound::Tick(moment, Instant::now()), live);
+        self.tell(ToSound::Tick(moment, Instant::now()), live);
     }
 
     /// The live level is now `live`.
     pub fn level_changed(&mut self, live: Live) {
         let level = ToSound::Level(Arc::clone(live.0), Arc::clone(live.1));
-        self.outbox.send(level, live);
+        self.tell(level, live);
     }
 
     /// Stops the sounds playing (sound was turned off) on `live`.
     pub fn hush(&mut self, live: Live) {
-        self.outbox.send(ToSound::Hush, live);
+        self.tell(ToSound::Hush, live);
+    }
+
+    /// Mixes and writes what the output wants now, where the mixing is
+    /// done on the window's thread: called once a frame, after its ticks.
+    /// Natively the sound thread does it, and this does nothing.
+    pub fn play(&mut self) {
+        let Mixing::Here(Some(here)) = &mut self.mixing else {
+            return;
+        };
+        let played = here
+            .server
+            .next_request()
+            .and_then(|asked| here.hearing.play(&mut here.server, asked));
+        if let Err(error) = played {
+            say(&here.said, server_gone(&error));
+            self.mixing = Mixing::Here(None);
+        }
+    }
+
+    /// Hands `message` to where the mixing is done.
+    fn tell(&mut self, message: ToSound, live: Live) {
+        match &mut self.mixing {
+            Mixing::Thread(outbox) => outbox.send(message, live),
+            Mixing::Here(Some(here)) => here.hearing.take(message),
+            Mixing::Here(None) => {}
+        }
     }
 
     /// Why sound stopped, once: for the HUD.
@@ -149,9 +176,45 @@ impl Speaker {
 }
 
 impl Outbox {
+    /// Starts the sound thread with `hearing`: it connects to the server
+    /// and plays until the sending side is dropped or the server is lost,
+    /// and tells `said` why it stopped.
+    fn start(hearing: Hearing, said: Sender<String>) -> Self {
+        let (to_sound, messages) = mpsc::channel();
+        let waiting = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::clone(&waiting);
+        let tell = said.clone();
+        let spawned = platform::spawn_thread("sound", move || {
+            let why = match SoundServer::connect("mazewalker", SAMPLE_RATE) {
+                Err(error) => no_server(&error),
+                Ok(server) => {
+                    let mut thread = SoundThread {
+                        server,
+                        messages,
+                        taken,
+                        hearing,
+                    };
+                    match thread.run() {
+                        Ok(()) => return,
+                        Err(error) => server_gone(&error),
+                    }
+                }
+            };
+            say(&tell, why);
+        });
+        if let Err(error) = spawned {
+            say(&said, format!("silent: no thread for sound ({error})"));
+        }
+        Self {
+            to_sound,
+            waiting,
+            lost: false,
+        }
+    }
+
     /// Sends `message` without waiting: dropped when the channel is full
-    /// (after the live level again, once there is room), or when the
-    /// thread has ended (it said why).
+    /// (after the live level `live` again, once there is room), or when
+    /// the thread has ended (it said why).
     fn send(&mut self, message: ToSound, live: Live) {
         let full = self.waiting.load(Ordering::Relaxed) >= MOST_WAITING;
         if full {
@@ -173,57 +236,98 @@ impl Outbox {
     }
 }
 
+/// Why sound is silent when the output cannot be reached: `error`.
+fn no_server(error: &io::Error) -> String {
+    format!("silent: no sound server ({error})")
+}
+
+/// Why sound is silent when the output failed while playing: `error`.
+fn server_gone(error: &io::Error) -> String {
+    format!("silent: the sound server went away ({error})")
+}
+
+/// Says `why` sound stopped: on the log, and to the window through `said`.
+fn say(said: &Sender<String>, why: String) {
+    log::warn!("{why}");
+    // The window may be gone already: nobody to tell then.
+    let _ = said.send(why);
+}
+
 /// The sound thread's own state.
 struct SoundThread {
     server: SoundServer,
     messages: Receiver<ToSound>,
     /// The window's count of messages waiting, one less for each taken.
     taken: Arc<AtomicUsize>,
-    soundscape: Soundscape,
-    level: Arc<Level>,
-    collider: Arc<Collider>,
-    options: SoundSettings,
-    trace: Trace,
+    hearing: Hearing,
 }
 
 impl SoundThread {
     /// Plays until the window's thread drops its speaker (`Ok`) or the
     /// server fails.
     fn run(&mut self) -> io::Result<()> {
-        let mut frames = Vec::new();
-        let mut bytes = Vec::new();
         loop {
-            let asked = self.server.wait_for_request()?;
-            let mut heard = Vec::new();
+            let asked = self.server.next_request()?;
             loop {
                 match self.messages.try_recv() {
                     Ok(message) => {
                         self.taken.fetch_sub(1, Ordering::Relaxed);
-                        self.take(message, &mut heard);
+                        self.hearing.take(message);
                     }
                     Err(TryRecvError::Empty) => break,
                     Err(TryRecvError::Disconnected) => return Ok(()),
                 }
             }
-            frames.clear();
-            frames.resize(asked, [0.0; 2]);
-            self.soundscape.mix(&mut frames);
-            bytes.clear();
-            for sample in frames.iter().flatten() {
-                bytes.extend_from_slice(&to_pcm(*sample).to_le_bytes());
-            }
-            self.server.write(&bytes)?;
-            self.trace.written(&heard);
+            self.hearing.play(&mut self.server, asked)?;
+        }
+    }
+}
+
+/// What is heard, and the mix made of it: the same wherever the mixing
+/// is done.
+#[derive(Debug)]
+struct Hearing {
+    soundscape: Soundscape,
+    level: Arc<Level>,
+    collider: Arc<Collider>,
+    options: SoundSettings,
+    trace: Trace,
+    /// The ticks with events heard since the last mix was written, for
+    /// the trace.
+    heard: Vec<(Instant, Box<Moment>)>,
+    /// The last mix, and its bytes.
+    frames: Vec<[f32; 2]>,
+    bytes: Vec<u8>,
+}
+
+impl Hearing {
+    /// Nothing heard yet on `level` (walked with `collider`), with
+    /// `options`, traced to `trace`.
+    fn new(
+        level: Arc<Level>,
+        collider: Arc<Collider>,
+        options: SoundSettings,
+        trace: Trace,
+    ) -> Self {
+        Self {
+            soundscape: Soundscape::new(&level, options),
+            level,
+            collider,
+            options,
+            trace,
+            heard: Vec::new(),
+            frames: Vec::new(),
+            bytes: Vec::new(),
         }
     }
 
-    /// Acts on `message`; a tick heard goes into `heard` for the trace.
-    fn take(&mut self, message: ToSound, heard: &mut Vec<(Instant, Box<Moment>)>) {
+    /// Acts on `message`; a tick heard is kept for the trace.
+    fn take(&mut self, message: ToSound) {
         match message {
             ToSound::Tick(moment, at) => {
                 self.soundscape.hear(&moment, &self.level, &self.collider);
                 if self.trace.is_on() && !moment.events().is_empty() {
-                    heard.push((at, moment));
+                    self.heard.push((at, moment));
                 }
             }
             ToSound::Level(level, collider) => {
@@ -234,9 +338,29 @@ impl SoundThread {
             ToSound::Hush => self.soundscape = Soundscape::new(&self.level, self.options),
         }
     }
+
+    /// Mixes `asked` frames of what was heard and writes them to
+    /// `server`; nothing when none are asked for.
+    fn play(&mut self, server: &mut SoundServer, asked: usize) -> io::Result<()> {
+        if asked == 0 {
+            return Ok(());
+        }
+        self.frames.clear();
+        self.frames.resize(asked, [0.0; 2]);
+        self.soundscape.mix(&mut self.frames);
+        self.bytes.clear();
+        for sample in self.frames.iter().flatten() {
+            self.bytes.extend_from_slice(&to_pcm(*sample).to_le_bytes());
+        }
+        server.write(&self.bytes)?;
+        self.trace.written(&self.heard);
+        self.heard.clear();
+        Ok(())
+    }
 }
 
 /// The trace [`SOUND_TRACE`] asks for, if it does.
+#[derive(Debug)]
 struct Trace {
     file: Option<std::fs::File>,
 }

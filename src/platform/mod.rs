@@ -26,8 +26,9 @@
 //! - the program's start: [`arguments`] (the command line, or the page's
 //!   URL) and [`init_logging`] (stderr, or the browser's console);
 //! - sound: [`SoundServer`] (a PulseAudio or PipeWire server's playback
-//!   stream on Unix; none elsewhere, [`HAS_SOUND_SERVER`]: the page has
-//!   Web Audio).
+//!   stream on Unix, which the sound thread waits on; on the page Web
+//!   Audio, fed each frame on the page's thread; none elsewhere,
+//!   [`HAS_SOUND_SERVER`]).
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
@@ -39,12 +40,15 @@ pub use native::*;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
 
-#[cfg(not(unix))]
+// The sound output: a PulseAudio or PipeWire server on Unix, Web Audio on
+// the page (`web`), none elsewhere.
+#[cfg(not(any(unix, target_arch = "wasm32")))]
 #[path = "no_sound_server.rs"]
 mod sound_server;
 #[cfg(unix)]
 mod sound_server;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use sound_server::{HAS_SOUND_SERVER, SoundServer};
 
 /// How long a file must be quiet before the watcher delivers its events:

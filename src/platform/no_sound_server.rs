@@ -1,6 +1,6 @@
-//! No sound server where there is no Unix socket to reach one: the page
-//! (which has Web Audio of its own) and other systems. Nothing asks for
-//! one here ([`HAS_SOUND_SERVER`]); a connection would fail.
+//! No sound server where there is no Unix socket to reach one and no
+//! page's Web Audio: systems other than Unix. Nothing asks for one here
+//! ([`HAS_SOUND_SERVER`]); a connection would fail.
 
 use std::io;
 
@@ -21,7 +21,7 @@ impl SoundServer {
     }
 
     /// Never called: no stream exists.
-    pub fn wait_for_request(&mut self) -> io::Result<usize> {
+    pub fn next_request(&mut self) -> io::Result<usize> {
         match *self {}
     }
 

@@ -64,9 +64,10 @@ impl SoundServer {
         })
     }
 
-    /// Waits until the server asks for sound; then the frames it asks
-    /// for. Fails when the server goes away or ends the stream.
-    pub fn wait_for_request(&mut self) -> io::Result<usize> {
+    /// The frames the server asks for next: waits until it asks (the
+    /// sound thread's pace). Fails when the server goes away or ends the
+    /// stream.
+    pub fn next_request(&mut self) -> io::Result<usize> {
         while self.asked < FRAME_BYTES {
             let (_, command) = protocol::read_command_message(&mut self.socket, self.version)
                 .map_err(io::Error::other)?;

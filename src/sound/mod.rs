@@ -3,7 +3,8 @@
 //! synthesised from noise and sines in code, with libm's functions, so a
 //! demo's sound comes out the same to the bit in every build. No device:
 //! the window hands the mix to the sound server from a thread of its
-//! own, `play --sound-out` to a WAV file. The rules are in docs/sound.md.
+//! own (the page to Web Audio, each frame), `play --sound-out` to a WAV
+//! file. The rules are in docs/sound.md.
 //!
 //! It listens to the simulation after each tick and never feeds back, so
 //! demos replay the same with sound on or off.

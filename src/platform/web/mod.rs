@@ -3,15 +3,17 @@
 //! the browser's clock, futures run as tasks, no file watching, the page's
 //! URL in place of a command line, the page's storage in place of a file
 //! system (`files`), and the browser's console for log lines, panics and
-//! the program's output.
+//! the program's output, and Web Audio for sound (`sound`).
 
 mod background;
 mod files;
 mod pointer_lock;
+mod sound;
 
 pub use background::{between_pieces, spawn_task};
 pub use files::*;
 pub use pointer_lock::{mouse_lock_lost, mouse_lock_requested};
+pub use sound::{HAS_SOUND_SERVER, SoundServer};
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -109,8 +111,10 @@ impl FolderWatcher {
 /// is `--maze 24x24 --seed 3`; `?file=NAME` is `--level NAME` (a level in
 /// the page's storage: saved, picked or dropped); `record=NAME` is
 /// `--record NAME` (the demo goes into the page's storage);
-/// `quality=fast|full` is `--quality`; `?demo=FILE` is `play FILE` (stored,
-/// or else fetched by the page first), and with `&headless` it is
+/// `quality=fast|full` is `--quality`; `sound=on|off` is `--sound`;
+/// `config=NAME` is `--config NAME` (a settings file, stored, or else
+/// fetched by the page first); `?demo=FILE` is `play FILE` (stored, or
+/// else fetched by the page first), and with `&headless` it is
 /// `play FILE --headless`.
 pub fn arguments() -> Vec<OsString> {
     let mut arguments = vec![OsString::from("mazewalker")];
@@ -118,6 +122,10 @@ pub fn arguments() -> Vec<OsString> {
         return arguments;
     };
     let value = |name: &str| query.get(name);
+    if let Some(config) = value("config") {
+        arguments.push("--config".into());
+        arguments.push(config.into());
+    }
     if let Some(demo) = value("demo") {
         arguments.push("play".into());
         arguments.push(demo.into());
@@ -145,6 +153,10 @@ pub fn arguments() -> Vec<OsString> {
     if let Some(quality) = value("quality") {
         arguments.push("--quality".into());
         arguments.push(quality.into());
+    }
+    if let Some(sound) = value("sound") {
+        arguments.push("--sound".into());
+        arguments.push(sound.into());
     }
     arguments
 }
