@@ -9,7 +9,7 @@ use glam::{IVec2, Vec2};
 
 use super::reach::{DEFAULT_CELL_SIZE, flood_the_level};
 use crate::collision::Collider;
-use crate::level::Level;
+use crate::level::{Level, Light};
 
 /// Unlit reachable floor smaller than this, in square metres, is not
 /// reported: a corner behind furniture, a nook.
@@ -46,12 +46,16 @@ pub fn unlit_areas(level: &Level, collider: &Collider) -> Option<Vec<UnlitArea>>
     let Some(reached) = flood_the_level(collider, level.player.start, DEFAULT_CELL_SIZE)? else {
         return Some(Vec::new());
     };
+    let lamps: Vec<Light> = level
+        .lights
+        .iter()
+        .map(|lamp| level.placed_light(lamp))
+        .collect();
     let lit = |cell: IVec2| {
         let point = reached.centre(cell);
-        level
-            .lights
+        lamps
             .iter()
-            .any(|lamp| level.lamp_reaches(collider, &level.placed_light(lamp), point))
+            .any(|lamp| level.lamp_reaches(collider, lamp, point))
     };
     let unlit: std::collections::HashSet<IVec2> =
         reached.cells().filter(|&cell| !lit(cell)).collect();
