@@ -60,18 +60,13 @@ fn a_door_opened_in_the_window_sounds_through_the_server_within_100_ms_of_its_ti
     if !common::display_or_skip("window_sound") || !sound_server_or_skip("window_sound") {
         return;
     }
-    let (path, level) = common::level_file("window_sound", LEVEL);
-    let folder = path.parent().expect("a folder").to_owned();
-    let server = SoundServer::start(&folder.join("runtime"));
-    let trace = folder.join("sound-trace.txt");
-    // SAFETY: this process runs this one test alone (`own_process`), and
-    // no other thread of it reads the environment while these are set,
-    // before the window starts.
-    unsafe {
-        std::env::set_var("PULSE_SERVER", server.address());
-        std::env::set_var(SOUND_TRACE, &trace);
-    }
-    let recording = Recording::start(&server);
+    let Heard {
+        level,
+        folder,
+        server,
+        trace,
+        recording,
+    } = Heard::start("window_sound");
     let stopper = server.stop_after_door(&trace);
     let wait = Duration::from_secs(60);
     let script = vec![
@@ -146,18 +141,14 @@ fn f7_silences_the_window_and_sound_comes_back_with_the_next_event() {
     if !common::display_or_skip("window_sound_f7") || !sound_server_or_skip("window_sound_f7") {
         return;
     }
-    let (path, level) = common::level_file("window_sound_f7", LEVEL);
-    let folder = path.parent().expect("a folder").to_owned();
-    let server = SoundServer::start(&folder.join("runtime"));
-    let trace = folder.join("sound-trace.txt");
-    // SAFETY: this process runs this one test alone (`own_process`), and
-    // no other thread of it reads the environment while these are set,
-    // before the window starts.
-    unsafe {
-        std::env::set_var("PULSE_SERVER", server.address());
-        std::env::set_var(SOUND_TRACE, &trace);
-    }
-    let recording = Recording::start(&server);
+    // The server plays until the test ends.
+    let Heard {
+        level,
+        server: _server,
+        trace,
+        recording,
+        ..
+    } = Heard::start("window_sound_f7");
     let toggle_sound = [
         ScriptStep::Action(Action::ToggleSound, true),
         ScriptStep::Ticks(1),
@@ -268,6 +259,43 @@ fn without_a_sound_server_the_program_runs_silent_and_says_so_once() {
         !lines.iter().any(|line| line.contains("panicked")),
         "{lines:#?}"
     );
+}
+
+/// A window session about to be heard: the door's level in a scratch
+/// folder, the test's own server, the program's sound trace, and the
+/// recording of the server's sink, already flowing.
+struct Heard {
+    level: mazewalker::level::Level,
+    folder: PathBuf,
+    server: SoundServer,
+    trace: PathBuf,
+    recording: Recording,
+}
+
+impl Heard {
+    /// Starts the server and the recording for the test `name`, and points
+    /// this process's window at them.
+    fn start(name: &str) -> Self {
+        let (path, level) = common::level_file(name, LEVEL);
+        let folder = path.parent().expect("a folder").to_owned();
+        let server = SoundServer::start(&folder.join("runtime"));
+        let trace = folder.join("sound-trace.txt");
+        // SAFETY: this process runs its one test alone (`own_process`),
+        // and no other thread of it reads the environment while these are
+        // set, before the window starts.
+        unsafe {
+            std::env::set_var("PULSE_SERVER", server.address());
+            std::env::set_var(SOUND_TRACE, &trace);
+        }
+        let recording = Recording::start(&server);
+        Self {
+            level,
+            folder,
+            server,
+            trace,
+            recording,
+        }
+    }
 }
 
 /// Whether `pulseaudio` and `parec` are installed; when not, skips
