@@ -1,14 +1,14 @@
 //! Validation of the lines that act when walked over or used:
-//! `[[teleporter]]` and `[[exit]]`. Each line at least as long as a
+//! `[[teleporter]]`, `[[exit]]` and `[[switch]]`, and of a door's span. Each line at least as long as a
 //! wall's shortest; a teleporter's destination finite and, on a level
 //! with floors or without ground, on a floor rather than in the void.
 
 use super::{Builder, show_point};
 use crate::level::checks::MIN_WALL_LENGTH;
 use crate::level::diagnostics::LevelError;
-use crate::level::file::{ExitTable, Point, TeleporterTable};
+use crate::level::file::{ExitTable, Point, SwitchTable, TeleporterTable};
 use crate::level::lines::{Exit, ExitBy, Teleporter, TriggerLine};
-use crate::level::model::{Environment, LevelFloor};
+use crate::level::model::{Environment, LevelFloor, Switch, SwitchBy};
 
 /// The heading a teleporter without `yaw` gives, in degrees: +x.
 const TELEPORTER_YAW_DEGREES: f32 = 0.0;
@@ -54,9 +54,52 @@ impl Builder<'_> {
         Ok(Exit { line, by })
     }
 
+    /// One `[[switch]]`: a line at least as long as a wall's shortest, a
+    /// known `by`; a door index past the level's `door_count` doors is a
+    /// warning (an edit that deletes doors leaves the file loadable).
+    pub(super) fn switch(
+        &mut self,
+        index: usize,
+        table: &SwitchTable,
+        door_count: usize,
+    ) -> Result<Switch, LevelError> {
+        let item = format!("switch {index}");
+        let TriggerLine { a, b } = self.trigger_line((&table.a, &table.b), &item, "switch")?;
+        let by = self.word(
+            table.by.as_ref(),
+            &item,
+            "by",
+            &SwitchBy::WORDS,
+            SwitchBy::Use,
+        )?;
+        for door in table.doors.get_ref() {
+            if *door.get_ref() >= door_count {
+                self.warn(
+                    &door.span(),
+                    &item,
+                    format!(
+                        "door {} does not exist (the level has {door_count} doors): it opens nothing",
+                        door.get_ref()
+                    ),
+                );
+            }
+        }
+        Ok(Switch {
+            a,
+            b,
+            by,
+            doors: table
+                .doors
+                .get_ref()
+                .iter()
+                .map(|door| *door.get_ref())
+                .collect(),
+        })
+    }
+
     /// The line from `a` to `b` of `item`, a `kind` of line: both ends
     /// finite and at least [`MIN_WALL_LENGTH`] apart.
-    fn trigger_line(
+    pub(super) fn trigger_line(
         &self,
         (a, b): (&Point, &Point),
         item: &str,

@@ -21,13 +21,14 @@ use super::diagnostics::{LevelError, LevelWarning};
 use super::diagnostics::{Source, did_you_mean};
 use super::file::{
     DoorTable, EnvironmentTable, LevelFile, LightTable, MaterialTable, Number, ObstacleTable,
-    PlayerTable, Point, SwitchTable, WallTable,
+    PlayerTable, Point, WallTable,
 };
+use super::lines::TriggerLine;
 use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, Switch,
-    SwitchBy, TextureSource, WallDefaults, builtin_material_id, default_environment,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
+    TextureSource, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
@@ -881,19 +882,7 @@ impl Builder<'_> {
         default_material: MaterialId,
     ) -> Result<Door, LevelError> {
         let item = format!("door {index}");
-        let a = self.point(&table.a, &item, "a")?;
-        let b = self.point(&table.b, &item, "b")?;
-        if a.distance(b) < MIN_WALL_LENGTH {
-            return Err(self.source.invalid(
-                &table.a.span(),
-                &item,
-                format!(
-                    "zero-length door: a = {} and b = {} are less than 0.1 mm apart",
-                    show_point(a),
-                    show_point(b)
-                ),
-            ));
-        }
+        let TriggerLine { a, b } = self.trigger_line((&table.a, &table.b), &item, "door")?;
         let kind = self.word(
             table.kind.as_ref(),
             &item,
@@ -951,61 +940,6 @@ impl Builder<'_> {
                 defaults::DOOR_CLOSE_AFTER,
             )?,
             base: self.base(table.base.as_ref(), &item)?,
-        })
-    }
-
-    /// One `[[switch]]`: a line at least as long as a wall's shortest, a
-    /// known `by`; a door index past the level's `door_count` doors is a
-    /// warning (an edit that deletes doors leaves the file loadable).
-    fn switch(
-        &mut self,
-        index: usize,
-        table: &SwitchTable,
-        door_count: usize,
-    ) -> Result<Switch, LevelError> {
-        let item = format!("switch {index}");
-        let a = self.point(&table.a, &item, "a")?;
-        let b = self.point(&table.b, &item, "b")?;
-        if a.distance(b) < MIN_WALL_LENGTH {
-            return Err(self.source.invalid(
-                &table.a.span(),
-                &item,
-                format!(
-                    "zero-length switch: a = {} and b = {} are less than 0.1 mm apart",
-                    show_point(a),
-                    show_point(b)
-                ),
-            ));
-        }
-        let by = self.word(
-            table.by.as_ref(),
-            &item,
-            "by",
-            &SwitchBy::WORDS,
-            SwitchBy::Use,
-        )?;
-        for door in table.doors.get_ref() {
-            if *door.get_ref() >= door_count {
-                self.warn(
-                    &door.span(),
-                    &item,
-                    format!(
-                        "door {} does not exist (the level has {door_count} doors): it opens nothing",
-                        door.get_ref()
-                    ),
-                );
-            }
-        }
-        Ok(Switch {
-            a,
-            b,
-            by,
-            doors: table
-                .doors
-                .get_ref()
-                .iter()
-                .map(|door| *door.get_ref())
-                .collect(),
         })
     }
 
