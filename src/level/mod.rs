@@ -280,7 +280,7 @@ impl Level {
     /// Where the bottom of a wall stands: its `base`, else the lowest
     /// floor under its segment ([`base_under`](Self::base_under)).
     pub fn wall_base(&self, wall: &LevelWall) -> f32 {
-        wall.base
+        wall.base()
             .unwrap_or_else(|| self.base_under(&[wall.a, wall.b]))
     }
 
@@ -362,7 +362,7 @@ impl Level {
             Surface::Wall(index) => self
                 .walls
                 .get(index)
-                .filter(|wall| wall.drawn)
+                .filter(|wall| wall.drawn())
                 .map(|wall| self.wall_base(wall) + wall.height),
             Surface::Obstacle(index) => self
                 .obstacles

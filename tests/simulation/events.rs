@@ -134,7 +134,7 @@ fn events_of_run(level: &Level, collider: &Collider) -> Vec<(usize, Event)> {
 
 /// An event in words, without its measures, naming materials.
 fn describe(event: &Event, level: &Level) -> String {
-    let name = |id: MaterialId| level.materials[id.0].name.clone();
+    let name = |id: MaterialId| level.materials[id.index()].name.clone();
     let either = |yes: bool, a: &str, b: &str| if yes { a.to_owned() } else { b.to_owned() };
     match *event {
         Event::ModeToggled { mode, on } => format!("{mode:?} {}", either(on, "on", "off")),

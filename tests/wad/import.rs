@@ -156,7 +156,7 @@ fn a_two_sided_line_that_blocks_is_a_wall_not_drawn_that_stops_the_walker() {
         let wad = Wad::from_bytes("step.wad", step_wad_flagged(flags).build()).expect("reads");
         let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
         let level = load(&imported);
-        let undrawn: Vec<_> = level.walls.iter().filter(|wall| !wall.drawn).collect();
+        let undrawn: Vec<_> = level.walls.iter().filter(|wall| !wall.drawn()).collect();
         assert_eq!(undrawn.len(), usize::from(blocks), "{}", imported.text);
         // The step's line runs along x = 4 m; the walker, from the west
         // room's middle, walks 4 m east: over the step, or stopped at it.
@@ -193,7 +193,7 @@ fn a_closed_door_sector_becomes_a_rise_door_that_use_opens_and_the_walker_passes
     // Doom's 2 units a tic, and 150 tics open.
     assert_eq!(door.speed, 2.0 * 35.0 / 32.0);
     assert!((door.close_after - 150.0 / 35.0).abs() < 1e-6);
-    assert_eq!(level.materials[door.material.0].name, "WALL");
+    assert_eq!(level.materials[door.material.index()].name, "WALL");
 
     let collider = level.collider();
     let mut simulation = Simulation::at_spawn(&level);

@@ -425,16 +425,16 @@ impl<'a> Fields<'a> {
     }
 
     fn wall(&mut self) -> Result<LevelWall, String> {
-        Ok(LevelWall {
-            a: self.point()?,
-            b: self.point()?,
-            radius: self.parse("a number")?,
-            height: self.parse("a number")?,
-            thickness: self.parse("a number")?,
-            material: MaterialId(self.parse("a material index")?),
-            base: self.base()?,
-            drawn: !self.undrawn(),
-        })
+        Ok(LevelWall::new(
+            self.point()?,
+            self.point()?,
+            self.parse("a number")?,
+            self.parse("a number")?,
+            self.parse("a number")?,
+            MaterialId(self.parse("a material index")?),
+        )
+        .with_base(self.base()?)
+        .with_drawn(!self.undrawn()))
     }
 
     /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),

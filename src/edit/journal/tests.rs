@@ -12,16 +12,14 @@ use crate::level::{
 };
 
 fn wall() -> LevelWall {
-    LevelWall {
-        a: Vec2::new(1.5, -0.0),
-        b: Vec2::new(8.0, 1e-7),
-        radius: 0.3,
-        height: 2.8,
-        thickness: 0.15,
-        material: MaterialId(2),
-        base: None,
-        drawn: true,
-    }
+    LevelWall::new(
+        Vec2::new(1.5, -0.0),
+        Vec2::new(8.0, 1e-7),
+        0.3,
+        2.8,
+        0.15,
+        MaterialId(2),
+    )
 }
 
 fn obstacle() -> LevelObstacle {
@@ -246,10 +244,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 #[test]
 fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
-        Piece::Wall(LevelWall {
-            base: Some(-0.5),
-            ..wall()
-        }),
+        Piece::Wall(wall().with_base(Some(-0.5))),
         Piece::Obstacle(LevelObstacle {
             base: Some(1.25),
             ..obstacle()
@@ -263,10 +258,7 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
             ..light()
         }),
         Piece::Light(light()),
-        Piece::Wall(LevelWall {
-            drawn: false,
-            ..wall()
-        }),
+        Piece::Wall(wall().with_drawn(false)),
         Piece::Floor(LevelFloor {
             light: 0.5,
             ..floor()

@@ -249,8 +249,8 @@ fn wall_fields(wall: &LevelWall) -> String {
     .chain(std::iter::once(wall.material.0.to_string()))
     .collect::<Vec<_>>()
     .join(" ")
-        + &base_fields(wall.base)
-        + &undrawn_field(wall.drawn)
+        + &base_fields(wall.base())
+        + &undrawn_field(wall.drawn())
 }
 
 /// A wall's [`UNDRAWN_WORD`] when it is not drawn, else nothing, so a

@@ -409,7 +409,7 @@ impl Builder<'_> {
             .iter()
             .position(|material| &material.name == name.get_ref())
         {
-            return Ok(MaterialId(index));
+            return Ok(MaterialId::at(index));
         }
         let names = self.materials.iter().map(|material| material.name.as_str());
         let hint = match did_you_mean(name.get_ref(), names) {
@@ -653,34 +653,34 @@ impl Builder<'_> {
                 ),
             ));
         }
-        let wall = LevelWall {
+        let wall = LevelWall::new(
             a,
             b,
-            radius: self.in_range(
+            self.in_range(
                 LevelWall::RADIUS,
                 table.radius.as_ref(),
                 &item,
                 "radius",
                 defaults.radius,
             )?,
-            height: self.in_range(
+            self.in_range(
                 LevelWall::HEIGHT,
                 table.height.as_ref(),
                 &item,
                 "height",
                 defaults.height,
             )?,
-            thickness: self.in_range(
+            self.in_range(
                 LevelWall::THICKNESS,
                 table.thickness.as_ref(),
                 &item,
                 "thickness",
                 defaults.thickness,
             )?,
-            material: self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
-            base: self.base(table.base.as_ref(), &item)?,
-            drawn: table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()),
-        };
+            self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
+        )
+        .with_base(self.base(table.base.as_ref(), &item)?)
+        .with_drawn(table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()));
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);
         }

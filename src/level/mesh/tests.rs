@@ -410,7 +410,7 @@ fn faces_along_x(mesh: &SceneMesh, x: f32, normal_x: f32) -> Vec<(f32, f32, usiz
                 let ys = corners.iter().map(|v| v.position[1]);
                 let low = ys.clone().fold(f32::INFINITY, f32::min);
                 let high = ys.fold(f32::NEG_INFINITY, f32::max);
-                faces.push((low, high, batch.material.0));
+                faces.push((low, high, batch.material.index()));
             }
         }
     }

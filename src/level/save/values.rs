@@ -76,7 +76,7 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
 /// when it is not.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
     let mut values = with_base(
-        wall.base,
+        wall.base(),
         keyed(
             &WALL_KEYS,
             [
@@ -89,7 +89,7 @@ pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
             ],
         ),
     );
-    values.extend((!wall.drawn).then(|| ("drawn", false.to_string())));
+    values.extend((!wall.drawn()).then(|| ("drawn", false.to_string())));
     values
 }
 
@@ -241,16 +241,14 @@ mod tests {
 
     #[test]
     fn each_kind_writes_every_key_of_its_table() {
-        let wall = LevelWall {
-            a: Vec2::new(1.5, 0.0),
-            b: Vec2::new(8.0, -2.25),
-            radius: 0.3,
-            height: 2.8,
-            thickness: 0.15,
-            material: MaterialId(0),
-            base: None,
-            drawn: true,
-        };
+        let wall = LevelWall::new(
+            Vec2::new(1.5, 0.0),
+            Vec2::new(8.0, -2.25),
+            0.3,
+            2.8,
+            0.15,
+            MaterialId(0),
+        );
         assert_eq!(
             wall_values(&wall, "red \"brick\""),
             [
