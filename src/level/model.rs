@@ -172,7 +172,7 @@ impl MaterialId {
 /// One wall of a level.
 ///
 /// Its common properties are fields; the few a wall rarely sets (its
-/// `base`, `drawn`) sit behind one optional box, read and written through
+/// `base`, `drawn`, texture alignment) sit behind one optional box, read and written through
 /// methods, so that a million-wall maze's walls stay 40 bytes each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelWall {
@@ -204,6 +204,49 @@ struct RareWallProperties {
     base: Option<f32>,
     /// The opposite of [`LevelWall::drawn`], so that the default is drawn.
     undrawn: bool,
+    /// See [`LevelWall::alignment`].
+    alignment: TextureAlignment,
+}
+
+/// How a wall's texture lies on its faces, as Doom aligns a side's
+/// texture: where its pattern is pinned up and down, and how far it is
+/// shifted. The default (no shift, pinned to the top) is how every wall
+/// was drawn before alignment could be written.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct TextureAlignment {
+    /// Metres the texture is shifted: `x` along the wall (as its texture
+    /// u runs), `y` down.
+    pub offset: Vec2,
+    /// Which edge of the wall the texture's top or bottom rests on.
+    pub peg: Peg,
+}
+
+/// Where a wall's texture is pinned up and down (Doom's pegging).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Peg {
+    /// A repeat of the texture starts at the wall's top and runs down
+    /// (the default; Doom's middle texture).
+    #[default]
+    Top,
+    /// A repeat of the texture ends at the wall's bottom (Doom's "lower
+    /// unpegged" middle texture).
+    Bottom,
+}
+
+impl Peg {
+    /// Each peg by the word the level format writes for it (`peg`).
+    pub const WORDS: [(&'static str, Peg); 2] = [
+        (Peg::Top.word(), Peg::Top),
+        (Peg::Bottom.word(), Peg::Bottom),
+    ];
+
+    /// The word the level format writes for it.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Peg::Top => "top",
+            Peg::Bottom => "bottom",
+        }
+    }
 }
 
 /// The properties a `[[wall]]` takes when it gives only `a` and `b`.
@@ -322,6 +365,25 @@ impl LevelWall {
     /// blocks across an open edge between two sectors.
     pub fn drawn(&self) -> bool {
         self.rare.as_ref().is_none_or(|rare| !rare.undrawn)
+    }
+
+    /// How its material lies on it: shifted by `offset`, pinned to its
+    /// top or bottom.
+    pub fn alignment(&self) -> TextureAlignment {
+        self.rare
+            .as_ref()
+            .map_or_else(TextureAlignment::default, |rare| rare.alignment)
+    }
+
+    /// Sets [`alignment`](Self::alignment).
+    pub fn set_alignment(&mut self, alignment: TextureAlignment) {
+        self.change_rare(|rare| rare.alignment = alignment);
+    }
+
+    /// The wall with [`alignment`](Self::alignment) set to `alignment`.
+    pub fn with_alignment(mut self, alignment: TextureAlignment) -> LevelWall {
+        self.set_alignment(alignment);
+        self
     }
 
     /// Sets [`base`](Self::base).

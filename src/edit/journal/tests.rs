@@ -242,7 +242,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
+fn bases_undrawn_and_aligned_walls_and_floor_lights_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
         Piece::Wall(wall().with_base(Some(-0.5))),
         Piece::Obstacle(LevelObstacle {
@@ -259,6 +259,18 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
         }),
         Piece::Light(light()),
         Piece::Wall(wall().with_drawn(false)),
+        Piece::Wall(wall().with_alignment(crate::level::TextureAlignment {
+            offset: Vec2::new(0.25, -1.5),
+            peg: crate::level::Peg::Bottom,
+        })),
+        Piece::Wall(
+            wall()
+                .with_alignment(crate::level::TextureAlignment {
+                    offset: Vec2::ZERO,
+                    peg: crate::level::Peg::Bottom,
+                })
+                .with_drawn(false),
+        ),
         Piece::Floor(LevelFloor {
             light: 0.5,
             ..floor()
@@ -271,7 +283,13 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
     let journal = Journal::new("some text", edits);
     let text = journal.to_text();
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
-    assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
+    assert_eq!(text.matches(" undrawn").count(), 2, "{text}");
+    assert_eq!(
+        text.matches(" offset 0.25 -1.5 peg bottom").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches(" peg bottom").count(), 2, "{text}");
     assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }

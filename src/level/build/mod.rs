@@ -27,8 +27,8 @@ use super::lines::TriggerLine;
 use super::loose::loose_overlaps;
 use super::model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
-    TextureSource, WallDefaults, builtin_material_id, default_environment,
+    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
+    TextureAlignment, TextureSource, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::texture::builtin_materials;
@@ -680,7 +680,16 @@ impl Builder<'_> {
             self.material_or_id(table.material.as_ref(), &item, defaults.material)?,
         )
         .with_base(self.base(table.base.as_ref(), &item)?)
-        .with_drawn(table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()));
+        .with_drawn(table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()))
+        .with_alignment(TextureAlignment {
+            offset: table
+                .offset
+                .as_ref()
+                .map(|offset| self.point(offset, &item, "offset"))
+                .transpose()?
+                .unwrap_or(Vec2::ZERO),
+            peg: self.word(table.peg.as_ref(), &item, "peg", &Peg::WORDS, Peg::Top)?,
+        });
         if let Some(problem) = short_wall_problem(&wall) {
             self.warn(&table.a.span(), &item, problem);
         }

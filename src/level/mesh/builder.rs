@@ -123,10 +123,10 @@ impl MeshBuilder {
         {
             let base = level.wall_base(wall);
             self.part(key, wall.material, repeat(wall.material)).wall(
-                wall.a,
-                wall.b,
+                (wall.a, wall.b),
                 wall.thickness,
                 (base, base + wall.height),
+                wall.alignment(),
                 wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
             );
         }
