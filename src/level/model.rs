@@ -909,15 +909,12 @@ impl LevelFloor {
     /// at `p`; `None` outside every floor.
     pub fn innermost_at(floors: &[LevelFloor], p: Vec2) -> Option<(usize, &LevelFloor)> {
         let p = p.as_dvec2();
-        let widened = |floor: &LevelFloor| -> Vec<glam::DVec2> {
-            floor.points.iter().map(|q| q.as_dvec2()).collect()
-        };
         floors
             .iter()
             .enumerate()
-            .map(|(index, floor)| (index, floor, widened(floor)))
-            .filter(|(_, _, points)| crate::collision::outline::holds(points, p))
-            .map(|(index, floor, points)| {
+            .filter(|(_, floor)| crate::collision::outline::holds(&floor.points, p))
+            .map(|(index, floor)| {
+                let points: Vec<glam::DVec2> = floor.points.iter().map(|q| q.as_dvec2()).collect();
                 let area = crate::collision::outline::signed_area(&points).abs();
                 (index, floor, area)
             })

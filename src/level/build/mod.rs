@@ -25,6 +25,7 @@ use super::model::{
     ObstacleDefaults, PlayerSpawn, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
+use super::save::point_text as show_point;
 use super::texture::MemoryPictures;
 use super::texture::builtin_materials;
 
@@ -546,9 +547,4 @@ fn unit_direction(vector: Vec3) -> Option<Vec3> {
     } else {
         vector.try_normalize()
     }
-}
-
-/// `[x, z]` as written in a level file.
-fn show_point(point: Vec2) -> String {
-    format!("[{:?}, {:?}]", point.x, point.y)
 }

@@ -13,6 +13,7 @@ use image::RgbaImage;
 use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
 use crate::level::ExitBy;
+use crate::level::save::point_text as point;
 use crate::level::wad::{WadError, WadTextures};
 use crate::level::{Peg, TextureAlignment};
 
@@ -378,9 +379,4 @@ impl<'a> LevelText<'a> {
         }
         text
     }
-}
-
-/// `[x, z]` in round-trip precision.
-fn point(p: Vec2) -> String {
-    format!("[{:?}, {:?}]", p.x, p.y)
 }
