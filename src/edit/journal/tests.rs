@@ -244,7 +244,7 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
+fn bases_undrawn_walls_floor_lights_and_skies_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
         Piece::Wall(LevelWall {
             base: Some(-0.5),
@@ -271,6 +271,15 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
             light: 0.5,
             ..floor()
         }),
+        Piece::Floor(LevelFloor {
+            sky: true,
+            ..floor()
+        }),
+        Piece::Floor(LevelFloor {
+            light: 0.25,
+            sky: true,
+            ..floor()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -281,6 +290,8 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
     assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
     assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
+    assert_eq!(text.matches(" light 0.25 sky").count(), 1, "{text}");
+    assert_eq!(text.matches(" sky").count(), 2, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
@@ -297,6 +308,7 @@ fn floor() -> LevelFloor {
         ceiling_material: MaterialId(2),
         side_material: MaterialId(3),
         light: 1.0,
+        sky: false,
     }
 }
 

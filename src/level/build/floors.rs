@@ -82,6 +82,10 @@ impl Builder<'_> {
                 "light",
                 defaults.light,
             )?,
+            sky: table
+                .sky
+                .as_ref()
+                .map_or(defaults.sky, |sky| *sky.get_ref()),
             ..defaults
         })
     }

@@ -151,8 +151,10 @@ impl MeshBuilder {
                 floor,
                 true,
             );
-            self.part(key, surfaces.ceiling, repeat(surfaces.ceiling))
-                .flat(&piece.outline, ceiling, false);
+            if let Some(material) = surfaces.drawn_ceiling() {
+                self.part(key, material, repeat(material))
+                    .flat(&piece.outline, ceiling, false);
+            }
         }
         for edge in index.edge_pieces(chunk) {
             let side = |floor| Surfaces::edge_side(Surfaces::of(level, floor));

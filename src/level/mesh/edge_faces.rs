@@ -12,6 +12,9 @@
 //! ceiling's lip), the wall against the void to the
 //! floor beside it. Where that side is the ground, which has no side
 //! material, the face takes the other floor's.
+//!
+//! Between two floors whose ceilings are both open sky there is no header,
+//! as in Doom (its "sky hack"): the sky shows above both.
 
 use glam::Vec2;
 
@@ -25,6 +28,8 @@ pub(super) struct EdgeSide {
     pub(super) span: Option<Span>,
     /// Its floor's side material; `None` for the ground and the void.
     pub(super) side_material: Option<MaterialId>,
+    /// Whether its ceiling is open sky.
+    pub(super) sky: bool,
 }
 
 /// One upright face along an edge.
@@ -86,7 +91,8 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
                 on_left.ceiling.max(on_right.ceiling),
                 under,
                 over,
-            );
+            )
+            .filter(|_| !(left.sky && right.sky));
             riser.into_iter().chain(header).collect()
         }
         (Some(span), None) => face(true, span.floor, span.ceiling, left, right)

@@ -397,6 +397,7 @@ impl ImportedFloor {
             ceiling_material: MaterialId(0),
             side_material: MaterialId(0),
             light: 1.0,
+            sky: false,
         }
     }
 }
