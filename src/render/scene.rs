@@ -252,6 +252,11 @@ impl ScenePipeline {
 }
 
 impl MaterialBinding {
+    /// The layout of a material's bind group.
+    pub fn layout(&self) -> &wgpu::BindGroupLayout {
+        &self.layout
+    }
+
     /// One bind group per material texture in `textures` (in
     /// `Level::materials` order).
     pub fn bind_groups(
