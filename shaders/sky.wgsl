@@ -1,4 +1,5 @@
-// The sky: a full-screen triangle drawn first, behind everything, each
+// The sky: a full-screen triangle at the far plane, drawn after the
+// level where the level left the depth as cleared, each
 // pixel sampling the sky's texture where the view ray through it meets a
 // cylinder around the eye, as Doom draws its skies: the texture's width
 // wraps TEXTURES_A_TURN times around the turn, measured counter-clockwise
@@ -32,7 +33,8 @@ struct VertexOutput {
 @vertex
 fn vs_sky(@location(0) corner: vec2<f32>) -> VertexOutput {
     var out: VertexOutput;
-    out.clip = vec4<f32>(corner, 0.5, 1.0);
+    // At the far plane: drawn only where nothing nearer was.
+    out.clip = vec4<f32>(corner, 1.0, 1.0);
     out.corner = corner;
     return out;
 }

@@ -690,8 +690,8 @@ impl Renderer {
     }
 
     /// Records the frame's one render pass into `encoder`, drawing into
-    /// `view`: the sky (where the level has one), the level's chunks and
-    /// moving shapes, the debug lines, the
+    /// `view`: the level's chunks and moving shapes, the sky (where the
+    /// level has one) where they left the depth as cleared, the debug lines, the
     /// markers, the map and the text, as `frame` prepared them. Returns
     /// the mesh batches drawn.
     fn record_pass(
@@ -714,10 +714,6 @@ impl Renderer {
         let drawn = if full_map {
             0
         } else {
-            let sky = scene.environment.sky;
-            if let Some(texture) = sky.and_then(|sky| scene.materials.get(sky.0)) {
-                self.sky.draw(&mut pass, texture);
-            }
             // The level's chunks and its moving shapes, as the shading says.
             let meshes = frame
                 .chunks
@@ -745,6 +741,11 @@ impl Renderer {
                 )
             })
         };
+        // The sky where the level left the depth as cleared.
+        let sky = scene.environment.sky.filter(|_| !full_map);
+        if let Some(texture) = sky.and_then(|sky| scene.materials.get(sky.0)) {
+            self.sky.draw(&mut pass, texture);
+        }
         if frame.debug_lines && !full_map {
             // Lines show through walls: only the view volume culls them.
             let lines = frame

@@ -1,9 +1,10 @@
 //! The sky pass: where a level has a sky (`[environment] sky`), its
-//! material's texture drawn first in the frame's pass, over the whole
-//! view and behind everything (no depth test, no depth write), as a
-//! cylinder around the eye (`shaders/sky.wgsl`). The level's geometry is
-//! drawn over it; it shows where nothing is, as through the open ceiling
-//! of a floor with `sky = true`. A level without a sky draws nothing here.
+//! material's texture drawn as a cylinder around the eye
+//! (`shaders/sky.wgsl`) by one triangle over the whole view at the far
+//! plane, after the level's geometry and tested against its depth, so
+//! that only the pixels nothing covers are shaded: it shows where nothing
+//! is, as through the open ceiling of a floor with `sky = true`. A level
+//! without a sky draws nothing here.
 
 use glam::{Mat4, Vec2};
 
@@ -77,7 +78,7 @@ impl SkyPass {
                     attributes: &wgpu::vertex_attr_array![0 => Float32x2],
                 },
                 primitive: wgpu::PrimitiveState::default(),
-                depth: Depth::Ignored,
+                depth: Depth::Behind,
                 blend: None,
             },
         );
