@@ -705,27 +705,32 @@ impl Renderer {
         // Skip whatever lies beyond the fog.
         let in_volume =
             |bounds: &Bounds| self.culling == Culling::Off || frame.volume.may_see(bounds);
-        let shown = |batch: &Batch| {
+        // Floors, ceilings and sky faces never pop; shapes only where the
+        // eye may see them.
+        let seen = |batch: &Batch| {
             in_volume(&batch.bounds)
-                && (batch.kind == BatchKind::FloorAndCeiling
+                && (batch.kind != BatchKind::Shapes
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
+        let shown = |batch: &Batch| batch.kind != BatchKind::Sky && seen(batch);
         let mut pass = self.begin_pass(encoder, view, full_map);
+        let meshes = || {
+            frame
+                .chunks
+                .drawn
+                .iter()
+                .filter_map(|&c| scene.cache.mesh(c))
+        };
         let drawn = if full_map {
             0
         } else {
             // The level's chunks and its moving shapes, as the shading says.
-            let meshes = frame
-                .chunks
-                .drawn
-                .iter()
-                .filter_map(|&c| scene.cache.mesh(c));
             self.scene.draw(
                 &mut pass,
                 frame.shading,
                 &self.globals_bind_group,
                 &scene.materials,
-                meshes,
+                meshes(),
                 shown,
             ) + scene.moving().map_or(0, |moving| {
                 // Leaves never pop: only the view volume culls them. Their
@@ -741,11 +746,15 @@ impl Renderer {
                 )
             })
         };
-        // The sky where the level left the depth as cleared.
+        // The sky's faces, and the sky where the level left the depth as
+        // cleared.
         let sky = scene.environment.sky.filter(|_| !full_map);
-        if let Some(texture) = sky.and_then(|sky| scene.materials.get(sky.0)) {
-            self.sky.draw(&mut pass, texture);
-        }
+        let sky_drawn = sky
+            .and_then(|sky| scene.materials.get(sky.0))
+            .map_or(0, |texture| {
+                let sky_faces = |batch: &Batch| batch.kind == BatchKind::Sky && seen(batch);
+                self.sky.draw(&mut pass, texture, meshes(), sky_faces)
+            });
         if frame.debug_lines && !full_map {
             // Lines show through walls: only the view volume culls them.
             let lines = frame
@@ -765,7 +774,7 @@ impl Renderer {
                 .draw(&mut pass, (scene.map_tiles(), map_tiles), prepared);
         }
         self.text.draw(&mut pass);
-        drawn
+        drawn + sky_drawn
     }
 
     /// Begins the frame's pass into `view` (resolved from the multisampled

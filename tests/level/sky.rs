@@ -6,7 +6,7 @@
 use std::ops::RangeInclusive;
 use std::path::Path;
 
-use mazewalker::level::mesh::scene_mesh;
+use mazewalker::level::mesh::{BatchKind, scene_mesh};
 use mazewalker::level::save::LevelDocument;
 use mazewalker::level::{Level, LevelSource};
 
@@ -138,4 +138,52 @@ fn the_header_between_two_sky_floors_is_left_out_and_kept_beside_a_closed_one() 
     assert!(header("sky = true\n", "") > 0, "under a closed higher one");
     assert!(header("", "sky = true\n") > 0, "under a closed lower one");
     assert_eq!(header("sky = true\n", "sky = true\n"), 0);
+}
+
+/// The batches of the mesh painted with the sky, and their vertices.
+fn sky_faces(level: &Level) -> Vec<[f32; 3]> {
+    let mesh = scene_mesh(level);
+    mesh.batches
+        .iter()
+        .filter(|batch| batch.kind == BatchKind::Sky)
+        .flat_map(|batch| {
+            mesh.indices[batch.indices.start as usize..batch.indices.end as usize].to_vec()
+        })
+        .map(|index| mesh.vertices[index as usize].position)
+        .collect()
+}
+
+#[test]
+fn where_an_open_ceiling_meets_a_higher_closed_one_the_sky_is_painted_over_the_span() {
+    const SKY: &str = "sky = \"brick\"\n";
+    // The west room open (its ceiling at 3 m), the east one closed at 4:
+    // from the west, the sky over the line from 3 m up to 4.
+    let level = loads(&two_rooms(SKY, "sky = true\n", ""));
+    let corners = sky_faces(&level);
+    assert!(!corners.is_empty(), "no sky face");
+    assert!(
+        corners
+            .iter()
+            .all(|p| p[0] == 4.0 && (p[1] == 3.0 || p[1] == 4.0)),
+        "{corners:?}"
+    );
+    // It looks west, into the open room.
+    assert!(vertices_at(&level, 4.0..=4.0, 3.0, [-1.0, 0.0, 0.0]) > 0);
+    // The header is still there, looking east under the closed ceiling.
+    assert!(vertices_at(&level, 4.0..=4.0, 4.0, EAST_FACING) > 0);
+    // The open ceiling higher, both open, both closed, or no sky to paint
+    // with: none.
+    for (environment, west, east) in [
+        (SKY, "", "sky = true\n"),
+        (SKY, "sky = true\n", "sky = true\n"),
+        (SKY, "", ""),
+        ("", "sky = true\n", ""),
+    ] {
+        let level = loads(&two_rooms(environment, west, east));
+        assert_eq!(
+            sky_faces(&level),
+            [] as [[f32; 3]; 0],
+            "{environment}{west}{east}"
+        );
+    }
 }

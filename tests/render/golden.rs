@@ -402,7 +402,8 @@ fn sky_picture() -> RgbaImage {
 /// A courtyard open to the sky; east of it a sunken yard, open too, whose
 /// far walls stop below the eye, so the sky's horizon shows over them, and
 /// whose edge with the courtyard has no header, both being sky; north of
-/// it a roofed walk, its lower ceiling's header facing the courtyard.
+/// it a roofed walk whose ceiling is higher than the courtyard's: from the
+/// courtyard the sky shows over the opening to it, as in Doom.
 const SKY_LEVEL: &str = r#"
 name = "open sky"
 
@@ -434,7 +435,7 @@ sky = true
 [[floor]]
 points = [[0.0, 10.0], [10.0, 10.0], [10.0, 14.0], [0.0, 14.0]]
 height = 0
-ceiling = 2.2
+ceiling = 3.2
 side_material = "brick"
 "#;
 
@@ -449,7 +450,8 @@ fn sky_level() -> Level {
 /// From the courtyard towards the yard (+x) and the walk (+z), looking a
 /// little up: the sky around the eye, its hills on the horizon over the
 /// yard's low far walls, nothing between the courtyard's and the yard's
-/// open ceilings, the walk's ceiling and its header.
+/// open ceilings, and the sky, not the walk's ceiling, over the opening
+/// to the walk.
 #[test]
 fn a_sky_over_open_floors() {
     let view = View {

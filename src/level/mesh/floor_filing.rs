@@ -114,14 +114,16 @@ impl FloorFiling {
         let materials = edges
             .iter()
             .map(|(&chunk, list)| {
-                let used: HashSet<MaterialId> = list
+                let sides: Vec<Surfaces> = list
                     .iter()
                     .map(|&i| &heights.edges()[i as usize])
                     .flat_map(|edge| [surfaces(edge.left), surfaces(edge.right)])
                     .flatten()
-                    .flat_map(|s| s.materials())
                     .collect();
-                (chunk, used.len())
+                let used: HashSet<MaterialId> = sides.iter().flat_map(|s| s.materials()).collect();
+                // Faces painted with the sky are a batch of their own.
+                let sky_faces = usize::from(sides.iter().any(|s| s.sky));
+                (chunk, used.len() + sky_faces)
             })
             .collect();
         let everywhere = || (0..level.floors.len()).map(Some).chain([None]);
