@@ -750,7 +750,7 @@ impl Renderer {
         // cleared.
         let sky = scene.environment.sky.filter(|_| !full_map);
         let sky_drawn = sky
-            .and_then(|sky| scene.materials.get(sky.0))
+            .and_then(|sky| scene.materials.get(sky.index()))
             .map_or(0, |texture| {
                 let sky_faces = |batch: &Batch| batch.kind == BatchKind::Sky && seen(batch);
                 self.sky.draw(&mut pass, texture, meshes(), sky_faces)

@@ -102,7 +102,7 @@ impl Soundscape {
 
     fn family(&self, material: MaterialId) -> Family {
         self.families
-            .get(material.0)
+            .get(material.index())
             .copied()
             .unwrap_or(Family::Stone)
     }

@@ -59,7 +59,7 @@ fn the_sky_names_a_material_and_a_floor_opens_with_sky_true() {
         "sky = false\n",
     ));
     let sky = level.environment.sky.expect("a sky");
-    assert_eq!(level.materials[sky.0].name, "brick");
+    assert_eq!(level.materials[sky.index()].name, "brick");
     let open: Vec<bool> = level.floors.iter().map(|floor| floor.sky).collect();
     assert_eq!(open, [true, false]);
 }

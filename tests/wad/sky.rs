@@ -101,7 +101,7 @@ fn import(wad: &Wad, map: &str) -> (ImportedMap, Level) {
 /// The name of `level`'s sky material, if it has a sky.
 fn sky_name(level: &Level) -> Option<&str> {
     let sky = level.environment.sky?;
-    Some(level.materials[sky.0].name.as_str())
+    Some(level.materials[sky.index()].name.as_str())
 }
 
 #[test]
