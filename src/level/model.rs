@@ -816,6 +816,10 @@ pub struct Environment {
     /// under `ceiling_height`); `false`: the void, which nothing enters
     /// and where nothing is drawn.
     pub ground: bool,
+    /// The material drawn behind everything as the sky, a cylinder
+    /// around the eye, where a `sky` floor's ceiling is open; `None`:
+    /// no sky is drawn (an open ceiling shows the fog's colour).
+    pub sky: Option<MaterialId>,
 }
 
 /// The environment of a level that has no `[environment]` table.
@@ -828,6 +832,7 @@ pub(crate) fn default_environment(materials: &[Material]) -> Environment {
         ambient: super::defaults::AMBIENT,
         fog_distance: super::defaults::FOG_DISTANCE,
         ground: super::defaults::GROUND,
+        sky: None,
     }
 }
 
@@ -852,6 +857,10 @@ pub struct LevelFloor {
     /// it (its floor, its ceiling, the faces looking into it), 0..=1: a
     /// Doom sector's light level over 255. Default: 1.
     pub light: f32,
+    /// Whether its ceiling is open sky: no ceiling face is drawn, nor a
+    /// header between it and another sky floor (Doom's `F_SKY1`). The
+    /// ceiling still stops the walker. Default: `false`.
+    pub sky: bool,
 }
 
 /// Whether an item's `base` is one a level may hold: none, or within
@@ -902,6 +911,7 @@ impl LevelFloor {
             ceiling_material: environment.ceiling,
             side_material: wall_material,
             light: super::defaults::FLOOR_LIGHT,
+            sky: super::defaults::FLOOR_SKY,
         }
     }
 

@@ -354,3 +354,41 @@ fn an_edit_that_leaves_the_start_without_room_is_refused_and_changes_nothing() {
     assert_in_step(&mut session, TWO_FLOORS);
     undo_all_gives_back(&mut session, TWO_FLOORS);
 }
+
+/// A sky floor keeps `sky = true` through a change of its height, a
+/// carry and their undo, in the text, the level and the journal's replay;
+/// the level's sky stays too.
+#[test]
+fn a_sky_floor_stays_open_through_edits() {
+    let (path, _) = house_copy("floors_sky");
+    let house = std::fs::read_to_string(&path).expect("readable");
+    let original = format!(
+        "{}\n[[floor]]\npoints = [[2, 2], [4, 2], [4, 4], [2, 4]]\nheight = 0.5\nsky = true\n",
+        house.replacen("[environment]\n", "[environment]\nsky = \"brick\"\n", 1)
+    );
+    assert!(
+        original.contains("sky = \"brick\""),
+        "the house has an [environment]"
+    );
+    std::fs::write(&path, &original).expect("writable");
+    let mut session = draft_on(&path);
+    let stage = Item::Floor(0);
+    let sky = session.level().environment.sky.expect("a sky");
+    assert!(session.level().floors[0].sky);
+    let raised = LevelFloor {
+        height: 0.75,
+        ..session.level().floors[0].clone()
+    };
+    assert!(session.change(stage, Piece::Floor(raised)).expect("valid"));
+    let carry = Carry::pick_up(session.level(), stage, Vec2::ZERO).expect("the stage");
+    assert!(
+        session
+            .put_down(&carry, Vec2::new(3.0, 0.0), None)
+            .expect("put down")
+    );
+    assert!(session.level().floors[0].sky);
+    assert_eq!(session.level().environment.sky, Some(sky));
+    assert_eq!(session.text().matches("sky = true").count(), 1);
+    assert_in_step(&mut session, &original);
+    undo_all_gives_back(&mut session, &original);
+}

@@ -16,5 +16,6 @@ mod lights;
 mod loose;
 mod reload;
 mod save;
+mod sky;
 mod undrawn;
 mod warnings;

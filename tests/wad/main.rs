@@ -13,6 +13,7 @@ mod import;
 mod in_memory;
 mod maps_command;
 mod seeds;
+mod sky;
 mod small;
 mod teleport;
 mod wad_flag;

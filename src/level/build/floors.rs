@@ -83,6 +83,10 @@ impl Builder<'_> {
                 "light",
                 defaults.light,
             )?,
+            sky: table
+                .sky
+                .as_ref()
+                .map_or(defaults.sky, |sky| *sky.get_ref()),
             ..defaults
         })
     }

@@ -459,6 +459,9 @@ impl Builder<'_> {
         if let Some(ground) = &table.ground {
             environment.ground = *ground.get_ref();
         }
+        if let Some(sky) = &table.sky {
+            environment.sky = Some(self.material(sky, item)?);
+        }
         Ok(environment)
     }
 
