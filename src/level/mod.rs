@@ -37,8 +37,8 @@ pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, Switch,
-    SwitchBy, TextureSource, WallDefaults, WallEnd, base_is_valid,
+    LevelWall, Lift, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
+    Switch, SwitchBy, TextureSource, WallDefaults, WallEnd, base_is_valid,
 };
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
@@ -179,6 +179,7 @@ impl Level {
             switches: Vec::new(),
             teleporters: Vec::new(),
             exits: Vec::new(),
+            lifts: Vec::new(),
             floors: Vec::new(),
             materials,
             environment,

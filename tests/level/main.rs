@@ -11,6 +11,7 @@ mod errors;
 mod floors;
 mod fuzz;
 mod house;
+mod lifts;
 mod lights;
 mod loose;
 mod reload;

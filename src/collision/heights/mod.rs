@@ -412,6 +412,27 @@ impl Heights {
         first.map(|(t, rim)| (t as f32, rim))
     }
 
+    /// Moves `floor`'s floor to `height` (its ceiling stays): a lift. The
+    /// edges beside it take the new height at once; an index out of range
+    /// or a non-finite height changes nothing.
+    pub fn set_floor_height(&mut self, floor: usize, height: f32) {
+        let Some(span) = self.spans.get_mut(floor) else {
+            return;
+        };
+        if !height.is_finite() || span.floor == height {
+            return;
+        }
+        span.floor = height;
+        for (index, edge) in self.edges.iter().enumerate() {
+            if edge.left == Some(floor) || edge.right == Some(floor) {
+                let span_of =
+                    |side: Option<usize>| side.map_or(self.outside, |i| Some(self.spans[i]));
+                self.standable[index] =
+                    Standable::across(span_of(edge.left), span_of(edge.right), self.stance);
+            }
+        }
+    }
+
     /// Whether feet at `feet` may cross edge `index` (of
     /// [`edges`](Self::edges)); `false` for an index out of range.
     pub fn crossable(&self, index: usize, feet: f32) -> bool {

@@ -11,6 +11,7 @@ use glam::{Vec2, Vec3};
 use toml::Spanned;
 
 mod floors;
+mod lifts;
 mod lines;
 
 pub(crate) use floors::floor_problem;
@@ -81,13 +82,6 @@ pub(crate) fn build_level(
         .map(|(index, door)| builder.door(index, door, door_material))
         .collect::<Result<Vec<_>, _>>()?;
 
-    let switches = file
-        .switch
-        .iter()
-        .enumerate()
-        .map(|(index, switch)| builder.switch(index, switch, doors.len()))
-        .collect::<Result<Vec<_>, _>>()?;
-
     let floors = file
         .floor
         .iter()
@@ -95,6 +89,13 @@ pub(crate) fn build_level(
         .map(|(index, floor)| builder.floor(index, floor, &environment, &wall_defaults))
         .collect::<Result<Vec<_>, _>>()?;
     builder.refuse_crossing_floors(&file.floor, &floors)?;
+    let lifts = builder.lifts(&file.lift, &floors)?;
+    let switches = file
+        .switch
+        .iter()
+        .enumerate()
+        .map(|(index, switch)| builder.switch(index, switch, (doors.len(), lifts.len())))
+        .collect::<Result<Vec<_>, _>>()?;
     let teleporters = file
         .teleporter
         .iter()
@@ -131,6 +132,7 @@ pub(crate) fn build_level(
         switches,
         teleporters,
         exits,
+        lifts,
         floors,
         materials: builder.materials,
         environment,
