@@ -12,6 +12,8 @@
 
 use std::sync::Arc;
 
+use glam::Vec2;
+
 use super::events::Event;
 use crate::collision::{Collider, Heights};
 use crate::level::{Level, Lift};
@@ -73,6 +75,9 @@ impl Moving {
 #[derive(Debug, Clone, Default)]
 pub struct Lifts {
     lifts: Vec<Moving>,
+    /// The middle of each lift's floors (the mean of their corners): where
+    /// it is heard.
+    middles: Vec<Vec2>,
     states: Vec<LiftState>,
     /// The collider with the lifts' floors where they stand; `None` while
     /// every lift rests.
@@ -83,7 +88,7 @@ impl PartialEq for Lifts {
     /// Lifts are equal when they move the same floors the same way and
     /// stand alike; the collider copy follows from that.
     fn eq(&self, other: &Self) -> bool {
-        self.lifts == other.lifts && self.states == other.states
+        self.lifts == other.lifts && self.states == other.states && self.middles == other.middles
     }
 }
 
@@ -95,11 +100,19 @@ impl Lifts {
             depth: 0.0,
             phase: LiftPhase::Rest,
         };
+        let middles = level.lifts.iter().map(|lift| middle(lift, level)).collect();
         Self {
             states: vec![rest; lifts.len()],
             lifts,
+            middles,
             moved: None,
         }
+    }
+
+    /// The middle of each lift's floors, by index (the origin for a lift
+    /// that moves no floor).
+    pub fn middles(&self) -> &[Vec2] {
+        &self.middles
     }
 
     /// Each lift's state, by index.
@@ -221,6 +234,18 @@ fn moving(lift: &Lift, level: &Level) -> Moving {
         step: lift.speed * TICK_SECONDS,
         wait_ticks: (lift.wait / TICK_SECONDS).round() as u32,
     }
+}
+
+/// The mean of the corners of `lift`'s floors in `level`.
+fn middle(lift: &Lift, level: &Level) -> Vec2 {
+    let corners: Vec<Vec2> = (lift.floors.iter())
+        .filter_map(|&floor| level.floors.get(floor))
+        .flat_map(|floor| floor.points.iter().copied())
+        .collect();
+    if corners.is_empty() {
+        return Vec2::ZERO;
+    }
+    corners.iter().sum::<Vec2>() / corners.len() as f32
 }
 
 /// One tick of `state` for `lift`: lowering by a step to its travel,
