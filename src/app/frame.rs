@@ -115,7 +115,8 @@ pub enum SceneTaken {
     Replaced,
 }
 
-/// The doors' leaves and loose bodies a frame of `level` needs, seen by
+/// The doors' leaves, loose bodies and lifts' floors a frame of `level`
+/// needs, seen by
 /// `walker`, `alpha` of the way through the last tick: those within the
 /// fog distance, which may be seen, and those that may shade what is seen.
 /// Such a shape lies on the segment from a visible point to a lamp in use (within the fog
@@ -131,6 +132,7 @@ pub fn moving_shapes(simulation: &Simulation, level: &Level, alpha: f32) -> Vec<
     let eye = simulation.walker.position();
     let mut shapes = simulation.doors().shapes_near(alpha, eye, reach);
     shapes.extend(simulation.bodies().shapes_near(alpha, eye, reach));
+    shapes.extend(simulation.lifts().shapes_near(alpha, eye, reach));
     shapes
 }
 

@@ -237,9 +237,22 @@ impl Level {
     /// Whatever is drawn of floors lies between them.
     pub fn height_reach(&self) -> (f32, f32) {
         let ground = (0.0_f32, self.environment.ceiling_height);
-        self.floors.iter().fold(ground, |(low, high), floor| {
+        let floors = self.floors.iter().fold(ground, |(low, high), floor| {
             (low.min(floor.height), high.max(floor.ceiling))
-        })
+        });
+        let lowest_lift = self.lifts.iter().map(|lift| lift.low);
+        (lowest_lift.fold(floors.0, f32::min), floors.1)
+    }
+
+    /// The height floor `index` is drawn at in the level's fixed mesh: a
+    /// lift's floor at its lift's `low`, what stands above that being
+    /// drawn where the lift holds it as it moves (the simulation's
+    /// `Lifts::shapes_near`); any other floor at its `height`. `None` for
+    /// an index past the floors.
+    pub fn drawn_floor_height(&self, index: usize) -> Option<f32> {
+        let floor = self.floors.get(index)?;
+        let lift = self.lifts.iter().find(|lift| lift.floors.contains(&index));
+        Some(lift.map_or(floor.height, |lift| lift.low))
     }
 
     /// The lowest floor under `points` (a wall's two ends, an obstacle's

@@ -9,13 +9,19 @@
 //! through a copy of the collider whose floors stand where the lifts
 //! hold them ([`Lifts::collider`]); at rest every lift's floors are the
 //! level's, and the copy goes.
+//!
+//! A frame draws each lift's floors from the lift's `low`, where the
+//! level's fixed mesh draws them, up to where the lift holds them
+//! ([`Lifts::shapes_near`], `lift_shapes.rs`).
 
 use std::sync::Arc;
 
 use glam::Vec2;
 
 use super::events::Event;
+use super::lift_shapes::DrawnFloor;
 use crate::collision::{Collider, Heights};
+use crate::level::mesh::MovingShape;
 use crate::level::{Level, Lift};
 use crate::tick::TICK_SECONDS;
 use crate::walker::Walker;
@@ -51,6 +57,8 @@ pub struct LiftState {
 struct Moving {
     /// Each floor it moves that the level has, with its own height.
     floors: Vec<(usize, f32)>,
+    /// Those floors as a frame draws them, in the same order.
+    drawn: Vec<DrawnFloor>,
     low: f32,
     /// How far it lowers: from its highest floor to `low`.
     travel: f32,
@@ -75,6 +83,8 @@ impl Moving {
 #[derive(Debug, Clone, Default)]
 pub struct Lifts {
     lifts: Vec<Moving>,
+    /// Each lift's depth before the last tick, for drawing between ticks.
+    previous: Vec<f32>,
     /// The middle of each lift's floors (the mean of their corners): where
     /// it is heard.
     middles: Vec<Vec2>,
@@ -88,7 +98,10 @@ impl PartialEq for Lifts {
     /// Lifts are equal when they move the same floors the same way and
     /// stand alike; the collider copy follows from that.
     fn eq(&self, other: &Self) -> bool {
-        self.lifts == other.lifts && self.states == other.states && self.middles == other.middles
+        self.lifts == other.lifts
+            && self.states == other.states
+            && self.previous == other.previous
+            && self.middles == other.middles
     }
 }
 
@@ -103,6 +116,7 @@ impl Lifts {
         let middles = level.lifts.iter().map(|lift| middle(lift, level)).collect();
         Self {
             states: vec![rest; lifts.len()],
+            previous: vec![0.0; lifts.len()],
             lifts,
             middles,
             moved: None,
@@ -128,6 +142,28 @@ impl Lifts {
             .zip(&self.states)
             .filter(|(_, state)| state.depth > 0.0)
             .flat_map(|(lift, state)| lift.heights(state.depth))
+    }
+
+    /// The solids of the lifts' floors within `reach` of `eye` as a frame
+    /// draws them, `alpha` (0..=1) of the way through the last tick: each
+    /// floor from its lift's `low` up to where the lift holds it (see
+    /// `lift_shapes.rs`).
+    pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
+        let alpha = if alpha.is_nan() {
+            1.0
+        } else {
+            alpha.clamp(0.0, 1.0)
+        };
+        let mut shapes = Vec::new();
+        for ((lift, state), &previous) in self.lifts.iter().zip(&self.states).zip(&self.previous) {
+            let depth = previous + (state.depth - previous) * alpha;
+            for ((_, height), drawn) in lift.heights(depth).zip(&lift.drawn) {
+                if drawn.within(eye, reach) {
+                    shapes.extend(drawn.shapes(lift.low, height));
+                }
+            }
+        }
+        shapes
     }
 
     /// Starts lift `index` lowering when it rests (one moving already, or
@@ -218,17 +254,21 @@ impl Lifts {
 /// Lift `lift` as the tick moves it, its floors' own heights from
 /// `level`.
 fn moving(lift: &Lift, level: &Level) -> Moving {
-    let floors: Vec<(usize, f32)> = lift
+    let (floors, drawn): (Vec<(usize, f32)>, Vec<DrawnFloor>) = lift
         .floors
         .iter()
-        .filter_map(|&floor| Some((floor, level.floors.get(floor)?.height)))
-        .collect();
+        .filter_map(|&floor| {
+            let height = level.floors.get(floor)?.height;
+            Some(((floor, height), DrawnFloor::of(level, floor)?))
+        })
+        .unzip();
     let highest = floors
         .iter()
         .map(|&(_, height)| height)
         .fold(lift.low, f32::max);
     Moving {
         floors,
+        drawn,
         low: lift.low,
         travel: highest - lift.low,
         step: lift.speed * TICK_SECONDS,

@@ -39,6 +39,7 @@ mod bodies;
 mod doors;
 mod events;
 mod eye;
+mod lift_shapes;
 mod lifts;
 mod lines;
 mod switches;

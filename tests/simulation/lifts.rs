@@ -202,6 +202,47 @@ fn a_rising_lift_gives_way_rather_than_squeeze_the_walker_under_a_low_ceiling() 
     }
 }
 
+#[test]
+fn a_frame_draws_each_lift_floor_from_its_low_up_to_where_the_lift_holds_it() {
+    let level = lift_rooms();
+    assert_eq!(level.drawn_floor_height(1), Some(0.0), "the fixed mesh's");
+    assert_eq!(level.drawn_floor_height(0), Some(1.0));
+    let (mut simulation, collider) = standing_at(&level, Vec2::new(10.5, 2.0));
+    let eye = simulation.walker.position();
+    let tops = |simulation: &Simulation| {
+        let shapes = simulation.lifts().shapes_near(1.0, eye, 100.0);
+        let bases: Vec<f32> = shapes.iter().filter_map(|shape| shape.base).collect();
+        let top = (shapes.iter())
+            .filter_map(|shape| Some(shape.base? + shape.height))
+            .fold(f32::NEG_INFINITY, f32::max);
+        (bases, top)
+    };
+    let (bases, top) = tops(&simulation);
+    assert!(bases.contains(&0.0), "{bases:?}");
+    assert_eq!(top, 1.0, "at rest, its own height");
+    walk(&mut simulation, &collider, Vec2::new(0.02, 0.0), 30);
+    for _ in 0..40 {
+        simulation.step_by(Vec2::ZERO, &collider);
+        let floor = lift_floor(&simulation);
+        let (_, top) = tops(&simulation);
+        if floor > 0.0 {
+            assert!(
+                (top - floor).abs() < 1e-6,
+                "drawn at {top}, stands at {floor}"
+            );
+        } else {
+            assert_eq!(top, f32::NEG_INFINITY, "down: the fixed mesh's floor alone");
+        }
+    }
+    assert!(
+        simulation
+            .lifts()
+            .shapes_near(1.0, Vec2::new(500.0, 0.0), 10.0)
+            .is_empty(),
+        "out of reach"
+    );
+}
+
 /// A ride recorded: east over the switch, then still while the lift
 /// lowers; the demo's text.
 fn demo_riding_the_lift(level: &Level, collider: &Collider) -> String {
