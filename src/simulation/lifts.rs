@@ -166,6 +166,28 @@ impl Lifts {
         shapes
     }
 
+    /// Where a shape standing on the floor at `centre` stands, `alpha`
+    /// (0..=1) of the way through the last tick, when that floor is a
+    /// lift's held away from its own height: a loose body carried by the
+    /// lift is drawn on it. `None` elsewhere, and while every lift rests.
+    pub fn carried_base(&self, centre: Vec2, alpha: f32) -> Option<f32> {
+        let floor = self.moved.as_ref()?.heights().floor_at(centre)?;
+        let alpha = if alpha.is_nan() {
+            1.0
+        } else {
+            alpha.clamp(0.0, 1.0)
+        };
+        self.lifts
+            .iter()
+            .zip(&self.states)
+            .zip(&self.previous)
+            .find_map(|((lift, state), &previous)| {
+                let depth = previous + (state.depth - previous) * alpha;
+                lift.heights(depth).find(|&(moved, _)| moved == floor)
+            })
+            .map(|(_, height)| height)
+    }
+
     /// Starts lift `index` lowering when it rests (one moving already, or
     /// past the level's lifts, is left alone), telling `events`.
     pub fn start(&mut self, index: usize, events: &mut Vec<Event>) {

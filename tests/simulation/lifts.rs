@@ -2,12 +2,15 @@
 //! one, its floor lowers to its `low` with the walker riding it, waits,
 //! and rises; while it is down its edge to the higher room stops the
 //! walker; a rising lift that would squeeze the walker under a low
-//! ceiling gives way; and a demo that rides a lift replays bit for bit.
+//! ceiling gives way; a frame draws the lift's floor, and a loose body
+//! on it, where the lift holds it; and a demo that rides a lift replays
+//! bit for bit.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use glam::Vec2;
+use mazewalker::app::moving_shapes;
 use mazewalker::collision::Collider;
 use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
@@ -241,6 +244,34 @@ fn a_frame_draws_each_lift_floor_from_its_low_up_to_where_the_lift_holds_it() {
             .is_empty(),
         "out of reach"
     );
+}
+
+#[test]
+fn a_loose_body_on_the_lift_is_drawn_riding_it() {
+    let text = format!(
+        "{LIFT_ROOMS}\n[[obstacle]]\npoints = [[12.5, 0.5], [13.5, 0.5], [13.5, 1.5], [12.5, 1.5]]\n\
+         height = 0.5\nloose = true\n"
+    );
+    let level = match Level::from_toml_str(&text, Path::new("lift-rooms.toml")) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{error}"),
+    };
+    let (mut simulation, collider) = standing_at(&level, Vec2::new(10.5, 2.0));
+    let body_base = |simulation: &Simulation| {
+        let shapes = moving_shapes(simulation, &level, 1.0);
+        let body = (shapes.iter())
+            .find(|shape| shape.outline.iter().all(|p| p.x > 12.0 && p.y < 2.0))
+            .expect("the body is drawn");
+        body.base_in(&level)
+    };
+    assert_eq!(body_base(&simulation), 1.0, "on the lift at rest");
+    walk(&mut simulation, &collider, Vec2::new(0.02, 0.0), 30);
+    let (_, heights) = walk(&mut simulation, &collider, Vec2::ZERO, 10);
+    let (_, floor) = heights[heights.len() - 1];
+    assert!(0.0 < floor && floor < 1.0, "lowering: {floor}");
+    assert_eq!(body_base(&simulation), floor, "carried down with it");
+    walk(&mut simulation, &collider, Vec2::ZERO, 40);
+    assert_eq!(body_base(&simulation), 0.0, "down");
 }
 
 /// A ride recorded: east over the switch, then still while the lift
