@@ -1,12 +1,17 @@
 //! `[[lift]]` and a switch's `lifts`: every bad value gives its error
 //! with the file, line and column, the item and what is wrong; an index
 //! past the level's floors or lifts only warns; a complete file writes
-//! lifts and switches back as they were.
+//! lifts and switches back as they were; an edited file keeps them, and
+//! deleting a floor leaves a warning, not an error.
 
 use std::path::Path;
 
+use glam::Vec2;
+use mazewalker::edit::{Item, LevelDraft};
 use mazewalker::level::save::LevelDocument;
 use mazewalker::level::{Level, Lift, defaults};
+
+use crate::common;
 
 /// A start, a floor at 1 m (floor 0) and one at 0.5 m (floor 1).
 const FLOORS: &str = "[player]\nstart = [-2.0, -2.0]\n
@@ -112,4 +117,36 @@ fn a_complete_file_writes_lifts_and_switches_back_as_they_were() {
     assert_eq!(loaded.lifts, level.lifts);
     assert_eq!(loaded.switches, level.switches);
     assert_eq!(loaded.lifts[0].floors, [1, 0]);
+}
+
+#[test]
+fn lifts_survive_edits_and_saves_and_a_deleted_floor_only_warns() {
+    let directory = common::scratch_folder("lift_saves");
+    let path = directory.join("lift.toml");
+    let text = format!(
+        "{}\n[[switch]]\na = [0.0, -1.0]\nb = [1.0, -1.0]\nlifts = [0]\n",
+        with_lift("floors = [1]\nlow = 0.25\n")
+    );
+    std::fs::write(&path, &text).expect("writable");
+    let level = Level::load(&path).expect("valid").level;
+    let mut draft = LevelDraft::new(level).expect("editable");
+    draft.add_light(Vec2::new(1.0, 1.0)).expect("a lamp");
+    draft.save(&path).expect("writable");
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert!(saved.starts_with(&text), "{saved}");
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.lifts, draft.level().lifts);
+    assert_eq!(reloaded.switches, draft.level().switches);
+    // Deleting the first floor leaves the lift naming a floor past the
+    // last: the file still loads, with a warning at the index.
+    draft.delete(Item::Floor(0)).expect("deleted");
+    draft.save(&path).expect("writable");
+    let loaded = Level::load(&path).expect("still valid");
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("lift 0: floor 1 does not exist")),
+        "{warnings:?}"
+    );
 }
