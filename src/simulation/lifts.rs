@@ -149,14 +149,8 @@ impl Lifts {
     /// floor from its lift's `low` up to where the lift holds it (see
     /// `lift_shapes.rs`).
     pub fn shapes_near(&self, alpha: f32, eye: Vec2, reach: f32) -> Vec<MovingShape> {
-        let alpha = if alpha.is_nan() {
-            1.0
-        } else {
-            alpha.clamp(0.0, 1.0)
-        };
         let mut shapes = Vec::new();
-        for ((lift, state), &previous) in self.lifts.iter().zip(&self.states).zip(&self.previous) {
-            let depth = previous + (state.depth - previous) * alpha;
+        for (lift, depth) in self.lifts.iter().zip(self.depths(alpha)) {
             for ((_, height), drawn) in lift.heights(depth).zip(&lift.drawn) {
                 if drawn.within(eye, reach) {
                     shapes.extend(drawn.shapes(lift.low, height));
@@ -172,20 +166,23 @@ impl Lifts {
     /// lift is drawn on it. `None` elsewhere, and while every lift rests.
     pub fn carried_base(&self, centre: Vec2, alpha: f32) -> Option<f32> {
         let floor = self.moved.as_ref()?.heights().floor_at(centre)?;
+        self.lifts
+            .iter()
+            .zip(self.depths(alpha))
+            .find_map(|(lift, depth)| lift.heights(depth).find(|&(moved, _)| moved == floor))
+            .map(|(_, height)| height)
+    }
+
+    /// Each lift's depth `alpha` (0..=1; NaN counts as 1) of the way
+    /// from before the last tick to after it.
+    fn depths(&self, alpha: f32) -> impl Iterator<Item = f32> + '_ {
         let alpha = if alpha.is_nan() {
             1.0
         } else {
             alpha.clamp(0.0, 1.0)
         };
-        self.lifts
-            .iter()
-            .zip(&self.states)
-            .zip(&self.previous)
-            .find_map(|((lift, state), &previous)| {
-                let depth = previous + (state.depth - previous) * alpha;
-                lift.heights(depth).find(|&(moved, _)| moved == floor)
-            })
-            .map(|(_, height)| height)
+        (self.states.iter().zip(&self.previous))
+            .map(move |(state, &previous)| previous + (state.depth - previous) * alpha)
     }
 
     /// Starts lift `index` lowering when it rests (one moving already, or
@@ -202,14 +199,10 @@ impl Lifts {
         }
     }
 
-    /// The collider the rest of the tick moves through: `collider` with
-    /// the lifts' floors where they stand.
-    pub fn collider<'a>(&'a self, collider: &'a Collider) -> &'a Collider {
-        self.moved.as_deref().unwrap_or(collider)
-    }
-
-    /// The collider copy, shared, for the phases after this one to borrow
-    /// while the simulation changes.
+    /// The collider the rest of the tick moves through, the lifts' floors
+    /// where they stand (`None` while every lift rests: the level's),
+    /// shared, for the phases after this one to borrow while the
+    /// simulation changes.
     pub fn moved_collider(&self) -> Option<Arc<Collider>> {
         self.moved.clone()
     }
@@ -225,6 +218,7 @@ impl Lifts {
         headroom: f32,
         events: &mut Vec<Event>,
     ) {
+        self.previous = self.states.iter().map(|state| state.depth).collect();
         if self
             .states
             .iter()

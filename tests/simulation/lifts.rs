@@ -247,6 +247,31 @@ fn a_frame_draws_each_lift_floor_from_its_low_up_to_where_the_lift_holds_it() {
 }
 
 #[test]
+fn between_two_ticks_a_frame_draws_the_lift_floor_between_where_they_left_it() {
+    let level = lift_rooms();
+    let (mut simulation, collider) = standing_at(&level, Vec2::new(10.5, 2.0));
+    let eye = simulation.walker.position();
+    let top = |simulation: &Simulation, alpha: f32| {
+        let shapes = simulation.lifts().shapes_near(alpha, eye, 100.0);
+        (shapes.iter())
+            .filter_map(|shape| Some(shape.base? + shape.height))
+            .fold(f32::NEG_INFINITY, f32::max)
+    };
+    walk(&mut simulation, &collider, Vec2::new(0.02, 0.0), 30);
+    let before = lift_floor(&simulation);
+    simulation.step_by(Vec2::ZERO, &collider);
+    let after = lift_floor(&simulation);
+    assert!(after < before && after > 0.0, "{before} then {after}");
+    assert_eq!(top(&simulation, 0.0), before);
+    assert_eq!(top(&simulation, 1.0), after);
+    let halfway = top(&simulation, 0.5);
+    assert!(
+        (halfway - (before + after) / 2.0).abs() < 1e-6,
+        "{halfway} between {before} and {after}"
+    );
+}
+
+#[test]
 fn a_loose_body_on_the_lift_is_drawn_riding_it() {
     let text = format!(
         "{LIFT_ROOMS}\n[[obstacle]]\npoints = [[12.5, 0.5], [13.5, 0.5], [13.5, 1.5], [12.5, 1.5]]\n\
