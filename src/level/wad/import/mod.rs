@@ -20,16 +20,17 @@
 //! start them.
 //!
 //! What this version leaves out, and says so in its summary and warnings:
-//! lines that close doors do nothing, lifts worked by a shot do nothing, a teleporter without a destination is left out, monsters and
-//! items are left out, and a sector whose outline the level format cannot
-//! hold (crossing another) is left out with a warning.
+//! lines that close doors do nothing, lifts worked by a shot do nothing,
+//! a teleporter without a destination is left out, monsters and items are
+//! left out, and a sector whose outline the level format cannot hold
+//! (crossing another) is left out with a warning.
 //!
 //! Module map: `loops` the sectors' outlines, `things` what each thing
 //! becomes, `specials` what each line's special is, `doors` the door
 //! sectors and their rise doors, `lifts` the lift sectors and the lines
-//! that start them, `lines` the teleporters and exits with
-//! their destinations, `text` the level
-//! file's text, `in_memory` a map imported as a level without a file.
+//! that start them, `lines` the teleporters and exits with their
+//! destinations, `text` the level file's text, `in_memory` a map imported
+//! as a level without a file.
 
 mod doors;
 mod in_memory;
