@@ -32,7 +32,7 @@ use crate::collision::{Collider, CollisionError, DoorLeaves, Leaf, MoveOptions, 
 use crate::level::mesh::MovingShape;
 use crate::level::{Door, DoorKind, defaults};
 
-pub use aim::first_leaf_on_ray;
+pub use aim::{UseRay, first_leaf_on_ray, nearest_hit};
 pub use geometry::{blocking_leaf, leaf_at, rise_of_bottom, swept_bounds};
 pub use push::OVERLAP_TOLERANCE;
 pub use state::{DoorState, Motion};

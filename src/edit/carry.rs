@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn a_carried_wall_keeps_its_offset_and_turns_about_its_middle() {
         let level = level();
-        let wall = level.walls[0];
+        let wall = level.walls[0].clone();
         let grab = wall.a + Vec2::new(0.5, 1.0);
         let mut carry = Carry::pick_up(&level, Item::Wall(0), grab).expect("wall 0");
         assert!(!carry.is_copy() && carry.turns());
@@ -196,7 +196,7 @@ mod tests {
         // Once round, and back to none.
         carry.turn(18.0);
         assert_eq!(carry.degrees(), 0.0);
-        assert_eq!(carry.placed(grab), Ok(Piece::Wall(wall)));
+        assert_eq!(carry.placed(grab), Ok(Piece::Wall(wall.clone())));
         carry.turn(-1.0);
         assert_eq!(carry.degrees(), 345.0);
         let Ok(Piece::Wall(back)) = carry.placed(grab) else {

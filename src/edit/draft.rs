@@ -247,7 +247,7 @@ impl LevelDraft {
     /// (`N`), or the previous one with `forwards` false (`Shift+N`),
     /// wrapping around, as one step. Returns the new material's name.
     pub fn cycle_material(&mut self, item: Item, forwards: bool) -> Result<String, EditError> {
-        let held = material_held(&self.level, item)?.0;
+        let held = material_held(&self.level, item)?.index();
         let name = |index: usize| {
             self.level
                 .materials
@@ -342,7 +342,7 @@ impl LevelDraft {
         }
         let mut items = vec![change];
         if let (Piece::Wall(from), Piece::Wall(to)) = (carried.piece(), &items[0].to) {
-            let (from, to) = (*from, *to);
+            let (from, to) = (from.clone(), to.clone());
             let candidates: Vec<usize> = match walls_near {
                 Some(near) => {
                     let mut near_ends = near(from.a);
@@ -357,7 +357,7 @@ impl LevelDraft {
                 let Some(wall) = self.level.walls.get(index) else {
                     continue;
                 };
-                let mut moved = *wall;
+                let mut moved = wall.clone();
                 for end in [WallEnd::A, WallEnd::B] {
                     if wall.end(end) == from.a {
                         *moved.end_mut(end) = to.a;

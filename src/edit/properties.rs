@@ -317,8 +317,8 @@ pub fn changed(
     let key = property.key();
     match (slot, value) {
         (Slot::Material(material), Value::Material(to)) => {
-            if to.0 >= material_count {
-                return Err(PropertyError::NoSuchMaterial(to.0));
+            if to.index() >= material_count {
+                return Err(PropertyError::NoSuchMaterial(to.index()));
             }
             *material = to;
         }
@@ -352,16 +352,14 @@ mod tests {
     use glam::Vec2;
 
     fn wall() -> Piece {
-        Piece::Wall(LevelWall {
-            a: Vec2::ZERO,
-            b: Vec2::X,
-            radius: 0.3,
-            height: 2.8,
-            thickness: 0.15,
-            material: MaterialId(1),
-            base: None,
-            drawn: true,
-        })
+        Piece::Wall(LevelWall::new(
+            Vec2::ZERO,
+            Vec2::X,
+            0.3,
+            2.8,
+            0.15,
+            MaterialId(1),
+        ))
     }
 
     fn pieces() -> [Piece; 4] {

@@ -57,16 +57,14 @@ mod tests {
     use glam::Vec2;
 
     fn wall(length: f32) -> LevelWall {
-        LevelWall {
-            a: Vec2::new(1.0, 2.0),
-            b: Vec2::new(1.0 + length, 2.0),
-            radius: 0.3,
-            height: 2.8,
-            thickness: 0.15,
-            material: MaterialId(0),
-            base: None,
-            drawn: true,
-        }
+        LevelWall::new(
+            Vec2::new(1.0, 2.0),
+            Vec2::new(1.0 + length, 2.0),
+            0.3,
+            2.8,
+            0.15,
+            MaterialId(0),
+        )
     }
 
     #[test]
@@ -97,7 +95,7 @@ mod tests {
     #[test]
     fn live_warnings_name_a_loose_obstacle_that_overlaps_something() {
         let mut level = crate::level::Level::default_house();
-        let wall = level.walls[0];
+        let wall = level.walls[0].clone();
         let mut crate_on_the_wall = level.obstacle_defaults.obstacle(
             crate::collision::ConvexPolygon::new(vec![
                 wall.a,

@@ -96,6 +96,8 @@ pub(crate) struct WallTable {
     pub material: Option<Spanned<String>>,
     pub base: Option<Number>,
     pub drawn: Option<Spanned<bool>>,
+    pub offset: Option<Point>,
+    pub peg: Option<Spanned<String>>,
 }
 
 /// One `[[obstacle]]`.

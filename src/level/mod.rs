@@ -37,8 +37,8 @@ pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Lift, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn,
-    Switch, SwitchBy, TextureSource, WallDefaults, WallEnd, base_is_valid,
+    LevelWall, Lift, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
+    Switch, SwitchBy, TextureAlignment, TextureSource, WallDefaults, WallEnd, base_is_valid,
 };
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
@@ -294,7 +294,7 @@ impl Level {
     /// Where the bottom of a wall stands: its `base`, else the lowest
     /// floor under its segment ([`base_under`](Self::base_under)).
     pub fn wall_base(&self, wall: &LevelWall) -> f32 {
-        wall.base
+        wall.base()
             .unwrap_or_else(|| self.base_under(&[wall.a, wall.b]))
     }
 
@@ -376,7 +376,7 @@ impl Level {
             Surface::Wall(index) => self
                 .walls
                 .get(index)
-                .filter(|wall| wall.drawn)
+                .filter(|wall| wall.drawn())
                 .map(|wall| self.wall_base(wall) + wall.height),
             Surface::Obstacle(index) => self
                 .obstacles

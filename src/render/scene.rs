@@ -223,7 +223,7 @@ impl ScenePipeline {
         for chunk in chunks {
             let mut bound = false;
             for batch in chunk.batches.iter().filter(|batch| shown(batch)) {
-                let Some(material) = materials.get(batch.material.0) else {
+                let Some(material) = materials.get(batch.material.index()) else {
                     continue;
                 };
                 if !bound {

@@ -9,7 +9,7 @@ use glam::Vec2;
 use super::events::Event;
 use super::lifts::Lifts;
 use crate::collision::Collider;
-use crate::doors::Doors;
+use crate::doors::{Doors, UseRay, nearest_hit};
 use crate::level::defaults::DOOR_USE_REACH;
 use crate::level::{Switch, SwitchBy};
 
@@ -29,23 +29,16 @@ pub(super) fn used(
     facing: Vec2,
     collider: &Collider,
 ) -> Option<(f32, usize)> {
-    let direction = facing.try_normalize()?;
-    let end = eye + direction * DOOR_USE_REACH;
-    let wall = collider.ray_cast(eye, end).map_or(1.0, |hit| hit.fraction);
-    let within = wall + SWITCH_BEHIND_WALL / DOOR_USE_REACH;
-    let mut best: Option<(f32, usize)> = None;
-    for (index, switch) in switches.iter().enumerate() {
-        if switch.by != SwitchBy::Use {
-            continue;
-        }
-        if let Some(fraction) = crossing(eye, end, switch.a, switch.b)
-            && fraction <= within
-            && best.is_none_or(|(nearest, _)| fraction < nearest)
-        {
-            best = Some((fraction, index));
-        }
-    }
-    best
+    let ray = UseRay::cast(eye, facing, collider)?;
+    let within = ray.blocked_at + SWITCH_BEHIND_WALL / DOOR_USE_REACH;
+    nearest_hit(
+        (switches.iter().enumerate())
+            .filter(|(_, switch)| switch.by == SwitchBy::Use)
+            .filter_map(|(index, switch)| {
+                let fraction = crossing(ray.eye, ray.end, switch.a, switch.b)?;
+                (fraction <= within).then_some((index, fraction))
+            }),
+    )
 }
 
 /// The walk switches whose line the eye's move from `from` to `to`

@@ -108,7 +108,7 @@ impl Soundscape {
 
     fn family(&self, material: MaterialId) -> Family {
         self.families
-            .get(material.0)
+            .get(material.index())
             .copied()
             .unwrap_or(Family::Stone)
     }

@@ -213,10 +213,10 @@ fn materials_cycle_through_the_level_list_one_step_each() {
         .map(|material| material.name.clone())
         .collect();
     let name_of = |session: &LevelDraft, item: Item| match item {
-        Item::Wall(index) => names[session.level().walls[index].material.0].clone(),
-        Item::Obstacle(index) => names[session.level().obstacles[index].material.0].clone(),
-        Item::Door(index) => names[session.level().doors[index].material.0].clone(),
-        Item::Floor(index) => names[session.level().floors[index].material.0].clone(),
+        Item::Wall(index) => names[session.level().walls[index].material.index()].clone(),
+        Item::Obstacle(index) => names[session.level().obstacles[index].material.index()].clone(),
+        Item::Door(index) => names[session.level().doors[index].material.index()].clone(),
+        Item::Floor(index) => names[session.level().floors[index].material.index()].clone(),
         Item::Lamp(_) => unreachable!("lamps have no material"),
     };
     // Wall 0 says `material = "brick"`: N gives the next of the list.

@@ -56,7 +56,7 @@ fn room(name: &str) -> (std::path::PathBuf, LevelDraft) {
 
 /// The index of the material named `name`.
 fn material(session: &LevelDraft, name: &str) -> MaterialId {
-    MaterialId(
+    MaterialId::at(
         session
             .level()
             .materials
@@ -186,7 +186,7 @@ fn changes_undone_past_a_save_are_journaled_exactly_and_restored_by_f9() {
 #[test]
 fn refused_changes_change_nothing() {
     let (_path, mut session) = room("editing_change_refused");
-    let wall = session.level().walls[0];
+    let wall = session.level().walls[0].clone();
     let light = session.level().lights[0];
 
     // Into another kind, into what no level holds, with no change at all.
@@ -194,13 +194,13 @@ fn refused_changes_change_nothing() {
         session.change(Item::Wall(0), Piece::Light(light)),
         Err(EditError::OtherKind { .. })
     ));
-    let mut low = wall;
+    let mut low = wall.clone();
     low.height = -1.0;
     assert!(matches!(
         session.change(Item::Wall(0), Piece::Wall(low)),
         Err(EditError::InvalidPiece { .. })
     ));
-    let mut unknown = wall;
+    let mut unknown = wall.clone();
     unknown.material = MaterialId(999);
     assert!(matches!(
         session.change(Item::Wall(0), Piece::Wall(unknown)),
@@ -221,15 +221,18 @@ fn refused_changes_change_nothing() {
             Err(EditError::InvalidPiece { .. })
         ));
     }
-    let mut short = wall;
+    let mut short = wall.clone();
     short.b = short.a;
     assert!(matches!(
         session.change(Item::Wall(0), Piece::Wall(short)),
         Err(EditError::TooShort { .. })
     ));
-    assert_eq!(session.change(Item::Wall(0), Piece::Wall(wall)), Ok(false));
+    assert_eq!(
+        session.change(Item::Wall(0), Piece::Wall(wall.clone())),
+        Ok(false)
+    );
     assert!(matches!(
-        session.change(Item::Wall(7), Piece::Wall(wall)),
+        session.change(Item::Wall(7), Piece::Wall(wall.clone())),
         Err(EditError::NoSuchItem { .. })
     ));
 

@@ -106,7 +106,7 @@ fn a_chain_of_points_plots_walls_with_the_level_defaults() {
 fn the_house_round_trip_through_the_editor() {
     let (path, original) = house_copy("editing_round_trip");
     let mut session = draft_on(&path);
-    let wall_5 = session.level().walls[5];
+    let wall_5 = session.level().walls[5].clone();
     session.plot(Vec2::new(1.25, -3.5)).expect("a point");
     session.plot(Vec2::new(4.0, -3.5)).expect("a wall");
     session.plot(Vec2::new(4.0, 0.1)).expect("a wall");
@@ -195,7 +195,7 @@ fn refused_edits_change_nothing() {
     let mut document = LevelDocument::for_level(&level).expect("editable");
     let wrong = Edit::Delete {
         index: 3,
-        piece: Piece::Wall(level.walls[4]),
+        piece: Piece::Wall(level.walls[4].clone()),
     };
     let mut history = History::new();
     assert_eq!(
@@ -331,7 +331,7 @@ fn undoing_past_a_save_is_journaled_as_inverse_edits() {
 fn a_journal_edit_that_does_not_fit_restores_nothing() {
     let (path, original) = house_copy("editing_bad_journal");
     let session = draft_on(&path);
-    let wall: LevelWall = session.level().walls[2];
+    let wall: LevelWall = session.level().walls[2].clone();
     let journal = Journal::new(
         &original,
         vec![

@@ -109,7 +109,7 @@ fn run(session: &mut LevelDraft, step: &EditOp) {
             placed
         }
         EditOp::Change(true, index, dx, dz, radius) if walls > 0 => {
-            let mut wall = level.walls[index % walls];
+            let mut wall = level.walls[index % walls].clone();
             (wall.a, wall.b) = (wall.a + grid(dx, dz), wall.b + grid(dx, dz));
             wall.radius = f32::from(radius) * 0.05;
             session

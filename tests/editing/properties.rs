@@ -261,7 +261,7 @@ proptest! {
                 }
                 EditOp::Delete(_) => {}
                 EditOp::Move(index, end, dx, dz) if walls > 0 => {
-                    let wall = session.level().walls[index % walls];
+                    let wall = session.level().walls[index % walls].clone();
                     let from = if end { wall.a } else { wall.b };
                     // A move that would leave a wall with no length is refused, and changes nothing.
                     let result = session.move_endpoint(from, from + grid(dx, dz));

@@ -36,7 +36,7 @@ fn wood(level: &Level) -> mazewalker::level::MaterialId {
         .iter()
         .position(|material| material.name == "wood")
         .expect("wood is a builtin");
-    mazewalker::level::MaterialId(index)
+    mazewalker::level::MaterialId::at(index)
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn every_key_given_is_taken_as_written() {
     assert_eq!(door.swing_degrees, -45.0);
     assert_eq!(door.thickness, 0.1);
     assert_eq!(door.height, 2.0);
-    assert_eq!(level.materials[door.material.0].name, "brick");
+    assert_eq!(level.materials[door.material.index()].name, "brick");
     assert_eq!(door.speed, 3.0);
     assert_eq!(door.opens, DoorOpens::Near);
     assert_eq!(door.close_after, 0.0);

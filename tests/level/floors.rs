@@ -161,7 +161,7 @@ fn stage_with(wall_more: &str, lamp_more: &str) -> String {
 #[test]
 fn items_stand_on_the_lowest_floor_under_them_unless_given_a_base() {
     let level = loads(&stage_with("", ""));
-    assert_eq!(level.walls[0].base, None);
+    assert_eq!(level.walls[0].base(), None);
     // The wall runs along the stage's edge: it reaches down to the room.
     assert_eq!(level.wall_base(&level.walls[0]), 0.0);
     // The lamp's height counts from the stage it hangs over.
@@ -170,7 +170,7 @@ fn items_stand_on_the_lowest_floor_under_them_unless_given_a_base() {
     assert_eq!(level.placed_doors()[0].base, Some(0.0));
 
     let level = loads(&stage_with("base = 0.6", "base = 1.0"));
-    assert_eq!(level.walls[0].base, Some(0.6));
+    assert_eq!(level.walls[0].base(), Some(0.6));
     assert_eq!(level.wall_base(&level.walls[0]), 0.6);
     assert_eq!(level.placed_light(&level.lights[0]).height, 3.0);
 }
@@ -197,7 +197,7 @@ fn a_base_is_saved_where_written_and_nowhere_else() {
         .text();
     assert_eq!(text.matches("base = ").count(), 1, "{text}");
     let again = loads(&text);
-    assert_eq!(again.walls[0].base, Some(0.25));
+    assert_eq!(again.walls[0].base(), Some(0.25));
     assert_eq!(again.lights[0].base, None);
 }
 

@@ -174,7 +174,10 @@ fn mazes_are_levels_with_the_builtin_textures() {
         assert!(distance_to_segment(maze.player.start, wall.a, wall.b) >= wall.radius);
         assert_eq!(*wall, maze.wall_defaults.wall(wall.a, wall.b));
     }
-    assert_eq!(maze.materials[maze.wall_defaults.material.0].name, "brick");
+    assert_eq!(
+        maze.materials[maze.wall_defaults.material.index()].name,
+        "brick"
+    );
     assert_eq!(maze.player.start, Vec2::splat(MAZE_CELL_SIZE / 2.0));
     assert!(maze.player.yaw_degrees == 0.0 || maze.player.yaw_degrees == 90.0);
     assert!(

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod alignment;
 mod atomic_save;
 mod doors;
 mod errors;

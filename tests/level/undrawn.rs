@@ -24,9 +24,9 @@ fn loads(text: &str) -> Level {
 
 #[test]
 fn a_wall_is_drawn_unless_it_says_not() {
-    assert!(loads(&level_with("")).walls[0].drawn);
-    assert!(loads(&level_with("drawn = true\n")).walls[0].drawn);
-    assert!(!loads(&level_with("drawn = false\n")).walls[0].drawn);
+    assert!(loads(&level_with("")).walls[0].drawn());
+    assert!(loads(&level_with("drawn = true\n")).walls[0].drawn());
+    assert!(!loads(&level_with("drawn = false\n")).walls[0].drawn());
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn a_complete_file_writes_drawn_only_for_a_wall_not_drawn_and_loads_back() {
     assert!(text.contains("drawn = false"), "{text}");
     let back = loads(&text);
     assert_eq!(
-        back.walls.iter().map(|w| w.drawn).collect::<Vec<_>>(),
+        back.walls.iter().map(|w| w.drawn()).collect::<Vec<_>>(),
         [true, false]
     );
 }

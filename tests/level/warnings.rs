@@ -155,15 +155,18 @@ fn walls_shorter_than_a_centimetre_warn_and_longer_ones_do_not() {
 fn optional_keys_take_their_documented_defaults() {
     let level =
         load("[player]\nstart = [0.0, 0.0]\n[[wall]]\na = [5.0, 0.0]\nb = [5.0, 3.0]\n").level;
-    let wall = level.walls[0];
+    let wall = level.walls[0].clone();
     assert_eq!((wall.radius, wall.thickness, wall.height), (0.3, 0.15, 2.8));
-    assert_eq!(level.materials[wall.material.0].name, "plaster");
+    assert_eq!(level.materials[wall.material.index()].name, "plaster");
     assert_eq!(level.wall_defaults.wall(wall.a, wall.b), wall);
     assert_eq!(
-        level.materials[level.environment.floor.0].name,
+        level.materials[level.environment.floor.index()].name,
         "wood_floor"
     );
-    assert_eq!(level.materials[level.environment.ceiling.0].name, "ceiling");
+    assert_eq!(
+        level.materials[level.environment.ceiling.index()].name,
+        "ceiling"
+    );
     assert_eq!(level.player.yaw_degrees, 0.0);
     assert_eq!(level.player.radius, 0.25);
     assert_eq!((level.player.push, level.player.kick), (300.0, 60.0));

@@ -334,7 +334,7 @@ fn a_wall_plotted_between_a_lamp_and_the_floor_shadows_it_in_the_next_frame() {
         repeat: false,
     });
     common::tap(&mut session, KeyCode::Space);
-    let wall = session.level().walls.last().copied().expect("the new wall");
+    let wall = session.level().walls.last().cloned().expect("the new wall");
     assert!(
         segments_meet(Vec2::ZERO, patch.xz(), wall.a, wall.b),
         "the plotted wall {:?}–{:?} is not between the lamp and the patch",

@@ -85,8 +85,11 @@ fn obstacles_the_start_materials_and_delete_by_keys() {
     let material = obstacles[0].material;
     tap(&mut session, KeyCode::KeyN);
     let next = session.level().obstacles[0].material;
-    assert_eq!(next.0, (material.0 + 1) % session.level().materials.len());
-    let name = session.level().materials[next.0].name.clone();
+    assert_eq!(
+        next.index(),
+        (material.index() + 1) % session.level().materials.len()
+    );
+    let name = session.level().materials[next.index()].name.clone();
     assert!(hud_says(&mut session, &format!("obstacle 0: {name}")));
 
     // 5 and Space: the start moves to the cursor, facing the eye's way.

@@ -48,7 +48,7 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     hold(&mut session, KeyCode::KeyD, ONE_AND_A_HALF_METRES);
     tap(&mut session, KeyCode::Space);
     let (a, b) = (Vec2::new(0.0, 1.5), Vec2::new(0.0, 3.0));
-    let placed = Door::with_defaults(a, b, mazewalker::level::MaterialId(wood));
+    let placed = Door::with_defaults(a, b, mazewalker::level::MaterialId::at(wood));
     assert_eq!(session.level().doors, [placed], "a door with the defaults");
     let state = edit_state(&mut session);
     assert_eq!((state.undo_depth, state.unsaved), (1, true));
@@ -67,7 +67,7 @@ fn the_door_tool_places_aims_deletes_undoes_and_saves_doors() {
     );
     // N: the next material; Ctrl+Z takes it back.
     tap(&mut session, KeyCode::KeyN);
-    assert_ne!(session.level().doors[0].material.0, wood);
+    assert_ne!(session.level().doors[0].material.index(), wood);
     ctrl_tap(&mut session, KeyCode::KeyZ);
     assert_eq!(session.level().doors, [placed]);
     // Delete removes it; Ctrl+Z brings it back.

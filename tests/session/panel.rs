@@ -96,7 +96,7 @@ fn panel(session: &mut Session) -> Option<(Item, Vec<Value>, Option<String>)> {
 #[test]
 fn the_panel_changes_each_kind_of_item_one_undo_step_at_a_time_and_saves_losslessly() {
     let (path, level) = level_file("session_panel", LEVEL);
-    let brick = MaterialId(
+    let brick = MaterialId::at(
         level
             .materials
             .iter()
@@ -259,7 +259,7 @@ fn a_carried_item_shows_on_the_panel_and_keeps_a_change_made_while_carried() {
     let mut session = session_on(&path, level);
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
-    let wall = session.level().walls[4];
+    let wall = session.level().walls[4].clone();
     // X picks up the aimed wall; turned away, it is still the one shown.
     tap(&mut session, KeyCode::KeyX);
     hold(&mut session, KeyCode::ArrowRight, TURN_45_DEGREES);
@@ -281,7 +281,7 @@ fn a_carried_item_shows_on_the_panel_and_keeps_a_change_made_while_carried() {
     tap(&mut session, KeyCode::KeyX);
     let state = edit_state(&mut session);
     assert_eq!((state.undo_depth, state.carried), (2, None));
-    let placed = session.level().walls[4];
+    let placed = session.level().walls[4].clone();
     assert_eq!(placed.thickness, 0.2);
     assert_ne!((placed.a, placed.b), (wall.a, wall.b), "moved");
     assert_eq!(placed.b - placed.a, wall.b - wall.a, "not turned");

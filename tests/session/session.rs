@@ -201,7 +201,7 @@ fn a_level_change_reaches_every_part() {
     tap(&mut session, KeyCode::KeyE);
     session.advance_ticks(1);
     assert!(!session.is_editing());
-    let wall = *session.level().walls.last().expect("the new wall");
+    let wall = session.level().walls.last().expect("the new wall").clone();
     key(&mut session, KeyCode::KeyW, true);
     session.advance_ticks(240);
     let eye = session.walker().position();
@@ -467,7 +467,7 @@ fn random_input_never_panics_and_never_crosses_a_wall() {
         if walking_before && walking_after && before != after {
             for wall in &session.level().walls {
                 if segments_cross(before, after, wall.a, wall.b) {
-                    crossings.push((event, before, after, *wall));
+                    crossings.push((event, before, after, wall.clone()));
                 }
             }
         }

@@ -18,37 +18,9 @@ use mazewalker::walker::{MoveIntent, TickInput, Toggles};
 /// away from the hall, closing a second after it opened), and a 1 kg
 /// ball 1.2 m north of the eye. The kick is light enough that the ball
 /// comes to rest before it could reach the eye again.
-const HALL: &str = r#"
-name = "events"
-wall_material = "brick"
-wall_thickness = 0.2
-
-[player]
-start = [2.0, 3.0]
-yaw = -90.0
-radius = 0.25
-eye_height = 1.6
-kick = 6
-
-[environment]
-floor = "tiles"
-
-[[wall]]
-a = [0.0, 0.0]
-b = [10.0, 0.0]
-
-[[wall]]
-a = [10.0, 0.0]
-b = [10.0, 6.0]
-
-[[wall]]
-a = [10.0, 6.0]
-b = [0.0, 6.0]
-
-[[wall]]
-a = [0.0, 6.0]
-b = [0.0, 0.0]
-
+const HALL: &str = concat!(
+    include_str!("../levels/ball-in-a-hall.toml"),
+    r#"
 [[wall]]
 a = [6.0, 0.0]
 b = [6.0, 2.4]
@@ -64,16 +36,8 @@ a = [6.0, 2.4]
 b = [6.0, 3.6]
 swing = -90
 close_after = 1
-
-[[obstacle]]
-points = [[2.25, 1.8], [2.177, 1.977], [2.0, 2.05], [1.823, 1.977], [1.75, 1.8], [1.823, 1.623], [2.0, 1.55], [2.177, 1.623]]
-height = 0.5
-material = "fabric"
-loose = true
-mass = 1
-friction = 0.3
-bounce = 0.6
-"#;
+"#
+);
 
 fn hall() -> Level {
     Level::from_toml_str(HALL, Path::new("events.toml"))
@@ -134,7 +98,7 @@ fn events_of_run(level: &Level, collider: &Collider) -> Vec<(usize, Event)> {
 
 /// An event in words, without its measures, naming materials.
 fn describe(event: &Event, level: &Level) -> String {
-    let name = |id: MaterialId| level.materials[id.0].name.clone();
+    let name = |id: MaterialId| level.materials[id.index()].name.clone();
     let either = |yes: bool, a: &str, b: &str| if yes { a.to_owned() } else { b.to_owned() };
     match *event {
         Event::ModeToggled { mode, on } => format!("{mode:?} {}", either(on, "on", "off")),

@@ -106,46 +106,7 @@ b = [5.6, 4.5]
 /// The hall of the events' test: a 1 kg fabric ball 1.2 m north of the
 /// eye, which looks north (-z) at it; the kick sends it into the north
 /// wall.
-pub const BALL: &str = r#"
-name = "ball"
-wall_material = "brick"
-wall_thickness = 0.2
-
-[player]
-start = [2.0, 3.0]
-yaw = -90.0
-radius = 0.25
-eye_height = 1.6
-kick = 6
-
-[environment]
-floor = "tiles"
-
-[[wall]]
-a = [0.0, 0.0]
-b = [10.0, 0.0]
-
-[[wall]]
-a = [10.0, 0.0]
-b = [10.0, 6.0]
-
-[[wall]]
-a = [10.0, 6.0]
-b = [0.0, 6.0]
-
-[[wall]]
-a = [0.0, 6.0]
-b = [0.0, 0.0]
-
-[[obstacle]]
-points = [[2.25, 1.8], [2.177, 1.977], [2.0, 2.05], [1.823, 1.977], [1.75, 1.8], [1.823, 1.623], [2.0, 1.55], [2.177, 1.623]]
-height = 0.5
-material = "fabric"
-loose = true
-mass = 1
-friction = 0.3
-bounce = 0.6
-"#;
+pub const BALL: &str = include_str!("../levels/ball-in-a-hall.toml");
 
 /// A 12 × 6 m room with a lift (x 7 to 10, at 2 m, lowering to the
 /// ground) ahead of the eye, which looks east (+x) at a switch line 1 m

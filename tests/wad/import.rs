@@ -9,7 +9,7 @@ use mazewalker::collision::{DoorLeaves, MoveOptions};
 use mazewalker::doors::Motion;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
-use mazewalker::level::{DoorKind, Level, Lift, SwitchBy};
+use mazewalker::level::{DoorKind, Level, Lift, Peg, SwitchBy, TextureAlignment};
 use mazewalker::simulation::Simulation;
 
 use crate::builder::{
@@ -156,7 +156,7 @@ fn a_two_sided_line_that_blocks_is_a_wall_not_drawn_that_stops_the_walker() {
         let wad = Wad::from_bytes("step.wad", step_wad_flagged(flags).build()).expect("reads");
         let imported = import_map(&wad, "E1M1", "step.textures").expect("imports");
         let level = load(&imported);
-        let undrawn: Vec<_> = level.walls.iter().filter(|wall| !wall.drawn).collect();
+        let undrawn: Vec<_> = level.walls.iter().filter(|wall| !wall.drawn()).collect();
         assert_eq!(undrawn.len(), usize::from(blocks), "{}", imported.text);
         // The step's line runs along x = 4 m; the walker, from the west
         // room's middle, walks 4 m east: over the step, or stopped at it.
@@ -193,7 +193,7 @@ fn a_closed_door_sector_becomes_a_rise_door_that_use_opens_and_the_walker_passes
     // Doom's 2 units a tic, and 150 tics open.
     assert_eq!(door.speed, 2.0 * 35.0 / 32.0);
     assert!((door.close_after - 150.0 / 35.0).abs() < 1e-6);
-    assert_eq!(level.materials[door.material.0].name, "WALL");
+    assert_eq!(level.materials[door.material.index()].name, "WALL");
 
     let collider = level.collider();
     let mut simulation = Simulation::at_spawn(&level);
@@ -316,6 +316,60 @@ fn a_lift_sector_becomes_a_lift_its_switch_and_line_start_and_the_walker_rides()
         simulation.step_by(Vec2::ZERO, &collider);
     }
     assert_eq!(simulation.walker.feet(), 0.5, "up with the lift");
+}
+
+#[test]
+fn one_sided_walls_take_their_sides_offsets_and_lower_unpegged_as_doom_aligns_them() {
+    // The room, its west line (the first, run north from (0, 0)) lower
+    // unpegged with its side offset 16 units along and 8 down.
+    let mut lumps = DoomLumps::room();
+    lumps.linedefs[0] = linedef(0, 1, 1 | 16, 0, 0, 0, 0xFFFF);
+    lumps.sidedefs[0] = sidedef(16, 8, "-", "-", "wall", 0);
+    let wad = Wad::from_bytes(
+        "aligned.wad",
+        with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1")).build(),
+    )
+    .expect("reads");
+    let imported = import_map(&wad, "E1M1", "aligned.textures").expect("imports");
+    let level = load(&imported);
+    let alignments: Vec<TextureAlignment> = level.walls.iter().map(|w| w.alignment()).collect();
+    // Each u offset is the first vertex's coordinate along the line, in
+    // metres, less the x offset: the west line runs north (−z) from z = 0,
+    // the north one east from x = 0, the east one south (+z) from z = −8
+    // and the south one west (−x) from x = 8.
+    assert_eq!(
+        alignments,
+        [
+            TextureAlignment {
+                offset: Vec2::new(-0.5, 0.25),
+                peg: Peg::Bottom
+            },
+            TextureAlignment::default(),
+            TextureAlignment {
+                offset: Vec2::new(-8.0, 0.0),
+                peg: Peg::Top
+            },
+            TextureAlignment {
+                offset: Vec2::new(-8.0, 0.0),
+                peg: Peg::Top
+            },
+        ],
+        "{}",
+        imported.text
+    );
+    // On the face the room sees, u is minus Doom's: minus the x offset at
+    // the first vertex, minus (the line's 256 units + the offset) at the
+    // second. WALL is 4 texels wide: 1/8 m a repeat.
+    let mesh = mazewalker::level::mesh::scene_mesh(&level);
+    let u_at = |z: f32| {
+        let corner = mesh
+            .vertices
+            .iter()
+            .find(|v| v.normal == [1.0, 0.0, 0.0] && v.position[0] > 0.01 && v.position[2] == z)
+            .expect("a corner of the west wall's inner face");
+        corner.uv[0] / 8.0
+    };
+    assert_eq!((u_at(0.0), u_at(-8.0)), (-0.5, -8.5));
 }
 
 #[test]

@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn the_shown_item_is_followed_through_insertions_and_removals() {
         let level = Level::default_house();
-        let wall = Piece::Wall(level.walls[0]);
+        let wall = Piece::Wall(level.walls[0].clone());
         let lamp = Piece::Light(crate::level::Light::with_defaults(Vec2::ZERO, 2.8));
         let inserted = |index, piece: &Piece| LevelChange::Inserted {
             index,

@@ -198,13 +198,17 @@ struct Row<'v, 'a> {
 /// A list of the level's materials, `current` chosen; the one picked.
 fn material(ui: &mut Ui, row: &Row<'_, '_>, current: MaterialId) -> Option<MaterialId> {
     let materials = row.view.materials;
-    let name = |id: MaterialId| materials.get(id.0).map_or("?", |material| &material.name);
+    let name = |id: MaterialId| {
+        materials
+            .get(id.index())
+            .map_or("?", |material| &material.name)
+    };
     let mut chosen = current;
     ComboBox::from_id_salt(("material", row.view.item))
         .selected_text(name(current))
         .show_ui(ui, |ui| {
             for (index, material) in materials.iter().enumerate() {
-                ui.selectable_value(&mut chosen, MaterialId(index), &material.name);
+                ui.selectable_value(&mut chosen, MaterialId::at(index), &material.name);
             }
         });
     (chosen != current).then_some(chosen)
@@ -497,7 +501,7 @@ mod tests {
             let at = text_at(&output, text).unwrap_or_else(|| panic!("no `{text}`"));
             assert!(at.min.x > 640.0 && at.max.y < 360.0, "{text} at {at:?}");
         }
-        let material = &level.materials[level.walls[0].material.0].name;
+        let material = &level.materials[level.walls[0].material.index()].name;
         assert!(text_at(&output, material).is_some(), "the material's name");
         // Numbers to the hundredth (a drag moves them by one), then units.
         assert!(text_at(&output, "0.30").is_some(), "the radius");
@@ -544,7 +548,7 @@ mod tests {
         let view = view_of(&level, item);
         let (_, output) = play(&view, vec![vec![], vec![]]);
         let row = text_at(&output, "loose").expect("the loose row");
-        let material = &level.materials[level.obstacles[0].material.0].name;
+        let material = &level.materials[level.obstacles[0].material.index()].name;
         let column = text_at(&output, material).expect("the material's name");
         // The box stands at the start of the controls' column, on its row.
         let tick_box = egui::pos2(column.min.x + 4.0, row.center().y);

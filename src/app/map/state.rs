@@ -515,13 +515,11 @@ mod tests {
         let tall = level
             .wall_defaults
             .wall(Vec2::new(3.0, -1.0), Vec2::new(3.0, 1.0));
-        let low = crate::level::LevelWall {
-            height: ceiling / 2.0,
-            ..level
-                .wall_defaults
-                .wall(Vec2::new(-3.0, -1.0), Vec2::new(-3.0, 1.0))
-        };
-        let walls = [tall, low, tall, tall];
+        let mut low = level
+            .wall_defaults
+            .wall(Vec2::new(-3.0, -1.0), Vec2::new(-3.0, 1.0));
+        low.height = ceiling / 2.0;
+        let walls = [tall.clone(), low.clone(), tall.clone(), tall.clone()];
         let collider_of = |walls: &[crate::level::LevelWall]| {
             Collider::new(walls.iter().map(|w| w.collision_wall()), Vec::new(), 0.25)
         };
@@ -534,14 +532,14 @@ mod tests {
         let changes = [
             LevelChange::Removed {
                 index: 1,
-                piece: Piece::Wall(low),
+                piece: Piece::Wall(low.clone()),
             },
             LevelChange::Inserted {
                 index: 0,
-                piece: Piece::Wall(low),
+                piece: Piece::Wall(low.clone()),
             },
         ];
-        let edited = [low, tall, tall, tall];
+        let edited = [low, tall.clone(), tall.clone(), tall];
         let new = collider_of(&edited);
         map.edited(&changes, ceiling, (&old, &new), || unreachable!());
         assert_eq!(map.seen.iter().collect::<Vec<_>>(), [1, 2, 3]);

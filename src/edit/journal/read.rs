@@ -7,13 +7,13 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OTHER_TABLE, TOGETHER, UNDRAWN_WORD,
+    OFFSET_WORD, OTHER_TABLE, PEG_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
 use crate::level::{
     Door, DoorKind, DoorOpens, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId,
-    ObstacleDefaults, WallEnd,
+    ObstacleDefaults, Peg, TextureAlignment, WallEnd,
 };
 
 /// How many edits follow a line that heads edits made together
@@ -425,16 +425,32 @@ impl<'a> Fields<'a> {
     }
 
     fn wall(&mut self) -> Result<LevelWall, String> {
-        Ok(LevelWall {
-            a: self.point()?,
-            b: self.point()?,
-            radius: self.parse("a number")?,
-            height: self.parse("a number")?,
-            thickness: self.parse("a number")?,
-            material: MaterialId(self.parse("a material index")?),
-            base: self.base()?,
-            drawn: !self.undrawn(),
-        })
+        Ok(LevelWall::new(
+            self.point()?,
+            self.point()?,
+            self.parse("a number")?,
+            self.parse("a number")?,
+            self.parse("a number")?,
+            MaterialId(self.parse("a material index")?),
+        )
+        .with_base(self.base()?)
+        .with_drawn(!self.undrawn())
+        .with_alignment(self.alignment()?))
+    }
+
+    /// A wall's texture alignment: `offset U V` and `peg WORD` when they
+    /// follow, else the defaults.
+    fn alignment(&mut self) -> Result<TextureAlignment, String> {
+        let mut alignment = TextureAlignment::default();
+        if Fields(self.0).next() == Some(OFFSET_WORD) {
+            self.next();
+            alignment.offset = self.point()?;
+        }
+        if Fields(self.0).next() == Some(PEG_WORD) {
+            self.next();
+            alignment.peg = self.word("a peg", &Peg::WORDS)?;
+        }
+        Ok(alignment)
     }
 
     /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),

@@ -12,16 +12,14 @@ use crate::level::{
 };
 
 fn wall() -> LevelWall {
-    LevelWall {
-        a: Vec2::new(1.5, -0.0),
-        b: Vec2::new(8.0, 1e-7),
-        radius: 0.3,
-        height: 2.8,
-        thickness: 0.15,
-        material: MaterialId(2),
-        base: None,
-        drawn: true,
-    }
+    LevelWall::new(
+        Vec2::new(1.5, -0.0),
+        Vec2::new(8.0, 1e-7),
+        0.3,
+        2.8,
+        0.15,
+        MaterialId(2),
+    )
 }
 
 fn obstacle() -> LevelObstacle {
@@ -244,12 +242,9 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without() {
+fn bases_undrawn_and_aligned_walls_and_floor_lights_read_back_and_items_without_them_without() {
     let edits: Vec<Edit> = [
-        Piece::Wall(LevelWall {
-            base: Some(-0.5),
-            ..wall()
-        }),
+        Piece::Wall(wall().with_base(Some(-0.5))),
         Piece::Obstacle(LevelObstacle {
             base: Some(1.25),
             ..obstacle()
@@ -263,10 +258,19 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
             ..light()
         }),
         Piece::Light(light()),
-        Piece::Wall(LevelWall {
-            drawn: false,
-            ..wall()
-        }),
+        Piece::Wall(wall().with_drawn(false)),
+        Piece::Wall(wall().with_alignment(crate::level::TextureAlignment {
+            offset: Vec2::new(0.25, -1.5),
+            peg: crate::level::Peg::Bottom,
+        })),
+        Piece::Wall(
+            wall()
+                .with_alignment(crate::level::TextureAlignment {
+                    offset: Vec2::ZERO,
+                    peg: crate::level::Peg::Bottom,
+                })
+                .with_drawn(false),
+        ),
         Piece::Floor(LevelFloor {
             light: 0.5,
             ..floor()
@@ -279,7 +283,13 @@ fn bases_undrawn_walls_and_floor_lights_read_back_and_items_without_them_without
     let journal = Journal::new("some text", edits);
     let text = journal.to_text();
     assert_eq!(text.matches(" base ").count(), 4, "{text}");
-    assert_eq!(text.matches(" undrawn").count(), 1, "{text}");
+    assert_eq!(text.matches(" undrawn").count(), 2, "{text}");
+    assert_eq!(
+        text.matches(" offset 0.25 -1.5 peg bottom").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches(" peg bottom").count(), 2, "{text}");
     assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }

@@ -1,7 +1,7 @@
 //! The journal's words that both its writing and its reading know: how a
 //! line names where a restored table goes, the level's default, an
-//! obstacle's motion, an item's base, a wall not drawn, a floor's
-//! light, and edits made together.
+//! obstacle's motion, an item's base, a wall not drawn, a wall's texture
+//! offset and peg, a floor's light, and edits made together.
 
 /// How a restore line says its table was written first of all.
 pub(super) const FIRST_TABLE: &str = "first";
@@ -24,6 +24,12 @@ pub(super) const BASE_WORD: &str = "base";
 /// The word after a wall's fields (and its base) when it is not drawn,
 /// written only then.
 pub(super) const UNDRAWN_WORD: &str = "undrawn";
+/// The word before a wall's texture `offset` (two numbers), written only
+/// when it is not zero.
+pub(super) const OFFSET_WORD: &str = "offset";
+/// The word before a wall's texture `peg` (its level-format word),
+/// written only when it is not the default.
+pub(super) const PEG_WORD: &str = "peg";
 /// The word before a floor's `light`, written only when it is not 1.
 pub(super) const LIGHT_WORD: &str = "light";
 

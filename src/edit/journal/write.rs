@@ -8,10 +8,10 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OTHER_TABLE, TOGETHER, UNDRAWN_WORD,
+    OFFSET_WORD, OTHER_TABLE, PEG_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
-use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light};
+use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light, Peg, TextureAlignment};
 
 /// One edit as a journal line; edits made together as a line that heads
 /// them (`together N`) and theirs, one a line.
@@ -233,7 +233,8 @@ fn one_line_string(text: &str) -> String {
 }
 
 /// A wall as journal fields: `ax az bx bz radius height thickness
-/// material`, its base, and [`UNDRAWN_WORD`] when it is not drawn.
+/// material`, its base, [`UNDRAWN_WORD`] when it is not drawn, and its
+/// texture's alignment when not the default.
 fn wall_fields(wall: &LevelWall) -> String {
     [
         wall.a.x,
@@ -249,8 +250,24 @@ fn wall_fields(wall: &LevelWall) -> String {
     .chain(std::iter::once(wall.material.0.to_string()))
     .collect::<Vec<_>>()
     .join(" ")
-        + &base_fields(wall.base)
-        + &undrawn_field(wall.drawn)
+        + &base_fields(wall.base())
+        + &undrawn_field(wall.drawn())
+        + &alignment_fields(wall.alignment())
+}
+
+/// A wall's texture alignment as journal fields: `offset U V` when it is
+/// shifted and `peg WORD` when not pinned to the top, else nothing, so a
+/// journal of walls aligned by default reads as before.
+fn alignment_fields(alignment: TextureAlignment) -> String {
+    let mut fields = String::new();
+    if alignment.offset != Vec2::ZERO {
+        let (u, v) = (alignment.offset.x, alignment.offset.y);
+        fields += &format!(" {OFFSET_WORD} {} {}", number_text(u), number_text(v));
+    }
+    if alignment.peg != Peg::default() {
+        fields += &format!(" {PEG_WORD} {}", alignment.peg.word());
+    }
+    fields
 }
 
 /// A wall's [`UNDRAWN_WORD`] when it is not drawn, else nothing, so a

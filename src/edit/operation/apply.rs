@@ -157,7 +157,7 @@ impl Edit {
                 *material_of(level, *item)? = material;
                 Ok(level
                     .materials
-                    .get(material.0)
+                    .get(material.index())
                     .map(|material| material.name.clone()))
             }
             _ => Ok(None),

@@ -68,7 +68,12 @@ impl Edit {
             }
             Edit::SetMaterial { item, from, to } => {
                 let held = material_held(level, *item)?;
-                if level.materials.get(held.0).map(|material| &material.name) != Some(from) {
+                if level
+                    .materials
+                    .get(held.index())
+                    .map(|material| &material.name)
+                    != Some(from)
+                {
                     return Err(EditError::OtherMaterial {
                         item: *item,
                         material: from.clone(),
@@ -117,7 +122,7 @@ fn check_endpoints_move(
         }
     }
     for &(index, _) in walls {
-        let mut moved = *wall_at(index)?;
+        let mut moved = wall_at(index)?.clone();
         for &(_, end) in walls.iter().filter(|(other, _)| *other == index) {
             *moved.end_mut(end) = to;
         }

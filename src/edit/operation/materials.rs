@@ -13,7 +13,7 @@ fn material_id(level: &Level, name: &str) -> Result<MaterialId, EditError> {
         .materials
         .iter()
         .position(|material| material.name == name)
-        .map(MaterialId)
+        .map(MaterialId::at)
         .ok_or_else(|| EditError::NoSuchMaterial(name.to_owned()))
 }
 

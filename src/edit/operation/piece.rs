@@ -52,7 +52,7 @@ impl Piece {
     pub fn held(level: &Level, item: Item) -> Option<Piece> {
         let index = item.index();
         match item {
-            Item::Wall(_) => level.walls.get(index).copied().map(Piece::Wall),
+            Item::Wall(_) => level.walls.get(index).cloned().map(Piece::Wall),
             Item::Lamp(_) => level.lights.get(index).copied().map(Piece::Light),
             Item::Obstacle(_) => level.obstacles.get(index).cloned().map(Piece::Obstacle),
             Item::Door(_) => level.doors.get(index).copied().map(Piece::Door),
@@ -123,14 +123,14 @@ impl Piece {
     /// finite and in range, a material the level has; a floor's outline a
     /// floor's, and its ceiling above it.
     pub(super) fn check_valid(&self, level: &Level) -> Result<(), EditError> {
-        let material_known = |material: MaterialId| material.0 < level.materials.len();
+        let material_known = |material: MaterialId| material.index() < level.materials.len();
         let valid = match self {
             Piece::Wall(wall) => {
                 check_segment(wall.a, wall.b)?;
                 LevelWall::RADIUS.allows(wall.radius)
                     && LevelWall::HEIGHT.allows(wall.height)
                     && LevelWall::THICKNESS.allows(wall.thickness)
-                    && base_is_valid(wall.base)
+                    && base_is_valid(wall.base())
                     && material_known(wall.material)
             }
             Piece::Light(light) => light.is_valid(),
@@ -172,7 +172,7 @@ impl Piece {
     /// [`fits_at`](Self::fits_at)); the undo removes it.
     pub(super) fn insert_into(self, level: &mut Level, index: usize) -> Undo {
         match &self {
-            Piece::Wall(wall) => level.walls.insert(index, *wall),
+            Piece::Wall(wall) => level.walls.insert(index, wall.clone()),
             Piece::Light(light) => level.lights.insert(index, *light),
             Piece::Obstacle(obstacle) => level.obstacles.insert(index, obstacle.clone()),
             Piece::Door(door) => level.doors.insert(index, *door),
@@ -202,7 +202,7 @@ impl Piece {
     /// there (checked by [`is_at`](Self::is_at)).
     pub(super) fn put_in_place(&self, level: &mut Level, index: usize) {
         match self {
-            Piece::Wall(wall) => put(level.walls.get_mut(index), *wall),
+            Piece::Wall(wall) => put(level.walls.get_mut(index), wall.clone()),
             Piece::Light(light) => put(level.lights.get_mut(index), *light),
             Piece::Obstacle(obstacle) => put(level.obstacles.get_mut(index), obstacle.clone()),
             Piece::Door(door) => put(level.doors.get_mut(index), *door),
@@ -216,7 +216,7 @@ impl Piece {
         let name = |material: MaterialId| {
             level
                 .materials
-                .get(material.0)
+                .get(material.index())
                 .map(|material| material.name.as_str())
                 .ok_or_else(|| EditError::InvalidPiece {
                     piece: Box::new(self.clone()),

@@ -84,7 +84,7 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
         let key = (chunk_of(first), BatchKind::Shapes);
         let repeat = level
             .materials
-            .get(shape.material.0)
+            .get(shape.material.index())
             .map_or(1.0, |material| material.metres_per_repeat);
         let base = shape.base_in(level);
         builder
@@ -110,7 +110,7 @@ impl MeshBuilder {
         let repeat = |material: MaterialId| {
             level
                 .materials
-                .get(material.0)
+                .get(material.index())
                 .map_or(1.0, |material| material.metres_per_repeat)
         };
         let environment = &level.environment;
@@ -119,14 +119,14 @@ impl MeshBuilder {
             .walls_in(chunk)
             .into_iter()
             .filter_map(|i| level.walls.get(i))
-            .filter(|wall| wall.drawn)
+            .filter(|wall| wall.drawn())
         {
             let base = level.wall_base(wall);
             self.part(key, wall.material, repeat(wall.material)).wall(
-                wall.a,
-                wall.b,
+                (wall.a, wall.b),
                 wall.thickness,
                 (base, base + wall.height),
+                wall.alignment(),
                 wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
             );
         }
@@ -174,7 +174,7 @@ impl MeshBuilder {
         metres_per_repeat: f32,
     ) -> &mut MaterialBatch {
         self.parts
-            .entry((key, material.0))
+            .entry((key, material.index()))
             .or_insert_with(|| MaterialBatch {
                 metres_per_repeat: if metres_per_repeat > 0.0 {
                     metres_per_repeat
@@ -242,7 +242,7 @@ impl MeshBuilder {
             mesh.batches.push(Batch {
                 chunk,
                 kind,
-                material: MaterialId(material),
+                material: MaterialId::at(material),
                 bounds: part.bounds,
                 indices: first..mesh.indices.len() as u32,
             });

@@ -5,6 +5,7 @@
 use glam::{Vec2, Vec3};
 
 use super::super::light_layout::FaceFrame;
+use super::super::model::{Peg, TextureAlignment};
 use super::scene_mesh::{Bounds, MeshVertex, flat};
 
 /// Triangles of one chunk and material, before they are concatenated.
@@ -69,20 +70,21 @@ impl MaterialBatch {
     }
 
     /// A vertical face from `p` to `q` on the floor plan, from `bottom`
-    /// up to `top`, facing `normal` (on the plan). Texture u runs along
-    /// `along`'s world coordinate so collinear pieces continue one
-    /// another's pattern; v runs down from the top.
+    /// up to `top`, facing `normal` (on the plan). Texture u runs from
+    /// `offset.x` at `p` towards `q`; v runs down from the edge `peg`
+    /// names, shifted by `offset.y` ([`texture_v`]).
     fn vertical(
         &mut self,
         p: Vec2,
         q: Vec2,
         (bottom, top): (f32, f32),
         normal: Vec2,
-        u_offset: f32,
+        (offset, peg): (Vec2, Peg),
     ) {
         let along = (q - p).normalize_or_zero();
-        let u = |point: Vec2| point.dot(along) - p.dot(along) + u_offset;
-        self.upright(p, q, (bottom, top), normal, u, |y| top - y);
+        let u = |point: Vec2| point.dot(along) - p.dot(along) + offset.x;
+        let v = |y: f32| texture_v(peg, (bottom, top), offset.y, y);
+        self.upright(p, q, (bottom, top), normal, u, v);
     }
 
     /// An upright face of an edge between floors, from `from` to `to` on
@@ -124,13 +126,13 @@ impl MaterialBatch {
     }
 
     /// A wall: a box `thickness` wide centred on segment a→b, from `bottom`
-    /// up to `top`.
+    /// up to `top`, its texture laid as `alignment` says.
     pub(super) fn wall(
         &mut self,
-        a: Vec2,
-        b: Vec2,
+        (a, b): (Vec2, Vec2),
         thickness: f32,
         (bottom, top): (f32, f32),
+        alignment: TextureAlignment,
         with_top: bool,
     ) {
         let height = (bottom, top);
@@ -139,14 +141,17 @@ impl MaterialBatch {
         };
         let side = Vec2::new(direction.y, -direction.x);
         let half = side * (thickness / 2.0);
-        // u from the world coordinate along the wall: collinear wall pieces
-        // line up their texture like one long wall.
-        let u_start = a.dot(direction);
-        self.vertical(a + half, b + half, height, side, u_start);
-        self.vertical(b - half, a - half, height, -side, -b.dot(direction));
+        let TextureAlignment { offset, peg } = alignment;
+        // u from the world coordinate along the wall, plus the offset:
+        // collinear wall pieces line up their texture like one long wall.
+        let u_start = Vec2::new(a.dot(direction), 0.0);
+        let u_end = Vec2::new(-b.dot(direction), 0.0);
+        let ends = (Vec2::new(0.0, offset.y), peg);
+        self.vertical(a + half, b + half, height, side, (u_start + offset, peg));
+        self.vertical(b - half, a - half, height, -side, (u_end + offset, peg));
         if thickness > 0.0 {
-            self.vertical(a - half, a + half, height, -direction, 0.0);
-            self.vertical(b + half, b - half, height, direction, 0.0);
+            self.vertical(a - half, a + half, height, -direction, ends);
+            self.vertical(b + half, b - half, height, direction, ends);
             if with_top {
                 let corners = [a + half, b + half, b - half, a - half];
                 self.flat(&corners, top, true);
@@ -164,7 +169,7 @@ impl MaterialBatch {
             let q = outline[(index + 1) % outline.len()];
             let edge = q - p;
             let outward = Vec2::new(edge.y, -edge.x).normalize_or_zero();
-            self.vertical(p, q, height, outward, perimeter);
+            self.vertical(p, q, height, outward, (Vec2::new(perimeter, 0.0), Peg::Top));
             perimeter += edge.length();
         }
         self.flat(outline, top, true);
@@ -214,4 +219,16 @@ impl MaterialBatch {
                 .extend([base, base + i as u32, base + j as u32]);
         }
     }
+}
+
+/// The texture v, in metres, of height `y` on an upright face from
+/// `bottom` to `top`: v runs down, from 0 at the top when `peg` is
+/// [`Peg::Top`], or from the bottom when it is [`Peg::Bottom`] (where a
+/// repeat of the texture ends: v is whole repeats there), plus `offset`.
+pub(super) fn texture_v(peg: Peg, (bottom, top): (f32, f32), offset: f32, y: f32) -> f32 {
+    let pinned = match peg {
+        Peg::Top => top,
+        Peg::Bottom => bottom,
+    };
+    pinned - y + offset
 }

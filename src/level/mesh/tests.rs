@@ -1,5 +1,5 @@
-//! The meshes built: winding, walls, texture repeats, chunks, the floor
-//! plan and the light cache.
+//! The meshes built: winding, walls, texture repeats and alignment,
+//! chunks, the floor plan and the light cache.
 
 use std::path::Path;
 
@@ -410,7 +410,7 @@ fn faces_along_x(mesh: &SceneMesh, x: f32, normal_x: f32) -> Vec<(f32, f32, usiz
                 let ys = corners.iter().map(|v| v.position[1]);
                 let low = ys.clone().fold(f32::INFINITY, f32::min);
                 let high = ys.fold(f32::NEG_INFINITY, f32::max);
-                faces.push((low, high, batch.material.0));
+                faces.push((low, high, batch.material.index()));
             }
         }
     }
@@ -549,4 +549,82 @@ proptest::proptest! {
         let ground = flat_area(&mesh, 0.0, true);
         proptest::prop_assert!(close(ground, plan - room_area - 30.0), "{ground}");
     }
+}
+
+/// The texture coordinates, in metres of brick (1.2 m a repeat), of the
+/// corner at `x` and height `y` of the face looking along `normal_z` of
+/// the only wall of a level whose `[[wall]]` table ends with `keys`.
+fn wall_corner_uv(keys: &str, normal_z: f32, (x, y): (f32, f32)) -> Vec2 {
+    let mesh = scene_mesh(&level(&format!(
+        "[player]\nstart = [0.0, 5.0]\n[[wall]]\na = [0.0, 0.0]\nb = [4.0, 0.0]\n\
+         thickness = 0.0\nheight = 2.0\nmaterial = \"brick\"\n{keys}"
+    )));
+    let corner = mesh
+        .vertices
+        .iter()
+        .find(|v| v.normal == [0.0, 0.0, normal_z] && v.position == [x, y, 0.0])
+        .unwrap_or_else(|| panic!("a corner at {x}, {y} facing {normal_z}"));
+    Vec2::from(corner.uv) * 1.2
+}
+
+#[test]
+fn texture_v_runs_down_from_the_pegged_edge_plus_the_offset() {
+    use super::faces::texture_v;
+    use crate::level::Peg;
+    // A face from 1 m up to 3 m.
+    assert_eq!(texture_v(Peg::Top, (1.0, 3.0), 0.0, 3.0), 0.0);
+    assert_eq!(texture_v(Peg::Top, (1.0, 3.0), 0.0, 1.0), 2.0);
+    assert_eq!(texture_v(Peg::Top, (1.0, 3.0), 0.5, 2.0), 1.5);
+    assert_eq!(texture_v(Peg::Bottom, (1.0, 3.0), 0.0, 1.0), 0.0);
+    assert_eq!(texture_v(Peg::Bottom, (1.0, 3.0), 0.0, 3.0), -2.0);
+    assert_eq!(texture_v(Peg::Bottom, (1.0, 3.0), 0.25, 2.5), -1.25);
+}
+
+#[test]
+fn a_walls_offset_and_peg_place_its_texture_on_both_faces() {
+    let close = |found: Vec2, expected: Vec2| {
+        assert!(found.distance(expected) < 1e-5, "{found} != {expected}");
+    };
+    // By default u is the world x on the face looking to −z and −x on
+    // the other; v runs down from the top (2 m).
+    close(wall_corner_uv("", -1.0, (4.0, 0.0)), Vec2::new(4.0, 2.0));
+    close(wall_corner_uv("", 1.0, (4.0, 2.0)), Vec2::new(-4.0, 0.0));
+    // An offset adds to both.
+    let shifted = "offset = [0.5, 0.25]\n";
+    close(
+        wall_corner_uv(shifted, -1.0, (4.0, 0.0)),
+        Vec2::new(4.5, 2.25),
+    );
+    close(
+        wall_corner_uv(shifted, -1.0, (0.0, 2.0)),
+        Vec2::new(0.5, 0.25),
+    );
+    close(
+        wall_corner_uv(shifted, 1.0, (4.0, 2.0)),
+        Vec2::new(-3.5, 0.25),
+    );
+    // Pinned to the bottom, v is 0 (a repeat's end) at the bottom and
+    // runs negative up the wall: 2 m up is 2 m before that end.
+    let bottom = "peg = \"bottom\"\noffset = [0.0, 0.25]\n";
+    close(
+        wall_corner_uv(bottom, -1.0, (4.0, 0.0)),
+        Vec2::new(4.0, 0.25),
+    );
+    close(
+        wall_corner_uv(bottom, -1.0, (4.0, 2.0)),
+        Vec2::new(4.0, -1.75),
+    );
+    // The edge pinned is where the wall stands: on a base 1 m up, its
+    // bottom is at 1 m and its top at 3 m.
+    let raised = "peg = \"bottom\"\nbase = 1.0\n";
+    close(wall_corner_uv(raised, 1.0, (0.0, 1.0)), Vec2::new(0.0, 0.0));
+    close(
+        wall_corner_uv(raised, 1.0, (0.0, 3.0)),
+        Vec2::new(0.0, -2.0),
+    );
+    let raised_top = "base = 1.0\n";
+    close(
+        wall_corner_uv(raised_top, 1.0, (0.0, 1.0)),
+        Vec2::new(0.0, 2.0),
+    );
 }

@@ -3,16 +3,16 @@
 //! for the complete file of a level without one and for the keys an edit
 //! rewrites.
 
-use glam::Vec3;
+use glam::{Vec2, Vec3};
 
 use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
 use crate::level::{
-    Door, Exit, LevelFloor, LevelObstacle, LevelWall, Lift, Light, Switch, Teleporter,
+    Door, Exit, LevelFloor, LevelObstacle, LevelWall, Lift, Light, Peg, Switch, Teleporter,
 };
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
-const WALL_KEYS: [&str; 8] = [
+const WALL_KEYS: [&str; 10] = [
     "a",
     "b",
     "radius",
@@ -21,6 +21,8 @@ const WALL_KEYS: [&str; 8] = [
     "material",
     "base",
     "drawn",
+    "offset",
+    "peg",
 ];
 /// A `[[light]]`'s keys.
 const LIGHT_KEYS: [&str; 6] = ["at", "height", "colour", "intensity", "radius", "base"];
@@ -78,11 +80,12 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
 }
 
 /// A wall's keys and values, made of `material` (its material's name);
-/// `base` only when it has one, as for every kind below, and `drawn` only
-/// when it is not.
+/// `base` only when it has one, as for every kind below, `drawn` only
+/// when it is not, and its texture's `offset` and `peg` only when not the
+/// defaults.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
     let mut values = with_base(
-        wall.base,
+        wall.base(),
         keyed(
             &WALL_KEYS,
             [
@@ -95,7 +98,13 @@ pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
             ],
         ),
     );
-    values.extend((!wall.drawn).then(|| ("drawn", false.to_string())));
+    values.extend((!wall.drawn()).then(|| ("drawn", false.to_string())));
+    let alignment = wall.alignment();
+    values
+        .extend((alignment.offset != Vec2::ZERO).then(|| ("offset", point_text(alignment.offset))));
+    values.extend(
+        (alignment.peg != Peg::default()).then(|| ("peg", string_text(alignment.peg.word()))),
+    );
     values
 }
 
@@ -281,16 +290,14 @@ mod tests {
 
     #[test]
     fn each_kind_writes_every_key_of_its_table() {
-        let wall = LevelWall {
-            a: Vec2::new(1.5, 0.0),
-            b: Vec2::new(8.0, -2.25),
-            radius: 0.3,
-            height: 2.8,
-            thickness: 0.15,
-            material: MaterialId(0),
-            base: None,
-            drawn: true,
-        };
+        let wall = LevelWall::new(
+            Vec2::new(1.5, 0.0),
+            Vec2::new(8.0, -2.25),
+            0.3,
+            2.8,
+            0.15,
+            MaterialId(0),
+        );
         assert_eq!(
             wall_values(&wall, "red \"brick\""),
             [

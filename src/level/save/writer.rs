@@ -249,7 +249,7 @@ fn key_number(out: &mut String, key: &str, value: f32) {
 fn material_name(level: &Level, id: MaterialId) -> String {
     level
         .materials
-        .get(id.0)
+        .get(id.index())
         .or_else(|| level.materials.first())
         .map_or_else(String::new, |material| material.name.clone())
 }

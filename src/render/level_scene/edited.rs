@@ -380,7 +380,7 @@ mod tests {
             EditOp::Lamp(x, z) => session.add_light(grid(x, z)),
             EditOp::Start(x, z) => session.set_start(grid(x, z), 90.0),
             EditOp::Reshape(index, size) if counts[0] > 0 => {
-                let mut wall = level.walls[index % counts[0]];
+                let mut wall = level.walls[index % counts[0]].clone();
                 wall.thickness = f32::from(size) * 0.1;
                 wall.radius = f32::from(size) * 0.05;
                 wall.height = 1.0 + f32::from(size) * 0.25;
@@ -553,7 +553,7 @@ mod tests {
         let level = Arc::new(Level::default_house());
         let collider = Arc::new(level.collider());
         let mut renderer = renderer(&gpu, &level, &collider);
-        let wall = level.walls[0];
+        let wall = level.walls[0].clone();
         let past_the_end = [LevelChange::Removed {
             index: level.walls.len() + 3,
             piece: Piece::Wall(wall),

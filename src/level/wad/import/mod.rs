@@ -1,7 +1,9 @@
 //! A Doom map made into a level file: its sectors become floors (with
 //! `ground = false`: outside them is void), its one-sided lines walls, its
-//! two-sided lines that block walls that are not drawn, its
-//! sectors' light levels floors' `light`, its start the player's, its
+//! two-sided lines that block walls that are not drawn (the one-sided
+//! walls' textures aligned by their sides' offsets and the lines' lower
+//! unpegged flag), its sectors' light levels floors' `light`, its start
+//! the player's, its
 //! lamps, pillars and barrels lamps, obstacles and
 //! loose bodies, and its textures and flats PNG files beside the level.
 //! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
@@ -48,8 +50,8 @@ use std::path::Path;
 use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
-use super::{DoomMap, Linedef, Thing, Wad, WadError, WadProblem, WadTextures};
-use crate::level::{LevelFloor, MaterialId, floor_problem};
+use super::{DoomMap, Linedef, Sidedef, Thing, Wad, WadError, WadProblem, WadTextures};
+use crate::level::{LevelFloor, MaterialId, Peg, TextureAlignment, floor_problem};
 use lines::teleporters_and_exits;
 use loops::{SectorLoop, sector_loops};
 use specials::{Special, special};
@@ -230,6 +232,7 @@ pub fn import_map(
                     height: (ceiling - floor).max(CLOSED_GAP),
                     material,
                     drawn: true,
+                    alignment: middle_alignment((a, b), right, line.flags),
                 });
                 summary.walls += 1;
             }
@@ -256,6 +259,7 @@ pub fn import_map(
                     height: (ceiling - floor).max(CLOSED_GAP),
                     material: None,
                     drawn: false,
+                    alignment: TextureAlignment::default(),
                 });
             }
             _ => {}
@@ -303,6 +307,30 @@ pub fn import_map(
         summary,
         warnings,
     })
+}
+
+/// How a one-sided line's middle texture lies on its wall from `a` to `b`
+/// (the line's first vertex and second, in metres), as Doom lays it:
+/// its top at the ceiling, or its bottom at the floor when the line is
+/// lower unpegged; shifted down the wall by the side's y offset; and
+/// along the line, from the first vertex, by the side's x offset.
+///
+/// The face the sector sees runs its texture u as the negative of the
+/// world coordinate along a→b plus the wall's offset, so the offset that
+/// makes it the negative of Doom's u (the column at the first vertex is
+/// the x offset, and lines that Doom continues one another continue here)
+/// is the first vertex's coordinate along the line less the x offset.
+fn middle_alignment((a, b): (Vec2, Vec2), side: &Sidedef, flags: u16) -> TextureAlignment {
+    let metres = |texels: i32| (f64::from(texels) / UNITS_PER_METRE) as f32;
+    let along = (b - a).normalize_or_zero();
+    TextureAlignment {
+        offset: Vec2::new(a.dot(along) - metres(side.x_offset), metres(side.y_offset)),
+        peg: if flags & Linedef::LOWER_UNPEGGED != 0 {
+            Peg::Bottom
+        } else {
+            Peg::Top
+        },
+    }
 }
 
 /// Each sector's floor and ceiling in metres, doors open: a door

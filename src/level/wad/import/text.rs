@@ -14,6 +14,7 @@ use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
 use crate::level::ExitBy;
 use crate::level::wad::{WadError, WadTextures};
+use crate::level::{Peg, TextureAlignment};
 
 /// A floor as written.
 pub(super) struct TextFloor {
@@ -35,6 +36,9 @@ pub(super) struct TextWall {
     pub material: Option<String>,
     /// Whether it is drawn: `false` for a two-sided line that blocks.
     pub drawn: bool,
+    /// How its texture lies: `offset` and `peg`, written when not the
+    /// defaults.
+    pub alignment: TextureAlignment,
 }
 
 /// A rise door as written: its box `thickness` thick around `a → b`,
@@ -301,6 +305,13 @@ impl<'a> LevelText<'a> {
             }
             if !wall.drawn {
                 text.push_str("drawn = false\n");
+            }
+            let TextureAlignment { offset, peg } = wall.alignment;
+            if offset != Vec2::ZERO {
+                let _ = writeln!(text, "offset = {}", point(offset));
+            }
+            if peg != Peg::default() {
+                let _ = writeln!(text, "peg = {:?}", peg.word());
             }
             text.push('\n');
         }
