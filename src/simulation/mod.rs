@@ -74,6 +74,7 @@ pub struct Simulation {
     pub walker: Walker,
     doors: Doors,
     bodies: Bodies,
+    /// The lifts, and the collider with their floors where they stand.
     lifts: Lifts,
     /// The walker's height, feet to head: the room a rising lift leaves.
     headroom: f32,
@@ -233,7 +234,8 @@ impl Simulation {
             Vec::new()
         };
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
-        (self.lifts).advance(&mut self.walker, collider, self.headroom, &mut self.events);
+        self.lifts
+            .advance(&mut self.walker, collider, self.headroom, &mut self.events);
         let moved = self.lifts.moved_collider();
         let collider = moved.as_deref().unwrap_or(collider);
         let world = (&self.doors, &mut self.bodies, &self.lines);
