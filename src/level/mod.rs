@@ -340,7 +340,8 @@ impl Level {
     }
 
     /// Its floors in plan, over the ground (or the void), for the walker's
-    /// step and headroom and its body radius.
+    /// step and headroom and its body radius; a lift's floors also stand
+    /// at its `low` ([`Heights::with_moving_floors`]).
     pub fn heights(&self) -> Heights {
         let floors: Vec<_> = self.floors.iter().map(LevelFloor::outline).collect();
         let environment = &self.environment;
@@ -352,7 +353,10 @@ impl Level {
             step: self.player.step,
             headroom: self.player.height,
         };
-        Heights::new(&floors, outside, stance, self.player.radius)
+        let lifts_down: Vec<(usize, f32)> = (self.lifts.iter())
+            .flat_map(|lift| lift.floors.iter().map(|&floor| (floor, lift.low)))
+            .collect();
+        Heights::new(&floors, outside, stance, self.player.radius).with_moving_floors(&lifts_down)
     }
 
     /// One flag per wall, in collider order: whether it reaches the

@@ -14,6 +14,7 @@ use mazewalker::app::moving_shapes;
 use mazewalker::collision::Collider;
 use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
+use mazewalker::map::{PlanBounds, Reachable};
 use mazewalker::simulation::{Event, LiftPhase, Simulation};
 use mazewalker::walker::{MoveIntent, Pose, TickInput};
 
@@ -297,6 +298,30 @@ fn a_loose_body_on_the_lift_is_drawn_riding_it() {
     assert_eq!(body_base(&simulation), floor, "carried down with it");
     walk(&mut simulation, &collider, Vec2::ZERO, 40);
     assert_eq!(body_base(&simulation), 0.0, "down");
+}
+
+#[test]
+fn a_lift_is_a_way_up_for_the_reach_the_map_and_check_flood() {
+    // From the east room at 0 the west room at 1 m is more than a step
+    // up: only the lift, down and then rising, takes the walker there.
+    let reaches_the_west_room = |level: &Level| {
+        let collider = level.walking_collider(&Arc::new(level.collider()));
+        let bounds = PlanBounds {
+            min: Vec2::new(-1.0, -1.0),
+            max: Vec2::new(21.0, 5.0),
+        };
+        Reachable::flood(&collider, Vec2::new(16.5, 2.0), bounds, 0.1).reaches(Vec2::new(5.0, 2.0))
+    };
+    assert!(reaches_the_west_room(&lift_rooms()));
+    let fixed = match Level::from_toml_str(
+        &LIFT_ROOMS.replace("[[lift]]\nfloors = [1]\nlow = 0\n", ""),
+        Path::new("no-lift.toml"),
+    ) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{error}"),
+    };
+    assert!(fixed.lifts.is_empty());
+    assert!(!reaches_the_west_room(&fixed), "a metre's step climbed");
 }
 
 /// A ride recorded: east over the switch, then still while the lift

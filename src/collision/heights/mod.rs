@@ -143,6 +143,9 @@ pub struct Heights {
     grid: BoxGrid,
     /// How far from an edge the grid files it: the body radius.
     reach: f32,
+    /// The same floors with those that move (a lift's) moved: see
+    /// [`with_moving_floors`](Self::with_moving_floors).
+    moved: Option<Box<Heights>>,
 }
 
 impl Heights {
@@ -197,7 +200,33 @@ impl Heights {
             stance,
             grid,
             reach,
+            moved: None,
         }
+    }
+
+    /// These floors, knowing that some of them move: each of `moving`
+    /// (a floor's index and the height it moves to) also stands at that
+    /// height, as a lift's floor does when the lift is down. The walker's
+    /// queries answer for the floors where they stand; those that ask of
+    /// every way the floors may stand (where the walker can go at all)
+    /// look at [`moved`](Self::moved) too.
+    pub fn with_moving_floors(mut self, moving: &[(usize, f32)]) -> Self {
+        if moving.is_empty() {
+            return self;
+        }
+        let mut moved = self.clone();
+        for &(floor, height) in moving {
+            moved.set_floor_height(floor, height);
+        }
+        self.moved = Some(Box::new(moved));
+        self
+    }
+
+    /// These floors with every floor that moves moved
+    /// ([`with_moving_floors`](Self::with_moving_floors)); `None` when none
+    /// moves.
+    pub fn moved(&self) -> Option<&Heights> {
+        self.moved.as_deref()
     }
 
     /// Whether there is nothing but the ground: no floor at all.
