@@ -10,7 +10,7 @@ use glam::Vec2;
 use mazewalker::collision::{Collider, ConvexPolygon, Wall};
 use mazewalker::doors::Doors;
 use mazewalker::level::maze::maze_walls;
-use mazewalker::level::{Door, DoorKind, Level, MAZE_CELL_SIZE, MaterialId};
+use mazewalker::level::{Door, DoorKind, Level, LevelChoice, MAZE_CELL_SIZE, MaterialId};
 
 /// Wall radius in the benchmark mazes (unit cells leave 0.5 m free).
 pub const MAZE_WALL_RADIUS: f32 = 0.25;
@@ -53,14 +53,42 @@ pub struct Scene {
 /// obstacles and player radius as the level loader gives them, with random
 /// starts that are clear of everything.
 pub fn house_scene() -> Scene {
-    let level = Level::default_house();
+    level_scene("default house", &Level::default_house(), 3)
+}
+
+/// Freedoom 2's MAP01 (Debian's `freedoom` package), imported in memory
+/// as `--wad WAD --map MAP01` imports it, with random starts where a body
+/// may stand; `None` where the WAD is not installed.
+pub fn freedoom_scene() -> Option<Scene> {
+    let choice = LevelChoice::Wad {
+        wad: FREEDOOM2.into(),
+        map: "MAP01".into(),
+    };
+    match choice.load() {
+        Ok(loaded) => Some(level_scene("freedoom2 MAP01", &loaded.level, 59)),
+        Err(error) => {
+            eprintln!("freedoom2 MAP01 left out: {error}");
+            None
+        }
+    }
+}
+
+/// Freedoom 2's WAD where Debian installs it.
+pub const FREEDOOM2: &str = "/usr/share/games/doom/freedoom2.wad";
+
+/// `level`'s walls, obstacles and player radius as its collider holds
+/// them, with [`QUERY_COUNT`] random moves (seeded by `seed`) from places
+/// within its walls' bounds that are clear of everything and where a body
+/// may stand.
+fn level_scene(name: &str, level: &Level, seed: u64) -> Scene {
     let collider = level.collider();
+    let heights = collider.heights();
     let (min, max) = level
         .walls
         .iter()
         .flat_map(|w| [w.a, w.b])
         .fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
-    let mut rng = Rng(3);
+    let mut rng = Rng(seed);
     let mut queries = Vec::with_capacity(QUERY_COUNT);
     while queries.len() < QUERY_COUNT {
         let p = min + Vec2::new(rng.unit(), rng.unit()) * (max - min);
@@ -71,14 +99,15 @@ pub fn house_scene() -> Scene {
             && collider
                 .obstacles()
                 .iter()
-                .all(|o| o.signed_distance(p) > collider.body_radius() + 0.01);
+                .all(|o| o.signed_distance(p) > collider.body_radius() + 0.01)
+            && (heights.is_flat() || heights.standing_at(p).is_some());
         if clear {
             queries.push((p, rng.step()));
         }
     }
     let ceiling = level.environment.ceiling_height;
     Scene {
-        name: "default house".to_string(),
+        name: name.to_string(),
         walls: collider.walls().to_vec(),
         obstacles: collider.obstacles().to_vec(),
         body_radius: collider.body_radius(),
@@ -120,10 +149,12 @@ pub fn maze_scene(cells: u32) -> Scene {
     }
 }
 
-/// The house and the mazes of about 300, 4k, 66k and 1M walls.
+/// The house, the mazes of about 300, 4k, 66k and 1M walls, and
+/// Freedoom 2's MAP01 where it is installed.
 pub fn scenes() -> Vec<Scene> {
     let mut all = vec![house_scene()];
     all.extend([24, 90, 368, 1425].map(maze_scene));
+    all.extend(freedoom_scene());
     all
 }
 

@@ -60,12 +60,13 @@ impl Outline {
 }
 
 /// Whether `p` lies inside the polygon through `points`, by the crossing
-/// rule (a point on an edge may count either way).
-pub fn holds(points: &[DVec2], p: DVec2) -> bool {
+/// rule (a point on an edge may count either way). The points are widened
+/// to `f64` as they are read, so `f32` outlines need no copy.
+pub fn holds<P: Copy + Into<DVec2>>(points: &[P], p: DVec2) -> bool {
     let n = points.len();
     let mut inside = false;
     for i in 0..n {
-        let (a, b) = (points[i], points[(i + 1) % n]);
+        let (a, b): (DVec2, DVec2) = (points[i].into(), points[(i + 1) % n].into());
         if (a.y > p.y) != (b.y > p.y) {
             let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
             if p.x < x {

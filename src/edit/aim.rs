@@ -204,7 +204,8 @@ pub fn aimed_item(
 /// [`LAMP_PICK_DISTANCE`](super::LAMP_PICK_DISTANCE) of it, else the door
 /// whose span (jamb to jamb) is nearest it within `pick` metres (the
 /// pointer's reach at the map's zoom), else the wall nearest it within
-/// `pick`, else the first obstacle it lies in or within `pick` of.
+/// `pick`, else the first obstacle it lies in or within `pick` of, else
+/// the floor it lies on (the innermost that holds it).
 pub fn item_under(
     collider: &Collider,
     lights: &[Light],
@@ -232,6 +233,7 @@ pub fn item_under(
         .iter()
         .position(|obstacle| obstacle.signed_distance(point) <= pick)
         .map(Item::Obstacle)
+        .or_else(|| collider.heights().floor_at(point).map(Item::Floor))
 }
 
 #[cfg(test)]
@@ -288,6 +290,26 @@ mod tests {
         );
         assert_eq!(aim(looking(-Vec2::X, Vec2::new(-3.0, 0.0))), None);
         assert_eq!(aim(looking(Vec2::ZERO, Vec2::ZERO)), None);
+    }
+
+    #[test]
+    fn on_the_map_a_point_on_no_other_item_picks_the_innermost_floor_under_it() {
+        let text = "[player]\nstart = [8, 2]\n\n[[floor]]\npoints = [[0, 0], [10, 0], [10, 10], [0, 10]]\nheight = 0.2\n\n\
+                    [[floor]]\npoints = [[4, 4], [6, 4], [6, 6], [4, 6]]\nheight = 0.6\n\n\
+                    [[wall]]\na = [2, 0]\nb = [2, 10]\n";
+        let level = crate::level::Level::from_toml_str(text, std::path::Path::new("floors.toml"))
+            .expect("the floors load")
+            .level;
+        let collider = level.collider();
+        let under = |x: f32, z: f32| item_under(&collider, &[], &[], Vec2::new(x, z), 0.5);
+        assert_eq!(under(8.0, 2.0), Some(Item::Floor(0)));
+        assert_eq!(under(5.0, 5.0), Some(Item::Floor(1)), "the island in it");
+        assert_eq!(
+            under(2.2, 5.0),
+            Some(Item::Wall(0)),
+            "a wall before its floor"
+        );
+        assert_eq!(under(12.0, 5.0), None, "the ground is no item");
     }
 
     #[test]

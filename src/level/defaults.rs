@@ -42,6 +42,8 @@ pub const FLOOR_HEIGHT_LIMIT: f32 = 100.0;
 pub const GROUND: bool = true;
 /// A floor's `light`: the whole of the light, as before floors had one.
 pub const FLOOR_LIGHT: f32 = 1.0;
+/// A floor's `sky`: its ceiling is drawn.
+pub const FLOOR_SKY: bool = false;
 /// `[player] push`: the most force the walker pushes a loose obstacle
 /// with, in newtons.
 pub const PLAYER_PUSH: f32 = 300.0;

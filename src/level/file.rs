@@ -72,6 +72,7 @@ pub(crate) struct EnvironmentTable {
     pub ambient: Option<Number>,
     pub fog_distance: Option<Number>,
     pub ground: Option<Spanned<bool>>,
+    pub sky: Option<Spanned<String>>,
 }
 
 /// One `[[material]]`.
@@ -194,4 +195,5 @@ pub(crate) struct FloorTable {
     pub ceiling_material: Option<Spanned<String>>,
     pub side_material: Option<Spanned<String>>,
     pub light: Option<Number>,
+    pub sky: Option<Spanned<bool>>,
 }

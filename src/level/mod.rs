@@ -20,6 +20,7 @@ mod range;
 mod running_max;
 pub mod save;
 mod shared_list;
+mod start_room;
 pub mod texture;
 pub mod wad;
 
@@ -43,6 +44,7 @@ pub use model::{
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
 pub use shared_list::SharedList;
+pub use start_room::{StartRoomProblem, start_room_problem};
 pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, MemoryPictures, TextureData, checkerboard, decode_texture,
     load_texture_image, texture_data, texture_warning,

@@ -849,6 +849,10 @@ pub struct Environment {
     /// under `ceiling_height`); `false`: the void, which nothing enters
     /// and where nothing is drawn.
     pub ground: bool,
+    /// The material drawn behind everything as the sky, a cylinder
+    /// around the eye, where a `sky` floor's ceiling is open; `None`:
+    /// no sky is drawn (an open ceiling shows the fog's colour).
+    pub sky: Option<MaterialId>,
 }
 
 /// The environment of a level that has no `[environment]` table.
@@ -861,6 +865,7 @@ pub(crate) fn default_environment(materials: &[Material]) -> Environment {
         ambient: super::defaults::AMBIENT,
         fog_distance: super::defaults::FOG_DISTANCE,
         ground: super::defaults::GROUND,
+        sky: None,
     }
 }
 
@@ -885,6 +890,10 @@ pub struct LevelFloor {
     /// it (its floor, its ceiling, the faces looking into it), 0..=1: a
     /// Doom sector's light level over 255. Default: 1.
     pub light: f32,
+    /// Whether its ceiling is open sky: no ceiling face is drawn, nor a
+    /// header between it and another sky floor (Doom's `F_SKY1`). The
+    /// ceiling still stops the walker. Default: `false`.
+    pub sky: bool,
 }
 
 /// Whether an item's `base` is one a level may hold: none, or within
@@ -935,6 +944,7 @@ impl LevelFloor {
             ceiling_material: environment.ceiling,
             side_material: wall_material,
             light: super::defaults::FLOOR_LIGHT,
+            sky: super::defaults::FLOOR_SKY,
         }
     }
 
@@ -942,15 +952,12 @@ impl LevelFloor {
     /// at `p`; `None` outside every floor.
     pub fn innermost_at(floors: &[LevelFloor], p: Vec2) -> Option<(usize, &LevelFloor)> {
         let p = p.as_dvec2();
-        let widened = |floor: &LevelFloor| -> Vec<glam::DVec2> {
-            floor.points.iter().map(|q| q.as_dvec2()).collect()
-        };
         floors
             .iter()
             .enumerate()
-            .map(|(index, floor)| (index, floor, widened(floor)))
-            .filter(|(_, _, points)| crate::collision::outline::holds(points, p))
-            .map(|(index, floor, points)| {
+            .filter(|(_, floor)| crate::collision::outline::holds(&floor.points, p))
+            .map(|(index, floor)| {
+                let points: Vec<glam::DVec2> = floor.points.iter().map(|q| q.as_dvec2()).collect();
                 let area = crate::collision::outline::signed_area(&points).abs();
                 (index, floor, area)
             })

@@ -30,7 +30,8 @@
 //! `light_grid` which lamps may light each cell, `light_cache` lamp light
 //! baked per chunk (fast quality), `chunk_cache` the chunks built on demand, `lru`
 //! the byte-budget cache under chunks and map tiles, `cull` view culling,
-//! `sight` culling of what walls hide, `hud` the screen text (HUD, help,
+//! `sight` culling of what walls hide, `sky` the sky behind a level that
+//! has one, `hud` the screen text (HUD, help,
 //! crosshair) laid out with egui and `text_pass` its meshes drawn in the
 //! frame's pass, `ui` the tool UI (egui) over a frame, [`offscreen`]
 //! rendering to an image.
@@ -55,6 +56,7 @@ mod scene_shader;
 mod shadow;
 mod shadow_changes;
 mod sight;
+mod sky;
 mod text_pass;
 mod texture;
 mod texture_cache;
@@ -91,6 +93,7 @@ use lines::{LinePipeline, MarkerLines};
 use map::{MapPass, MapTileList};
 use scene::{Globals, ScenePipeline, Shading};
 use scene_shader::scene_shader;
+use sky::SkyPass;
 use text_pass::TextPass;
 use ui::UiPass;
 
@@ -240,6 +243,8 @@ pub struct Renderer {
     lights: bool,
     /// The tool UI's pass.
     ui: UiPass,
+    /// The sky drawn behind a level that has one.
+    sky: SkyPass,
 }
 
 /// Group 0 of the scene, its lines and the light bake: the frame's
@@ -318,6 +323,7 @@ impl Renderer {
         let lines = LinePipeline::new(device, &targets, &globals_layout, &world_shader);
         let map = MapPass::new(device, &targets);
         let text = TextPass::new(device, &targets);
+        let sky = SkyPass::new(device, &targets, scene.materials.layout())?;
         let builder = SceneBuilder::new(
             device,
             &gpu.queue,
@@ -340,6 +346,7 @@ impl Renderer {
             lamps,
             lights: true,
             ui: UiPass::default(),
+            sky,
         })
     }
 
@@ -459,6 +466,9 @@ impl Renderer {
         map: Option<&MapFrame<'_>>,
     ) -> FrameStats {
         let view_projection = self.prepare_globals(gpu, frame.camera);
+        let (width, height) = self.targets.size;
+        self.sky
+            .prepare(&gpu.queue, frame.camera, width as f32 / height as f32);
         // Whatever lies beyond the fog is drawn in the fog's colour.
         let volume = ViewVolume::new(
             view_projection,
@@ -680,7 +690,8 @@ impl Renderer {
     }
 
     /// Records the frame's one render pass into `encoder`, drawing into
-    /// `view`: the level's chunks and moving shapes, the debug lines, the
+    /// `view`: the level's chunks and moving shapes, the sky (where the
+    /// level has one) where they left the depth as cleared, the debug lines, the
     /// markers, the map and the text, as `frame` prepared them. Returns
     /// the mesh batches drawn.
     fn record_pass(
@@ -694,27 +705,32 @@ impl Renderer {
         // Skip whatever lies beyond the fog.
         let in_volume =
             |bounds: &Bounds| self.culling == Culling::Off || frame.volume.may_see(bounds);
-        let shown = |batch: &Batch| {
+        // Floors, ceilings and sky faces never pop; shapes only where the
+        // eye may see them.
+        let seen = |batch: &Batch| {
             in_volume(&batch.bounds)
-                && (batch.kind == BatchKind::FloorAndCeiling
+                && (batch.kind != BatchKind::Shapes
                     || frame.chunks.shapes_seen.contains(&batch.chunk))
         };
+        let shown = |batch: &Batch| batch.kind != BatchKind::Sky && seen(batch);
         let mut pass = self.begin_pass(encoder, view, full_map);
+        let meshes = || {
+            frame
+                .chunks
+                .drawn
+                .iter()
+                .filter_map(|&c| scene.cache.mesh(c))
+        };
         let drawn = if full_map {
             0
         } else {
             // The level's chunks and its moving shapes, as the shading says.
-            let meshes = frame
-                .chunks
-                .drawn
-                .iter()
-                .filter_map(|&c| scene.cache.mesh(c));
             self.scene.draw(
                 &mut pass,
                 frame.shading,
                 &self.globals_bind_group,
                 &scene.materials,
-                meshes,
+                meshes(),
                 shown,
             ) + scene.moving().map_or(0, |moving| {
                 // Leaves never pop: only the view volume culls them. Their
@@ -730,6 +746,15 @@ impl Renderer {
                 )
             })
         };
+        // The sky's faces, and the sky where the level left the depth as
+        // cleared.
+        let sky = scene.environment.sky.filter(|_| !full_map);
+        let sky_drawn = sky
+            .and_then(|sky| scene.materials.get(sky.index()))
+            .map_or(0, |texture| {
+                let sky_faces = |batch: &Batch| batch.kind == BatchKind::Sky && seen(batch);
+                self.sky.draw(&mut pass, texture, meshes(), sky_faces)
+            });
         if frame.debug_lines && !full_map {
             // Lines show through walls: only the view volume culls them.
             let lines = frame
@@ -749,7 +774,7 @@ impl Renderer {
                 .draw(&mut pass, (scene.map_tiles(), map_tiles), prepared);
         }
         self.text.draw(&mut pass);
-        drawn
+        drawn + sky_drawn
     }
 
     /// Begins the frame's pass into `view` (resolved from the multisampled

@@ -12,6 +12,10 @@ pub enum Depth {
     Tested,
     /// Ignored: overlays drawn over everything (debug lines, text).
     Ignored,
+    /// Drawn only where nothing nearer was, at the far plane, and not
+    /// written: the sky, drawn after the scene where the scene left the
+    /// depth as cleared.
+    Behind,
     /// No depth buffer at all: a pass into a texture of its own (the
     /// light cache's bake).
     Absent,
@@ -83,6 +87,7 @@ pub fn create_pipeline_into(
     let depth_stencil = match spec.depth {
         Depth::Tested => Some(depth_stencil((true, wgpu::CompareFunction::Less))),
         Depth::Ignored => Some(depth_stencil((false, wgpu::CompareFunction::Always))),
+        Depth::Behind => Some(depth_stencil((false, wgpu::CompareFunction::LessEqual))),
         Depth::Absent => None,
     };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {

@@ -10,6 +10,18 @@ use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, te
 use super::texture::create_buffer;
 use crate::level::mesh::{Batch, MeshVertex, SceneMesh};
 
+/// How the level's faces are assembled: triangles, counter-clockwise
+/// seen from the side they look to, the back culled.
+pub const FACE_PRIMITIVE: wgpu::PrimitiveState = wgpu::PrimitiveState {
+    topology: wgpu::PrimitiveTopology::TriangleList,
+    strip_index_format: None,
+    front_face: wgpu::FrontFace::Ccw,
+    cull_mode: Some(wgpu::Face::Back),
+    unclipped_depth: false,
+    polygon_mode: wgpu::PolygonMode::Fill,
+    conservative: false,
+};
+
 /// The shader's view of the world: camera, light and fog, one per frame.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
@@ -128,12 +140,7 @@ impl ScenePipeline {
                     0 => Float32x3, 1 => Float32x3, 2 => Float32x2, 3 => Float32x2, 4 => Float32
                 ],
             },
-            primitive: wgpu::PrimitiveState {
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                front_face: wgpu::FrontFace::Ccw,
-                cull_mode: Some(wgpu::Face::Back),
-                ..Default::default()
-            },
+            primitive: FACE_PRIMITIVE,
             depth: Depth::Tested,
             blend: None,
         };
@@ -252,6 +259,11 @@ impl ScenePipeline {
 }
 
 impl MaterialBinding {
+    /// The layout of a material's bind group.
+    pub fn layout(&self) -> &wgpu::BindGroupLayout {
+        &self.layout
+    }
+
     /// One bind group per material texture in `textures` (in
     /// `Level::materials` order).
     pub fn bind_groups(
@@ -284,6 +296,25 @@ pub struct ChunkBuffers {
 }
 
 impl ChunkBuffers {
+    /// Draws its batches that `shown` lets through with the pipeline and
+    /// bind groups `pass` has set; returns how many.
+    pub fn draw_batches(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        shown: impl Fn(&Batch) -> bool,
+    ) -> usize {
+        let mut drawn = 0;
+        for batch in self.batches.iter().filter(|batch| shown(batch)) {
+            if drawn == 0 {
+                pass.set_vertex_buffer(0, self.vertices.slice(..));
+                pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
+            }
+            pass.draw_indexed(batch.indices.clone(), 0, 0..1);
+            drawn += 1;
+        }
+        drawn
+    }
+
     /// Uploads `mesh`, checked against the device's buffer size limit, with
     /// a light cache for its faces when `lit` (the level has lamps).
     pub fn new(device: &wgpu::Device, mesh: SceneMesh, lit: bool) -> anyhow::Result<Self> {

@@ -296,3 +296,99 @@ fn a_floor_is_deleted_repainted_changed_and_carried_as_an_obstacle_is() {
     assert_in_step(&mut session, &original);
     undo_all_gives_back(&mut session, &original);
 }
+
+/// A room of two floors with no ground around them, the start on the
+/// first, whose ceiling is 2.8 m over it.
+const TWO_FLOORS: &str = r#"name = "two floors"
+
+[environment]
+ground = false
+
+[player]
+start = [1.0, 1.0]
+
+[[floor]]
+points = [[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]]
+height = 0.0
+
+[[floor]]
+points = [[4.0, 0.0], [8.0, 0.0], [8.0, 4.0], [4.0, 4.0]]
+height = 0.2
+"#;
+
+/// Whether an edit was refused for leaving the start without room.
+fn refused_for_room<T>(result: Result<T, EditError>) -> bool {
+    matches!(result, Err(EditError::StartWithoutRoom(_)))
+}
+
+#[test]
+fn an_edit_that_leaves_the_start_without_room_is_refused_and_changes_nothing() {
+    let (path, _) = house_copy("start_room");
+    std::fs::write(&path, TWO_FLOORS).expect("writable");
+    let mut session = draft_on(&path);
+
+    // The start's floor: its ceiling lowered under the player's 1.8 m,
+    // and deleted, which leaves the start in the void.
+    let low = LevelFloor {
+        ceiling: 1.2,
+        ..session.level().floors[0].clone()
+    };
+    assert!(refused_for_room(
+        session.change(Item::Floor(0), Piece::Floor(low))
+    ));
+    assert!(refused_for_room(session.delete(Item::Floor(0))));
+    // The start moved off every floor.
+    assert!(refused_for_room(
+        session.set_start(Vec2::new(9.0, 1.0), 0.0)
+    ));
+    assert_eq!(session.text(), TWO_FLOORS, "a refused edit changes nothing");
+
+    // The other floor is the start's once the start moves onto it, and
+    // then the first may go; the level still loads.
+    session
+        .set_start(Vec2::new(6.0, 1.0), 0.0)
+        .expect("onto the other floor");
+    session
+        .delete(Item::Floor(0))
+        .expect("no longer the start's");
+    assert_in_step(&mut session, TWO_FLOORS);
+    undo_all_gives_back(&mut session, TWO_FLOORS);
+}
+
+/// A sky floor keeps `sky = true` through a change of its height, a
+/// carry and their undo, in the text, the level and the journal's replay;
+/// the level's sky stays too.
+#[test]
+fn a_sky_floor_stays_open_through_edits() {
+    let (path, _) = house_copy("floors_sky");
+    let house = std::fs::read_to_string(&path).expect("readable");
+    let original = format!(
+        "{}\n[[floor]]\npoints = [[2, 2], [4, 2], [4, 4], [2, 4]]\nheight = 0.5\nsky = true\n",
+        house.replacen("[environment]\n", "[environment]\nsky = \"brick\"\n", 1)
+    );
+    assert!(
+        original.contains("sky = \"brick\""),
+        "the house has an [environment]"
+    );
+    std::fs::write(&path, &original).expect("writable");
+    let mut session = draft_on(&path);
+    let stage = Item::Floor(0);
+    let sky = session.level().environment.sky.expect("a sky");
+    assert!(session.level().floors[0].sky);
+    let raised = LevelFloor {
+        height: 0.75,
+        ..session.level().floors[0].clone()
+    };
+    assert!(session.change(stage, Piece::Floor(raised)).expect("valid"));
+    let carry = Carry::pick_up(session.level(), stage, Vec2::ZERO).expect("the stage");
+    assert!(
+        session
+            .put_down(&carry, Vec2::new(3.0, 0.0), None)
+            .expect("put down")
+    );
+    assert!(session.level().floors[0].sky);
+    assert_eq!(session.level().environment.sky, Some(sky));
+    assert_eq!(session.text().matches("sky = true").count(), 1);
+    assert_in_step(&mut session, &original);
+    undo_all_gives_back(&mut session, &original);
+}

@@ -17,5 +17,6 @@ mod lights;
 mod loose;
 mod reload;
 mod save;
+mod sky;
 mod undrawn;
 mod warnings;

@@ -380,3 +380,84 @@ fn a_floors_light_scales_the_light_on_it_and_whole_light_changes_nothing() {
         "a quarter of the light: {dim} against {bright}"
     );
 }
+
+/// A sky texture made by the test, 256 × 128 like Doom's: a blue gradient,
+/// lighter down to the horizon, over hills whose outline changes along
+/// the width, with a red band at its left edge so that the wrap and the
+/// direction the texture runs in show.
+fn sky_picture() -> RgbaImage {
+    RgbaImage::from_fn(256, 128, |x, y| {
+        let hill_top = 100.0 - 18.0 * (x as f32 / 256.0 * std::f32::consts::TAU * 3.0).sin().abs();
+        if x < 8 {
+            image::Rgba([200, 40, 40, 255])
+        } else if y as f32 > hill_top {
+            image::Rgba([40, 90 + (x % 32) as u8, 50, 255])
+        } else {
+            let light = (y * 150 / 128) as u8;
+            image::Rgba([60 + light, 90 + light, 200, 255])
+        }
+    })
+}
+
+/// A courtyard open to the sky; east of it a sunken yard, open too, whose
+/// far walls stop below the eye, so the sky's horizon shows over them, and
+/// whose edge with the courtyard has no header, both being sky; north of
+/// it a roofed walk whose ceiling is higher than the courtyard's: from the
+/// courtyard the sky shows over the opening to it, as in Doom.
+const SKY_LEVEL: &str = r#"
+name = "open sky"
+
+[player]
+start = [3.0, 6.0]
+
+[environment]
+ground = false
+sky = "sky"
+
+[[material]]
+name = "sky"
+file = "sky.png"
+
+[[floor]]
+points = [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]
+height = 0
+ceiling = 2.6
+side_material = "brick"
+sky = true
+
+[[floor]]
+points = [[10.0, 0.0], [18.0, 0.0], [18.0, 10.0], [10.0, 10.0]]
+height = -4
+ceiling = 1
+side_material = "brick"
+sky = true
+
+[[floor]]
+points = [[0.0, 10.0], [10.0, 10.0], [10.0, 14.0], [0.0, 14.0]]
+height = 0
+ceiling = 3.2
+side_material = "brick"
+"#;
+
+fn sky_level() -> Level {
+    let pictures =
+        std::collections::HashMap::from([("sky.png".to_owned(), Arc::new(sky_picture()))]);
+    Level::from_toml_str_and_pictures(SKY_LEVEL, std::path::Path::new("sky.toml"), &pictures)
+        .expect("the sky level loads")
+        .level
+}
+
+/// From the courtyard towards the yard (+x) and the walk (+z), looking a
+/// little up: the sky around the eye, its hills on the horizon over the
+/// yard's low far walls, nothing between the courtyard's and the yard's
+/// open ceilings, and the sky, not the walk's ceiling, over the opening
+/// to the walk.
+#[test]
+fn a_sky_over_open_floors() {
+    let view = View {
+        yaw_degrees: Some(30.0),
+        pitch_degrees: 6.0,
+        ..View::default()
+    };
+    golden("sky_courtyard", &sky_level(), view);
+}

@@ -14,6 +14,7 @@ mod in_memory;
 mod lift_ride;
 mod maps_command;
 mod seeds;
+mod sky;
 mod small;
 mod teleport;
 mod wad_flag;

@@ -7,7 +7,7 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OFFSET_WORD, OTHER_TABLE, PEG_WORD, TOGETHER, UNDRAWN_WORD,
+    OFFSET_WORD, OTHER_TABLE, PEG_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -363,6 +363,7 @@ impl<'a> Fields<'a> {
             side_material: MaterialId(self.parse("a material index")?),
             points: self.points()?,
             light: self.floor_light()?,
+            sky: self.word_follows(SKY_WORD),
         })
     }
 
@@ -456,10 +457,15 @@ impl<'a> Fields<'a> {
     /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),
     /// taking it if so.
     fn undrawn(&mut self) -> bool {
-        let undrawn = Fields(self.0).next() == Some(UNDRAWN_WORD);
-        if undrawn {
+        self.word_follows(UNDRAWN_WORD)
+    }
+
+    /// Whether the next field is `word`, taking it if so.
+    fn word_follows(&mut self, word: &str) -> bool {
+        let follows = Fields(self.0).next() == Some(word);
+        if follows {
             self.next();
         }
-        undrawn
+        follows
     }
 }

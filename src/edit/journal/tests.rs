@@ -242,7 +242,8 @@ fn every_kind_of_edit_reads_back_as_written() {
 }
 
 #[test]
-fn bases_undrawn_and_aligned_walls_and_floor_lights_read_back_and_items_without_them_without() {
+fn bases_undrawn_and_aligned_walls_floor_lights_and_skies_read_back_and_items_without_them_without()
+{
     let edits: Vec<Edit> = [
         Piece::Wall(wall().with_base(Some(-0.5))),
         Piece::Obstacle(LevelObstacle {
@@ -275,6 +276,15 @@ fn bases_undrawn_and_aligned_walls_and_floor_lights_read_back_and_items_without_
             light: 0.5,
             ..floor()
         }),
+        Piece::Floor(LevelFloor {
+            sky: true,
+            ..floor()
+        }),
+        Piece::Floor(LevelFloor {
+            light: 0.25,
+            sky: true,
+            ..floor()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -291,6 +301,8 @@ fn bases_undrawn_and_aligned_walls_and_floor_lights_read_back_and_items_without_
     );
     assert_eq!(text.matches(" peg bottom").count(), 2, "{text}");
     assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
+    assert_eq!(text.matches(" light 0.25 sky").count(), 1, "{text}");
+    assert_eq!(text.matches(" sky").count(), 2, "{text}");
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
@@ -307,6 +319,7 @@ fn floor() -> LevelFloor {
         ceiling_material: MaterialId(2),
         side_material: MaterialId(3),
         light: 1.0,
+        sky: false,
     }
 }
 

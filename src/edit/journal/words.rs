@@ -32,6 +32,9 @@ pub(super) const OFFSET_WORD: &str = "offset";
 pub(super) const PEG_WORD: &str = "peg";
 /// The word before a floor's `light`, written only when it is not 1.
 pub(super) const LIGHT_WORD: &str = "light";
+/// The word after a floor's fields (and its light) when its ceiling is
+/// open sky, written only then.
+pub(super) const SKY_WORD: &str = "sky";
 
 /// The word of the line that heads edits made together (`together 3`),
 /// whose edits follow it, one a line.

@@ -8,7 +8,7 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OFFSET_WORD, OTHER_TABLE, PEG_WORD, TOGETHER, UNDRAWN_WORD,
+    OFFSET_WORD, OTHER_TABLE, PEG_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light, Peg, TextureAlignment};
@@ -132,15 +132,21 @@ fn piece_fields(piece: &Piece) -> String {
 }
 
 /// A floor as journal fields: `height ceiling material ceiling_material
-/// side_material count x z ...`, the outline as the level holds it.
+/// side_material count x z ...`, the outline as the level holds it, then
+/// `light L` when its light is not 1 and `sky` when its ceiling is open.
 fn floor_fields(floor: &LevelFloor) -> String {
     let light = if floor.light == crate::level::defaults::FLOOR_LIGHT {
         String::new()
     } else {
         format!(" {LIGHT_WORD} {}", number_text(floor.light))
     };
+    let sky = if floor.sky {
+        format!(" {SKY_WORD}")
+    } else {
+        String::new()
+    };
     format!(
-        "{} {} {} {} {} {}{light}",
+        "{} {} {} {} {} {}{light}{sky}",
         number_text(floor.height),
         number_text(floor.ceiling),
         floor.material.0,

@@ -2,6 +2,8 @@
 //! items it names are there, the ends it moves are where it says, and
 //! what it leaves is one a level may hold.
 
+use std::borrow::Cow;
+
 use glam::Vec2;
 
 use super::limits::{check_point, check_segment, check_start};
@@ -10,16 +12,24 @@ use super::piece::check_floor_among;
 use super::{Edit, EditError, Piece, Start};
 use crate::collision::ConvexPolygon;
 use crate::edit::aim::Item;
-use crate::level::{Level, Light, WallEnd};
+use crate::level::{Level, Light, WallEnd, start_room_problem};
 
 impl Edit {
     /// Whether the edit fits `level`: indices exist, items are the ones
     /// named, ends are where the edit says, every wall or door it leaves is
     /// finite and longer than 0.1 mm, and every item it adds is one a level
     /// may hold (a floor's outline neither crossing itself nor crossing or
-    /// overlapping another floor's). Edits made together are checked each
-    /// as it is made, on the level the ones before it left.
+    /// overlapping another floor's), and the start keeps room to stand.
+    /// Edits made together are checked each as it is made, on the level the
+    /// ones before it left.
     pub(super) fn check(&self, level: &Level) -> Result<(), EditError> {
+        self.check_items(level)?;
+        self.check_start_room(level)
+    }
+
+    /// Whether the items the edit names are there and what it leaves of
+    /// them is one a level may hold.
+    fn check_items(&self, level: &Level) -> Result<(), EditError> {
         match self {
             Edit::AddWall { a, b } | Edit::AddDoor { a, b } => check_segment(*a, *b),
             Edit::MoveEndpoint { from, to, walls } => {
@@ -96,6 +106,51 @@ impl Edit {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+impl Edit {
+    /// Refuses an edit after which the start would have no room to stand
+    /// (in the void, or under a ceiling lower than the player), as the
+    /// loader refuses such a level: a save of it would not load. Only the
+    /// floors and the start bear on it.
+    fn check_start_room(&self, level: &Level) -> Result<(), EditError> {
+        let mut start = level.player.start;
+        let mut floors = Cow::Borrowed(level.floors.as_slice());
+        match self {
+            Edit::AddFloor { points, height } => {
+                floors
+                    .to_mut()
+                    .push(level.new_floor(points.clone(), *height));
+            }
+            Edit::Delete {
+                index,
+                piece: Piece::Floor(_),
+            } if *index < floors.len() => {
+                floors.to_mut().remove(*index);
+            }
+            Edit::Restore {
+                index,
+                piece: Piece::Floor(floor),
+                ..
+            } if *index <= floors.len() => floors.to_mut().insert(*index, floor.clone()),
+            Edit::Change { items } => {
+                for item in items {
+                    if let (Piece::Floor(floor), Item::Floor(index)) = (&item.to, item.item())
+                        && let Some(changed) = floors.to_mut().get_mut(index)
+                    {
+                        *changed = floor.clone();
+                    }
+                }
+            }
+            Edit::SetStart { to, .. } => start = to.at,
+            _ => return Ok(()),
+        }
+        let height = level.player.height;
+        match start_room_problem(&floors, &level.environment, start, height) {
+            Some(problem) => Err(EditError::StartWithoutRoom(problem)),
+            None => Ok(()),
         }
     }
 }

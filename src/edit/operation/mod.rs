@@ -283,6 +283,10 @@ pub enum EditError {
     /// the other, or whose ceiling is not above it; in the loader's words.
     #[error("no such floor may be: {0}")]
     FloorRefused(String),
+    /// The edit would leave the start with no room to stand, which no
+    /// level may hold.
+    #[error("the start would have no room: {0}")]
+    StartWithoutRoom(crate::level::StartRoomProblem),
     /// Enter with the stairs tool before both ends of the flight are
     /// plotted.
     #[error("a flight of stairs needs its foot and its top end: Space at the middle of each")]

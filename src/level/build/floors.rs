@@ -13,6 +13,7 @@ use crate::level::diagnostics::LevelError;
 use crate::level::file::{FloorTable, PlayerTable};
 use crate::level::model::{Environment, LevelFloor, PlayerSpawn, WallDefaults};
 use crate::level::range::ValueRange;
+use crate::level::start_room::start_room_problem;
 
 /// Corners closer than this (in metres) are one corner.
 const SAME_CORNER: f64 = 1e-4;
@@ -82,6 +83,10 @@ impl Builder<'_> {
                 "light",
                 defaults.light,
             )?,
+            sky: table
+                .sky
+                .as_ref()
+                .map_or(defaults.sky, |sky| *sky.get_ref()),
             ..defaults
         })
     }
@@ -138,37 +143,14 @@ impl Builder<'_> {
         floors: &[LevelFloor],
         environment: &Environment,
     ) -> Result<(), LevelError> {
-        if floors.is_empty() && environment.ground {
-            return Ok(());
-        }
-        let innermost = LevelFloor::innermost_at(floors, player.start);
-        let (floor, ceiling, name) = match innermost {
-            Some((index, floor)) => (floor.height, floor.ceiling, format!("floor {index}")),
-            None if environment.ground => (0.0, environment.ceiling_height, "the ground".into()),
-            None => {
-                return Err(self.source.invalid(
-                    &table.start.span(),
-                    "player",
-                    format!(
-                        "start {} is in the void: outside every floor, and `ground` is false",
-                        show_point(player.start)
-                    ),
-                ));
+        match start_room_problem(floors, environment, player.start, player.height) {
+            Some(problem) => {
+                Err(self
+                    .source
+                    .invalid(&table.start.span(), "player", problem.to_string()))
             }
-        };
-        if ceiling - floor < player.height {
-            return Err(self.source.invalid(
-                &table.start.span(),
-                "player",
-                format!(
-                    "start {} is on {name}, whose ceiling is {} m above its floor, lower than `height` {} m",
-                    show_point(player.start),
-                    ceiling - floor,
-                    player.height
-                ),
-            ));
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -18,7 +18,11 @@ use crate::level::texture::{builtin_texture, probe_texture_file};
 
 impl Builder<'_> {
     /// The material called `name`, or an error with a suggestion.
-    fn material(&self, name: &Spanned<String>, item: &str) -> Result<MaterialId, LevelError> {
+    pub(super) fn material(
+        &self,
+        name: &Spanned<String>,
+        item: &str,
+    ) -> Result<MaterialId, LevelError> {
         if let Some(index) = self
             .materials
             .iter()

@@ -26,6 +26,7 @@ use super::model::{
     ObstacleDefaults, PlayerSpawn, WallDefaults, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
+use super::save::point_text as show_point;
 use super::texture::MemoryPictures;
 use super::texture::builtin_materials;
 
@@ -460,6 +461,9 @@ impl Builder<'_> {
         if let Some(ground) = &table.ground {
             environment.ground = *ground.get_ref();
         }
+        if let Some(sky) = &table.sky {
+            environment.sky = Some(self.material(sky, item)?);
+        }
         Ok(environment)
     }
 
@@ -548,9 +552,4 @@ fn unit_direction(vector: Vec3) -> Option<Vec3> {
     } else {
         vector.try_normalize()
     }
-}
-
-/// `[x, z]` as written in a level file.
-fn show_point(point: Vec2) -> String {
-    format!("[{:?}, {:?}]", point.x, point.y)
 }

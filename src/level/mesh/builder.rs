@@ -12,7 +12,7 @@ use super::super::light_layout::{FaceFrame, LightLayout};
 use super::super::model::{Level, MaterialId};
 use super::chunk_index::ChunkIndex;
 use super::chunks::chunk_of;
-use super::edge_faces::edge_faces;
+use super::edge_faces::{Paint, edge_faces};
 use super::faces::MaterialBatch;
 use super::floor_filing::Surfaces;
 use super::floor_lights::FloorLights;
@@ -151,18 +151,24 @@ impl MeshBuilder {
                 floor,
                 true,
             );
-            self.part(key, surfaces.ceiling, repeat(surfaces.ceiling))
-                .flat(&piece.outline, ceiling, false);
+            if let Some(material) = surfaces.drawn_ceiling() {
+                self.part(key, material, repeat(material))
+                    .flat(&piece.outline, ceiling, false);
+            }
         }
         for edge in index.edge_pieces(chunk) {
             let side = |floor| Surfaces::edge_side(Surfaces::of(level, floor));
             for face in edge_faces(edge.a, edge.b, side(edge.left), side(edge.right)) {
-                self.part(key, face.material, repeat(face.material)).band(
-                    face.from,
-                    face.to,
-                    face.bottom,
-                    face.top,
-                );
+                // A level without a sky draws no sky face: the other
+                // floor shows above the opening.
+                let part = match face.paint {
+                    Paint::Material(material) => self.part(key, material, repeat(material)),
+                    Paint::Sky => match environment.sky {
+                        Some(sky) => self.part((chunk, BatchKind::Sky), sky, 1.0),
+                        None => continue,
+                    },
+                };
+                part.band(face.from, face.to, face.bottom, face.top);
             }
         }
     }

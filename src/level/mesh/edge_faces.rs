@@ -12,6 +12,13 @@
 //! ceiling's lip), the wall against the void to the
 //! floor beside it. Where that side is the ground, which has no side
 //! material, the face takes the other floor's.
+//!
+//! Between two floors whose ceilings are both open sky there is no header,
+//! as in Doom (its "sky hack"): the sky shows above both. Where only the
+//! floor with the lower ceiling is open, Doom draws its sky over the line
+//! up to the other's ceiling, so the other floor is not seen above the
+//! opening: a face painted with the sky, looking into the open side, from
+//! the lower ceiling up to the higher.
 
 use glam::Vec2;
 
@@ -25,6 +32,8 @@ pub(super) struct EdgeSide {
     pub(super) span: Option<Span>,
     /// Its floor's side material; `None` for the ground and the void.
     pub(super) side_material: Option<MaterialId>,
+    /// Whether its ceiling is open sky.
+    pub(super) sky: bool,
 }
 
 /// One upright face along an edge.
@@ -40,7 +49,16 @@ pub(super) struct EdgeFace {
     /// Its top's height, above `bottom`.
     pub(super) top: f32,
     /// What it is painted with.
-    pub(super) material: MaterialId,
+    pub(super) paint: Paint,
+}
+
+/// What an upright face is painted with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Paint {
+    /// A material, as every face.
+    Material(MaterialId),
+    /// The level's sky, as seen from the eye through the face.
+    Sky,
 }
 
 /// The faces along the edge from `a` to `b` between `left` (the side
@@ -56,7 +74,7 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
             to,
             bottom,
             top,
-            material,
+            paint: Paint::Material(material),
         })
     };
     match (left.span, right.span) {
@@ -80,14 +98,32 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
             } else {
                 (left, right)
             };
-            let header = face(
-                left_ceiling_is_higher,
+            let (low_ceiling, high_ceiling) = (
                 on_left.ceiling.min(on_right.ceiling),
                 on_left.ceiling.max(on_right.ceiling),
+            );
+            let header = face(
+                left_ceiling_is_higher,
+                low_ceiling,
+                high_ceiling,
                 under,
                 over,
-            );
-            riser.into_iter().chain(header).collect()
+            )
+            .filter(|_| !(left.sky && right.sky));
+            // The same span, looking the other way, painted with the sky.
+            let sky = face(
+                !left_ceiling_is_higher,
+                low_ceiling,
+                high_ceiling,
+                under,
+                over,
+            )
+            .filter(|_| under.sky && !over.sky)
+            .map(|face| EdgeFace {
+                paint: Paint::Sky,
+                ..face
+            });
+            riser.into_iter().chain(header).chain(sky).collect()
         }
         (Some(span), None) => face(true, span.floor, span.ceiling, left, right)
             .into_iter()

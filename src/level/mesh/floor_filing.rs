@@ -42,6 +42,8 @@ pub(super) struct Surfaces {
     pub(super) ceiling: MaterialId,
     /// The material of its edges' faces; `None` for the ground.
     pub(super) side: Option<MaterialId>,
+    /// Whether its ceiling is open sky, drawn by no face.
+    pub(super) sky: bool,
 }
 
 impl Surfaces {
@@ -59,6 +61,7 @@ impl Surfaces {
                 floor: floor.material,
                 ceiling: floor.ceiling_material,
                 side: Some(floor.side_material),
+                sky: floor.sky,
             }),
             None => environment.ground.then_some(Self {
                 span: Span {
@@ -68,13 +71,19 @@ impl Surfaces {
                 floor: environment.floor,
                 ceiling: environment.ceiling,
                 side: None,
+                sky: false,
             }),
         }
     }
 
+    /// The ceiling's material, `None` where the ceiling is open sky.
+    pub(super) fn drawn_ceiling(self) -> Option<MaterialId> {
+        (!self.sky).then_some(self.ceiling)
+    }
+
     /// The materials it is painted with.
     fn materials(self) -> impl Iterator<Item = MaterialId> {
-        [Some(self.floor), Some(self.ceiling), self.side]
+        [Some(self.floor), self.drawn_ceiling(), self.side]
             .into_iter()
             .flatten()
     }
@@ -84,6 +93,7 @@ impl Surfaces {
         EdgeSide {
             span: surfaces.map(|s| s.span),
             side_material: surfaces.and_then(|s| s.side),
+            sky: surfaces.is_some_and(|s| s.sky),
         }
     }
 }
@@ -105,14 +115,16 @@ impl FloorFiling {
         let materials = edges
             .iter()
             .map(|(&chunk, list)| {
-                let used: HashSet<MaterialId> = list
+                let sides: Vec<Surfaces> = list
                     .iter()
                     .map(|&i| &heights.edges()[i as usize])
                     .flat_map(|edge| [surfaces(edge.left), surfaces(edge.right)])
                     .flatten()
-                    .flat_map(|s| s.materials())
                     .collect();
-                (chunk, used.len())
+                let used: HashSet<MaterialId> = sides.iter().flat_map(|s| s.materials()).collect();
+                // Faces painted with the sky are a batch of their own.
+                let sky_faces = usize::from(sides.iter().any(|s| s.sky));
+                (chunk, used.len() + sky_faces)
             })
             .collect();
         let everywhere = || (0..level.floors.len()).map(Some).chain([None]);

@@ -61,6 +61,11 @@ pub enum BatchKind {
     /// The floors and ceilings over the chunk, and the risers, headers
     /// and walls against the void along the edges between floors in it.
     FloorAndCeiling,
+    /// Faces painted with the level's sky (its material is the sky's),
+    /// drawn by the sky's shader, culled as floors and ceilings are: where
+    /// a floor open to the sky meets a higher closed ceiling, the span
+    /// between the two ceilings seen from the open side.
+    Sky,
 }
 
 /// A run of triangles of one material within one chunk.

@@ -45,7 +45,7 @@ const DOOR_KEYS: [&str; 11] = [
     "base",
 ];
 /// A `[[floor]]`'s keys.
-const FLOOR_KEYS: [&str; 7] = [
+const FLOOR_KEYS: [&str; 8] = [
     "points",
     "height",
     "ceiling",
@@ -53,6 +53,7 @@ const FLOOR_KEYS: [&str; 7] = [
     "ceiling_material",
     "side_material",
     "light",
+    "sky",
 ];
 
 /// A `[[teleporter]]`'s keys.
@@ -169,7 +170,7 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
 
 /// A floor's keys and values, its `materials` by name: the floor's, the
 /// ceiling's and the sides'; the outline as the level holds it; `light`
-/// only when it is not the default.
+/// and `sky` only when they are not the defaults.
 pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
     let [material, ceiling_material, side_material] = materials;
     let mut values = keyed(
@@ -186,6 +187,9 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
     values.extend(
         (floor.light != crate::level::defaults::FLOOR_LIGHT)
             .then(|| ("light", number_text(floor.light))),
+    );
+    values.extend(
+        (floor.sky != crate::level::defaults::FLOOR_SKY).then(|| ("sky", floor.sky.to_string())),
     );
     values
 }

@@ -17,7 +17,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 /// - the name, the wall defaults (`wall_radius`, `wall_height`,
 ///   `wall_thickness`, `wall_material`) and the obstacle defaults
 ///   (`obstacle_height`, `obstacle_material`);
-/// - `[player]` and `[environment]` with every key;
+/// - `[player]` and `[environment]` with every key (`sky` where the level
+///   has one);
 /// - a `[[material]]` for each material that is not a builtin as shipped
 ///   (declared ones, and builtins the level replaced), in the level's order;
 /// - every `[[wall]]` with `a` and `b`, plus the properties that differ
@@ -120,6 +121,9 @@ fn write_settings(out: &mut String, level: &Level) {
     );
     key_number(out, "ambient", environment.ambient);
     key_number(out, "fog_distance", environment.fog_distance);
+    if let Some(sky) = environment.sky {
+        line(out, &format!("sky = {}", material(sky)));
+    }
 }
 
 /// The declared materials that differ from the shipped ones, then every

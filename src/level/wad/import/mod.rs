@@ -2,8 +2,9 @@
 //! `ground = false`: outside them is void), its one-sided lines walls, its
 //! two-sided lines that block walls that are not drawn (the one-sided
 //! walls' textures aligned by their sides' offsets and the lines' lower
-//! unpegged flag), its sectors' light levels floors' `light`, its start
-//! the player's, its
+//! unpegged flag), its sectors' light levels floors' `light`, its sky
+//! ceilings (`F_SKY1`) floors' `sky` under the episode's sky texture, its
+//! start the player's, its
 //! lamps, pillars and barrels lamps, obstacles and
 //! loose bodies, and its textures and flats PNG files beside the level.
 //! 32 Doom units are a metre; x = Doom x / 32, z = −(Doom y) / 32, so the
@@ -27,7 +28,8 @@
 //! left out, and a sector whose outline the level format cannot hold
 //! (crossing another) is left out with a warning.
 //!
-//! Module map: `loops` the sectors' outlines, `things` what each thing
+//! Module map: `loops` the sectors' outlines, `sky` which ceilings are
+//! sky and the map's sky texture, `things` what each thing
 //! becomes, `specials` what each line's special is, `doors` the door
 //! sectors and their rise doors, `lifts` the lift sectors and the lines
 //! that start them, `lines` the teleporters and exits with their
@@ -39,6 +41,7 @@ mod in_memory;
 mod lifts;
 mod lines;
 mod loops;
+mod sky;
 mod specials;
 mod text;
 mod things;
@@ -202,17 +205,24 @@ pub fn import_map(
     let mut level = LevelText::new(&map.name, textures_folder, &pictures);
     for floor in &floors {
         let sector = &map.sectors[floor.sector];
+        let open = sky::is_sky(&sector.ceiling_flat);
         let text_floor = TextFloor {
             points: floor.points.clone(),
             height: floor.span.0,
             ceiling: floor.span.1,
             material: level.flat(&sector.floor_flat),
-            ceiling_material: level.flat(&sector.ceiling_flat),
+            ceiling_material: (!open).then(|| level.flat(&sector.ceiling_flat)).flatten(),
             side_material: side_texture(map, floor.sector)
                 .and_then(|name| level.wall_texture(&name)),
             light: sector_light(sector.light),
+            sky: open,
         };
         level.floors.push(text_floor);
+    }
+    // A WAD without the texture (a PWAD that takes it from its IWAD) has
+    // no sky, as it has no missing wall: its open ceilings show the fog.
+    if level.floors.iter().any(|floor| floor.sky) {
+        level.sky = level.wall_texture(&sky::sky_texture(&map.name));
     }
     for line in &map.linedefs {
         let right = line.right.and_then(|side| map.sidedefs.get(side));
@@ -422,6 +432,7 @@ impl ImportedFloor {
             ceiling_material: MaterialId(0),
             side_material: MaterialId(0),
             light: 1.0,
+            sky: false,
         }
     }
 }

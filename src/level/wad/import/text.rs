@@ -1,8 +1,8 @@
 //! An imported map's level file, written as text: the player as Doom's,
-//! `ground = false`, a material per picture the map uses (its PNG in the
-//! textures folder), then the floors, walls, doors, switches, lifts, lamps,
-//! obstacles, teleporters and exits. Numbers are written in Rust's
-//! shortest round-trip form.
+//! `ground = false` and the sky, a material per picture the map uses (its
+//! PNG in the textures folder), then the floors, walls, doors, switches,
+//! lifts, lamps, obstacles, teleporters and exits. Numbers are written in
+//! Rust's shortest round-trip form.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,6 +13,7 @@ use image::RgbaImage;
 use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
 use crate::level::ExitBy;
+use crate::level::save::point_text as point;
 use crate::level::wad::{WadError, WadTextures};
 use crate::level::{Peg, TextureAlignment};
 
@@ -26,6 +27,8 @@ pub(super) struct TextFloor {
     pub side_material: Option<String>,
     /// Its sector's light, 0..=1; written when below 1.
     pub light: f32,
+    /// Whether its ceiling is open sky; written when it is.
+    pub sky: bool,
 }
 
 /// A wall as written.
@@ -130,6 +133,9 @@ pub(super) struct LevelText<'a> {
     /// such picture, and the material is not written).
     materials: BTreeMap<String, Option<RgbaImage>>,
     pub start: Option<(Vec2, f32)>,
+    /// The sky's material, where the map has sky ceilings and the WAD
+    /// its texture.
+    pub sky: Option<String>,
     pub floors: Vec<TextFloor>,
     pub walls: Vec<TextWall>,
     pub doors: Vec<TextDoor>,
@@ -163,6 +169,7 @@ impl<'a> LevelText<'a> {
             pictures,
             materials: BTreeMap::new(),
             start: None,
+            sky: None,
             floors: Vec::new(),
             walls: Vec::new(),
             doors: Vec::new(),
@@ -254,12 +261,16 @@ impl<'a> LevelText<'a> {
             text,
             "# {} imported from a Doom map by `mazewalker import`.\nname = {:?}\n\
              wall_radius = 0.05\nwall_thickness = {WALL_THICKNESS:?}\n\n[player]\nstart = {}\nyaw = {:?}\n{PLAYER}\n\
-             [environment]\nground = false\nceiling_height = 4.0\nambient = 0.55\nfog_distance = 400.0\n",
+             [environment]\nground = false\nceiling_height = 4.0\nambient = 0.55\nfog_distance = 400.0",
             self.name,
             self.name,
             point(start),
             yaw
         );
+        if let Some(sky) = &self.sky {
+            let _ = writeln!(text, "sky = {sky:?}");
+        }
+        text.push('\n');
         for (name, picture) in &self.materials {
             let Some(picture) = picture else { continue };
             let repeat = (f64::from(picture.width().max(1)) / UNITS_PER_METRE) as f32;
@@ -289,6 +300,9 @@ impl<'a> LevelText<'a> {
             }
             if floor.light < 1.0 {
                 let _ = writeln!(text, "light = {:?}", floor.light);
+            }
+            if floor.sky {
+                text.push_str("sky = true\n");
             }
             text.push('\n');
         }
@@ -410,9 +424,4 @@ impl<'a> LevelText<'a> {
 fn indices(indices: &[usize]) -> String {
     let indices: Vec<String> = indices.iter().map(usize::to_string).collect();
     format!("[{}]", indices.join(", "))
-}
-
-/// `[x, z]` in round-trip precision.
-fn point(p: Vec2) -> String {
-    format!("[{:?}, {:?}]", p.x, p.y)
 }
