@@ -115,7 +115,8 @@ pub enum SceneTaken {
     Replaced,
 }
 
-/// The doors' leaves and loose bodies a frame of `level` needs, seen by
+/// The doors' leaves, loose bodies (those on a lift's floor carried by
+/// it) and lifts' floors a frame of `level` needs, seen by
 /// `walker`, `alpha` of the way through the last tick: those within the
 /// fog distance, which may be seen, and those that may shade what is seen.
 /// Such a shape lies on the segment from a visible point to a lamp in use (within the fog
@@ -130,7 +131,18 @@ pub fn moving_shapes(simulation: &Simulation, level: &Level, alpha: f32) -> Vec<
     let reach = level.environment.fog_distance + widest_lamp;
     let eye = simulation.walker.position();
     let mut shapes = simulation.doors().shapes_near(alpha, eye, reach);
-    shapes.extend(simulation.bodies().shapes_near(alpha, eye, reach));
+    let lifts = simulation.lifts();
+    let bodies = simulation.bodies().shapes_near(alpha, eye, reach);
+    shapes.extend(bodies.into_iter().map(|mut body| {
+        // A body on a lift's floor rides it: drawn where the lift holds
+        // that floor rather than at the floor's own height.
+        if body.base.is_none() && !body.outline.is_empty() {
+            let centre = body.outline.iter().sum::<glam::Vec2>() / body.outline.len() as f32;
+            body.base = lifts.carried_base(centre, alpha);
+        }
+        body
+    }));
+    shapes.extend(simulation.lifts().shapes_near(alpha, eye, reach));
     shapes
 }
 

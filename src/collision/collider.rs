@@ -206,6 +206,12 @@ impl Collider {
         &self.heights
     }
 
+    /// Its floors, to move one ([`Heights::set_floor_height`]: a lift);
+    /// copied first when another collider shares them.
+    pub fn heights_mut(&mut self) -> &mut Heights {
+        Arc::make_mut(&mut self.heights)
+    }
+
     /// The capsule of the wall in `slot` (`None` for non-finite geometry).
     #[inline]
     fn capsule(&self, slot: u32) -> Option<Capsule> {

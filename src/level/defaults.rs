@@ -91,6 +91,12 @@ pub const DOOR_MATERIAL: &str = "wood";
 pub const DOOR_SPEED: f32 = 1.5;
 /// `[[door]] close_after`: seconds open before closing again.
 pub const DOOR_CLOSE_AFTER: f32 = 4.0;
+/// `[[lift]] wait`: seconds a lift waits down before it rises (Doom's
+/// 105 tics).
+pub const LIFT_WAIT: f32 = 3.0;
+/// `[[lift]] speed`: metres a second (Doom's 4 units a tic at 35 tics a
+/// second, 32 units a metre).
+pub const LIFT_SPEED: f32 = 4.375;
 /// How close, in metres, the eye comes to a `near` door's span to open it;
 /// also how near a door the use key reaches when the crosshair meets none.
 pub const DOOR_NEAR_DISTANCE: f32 = 1.5;

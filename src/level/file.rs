@@ -42,6 +42,8 @@ pub(crate) struct LevelFile {
     #[serde(default)]
     pub exit: Vec<ExitTable>,
     #[serde(default)]
+    pub lift: Vec<LiftTable>,
+    #[serde(default)]
     pub floor: Vec<FloorTable>,
 }
 
@@ -149,7 +151,18 @@ pub(crate) struct SwitchTable {
     pub a: Point,
     pub b: Point,
     pub by: Option<Spanned<String>>,
-    pub doors: Spanned<Vec<Spanned<usize>>>,
+    pub doors: Option<Spanned<Vec<Spanned<usize>>>>,
+    pub lifts: Option<Spanned<Vec<Spanned<usize>>>>,
+}
+
+/// One `[[lift]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LiftTable {
+    pub floors: Spanned<Vec<Spanned<usize>>>,
+    pub low: Number,
+    pub wait: Option<Number>,
+    pub speed: Option<Number>,
 }
 
 /// One `[[teleporter]]`.

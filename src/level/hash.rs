@@ -112,6 +112,24 @@ impl Level {
                 for &door in &switch.doors {
                     write_count(&mut hasher, door);
                 }
+                if !self.lifts.is_empty() {
+                    write_count(&mut hasher, switch.lifts.len());
+                    for &lift in &switch.lifts {
+                        write_count(&mut hasher, lift);
+                    }
+                }
+            }
+        }
+        if !self.lifts.is_empty() {
+            write_count(&mut hasher, self.lifts.len());
+            for lift in &self.lifts {
+                write_count(&mut hasher, lift.floors.len());
+                for &floor in &lift.floors {
+                    write_count(&mut hasher, floor);
+                }
+                write_f32(&mut hasher, lift.low);
+                write_f32(&mut hasher, lift.wait);
+                write_f32(&mut hasher, lift.speed);
             }
         }
         if has_loose_keys(self) {

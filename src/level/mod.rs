@@ -38,7 +38,7 @@ pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{
     Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
+    LevelWall, Lift, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
     Switch, SwitchBy, TextureAlignment, TextureSource, WallDefaults, WallEnd, base_is_valid,
 };
 pub use range::ValueRange;
@@ -181,6 +181,7 @@ impl Level {
             switches: Vec::new(),
             teleporters: Vec::new(),
             exits: Vec::new(),
+            lifts: Vec::new(),
             floors: Vec::new(),
             materials,
             environment,
@@ -238,9 +239,22 @@ impl Level {
     /// Whatever is drawn of floors lies between them.
     pub fn height_reach(&self) -> (f32, f32) {
         let ground = (0.0_f32, self.environment.ceiling_height);
-        self.floors.iter().fold(ground, |(low, high), floor| {
+        let floors = self.floors.iter().fold(ground, |(low, high), floor| {
             (low.min(floor.height), high.max(floor.ceiling))
-        })
+        });
+        let lowest_lift = self.lifts.iter().map(|lift| lift.low);
+        (lowest_lift.fold(floors.0, f32::min), floors.1)
+    }
+
+    /// The height floor `index` is drawn at in the level's fixed mesh: a
+    /// lift's floor at its lift's `low`, what stands above that being
+    /// drawn where the lift holds it as it moves (the simulation's
+    /// `Lifts::shapes_near`); any other floor at its `height`. `None` for
+    /// an index past the floors.
+    pub fn drawn_floor_height(&self, index: usize) -> Option<f32> {
+        let floor = self.floors.get(index)?;
+        let lift = self.lifts.iter().find(|lift| lift.floors.contains(&index));
+        Some(lift.map_or(floor.height, |lift| lift.low))
     }
 
     /// The lowest floor under `points` (a wall's two ends, an obstacle's
@@ -328,7 +342,8 @@ impl Level {
     }
 
     /// Its floors in plan, over the ground (or the void), for the walker's
-    /// step and headroom and its body radius.
+    /// step and headroom and its body radius; a lift's floors also stand
+    /// at its `low` ([`Heights::with_moving_floors`]).
     pub fn heights(&self) -> Heights {
         let floors: Vec<_> = self.floors.iter().map(LevelFloor::outline).collect();
         let environment = &self.environment;
@@ -340,7 +355,10 @@ impl Level {
             step: self.player.step,
             headroom: self.player.height,
         };
-        Heights::new(&floors, outside, stance, self.player.radius)
+        let lifts_down: Vec<(usize, f32)> = (self.lifts.iter())
+            .flat_map(|lift| lift.floors.iter().map(|&floor| (floor, lift.low)))
+            .collect();
+        Heights::new(&floors, outside, stance, self.player.radius).with_moving_floors(&lifts_down)
     }
 
     /// One flag per wall, in collider order: whether it reaches the

@@ -60,6 +60,8 @@ pub struct Level {
     /// Every exit (`[[exit]]`): lines that end the level when used or
     /// walked over from their front.
     pub exits: Vec<Exit>,
+    /// Floors that lower and rise again when a switch starts them.
+    pub lifts: Vec<Lift>,
     /// Every floor at a height of its own (`[[floor]]`); none: one flat
     /// floor at 0 under the environment's ceiling, as before floors.
     pub floors: Vec<LevelFloor>,
@@ -765,6 +767,37 @@ pub struct Switch {
     /// The doors it opens, by index among the level's doors (an index
     /// past them, a warning at load, opens nothing).
     pub doors: Vec<usize>,
+    /// The lifts it starts, by index among the level's lifts (an index
+    /// past them, a warning at load, starts nothing).
+    pub lifts: Vec<usize>,
+}
+
+/// A lift: floors that, when a switch starts it, lower to `low`, wait
+/// `wait` seconds there and rise back to their own heights, as Doom's
+/// lifts do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lift {
+    /// The floors that move, by index among the level's floors.
+    pub floors: Vec<usize>,
+    /// The height they lower to, in metres: at or below each of them.
+    pub low: f32,
+    /// How long they wait down, in seconds. Default:
+    /// [`LIFT_WAIT`](super::defaults::LIFT_WAIT).
+    pub wait: f32,
+    /// How fast they move, in m/s. Default:
+    /// [`LIFT_SPEED`](super::defaults::LIFT_SPEED).
+    pub speed: f32,
+}
+
+impl Lift {
+    /// `low`: within [`LevelFloor::HEIGHT`]'s range.
+    pub const LOW: ValueRange = LevelFloor::HEIGHT;
+
+    /// `wait`: 0 s or more.
+    pub const WAIT: ValueRange = ValueRange::NonNegative;
+
+    /// `speed`: above 0.
+    pub const SPEED: ValueRange = ValueRange::Positive;
 }
 
 /// A surface look: a texture and how large one repeat of it is.

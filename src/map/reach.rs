@@ -7,14 +7,16 @@
 //! zero radius), or the step meets an edge between floors that the feet,
 //! standing on the highest floor under the first cell, may not cross: so
 //! the fill climbs steps, drops off ledges one way, and stays out of
-//! places too low ([`Heights`](crate::collision::Heights)).
+//! places too low ([`Heights`]). A step any way the floors may stand
+//! allows is taken: a lift's floor at rest and down, so that a lift is a
+//! way up and down.
 
 use std::collections::VecDeque;
 
 use glam::{IVec2, Vec2};
 
 use super::bounds::{PlanBounds, level_bounds};
-use crate::collision::Collider;
+use crate::collision::{Collider, Heights};
 
 /// The cell size for the `V` view, in metres.
 pub const DEFAULT_CELL_SIZE: f32 = 0.1;
@@ -199,23 +201,31 @@ impl Reachable {
 }
 
 /// Whether the eye may stand at `point`: full clearance, and on floors
-/// where a body may stand (not in the void, nothing too low over it).
+/// where a body may stand (not in the void, nothing too low over it)
+/// however the floors that move stand.
 fn free(collider: &Collider, point: Vec2) -> bool {
-    let heights = collider.heights();
     collider.deepest_penetration(point).is_none()
-        && (heights.is_flat() || heights.standing_at(point).is_some())
+        && ways_floors_stand(collider)
+            .any(|heights| heights.is_flat() || heights.standing_at(point).is_some())
 }
 
 /// Whether the step from `from` to `to` meets an edge between floors that
-/// feet standing at `from` may not cross.
+/// feet standing at `from` may not cross, however the floors that move
+/// stand (a lift is a way up when it is down and then rises).
 fn blocked_by_heights(collider: &Collider, from: Vec2, to: Vec2) -> bool {
+    ways_floors_stand(collider).all(|heights| {
+        !heights.is_flat()
+            && heights
+                .standing_at(from)
+                .is_none_or(|feet| heights.blocks_path(from, to, feet))
+    })
+}
+
+/// The collider's floors as they stand, and with the floors that move
+/// moved (see [`Heights::with_moving_floors`]).
+fn ways_floors_stand(collider: &Collider) -> impl Iterator<Item = &Heights> {
     let heights = collider.heights();
-    if heights.is_flat() {
-        return false;
-    }
-    heights
-        .standing_at(from)
-        .is_none_or(|feet| heights.blocks_path(from, to, feet))
+    std::iter::once(heights).chain(heights.moved())
 }
 
 /// Unreachable areas smaller than this (0.05 m²) are not reported: a few

@@ -71,6 +71,27 @@ pub enum Event {
         /// The door, by index.
         door: usize,
     },
+    /// A lift started moving: down when a switch started it, or up after
+    /// its wait.
+    LiftStarted {
+        /// The lift, by index.
+        lift: usize,
+        /// Toward its low height (else back up).
+        lowering: bool,
+    },
+    /// A lift stopped: down at its low height, or up at rest.
+    LiftStopped {
+        /// The lift, by index.
+        lift: usize,
+        /// It stands down (else at rest).
+        down: bool,
+    },
+    /// A rising lift would have left the walker too little headroom: it
+    /// stayed where it stood before the tick and lowers again.
+    LiftGaveWay {
+        /// The lift, by index.
+        lift: usize,
+    },
     /// The use key kicked a loose body.
     BodyKicked {
         /// The body, by index among the level's loose obstacles.

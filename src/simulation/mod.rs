@@ -16,12 +16,16 @@
 //!    body the eye faces (`use_key.rs`, `switches.rs`);
 //! 3. **doors**: every door moves, its leaf pushing the eye
 //!    (`doors.rs`, over `crate::doors`);
+//!    **lifts**: every lift moves, the walker standing on one riding it;
+//!    a rising one that would squeeze the walker gives way (`lifts.rs`).
+//!    From here on the tick runs through the collider with the lifts'
+//!    floors where they stand;
 //! 4. **eye**: the walker's move through the collider among the leaves,
 //!    stopped at the first body in its way (`eye.rs`, over
 //!    `Walker::move_through`), then the lines its centre walked over from
 //!    their front: an exit is taken, a teleporter sends it to its
 //!    destination (`lines.rs`); the walk switches it crossed open their
-//!    doors (`switches.rs`);
+//!    doors and start their lifts (`switches.rs`);
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
 //!    (`bodies.rs`, over `crate::physics`);
@@ -35,6 +39,8 @@ mod bodies;
 mod doors;
 mod events;
 mod eye;
+mod lift_shapes;
+mod lifts;
 mod lines;
 mod switches;
 mod use_key;
@@ -55,6 +61,7 @@ use lines::Lines;
 
 pub use bodies::Bodies;
 pub use events::{Event, Mode};
+pub use lifts::{LiftPhase, LiftState, Lifts};
 
 /// What a tick reports of the eye's move: asked, made, and touched. The
 /// rest of what it did is its [`events`](Simulation::events).
@@ -67,7 +74,11 @@ pub struct Simulation {
     pub walker: Walker,
     doors: Doors,
     bodies: Bodies,
-    /// The level's switches, which open doors.
+    /// The lifts, and the collider with their floors where they stand.
+    lifts: Lifts,
+    /// The walker's height, feet to head: the room a rising lift leaves.
+    headroom: f32,
+    /// The level's switches, which open doors and start lifts.
     switches: Vec<Switch>,
     /// The level's teleporters and exits.
     lines: Lines,
@@ -105,6 +116,8 @@ impl Simulation {
             walker,
             doors: Doors::default(),
             bodies: Bodies::default(),
+            lifts: Lifts::default(),
+            headroom: 0.0,
             switches: Vec::new(),
             lines: Lines::default(),
             floor: MaterialId(0),
@@ -117,11 +130,14 @@ impl Simulation {
     /// The level changed (a reload, an edit, an undo): a door identical to
     /// one of before keeps its state (see [`Doors::changed_to`]), every
     /// other starts closed, and the loose bodies start again where the
-    /// changed file places them. The eye stays where it is.
+    /// changed file places them; the lifts start at rest. The eye stays
+    /// where it is.
     pub fn level_changed(&mut self, level: &Level) {
         let headroom = level.player.height;
         self.doors = self.doors.changed_to(&level.placed_doors(), headroom);
         self.bodies = Bodies::new(level);
+        self.lifts = Lifts::new(level);
+        self.headroom = headroom;
         self.switches = level.switches.clone();
         self.lines = Lines::of(level);
         self.floor = level.environment.floor;
@@ -132,6 +148,11 @@ impl Simulation {
     /// The doors, as the last tick left them.
     pub fn doors(&self) -> &Doors {
         &self.doors
+    }
+
+    /// The lifts, as the last tick left them.
+    pub fn lifts(&self) -> &Lifts {
+        &self.lifts
     }
 
     /// The loose bodies, as the last tick left them.
@@ -179,7 +200,8 @@ impl Simulation {
     pub fn press_use(&mut self, facing: Vec2, collider: &Collider) {
         let eye = self.walker.position();
         if let Some((_, switch)) = switches::used(&self.switches, eye, facing, collider) {
-            switches::open_doors(&self.switches[switch], &mut self.doors);
+            let world = (&mut self.doors, &mut self.lifts);
+            switches::work(&self.switches[switch], world, &mut self.events);
             return;
         }
         let world = (&mut self.doors, &mut self.bodies, &self.lines);
@@ -212,6 +234,10 @@ impl Simulation {
             Vec::new()
         };
         doors::move_doors(&mut self.doors, &mut self.walker, collider);
+        self.lifts
+            .advance(&mut self.walker, collider, self.headroom, &mut self.events);
+        let moved = self.lifts.moved_collider();
+        let collider = moved.as_deref().unwrap_or(collider);
         let world = (&self.doors, &mut self.bodies, &self.lines);
         let (walker, events) = (&mut self.walker, &mut self.events);
         let walked = (self.floor, running);
@@ -225,7 +251,8 @@ impl Simulation {
         if !teleported {
             let after = self.walker.position();
             for switch in switches::walked_over(&self.switches, before, after) {
-                switches::open_doors(&self.switches[switch], &mut self.doors);
+                let world = (&mut self.doors, &mut self.lifts);
+                switches::work(&self.switches[switch], world, &mut self.events);
             }
         }
         let bodies =

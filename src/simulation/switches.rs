@@ -1,10 +1,13 @@
 //! The switches: a switch line used (in the **use** phase) or walked over
-//! (after the **eye** phase) opens its doors, as Doom's switches and
-//! walk-over lines open remote doors. A switch works every time it is
-//! worked; the doors it opens move from the next tick's **doors** phase.
+//! (after the **eye** phase) opens its doors and starts its lifts, as
+//! Doom's switches and walk-over lines work remote doors and lifts. A
+//! switch works every time it is worked; the doors it opens and the lifts
+//! it starts move from the next tick's **doors** and **lifts** phases.
 
 use glam::Vec2;
 
+use super::events::Event;
+use super::lifts::Lifts;
 use crate::collision::Collider;
 use crate::doors::{Doors, UseRay, nearest_hit};
 use crate::level::defaults::DOOR_USE_REACH;
@@ -51,11 +54,19 @@ pub(super) fn walked_over(
     })
 }
 
-/// Opens every door `switch` names (one past the level's doors opens
-/// nothing).
-pub(super) fn open_doors(switch: &Switch, doors: &mut Doors) {
+/// Works `switch`: opens every door it names and starts every lift it
+/// names (one past the level's opens or starts nothing), telling
+/// `events` of the lifts started.
+pub(super) fn work(
+    switch: &Switch,
+    (doors, lifts): (&mut Doors, &mut Lifts),
+    events: &mut Vec<Event>,
+) {
     for &door in &switch.doors {
         doors.open(door);
+    }
+    for &lift in &switch.lifts {
+        lifts.start(lift, events);
     }
 }
 

@@ -1,6 +1,7 @@
 //! What each thing that happens sounds like: the [`Recipe`] for a
 //! footstep on each family of material, a landing, a door starting,
-//! moving, stopping and giving way, a body striking, scraping and being
+//! moving, stopping and giving way, a lift starting, moving and
+//! stopping, a body striking, scraping and being
 //! kicked, a teleport; and how loud each is for its measure (a fall's speed, an
 //! impact's impulse). The figures are in docs/sound.md.
 
@@ -147,6 +148,37 @@ pub fn rise_door_stop(closed: bool) -> Recipe {
         hisses: vec![hiss(400.0, 1.0, 1.2, 0.06)],
     };
     if closed { slam } else { slam.louder(0.35) }
+}
+
+/// A lift starting to move (or lowering again after giving way): a
+/// clank of its catch and a short whine of its motor, higher when it
+/// rises (Doom's lifts' own sounds, not a door's).
+pub fn lift_start(lowering: bool) -> Recipe {
+    let whine = if lowering { 320.0 } else { 420.0 };
+    Recipe {
+        tones: vec![tone(whine, 0.25, 0.3), tone(180.0, 0.4, 0.06)],
+        hisses: vec![hiss(1500.0, 3.0, 0.5, 0.05)],
+    }
+}
+
+/// A lift moving, held until it stops: the hum of its motor and the
+/// rattle of its platform, between a door's rumble and a rise door's
+/// grind.
+pub fn lift_moving() -> Recipe {
+    Recipe {
+        tones: vec![tone(70.0, 0.1, HELD), tone(140.0, 0.04, HELD)],
+        hisses: vec![hiss(250.0, 2.0, 0.5, HELD)],
+    }
+}
+
+/// A lift stopping: down, a heavy clunk of the platform on its stops; up
+/// at rest, the same at 0.5.
+pub fn lift_stop(down: bool) -> Recipe {
+    let clunk = Recipe {
+        tones: vec![tone(75.0, 0.7, 0.15), tone(300.0, 0.2, 0.04)],
+        hisses: vec![hiss(800.0, 1.0, 0.9, 0.04)],
+    };
+    if down { clunk } else { clunk.louder(0.5) }
 }
 
 /// A closing door giving way to what it would squeeze: a heavy thud.

@@ -1,5 +1,6 @@
 //! What the sound layer reads of one tick of the simulation, copied out
-//! of it: the tick's events, the eye, the doors' leaves and middles, and
+//! of it: the tick's events, the eye, the doors' leaves and middles, the
+//! lifts' middles, and
 //! each loose body's place, speed and material. The window sends it to
 //! its sound thread, so the simulation never waits on sound; an offline
 //! render makes it and hears it at once. Both hear the same copy, so the
@@ -37,6 +38,8 @@ pub struct Moment {
     /// Whether each door rises (Doom's doors, with sounds of their own),
     /// by door.
     pub(super) door_rises: Vec<bool>,
+    /// The middle of each lift's floors, by lift.
+    pub(super) lift_middles: Vec<Vec2>,
     /// The loose bodies, by index.
     pub(super) bodies: Vec<BodyAt>,
 }
@@ -62,6 +65,7 @@ impl Moment {
                 .iter()
                 .map(|door| door.kind == DoorKind::Rise)
                 .collect(),
+            lift_middles: simulation.lifts().middles().to_vec(),
             bodies: bodies
                 .map(|(index, body)| BodyAt {
                     position: body.position(),

@@ -1,5 +1,6 @@
 //! The simulation heard: each tick's events turned into voices (a
-//! footstep every stride walked, a door's start, loop and stop, a body's
+//! footstep every stride walked, a door's or a lift's start, loop and
+//! stop, a body's
 //! impact, scrape and kick), the voices placed for the eye where it now
 //! stands, and the mix rendered tick by tick. It reads the simulation
 //! and never changes it.
@@ -30,6 +31,8 @@ const RUNNING_STRIDE: f32 = 0.9;
 enum Loop {
     /// A door moving.
     Door(usize),
+    /// A lift moving.
+    Lift(usize),
     /// A body sliding.
     Scrape(usize),
 }
@@ -70,6 +73,8 @@ pub struct Soundscape {
     floor: Family,
     /// Each moving door's loop.
     door_loops: BTreeMap<usize, VoiceId>,
+    /// Each moving lift's loop.
+    lift_loops: BTreeMap<usize, VoiceId>,
     /// Each sliding body's scrape.
     scrapes: BTreeMap<usize, VoiceId>,
     /// The doors that gave way last tick (a door held back tick after
@@ -93,6 +98,7 @@ impl Soundscape {
             footsteps: 0,
             floor: Family::Stone,
             door_loops: BTreeMap::new(),
+            lift_loops: BTreeMap::new(),
             scrapes: BTreeMap::new(),
             giving_way: Vec::new(),
         };
@@ -125,6 +131,7 @@ impl Soundscape {
                 let voice = self.mixer.play(&cue.recipe, cue.place, cue.loudness, heard);
                 match cue.loop_of {
                     Some(Loop::Door(door)) => self.door_loops.insert(door, voice),
+                    Some(Loop::Lift(lift)) => self.lift_loops.insert(lift, voice),
                     Some(Loop::Scrape(body)) => self.scrapes.insert(body, voice),
                     None => None,
                 };
@@ -149,6 +156,10 @@ impl Soundscape {
         let door_place = |door: usize| {
             let middle = moment.door_middles.get(door).copied();
             surroundings.place_at(middle.unwrap_or(Vec2::ZERO), Some(door))
+        };
+        let lift_place = |lift: usize| {
+            let middle = moment.lift_middles.get(lift).copied();
+            surroundings.place_at(middle.unwrap_or(Vec2::ZERO), None)
         };
         let rises = |door: usize| moment.door_rises.get(door).copied().unwrap_or(false);
         let feet = self.options.footsteps;
@@ -201,6 +212,18 @@ impl Soundscape {
             Event::DoorGaveWay { door } if !self.giving_way.contains(&door) => {
                 cue(cues::door_gave_way(), door_place(door))
             }
+            Event::LiftStarted { lift, lowering } => {
+                let mut started = cue(cues::lift_start(lowering), lift_place(lift));
+                if !self.lift_loops.contains_key(&lift) {
+                    started.push(Cue {
+                        loop_of: Some(Loop::Lift(lift)),
+                        ..Cue::once(cues::lift_moving(), lift_place(lift))
+                    });
+                }
+                started
+            }
+            Event::LiftStopped { lift, down } => cue(cues::lift_stop(down), lift_place(lift)),
+            Event::LiftGaveWay { lift } => cue(cues::lift_start(true), lift_place(lift)),
             Event::Teleported { .. } => cue(cues::teleport(), Place::AtEar),
             Event::BodyKicked { at, impulse, .. } => cue(
                 cues::kick(impulse.length()),
@@ -238,6 +261,7 @@ impl Soundscape {
     fn stop_loop(&mut self, event: &Event) {
         let voice = match *event {
             Event::DoorStopped { door, .. } => self.door_loops.remove(&door),
+            Event::LiftStopped { lift, .. } => self.lift_loops.remove(&lift),
             Event::BodyStoppedSliding { body } => self.scrapes.remove(&body),
             _ => None,
         };

@@ -126,6 +126,17 @@ impl Feet {
         step
     }
 
+    /// Moves the feet with the floor they stand on to `ground`, at rest,
+    /// the eye's ease after a step going on: a lift carrying them. A
+    /// non-finite `ground` leaves them where they are.
+    pub fn ride_to(&mut self, ground: f32) {
+        if ground.is_finite() {
+            self.height = ground;
+            self.fall_speed = 0.0;
+            self.fall_from = ground;
+        }
+    }
+
     /// Puts the feet on `ground` at once, at rest, the eye at its height:
     /// a start, a teleport, a floor changed under them.
     pub fn land_on(&mut self, ground: f32) {

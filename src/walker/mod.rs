@@ -167,6 +167,29 @@ impl Walker {
         }
     }
 
+    /// Whether the feet stand on the highest floor the body circle of
+    /// `radius` overlaps in `heights`, at rest (not falling, not in ghost
+    /// or edit mode): what a floor moving under them carries with it.
+    pub fn stands_on(&self, heights: &Heights, radius: f32) -> bool {
+        !heights.is_flat()
+            && !self.passes_walls()
+            && !self.feet.falling()
+            && heights
+                .footing(self.position(), radius)
+                .is_some_and(|footing| footing.floor == self.feet.height())
+    }
+
+    /// Carries the feet with the floor they stood on, which moved: onto
+    /// the highest floor the body circle of `radius` now overlaps in
+    /// `heights`, at once, without a fall or a step (Doom's
+    /// `P_ThingHeightClip`).
+    pub fn ride(&mut self, heights: &Heights, radius: f32) {
+        if let Some(footing) = heights.footing(self.position(), radius) {
+            self.feet.ride_to(footing.floor);
+            self.lift_eye();
+        }
+    }
+
     /// The eye at the feet's height plus the eye height, less what is left
     /// of its ease after a step up.
     fn lift_eye(&mut self) {

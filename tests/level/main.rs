@@ -12,6 +12,7 @@ mod errors;
 mod floors;
 mod fuzz;
 mod house;
+mod lifts;
 mod lights;
 mod loose;
 mod reload;

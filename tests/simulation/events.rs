@@ -112,6 +112,13 @@ fn describe(event: &Event, level: &Level) -> String {
             format!("door {door} stops {}", either(closed, "closed", "open"))
         }
         Event::DoorGaveWay { door } => format!("door {door} gives way"),
+        Event::LiftStarted { lift, lowering } => {
+            format!("lift {lift} starts {}", either(lowering, "down", "up"))
+        }
+        Event::LiftStopped { lift, down } => {
+            format!("lift {lift} stops {}", either(down, "down", "up"))
+        }
+        Event::LiftGaveWay { lift } => format!("lift {lift} gives way"),
         Event::BodyKicked { body, .. } => format!("body {body} kicked"),
         Event::BodyImpact {
             body,

@@ -9,5 +9,6 @@ mod demo_frame_rate;
 mod demo_fuzz;
 mod events;
 mod heights;
+mod lifts;
 mod map_reach;
 mod teleporters;

@@ -108,6 +108,53 @@ b = [5.6, 4.5]
 /// wall.
 pub const BALL: &str = include_str!("../levels/ball-in-a-hall.toml");
 
+/// A 12 × 6 m room with a lift (x 7 to 10, at 2 m, lowering to the
+/// ground) ahead of the eye, which looks east (+x) at a switch line 1 m
+/// away that starts it.
+pub const LIFT_AHEAD: &str = r#"
+name = "lift ahead"
+wall_material = "brick"
+wall_thickness = 0.2
+
+[player]
+start = [5.0, 3.0]
+yaw = 0.0
+radius = 0.25
+eye_height = 1.6
+
+[environment]
+floor = "wood"
+
+[[wall]]
+a = [0.0, 0.0]
+b = [12.0, 0.0]
+
+[[wall]]
+a = [12.0, 0.0]
+b = [12.0, 6.0]
+
+[[wall]]
+a = [12.0, 6.0]
+b = [0.0, 6.0]
+
+[[wall]]
+a = [0.0, 6.0]
+b = [0.0, 0.0]
+
+[[floor]]
+points = [[7.0, 1.0], [10.0, 1.0], [10.0, 5.0], [7.0, 5.0]]
+height = 2.0
+
+[[lift]]
+floors = [0]
+low = 0.0
+
+[[switch]]
+a = [6.0, 2.0]
+b = [6.0, 4.0]
+lifts = [0]
+"#;
+
 /// `ticks` ticks walking forward (running with `run`).
 pub fn walking(ticks: usize, run: bool) -> Vec<TickInput> {
     let forward = TickInput {

@@ -1,12 +1,12 @@
 //! `play --headless --sound-out`: what the WAV file holds for walks,
-//! doors, a kick and a teleport that the tests record.
+//! doors, a lift, a kick and a teleport that the tests record.
 
 use mazewalker::physics::Struck;
 use mazewalker::simulation::Event;
 
 use crate::demos::{
-    self, BALL, DOOR_ON_THE_LEFT, HALL, WALL_BEFORE_THE_DOOR, record, sound_of, standing, using,
-    walking,
+    self, BALL, DOOR_ON_THE_LEFT, HALL, LIFT_AHEAD, WALL_BEFORE_THE_DOOR, record, sound_of,
+    standing, using, walking,
 };
 use crate::signal::{SAMPLES_PER_TICK, onsets};
 
@@ -108,6 +108,55 @@ fn a_rising_door_starts_with_sounds_of_its_own() {
         swinging.left != rising.left,
         "a rising door sounds as a swinging one"
     );
+}
+
+#[test]
+fn a_lift_sounds_its_start_hums_while_it_moves_and_clunks_when_it_stops() {
+    // The use key on the switch, then a second and a half: the lift
+    // lowers 2 m in about half a second and stops down.
+    let mut inputs = vec![using()];
+    inputs.extend(standing(180));
+    let recorded = record("sound-lift", LIFT_AHEAD, &inputs);
+    let tick_of = |wanted: Event| {
+        (recorded.events.iter())
+            .find(|(_, event)| *event == wanted)
+            .map(|(tick, _)| *tick)
+            .unwrap_or_else(|| panic!("no {wanted:?}: {:?}", recorded.events))
+    };
+    let started = tick_of(Event::LiftStarted {
+        lift: 0,
+        lowering: true,
+    });
+    let stopped = tick_of(Event::LiftStopped {
+        lift: 0,
+        down: true,
+    });
+    assert_eq!(started, 1);
+    let wav = sound_of(&recorded.demo);
+    let energies = wav.tick_energies();
+    // Ticks numbered from 1: index tick - 1. Once the start has faded
+    // (0.3 s), the hum holds until the stop: more than the start's tail
+    // alone (a twentieth of the start's tick) would give.
+    let moving = &energies[started + 40..stopped - 1];
+    let hum = moving.iter().sum::<f32>() / moving.len() as f32;
+    let start = energies[started - 1];
+    assert!(
+        hum > start / 20.0,
+        "no hum while it moves: {hum} against the start's {start}"
+    );
+    let stops: Vec<usize> = onsets(&energies, 2.0)
+        .into_iter()
+        .filter(|&tick| tick > started + 6)
+        .collect();
+    assert_eq!(
+        stops.first().copied(),
+        Some(stopped),
+        "the clunk's onset, at the stop"
+    );
+    // The hum is released at the stop: the last tick is far quieter
+    // than the ticks it moved.
+    let last = energies[energies.len() - 1];
+    assert!(last < hum / 10.0, "still humming: {last} against {hum}");
 }
 
 #[test]

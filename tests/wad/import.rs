@@ -9,7 +9,7 @@ use mazewalker::collision::{DoorLeaves, MoveOptions};
 use mazewalker::doors::Motion;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
-use mazewalker::level::{DoorKind, Level, Peg, SwitchBy, TextureAlignment};
+use mazewalker::level::{DoorKind, Level, Lift, Peg, SwitchBy, TextureAlignment};
 use mazewalker::simulation::Simulation;
 
 use crate::builder::{
@@ -264,6 +264,58 @@ fn a_switch_and_a_line_walked_over_open_a_remote_door() {
     }
     assert!(simulation.walker.position().x > 4.0);
     assert!(!simulation.doors().is_closed(0), "the line did not open it");
+}
+
+#[test]
+fn a_lift_sector_becomes_a_lift_its_switch_and_line_start_and_the_walker_rides() {
+    let mut lumps = step_lumps(4);
+    // The east room (16 units up) a lift for tag 7, lowering to the west
+    // room's floor: its east wall a switch (62) and the step's line a
+    // line walked over (88) for it.
+    lumps.linedefs[2] = linedef(3, 4, 1, 62, 7, 2, 0xFFFF);
+    lumps.linedefs[5] = linedef(2, 5, 4, 88, 7, 5, 6);
+    lumps.sectors[1][24..26].copy_from_slice(&7u16.to_le_bytes());
+    let wad = with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"));
+    let wad = Wad::from_bytes("lift.wad", wad.build()).expect("the map reads");
+    let imported = import_map(&wad, "E1M1", "lift.textures").expect("imports");
+    assert!(
+        imported.summary_line().contains(", 1 lifts,"),
+        "{}",
+        imported.summary_line()
+    );
+    let level = load(&imported);
+    let east = (level.floors.iter())
+        .position(|floor| floor.height == 0.5)
+        .expect("the east room's floor");
+    assert_eq!(
+        level.lifts,
+        [Lift {
+            floors: vec![east],
+            low: 0.0,
+            wait: 3.0,
+            speed: 4.0 * 35.0 / 32.0,
+        }],
+        "{}",
+        imported.text
+    );
+    let ways: Vec<(SwitchBy, Vec<usize>)> = (level.switches.iter())
+        .map(|switch| (switch.by, switch.lifts.clone()))
+        .collect();
+    assert_eq!(ways, [(SwitchBy::Use, vec![0]), (SwitchBy::Walk, vec![0])]);
+
+    // East from the start over the step's line onto the lift, which
+    // lowers to 0 with the walker on it and, after its wait, rises.
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+    let mut simulation = Simulation::at_spawn(&level);
+    for _ in 0..200 {
+        simulation.step_by(Vec2::new(0.02, 0.0), &collider);
+    }
+    assert!(simulation.walker.position().x > 5.0);
+    assert_eq!(simulation.walker.feet(), 0.0, "down with the lift");
+    for _ in 0..450 {
+        simulation.step_by(Vec2::ZERO, &collider);
+    }
+    assert_eq!(simulation.walker.feet(), 0.5, "up with the lift");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! in both map formats, a Hexen map, every kind of damage), Freedoom's
 //! WADs when they are installed, the `maps` command, and the fuzz target's
 //! seeds, maps imported as levels, maps opened with `--wad WAD --map
-//! MAP`, and teleporters and exits.
+//! MAP`, teleporters and exits, and a lift of a real map ridden.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -11,6 +11,7 @@ mod builder;
 mod freedoom;
 mod import;
 mod in_memory;
+mod lift_ride;
 mod maps_command;
 mod seeds;
 mod sky;

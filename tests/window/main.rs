@@ -19,6 +19,7 @@ mod floors;
 mod furnish;
 mod huge_maze;
 mod keys;
+mod lifts;
 mod map;
 mod panel;
 mod reload;

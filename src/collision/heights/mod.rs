@@ -143,6 +143,9 @@ pub struct Heights {
     grid: BoxGrid,
     /// How far from an edge the grid files it: the body radius.
     reach: f32,
+    /// The same floors with those that move (a lift's) moved: see
+    /// [`with_moving_floors`](Self::with_moving_floors).
+    moved: Option<Box<Heights>>,
 }
 
 impl Heights {
@@ -197,7 +200,33 @@ impl Heights {
             stance,
             grid,
             reach,
+            moved: None,
         }
+    }
+
+    /// These floors, knowing that some of them move: each of `moving`
+    /// (a floor's index and the height it moves to) also stands at that
+    /// height, as a lift's floor does when the lift is down. The walker's
+    /// queries answer for the floors where they stand; those that ask of
+    /// every way the floors may stand (where the walker can go at all)
+    /// look at [`moved`](Self::moved) too.
+    pub fn with_moving_floors(mut self, moving: &[(usize, f32)]) -> Self {
+        if moving.is_empty() {
+            return self;
+        }
+        let mut moved = self.clone();
+        for &(floor, height) in moving {
+            moved.set_floor_height(floor, height);
+        }
+        self.moved = Some(Box::new(moved));
+        self
+    }
+
+    /// These floors with every floor that moves moved
+    /// ([`with_moving_floors`](Self::with_moving_floors)); `None` when none
+    /// moves.
+    pub fn moved(&self) -> Option<&Heights> {
+        self.moved.as_deref()
     }
 
     /// Whether there is nothing but the ground: no floor at all.
@@ -410,6 +439,27 @@ impl Heights {
             ControlFlow::Continue(())
         });
         first.map(|(t, rim)| (t as f32, rim))
+    }
+
+    /// Moves `floor`'s floor to `height` (its ceiling stays): a lift. The
+    /// edges beside it take the new height at once; an index out of range
+    /// or a non-finite height changes nothing.
+    pub fn set_floor_height(&mut self, floor: usize, height: f32) {
+        let Some(span) = self.spans.get_mut(floor) else {
+            return;
+        };
+        if !height.is_finite() || span.floor == height {
+            return;
+        }
+        span.floor = height;
+        for (index, edge) in self.edges.iter().enumerate() {
+            if edge.left == Some(floor) || edge.right == Some(floor) {
+                let span_of =
+                    |side: Option<usize>| side.map_or(self.outside, |i| Some(self.spans[i]));
+                self.standable[index] =
+                    Standable::across(span_of(edge.left), span_of(edge.right), self.stance);
+            }
+        }
     }
 
     /// Whether feet at `feet` may cross edge `index` (of

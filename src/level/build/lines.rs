@@ -3,6 +3,8 @@
 //! wall's shortest; a teleporter's destination finite and, on a level
 //! with floors or without ground, on a floor rather than in the void.
 
+use toml::Spanned;
+
 use super::{Builder, show_point};
 use crate::level::checks::MIN_WALL_LENGTH;
 use crate::level::diagnostics::LevelError;
@@ -55,13 +57,14 @@ impl Builder<'_> {
     }
 
     /// One `[[switch]]`: a line at least as long as a wall's shortest, a
-    /// known `by`; a door index past the level's `door_count` doors is a
-    /// warning (an edit that deletes doors leaves the file loadable).
+    /// known `by`; a door index past the level's `door_count` doors, or a
+    /// lift index past its `lift_count` lifts, is a warning (an edit that
+    /// deletes doors leaves the file loadable).
     pub(super) fn switch(
         &mut self,
         index: usize,
         table: &SwitchTable,
-        door_count: usize,
+        (door_count, lift_count): (usize, usize),
     ) -> Result<Switch, LevelError> {
         let item = format!("switch {index}");
         let TriggerLine { a, b } = self.trigger_line((&table.a, &table.b), &item, "switch")?;
@@ -72,29 +75,47 @@ impl Builder<'_> {
             &SwitchBy::WORDS,
             SwitchBy::Use,
         )?;
-        for door in table.doors.get_ref() {
-            if *door.get_ref() >= door_count {
-                self.warn(
-                    &door.span(),
-                    &item,
-                    format!(
-                        "door {} does not exist (the level has {door_count} doors): it opens nothing",
-                        door.get_ref()
-                    ),
-                );
-            }
-        }
+        let doors = self.switched(table.doors.as_ref(), &item, ("door", "opens"), door_count);
+        let lifts = self.switched(table.lifts.as_ref(), &item, ("lift", "starts"), lift_count);
         Ok(Switch {
             a,
             b,
             by,
-            doors: table
-                .doors
-                .get_ref()
-                .iter()
-                .map(|door| *door.get_ref())
-                .collect(),
+            doors,
+            lifts,
         })
+    }
+
+    /// A switch's `doors` or `lifts` (none when left out): the indices,
+    /// each past the level's `count` items of `kind` warned of (it
+    /// `does` nothing).
+    fn switched(
+        &mut self,
+        indices: Option<&Spanned<Vec<Spanned<usize>>>>,
+        item: &str,
+        (kind, does): (&str, &str),
+        count: usize,
+    ) -> Vec<usize> {
+        let Some(indices) = indices else {
+            return Vec::new();
+        };
+        for index in indices.get_ref() {
+            if *index.get_ref() >= count {
+                self.warn(
+                    &index.span(),
+                    item,
+                    format!(
+                        "{kind} {} does not exist (the level has {count} {kind}s): it {does} nothing",
+                        index.get_ref()
+                    ),
+                );
+            }
+        }
+        indices
+            .get_ref()
+            .iter()
+            .map(|index| *index.get_ref())
+            .collect()
     }
 
     /// The line from `a` to `b` of `item`, a `kind` of line: both ends

@@ -10,6 +10,7 @@ use toml::Spanned;
 
 mod floors;
 mod items;
+mod lifts;
 mod lines;
 mod materials;
 
@@ -75,13 +76,6 @@ pub(crate) fn build_level(
         .map(|(index, door)| builder.door(index, door, door_material))
         .collect::<Result<Vec<_>, _>>()?;
 
-    let switches = file
-        .switch
-        .iter()
-        .enumerate()
-        .map(|(index, switch)| builder.switch(index, switch, doors.len()))
-        .collect::<Result<Vec<_>, _>>()?;
-
     let floors = file
         .floor
         .iter()
@@ -89,6 +83,13 @@ pub(crate) fn build_level(
         .map(|(index, floor)| builder.floor(index, floor, &environment, &wall_defaults))
         .collect::<Result<Vec<_>, _>>()?;
     builder.refuse_crossing_floors(&file.floor, &floors)?;
+    let lifts = builder.lifts(&file.lift, &floors)?;
+    let switches = file
+        .switch
+        .iter()
+        .enumerate()
+        .map(|(index, switch)| builder.switch(index, switch, (doors.len(), lifts.len())))
+        .collect::<Result<Vec<_>, _>>()?;
     let teleporters = file
         .teleporter
         .iter()
@@ -125,6 +126,7 @@ pub(crate) fn build_level(
         switches,
         teleporters,
         exits,
+        lifts,
         floors,
         materials: builder.materials,
         environment,

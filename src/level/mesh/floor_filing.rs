@@ -48,13 +48,14 @@ pub(super) struct Surfaces {
 
 impl Surfaces {
     /// What lies over `floor` of `level` (an index into its floors, or
-    /// `None` outside every floor); `None` for the void.
+    /// `None` outside every floor), a lift's floor down at its `low`;
+    /// `None` for the void.
     pub(super) fn of(level: &Level, floor: Option<usize>) -> Option<Self> {
         let environment = &level.environment;
         match floor {
             Some(index) => level.floors.get(index).map(|floor| Self {
                 span: Span {
-                    floor: floor.height,
+                    floor: level.drawn_floor_height(index).unwrap_or(floor.height),
                     ceiling: floor.ceiling,
                 },
                 floor: floor.material,

@@ -7,7 +7,9 @@ use glam::{Vec2, Vec3};
 
 use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
-use crate::level::{Door, Exit, LevelFloor, LevelObstacle, LevelWall, Light, Peg, Teleporter};
+use crate::level::{
+    Door, Exit, LevelFloor, LevelObstacle, LevelWall, Lift, Light, Peg, Switch, Teleporter,
+};
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
 const WALL_KEYS: [&str; 10] = [
@@ -56,6 +58,10 @@ const FLOOR_KEYS: [&str; 8] = [
 
 /// A `[[teleporter]]`'s keys.
 const TELEPORTER_KEYS: [&str; 4] = ["a", "b", "to", "yaw"];
+/// A `[[switch]]`'s keys (`lifts` after them where it has some).
+const SWITCH_KEYS: [&str; 4] = ["a", "b", "by", "doors"];
+/// A `[[lift]]`'s keys.
+const LIFT_KEYS: [&str; 4] = ["floors", "low", "wait", "speed"];
 /// An `[[exit]]`'s keys.
 const EXIT_KEYS: [&str; 3] = ["a", "b", "by"];
 
@@ -199,6 +205,40 @@ pub fn teleporter_values(teleporter: &Teleporter) -> Vec<KeyValue> {
             number_text(teleporter.yaw_degrees),
         ],
     )
+}
+
+/// A switch's keys and values: `lifts` only when it starts some.
+pub fn switch_values(switch: &Switch) -> Vec<KeyValue> {
+    let mut values = keyed(
+        &SWITCH_KEYS,
+        [
+            point_text(switch.a),
+            point_text(switch.b),
+            string_text(switch.by.word()),
+            indices_text(&switch.doors),
+        ],
+    );
+    values.extend((!switch.lifts.is_empty()).then(|| ("lifts", indices_text(&switch.lifts))));
+    values
+}
+
+/// A lift's keys and values.
+pub fn lift_values(lift: &Lift) -> Vec<KeyValue> {
+    keyed(
+        &LIFT_KEYS,
+        [
+            indices_text(&lift.floors),
+            number_text(lift.low),
+            number_text(lift.wait),
+            number_text(lift.speed),
+        ],
+    )
+}
+
+/// A list of indices, `[0, 3]`.
+fn indices_text(indices: &[usize]) -> String {
+    let indices: Vec<String> = indices.iter().map(usize::to_string).collect();
+    format!("[{}]", indices.join(", "))
 }
 
 /// An exit's keys and values.

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use super::document::DocumentError;
 use super::numbers::{number_text, point_text};
 use super::values::{
-    KeyValue, door_values, exit_values, floor_values, light_values, obstacle_values, string_text,
-    teleporter_values, vector_text, wall_values,
+    KeyValue, door_values, exit_values, floor_values, lift_values, light_values, obstacle_values,
+    string_text, switch_values, teleporter_values, vector_text, wall_values,
 };
 use crate::level::texture::builtin_materials;
 use crate::level::{Level, Material, MaterialId, TextureSource};
@@ -29,7 +29,8 @@ use crate::level::{Level, Material, MaterialId, TextureSource};
 /// - every `[[light]]` with every key;
 /// - every `[[door]]` with every key;
 /// - every `[[floor]]` with every key;
-/// - every `[[teleporter]]` and `[[exit]]` with every key.
+/// - every `[[teleporter]]`, `[[exit]]`, `[[switch]]` and `[[lift]]` with
+///   every key.
 ///
 /// Texture files are written with the paths the level holds; relative ones
 /// resolve against the new file's folder, which is where they resolved from
@@ -52,7 +53,9 @@ pub(super) fn level_text_reporting(
         + level.doors.len()
         + level.floors.len()
         + level.teleporters.len()
-        + level.exits.len();
+        + level.exits.len()
+        + level.switches.len()
+        + level.lifts.len();
     let mut written = 0;
     let mut one_written = || {
         written += 1;
@@ -124,7 +127,8 @@ fn write_settings(out: &mut String, level: &Level) {
 }
 
 /// The declared materials that differ from the shipped ones, then every
-/// wall, obstacle, lamp, door, floor, teleporter and exit, each as its
+/// wall, obstacle, lamp, door, floor, teleporter, exit, switch and lift,
+/// each as its
 /// table, calling `one_written`
 /// after each item.
 fn write_items(
@@ -201,6 +205,18 @@ fn write_items(
     for exit in &level.exits {
         line(out, "\n[[exit]]");
         key_values(out, &exit_values(exit));
+        one_written();
+    }
+
+    for switch in &level.switches {
+        line(out, "\n[[switch]]");
+        key_values(out, &switch_values(switch));
+        one_written();
+    }
+
+    for lift in &level.lifts {
+        line(out, "\n[[lift]]");
+        key_values(out, &lift_values(lift));
         one_written();
     }
     Ok(())

@@ -212,6 +212,7 @@ pub(super) fn switches(map: &DoomMap, rise_doors: &BTreeMap<usize, Vec<usize>>) 
                 b: plan(b.x, b.y),
                 walked_over: worked == Worked::WalkedOver,
                 doors,
+                lifts: Vec::new(),
             });
         }
     }

@@ -18,21 +18,27 @@
 //! (`doors`) over them, which the use key opens, and the switches and
 //! lines walked over that open them in Doom `[[switch]]`es.
 //!
+//! Lift sectors become `[[lift]]`s of their floors, lowering to the
+//! lowest neighbouring floor, and the lines that work them switches that
+//! start them.
+//!
 //! What this version leaves out, and says so in its summary and warnings:
-//! lifts stand where the map puts them, lines that close doors do
-//! nothing, a teleporter without a destination is left out, monsters and
-//! items are left out, and a sector whose outline the level format cannot
-//! hold (crossing another) is left out with a warning.
+//! lines that close doors do nothing, lifts worked by a shot do nothing,
+//! a teleporter without a destination is left out, monsters and items are
+//! left out, and a sector whose outline the level format cannot hold
+//! (crossing another) is left out with a warning.
 //!
 //! Module map: `loops` the sectors' outlines, `sky` which ceilings are
 //! sky and the map's sky texture, `things` what each thing
 //! becomes, `specials` what each line's special is, `doors` the door
-//! sectors and their rise doors, `lines` the teleporters and exits with
-//! their destinations, `text` the level
-//! file's text, `in_memory` a map imported as a level without a file.
+//! sectors and their rise doors, `lifts` the lift sectors and the lines
+//! that start them, `lines` the teleporters and exits with their
+//! destinations, `text` the level file's text, `in_memory` a map imported
+//! as a level without a file.
 
 mod doors;
 mod in_memory;
+mod lifts;
 mod lines;
 mod loops;
 mod sky;
@@ -80,7 +86,7 @@ pub struct ImportSummary {
     pub floors: usize,
     /// Door sectors (a rise door each where the map has them closed).
     pub doors: usize,
-    /// Lift sectors (imported where they stand).
+    /// Lifts made of lift sectors.
     pub lifts: usize,
     /// Teleporter lines with a destination.
     pub teleporters: usize,
@@ -93,7 +99,8 @@ pub struct ImportSummary {
     /// Things left out: monsters, items, keys, weapons, and the rest.
     pub left_out_things: usize,
     /// Line specials left out: all but doors, lifts, teleporters and
-    /// exits, and teleporters without a destination.
+    /// exits; teleporters without a destination; lift lines worked by a
+    /// shot or moving no lift.
     pub left_out_specials: usize,
 }
 
@@ -288,6 +295,12 @@ pub fn import_map(
         }
     }
     level.switches = doors::switches(map, &rise_doors);
+    let (lifts, lift_of_sector) = lifts::lifts(map, &floors, &spans);
+    let (lift_switches, left_out_lift_lines) = lifts::switches(map, &lift_of_sector);
+    summary.lifts = lifts.len();
+    summary.left_out_specials += left_out_lift_lines;
+    level.lifts = lifts;
+    level.switches.extend(lift_switches);
     place_things(wad, map, &floors, &mut level, &mut summary, &mut warnings)?;
     let lines = teleporters_and_exits(map, &floors);
     summary.teleporters = lines.teleporters.len();
@@ -332,32 +345,16 @@ fn middle_alignment((a, b): (Vec2, Vec2), side: &Sidedef, flags: u16) -> Texture
 
 /// Each sector's floor and ceiling in metres, doors open: a door
 /// sector's ceiling 4 units below the lowest ceiling around it. Counts the
-/// doors (`doors`, by sector), lifts and left-out specials.
+/// doors (`doors`, by sector) and the left-out specials but lifts'.
 fn sector_spans(
     map: &DoomMap,
     doors: &BTreeMap<usize, doors::DoorSector>,
     summary: &mut ImportSummary,
 ) -> Vec<(f32, f32)> {
-    let mut lifts = BTreeSet::new();
-    let tagged = |tag: i32| {
-        map.sectors
-            .iter()
-            .enumerate()
-            .filter(move |(_, sector)| tag != 0 && sector.tag == tag)
-            .map(|(index, _)| index)
-    };
-    for line in &map.linedefs {
-        match special(line.special) {
-            Some(Special::Lift) => lifts.extend(tagged(line.tag)),
-            Some(Special::Other) => summary.left_out_specials += 1,
-            Some(
-                Special::ManualDoor | Special::RemoteDoor | Special::Teleporter | Special::Exit(_),
-            )
-            | None => {}
-        }
-    }
+    summary.left_out_specials += (map.linedefs.iter())
+        .filter(|line| special(line.special) == Some(Special::Other))
+        .count();
     summary.doors = doors.len();
-    summary.lifts = lifts.len();
     let neighbours = neighbouring_sectors(map);
     // Every height from the lowest floor up, so that lamps, whose heights
     // count from the ground, hang above it.

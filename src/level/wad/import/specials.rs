@@ -133,6 +133,69 @@ fn generalised_speed(number: i32) -> f32 {
     ][((number >> 3) & 3) as usize]
 }
 
+/// A lift's ordinary speed, in Doom units a tic (`PLATSPEED` × 4).
+const LIFT_SPEED: f32 = 4.0;
+
+/// A turbo lift's speed (120–123), in Doom units a tic.
+const TURBO_LIFT_SPEED: f32 = 8.0;
+
+/// How long a lift waits down, in tics (`PLATWAIT`, 3 s).
+const LIFT_WAIT_TICS: f32 = 105.0;
+
+/// How a lift special moves its lift and how its line is worked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct LiftMotion {
+    /// Doom units a tic.
+    pub units_per_tic: f32,
+    /// Tics it waits down.
+    pub wait_tics: f32,
+    /// How its line is worked.
+    pub worked: Worked,
+    /// Whether it moves the sector behind its line (a generalised
+    /// manual lift) rather than the sectors of its tag.
+    pub manual: bool,
+}
+
+/// How lift special `number` moves its lift and how its line is worked:
+/// `None` for a special that is no lift or a lift worked by a shot (left
+/// out). A generalised lift lowers to the lowest neighbouring floor
+/// whatever target it names.
+pub(super) fn lift_motion(number: i32) -> Option<LiftMotion> {
+    let plain = |units_per_tic, worked| LiftMotion {
+        units_per_tic,
+        wait_tics: LIFT_WAIT_TICS,
+        worked,
+        manual: false,
+    };
+    Some(match number {
+        10 | 88 => plain(LIFT_SPEED, Worked::WalkedOver),
+        21 | 62 => plain(LIFT_SPEED, Worked::Used),
+        120 | 121 => plain(TURBO_LIFT_SPEED, Worked::WalkedOver),
+        122 | 123 => plain(TURBO_LIFT_SPEED, Worked::Used),
+        n if GENERALISED_LIFTS.contains(&n) => generalised_lift(n)?,
+        _ => return None,
+    })
+}
+
+/// Boom's generalised lift `number`: trigger in bits 0-2 (walked over,
+/// used, shot, or manual: used on the sector behind), speed in bits 3-4
+/// (`PLATSPEED` × 2, 4, 8 or 16), delay in bits 6-7 (1, 3, 5 or 10
+/// seconds).
+fn generalised_lift(number: i32) -> Option<LiftMotion> {
+    let (worked, manual) = match number & 7 {
+        0 | 1 => (Worked::WalkedOver, false),
+        2 | 3 => (Worked::Used, false),
+        6 | 7 => (Worked::Used, true),
+        _ => return None,
+    };
+    Some(LiftMotion {
+        units_per_tic: [2.0, 4.0, 8.0, 16.0][((number >> 3) & 3) as usize],
+        wait_tics: [1.0, 3.0, 5.0, 10.0][((number >> 6) & 3) as usize] * TICS_PER_SECOND,
+        worked,
+        manual,
+    })
+}
+
 /// How a remote door's line is worked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Worked {
@@ -192,6 +255,25 @@ mod tests {
         assert_eq!(remote_door_opener(1), None, "manual");
         assert_eq!(remote_door_opener(0x3C00 | 3), Some(Worked::Used));
         assert_eq!(remote_door_opener(0x3C00 | (3 << 5)), None, "closes");
+    }
+
+    #[test]
+    fn lifts_move_at_dooms_speeds_by_switch_or_walk_and_shot_ones_are_left_out() {
+        let lift = |number| lift_motion(number).map(|m| (m.units_per_tic, m.wait_tics, m.worked));
+        assert_eq!(lift(62), Some((4.0, 105.0, Worked::Used)));
+        assert_eq!(lift(88), Some((4.0, 105.0, Worked::WalkedOver)));
+        assert_eq!(lift(10), Some((4.0, 105.0, Worked::WalkedOver)));
+        assert_eq!(lift(21), Some((4.0, 105.0, Worked::Used)));
+        assert_eq!(lift(123), Some((8.0, 105.0, Worked::Used)));
+        assert_eq!(lift(120), Some((8.0, 105.0, Worked::WalkedOver)));
+        assert_eq!(lift(1), None);
+        // Generalised: switch (3), fast (2 << 3), 5 s (2 << 6).
+        assert_eq!(
+            lift(0x3400 | 3 | (2 << 3) | (2 << 6)),
+            Some((8.0, 175.0, Worked::Used))
+        );
+        assert_eq!(lift(0x3400 | 4), None, "shot");
+        assert_eq!(lift_motion(0x3400 | 7).map(|m| m.manual), Some(true));
     }
 
     #[test]

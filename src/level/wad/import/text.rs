@@ -1,8 +1,8 @@
 //! An imported map's level file, written as text: the player as Doom's,
-//! `ground = false` and the sky, a material per picture the map uses (its PNG in the
-//! textures folder), then the floors, walls, doors, switches, lamps,
-//! obstacles, teleporters and exits. Numbers are written in Rust's
-//! shortest round-trip form.
+//! `ground = false` and the sky, a material per picture the map uses (its
+//! PNG in the textures folder), then the floors, walls, doors, switches,
+//! lifts, lamps, obstacles, teleporters and exits. Numbers are written in
+//! Rust's shortest round-trip form.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -73,12 +73,23 @@ impl TextDoor {
 }
 
 /// A switch as written: the line `a → b`, used or walked over, opening
-/// `doors` (indices among the doors written).
+/// `doors` (indices among the doors written) and starting `lifts`
+/// (indices among the lifts written).
 pub(super) struct TextSwitch {
     pub a: Vec2,
     pub b: Vec2,
     pub walked_over: bool,
     pub doors: Vec<usize>,
+    pub lifts: Vec<usize>,
+}
+
+/// A lift as written: `floors` (indices among the floors written)
+/// lowering to `low`, waiting `wait` seconds, moving at `speed` m/s.
+pub(super) struct TextLift {
+    pub floors: Vec<usize>,
+    pub low: f32,
+    pub wait: f32,
+    pub speed: f32,
 }
 
 /// A lamp as written.
@@ -129,6 +140,7 @@ pub(super) struct LevelText<'a> {
     pub walls: Vec<TextWall>,
     pub doors: Vec<TextDoor>,
     pub switches: Vec<TextSwitch>,
+    pub lifts: Vec<TextLift>,
     pub lamps: Vec<TextLamp>,
     pub obstacles: Vec<TextSquare>,
     pub teleporters: Vec<TextTeleporter>,
@@ -162,6 +174,7 @@ impl<'a> LevelText<'a> {
             walls: Vec::new(),
             doors: Vec::new(),
             switches: Vec::new(),
+            lifts: Vec::new(),
             lamps: Vec::new(),
             obstacles: Vec::new(),
             teleporters: Vec::new(),
@@ -335,14 +348,27 @@ impl<'a> LevelText<'a> {
             text.push('\n');
         }
         for switch in &self.switches {
-            let doors: Vec<String> = switch.doors.iter().map(usize::to_string).collect();
             let by = if switch.walked_over { "walk" } else { "use" };
-            let _ = writeln!(
+            let _ = write!(
                 text,
-                "[[switch]]\na = {}\nb = {}\nby = {by:?}\ndoors = [{}]\n",
+                "[[switch]]\na = {}\nb = {}\nby = {by:?}\ndoors = {}\n",
                 point(switch.a),
                 point(switch.b),
-                doors.join(", ")
+                indices(&switch.doors)
+            );
+            if !switch.lifts.is_empty() {
+                let _ = writeln!(text, "lifts = {}", indices(&switch.lifts));
+            }
+            text.push('\n');
+        }
+        for lift in &self.lifts {
+            let _ = writeln!(
+                text,
+                "[[lift]]\nfloors = {}\nlow = {:?}\nwait = {:?}\nspeed = {:?}\n",
+                indices(&lift.floors),
+                lift.low,
+                lift.wait,
+                lift.speed
             );
         }
         for lamp in &self.lamps {
@@ -392,4 +418,10 @@ impl<'a> LevelText<'a> {
         }
         text
     }
+}
+
+/// A list of indices, `[0, 3]`.
+fn indices(indices: &[usize]) -> String {
+    let indices: Vec<String> = indices.iter().map(usize::to_string).collect();
+    format!("[{}]", indices.join(", "))
 }

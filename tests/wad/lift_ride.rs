@@ -1,0 +1,115 @@
+//! A lift of a real map ridden by a scripted `replay`: Freedoom's E1M1
+//! lift east of the start, walked onto over its walk-over line, lowers
+//! 4 m with the walker on it, waits and rises again, shown by its
+//! `--heights` numbers.
+
+use std::process::{Command, Stdio};
+
+use crate::freedoom;
+
+/// West of E1M1's lift (x 2.5 to 6 m, z -9.5 to -6.5, at 5.25 m, lowering
+/// to 1.25 m), on the floor beside it at its height.
+const E1M1_WALK_FROM: &str = "1.5,-8";
+
+/// The lift's height at rest and down, in metres from the map's lowest
+/// floor.
+const UP: f32 = 5.25;
+const DOWN: f32 = 1.25;
+
+/// Each tick's `x z feet eye` from `replay --heights` of `script` on
+/// freedoom1.wad's E1M1, or `None` when Freedoom is not installed.
+fn replayed(script: &str) -> Option<Vec<[f32; 4]>> {
+    let wad = freedoom::path("freedoom1.wad")?;
+    let wad = wad.to_str().expect("a UTF-8 path");
+    let arguments = [
+        "replay",
+        "--wad",
+        wad,
+        "--map",
+        "E1M1",
+        "--from",
+        E1M1_WALK_FROM,
+        "--heights",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mazewalker");
+    {
+        use std::io::Write as _;
+        let mut input = child.stdin.take().expect("stdin");
+        input.write_all(script.as_bytes()).expect("write the walk");
+    }
+    let output = child.wait_with_output().expect("run mazewalker");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(
+        stdout
+            .lines()
+            .map(|line| {
+                let fields: Vec<f32> = line
+                    .split_whitespace()
+                    .map(|field| field.parse().expect("a number"))
+                    .collect();
+                fields.try_into().expect("x z feet eye")
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn freedoom_e1m1s_lift_is_ridden_down_and_up_by_a_scripted_replay() {
+    // East 2 cm a tick for 100 ticks: the centre crosses the lift's walk
+    // line (x = 2.5) on the 50th and stands on the lift at x = 3.5; then
+    // still, while it lowers (4 m at 4.375 m/s, 110 ticks), waits 3 s and
+    // rises.
+    let script = format!("{}wait 700\n", "0.02 0\n".repeat(100));
+    let Some(numbers) = replayed(&script) else {
+        return;
+    };
+    assert_eq!(numbers.len(), 800);
+    let feet: Vec<f32> = numbers.iter().map(|&[_, _, feet, _]| feet).collect();
+    let heights = |from: usize, to: usize| format!("{:?}", &numbers[from..to]);
+    assert!(feet[..49].iter().all(|&f| f == UP), "{}", heights(0, 49));
+    let first_down = feet.iter().position(|&f| f == DOWN).expect("never down");
+    // Down at 4.375 m/s: the 4 m in 110 ticks (the last one short).
+    let started = feet.iter().position(|&f| f < UP).expect("never lowered");
+    assert!((50..=52).contains(&started), "{}", heights(45, 60));
+    assert_eq!(
+        first_down - started,
+        109,
+        "{}",
+        heights(started, first_down + 1)
+    );
+    // Ridden: the feet go down tick by tick, never falling ahead of the
+    // floor, the eye 1.28 m over them.
+    for tick in started..=first_down {
+        let [x, _, feet, eye] = numbers[tick];
+        assert!(feet <= numbers[tick - 1][2], "rose at tick {tick}");
+        assert!(x > 2.5, "off the lift at tick {tick}");
+        assert!(
+            (eye - feet - 1.28).abs() < 1e-4,
+            "tick {tick}: {eye} over {feet}"
+        );
+    }
+    // Down for its wait (3 s, 360 ticks), then up again with the walker.
+    let rising = first_down
+        + feet[first_down..]
+            .iter()
+            .position(|&f| f > DOWN)
+            .expect("never rose");
+    assert_eq!(
+        rising - first_down,
+        361,
+        "{}",
+        heights(first_down, rising + 1)
+    );
+    assert_eq!(feet[feet.len() - 1], UP, "{}", heights(rising, feet.len()));
+}
