@@ -4,7 +4,8 @@
 
 use super::diagnostics::LevelWarning;
 use super::loose::loose_overlaps;
-use super::model::{Level, LevelWall};
+use super::model::Level;
+use super::wall::LevelWall;
 
 /// Walls shorter than this (0.1 mm) have no direction: the loader refuses
 /// them and the editor never makes one.

@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use super::diagnostics::{LooseOverlap, Overlapped};
-use super::model::{Level, LevelObstacle, LevelWall, MaterialId};
+use super::model::{Level, LevelObstacle, MaterialId};
+use super::wall::LevelWall;
 use crate::collision::{
     Collider, ConvexPolygon, Leaf, Wall, circle_polygon_mtv, polygon_polygon_mtv,
     ray_against_obstacle,

@@ -23,6 +23,7 @@ mod shared_list;
 mod start_room;
 pub mod texture;
 pub mod wad;
+mod wall;
 
 use std::path::Path;
 
@@ -37,9 +38,9 @@ pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
 pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{
-    Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource,
-    LevelWall, Lift, Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, Peg, PlayerSpawn,
-    Switch, SwitchBy, TextureAlignment, TextureSource, WallDefaults, WallEnd, base_is_valid,
+    Door, DoorKind, DoorOpens, Environment, Level, LevelFloor, LevelObstacle, LevelSource, Lift,
+    Light, LoadedLevel, Material, MaterialId, ObstacleDefaults, PlayerSpawn, Switch, SwitchBy,
+    TextureSource, base_is_valid,
 };
 pub use range::ValueRange;
 pub(crate) use running_max::RunningMax;
@@ -49,6 +50,7 @@ pub use texture::{
     BUILTIN_TEXTURES, BuiltinTexture, MemoryPictures, TextureData, checkerboard, decode_texture,
     load_texture_image, texture_data, texture_warning,
 };
+pub use wall::{LevelWall, Peg, TextureAlignment, WallDefaults, WallEnd};
 
 /// The text of the default house, `assets/levels/house.toml`, embedded so the
 /// program runs from any directory.

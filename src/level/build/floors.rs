@@ -11,9 +11,10 @@ use crate::collision::outline;
 use crate::level::defaults;
 use crate::level::diagnostics::LevelError;
 use crate::level::file::{FloorTable, PlayerTable};
-use crate::level::model::{Environment, LevelFloor, PlayerSpawn, WallDefaults};
+use crate::level::model::{Environment, LevelFloor, PlayerSpawn};
 use crate::level::range::ValueRange;
 use crate::level::start_room::start_room_problem;
+use crate::level::wall::WallDefaults;
 
 /// Corners closer than this (in metres) are one corner.
 const SAME_CORNER: f64 = 1e-4;

@@ -12,9 +12,9 @@ use crate::level::diagnostics::LevelError;
 use crate::level::file::{DoorTable, LightTable, ObstacleTable, WallTable};
 use crate::level::lines::TriggerLine;
 use crate::level::model::{
-    Door, DoorKind, DoorOpens, LevelObstacle, LevelWall, Light, MaterialId, ObstacleDefaults, Peg,
-    TextureAlignment, WallDefaults,
+    Door, DoorKind, DoorOpens, LevelObstacle, Light, MaterialId, ObstacleDefaults,
 };
+use crate::level::wall::{LevelWall, Peg, TextureAlignment, WallDefaults};
 
 impl Builder<'_> {
     /// The `[[wall]]` at `index`: its ends apart, its radius, height and

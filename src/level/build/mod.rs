@@ -22,13 +22,14 @@ use super::diagnostics::{Source, did_you_mean};
 use super::file::{EnvironmentTable, LevelFile, Number, PlayerTable, Point};
 use super::loose::loose_overlaps;
 use super::model::{
-    Environment, Level, LevelFloor, LevelObstacle, LevelSource, LevelWall, LoadedLevel, Material,
-    ObstacleDefaults, PlayerSpawn, WallDefaults, builtin_material_id, default_environment,
+    Environment, Level, LevelFloor, LevelObstacle, LevelSource, LoadedLevel, Material,
+    ObstacleDefaults, PlayerSpawn, builtin_material_id, default_environment,
 };
 use super::range::ValueRange;
 use super::save::point_text as show_point;
 use super::texture::MemoryPictures;
 use super::texture::builtin_materials;
+use super::wall::{LevelWall, WallDefaults};
 
 /// Validates `file` (parsed from `source`) into a level. A texture `file`
 /// that `pictures` holds is that picture; other relative texture paths are

@@ -5,7 +5,7 @@
 use glam::{Vec2, Vec3};
 
 use super::super::light_layout::FaceFrame;
-use super::super::model::{Peg, TextureAlignment};
+use super::super::wall::{Peg, TextureAlignment};
 use super::scene_mesh::{Bounds, MeshVertex, flat};
 
 /// Triangles of one chunk and material, before they are concatenated.
