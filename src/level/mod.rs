@@ -255,8 +255,21 @@ impl Level {
     /// an index past the floors.
     pub fn drawn_floor_height(&self, index: usize) -> Option<f32> {
         let floor = self.floors.get(index)?;
-        let lift = self.lifts.iter().find(|lift| lift.floors.contains(&index));
+        let lift = (self.lifts.iter()).find(|lift| self.lift_floors(lift).any(|f| f == index));
         Some(lift.map_or(floor.height, |lift| lift.low))
+    }
+
+    /// The floors `lift` moves: those it names that the level has and
+    /// that stand at or above its `low`. The others it names (the loader
+    /// warns of them, as an edit that deletes or lowers a floor may leave
+    /// them) stay where they are, and stay named, so a save writes the
+    /// lift as it was.
+    pub fn lift_floors<'a>(&'a self, lift: &'a Lift) -> impl Iterator<Item = usize> + 'a {
+        lift.floors.iter().copied().filter(|&index| {
+            self.floors
+                .get(index)
+                .is_some_and(|floor| floor.height >= lift.low)
+        })
     }
 
     /// The lowest floor under `points` (a wall's two ends, an obstacle's
@@ -358,7 +371,7 @@ impl Level {
             headroom: self.player.height,
         };
         let lifts_down: Vec<(usize, f32)> = (self.lifts.iter())
-            .flat_map(|lift| lift.floors.iter().map(|&floor| (floor, lift.low)))
+            .flat_map(|lift| self.lift_floors(lift).map(|floor| (floor, lift.low)))
             .collect();
         Heights::new(&floors, outside, stance, self.player.radius).with_moving_floors(&lifts_down)
     }

@@ -522,7 +522,8 @@ pub struct Switch {
 pub struct Lift {
     /// The floors that move, by index among the level's floors.
     pub floors: Vec<usize>,
-    /// The height they lower to, in metres: at or below each of them.
+    /// The height they lower to, in metres. A floor it names that stands
+    /// below it does not move ([`Level::lift_floors`](super::Level::lift_floors)).
     pub low: f32,
     /// How long they wait down, in seconds. Default:
     /// [`LIFT_WAIT`](super::defaults::LIFT_WAIT).

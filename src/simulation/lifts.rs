@@ -270,10 +270,9 @@ impl Lifts {
 /// Lift `lift` as the tick moves it, its floors' own heights from
 /// `level`.
 fn moving(lift: &Lift, level: &Level) -> Moving {
-    let (floors, drawn): (Vec<(usize, f32)>, Vec<DrawnFloor>) = lift
-        .floors
-        .iter()
-        .filter_map(|&floor| {
+    let (floors, drawn): (Vec<(usize, f32)>, Vec<DrawnFloor>) = level
+        .lift_floors(lift)
+        .filter_map(|floor| {
             let height = level.floors.get(floor)?.height;
             Some(((floor, height), DrawnFloor::of(level, floor)?))
         })
@@ -294,8 +293,8 @@ fn moving(lift: &Lift, level: &Level) -> Moving {
 
 /// The mean of the corners of `lift`'s floors in `level`.
 fn middle(lift: &Lift, level: &Level) -> Vec2 {
-    let corners: Vec<Vec2> = (lift.floors.iter())
-        .filter_map(|&floor| level.floors.get(floor))
+    let corners: Vec<Vec2> = (level.lift_floors(lift))
+        .filter_map(|floor| level.floors.get(floor))
         .flat_map(|floor| floor.points.iter().copied())
         .collect();
     if corners.is_empty() {

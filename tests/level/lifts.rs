@@ -1,6 +1,7 @@
 //! `[[lift]]` and a switch's `lifts`: every bad value gives its error
 //! with the file, line and column, the item and what is wrong; an index
-//! past the level's floors or lifts only warns; a complete file writes
+//! past the level's floors or lifts, or a floor below a lift's `low`, only
+//! warns; a complete file writes
 //! lifts and switches back as they were; an edited file keeps them, and
 //! deleting a floor leaves a warning, not an error.
 
@@ -46,10 +47,6 @@ fn bad_lifts_are_refused_at_the_value_with_what_is_wrong() {
         (
             "floors = [0]\nlow = 0.75\nwait = -1.0\n",
             "lifts.toml:15:8: lift 0: negative `wait`",
-        ),
-        (
-            "floors = [0, 1]\nlow = 0.75\n",
-            "lifts.toml:14:7: lift 0: `low` 0.75 m is above floor 1's `height` 0.5 m",
         ),
         (
             "floors = []\nlow = 0.0\n",
@@ -98,6 +95,27 @@ fn a_lift_takes_dooms_wait_and_speed_unless_written_and_missing_indices_warn() {
         warnings[1].contains("switch 0: lift 3 does not exist (the level has 1 lifts)"),
         "{warnings:?}"
     );
+}
+
+#[test]
+fn a_floor_below_low_warns_stays_named_and_does_not_move() {
+    let loaded = Level::from_toml_str(
+        &with_lift("floors = [0, 1]\nlow = 0.75\n"),
+        Path::new("lifts.toml"),
+    )
+    .expect("loads");
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    assert!(
+        warnings.iter().any(|w| w.contains(
+            "lifts.toml:14:7: warning: lift 0: `low` 0.75 m is above floor 1's `height` 0.5 m"
+        )),
+        "{warnings:?}"
+    );
+    let level = loaded.level;
+    assert_eq!(level.lifts[0].floors, [0, 1], "named as written");
+    assert_eq!(level.lift_floors(&level.lifts[0]).collect::<Vec<_>>(), [0]);
+    assert_eq!(level.drawn_floor_height(0), Some(0.75), "the lift's floor");
+    assert_eq!(level.drawn_floor_height(1), Some(0.5), "where it stands");
 }
 
 #[test]

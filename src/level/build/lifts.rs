@@ -1,8 +1,8 @@
 //! Validation of `[[lift]]`: at least one floor, each named once among all
-//! the lifts; `low` in range and at or below every floor it names; `wait`
-//! and `speed` in range. A floor index past the level's floors is a
-//! warning (an edit that deletes floors leaves the file loadable), and
-//! that floor moves nothing.
+//! the lifts; `low`, `wait` and `speed` in range. A floor index past the
+//! level's floors, or a floor standing below `low`, is a warning, and that
+//! floor does not move: an edit that deletes a floor (so that the indices
+//! after it name other floors) or lowers one leaves the file loadable.
 
 use super::Builder;
 use crate::level::defaults;
@@ -66,13 +66,13 @@ impl Builder<'_> {
                 *moved_by = Some(index);
                 let height = floors[number].height;
                 if low > height {
-                    return Err(self.source.invalid(
+                    self.warn(
                         &table.low.span(),
                         &item,
                         format!(
-                            "`low` {low} m is above floor {number}'s `height` {height} m: a lift lowers"
+                            "`low` {low} m is above floor {number}'s `height` {height} m: a lift lowers, so that floor does not move"
                         ),
-                    ));
+                    );
                 }
             }
             lifts.push(Lift {
