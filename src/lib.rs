@@ -48,6 +48,11 @@
 //! - [`portable_math`]: sine, cosine and arc tangent that give the same bits
 //!   on every platform, for the simulation.
 
+// Whether the window's loading job (its session, renderer and wgpu's
+// resources inside) may cross threads is a deep question for the
+// compiler: its depth of nested types passes the default limit of 128.
+#![recursion_limit = "256"]
+
 pub mod app;
 pub mod bindings;
 pub mod camera;
