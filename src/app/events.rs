@@ -13,7 +13,7 @@ use winit::keyboard::KeyCode;
 use super::event_queue::EventQueue;
 use super::held_keys::Modifiers;
 use super::live_level::{BuiltLevel, SavedLevel};
-use crate::edit::{LevelChange, PropertyChange};
+use crate::edit::{EditEvent, LevelChange, PropertyChange};
 use crate::gamepad::GamepadIntent;
 use crate::level::Level;
 use crate::simulation::Simulation;
@@ -149,6 +149,9 @@ pub struct Events {
     /// Edits made with the mouse on the full map, read by edit mode, which
     /// carries them out at the cursor point.
     pub map_edits: EventQueue<MapEdit>,
+    /// Edit mode's steps as heard (an item placed, deleted, a step
+    /// undone), read by the session for the sound.
+    pub edits: EventQueue<EditEvent>,
 }
 
 impl EventQueue<LevelCause> {

@@ -43,6 +43,7 @@ use super::walking::Walking;
 use super::world::{World, set_view};
 use crate::bindings::{Action, Context, HelpGroup};
 use crate::collision::Collider;
+use crate::edit::EditEvent;
 use crate::gamepad::GamepadIntent;
 use crate::level::{Level, LevelChoice};
 use crate::render::{LevelScene, SceneBuilder};
@@ -166,9 +167,11 @@ impl Session {
         self.plays_sound = crate::platform::HAS_SOUND_SERVER;
     }
 
-    /// Hands the tick just stepped to the speaker, started the first
-    /// time, while sound is on and plays.
+    /// Hands the tick just stepped, and edit mode's steps since the last
+    /// one, to the speaker, started the first time, while sound is on
+    /// and plays.
     fn hear_tick(&mut self) {
+        let edits: Vec<EditEvent> = self.events.edits.read().collect();
         if !self.plays_sound || !self.world.settings.sound.enabled {
             return;
         }
@@ -181,6 +184,9 @@ impl Session {
                 world.settings.sound,
             )
         });
+        for edit in edits {
+            speaker.hear_edit(edit, world.live.shared_walking());
+        }
         speaker.hear(&world.simulation, world.live.shared_walking());
     }
 

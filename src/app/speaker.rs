@@ -25,6 +25,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::collision::Collider;
 use crate::config::SoundSettings;
+use crate::edit::EditEvent;
 use crate::level::Level;
 use crate::platform::{self, Instant, SoundServer};
 use crate::simulation::Simulation;
@@ -51,6 +52,8 @@ enum ToSound {
     Level(Arc<Level>, Arc<Collider>),
     /// Sound was turned off: the sounds playing stop.
     Hush,
+    /// A step of editing, heard with the next tick.
+    Edit(EditEvent),
 }
 
 /// The live level and its walking collider.
@@ -130,6 +133,12 @@ impl Speaker {
     pub fn hear(&mut self, simulation: &Simulation, live: Live) {
         let moment = Box::new(Moment::of(simulation));
         self.tell(ToSound::Tick(moment, Instant::now()), live);
+    }
+
+    /// Hears `edit`, a step of editing on the live level `live`, with the
+    /// next tick.
+    pub fn hear_edit(&mut self, edit: EditEvent, live: Live) {
+        self.tell(ToSound::Edit(edit), live);
     }
 
     /// The live level is now `live`.
@@ -336,6 +345,7 @@ impl Hearing {
                 self.collider = collider;
             }
             ToSound::Hush => self.soundscape = Soundscape::new(&self.level, self.options),
+            ToSound::Edit(edit) => self.soundscape.hear_edit(edit),
         }
     }
 

@@ -111,7 +111,7 @@ impl Carry {
     /// usable polygon is refused (a floor's is checked as it is put down).
     pub fn placed(&self, cursor: Vec2) -> Result<Piece, EditError> {
         let offset = cursor - self.grabbed_at;
-        let centre = centre(&self.piece);
+        let centre = self.piece.centre();
         let steps = self.steps();
         let turn = rotation(steps);
         let place = |point: Vec2| {
@@ -133,19 +133,6 @@ impl Carry {
             Piece::Floor(floor) => floor.points.iter_mut().for_each(|p| *p = place(*p)),
         }
         Ok(piece)
-    }
-}
-
-/// The point an item turns about: the middle of a wall or a door, a
-/// lamp's place, the average of an obstacle's or a floor's corners.
-fn centre(piece: &Piece) -> Vec2 {
-    let average = |points: &[Vec2]| points.iter().sum::<Vec2>() / points.len().max(1) as f32;
-    match piece {
-        Piece::Wall(wall) => (wall.a + wall.b) / 2.0,
-        Piece::Door(door) => (door.a + door.b) / 2.0,
-        Piece::Light(light) => light.at,
-        Piece::Obstacle(obstacle) => average(obstacle.polygon.points()),
-        Piece::Floor(floor) => average(&floor.points),
     }
 }
 

@@ -2,7 +2,8 @@
 //! footstep on each family of material, a landing, a door starting,
 //! moving, stopping and giving way, a lift starting, moving and
 //! stopping, a body striking, scraping and being
-//! kicked, a teleport; and how loud each is for its measure (a fall's speed, an
+//! kicked, a teleport, an edit's placing, deleting and undoing; and how
+//! loud each is for its measure (a fall's speed, an
 //! impact's impulse). The figures are in docs/sound.md.
 
 use super::family::Family;
@@ -244,5 +245,32 @@ pub fn teleport() -> Recipe {
             tone(440.0, 0.2, 0.3),
         ],
         hisses: vec![hiss(1800.0, 0.6, 1.0, 0.45)],
+    }
+}
+
+/// An item placed (or changed) in edit mode: a short wooden knock with a
+/// bright click on top.
+pub fn placed() -> Recipe {
+    Recipe {
+        tones: vec![tone(660.0, 0.25, 0.06), tone(990.0, 0.12, 0.04)],
+        hisses: vec![hiss(2500.0, 2.0, 0.5, 0.015)],
+    }
+}
+
+/// An item deleted in edit mode: a falling pair of low tones and a puff
+/// of noise.
+pub fn deleted() -> Recipe {
+    Recipe {
+        tones: vec![tone(330.0, 0.25, 0.08), tone(220.0, 0.2, 0.12)],
+        hisses: vec![hiss(800.0, 0.8, 0.6, 0.05)],
+    }
+}
+
+/// A step undone or redone in edit mode: a soft two-tone chirp, unlike
+/// a placing or a deleting.
+pub fn undone() -> Recipe {
+    Recipe {
+        tones: vec![tone(523.0, 0.18, 0.1), tone(784.0, 0.14, 0.07)],
+        hisses: Vec::new(),
     }
 }

@@ -1,7 +1,7 @@
 //! The simulation heard: each tick's events turned into voices (a
 //! footstep every stride walked, a door's or a lift's start, loop and
 //! stop, a body's
-//! impact, scrape and kick), the voices placed for the eye where it now
+//! impact, scrape and kick; and the editor's steps), the voices placed for the eye where it now
 //! stands, and the mix rendered tick by tick. It reads the simulation
 //! and never changes it.
 
@@ -17,6 +17,7 @@ use super::recipe::Recipe;
 use super::space::{Heard, Place, Surroundings};
 use crate::collision::Collider;
 use crate::config::SoundSettings;
+use crate::edit::EditEvent;
 use crate::level::{Level, MaterialId};
 use crate::simulation::Event;
 
@@ -80,6 +81,9 @@ pub struct Soundscape {
     /// The doors that gave way last tick (a door held back tick after
     /// tick thuds once).
     giving_way: Vec<usize>,
+    /// Edits made since the last tick, heard with the next: placed for
+    /// the eye where that tick leaves it.
+    edits: Vec<EditEvent>,
 }
 
 impl Soundscape {
@@ -101,6 +105,7 @@ impl Soundscape {
             lift_loops: BTreeMap::new(),
             scrapes: BTreeMap::new(),
             giving_way: Vec::new(),
+            edits: Vec::new(),
         };
         soundscape.floor = soundscape.family(level.environment.floor);
         soundscape
@@ -124,6 +129,11 @@ impl Soundscape {
         };
         let ear = moment.ear;
         let hear = |place: &Place, loudness: f32| Heard::at(place, loudness, &ear, &surroundings);
+        for edit in std::mem::take(&mut self.edits) {
+            let cue = edit_cue(edit, &surroundings);
+            let heard = hear(&cue.place, cue.loudness);
+            self.mixer.play(&cue.recipe, cue.place, cue.loudness, heard);
+        }
         let mut gave_way = Vec::new();
         for event in &moment.events {
             for cue in self.cues_for(event, moment, &surroundings) {
@@ -280,6 +290,12 @@ impl Soundscape {
         }
     }
 
+    /// Hears `edit`, a step of editing, with the next tick: it is placed
+    /// for the eye where that tick leaves it.
+    pub fn hear_edit(&mut self, edit: EditEvent) {
+        self.edits.push(edit);
+    }
+
     /// How many voices play now.
     pub fn voices(&self) -> usize {
         self.mixer.voices()
@@ -298,10 +314,68 @@ impl Soundscape {
     }
 }
 
+/// The voice a step of editing starts, where it happened.
+fn edit_cue(edit: EditEvent, surroundings: &Surroundings) -> Cue {
+    let (recipe, at) = match edit {
+        EditEvent::Placed { at } => (cues::placed(), at),
+        EditEvent::Deleted { at } => (cues::deleted(), at),
+        EditEvent::Undone { at } => (cues::undone(), at),
+    };
+    Cue::once(recipe, surroundings.place_at(at, None))
+}
+
 /// Where body `body` is now (the origin when there is no such body).
 fn body_position(moment: &Moment, body: usize) -> Vec2 {
     moment
         .bodies
         .get(body)
         .map_or(Vec2::ZERO, |body| body.position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulation::Simulation;
+    use crate::walker::TickInput;
+
+    /// The energy of each channel (left, right) of the house's first
+    /// fifth of a second after the edits that `edits` makes, given the
+    /// eye's place and its right, are heard with a tick of standing still.
+    fn heard(edits: impl Fn(Vec2, Vec2) -> Vec<EditEvent>) -> [f64; 2] {
+        let level = Level::default_house();
+        let collider = level.collider();
+        let mut simulation = Simulation::at_spawn(&level);
+        simulation.step(&TickInput::default(), &collider);
+        let mut soundscape = Soundscape::new(&level, SoundSettings::default());
+        let eye = simulation.walker.position();
+        for edit in edits(eye, simulation.walker.camera.flat_right()) {
+            soundscape.hear_edit(edit);
+        }
+        soundscape.hear(&Moment::of(&simulation), &level, &collider);
+        let mut frames = vec![[0.0; 2]; 9_600];
+        soundscape.mix(&mut frames);
+        let energy = |channel: usize| frames.iter().map(|f| f64::from(f[channel]).powi(2)).sum();
+        [energy(0), energy(1)]
+    }
+
+    #[test]
+    fn an_edit_is_heard_where_it_was_made_and_nothing_without_one() {
+        let [left, right] = heard(|eye, right| vec![EditEvent::Placed { at: eye - right }]);
+        assert!(
+            left > 2.0 * right,
+            "placed on the left: {left} against {right}"
+        );
+        let [left, right] = heard(|eye, right| vec![EditEvent::Deleted { at: eye + right }]);
+        assert!(
+            right > 2.0 * left,
+            "deleted on the right: {left} against {right}"
+        );
+        let [left, right] = heard(|eye, _| vec![EditEvent::Undone { at: eye }]);
+        assert!(left > 0.0 && right > 0.0, "undone at the eye");
+        assert_eq!(
+            heard(|_, _| Vec::new()),
+            [0.0, 0.0],
+            "standing still, no edit"
+        );
+    }
 }

@@ -10,11 +10,11 @@ use glam::Vec2;
 
 use super::Editing;
 use super::keys::{Aim, Ready, Typed, doing};
-use crate::app::event_queue::EventQueue;
-use crate::app::events::{Events, LevelCause, MapEdit};
+
+use crate::app::events::{Events, MapEdit};
 use crate::app::world::World;
 use crate::bindings::Action;
-use crate::edit::{Carry, Item, LevelChange, PropertyChange};
+use crate::edit::{Carry, EditEvent, Item, LevelChange, PropertyChange};
 use crate::level::Level;
 
 impl Editing {
@@ -58,7 +58,7 @@ impl Editing {
         {
             return Ok(());
         }
-        self.edited(events);
+        self.edited(events, false);
         if let Some(mut carry) = self.edit.carry.take() {
             let retaken = match self.edit.draft() {
                 Some(draft) if carry.item() == change.item => carry.retake(draft.level()),
@@ -178,7 +178,7 @@ impl Editing {
             None => Ok(false),
         };
         match stepped {
-            Ok(true) => self.edited(events),
+            Ok(true) => self.edited(events, true),
             Ok(false) => world.notice(nothing),
             Err(error) => world.notice(format!("cannot {word}: {error}")),
         }
@@ -192,32 +192,33 @@ impl Editing {
         events: &mut Events,
     ) {
         match changed {
-            Ok(true) => self.edited(events),
+            Ok(true) => self.edited(events, false),
             Ok(false) => {}
             Err(error) => world.notice(format!("edit refused: {error}")),
         }
     }
 
-    /// The edited level goes live (the session's level-change path).
-    fn edited(&mut self, events: &mut Events) {
-        self.hand_over(events, EventQueue::send_edit);
+    /// The edited level goes live (the session's level-change path), and
+    /// the step is heard (an undo or a redo when `undone`).
+    fn edited(&mut self, events: &mut Events, undone: bool) {
+        self.hand_over(events, |events, level, changes| {
+            if let Some(heard) = EditEvent::of_step(&changes, undone) {
+                events.edits.send(heard);
+            }
+            events.level_changes.send_edit(level, changes);
+        });
     }
 
-    /// Sends the draft's level and the changes since the live one to the
-    /// session with `send` (as an edit, or as the autosave's edits
-    /// replayed).
+    /// Sends the draft's level and the changes since the live one with
+    /// `send` (as an edit, or as the autosave's edits replayed).
     pub(super) fn hand_over(
         &mut self,
         events: &mut Events,
-        send: fn(&mut EventQueue<LevelCause>, Arc<Level>, Vec<LevelChange>),
+        send: impl FnOnce(&mut Events, Arc<Level>, Vec<LevelChange>),
     ) {
         if let Some(draft) = self.edit.draft_mut() {
             let changes = draft.take_changes();
-            send(
-                &mut events.level_changes,
-                Arc::new(draft.level().clone()),
-                changes,
-            );
+            send(events, Arc::new(draft.level().clone()), changes);
         }
     }
 }

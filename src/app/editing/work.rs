@@ -13,7 +13,6 @@ use winit::keyboard::KeyCode;
 use super::Editing;
 use super::keys::{Aim, Ready, Typed, doing};
 use super::state::Worked;
-use crate::app::event_queue::EventQueue;
 use crate::app::events::{Events, LevelRequest};
 use crate::app::job::JobLost;
 use crate::app::world::World;
@@ -185,7 +184,9 @@ impl Editing {
                 self.edit.put_back(draft);
                 match result {
                     Ok(count) => {
-                        self.hand_over(events, EventQueue::send_restore);
+                        self.hand_over(events, |events, level, changes| {
+                            events.level_changes.send_restore(level, changes);
+                        });
                         world.notice(format!("restored {count} unsaved edits"));
                     }
                     Err(error) => world.notice(format!("cannot restore the autosave: {error:#}")),

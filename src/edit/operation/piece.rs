@@ -34,6 +34,20 @@ impl Piece {
         self.item(0).kind()
     }
 
+    /// Its middle on the plan, the point it turns about when carried:
+    /// the middle of a wall or a door, a lamp's place, the average of an
+    /// obstacle's or a floor's corners.
+    pub fn centre(&self) -> Vec2 {
+        let average = |points: &[Vec2]| points.iter().sum::<Vec2>() / points.len().max(1) as f32;
+        match self {
+            Piece::Wall(wall) => (wall.a + wall.b) / 2.0,
+            Piece::Door(door) => (door.a + door.b) / 2.0,
+            Piece::Light(light) => light.at,
+            Piece::Obstacle(obstacle) => average(obstacle.polygon.points()),
+            Piece::Floor(floor) => average(&floor.points),
+        }
+    }
+
     /// The array of tables its kind is written in.
     pub(super) fn tables(&self) -> Tables {
         self.item(0).tables()
