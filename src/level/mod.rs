@@ -13,6 +13,7 @@ mod hash;
 pub mod light_layout;
 mod lines;
 pub mod loose;
+mod material_id;
 pub mod maze;
 pub mod mesh;
 mod model;

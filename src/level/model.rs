@@ -11,6 +11,7 @@ use image::RgbaImage;
 
 use super::diagnostics::LevelWarning;
 use super::lines::{Exit, Teleporter};
+pub use super::material_id::MaterialId;
 use super::range::ValueRange;
 use super::shared_list::SharedList;
 use super::wall::{LevelWall, WallDefaults};
@@ -151,25 +152,6 @@ impl PlayerSpawn {
     pub const PUSH: ValueRange = ValueRange::NonNegative;
     /// `kick`: 0 or more.
     pub const KICK: ValueRange = ValueRange::NonNegative;
-}
-
-/// Index into [`Level::materials`]: 32 bits, so that a wall, which
-/// holds one, stays small in a million-wall maze.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MaterialId(pub u32);
-
-impl MaterialId {
-    /// The material at `index` in [`Level::materials`]. A level holds
-    /// fewer than 2^32 materials: each is a table of its file or a texture
-    /// of a WAD, and 2^32 of them would not fit in memory.
-    pub fn at(index: usize) -> MaterialId {
-        MaterialId(u32::try_from(index).expect("fewer than 2^32 materials"))
-    }
-
-    /// Its place in [`Level::materials`].
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
 }
 
 /// The properties an `[[obstacle]]` takes when it gives only its `points`.

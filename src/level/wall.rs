@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::model::MaterialId;
+use super::material_id::MaterialId;
 use super::range::ValueRange;
 
 /// One wall of a level.
