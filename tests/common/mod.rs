@@ -393,3 +393,26 @@ pub fn assert_matches_golden(name: &str, actual: &RgbaImage, tolerance: Toleranc
 /// The crate's one rule for property tests' case counts and seed.
 #[path = "../../src/property_cases.rs"]
 pub mod property_cases;
+
+/// Where Debian's `freedoom` package puts its WADs.
+const FREEDOOM_FOLDER: &str = "/usr/share/games/doom";
+
+/// The path of Freedoom's `name` (`freedoom1.wad`, `freedoom2.wad`),
+/// `None` (with a note) when it is not installed; under CI, a missing
+/// file fails the test.
+pub fn freedoom(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(FREEDOOM_FOLDER).join(name);
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{} is missing; CI installs Debian's freedoom package (.ci/run)",
+        path.display()
+    );
+    eprintln!(
+        "skipped: {} is missing (apt install freedoom)",
+        path.display()
+    );
+    None
+}

@@ -452,6 +452,22 @@ fn sky_level() -> Level {
 /// yard's low far walls, nothing between the courtyard's and the yard's
 /// open ceilings, and the sky, not the walk's ceiling, over the opening
 /// to the walk.
+/// Freedoom's E1M1 from its start, imported in memory as `--wad WAD --map
+/// E1M1` imports it: its textures, its sectors' floors, ceilings and
+/// light, its sky, its lift at rest.
+#[test]
+fn freedoom_e1m1_from_its_start() {
+    let Some(wad) = common::freedoom("freedoom1.wad") else {
+        return;
+    };
+    let choice = mazewalker::level::LevelChoice::Wad {
+        wad,
+        map: "E1M1".into(),
+    };
+    let level = choice.load().expect("E1M1 imports").level;
+    golden("freedoom_e1m1", &level, View::default());
+}
+
 #[test]
 fn a_sky_over_open_floors() {
     let view = View {

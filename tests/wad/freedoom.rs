@@ -9,27 +9,7 @@ use std::time::Instant;
 
 use mazewalker::level::wad::{DoomMap, MapFormat, Wad, WadTextures};
 
-/// Where Debian's `freedoom` package puts its WADs.
-const FREEDOOM_FOLDER: &str = "/usr/share/games/doom";
-
-/// The path of Freedoom's `name`, `None` (with a note) when it is not
-/// installed; under CI, a missing file fails the test.
-pub fn path(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(FREEDOOM_FOLDER).join(name);
-    if path.exists() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{} is missing; CI installs Debian's freedoom package (.ci/run)",
-        path.display()
-    );
-    eprintln!(
-        "skipped: {} is missing (apt install freedoom)",
-        path.display()
-    );
-    None
-}
+pub use crate::common::freedoom as path;
 
 /// Every map of `wad`, read, in directory order, and how many warnings
 /// they gave.
