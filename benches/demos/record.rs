@@ -1,6 +1,7 @@
 //! Records the demos kept in `benches/demos/` (the timedemo's walks): an
-//! autopilot that walks a level for a few seconds, turning away from walls
-//! and into side passages, running now and then, looking up and down; and
+//! autopilot that walks a level for a few seconds (the house, the mazes,
+//! the split level and Freedoom's E1M1), turning away from walls and into
+//! side passages, running now and then, looking up and down; and
 //! `push.demo`, a scripted walk in the house that pushes and kicks its ball.
 //!
 //! Run: `cargo run --release --example record_demos [-- OUT_DIR]` (default
@@ -30,6 +31,10 @@ const BLOCK: u32 = 20;
 
 /// Ticks per demo: five seconds at 120 Hz.
 const TICKS: u32 = 600;
+
+/// Freedoom's first WAD where Debian's `freedoom` package puts it: the
+/// E1M1 demo names it, so the timedemo plays it where it is installed.
+const FREEDOOM1: &str = "/usr/share/games/doom/freedoom1.wad";
 
 /// How far ahead (metres) a heading must be clear to walk it.
 const LOOK_AHEAD: f32 = 1.2;
@@ -72,6 +77,14 @@ fn main() -> anyhow::Result<()> {
             "split-level.demo",
             LevelChoice::File(PathBuf::from("assets/levels/split-level.toml")),
             4,
+        ),
+        (
+            "freedoom-e1m1.demo",
+            LevelChoice::Wad {
+                wad: PathBuf::from(FREEDOOM1),
+                map: "E1M1".to_string(),
+            },
+            5,
         ),
     ];
     for (name, choice, autopilot_seed) in demos {
