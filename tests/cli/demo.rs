@@ -266,15 +266,20 @@ fn bad_demos_fail_with_an_error_naming_their_line() {
     );
 }
 
+/// Every kept demo: Freedoom's E1M1 among them where Freedoom is
+/// installed (its doors, lift and floors replay bit for bit too).
 #[test]
 fn the_kept_demos_play_to_the_end_without_desync() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/demos");
-    for name in [
+    let freedoom = common::freedoom("freedoom1.wad").map(|_| "freedoom-e1m1.demo");
+    let kept = [
         "house.demo",
         "maze-24x24.demo",
         "maze-300x300.demo",
         "maze-1425x1425.demo",
-    ] {
+        "split-level.demo",
+    ];
+    for name in kept.into_iter().chain(freedoom) {
         let playback = OpenedDemo::open(&dir.join(name), None).expect("a valid demo");
         assert!(
             playback.warnings.is_empty(),
