@@ -326,7 +326,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            mazewalker::platform::report_error(&format!("{error:#}"));
             ExitCode::FAILURE
         }
     }
@@ -516,7 +516,7 @@ fn list_maps(args: &MapsArgs) -> anyhow::Result<()> {
     let wad = Wad::open(&args.wad).map_err(|error| anyhow::anyhow!("{error}"))?;
     let mut stdout = io::stdout().lock();
     for map in wad.maps() {
-        writeln!(stdout, "{} {}", map.name, map.format)?;
+        writeln!(stdout, "{map}")?;
     }
     Ok(())
 }

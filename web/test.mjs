@@ -28,14 +28,18 @@
 //   no AudioContext;
 // - plays natively recorded demos without drawing them (`?demo=FILE&headless`)
 //   to the final `x z yaw` the native program's `play --headless` printed,
-//   bit for bit.
+//   bit for bit;
+// - takes a Doom WAD (Freedoom's first) on its file input, lists its maps
+//   as `mazewalker maps` does and opens the first; a new page given
+//   `?wad=NAME&map=MAP` opens a map of it from the browser's storage, and
+//   an unknown map or WAD is the program's error shown on the page.
 // Usage: node web/test.mjs URL FOLDER (screenshots are written in FOLDER;
 // web/test puts the demos and the native program's lines in FOLDER/demos).
 // The native program is $MAZEWALKER_NATIVE.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -874,6 +878,118 @@ async function worksInPiecesBetweenFrames(browser) {
   }
 }
 
+// The WAD the page is given: Freedoom's first (Debian's freedoom, which
+// web/setup installs).
+const freedoom = "/usr/share/games/doom/freedoom1.wad";
+
+/// A new page in `context`, its console lines in `lines`.
+async function pageWithLines(context, lines) {
+  const page = await context.newPage();
+  page.on("console", (message) => lines.push(message.text()));
+  page.on("pageerror", (error) => lines.push(`page error: ${error.message}`));
+  return page;
+}
+
+/// Waits until the canvas's title (its `alt`, which the window's title
+/// sets in a page) names the level `map`; a failure when it does not.
+async function titledAfter(page, map) {
+  const wanted = `mazewalker — ${map}`;
+  try {
+    await page.waitForFunction(
+      (wanted) => document.querySelector("canvas")?.getAttribute("alt") === wanted,
+      wanted,
+      { timeout: patience },
+    );
+    return [];
+  } catch {
+    const alt = await page.getAttribute("canvas", "alt");
+    return [`wad: the canvas is titled "${alt}", wanted "${wanted}"`];
+  }
+}
+
+/// The page's error once it shows one: the body's `data-error` and the
+/// text of its #failed element.
+async function shownError(page) {
+  const handle = await page.waitForFunction(() => document.body.dataset.error, null, {
+    timeout: patience,
+  });
+  const failed = await page.getAttribute("#failed", "data-said");
+  return { error: await handle.jsonValue(), failed };
+}
+
+/// Sets Freedoom's first WAD on the page's file input: the page lists its
+/// maps as the native `mazewalker maps` does and opens the first, E1M1. A
+/// new page given `?wad=NAME&map=E1M2` opens that map from the browser's
+/// storage (the same browser context), without a pick. A map the WAD
+/// lacks and a WAD the page has not stored are the program's errors,
+/// shown on the page.
+async function opensAWad(browser) {
+  const context = await browser.newContext({
+    viewport: { width: golden.width, height: golden.height },
+  });
+  const lines = [];
+  const page = await pageWithLines(context, lines);
+  const name = basename(freedoom);
+  const failures = [];
+  try {
+    const native = spawnSync(nativeProgram, ["maps", freedoom], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n");
+    await page.goto(url);
+    await levelShown(lines);
+    lines.length = 0;
+    const picked = Date.now();
+    await page.setInputFiles("#picker", freedoom);
+    await page.waitForURL(/[?&]map=E1M1$/, { timeout: patience });
+    await consoleLine(lines, /Importing E1M1: done/);
+    // A figure for the record, never a check: the machine's speed varies.
+    const imported = Date.now() - picked;
+    const listed = await page.$$eval("#maps .map", (maps) =>
+      maps.map((map) => `${map.dataset.map} ${map.dataset.format}`),
+    );
+    const open = await page.$$eval("#maps .map[data-open]", (maps) =>
+      maps.map((map) => map.dataset.map),
+    );
+    console.log(
+      `  ${name} picked: the page lists ${listed.length} maps (natively ${native.length}),` +
+        ` from ${listed[0]} to ${listed[listed.length - 1]}; open: ${open.join(" ")},` +
+        ` imported ${imported} ms after the pick`,
+    );
+    if (listed.join("\n") !== native.join("\n")) {
+      failures.push(`wad: the page lists ${name}'s maps as\n  ${listed.join(", ")}\n` +
+        `  and mazewalker maps as\n  ${native.join(", ")}`);
+    }
+    if (open.join(" ") !== "E1M1") {
+      failures.push(`wad: the page marks ${open.join(" ") || "no map"} open, wanted E1M1`);
+    }
+    failures.push(...(await titledAfter(page, "E1M1")));
+    await page.close();
+
+    lines.length = 0;
+    const again = await pageWithLines(context, lines);
+    await again.goto(`${url}?wad=${encodeURIComponent(name)}&map=E1M2`);
+    await consoleLine(lines, /Importing E1M2: done/);
+    failures.push(...(await titledAfter(again, "E1M2")));
+    console.log(`  ?wad=${name}&map=E1M2 in a new page: imported from the browser's storage`);
+    for (const [query, names] of [
+      [`?wad=${encodeURIComponent(name)}&map=E9M9`, "E9M9"],
+      ["?wad=unknown.wad&map=E1M1", "unknown.wad"],
+    ]) {
+      await again.goto(`${url}${query}`);
+      const { error, failed } = await shownError(again);
+      console.log(`  ${query}: the page says "${failed}"`);
+      if (!error.includes(names) || failed !== error) {
+        failures.push(`wad: ${query} shows "${failed}" (data-error "${error}"), wanted ${names} named`);
+      }
+    }
+  } catch (error) {
+    failures.push(`wad: ${error.message}\n  console:\n  ${lines.join("\n  ")}`);
+  } finally {
+    await context.close();
+  }
+  return failures;
+}
+
 async function check(run) {
   const browser = await chromium.launch({ executablePath: browserPath, args: run.args });
   const failures = [];
@@ -938,6 +1054,7 @@ async function check(run) {
     failures.push(...(await savesIntoTheBrowser(browser, run)));
     failures.push(...(await restoresTheAutosaveAfterAClosedTab(browser)));
     failures.push(...(await recordsADemoThatPlaysNatively(browser, run)));
+    failures.push(...(await opensAWad(browser)));
 
     const errors = lines.filter((line) => /panicked|page error|ERROR/.test(line));
     if (errors.length > 0) {

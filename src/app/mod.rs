@@ -27,7 +27,8 @@
 //!   of its own, `job` long work on a worker
 //!   thread with its progress, `startup` the window's level (or a played
 //!   demo's) loaded on a worker while the window opens, `terminal_progress`
-//!   `check`'s progress on a terminal.
+//!   `check`'s progress on a terminal, `page_calls` what the web page
+//!   asks outside the window (a WAD's maps).
 //!
 //! `docs/architecture.md` draws the parts and the path of a key press and
 //! of a level change.
@@ -41,6 +42,8 @@ mod job;
 mod live_level;
 mod map;
 mod overlays;
+#[cfg(target_arch = "wasm32")]
+mod page_calls;
 mod part;
 mod playback;
 pub mod reload;

@@ -215,6 +215,7 @@ impl Shell {
     /// Stops the application with an error that `run_window` returns.
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
         log::error!("{error:#}");
+        crate::platform::report_window_error(&format!("{error:#}"));
         self.error.get_or_insert(error);
         event_loop.exit();
     }
@@ -408,6 +409,7 @@ impl Shell {
             // As the command line reports a level that cannot be loaded:
             // the message once, with no log line besides.
             Some(Err(error)) => {
+                crate::platform::report_window_error(&format!("{error:#}"));
                 self.error.get_or_insert(error);
                 event_loop.exit();
             }

@@ -4,7 +4,6 @@
 //! except under CI (`CI` set), where they fail.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use mazewalker::level::wad::{DoomMap, MapFormat, Wad, WadTextures};

@@ -60,7 +60,9 @@ pub enum MapFormat {
     Hexen,
 }
 
-/// A map marker and the lumps that follow it.
+/// A map marker and the lumps that follow it. Shown as `mazewalker maps`
+/// lists it (and the web page shows its WAD's maps): the marker's name and
+/// the format, `E1M1 doom`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MapEntry {
     /// The marker's name, e.g. `E1M1` or `MAP01`.
@@ -71,11 +73,18 @@ pub struct MapEntry {
     pub lumps: Range<usize>,
 }
 
+impl std::fmt::Display for MapEntry {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{} {}", self.name, self.format)
+    }
+}
+
 impl Wad {
-    /// Reads the file at `path` and its directory. Errors name the path as
-    /// given.
+    /// Reads the file at `path` (through [`platform`](crate::platform), so
+    /// that the web page reads it from its storage) and its directory.
+    /// Errors name the path as given.
     pub fn open(path: &Path) -> Result<Wad, WadError> {
-        let bytes = std::fs::read(path).map_err(|source| WadError::Read {
+        let bytes = crate::platform::read_file(path).map_err(|source| WadError::Read {
             path: path.to_path_buf(),
             source,
         })?;

@@ -124,6 +124,16 @@ pub fn print_line(line: &str) {
     println!("{line}");
 }
 
+/// Reports `message`, the error that ended the program, on stderr after
+/// `error: `.
+pub fn report_error(message: &str) {
+    eprintln!("error: {message}");
+}
+
+/// An error that ended the window: nothing to do natively, where the
+/// window's run returns it and [`report_error`] reports it.
+pub fn report_window_error(_message: &str) {}
+
 /// Whether the platform let a grabbed mouse go on its own: never natively,
 /// where the window loses the grab only with its focus, which it is told.
 pub fn mouse_lock_lost() -> bool {

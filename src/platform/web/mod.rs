@@ -109,7 +109,8 @@ impl FolderWatcher {
 
 /// The program's arguments, read from the page's URL: `?level=maze&w=24&h=24&seed=3`
 /// is `--maze 24x24 --seed 3`; `?file=NAME` is `--level NAME` (a level in
-/// the page's storage: saved, picked or dropped); `record=NAME` is
+/// the page's storage: saved, picked or dropped); `?wad=NAME&map=MAP` is
+/// `--wad NAME --map MAP` (a WAD in the page's storage); `record=NAME` is
 /// `--record NAME` (the demo goes into the page's storage);
 /// `quality=fast|full` is `--quality`; `sound=on|off` is `--sound`;
 /// `config=NAME` is `--config NAME` (a settings file, stored, or else
@@ -133,6 +134,12 @@ pub fn arguments() -> Vec<OsString> {
             arguments.push("--headless".into());
         }
         return arguments;
+    }
+    for (key, flag) in [("wad", "--wad"), ("map", "--map")] {
+        if let Some(named) = value(key) {
+            arguments.push(flag.into());
+            arguments.push(named.into());
+        }
     }
     if let Some(file) = value("file") {
         arguments.push("--level".into());
@@ -259,6 +266,28 @@ pub fn print_line(line: &str) {
     {
         let _ = printed.set_attribute("data-said", line);
     }
+}
+
+/// Reports `message`, the error that ended the program (a WAD or level
+/// that cannot be opened, a bad URL): on the browser's console after
+/// `error: `, as natively on stderr, and on the page, as the
+/// `data-said` attribute of its `#failed` element, which the page shows,
+/// and the body's `data-error` (what web/test reads).
+pub fn report_error(message: &str) {
+    web_sys::console::error_1(&format!("error: {message}").into());
+    if let Some(failed) = page_document().and_then(|document| document.get_element_by_id("failed"))
+    {
+        let _ = failed.set_attribute("data-said", message);
+    }
+    if let Some(body) = page_body() {
+        let _ = body.set_attribute("data-error", message);
+    }
+}
+
+/// An error that ended the window: reported as [`report_error`] does,
+/// since in the page the window's run returned long before.
+pub fn report_window_error(message: &str) {
+    report_error(message);
 }
 
 /// Tells the page whether closing it now would lose work the program is
