@@ -218,7 +218,9 @@ impl Lifts {
         headroom: f32,
         events: &mut Vec<Event>,
     ) {
-        self.previous = self.states.iter().map(|state| state.depth).collect();
+        self.previous.clear();
+        self.previous
+            .extend(self.states.iter().map(|state| state.depth));
         if self
             .states
             .iter()
