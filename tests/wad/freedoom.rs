@@ -4,11 +4,61 @@
 //! except under CI (`CI` set), where they fail.
 
 use std::collections::BTreeSet;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use mazewalker::level::wad::{DoomMap, MapFormat, Wad, WadTextures};
 
 pub use crate::common::freedoom as path;
+
+/// Each tick's `x z feet eye` from `mazewalker replay --heights` of
+/// `script` (a tick a line) on `map` of Freedoom's `wad`, from `from`
+/// (`x,z`); `None` when Freedoom is not installed.
+pub fn replayed_heights(wad: &str, map: &str, from: &str, script: &str) -> Option<Vec<[f32; 4]>> {
+    let wad = path(wad)?;
+    let wad = wad.to_str().expect("a UTF-8 path");
+    let arguments = [
+        "replay",
+        "--wad",
+        wad,
+        "--map",
+        map,
+        "--from",
+        from,
+        "--heights",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mazewalker");
+    {
+        use std::io::Write as _;
+        let mut input = child.stdin.take().expect("stdin");
+        input.write_all(script.as_bytes()).expect("write the walk");
+    }
+    let output = child.wait_with_output().expect("run mazewalker");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    Some(
+        stdout
+            .lines()
+            .map(|line| {
+                let fields: Vec<f32> = line
+                    .split_whitespace()
+                    .map(|field| field.parse().expect("a number"))
+                    .collect();
+                fields.try_into().expect("x z feet eye")
+            })
+            .collect(),
+    )
+}
 
 /// Every map of `wad`, read, in directory order, and how many warnings
 /// they gave.

@@ -4,8 +4,6 @@
 //! south-east of it, used, rises at Doom's speed and lets the walker
 //! through. Each shown by its `--heights` numbers.
 
-use std::process::{Command, Stdio};
-
 use crate::freedoom;
 
 /// West of E1M1's lift (x 2.5 to 6 m, z -9.5 to -6.5, at 5.25 m, lowering
@@ -25,49 +23,7 @@ const E1M1_DOOR_FROM: &str = "26,-14";
 /// freedoom1.wad's E1M1 from `from`, or `None` when Freedoom is not
 /// installed.
 fn replayed(from: &str, script: &str) -> Option<Vec<[f32; 4]>> {
-    let wad = freedoom::path("freedoom1.wad")?;
-    let wad = wad.to_str().expect("a UTF-8 path");
-    let arguments = [
-        "replay",
-        "--wad",
-        wad,
-        "--map",
-        "E1M1",
-        "--from",
-        from,
-        "--heights",
-    ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mazewalker");
-    {
-        use std::io::Write as _;
-        let mut input = child.stdin.take().expect("stdin");
-        input.write_all(script.as_bytes()).expect("write the walk");
-    }
-    let output = child.wait_with_output().expect("run mazewalker");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Some(
-        stdout
-            .lines()
-            .map(|line| {
-                let fields: Vec<f32> = line
-                    .split_whitespace()
-                    .map(|field| field.parse().expect("a number"))
-                    .collect();
-                fields.try_into().expect("x z feet eye")
-            })
-            .collect(),
-    )
+    freedoom::replayed_heights("freedoom1.wad", "E1M1", from, script)
 }
 
 #[test]

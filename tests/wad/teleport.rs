@@ -5,7 +5,6 @@
 //! `replay`, shown by its `--heights` numbers.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use glam::Vec2;
@@ -226,51 +225,13 @@ const MAP02_DESTINATION: (f32, f32) = (-8.0, -12.0);
 
 #[test]
 fn freedoom_map02s_teleporter_is_taken_by_a_scripted_replay() {
-    let Some(wad) = freedoom::path("freedoom2.wad") else {
+    let walk = "0 -0.05\n".repeat(40);
+    let Some(numbers) =
+        freedoom::replayed_heights("freedoom2.wad", "MAP02", MAP02_WALK_FROM, &walk)
+    else {
         return;
     };
-    let wad = wad.to_str().expect("a UTF-8 path");
-    let arguments = [
-        "replay",
-        "--wad",
-        wad,
-        "--map",
-        "MAP02",
-        "--from",
-        MAP02_WALK_FROM,
-        "--heights",
-    ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mazewalker"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mazewalker");
-    {
-        use std::io::Write as _;
-        let mut input = child.stdin.take().expect("stdin");
-        input
-            .write_all("0 -0.05\n".repeat(40).as_bytes())
-            .expect("write the walk");
-    }
-    let output = child.wait_with_output().expect("run mazewalker");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let numbers: Vec<[f32; 4]> = stdout
-        .lines()
-        .map(|line| {
-            let fields: Vec<f32> = line
-                .split_whitespace()
-                .map(|field| field.parse().expect("a number"))
-                .collect();
-            fields.try_into().expect("x z feet eye")
-        })
-        .collect();
+    let stdout = format!("{numbers:?}");
     assert_eq!(numbers.len(), 40, "{stdout}");
     let teleported = numbers
         .iter()
