@@ -506,14 +506,16 @@ impl Collider {
             return Ok(MoveOutcome::free(from + delta));
         }
         let start = from.as_dvec2();
-        let reach = leaf_reach(start, delta, self.body_radius);
-        let edges = self.heights.blocking_near(start, reach, feet);
+        // An edge's wall includes the body radius already.
+        let edges = self
+            .heights
+            .blocking_near(start, centre_reach(start, delta), feet);
         if edges.is_empty() {
             return self.move_eye_among(from, delta, options, leaves);
         }
         let mut outcome = MoveOutcome::free(from);
         let among = LeavesAndEdges {
-            leaves: leaves.near_move(start, reach),
+            leaves: leaves.near_move(start, leaf_reach(start, delta, self.body_radius)),
             edges,
         };
         self.checked_move(from, delta, options, &among, &mut outcome);
@@ -745,17 +747,25 @@ impl Collider {
 }
 
 /// How far from `start` (on either axis) the casts of a move by `delta`
-/// can meet a leaf: a slide travels no farther than the move's length in
+/// can take the eye: a slide travels no farther than the move's length in
 /// all, each cast no farther than what is left of it, so its casts stay
 /// within that length of the start (twice it, and a margin relative to
 /// the coordinates, leave room for rounding and for the rounding guard of
-/// a path's box); a leaf is met within the body radius of a path. The
-/// length is bounded by `|x| + |y|`, which costs no square root.
+/// a path's box). The length is bounded by `|x| + |y|`, which costs no
+/// square root.
 #[inline]
-fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
+fn centre_reach(start: DVec2, delta: Vec2) -> f64 {
     let guard = 1e-6 * (1.0 + start.abs().max_element());
     let travel = f64::from(delta.x).abs() + f64::from(delta.y).abs();
-    2.0 * travel + f64::from(body_radius) + guard
+    2.0 * travel + guard
+}
+
+/// How far from `start` (on either axis) the casts of a move by `delta`
+/// can meet a leaf: a leaf is met within the body radius of where the eye
+/// goes ([`centre_reach`]).
+#[inline]
+fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
+    centre_reach(start, delta) + f64::from(body_radius)
 }
 
 /// Refuses a move from or to a non-finite place, or with an invalid skin.

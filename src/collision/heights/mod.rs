@@ -301,9 +301,11 @@ impl Heights {
         footing
     }
 
-    /// The edges within `reach` of `start` that a body whose feet stand at
-    /// `feet` may not cross, as walls of the body radius (a NaN `feet`
-    /// crosses none).
+    /// The edges that a body whose feet stand at `feet` may not cross, as
+    /// walls of the body radius (a NaN `feet` crosses none), that a body
+    /// whose centre stays within `reach` of `start` (on either axis) may
+    /// meet: those whose walls, the body radius included, come within
+    /// `reach` of it.
     pub(super) fn blocking_near(&self, start: DVec2, reach: f64, feet: f32) -> BlockingEdges<'_> {
         BlockingEdges {
             heights: self,
@@ -341,7 +343,7 @@ impl Heights {
     /// radius of one, as a standing move would be stopped).
     pub fn blocks_path(&self, from: Vec2, to: Vec2, feet: f32) -> bool {
         let (start, motion) = (from.as_dvec2(), (to - from).as_dvec2());
-        let reach = motion.abs().max_element() + f64::from(self.reach) + 1e-6;
+        let reach = motion.abs().max_element() + 1e-6;
         self.blocking_near(start, reach, feet)
             .cast(start, motion)
             .is_some()
@@ -524,15 +526,13 @@ impl BlockingEdges<'_> {
     }
 
     /// The earliest entry of `start + t · motion` into a blocking edge's
-    /// wall, and the edge's index; the lowest index wins ties.
+    /// wall, and the edge's index; the lowest index wins ties. The grid
+    /// files each edge by its wall's box, the body radius included, so
+    /// only the edges whose boxes meet the path's own box can be entered.
     pub fn cast(&self, start: DVec2, motion: DVec2) -> Option<(SweepHit, usize)> {
         let path = Aabb::of_path(start, motion);
-        let grown = Aabb {
-            min: path.min - DVec2::splat(f64::from(self.heights.reach)),
-            max: path.max + DVec2::splat(f64::from(self.heights.reach)),
-        };
         let mut best: Option<(SweepHit, usize)> = None;
-        self.visit(&grown, |index, capsule| {
+        self.visit(&path, |index, capsule| {
             if let Some(hit) = capsule.sweep(start, motion)
                 && best.is_none_or(|(b, b_index)| hit.t < b.t || (hit.t == b.t && index < b_index))
             {
