@@ -24,12 +24,13 @@
 //! start them.
 //!
 //! What this version leaves out, and says so in its summary and warnings:
-//! lines that are shot do nothing (their doors open by use at the door),
-//! lines that close doors and open them again after a wait do nothing,
-//! and so do lines that close doors the map has open,
-//! a teleporter without a destination is left out, monsters and items are
-//! left out, and a sector whose outline the level format cannot hold
-//! (crossing another) is left out with a warning.
+//! lines that are shot (doors' and lifts') do nothing, the doors they
+//! open opening by use at the door instead; lines that close doors and
+//! open them again after a wait do nothing, and so do lines that close
+//! doors the map has open; a teleporter without a destination is left
+//! out, monsters and items are left out, and a sector whose outline the
+//! level format cannot hold (crossing another) is left out with a
+//! warning.
 //!
 //! Module map: `loops` the sectors' outlines, `sky` which ceilings are
 //! sky and the map's sky texture, `things` what each thing
