@@ -229,6 +229,16 @@ impl Doors {
         }
     }
 
+    /// Door `index` starts closing (a switch worked it), as when its wait
+    /// runs out, unless it is closed or closing already; nothing past the
+    /// end. A rise door that would come down onto the walker gives way,
+    /// as one closing after its wait does.
+    pub fn close(&mut self, index: usize) {
+        if let Some(state) = self.states.get_mut(index) {
+            state.close();
+        }
+    }
+
     /// The door whose leaf the view ray from `eye` along `facing` meets
     /// within [`DOOR_USE_REACH`](crate::level::defaults::DOOR_USE_REACH),
     /// before any wall or obstacle: how far along that ray (0 at the eye,

@@ -60,6 +60,15 @@ impl DoorState {
         }
     }
 
+    /// Starts closing, as when its wait runs out, unless it is closed or
+    /// closing already.
+    pub fn close(&mut self) {
+        if self.motion == Motion::Opening || (self.motion == Motion::Still && self.opening > 0.0) {
+            self.motion = Motion::Closing;
+            self.open_ticks = 0;
+        }
+    }
+
     /// The opening this tick aims for, after `close_after` and (for a
     /// `near` door) the eye's nearness had their say: `eye_near` holds a
     /// near door open and opens it.
@@ -171,6 +180,27 @@ mod tests {
         let mut state = DoorState::CLOSED;
         run(&mut state, &self::door(), 10, true);
         assert!(state.is_closed());
+    }
+
+    #[test]
+    fn close_closes_an_open_or_opening_door_and_leaves_a_closed_one() {
+        let door = door();
+        let mut state = DoorState::CLOSED;
+        state.close();
+        assert_eq!(state, DoorState::CLOSED);
+        state.use_it();
+        run(&mut state, &door, 10, false);
+        state.close();
+        assert_eq!(state.motion, Motion::Closing);
+        run(&mut state, &door, 10 * TICK_RATE, false);
+        assert!(state.is_closed());
+        let mut open = DoorState {
+            opening: 1.0,
+            motion: Motion::Still,
+            open_ticks: 5,
+        };
+        open.close();
+        assert_eq!((open.motion, open.open_ticks), (Motion::Closing, 0));
     }
 
     #[test]

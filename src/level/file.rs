@@ -153,6 +153,8 @@ pub(crate) struct SwitchTable {
     pub by: Option<Spanned<String>>,
     pub doors: Option<Spanned<Vec<Spanned<usize>>>>,
     pub lifts: Option<Spanned<Vec<Spanned<usize>>>>,
+    pub close: Option<Spanned<Vec<Spanned<usize>>>>,
+    pub once: Option<Spanned<bool>>,
 }
 
 /// One `[[lift]]`.
@@ -173,6 +175,7 @@ pub(crate) struct TeleporterTable {
     pub b: Point,
     pub to: Point,
     pub yaw: Option<Number>,
+    pub once: Option<Spanned<bool>>,
 }
 
 /// One `[[exit]]`.

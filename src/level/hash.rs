@@ -46,7 +46,8 @@ impl Level {
     /// `ceiling`: floors change where the walker can go;
     /// then, only for a level with teleporters or exits (so that a level
     /// without them keeps the hash it had before they existed), the
-    /// teleporter count and each one's `a.x a.y b.x b.y to.x to.z yaw`,
+    /// teleporter count and each one's `a.x a.y b.x b.y to.x to.z yaw`
+    /// (and, where any teleporter is `once`, its `once`, a byte 0 or 1),
     /// then the exit count and each one's `a.x a.y b.x b.y` and how it is
     /// taken (a byte, 0 use, 1 walk): a teleporter moves the eye, and an
     /// exit's events are part of a walk.
@@ -100,6 +101,8 @@ impl Level {
             }
         }
         if !self.switches.is_empty() {
+            let has_closing_or_once_switches =
+                (self.switches.iter()).any(|switch| switch.once || !switch.close.is_empty());
             write_count(&mut hasher, self.switches.len());
             for switch in &self.switches {
                 write_point(&mut hasher, switch.a);
@@ -116,6 +119,13 @@ impl Level {
                     write_count(&mut hasher, switch.lifts.len());
                     for &lift in &switch.lifts {
                         write_count(&mut hasher, lift);
+                    }
+                }
+                if has_closing_or_once_switches {
+                    hasher.write_u8(u8::from(switch.once));
+                    write_count(&mut hasher, switch.close.len());
+                    for &door in &switch.close {
+                        write_count(&mut hasher, door);
                     }
                 }
             }
@@ -158,11 +168,15 @@ impl Level {
             }
         }
         if !self.teleporters.is_empty() || !self.exits.is_empty() {
+            let has_once_teleporters = self.teleporters.iter().any(|teleporter| teleporter.once);
             write_count(&mut hasher, self.teleporters.len());
             for teleporter in &self.teleporters {
                 write_line(&mut hasher, &teleporter.line);
                 write_point(&mut hasher, teleporter.to);
                 write_f32(&mut hasher, teleporter.yaw_degrees);
+                if has_once_teleporters {
+                    hasher.write_u8(u8::from(teleporter.once));
+                }
             }
             write_count(&mut hasher, self.exits.len());
             for exit in &self.exits {

@@ -54,6 +54,9 @@ pub struct Teleporter {
     pub to: Vec2,
     /// The heading it arrives with, in degrees (0 = +x, 90 = +z).
     pub yaw_degrees: f32,
+    /// Whether it sends the walker the first time only (Doom's 39), until
+    /// the level starts again. Default: `false`.
+    pub once: bool,
 }
 
 /// How an exit is taken.

@@ -479,8 +479,9 @@ impl SwitchBy {
     }
 }
 
-/// A switch: the line from `a` to `b` that opens `doors` when worked,
-/// every time it is.
+/// A switch: the line from `a` to `b` that opens `doors`, closes
+/// `close` and starts `lifts` when worked: every time it is, or the first
+/// time only when it is `once`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Switch {
     /// One end.
@@ -495,6 +496,13 @@ pub struct Switch {
     /// The lifts it starts, by index among the level's lifts (an index
     /// past them, a warning at load, starts nothing).
     pub lifts: Vec<usize>,
+    /// The doors it closes, by index among the level's doors, after it
+    /// opened `doors` (an index past them, a warning at load, closes
+    /// nothing).
+    pub close: Vec<usize>,
+    /// Whether it works the first time only (Doom's once-only lines),
+    /// until the level starts again. Default: `false`.
+    pub once: bool,
 }
 
 /// A lift: floors that, when a switch starts it, lower to `low`, wait

@@ -21,7 +21,7 @@ use crate::walker::{FootStep, MoveReport, Walker};
 /// over (see [`Lines::walked_over`]).
 pub(super) fn move_eye(
     walker: &mut Walker,
-    (doors, bodies, lines): (&Doors, &mut Bodies, &Lines),
+    (doors, bodies, lines): (&Doors, &mut Bodies, &mut Lines),
     collider: &Collider,
     desired: Vec2,
     (floor, running): (MaterialId, bool),

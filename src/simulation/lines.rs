@@ -1,8 +1,10 @@
 //! The level's lines that act when walked over or used, in the tick:
 //! the eye's centre walking over a teleporter's line from its front puts
 //! it at the teleporter's destination, and walking over or using an
-//! exit's line from its front takes the exit. Edit mode's eye, which
-//! flies over the plan, sets none of them off.
+//! exit's line from its front takes the exit. A `once` teleporter sends
+//! the walker the first time only, then is spent until the level starts
+//! again. Edit mode's eye, which flies over the plan, sets none of them
+//! off.
 
 use glam::Vec2;
 
@@ -11,31 +13,43 @@ use crate::collision::Collider;
 use crate::level::{Exit, ExitBy, Level, Teleporter};
 use crate::walker::{Pose, Walker};
 
-/// The level's teleporters and exits, as the tick reads them.
+/// The level's teleporters and exits, as the tick reads them, and which
+/// teleporters are spent (simulation state, which demos replay).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Lines {
     teleporters: Vec<Teleporter>,
     exits: Vec<Exit>,
+    /// Whether each teleporter, by index, is a `once` one taken already.
+    spent: Vec<bool>,
 }
 
 impl Lines {
-    /// The teleporters and exits of `level`.
-    pub(super) fn of(level: &Level) -> Self {
+    /// The teleporters and exits of `level`, none spent, except that a
+    /// teleporter identical to the one at its index in `self` (the level
+    /// before a change) stays spent if it was.
+    pub(super) fn changed_to(&self, level: &Level) -> Self {
+        let spent = (level.teleporters.iter().enumerate())
+            .map(|(index, teleporter)| {
+                self.teleporters.get(index) == Some(teleporter) && self.spent[index]
+            })
+            .collect();
         Self {
             teleporters: level.teleporters.clone(),
             exits: level.exits.clone(),
+            spent,
         }
     }
 
     /// **Eye**: the walker's centre moved from `from` to where it stands.
     /// Each exit taken by walking whose line that way crossed from its
     /// front is taken (an [`Exited`](Event::Exited) event); then, if the
-    /// way crossed a teleporter's line from its front, the first such
-    /// line along the way sends the eye to its destination, its feet on
-    /// the floor there in `collider` (a [`Teleported`](Event::Teleported)
-    /// event).
+    /// way crossed a teleporter's line (not spent) from its front, the
+    /// first such line along the way sends the eye to its destination,
+    /// its feet on the floor there in `collider` (a
+    /// [`Teleported`](Event::Teleported) event), and is spent if it is
+    /// `once`.
     pub(super) fn walked_over(
-        &self,
+        &mut self,
         walker: &mut Walker,
         from: Vec2,
         collider: &Collider,
@@ -54,6 +68,7 @@ impl Lines {
             .teleporters
             .iter()
             .enumerate()
+            .filter(|&(index, _)| !self.spent[index])
             .filter_map(|(index, teleporter)| {
                 let fraction = teleporter.line.crossing_from_front(from, to)?;
                 Some((index, teleporter, fraction))
@@ -66,6 +81,7 @@ impl Lines {
                 pitch: walker.camera.pitch,
             });
             walker.land(collider.heights(), collider.body_radius());
+            self.spent[teleporter] = destination.once;
             events.push(Event::Teleported {
                 teleporter,
                 from: to,

@@ -25,7 +25,8 @@
 //!    `Walker::move_through`), then the lines its centre walked over from
 //!    their front: an exit is taken, a teleporter sends it to its
 //!    destination (`lines.rs`); the walk switches it crossed open their
-//!    doors and start their lifts (`switches.rs`);
+//!    doors, close those they close and start their lifts, a `once`
+//!    switch or teleporter spent by it (`switches.rs`);
 //! 5. **bodies**: the loose bodies move, pushed by the eye and knocked by
 //!    the leaves; a door that would squeeze one goes back and gives way
 //!    (`bodies.rs`, over `crate::physics`);
@@ -52,12 +53,13 @@ use glam::Vec2;
 
 use crate::collision::{Collider, Leaf};
 use crate::doors::{Doors, Motion};
-use crate::level::{Level, MaterialId, Switch};
+use crate::level::{Level, MaterialId};
 use crate::tick::TICK_SECONDS;
 use crate::walker::{MoveReport, TickInput, Walker};
 
 use bodies::BodiesTick;
 use lines::Lines;
+use switches::Switches;
 
 pub use bodies::Bodies;
 pub use events::{Event, Mode};
@@ -78,9 +80,11 @@ pub struct Simulation {
     lifts: Lifts,
     /// The walker's height, feet to head: the room a rising lift leaves.
     headroom: f32,
-    /// The level's switches, which open doors and start lifts.
-    switches: Vec<Switch>,
-    /// The level's teleporters and exits.
+    /// The level's switches, which open and close doors and start lifts,
+    /// and which of them are spent.
+    switches: Switches,
+    /// The level's teleporters and exits, and which teleporters are
+    /// spent.
     lines: Lines,
     /// The level's floor material, under every step.
     floor: MaterialId,
@@ -118,7 +122,7 @@ impl Simulation {
             bodies: Bodies::default(),
             lifts: Lifts::default(),
             headroom: 0.0,
-            switches: Vec::new(),
+            switches: Switches::default(),
             lines: Lines::default(),
             floor: MaterialId(0),
             door_motions: Vec::new(),
@@ -130,16 +134,17 @@ impl Simulation {
     /// The level changed (a reload, an edit, an undo): a door identical to
     /// one of before keeps its state (see [`Doors::changed_to`]), every
     /// other starts closed, and the loose bodies start again where the
-    /// changed file places them; the lifts start at rest. The eye stays
-    /// where it is.
+    /// changed file places them; the lifts start at rest. A `once` switch
+    /// or teleporter identical to one of before at its index stays spent
+    /// if it was; every other starts unspent. The eye stays where it is.
     pub fn level_changed(&mut self, level: &Level) {
         let headroom = level.player.height;
         self.doors = self.doors.changed_to(&level.placed_doors(), headroom);
         self.bodies = Bodies::new(level);
         self.lifts = Lifts::new(level);
         self.headroom = headroom;
-        self.switches = level.switches.clone();
-        self.lines = Lines::of(level);
+        self.switches = self.switches.changed_to(&level.switches);
+        self.lines = self.lines.changed_to(level);
         self.floor = level.environment.floor;
         self.on_floors = !level.floors.is_empty() || !level.environment.ground;
         self.door_motions = self.doors.states().iter().map(|s| s.motion).collect();
@@ -199,9 +204,9 @@ impl Simulation {
     /// input; `replay` between ticks.
     pub fn press_use(&mut self, facing: Vec2, collider: &Collider) {
         let eye = self.walker.position();
-        if let Some((_, switch)) = switches::used(&self.switches, eye, facing, collider) {
+        if let Some(switch) = self.switches.used(eye, facing, collider) {
             let world = (&mut self.doors, &mut self.lifts);
-            switches::work(&self.switches[switch], world, &mut self.events);
+            self.switches.work(switch, world, &mut self.events);
             return;
         }
         let world = (&mut self.doors, &mut self.bodies, &self.lines);
@@ -238,7 +243,7 @@ impl Simulation {
             .advance(&mut self.walker, collider, self.headroom, &mut self.events);
         let moved = self.lifts.moved_collider();
         let collider = moved.as_deref().unwrap_or(collider);
-        let world = (&self.doors, &mut self.bodies, &self.lines);
+        let world = (&self.doors, &mut self.bodies, &mut self.lines);
         let (walker, events) = (&mut self.walker, &mut self.events);
         let walked = (self.floor, running);
         let before = walker.position();
@@ -250,9 +255,9 @@ impl Simulation {
         // whose eye ends far from the path it walked.
         if !teleported {
             let after = self.walker.position();
-            for switch in switches::walked_over(&self.switches, before, after) {
+            for switch in self.switches.walked_over(before, after) {
                 let world = (&mut self.doors, &mut self.lifts);
-                switches::work(&self.switches[switch], world, &mut self.events);
+                self.switches.work(switch, world, &mut self.events);
             }
         }
         let bodies =

@@ -668,3 +668,41 @@ fn rise_doors_and_switches_survive_edits_and_saves_and_a_deleted_door_only_warns
         "{warnings:?}"
     );
 }
+
+/// A rise door, a walk switch that closes it once and a teleporter that
+/// sends the walker once.
+const ONCE_AND_CLOSE: &str = "name = \"doom lines\"\n[player]\nstart = [0.0, 0.0]\n\n\
+[[door]]\nkind = \"rise\"\na = [2.0, -1.0]\nb = [2.0, 1.0]\nthickness = 0.5\nheight = 3.0\n\
+base = 0.0\n\n\
+[[switch]]\na = [-1.0, 2.0]\nb = [1.0, 2.0]\nby = \"walk\"\nclose = [0] # shut behind\n\
+once = true\n\n\
+[[teleporter]]\na = [-3.0, 0.0]\nb = [-3.0, 1.0]\nto = [0.0, 5.0]\nonce = true\n";
+
+#[test]
+fn once_and_close_survive_edits_the_journal_and_saves() {
+    let directory = common::scratch_folder("once_and_close_saves");
+    let path = directory.join("lines.toml");
+    std::fs::write(&path, ONCE_AND_CLOSE).expect("writable");
+    let level = Level::load(&path).expect("valid").level;
+    assert_eq!(
+        (level.switches[0].once, &level.switches[0].close),
+        (true, &vec![0])
+    );
+    assert!(level.teleporters[0].once);
+    let mut session = LevelDraft::new(level).expect("editable");
+    session.add_light(Vec2::new(1.0, 1.0)).expect("a lamp");
+    let with_lamp = format!("{ONCE_AND_CLOSE}\n[[light]]\nat = [1.0, 1.0]\n");
+    assert_eq!(session.text(), with_lamp);
+    assert_eq!(
+        session
+            .journal()
+            .replay(ONCE_AND_CLOSE)
+            .expect("it applies"),
+        with_lamp
+    );
+    session.save(&path).expect("writable");
+    assert_eq!(std::fs::read_to_string(&path).expect("saved"), with_lamp);
+    let reloaded = Level::load(&path).expect("valid").level;
+    assert_eq!(reloaded.switches, session.level().switches);
+    assert_eq!(reloaded.teleporters, session.level().teleporters);
+}

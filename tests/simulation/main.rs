@@ -1,6 +1,7 @@
 //! The simulation's pure parts: demos replayed at any frame rate, the demo
 //! reader under fuzzing, the tick's events, the map's reach and seen
-//! walls, and teleporters and exits. One binary, a module per part.
+//! walls, teleporters and exits, and once-only and closing switches. One
+//! binary, a module per part.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -11,4 +12,5 @@ mod events;
 mod heights;
 mod lifts;
 mod map_reach;
+mod switches;
 mod teleporters;

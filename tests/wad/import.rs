@@ -267,6 +267,74 @@ fn a_switch_and_a_line_walked_over_open_a_remote_door() {
 }
 
 #[test]
+fn once_closing_and_shot_door_lines_work_as_doom_works_them() {
+    let mut lumps = step_lumps(4);
+    // For tag 5, the door sector's: the west wall a switch that closes
+    // its door once (50: S1 close), the step's line a line walked over
+    // that opens it every time (90: WR open, wait, close), and the east
+    // wall a line that is shot (46: GR open and stay); the door's own
+    // line works it no more.
+    lumps.linedefs[0] = linedef(0, 1, 1, 50, 5, 0, 0xFFFF);
+    lumps.linedefs[2] = linedef(3, 4, 1, 46, 5, 2, 0xFFFF);
+    lumps.linedefs[5] = linedef(2, 5, 4, 90, 5, 5, 6);
+    lumps.linedefs[6] = linedef(1, 2, 4, 0, 0, 7, 8);
+    lumps.sectors[2][24..26].copy_from_slice(&5u16.to_le_bytes());
+    let wad = with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"));
+    let wad = Wad::from_bytes("closing.wad", wad.build()).expect("the map reads");
+    let imported = import_map(&wad, "E1M1", "closing.textures").expect("imports");
+    assert_eq!(imported.summary.left_out_specials, 1, "the shot line");
+    let level = load(&imported);
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let ways: Vec<(SwitchBy, bool, Vec<usize>, Vec<usize>)> = (level.switches.iter())
+        .map(|switch| {
+            (
+                switch.by,
+                switch.once,
+                switch.doors.clone(),
+                switch.close.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ways,
+        [
+            (SwitchBy::Use, true, vec![], vec![0]),
+            (SwitchBy::Walk, false, vec![0], vec![])
+        ],
+        "{}",
+        imported.text
+    );
+
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+    let mut simulation = Simulation::at_spawn(&level);
+    let walk = |simulation: &mut Simulation, dx: f32, ticks: usize| {
+        for _ in 0..ticks {
+            simulation.step_by(Vec2::new(dx, 0.0), &collider);
+        }
+    };
+    let motion = |simulation: &Simulation| simulation.doors().states()[0].motion;
+    let use_west_wall = |simulation: &mut Simulation| {
+        simulation.press_use(Vec2::new(-1.0, 0.0), &collider);
+        simulation.step_by(Vec2::ZERO, &collider);
+    };
+    // East over the step's line (x = 4) and back 1 m from the west wall:
+    // the door opens; the switch closes it.
+    walk(&mut simulation, 0.02, 110);
+    walk(&mut simulation, -0.02, 160);
+    assert_eq!(motion(&simulation), Motion::Opening);
+    use_west_wall(&mut simulation);
+    assert_eq!(motion(&simulation), Motion::Closing);
+    walk(&mut simulation, 0.0, 400);
+    assert!(simulation.doors().is_closed(0));
+    // Again: the line opens it again, but the switch is spent.
+    walk(&mut simulation, 0.02, 160);
+    walk(&mut simulation, -0.02, 160);
+    assert_eq!(motion(&simulation), Motion::Opening);
+    use_west_wall(&mut simulation);
+    assert_eq!(motion(&simulation), Motion::Opening, "closed twice");
+}
+
+#[test]
 fn a_lift_sector_becomes_a_lift_its_switch_and_line_start_and_the_walker_rides() {
     let mut lumps = step_lumps(4);
     // The east room (16 units up) a lift for tag 7, lowering to the west

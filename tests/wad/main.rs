@@ -2,7 +2,8 @@
 //! in both map formats, a Hexen map, every kind of damage), Freedoom's
 //! WADs when they are installed, the `maps` command, and the fuzz target's
 //! seeds, maps imported as levels, maps opened with `--wad WAD --map
-//! MAP`, teleporters and exits, and a lift of a real map ridden.
+//! MAP`, teleporters and exits, and a lift and a staircase of real maps
+//! ridden and climbed.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -16,5 +17,6 @@ mod maps_command;
 mod seeds;
 mod sky;
 mod small;
+mod stairs;
 mod teleport;
 mod wad_flag;

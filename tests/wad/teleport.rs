@@ -118,6 +118,15 @@ fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<mazewalker::collisio
 }
 
 #[test]
+fn dooms_39_teleports_once_and_97_every_time() {
+    for (special, once) in [(39, true), (97, false)] {
+        let imported = imported(two_rooms_wad(special, 0, true));
+        let level = load(&imported);
+        assert_eq!(level.teleporters[0].once, once, "{}", imported.text);
+    }
+}
+
+#[test]
 fn a_teleporter_line_sends_the_walker_to_the_destination_in_its_tagged_sector() {
     let imported = imported(two_rooms_wad(97, 0, true));
     assert_eq!(

@@ -44,6 +44,7 @@ impl Builder<'_> {
             line,
             to,
             yaw_degrees,
+            once: flag(table.once.as_ref()),
         })
     }
 
@@ -77,16 +78,19 @@ impl Builder<'_> {
         )?;
         let doors = self.switched(table.doors.as_ref(), &item, ("door", "opens"), door_count);
         let lifts = self.switched(table.lifts.as_ref(), &item, ("lift", "starts"), lift_count);
+        let close = self.switched(table.close.as_ref(), &item, ("door", "closes"), door_count);
         Ok(Switch {
             a,
             b,
             by,
             doors,
             lifts,
+            close,
+            once: flag(table.once.as_ref()),
         })
     }
 
-    /// A switch's `doors` or `lifts` (none when left out): the indices,
+    /// A switch's `doors`, `lifts` or `close` (none when left out): the indices,
     /// each past the level's `count` items of `kind` warned of (it
     /// `does` nothing).
     fn switched(
@@ -145,6 +149,11 @@ impl Builder<'_> {
     }
 }
 
+/// A line's `once`: `false` unless written.
+fn flag(once: Option<&Spanned<bool>>) -> bool {
+    once.is_some_and(|once| *once.get_ref())
+}
+
 #[cfg(test)]
 mod tests {
     use glam::Vec2;
@@ -196,6 +205,90 @@ mod tests {
             .level;
         assert_eq!(again.teleporters, level.teleporters);
         assert_eq!(again.exits, level.exits);
+    }
+
+    #[test]
+    fn switches_and_teleporters_work_every_time_and_close_nothing_unless_written() {
+        let level = load(
+            "[[door]]\na = [3, 0]\nb = [3, 1]\n\n\
+             [[switch]]\na = [1, 0]\nb = [1, 1]\ndoors = [0]\n\n\
+             [[switch]]\na = [2, 0]\nb = [2, 1]\nclose = [0]\nonce = true\n\n\
+             [[teleporter]]\na = [1, 2]\nb = [1, 3]\nto = [3, 3]\n\n\
+             [[teleporter]]\na = [2, 2]\nb = [2, 3]\nto = [3, 3]\nonce = true\n",
+        )
+        .expect("loads");
+        let [every_time, closing] = [&level.switches[0], &level.switches[1]];
+        assert_eq!(
+            (every_time.once, every_time.close.as_slice()),
+            (false, &[][..])
+        );
+        assert_eq!((closing.once, closing.close.as_slice()), (true, &[0][..]));
+        assert!(closing.doors.is_empty());
+        let once: Vec<bool> = level.teleporters.iter().map(|t| t.once).collect();
+        assert_eq!(once, [false, true]);
+    }
+
+    #[test]
+    fn once_and_close_are_written_back_and_change_the_hash_while_a_level_without_them_keeps_it() {
+        let plain = "[[door]]\na = [3, 0]\nb = [3, 1]\n\n\
+                     [[switch]]\na = [1, 0]\nb = [1, 1]\ndoors = [0]\n\n\
+                     [[teleporter]]\na = [1, 2]\nb = [1, 3]\nto = [3, 3]\n";
+        let before = load(plain).expect("loads");
+        let marked = plain
+            .replace("doors = [0]\n", "doors = [0]\nclose = [0]\nonce = true\n")
+            .replace("to = [3, 3]\n", "to = [3, 3]\nonce = true\n");
+        let level = load(&marked).expect("loads");
+        let mut written = crate::level::save::LevelDocument::from_level(&level).expect("written");
+        let text = written.text();
+        assert!(text.contains("close = [0]\nonce = true"), "{text}");
+        let again = Level::from_toml_str(&text, std::path::Path::new("t.toml"))
+            .expect("loads back")
+            .level;
+        assert_eq!(again.switches, level.switches);
+        assert_eq!(again.teleporters, level.teleporters);
+        let mut plain_written =
+            crate::level::save::LevelDocument::from_level(&before).expect("written");
+        assert!(!plain_written.text().contains("once"));
+        assert!(!plain_written.text().contains("close ="));
+        // The hash a level had before `once` and `close` existed: the
+        // same bytes, so its demos still match; each key changes it.
+        assert_eq!(before.content_hash(), 0x49a0_37fb_7bb6_19ed);
+        let once_only =
+            load(&plain.replace("doors = [0]\n", "doors = [0]\nonce = true\n")).expect("loads");
+        let teleporter_once =
+            load(&plain.replace("to = [3, 3]\n", "to = [3, 3]\nonce = true\n")).expect("loads");
+        let hashes = [before, once_only, teleporter_once, level].map(|l| l.content_hash());
+        for (i, a) in hashes.iter().enumerate() {
+            for b in &hashes[i + 1..] {
+                assert_ne!(a, b, "{hashes:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_once_or_close_is_an_error_and_a_missing_door_to_close_a_warning() {
+        let error = load("[[switch]]\na = [1, 0]\nb = [1, 1]\nonce = 1\n").expect_err("refused");
+        assert!(error.contains("t.toml:14:8: invalid type"), "{error}");
+        let error =
+            load("[[switch]]\na = [1, 0]\nb = [1, 1]\nclose = [-1]\n").expect_err("refused");
+        assert!(error.contains("close"), "{error}");
+        let error = load("[[switch]]\na = [1, 0]\nb = [1, 1]\nonse = true\n").expect_err("refused");
+        assert!(error.contains("did you mean `once`?"), "{error}");
+        let error = load("[[teleporter]]\na = [1, 0]\nb = [1, 1]\nto = [2, 2]\nonce = \"yes\"\n")
+            .expect_err("refused");
+        assert!(error.contains("t.toml:15:8: invalid type"), "{error}");
+        let loaded = Level::from_toml_str(
+            &format!("{LEVEL}\n[[switch]]\na = [1, 0]\nb = [1, 1]\nclose = [2]\n"),
+            std::path::Path::new("t.toml"),
+        )
+        .expect("loads");
+        let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains("door 2 does not exist") && w.contains("closes nothing")),
+            "{warnings:?}"
+        );
     }
 
     #[test]

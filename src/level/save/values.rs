@@ -56,9 +56,10 @@ const FLOOR_KEYS: [&str; 8] = [
     "sky",
 ];
 
-/// A `[[teleporter]]`'s keys.
+/// A `[[teleporter]]`'s keys (`once` after them where it is once).
 const TELEPORTER_KEYS: [&str; 4] = ["a", "b", "to", "yaw"];
-/// A `[[switch]]`'s keys (`lifts` after them where it has some).
+/// A `[[switch]]`'s keys (`lifts`, `close` and `once` after them where it
+/// has some or is once).
 const SWITCH_KEYS: [&str; 4] = ["a", "b", "by", "doors"];
 /// A `[[lift]]`'s keys.
 const LIFT_KEYS: [&str; 4] = ["floors", "low", "wait", "speed"];
@@ -196,7 +197,7 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
 
 /// A teleporter's keys and values.
 pub fn teleporter_values(teleporter: &Teleporter) -> Vec<KeyValue> {
-    keyed(
+    let mut values = keyed(
         &TELEPORTER_KEYS,
         [
             point_text(teleporter.line.a),
@@ -204,10 +205,18 @@ pub fn teleporter_values(teleporter: &Teleporter) -> Vec<KeyValue> {
             point_text(teleporter.to),
             number_text(teleporter.yaw_degrees),
         ],
-    )
+    );
+    values.extend(once_value(teleporter.once));
+    values
 }
 
-/// A switch's keys and values: `lifts` only when it starts some.
+/// A line's `once`, written only when it is once.
+fn once_value(once: bool) -> Option<KeyValue> {
+    once.then(|| ("once", true.to_string()))
+}
+
+/// A switch's keys and values: `lifts` and `close` only when it starts
+/// or closes some, `once` only when it is once.
 pub fn switch_values(switch: &Switch) -> Vec<KeyValue> {
     let mut values = keyed(
         &SWITCH_KEYS,
@@ -219,6 +228,8 @@ pub fn switch_values(switch: &Switch) -> Vec<KeyValue> {
         ],
     );
     values.extend((!switch.lifts.is_empty()).then(|| ("lifts", indices_text(&switch.lifts))));
+    values.extend((!switch.close.is_empty()).then(|| ("close", indices_text(&switch.close))));
+    values.extend(once_value(switch.once));
     values
 }
 

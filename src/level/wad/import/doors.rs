@@ -6,14 +6,15 @@
 //! its wait; a sector of several outlines a door over each. A door
 //! sector the map has open already (its ceiling above its floor) stays
 //! open: what closes it is a trigger; so does one whose outline is no box
-//! (a leaf is one), with a warning.
+//! (a leaf is one), with a warning. The lines that open and close remote
+//! doors become switches, once where Doom's line is once.
 
 use std::collections::{BTreeMap, HashMap};
 
 use glam::Vec2;
 
 use super::specials::{
-    DoorMotion, Special, TICS_PER_SECOND, Worked, door_motion, remote_door_opener, special,
+    DoorLine, DoorMotion, Special, TICS_PER_SECOND, Worked, door_motion, remote_door_line, special,
 };
 use super::text::{TextDoor, TextSwitch};
 use super::{UNITS_PER_METRE, plan};
@@ -189,15 +190,29 @@ fn face_texture(map: &DoomMap, lines: &[usize], sector: usize) -> Option<String>
         .map(|(name, _)| name.to_owned())
 }
 
-/// The lines that open remote doors (switches and lines walked over) as
-/// switches of the rise doors of their tagged sectors (`rise_doors`: each
-/// door sector's rise doors, by index); a line whose sectors have none is
-/// left out.
-pub(super) fn switches(map: &DoomMap, rise_doors: &BTreeMap<usize, Vec<usize>>) -> Vec<TextSwitch> {
+/// The lines that open or close remote doors (switches and lines walked
+/// over) as switches of the rise doors of their tagged sectors
+/// (`rise_doors`: each door sector's rise doors, by index), once where
+/// Doom's line is once. A line that opens no rise door is left out (its
+/// doors stand open in the map already). With the count of door lines
+/// left out: those [`DoorLine::LeftOut`], and those that close no rise
+/// door (their sectors stand open in the map, and the level format has
+/// no door that starts open).
+pub(super) fn switches(
+    map: &DoomMap,
+    rise_doors: &BTreeMap<usize, Vec<usize>>,
+) -> (Vec<TextSwitch>, usize) {
     let mut switches = Vec::new();
+    let mut left_out = 0;
     for line in &map.linedefs {
-        let Some(worked) = remote_door_opener(line.special) else {
-            continue;
+        let (trigger, closes) = match remote_door_line(line.special) {
+            None => continue,
+            Some(DoorLine::LeftOut) => {
+                left_out += 1;
+                continue;
+            }
+            Some(DoorLine::Opens(trigger)) => (trigger, false),
+            Some(DoorLine::Closes(trigger)) => (trigger, true),
         };
         let doors: Vec<usize> = (map.sectors.iter().enumerate())
             .filter(|(_, sector)| line.tag != 0 && sector.tag == line.tag)
@@ -206,15 +221,24 @@ pub(super) fn switches(map: &DoomMap, rise_doors: &BTreeMap<usize, Vec<usize>>) 
             .copied()
             .collect();
         let ends = map.vertices.get(line.start).zip(map.vertices.get(line.end));
-        if let Some((a, b)) = ends.filter(|_| !doors.is_empty()) {
-            switches.push(TextSwitch {
-                a: plan(a.x, a.y),
-                b: plan(b.x, b.y),
-                walked_over: worked == Worked::WalkedOver,
-                doors,
-                lifts: Vec::new(),
-            });
-        }
+        let Some((a, b)) = ends.filter(|_| !doors.is_empty()) else {
+            left_out += usize::from(closes);
+            continue;
+        };
+        let (doors, close) = if closes {
+            (Vec::new(), doors)
+        } else {
+            (doors, Vec::new())
+        };
+        switches.push(TextSwitch {
+            a: plan(a.x, a.y),
+            b: plan(b.x, b.y),
+            walked_over: trigger.worked == Worked::WalkedOver,
+            once: trigger.once,
+            doors,
+            close,
+            lifts: Vec::new(),
+        });
     }
-    switches
+    (switches, left_out)
 }

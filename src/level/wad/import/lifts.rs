@@ -76,7 +76,8 @@ pub(super) fn lifts(
 }
 
 /// The lines that work lifts (switches and lines walked over) as switches
-/// of the lifts of their sectors (`lift_of_sector`); a line whose sectors
+/// of the lifts of their sectors (`lift_of_sector`), once where Doom's
+/// line is once; a line whose sectors
 /// have none is left out. With the count of lift lines left out: those
 /// worked by a shot, and those that move no lift.
 pub(super) fn switches(
@@ -100,8 +101,10 @@ pub(super) fn switches(
             Some((a, b)) => switches.push(TextSwitch {
                 a: plan(a.x, a.y),
                 b: plan(b.x, b.y),
-                walked_over: motion.worked == Worked::WalkedOver,
+                walked_over: motion.trigger.worked == Worked::WalkedOver,
+                once: motion.trigger.once,
                 doors: Vec::new(),
+                close: Vec::new(),
                 lifts: lifts.into_iter().collect(),
             }),
             None => left_out += 1,

@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 
-use super::specials::{Special, special};
+use super::specials::{Special, special, teleporter_once};
 use super::text::{TextExit, TextTeleporter};
 use super::things::in_single_player;
 use super::{ImportedFloor, heading, plan};
@@ -68,7 +68,13 @@ pub(super) fn teleporters_and_exits(map: &DoomMap, floors: &[ImportedFloor]) -> 
                         .is_some_and(|sector| line.tag != 0 && sector.tag == line.tag)
                 };
                 match destinations.iter().find(|(_, _, sector)| tagged(*sector)) {
-                    Some(&(to, yaw, _)) => lines.teleporters.push(TextTeleporter { a, b, to, yaw }),
+                    Some(&(to, yaw, _)) => lines.teleporters.push(TextTeleporter {
+                        a,
+                        b,
+                        to,
+                        yaw,
+                        once: teleporter_once(line.special),
+                    }),
                     None => lines.warnings.push(format!(
                         "the teleporter of line {number} is left out: no teleport destination \
                          (thing 14) stands in a sector of its tag {}",

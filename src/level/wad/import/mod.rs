@@ -16,17 +16,21 @@
 //! Door sectors get their ceilings as Doom opens them (4 units below the
 //! lowest neighbouring ceiling), and those the map has closed a rise door
 //! (`doors`) over them, which the use key opens, and the switches and
-//! lines walked over that open them in Doom `[[switch]]`es.
+//! lines walked over that open or close them in Doom `[[switch]]`es, once
+//! where Doom's line is once (W1, S1).
 //!
 //! Lift sectors become `[[lift]]`s of their floors, lowering to the
 //! lowest neighbouring floor, and the lines that work them switches that
 //! start them.
 //!
 //! What this version leaves out, and says so in its summary and warnings:
-//! lines that close doors do nothing, lifts worked by a shot do nothing,
-//! a teleporter without a destination is left out, monsters and items are
-//! left out, and a sector whose outline the level format cannot hold
-//! (crossing another) is left out with a warning.
+//! lines that are shot (doors' and lifts') do nothing, the doors they
+//! open opening by use at the door instead; lines that close doors and
+//! open them again after a wait do nothing, and so do lines that close
+//! doors the map has open; a teleporter without a destination is left
+//! out, monsters and items are left out, and a sector whose outline the
+//! level format cannot hold (crossing another) is left out with a
+//! warning.
 //!
 //! Module map: `loops` the sectors' outlines, `sky` which ceilings are
 //! sky and the map's sky texture, `things` what each thing
@@ -100,7 +104,8 @@ pub struct ImportSummary {
     pub left_out_things: usize,
     /// Line specials left out: all but doors, lifts, teleporters and
     /// exits; teleporters without a destination; lift lines worked by a
-    /// shot or moving no lift.
+    /// shot or moving no lift; door lines that are shot, that close and
+    /// open again after a wait, or that close no rise door.
     pub left_out_specials: usize,
 }
 
@@ -294,7 +299,9 @@ pub fn import_map(
             Err(warning) => warnings.push(warning),
         }
     }
-    level.switches = doors::switches(map, &rise_doors);
+    let (door_switches, left_out_door_lines) = doors::switches(map, &rise_doors);
+    summary.left_out_specials += left_out_door_lines;
+    level.switches = door_switches;
     let (lifts, lift_of_sector) = lifts::lifts(map, &floors, &spans);
     let (lift_switches, left_out_lift_lines) = lifts::switches(map, &lift_of_sector);
     summary.lifts = lifts.len();

@@ -149,8 +149,8 @@ pub(super) struct LiftMotion {
     pub units_per_tic: f32,
     /// Tics it waits down.
     pub wait_tics: f32,
-    /// How its line is worked.
-    pub worked: Worked,
+    /// How its line is worked, and whether once.
+    pub trigger: Trigger,
     /// Whether it moves the sector behind its line (a generalised
     /// manual lift) rather than the sectors of its tag.
     pub manual: bool,
@@ -161,42 +161,50 @@ pub(super) struct LiftMotion {
 /// out). A generalised lift lowers to the lowest neighbouring floor
 /// whatever target it names.
 pub(super) fn lift_motion(number: i32) -> Option<LiftMotion> {
-    let plain = |units_per_tic, worked| LiftMotion {
+    let plain = |units_per_tic, worked, once| LiftMotion {
         units_per_tic,
         wait_tics: LIFT_WAIT_TICS,
-        worked,
+        trigger: Trigger { worked, once },
         manual: false,
     };
+    let (walked, used) = (Worked::WalkedOver, Worked::Used);
     Some(match number {
-        10 | 88 => plain(LIFT_SPEED, Worked::WalkedOver),
-        21 | 62 => plain(LIFT_SPEED, Worked::Used),
-        120 | 121 => plain(TURBO_LIFT_SPEED, Worked::WalkedOver),
-        122 | 123 => plain(TURBO_LIFT_SPEED, Worked::Used),
+        10 => plain(LIFT_SPEED, walked, true),
+        88 => plain(LIFT_SPEED, walked, false),
+        21 => plain(LIFT_SPEED, used, true),
+        62 => plain(LIFT_SPEED, used, false),
+        121 => plain(TURBO_LIFT_SPEED, walked, true),
+        120 => plain(TURBO_LIFT_SPEED, walked, false),
+        122 => plain(TURBO_LIFT_SPEED, used, true),
+        123 => plain(TURBO_LIFT_SPEED, used, false),
         n if GENERALISED_LIFTS.contains(&n) => generalised_lift(n)?,
         _ => return None,
     })
 }
 
 /// Boom's generalised lift `number`: trigger in bits 0-2 (walked over,
-/// used, shot, or manual: used on the sector behind), speed in bits 3-4
-/// (`PLATSPEED` × 2, 4, 8 or 16), delay in bits 6-7 (1, 3, 5 or 10
-/// seconds).
+/// used, shot, or manual: used on the sector behind; the even ones
+/// once), speed in bits 3-4 (`PLATSPEED` × 2, 4, 8 or 16), delay in bits
+/// 6-7 (1, 3, 5 or 10 seconds).
 fn generalised_lift(number: i32) -> Option<LiftMotion> {
-    let (worked, manual) = match number & 7 {
-        0 | 1 => (Worked::WalkedOver, false),
-        2 | 3 => (Worked::Used, false),
-        6 | 7 => (Worked::Used, true),
-        _ => return None,
+    let manual = matches!(number & 7, 6 | 7);
+    let trigger = if manual {
+        Trigger {
+            worked: Worked::Used,
+            once: number & 1 == 0,
+        }
+    } else {
+        generalised_trigger(number)?
     };
     Some(LiftMotion {
         units_per_tic: [2.0, 4.0, 8.0, 16.0][((number >> 3) & 3) as usize],
         wait_tics: [1.0, 3.0, 5.0, 10.0][((number >> 6) & 3) as usize] * TICS_PER_SECOND,
-        worked,
+        trigger,
         manual,
     })
 }
 
-/// How a remote door's line is worked.
+/// How a line that moves doors or lifts is worked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Worked {
     /// Used: a switch.
@@ -205,27 +213,90 @@ pub(super) enum Worked {
     WalkedOver,
 }
 
-/// How remote door special `number`'s line is worked, for a special that
-/// opens its doors: `None` for one that closes them, one that is shot
-/// (left out), or no remote door.
-pub(super) fn remote_door_opener(number: i32) -> Option<Worked> {
-    let generalised =
-        GENERALISED_DOORS.contains(&number) || GENERALISED_LOCKED_DOORS.contains(&number);
-    if generalised {
-        // The plain generalised door's kinds 2 and 3 close.
-        let closes = GENERALISED_DOORS.contains(&number) && (number >> 5) & 3 >= 2;
-        return match (number & 7, closes) {
-            (_, true) => None,
-            (0 | 1, false) => Some(Worked::WalkedOver),
-            (2 | 3, false) => Some(Worked::Used),
-            _ => None,
+/// How a line is triggered: worked how, and whether once (Doom's W1 and
+/// S1 lines, whose special is cleared when it is worked) or every time
+/// (WR and SR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Trigger {
+    /// Used or walked over.
+    pub worked: Worked,
+    /// Whether it works the first time only.
+    pub once: bool,
+}
+
+/// A Boom generalised line's trigger, bits 0-2: walked over (0 once, 1
+/// every time), used (2, 3); `None` for a shot (4, 5) or manual (6, 7)
+/// one. The even kinds work once.
+fn generalised_trigger(number: i32) -> Option<Trigger> {
+    let worked = match number & 7 {
+        0 | 1 => Worked::WalkedOver,
+        2 | 3 => Worked::Used,
+        _ => return None,
+    };
+    Some(Trigger {
+        worked,
+        once: number & 1 == 0,
+    })
+}
+
+/// What a remote door's line does to the doors of its tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum DoorLine {
+    /// Opens them (they close after their wait, or stay open, as their
+    /// sector's first door line says).
+    Opens(Trigger),
+    /// Closes them.
+    Closes(Trigger),
+    /// Does nothing here, and is counted as left out: a line that is shot
+    /// (no one shoots), or one that closes its doors and opens them again
+    /// 30 s later (16, 76, Boom's close-wait-open doors), which the door
+    /// model has no way to say.
+    LeftOut,
+}
+
+/// What remote door special `number`'s line does (`None` for a special
+/// that is no remote door).
+pub(super) fn remote_door_line(number: i32) -> Option<DoorLine> {
+    let trigger = |worked, once| Trigger { worked, once };
+    let (walked, used) = (Worked::WalkedOver, Worked::Used);
+    let generalised_locked = GENERALISED_LOCKED_DOORS.contains(&number);
+    if GENERALISED_DOORS.contains(&number) || generalised_locked {
+        if special(number) != Some(Special::RemoteDoor) {
+            return None;
+        }
+        // Kind, bits 5-6 (a locked door's bit 5 only): 0 open, wait and
+        // close; 1 open and stay; 2 close, wait and open; 3 close and stay.
+        let kind = if generalised_locked {
+            (number >> 5) & 1
+        } else {
+            (number >> 5) & 3
         };
+        return Some(match (generalised_trigger(number), kind) {
+            (Some(trigger), 0 | 1) => DoorLine::Opens(trigger),
+            (Some(trigger), 3) => DoorLine::Closes(trigger),
+            _ => DoorLine::LeftOut,
+        });
     }
-    match number {
-        2 | 4 | 86 | 90 | 105 | 106 | 108 | 109 => Some(Worked::WalkedOver),
-        29 | 61 | 63 | 99 | 103 | 111 | 112 | 114 | 115 | 133..=137 => Some(Worked::Used),
-        _ => None,
-    }
+    Some(match number {
+        2 | 4 | 108 | 109 => DoorLine::Opens(trigger(walked, true)),
+        86 | 90 | 105 | 106 => DoorLine::Opens(trigger(walked, false)),
+        29 | 103 | 111 | 112 | 133 | 135 | 137 => DoorLine::Opens(trigger(used, true)),
+        61 | 63 | 99 | 114 | 115 | 134 | 136 => DoorLine::Opens(trigger(used, false)),
+        3 | 110 => DoorLine::Closes(trigger(walked, true)),
+        75 | 107 => DoorLine::Closes(trigger(walked, false)),
+        50 | 113 => DoorLine::Closes(trigger(used, true)),
+        42 | 116 => DoorLine::Closes(trigger(used, false)),
+        16 | 46 | 76 => DoorLine::LeftOut,
+        _ => return None,
+    })
+}
+
+/// The teleporter that works once (W1); 97 works every time (WR).
+const ONCE_TELEPORTER: i32 = 39;
+
+/// Whether teleporter special `number` sends the walker once only.
+pub(super) fn teleporter_once(number: i32) -> bool {
+    number == ONCE_TELEPORTER
 }
 
 #[cfg(test)]
@@ -247,19 +318,58 @@ mod tests {
     }
 
     #[test]
-    fn remote_doors_open_by_switch_or_walk_and_closing_ones_are_left_out() {
-        assert_eq!(remote_door_opener(29), Some(Worked::Used));
-        assert_eq!(remote_door_opener(2), Some(Worked::WalkedOver));
-        assert_eq!(remote_door_opener(3), None, "closes");
-        assert_eq!(remote_door_opener(46), None, "shot");
-        assert_eq!(remote_door_opener(1), None, "manual");
-        assert_eq!(remote_door_opener(0x3C00 | 3), Some(Worked::Used));
-        assert_eq!(remote_door_opener(0x3C00 | (3 << 5)), None, "closes");
+    fn remote_door_lines_open_or_close_once_or_every_time_and_shot_ones_are_left_out() {
+        let opens = |worked, once| Some(DoorLine::Opens(Trigger { worked, once }));
+        let closes = |worked, once| Some(DoorLine::Closes(Trigger { worked, once }));
+        let (walked, used) = (Worked::WalkedOver, Worked::Used);
+        assert_eq!(remote_door_line(29), opens(used, true), "S1");
+        assert_eq!(remote_door_line(63), opens(used, false), "SR");
+        assert_eq!(remote_door_line(2), opens(walked, true), "W1");
+        assert_eq!(remote_door_line(90), opens(walked, false), "WR");
+        assert_eq!(remote_door_line(3), closes(walked, true), "W1 close");
+        assert_eq!(remote_door_line(42), closes(used, false), "SR close");
+        assert_eq!(remote_door_line(50), closes(used, true), "S1 close");
+        assert_eq!(remote_door_line(75), closes(walked, false), "WR close");
+        assert_eq!(
+            remote_door_line(116),
+            closes(used, false),
+            "SR blazing close"
+        );
+        assert_eq!(remote_door_line(46), Some(DoorLine::LeftOut), "shot");
+        assert_eq!(
+            remote_door_line(16),
+            Some(DoorLine::LeftOut),
+            "close, wait, open"
+        );
+        assert_eq!(remote_door_line(1), None, "manual");
+        assert_eq!(remote_door_line(62), None, "a lift");
+        // Generalised: switch every time (3), switch once (2), walked once
+        // (0); kinds open (0), close and stay (3 << 5), close, wait and
+        // open (2 << 5); shot (4); manual (6).
+        assert_eq!(remote_door_line(0x3C00 | 3), opens(used, false));
+        assert_eq!(remote_door_line(0x3C00 | 2), opens(used, true));
+        assert_eq!(remote_door_line(0x3C00 | (3 << 5)), closes(walked, true));
+        assert_eq!(
+            remote_door_line(0x3C00 | 1 | (2 << 5)),
+            Some(DoorLine::LeftOut)
+        );
+        assert_eq!(remote_door_line(0x3C00 | 4), Some(DoorLine::LeftOut));
+        assert_eq!(remote_door_line(0x3C00 | 6), None, "manual");
+        // A locked one's kind is bit 5 alone: open and stay.
+        assert_eq!(remote_door_line(0x3800 | 3 | (1 << 5)), opens(used, false));
+    }
+
+    #[test]
+    fn only_dooms_39_teleports_once() {
+        assert!(teleporter_once(39));
+        assert!(!teleporter_once(97));
     }
 
     #[test]
     fn lifts_move_at_dooms_speeds_by_switch_or_walk_and_shot_ones_are_left_out() {
-        let lift = |number| lift_motion(number).map(|m| (m.units_per_tic, m.wait_tics, m.worked));
+        let lift =
+            |number| lift_motion(number).map(|m| (m.units_per_tic, m.wait_tics, m.trigger.worked));
+        let once = |number| lift_motion(number).map(|m| m.trigger.once);
         assert_eq!(lift(62), Some((4.0, 105.0, Worked::Used)));
         assert_eq!(lift(88), Some((4.0, 105.0, Worked::WalkedOver)));
         assert_eq!(lift(10), Some((4.0, 105.0, Worked::WalkedOver)));
@@ -267,11 +377,15 @@ mod tests {
         assert_eq!(lift(123), Some((8.0, 105.0, Worked::Used)));
         assert_eq!(lift(120), Some((8.0, 105.0, Worked::WalkedOver)));
         assert_eq!(lift(1), None);
+        assert_eq!([10, 21, 121, 122].map(once), [Some(true); 4], "W1, S1");
+        assert_eq!([88, 62, 120, 123].map(once), [Some(false); 4], "WR, SR");
         // Generalised: switch (3), fast (2 << 3), 5 s (2 << 6).
         assert_eq!(
             lift(0x3400 | 3 | (2 << 3) | (2 << 6)),
             Some((8.0, 175.0, Worked::Used))
         );
+        assert_eq!(once(0x3400 | 2), Some(true), "S1");
+        assert_eq!(once(0x3400 | 1), Some(false), "WR");
         assert_eq!(lift(0x3400 | 4), None, "shot");
         assert_eq!(lift_motion(0x3400 | 7).map(|m| m.manual), Some(true));
     }

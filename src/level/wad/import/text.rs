@@ -72,14 +72,17 @@ impl TextDoor {
     }
 }
 
-/// A switch as written: the line `a → b`, used or walked over, opening
-/// `doors` (indices among the doors written) and starting `lifts`
-/// (indices among the lifts written).
+/// A switch as written: the line `a → b`, used or walked over, once or
+/// every time, opening `doors` and closing `close` (indices among the
+/// doors written) and starting `lifts` (indices among the lifts
+/// written).
 pub(super) struct TextSwitch {
     pub a: Vec2,
     pub b: Vec2,
     pub walked_over: bool,
+    pub once: bool,
     pub doors: Vec<usize>,
+    pub close: Vec<usize>,
     pub lifts: Vec<usize>,
 }
 
@@ -101,12 +104,13 @@ pub(super) struct TextLamp {
 
 /// A teleporter as written: its line from `a` to `b` (front on the
 /// right), where it sends the walker and the heading it gives, in
-/// degrees.
+/// degrees, and whether it does so once only.
 pub(super) struct TextTeleporter {
     pub a: Vec2,
     pub b: Vec2,
     pub to: Vec2,
     pub yaw: f32,
+    pub once: bool,
 }
 
 /// An exit as written: its line and how it is taken.
@@ -359,6 +363,10 @@ impl<'a> LevelText<'a> {
             if !switch.lifts.is_empty() {
                 let _ = writeln!(text, "lifts = {}", indices(&switch.lifts));
             }
+            if !switch.close.is_empty() {
+                let _ = writeln!(text, "close = {}", indices(&switch.close));
+            }
+            text.push_str(once_line(switch.once));
             text.push('\n');
         }
         for lift in &self.lifts {
@@ -400,11 +408,12 @@ impl<'a> LevelText<'a> {
         for teleporter in &self.teleporters {
             let _ = writeln!(
                 text,
-                "[[teleporter]]\na = {}\nb = {}\nto = {}\nyaw = {:?}\n",
+                "[[teleporter]]\na = {}\nb = {}\nto = {}\nyaw = {:?}\n{}",
                 point(teleporter.a),
                 point(teleporter.b),
                 point(teleporter.to),
-                teleporter.yaw
+                teleporter.yaw,
+                once_line(teleporter.once)
             );
         }
         for exit in &self.exits {
@@ -424,4 +433,9 @@ impl<'a> LevelText<'a> {
 fn indices(indices: &[usize]) -> String {
     let indices: Vec<String> = indices.iter().map(usize::to_string).collect();
     format!("[{}]", indices.join(", "))
+}
+
+/// A line's `once` key as written: only for a line that works once.
+fn once_line(once: bool) -> &'static str {
+    if once { "once = true\n" } else { "" }
 }
