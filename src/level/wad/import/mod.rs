@@ -324,7 +324,7 @@ pub fn import_map(
 /// there, as Doom paints what its sector sees: its lower and upper
 /// textures (none for `-`, or a texture the WAD lacks), its offsets, and
 /// its line's lower and upper unpegged flags; the default where no side
-/// faces it.
+/// faces it or its line is one-sided.
 fn floor_sides(map: &DoomMap, floor: &ImportedFloor, level: &mut LevelText) -> Vec<TextSide> {
     let n = floor.points.len();
     (0..n)
@@ -335,6 +335,11 @@ fn floor_sides(map: &DoomMap, floor: &ImportedFloor, level: &mut LevelText) -> V
             let (Some(side), Some(line)) = (map.sidedefs.get(side), map.linedefs.get(line)) else {
                 return TextSide::default();
             };
+            // A one-sided line is a wall: the floor sees no riser or
+            // header along it.
+            if line.right.is_none() || line.left.is_none() {
+                return TextSide::default();
+            }
             let mut texture =
                 |name: &str| (name != "-").then(|| level.wall_texture(name)).flatten();
             let peg = |flag: u16| {
