@@ -714,15 +714,21 @@ impl LevelFloor {
     }
 
     /// The edge of its outline (by index, as [`Self::side`] takes it)
-    /// that holds the segment `a`–`b` (a piece of it, either way round),
-    /// within `tolerance` metres; `None` if none does.
+    /// that holds the segment `a`–`b` (a piece of it, either way round):
+    /// the one whose farther end of the two lies nearest it, within
+    /// `tolerance` metres; `None` if none does.
     pub fn edge_holding(&self, a: Vec2, b: Vec2, tolerance: f32) -> Option<usize> {
         let n = self.points.len();
-        (0..n).find(|&i| {
+        let off_edge = |i: usize| {
             let (p, q) = (self.points[i], self.points[(i + 1) % n]);
-            crate::collision::distance_to_segment(a, p, q) <= tolerance
-                && crate::collision::distance_to_segment(b, p, q) <= tolerance
-        })
+            let distance = |point| crate::collision::distance_to_segment(point, p, q);
+            distance(a).max(distance(b))
+        };
+        (0..n)
+            .map(|i| (i, off_edge(i)))
+            .filter(|&(_, off)| off <= tolerance)
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(i, _)| i)
     }
 
     /// Its outline and heights as the collider takes them.

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use glam::{DVec2, Vec2};
 
-use super::super::model::{Level, MaterialId};
+use super::super::model::{Level, LevelFloor, MaterialId};
 use super::chunks::{CHUNK_SIZE, chunk_of};
 use super::edge_faces::EdgeSide;
 use super::floor_pieces::{FloorPiece, floor_pieces};
@@ -141,8 +141,7 @@ impl FloorFiling {
                     .flat_map(|edge| [edge.left, edge.right])
                     .flatten()
                     .filter_map(|floor| level.floors.get(floor))
-                    .flat_map(|floor| floor.sides.iter().flat_map(|side| [side.lower, side.upper]))
-                    .flatten();
+                    .flat_map(LevelFloor::materials);
                 let used: HashSet<MaterialId> = sides
                     .iter()
                     .flat_map(|s| s.materials())
