@@ -199,4 +199,16 @@ pub(crate) struct FloorTable {
     pub side_material: Option<Spanned<String>>,
     pub light: Option<Number>,
     pub sky: Option<Spanned<bool>>,
+    pub sides: Option<Spanned<Vec<FloorSideTable>>>,
+}
+
+/// One entry of a `[[floor]]`'s `sides`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FloorSideTable {
+    pub lower: Option<Spanned<String>>,
+    pub upper: Option<Spanned<String>>,
+    pub offset: Option<Point>,
+    pub lower_peg: Option<Spanned<String>>,
+    pub upper_peg: Option<Spanned<String>>,
 }

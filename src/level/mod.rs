@@ -9,6 +9,7 @@ mod choice;
 pub mod defaults;
 pub(crate) mod diagnostics;
 mod file;
+mod floor_sides;
 mod hash;
 pub mod light_layout;
 mod lines;
@@ -36,6 +37,7 @@ pub(crate) use build::floor_problem;
 pub use choice::LevelChoice;
 pub use defaults::MAX_FOG_DISTANCE;
 pub use diagnostics::{LevelError, LevelWarning, SourceLocation};
+pub use floor_sides::{FloorSide, SidePeg};
 pub use lines::{Exit, ExitBy, Teleporter, TriggerLine};
 pub(crate) use model::builtin_material_id;
 pub use model::{

@@ -10,6 +10,7 @@ use glam::{Vec2, Vec3};
 use image::RgbaImage;
 
 use super::diagnostics::LevelWarning;
+use super::floor_sides::FloorSide;
 use super::lines::{Exit, Teleporter};
 pub use super::material_id::MaterialId;
 use super::range::ValueRange;
@@ -624,6 +625,10 @@ pub struct LevelFloor {
     /// it (its floor, its ceiling, the faces looking into it), 0..=1: a
     /// Doom sector's light level over 255. Default: 1.
     pub light: f32,
+    /// What paints the faces along each edge that look into it: entry `i`
+    /// is the edge from `points[i]` to the next point (the last closing
+    /// the outline); edges past its end take the defaults. Default: none.
+    pub sides: Vec<FloorSide>,
     /// Whether its ceiling is open sky: no ceiling face is drawn, nor a
     /// header between it and another sky floor (Doom's `F_SKY1`). The
     /// ceiling still stops the walker. Default: `false`.
@@ -678,6 +683,7 @@ impl LevelFloor {
             ceiling_material: environment.ceiling,
             side_material: wall_material,
             light: super::defaults::FLOOR_LIGHT,
+            sides: Vec::new(),
             sky: super::defaults::FLOOR_SKY,
         }
     }
@@ -697,6 +703,40 @@ impl LevelFloor {
             })
             .min_by(|a, b| a.2.total_cmp(&b.2))
             .map(|(index, floor, _)| (index, floor))
+    }
+
+    /// Every material it is painted with: its floor's, its ceiling's, its
+    /// sides' and those its `sides` entries name.
+    pub fn materials(&self) -> impl Iterator<Item = MaterialId> + '_ {
+        let named = self.sides.iter().flat_map(|side| [side.lower, side.upper]);
+        [self.material, self.ceiling_material, self.side_material]
+            .into_iter()
+            .chain(named.flatten())
+    }
+
+    /// What paints the faces along its edge `edge` (from `points[edge]`
+    /// to the next point) that look into it: its `sides` entry, or the
+    /// default past their end.
+    pub fn side(&self, edge: usize) -> FloorSide {
+        self.sides.get(edge).copied().unwrap_or_default()
+    }
+
+    /// The edge of its outline (by index, as [`Self::side`] takes it)
+    /// that holds the segment `a`–`b` (a piece of it, either way round):
+    /// the one whose farther end of the two lies nearest it, within
+    /// `tolerance` metres; `None` if none does.
+    pub fn edge_holding(&self, a: Vec2, b: Vec2, tolerance: f32) -> Option<usize> {
+        let n = self.points.len();
+        let off_edge = |i: usize| {
+            let (p, q) = (self.points[i], self.points[(i + 1) % n]);
+            let distance = |point| crate::collision::distance_to_segment(point, p, q);
+            distance(a).max(distance(b))
+        };
+        (0..n)
+            .map(|i| (i, off_edge(i)))
+            .filter(|&(_, off)| off <= tolerance)
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|(i, _)| i)
     }
 
     /// Its outline and heights as the collider takes them.

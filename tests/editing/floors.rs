@@ -392,3 +392,57 @@ fn a_sky_floor_stays_open_through_edits() {
     assert_in_step(&mut session, &original);
     undo_all_gives_back(&mut session, &original);
 }
+
+/// A floor's `sides` stay with its edges when it is changed, carried with
+/// a turn and copied: the save writes them back, the journal replays
+/// them, and undoing everything gives the file back.
+#[test]
+fn a_floors_sides_stay_with_its_edges_through_edits() {
+    let (path, _) = house_copy("floors_sides");
+    let original = format!(
+        "{}\n[[floor]]\npoints = [[2, 2], [4, 2], [4, 4], [2, 4]]\nheight = 0.5\n\
+         sides = [{{}}, {{ lower = \"brick\", offset = [0.5, 0.25], lower_peg = \"edge\" }}]\n",
+        std::fs::read_to_string(&path).expect("readable")
+    );
+    std::fs::write(&path, &original).expect("writable");
+    let mut session = draft_on(&path);
+    let stage = Item::Floor(0);
+    let sides = session.level().floors[0].sides.clone();
+    assert_eq!(sides.len(), 2);
+    assert!(sides[1].lower.is_some());
+
+    let raised = LevelFloor {
+        height: 0.75,
+        ..session.level().floors[0].clone()
+    };
+    assert!(session.change(stage, Piece::Floor(raised)).expect("valid"));
+    assert_eq!(session.level().floors[0].sides, sides);
+    assert_in_step(&mut session, &original);
+
+    // A quarter turn moves every point in place: entry 1 still belongs
+    // to the edge from the second point to the third.
+    let mut carry = Carry::pick_up(session.level(), stage, Vec2::ZERO).expect("the stage");
+    carry.turn(6.0);
+    assert!(
+        session
+            .put_down(&carry, Vec2::new(3.0, 0.0), None)
+            .expect("put down")
+    );
+    assert_eq!(session.level().floors[0].sides, sides);
+    assert!(
+        session
+            .text()
+            .contains("{ lower = \"brick\", offset = [0.5, 0.25], lower_peg = \"edge\" }"),
+        "{}",
+        session.text()
+    );
+    assert_in_step(&mut session, &original);
+
+    let copy = Carry::copy(session.level(), stage, Vec2::ZERO).expect("the stage");
+    session
+        .put_down(&copy, Vec2::new(0.0, 5.0), None)
+        .expect("a copy beside");
+    assert_eq!(session.level().floors[1].sides, sides);
+    assert_in_step(&mut session, &original);
+    undo_all_gives_back(&mut session, &original);
+}

@@ -9,6 +9,7 @@ mod alignment;
 mod atomic_save;
 mod doors;
 mod errors;
+mod floor_sides;
 mod floors;
 mod fuzz;
 mod house;

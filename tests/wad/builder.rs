@@ -229,15 +229,27 @@ pub fn patch() -> Vec<u8> {
 /// at (0, 0) and again at (3, 0), so that column 2 and texels the
 /// posts skip stay transparent, and the second copy is clipped at x = 4.
 pub fn texture1() -> Vec<u8> {
-    let mut bytes = 1i32.to_le_bytes().to_vec();
-    bytes.extend(8i32.to_le_bytes());
-    bytes.extend(name8("WALL"));
-    bytes.extend(0i32.to_le_bytes());
-    bytes.extend(shorts(&[4, 4]));
-    bytes.extend(0i32.to_le_bytes());
-    bytes.extend(shorts(&[2]));
-    bytes.extend(shorts(&[0, 0, 0, 1, 0]));
-    bytes.extend(shorts(&[3, 0, 0, 1, 0]));
+    textures_named(&["WALL"])
+}
+
+/// A TEXTURE1 lump of textures `names`, each made as [`texture1`]'s
+/// `WALL`.
+pub fn textures_named(names: &[&str]) -> Vec<u8> {
+    // The count, the offsets, then 42 bytes a texture of two patches.
+    let count = names.len() as i32;
+    let mut bytes = count.to_le_bytes().to_vec();
+    for index in 0..count {
+        bytes.extend((4 + 4 * count + 42 * index).to_le_bytes());
+    }
+    for name in names {
+        bytes.extend(name8(name));
+        bytes.extend(0i32.to_le_bytes());
+        bytes.extend(shorts(&[4, 4]));
+        bytes.extend(0i32.to_le_bytes());
+        bytes.extend(shorts(&[2]));
+        bytes.extend(shorts(&[0, 0, 0, 1, 0]));
+        bytes.extend(shorts(&[3, 0, 0, 1, 0]));
+    }
     bytes
 }
 
@@ -268,9 +280,14 @@ pub fn one_room_wad() -> WadBuilder {
 
 /// `wad` with PLAYPAL, PNAMES, TEXTURE1, the patch and the flat `FLOOR`.
 pub fn with_graphics(wad: WadBuilder) -> WadBuilder {
+    with_textures(wad, &["WALL"])
+}
+
+/// [`with_graphics`] with the wall textures `names` in TEXTURE1.
+pub fn with_textures(wad: WadBuilder, names: &[&str]) -> WadBuilder {
     wad.lump("PLAYPAL", palette())
         .lump("PNAMES", pnames())
-        .lump("TEXTURE1", texture1())
+        .lump("TEXTURE1", textures_named(names))
         .marker("P_START")
         .lump("PATCH1", patch())
         .marker("P_END")

@@ -9,11 +9,14 @@ use mazewalker::collision::{DoorLeaves, MoveOptions};
 use mazewalker::doors::Motion;
 use mazewalker::level::wad::Wad;
 use mazewalker::level::wad::import::{ImportedMap, import_map};
-use mazewalker::level::{DoorKind, Level, Lift, Peg, SwitchBy, TextureAlignment};
+use mazewalker::level::{
+    DoorKind, Level, LevelFloor, Lift, MaterialId, Peg, SidePeg, SwitchBy, TextureAlignment,
+};
 use mazewalker::simulation::Simulation;
 
 use crate::builder::{
     DoomLumps, WadBuilder, linedef, one_room_wad, sector, sidedef, thing, vertex, with_graphics,
+    with_textures,
 };
 use crate::freedoom;
 
@@ -384,6 +387,63 @@ fn a_lift_sector_becomes_a_lift_its_switch_and_line_start_and_the_walker_rides()
         simulation.step_by(Vec2::ZERO, &collider);
     }
     assert_eq!(simulation.walker.feet(), 0.5, "up with the lift");
+}
+
+#[test]
+fn a_steps_riser_takes_the_lower_texture_offsets_and_peg_of_the_side_that_sees_it() {
+    // The step's line, lower unpegged: the west room's side (which sees
+    // the riser up to the east room) names WALL as its lower texture,
+    // shifted 16 units along and 8 down; the east room's side names
+    // WALL2, which Doom never shows there.
+    let mut lumps = step_lumps(4 | 16);
+    lumps.sidedefs[5] = sidedef(16, 8, "-", "wall", "-", 0);
+    lumps.sidedefs[6] = sidedef(0, 0, "-", "wall2", "-", 1);
+    let wad = Wad::from_bytes(
+        "sides.wad",
+        with_textures(lumps.add_to(WadBuilder::iwad(), "E1M1"), &["WALL", "WALL2"]).build(),
+    )
+    .expect("reads");
+    let imported = import_map(&wad, "E1M1", "sides.textures").expect("imports");
+    let level = load(&imported);
+    let material = |name: &str| {
+        let index = level.materials.iter().position(|m| m.name == name);
+        MaterialId::at(index.unwrap_or_else(|| panic!("{name}\n{}", imported.text)))
+    };
+    // The step's line runs along x = 4 m from z = −8 to 0.
+    let on_the_step = |floor: &LevelFloor| {
+        let n = floor.points.len();
+        (0..n).find(|&i| floor.points[i].x == 4.0 && floor.points[(i + 1) % n].x == 4.0)
+    };
+    let side_on_the_step = |height: f32| {
+        let floor = (level.floors.iter())
+            .find(|floor| floor.height == height && on_the_step(floor).is_some())
+            .unwrap_or_else(|| panic!("the floor at {height}\n{}", imported.text));
+        floor.side(on_the_step(floor).expect("the step's edge"))
+    };
+    let west = side_on_the_step(0.0);
+    assert_eq!(west.lower, Some(material("WALL")), "{}", imported.text);
+    assert_eq!(west.lower_peg, SidePeg::Ceiling);
+    assert_eq!(west.upper_peg, SidePeg::Edge);
+    // The first vertex's coordinate along the edge (z = −8, running +z)
+    // less the x offset, and the y offset, in metres.
+    assert_eq!(west.offset, Vec2::new(-8.5, 0.25));
+    let east = side_on_the_step(0.5);
+    assert_eq!(east.lower, Some(material("WALL2")), "{}", imported.text);
+    assert_eq!((east.upper, east.offset), (None, Vec2::new(0.0, 0.0)));
+    // Drawn: the riser along x = 4 looks west, into the west room, and
+    // is WALL, not WALL2 nor the sectors' most named texture.
+    let mesh = mazewalker::level::mesh::scene_mesh(&level);
+    let riser_materials: Vec<MaterialId> = (mesh.batches.iter())
+        .filter(|batch| {
+            let indices = &mesh.indices[batch.indices.start as usize..batch.indices.end as usize];
+            indices.iter().any(|&i| {
+                let v = &mesh.vertices[i as usize];
+                v.position[0] == 4.0 && v.normal == [-1.0, 0.0, 0.0] && v.position[1] < 0.5
+            })
+        })
+        .map(|batch| batch.material)
+        .collect();
+    assert_eq!(riser_materials, [material("WALL")]);
 }
 
 #[test]

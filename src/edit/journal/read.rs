@@ -7,13 +7,13 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OFFSET_WORD, OTHER_TABLE, PEG_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PEG_WORD, SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
 use crate::level::{
-    Door, DoorKind, DoorOpens, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId,
-    ObstacleDefaults, Peg, TextureAlignment, WallEnd,
+    Door, DoorKind, DoorOpens, FloorSide, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId,
+    ObstacleDefaults, Peg, SidePeg, TextureAlignment, WallEnd,
 };
 
 /// How many edits follow a line that heads edits made together
@@ -364,7 +364,42 @@ impl<'a> Fields<'a> {
             points: self.points()?,
             light: self.floor_light()?,
             sky: self.word_follows(SKY_WORD),
+            sides: self.floor_sides()?,
         })
+    }
+
+    /// A floor's sides, as `write.rs`'s `sides_fields` writes them: none
+    /// unless [`SIDES_WORD`] follows.
+    fn floor_sides(&mut self) -> Result<Vec<FloorSide>, String> {
+        if !self.word_follows(SIDES_WORD) {
+            return Ok(Vec::new());
+        }
+        let count: usize = self.parse("a count of sides")?;
+        // Each side takes at least twelve characters ("- - 0 0 edge edge"):
+        // a count larger than the line allows is refused before reserving
+        // room.
+        if count > self.0.len() {
+            return Err(format!("{count} sides do not fit on the line"));
+        }
+        (0..count)
+            .map(|_| {
+                Ok(FloorSide {
+                    lower: self.side_material()?,
+                    upper: self.side_material()?,
+                    offset: self.point()?,
+                    lower_peg: self.word("a peg", &SidePeg::WORDS)?,
+                    upper_peg: self.word("a peg", &SidePeg::WORDS)?,
+                })
+            })
+            .collect()
+    }
+
+    /// A floor side's material: its index, or `None` for [`NO_MATERIAL`].
+    fn side_material(&mut self) -> Result<Option<MaterialId>, String> {
+        if self.word_follows(NO_MATERIAL) {
+            return Ok(None);
+        }
+        Ok(Some(MaterialId(self.parse("a material index")?)))
     }
 
     /// A floor's light: the number after [`LIGHT_WORD`], else the

@@ -285,6 +285,19 @@ fn bases_undrawn_and_aligned_walls_floor_lights_and_skies_read_back_and_items_wi
             sky: true,
             ..floor()
         }),
+        Piece::Floor(LevelFloor {
+            sides: vec![
+                crate::level::FloorSide {
+                    lower: Some(MaterialId(4)),
+                    upper: None,
+                    offset: Vec2::new(-0.5, 0.125),
+                    lower_peg: crate::level::SidePeg::Edge,
+                    upper_peg: crate::level::SidePeg::Ceiling,
+                },
+                crate::level::FloorSide::default(),
+            ],
+            ..floor()
+        }),
     ]
     .into_iter()
     .enumerate()
@@ -303,6 +316,12 @@ fn bases_undrawn_and_aligned_walls_floor_lights_and_skies_read_back_and_items_wi
     assert_eq!(text.matches(" light 0.5").count(), 1, "{text}");
     assert_eq!(text.matches(" light 0.25 sky").count(), 1, "{text}");
     assert_eq!(text.matches(" sky").count(), 2, "{text}");
+    assert_eq!(
+        text.matches(" sides 2 4 - -0.5 0.125 edge ceiling - - 0.0 0.0 ground ground")
+            .count(),
+        1,
+        "{text}"
+    );
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
@@ -320,6 +339,7 @@ fn floor() -> LevelFloor {
         side_material: MaterialId(3),
         light: 1.0,
         sky: false,
+        sides: Vec::new(),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The journal's words that both its writing and its reading know: how a
 //! line names where a restored table goes, the level's default, an
 //! obstacle's motion, an item's base, a wall not drawn, a wall's texture
-//! offset and peg, a floor's light, and edits made together.
+//! offset and peg, a floor's light, sky and sides, and edits made
+//! together.
 
 /// How a restore line says its table was written first of all.
 pub(super) const FIRST_TABLE: &str = "first";
@@ -35,6 +36,13 @@ pub(super) const LIGHT_WORD: &str = "light";
 /// The word after a floor's fields (and its light) when its ceiling is
 /// open sky, written only then.
 pub(super) const SKY_WORD: &str = "sky";
+
+/// The word after a floor's fields (its light and sky) before its
+/// `sides` (a count, then each entry's fields), written only when it has
+/// some.
+pub(super) const SIDES_WORD: &str = "sides";
+/// How a floor side's fields write a material left to the default.
+pub(super) const NO_MATERIAL: &str = "-";
 
 /// The word of the line that heads edits made together (`together 3`),
 /// whose edits follow it, one a line.

@@ -8,10 +8,12 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    OFFSET_WORD, OTHER_TABLE, PEG_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PEG_WORD, SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
-use crate::level::{Door, LevelFloor, LevelObstacle, LevelWall, Light, Peg, TextureAlignment};
+use crate::level::{
+    Door, FloorSide, LevelFloor, LevelObstacle, LevelWall, Light, MaterialId, Peg, TextureAlignment,
+};
 
 /// One edit as a journal line; edits made together as a line that heads
 /// them (`together N`) and theirs, one a line.
@@ -133,7 +135,8 @@ fn piece_fields(piece: &Piece) -> String {
 
 /// A floor as journal fields: `height ceiling material ceiling_material
 /// side_material count x z ...`, the outline as the level holds it, then
-/// `light L` when its light is not 1 and `sky` when its ceiling is open.
+/// `light L` when its light is not 1, `sky` when its ceiling is open and
+/// `sides N` and its sides' fields when it has some.
 fn floor_fields(floor: &LevelFloor) -> String {
     let light = if floor.light == crate::level::defaults::FLOOR_LIGHT {
         String::new()
@@ -146,14 +149,41 @@ fn floor_fields(floor: &LevelFloor) -> String {
         String::new()
     };
     format!(
-        "{} {} {} {} {} {}{light}{sky}",
+        "{} {} {} {} {} {}{light}{sky}{}",
         number_text(floor.height),
         number_text(floor.ceiling),
         floor.material.0,
         floor.ceiling_material.0,
         floor.side_material.0,
-        points_fields(&floor.points)
+        points_fields(&floor.points),
+        sides_fields(&floor.sides)
     )
+}
+
+/// A floor's sides as journal fields: ` sides N` and, per side, `lower
+/// upper u v lower_peg upper_peg`, a material as its index or
+/// [`NO_MATERIAL`], a peg as the level format's word; nothing when it has
+/// none, so a journal of floors without sides reads as before.
+fn sides_fields(sides: &[FloorSide]) -> String {
+    if sides.is_empty() {
+        return String::new();
+    }
+    let material = |material: Option<MaterialId>| {
+        material.map_or_else(|| NO_MATERIAL.to_owned(), |m| m.0.to_string())
+    };
+    let mut fields = format!(" {SIDES_WORD} {}", sides.len());
+    for side in sides {
+        fields += &format!(
+            " {} {} {} {} {} {}",
+            material(side.lower),
+            material(side.upper),
+            number_text(side.offset.x),
+            number_text(side.offset.y),
+            side.lower_peg.word(),
+            side.upper_peg.word()
+        );
+    }
+    fields
 }
 
 /// A door as journal fields: `ax az bx bz kind swing thickness height

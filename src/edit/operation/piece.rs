@@ -162,9 +162,7 @@ impl Piece {
             }
             Piece::Floor(floor) => {
                 check_floor(floor)?;
-                [floor.material, floor.ceiling_material, floor.side_material]
-                    .into_iter()
-                    .all(material_known)
+                floor.sides.len() <= floor.points.len() && floor.materials().all(material_known)
             }
         };
         if valid {
@@ -241,14 +239,14 @@ impl Piece {
             Piece::Light(light) => light_values(light),
             Piece::Obstacle(obstacle) => obstacle_values(obstacle, name(obstacle.material)?),
             Piece::Door(door) => door_values(door, name(door.material)?),
-            Piece::Floor(floor) => floor_values(
-                floor,
-                [
-                    name(floor.material)?,
-                    name(floor.ceiling_material)?,
-                    name(floor.side_material)?,
-                ],
-            ),
+            Piece::Floor(floor) => {
+                floor
+                    .materials()
+                    .try_for_each(|material| name(material).map(drop))?;
+                floor_values(floor, |material| {
+                    name(material).map(str::to_owned).unwrap_or_default()
+                })
+            }
         })
     }
 

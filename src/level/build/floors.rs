@@ -5,12 +5,14 @@
 //! low a ceiling refused.
 
 use glam::{DVec2, Vec2};
+use toml::Spanned;
 
 use super::{Builder, show_point};
 use crate::collision::outline;
 use crate::level::defaults;
 use crate::level::diagnostics::LevelError;
-use crate::level::file::{FloorTable, PlayerTable};
+use crate::level::file::{FloorSideTable, FloorTable, PlayerTable};
+use crate::level::floor_sides::{FloorSide, SidePeg};
 use crate::level::model::{Environment, LevelFloor, PlayerSpawn};
 use crate::level::range::ValueRange;
 use crate::level::start_room::start_room_problem;
@@ -88,8 +90,54 @@ impl Builder<'_> {
                 .sky
                 .as_ref()
                 .map_or(defaults.sky, |sky| *sky.get_ref()),
+            sides: self.floor_sides(table, defaults.points.len(), &item)?,
             ..defaults
         })
+    }
+
+    /// A floor's `sides`: at most one entry per edge of its outline of
+    /// `edges` edges, each with known materials and pegs and a finite
+    /// offset.
+    fn floor_sides(
+        &self,
+        table: &FloorTable,
+        edges: usize,
+        item: &str,
+    ) -> Result<Vec<FloorSide>, LevelError> {
+        let Some(sides) = &table.sides else {
+            return Ok(Vec::new());
+        };
+        if sides.get_ref().len() > edges {
+            return Err(self.source.invalid(
+                &sides.span(),
+                item,
+                format!(
+                    "`sides` has {} entries but the outline has {edges} edges",
+                    sides.get_ref().len()
+                ),
+            ));
+        }
+        let material =
+            |name: Option<&Spanned<String>>| name.map(|name| self.material(name, item)).transpose();
+        let peg = |written, key| self.word(written, item, key, &SidePeg::WORDS, SidePeg::default());
+        sides
+            .get_ref()
+            .iter()
+            .map(|side: &FloorSideTable| {
+                Ok(FloorSide {
+                    lower: material(side.lower.as_ref())?,
+                    upper: material(side.upper.as_ref())?,
+                    offset: side
+                        .offset
+                        .as_ref()
+                        .map(|offset| self.point(offset, item, "offset"))
+                        .transpose()?
+                        .unwrap_or(Vec2::ZERO),
+                    lower_peg: peg(side.lower_peg.as_ref(), "lower_peg")?,
+                    upper_peg: peg(side.upper_peg.as_ref(), "upper_peg")?,
+                })
+            })
+            .collect()
     }
 
     /// `[player] height`: above the eye; when not written, the format's

@@ -157,7 +157,7 @@ impl MeshBuilder {
             }
         }
         for edge in index.edge_pieces(chunk) {
-            let side = |floor| Surfaces::edge_side(Surfaces::of(level, floor));
+            let side = |floor| Surfaces::edge_side(level, floor, (edge.a, edge.b));
             for face in edge_faces(edge.a, edge.b, side(edge.left), side(edge.right)) {
                 // A level without a sky draws no sky face: the other
                 // floor shows above the opening.
@@ -168,7 +168,7 @@ impl MeshBuilder {
                         None => continue,
                     },
                 };
-                part.band(face.from, face.to, face.bottom, face.top);
+                part.band(face.from, face.to, (face.bottom, face.top), face.texture);
             }
         }
     }

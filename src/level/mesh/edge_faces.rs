@@ -6,12 +6,22 @@
 //! ceiling it is out of sight; from under the higher one it is the lower
 //! ceiling's lip coming down), a wall into its floor's.
 //!
-//! Which floor's `side_material` paints a face: the riser belongs to the
-//! higher floor (it is that floor's front, as a stair's riser is its
-//! tread's), the header to the floor with the lower ceiling (it is that
-//! ceiling's lip), the wall against the void to the
-//! floor beside it. Where that side is the ground, which has no side
-//! material, the face takes the other floor's.
+//! What paints a riser and a header is first the `sides` entry, for that
+//! edge, of the floor it looks into (as a Doom side paints what its sector
+//! sees): its `lower` for the riser, its `upper` for the header. Where the
+//! entry names none, a floor's `side_material` paints it: the riser
+//! belongs to the higher floor (it is that floor's front, as a stair's
+//! riser is its tread's), the header to the floor with the lower ceiling
+//! (it is that ceiling's lip), the wall against the void to the floor
+//! beside it. Where that side is the ground, which has no side material,
+//! the face takes the other floor's.
+//!
+//! The texture of a riser and a header runs along the edge by world
+//! coordinate, shifted by the entry's `offset`, so that faces along one
+//! line continue one pattern; up and down it hangs from the height its
+//! peg names ([`SidePeg`]): the level's ground by default, as every other
+//! face between floors (the wall against the void and the sky face
+//! always), so that faces above and beside one another continue.
 //!
 //! Between two floors whose ceilings are both open sky there is no header,
 //! as in Doom (its "sky hack"): the sky shows above both. Where only the
@@ -22,6 +32,7 @@
 
 use glam::Vec2;
 
+use super::super::floor_sides::{FloorSide, SidePeg};
 use super::super::model::MaterialId;
 use crate::collision::Span;
 
@@ -34,6 +45,10 @@ pub(super) struct EdgeSide {
     pub(super) side_material: Option<MaterialId>,
     /// Whether its ceiling is open sky.
     pub(super) sky: bool,
+    /// Its floor's `sides` entry for the edge: what paints the faces
+    /// looking into it (the default for the ground, the void and an edge
+    /// no entry covers).
+    pub(super) side: FloorSide,
 }
 
 /// One upright face along an edge.
@@ -50,6 +65,19 @@ pub(super) struct EdgeFace {
     pub(super) top: f32,
     /// What it is painted with.
     pub(super) paint: Paint,
+    /// How its texture lies.
+    pub(super) texture: FaceTexture,
+}
+
+/// How the texture lies on an upright face along an edge, in metres: u
+/// is the world coordinate along `from`→`to` plus `offset.x`; v runs
+/// down from `hangs_from`, plus `offset.y`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct FaceTexture {
+    /// The shift along the edge (`x`) and down (`y`).
+    pub(super) offset: Vec2,
+    /// The height at which v is 0 before the shift.
+    pub(super) hangs_from: f32,
 }
 
 /// What an upright face is painted with.
@@ -75,7 +103,30 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
             bottom,
             top,
             paint: Paint::Material(material),
+            texture: FaceTexture::default(),
         })
+    };
+    // A face seen from `seen_from` as its side's entry paints it: its
+    // material, if it names one, and its texture hung by `peg` from the
+    // face's `edge` or the floor's ceiling.
+    let painted = |face: EdgeFace,
+                   seen_from: EdgeSide,
+                   material: Option<MaterialId>,
+                   peg: SidePeg,
+                   edge: f32| {
+        let ceiling = seen_from.span.map_or(edge, |span| span.ceiling);
+        EdgeFace {
+            paint: material.map_or(face.paint, Paint::Material),
+            texture: FaceTexture {
+                offset: seen_from.side.offset,
+                hangs_from: match peg {
+                    SidePeg::Ground => 0.0,
+                    SidePeg::Edge => edge,
+                    SidePeg::Ceiling => ceiling,
+                },
+            },
+            ..face
+        }
     };
     match (left.span, right.span) {
         (Some(on_left), Some(on_right)) => {
@@ -91,7 +142,11 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
                 on_left.floor.max(on_right.floor),
                 high,
                 low,
-            );
+            )
+            .map(|riser| {
+                let side = low.side;
+                painted(riser, low, side.lower, side.lower_peg, riser.top)
+            });
             let left_ceiling_is_higher = on_left.ceiling > on_right.ceiling;
             let (under, over) = if left_ceiling_is_higher {
                 (right, left)
@@ -109,7 +164,11 @@ pub(super) fn edge_faces(a: Vec2, b: Vec2, left: EdgeSide, right: EdgeSide) -> V
                 under,
                 over,
             )
-            .filter(|_| !(left.sky && right.sky));
+            .filter(|_| !(left.sky && right.sky))
+            .map(|header| {
+                let side = over.side;
+                painted(header, over, side.upper, side.upper_peg, header.bottom)
+            });
             // The same span, looking the other way, painted with the sky.
             let sky = face(
                 !left_ceiling_is_higher,

@@ -6,6 +6,7 @@ use glam::{Vec2, Vec3};
 
 use super::super::light_layout::FaceFrame;
 use super::super::wall::{Peg, TextureAlignment};
+use super::edge_faces::FaceTexture;
 use super::scene_mesh::{Bounds, MeshVertex, flat};
 
 /// Triangles of one chunk and material, before they are concatenated.
@@ -89,13 +90,23 @@ impl MaterialBatch {
 
     /// An upright face of an edge between floors, from `from` to `to` on
     /// the floor plan and from `bottom` up to `top`, looking to the
-    /// right-hand side of `from`→`to`. Its texture lies in world metres:
-    /// u along the edge's line, v down from the level's ground, so that
-    /// faces side by side and above one another continue one pattern.
-    pub(super) fn band(&mut self, from: Vec2, to: Vec2, bottom: f32, top: f32) {
+    /// right-hand side of `from`→`to`. Its texture lies in world metres as
+    /// `texture` says: u along the edge's line by world coordinate, so
+    /// that faces side by side continue one pattern, v down from the
+    /// height it hangs from.
+    pub(super) fn band(
+        &mut self,
+        from: Vec2,
+        to: Vec2,
+        (bottom, top): (f32, f32),
+        texture: FaceTexture,
+    ) {
         let along = (to - from).normalize_or_zero();
         let normal = -along.perp();
-        self.upright(from, to, (bottom, top), normal, |p| p.dot(along), |y| -y);
+        let FaceTexture { offset, hangs_from } = texture;
+        let u = |p: Vec2| p.dot(along) + offset.x;
+        let v = |y: f32| hanging_v(hangs_from, offset.y, y);
+        self.upright(from, to, (bottom, top), normal, u, v);
     }
 
     /// A vertical quad from `p` to `q` on the plan, between the heights
@@ -230,5 +241,12 @@ pub(super) fn texture_v(peg: Peg, (bottom, top): (f32, f32), offset: f32, y: f32
         Peg::Top => top,
         Peg::Bottom => bottom,
     };
+    hanging_v(pinned, offset, y)
+}
+
+/// The texture v, in metres, of height `y` on an upright face whose
+/// texture hangs from the height `pinned` (v is 0 there, and runs down),
+/// shifted down by `offset`.
+pub(super) fn hanging_v(pinned: f32, offset: f32, y: f32) -> f32 {
     pinned - y + offset
 }

@@ -6,11 +6,16 @@ use std::collections::{HashMap, HashSet};
 
 use glam::{DVec2, Vec2};
 
-use super::super::model::{Level, MaterialId};
+use super::super::model::{Level, LevelFloor, MaterialId};
 use super::chunks::{CHUNK_SIZE, chunk_of};
 use super::edge_faces::EdgeSide;
 use super::floor_pieces::{FloorPiece, floor_pieces};
 use crate::collision::{HeightEdge, Heights, Span};
+
+/// How far (in metres) a piece of an edge between floors may lie from the
+/// outline edge it was cut from: the pieces' ends are cut and stored in
+/// single precision.
+const ON_OUTLINE: f32 = 1e-3;
 
 /// A level's floors filed by chunk. Without floors it files nothing, and
 /// every chunk's floor plan is one rectangle of ground.
@@ -88,12 +93,21 @@ impl Surfaces {
             .flatten()
     }
 
-    /// The side of an edge it lies on, as the edge's faces need it.
-    pub(super) fn edge_side(surfaces: Option<Self>) -> EdgeSide {
+    /// The side of the edge piece `a`–`b` that lies over `floor` of
+    /// `level` (as [`Self::of`] takes it), as the edge's faces need it:
+    /// with the `sides` entry of the floor's edge that holds the piece.
+    pub(super) fn edge_side(level: &Level, floor: Option<usize>, (a, b): (Vec2, Vec2)) -> EdgeSide {
+        let surfaces = Self::of(level, floor);
+        let side = floor
+            .and_then(|index| level.floors.get(index))
+            .filter(|floor| !floor.sides.is_empty())
+            .and_then(|floor| Some(floor.side(floor.edge_holding(a, b, ON_OUTLINE)?)))
+            .unwrap_or_default();
         EdgeSide {
             span: surfaces.map(|s| s.span),
             side_material: surfaces.and_then(|s| s.side),
             sky: surfaces.is_some_and(|s| s.sky),
+            side,
         }
     }
 }
@@ -121,7 +135,18 @@ impl FloorFiling {
                     .flat_map(|edge| [surfaces(edge.left), surfaces(edge.right)])
                     .flatten()
                     .collect();
-                let used: HashSet<MaterialId> = sides.iter().flat_map(|s| s.materials()).collect();
+                let named = list
+                    .iter()
+                    .map(|&i| &heights.edges()[i as usize])
+                    .flat_map(|edge| [edge.left, edge.right])
+                    .flatten()
+                    .filter_map(|floor| level.floors.get(floor))
+                    .flat_map(LevelFloor::materials);
+                let used: HashSet<MaterialId> = sides
+                    .iter()
+                    .flat_map(|s| s.materials())
+                    .chain(named)
+                    .collect();
                 // Faces painted with the sky are a batch of their own.
                 let sky_faces = usize::from(sides.iter().any(|s| s.sky));
                 (chunk, used.len() + sky_faces)

@@ -628,3 +628,129 @@ fn a_walls_offset_and_peg_place_its_texture_on_both_faces() {
         Vec2::new(0.0, 2.0),
     );
 }
+
+/// Two floors side by side along x = 12 in the void: a low one (x 10 to
+/// 12, floor 0, ceiling 3) whose edge 1 along x = 12 has the `sides` entry
+/// `entry`, and a high one (x 12 to 14, floor 0.5, ceiling 2.4).
+fn step_with_entry(entry: &str) -> Level {
+    level_with_floors(
+        &format!(
+            "[[floor]]\npoints = [[10, 4], [12, 4], [12, 10], [10, 10]]\n\
+             height = 0.0\nceiling = 3.0\nsides = [{{}}, {{ {entry} }}]\n\
+             [[floor]]\npoints = [[12, 4], [14, 4], [14, 10], [12, 10]]\n\
+             height = 0.5\nceiling = 2.4\nside_material = \"tiles\"\n"
+        ),
+        false,
+    )
+}
+
+/// The corners of the upright faces of `level`'s mesh along x = 12 that
+/// look to −x, into the low floor: each one's material and (z, y, u, v),
+/// the texture in metres.
+fn step_corners(level: &Level) -> Vec<(usize, [f32; 4])> {
+    let mesh = scene_mesh(level);
+    let mut corners: Vec<(usize, [f32; 4])> = Vec::new();
+    for batch in &mesh.batches {
+        let repeat = level.materials[batch.material.index()].metres_per_repeat;
+        let indices = &mesh.indices[batch.indices.start as usize..batch.indices.end as usize];
+        corners.extend(
+            indices
+                .iter()
+                .map(|&i| &mesh.vertices[i as usize])
+                .filter(|v| v.position[0] == 12.0 && v.normal == [-1.0, 0.0, 0.0])
+                .map(|v| {
+                    let [_, y, z] = v.position;
+                    (
+                        batch.material.index(),
+                        [z, y, v.uv[0] * repeat, v.uv[1] * repeat],
+                    )
+                }),
+        );
+    }
+    corners.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    corners.dedup();
+    corners
+}
+
+/// The v, in metres, at height `y` on the faces of `material` among
+/// `corners` (`NaN` where none has a corner there).
+fn v_at(corners: &[(usize, [f32; 4])], material: usize, y: f32) -> f32 {
+    corners
+        .iter()
+        .find(|(m, c)| *m == material && (c[1] - y).abs() < 1e-6)
+        .map_or(f32::NAN, |(_, c)| c[3])
+}
+
+#[test]
+fn a_floors_side_entry_paints_the_riser_and_header_it_sees_and_pegs_their_textures() {
+    let id = |level: &Level, name: &str| {
+        (level.materials.iter())
+            .position(|m| m.name == name)
+            .expect("a builtin")
+    };
+    let close = |got: f32, want: f32| (got - want).abs() < 1e-5;
+    // Without materials in the entry, both faces take the high floor's
+    // side material (the riser's owner; the header's, under the lower
+    // ceiling), and hang from the ground.
+    let plain = step_with_entry("");
+    let tiles = id(&plain, "tiles");
+    let faces = step_corners(&plain);
+    assert_eq!(faces.len(), 8, "two faces' corners: {faces:?}");
+    assert!(faces.iter().all(|(m, _)| *m == tiles), "{faces:?}");
+    assert!(close(v_at(&faces, tiles, 0.5), -0.5));
+    assert!(close(v_at(&faces, tiles, 2.4), -2.4));
+    // The entry's lower paints the riser, its upper the header; u runs
+    // along the edge by world coordinate (the face runs towards −z)
+    // plus the offset; pegged at their edges, the riser's texture hangs
+    // from its top, the header's rests on its bottom.
+    let entry = "lower = \"brick\", upper = \"wood\", offset = [0.25, 0.125], \
+                 lower_peg = \"edge\", upper_peg = \"edge\"";
+    let level = step_with_entry(entry);
+    let (brick, wood) = (id(&level, "brick"), id(&level, "wood"));
+    let faces = step_corners(&level);
+    let on = |material: usize, y: f32| {
+        faces
+            .iter()
+            .filter(move |(m, c)| *m == material && c[1] == y)
+    };
+    assert_eq!(on(brick, 0.0).chain(on(brick, 0.5)).count(), 4, "{faces:?}");
+    assert_eq!(on(wood, 2.4).chain(on(wood, 3.0)).count(), 4, "{faces:?}");
+    assert_eq!(faces.len(), 8, "{faces:?}");
+    for (_, corner) in &faces {
+        assert!(close(corner[2], -corner[0] + 0.25), "{corner:?}");
+    }
+    assert!(close(v_at(&faces, brick, 0.5), 0.125), "{faces:?}");
+    assert!(close(v_at(&faces, brick, 0.0), 0.625), "{faces:?}");
+    assert!(close(v_at(&faces, wood, 2.4), 0.125), "{faces:?}");
+    assert!(close(v_at(&faces, wood, 3.0), -0.475), "{faces:?}");
+    // Pegged at the low floor's ceiling (Doom's unpegged), both hang
+    // from its 3 m.
+    let entry = "lower = \"brick\", upper = \"wood\", offset = [0.25, 0.125], \
+                 lower_peg = \"ceiling\", upper_peg = \"ceiling\"";
+    let faces = step_corners(&step_with_entry(entry));
+    assert!(close(v_at(&faces, brick, 0.5), 2.625), "{faces:?}");
+    assert!(close(v_at(&faces, brick, 0.0), 3.125), "{faces:?}");
+    assert!(close(v_at(&faces, wood, 3.0), 0.125), "{faces:?}");
+    assert!(close(v_at(&faces, wood, 2.4), 0.725), "{faces:?}");
+}
+
+#[test]
+fn a_side_entry_paints_nothing_on_the_far_side_of_its_edge() {
+    // The high floor's faces along x = 12 look into the low floor only:
+    // an entry on the high floor's edge there (edge 3, from (12, 10) to
+    // (12, 4)) looks into the high floor, which sees no riser or header.
+    let level = level_with_floors(
+        "[[floor]]\npoints = [[10, 4], [12, 4], [12, 10], [10, 10]]\n\
+         height = 0.0\nceiling = 3.0\n\
+         [[floor]]\npoints = [[12, 4], [14, 4], [14, 10], [12, 10]]\n\
+         height = 0.5\nceiling = 2.4\nside_material = \"tiles\"\n\
+         sides = [{}, {}, {}, { lower = \"brick\", upper = \"wood\" }]\n",
+        false,
+    );
+    let tiles = (level.materials.iter())
+        .position(|m| m.name == "tiles")
+        .expect("a builtin");
+    let faces = step_corners(&level);
+    assert_eq!(faces.len(), 8, "two faces' corners: {faces:?}");
+    assert!(faces.iter().all(|(m, _)| *m == tiles), "{faces:?}");
+}

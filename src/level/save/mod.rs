@@ -31,7 +31,7 @@ pub use pictures::{write_memory_pictures, write_png};
 pub use placement::Anchor;
 pub use values::{
     KeyValue, door_values, exit_values, floor_values, item_keys, light_values, obstacle_values,
-    teleporter_values, wall_values,
+    sides_text, teleporter_values, wall_values,
 };
 
 use std::borrow::Cow;

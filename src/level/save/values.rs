@@ -8,7 +8,8 @@ use glam::{Vec2, Vec3};
 use super::arrays::Tables;
 use super::numbers::{number_text, point_text};
 use crate::level::{
-    Door, Exit, LevelFloor, LevelObstacle, LevelWall, Lift, Light, Peg, Switch, Teleporter,
+    Door, Exit, FloorSide, LevelFloor, LevelObstacle, LevelWall, Lift, Light, MaterialId, Peg,
+    SidePeg, Switch, Teleporter,
 };
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
@@ -45,7 +46,7 @@ const DOOR_KEYS: [&str; 11] = [
     "base",
 ];
 /// A `[[floor]]`'s keys.
-const FLOOR_KEYS: [&str; 8] = [
+const FLOOR_KEYS: [&str; 9] = [
     "points",
     "height",
     "ceiling",
@@ -54,6 +55,7 @@ const FLOOR_KEYS: [&str; 8] = [
     "side_material",
     "light",
     "sky",
+    "sides",
 ];
 
 /// A `[[teleporter]]`'s keys (`once` after them where it is once).
@@ -169,20 +171,19 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
     )
 }
 
-/// A floor's keys and values, its `materials` by name: the floor's, the
-/// ceiling's and the sides'; the outline as the level holds it; `light`
-/// and `sky` only when they are not the defaults.
-pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
-    let [material, ceiling_material, side_material] = materials;
+/// A floor's keys and values, its materials by their `name`; the
+/// outline as the level holds it; `light`, `sky` and `sides` only when
+/// they are not the defaults.
+pub fn floor_values(floor: &LevelFloor, name: impl Fn(MaterialId) -> String) -> Vec<KeyValue> {
     let mut values = keyed(
         &FLOOR_KEYS,
         [
             points_text(&floor.points),
             number_text(floor.height),
             number_text(floor.ceiling),
-            string_text(material),
-            string_text(ceiling_material),
-            string_text(side_material),
+            string_text(&name(floor.material)),
+            string_text(&name(floor.ceiling_material)),
+            string_text(&name(floor.side_material)),
         ],
     );
     values.extend(
@@ -192,7 +193,46 @@ pub fn floor_values(floor: &LevelFloor, materials: [&str; 3]) -> Vec<KeyValue> {
     values.extend(
         (floor.sky != crate::level::defaults::FLOOR_SKY).then(|| ("sky", floor.sky.to_string())),
     );
+    values.extend(sides_text(&floor.sides, |&material| name(material)).map(|text| ("sides", text)));
     values
+}
+
+/// A floor's `sides` as TOML text, one inline table a line, each with
+/// only the keys that are not the defaults; the entries after the last
+/// that is not the default left out, and `None` when every one is.
+pub fn sides_text<M: PartialEq>(
+    sides: &[FloorSide<M>],
+    name: impl Fn(&M) -> String,
+) -> Option<String> {
+    let written = sides.len() - sides.iter().rev().take_while(|s| s.is_default()).count();
+    let entries: Vec<String> = sides[..written]
+        .iter()
+        .map(|side| {
+            let mut keys = Vec::new();
+            let materials = [("lower", &side.lower), ("upper", &side.upper)];
+            for (key, material) in materials {
+                keys.extend(
+                    material
+                        .as_ref()
+                        .map(|m| format!("{key} = {}", string_text(&name(m)))),
+                );
+            }
+            if side.offset != Vec2::ZERO {
+                keys.push(format!("offset = {}", point_text(side.offset)));
+            }
+            for (key, peg) in [("lower_peg", side.lower_peg), ("upper_peg", side.upper_peg)] {
+                if peg != SidePeg::default() {
+                    keys.push(format!("{key} = {}", string_text(peg.word())));
+                }
+            }
+            if keys.is_empty() {
+                "{}".to_owned()
+            } else {
+                format!("{{ {} }}", keys.join(", "))
+            }
+        })
+        .collect();
+    (!entries.is_empty()).then(|| format!("[\n    {},\n]", entries.join(",\n    ")))
 }
 
 /// A teleporter's keys and values.

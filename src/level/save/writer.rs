@@ -187,11 +187,9 @@ fn write_items(
 
     for floor in &level.floors {
         line(out, "\n[[floor]]");
-        let materials = [floor.material, floor.ceiling_material, floor.side_material]
-            .map(|material| material_name(level, material));
         key_values(
             out,
-            &floor_values(floor, materials.each_ref().map(String::as_str)),
+            &floor_values(floor, |material| material_name(level, material)),
         );
         one_written();
     }

@@ -58,11 +58,11 @@ use glam::{DVec2, Vec2};
 use image::RgbaImage;
 
 use super::{DoomMap, Linedef, Sidedef, Thing, Wad, WadError, WadProblem, WadTextures};
-use crate::level::{LevelFloor, MaterialId, Peg, TextureAlignment, floor_problem};
+use crate::level::{LevelFloor, MaterialId, Peg, SidePeg, TextureAlignment, floor_problem};
 use lines::teleporters_and_exits;
-use loops::{SectorLoop, sector_loops};
+use loops::{LoopSide, SectorLoop, sector_loops};
 use specials::{Special, special};
-use text::{LevelText, TextFloor, TextLamp, TextSquare, TextWall};
+use text::{LevelText, TextFloor, TextLamp, TextSide, TextSquare, TextWall};
 use things::{ThingRole, in_single_player, role};
 
 pub use in_memory::load_map;
@@ -221,6 +221,7 @@ pub fn import_map(
                 .and_then(|name| level.wall_texture(&name)),
             light: sector_light(sector.light),
             sky: open,
+            sides: floor_sides(map, floor, &mut level),
         };
         level.floors.push(text_floor);
     }
@@ -326,6 +327,46 @@ pub fn import_map(
     })
 }
 
+/// The `sides` of `floor`: per edge of its outline, the side facing it
+/// there, as Doom paints what its sector sees: its lower and upper
+/// textures (none for `-`, or a texture the WAD lacks), its offsets, and
+/// its line's lower and upper unpegged flags; the default where no side
+/// faces it or its line is one-sided.
+fn floor_sides(map: &DoomMap, floor: &ImportedFloor, level: &mut LevelText) -> Vec<TextSide> {
+    let n = floor.points.len();
+    (0..n)
+        .map(|i| {
+            let Some(LoopSide { side, line }) = floor.sides.get(i).copied().flatten() else {
+                return TextSide::default();
+            };
+            let (Some(side), Some(line)) = (map.sidedefs.get(side), map.linedefs.get(line)) else {
+                return TextSide::default();
+            };
+            // A one-sided line is a wall: the floor sees no riser or
+            // header along it.
+            if line.right.is_none() || line.left.is_none() {
+                return TextSide::default();
+            }
+            let mut texture =
+                |name: &str| (name != "-").then(|| level.wall_texture(name)).flatten();
+            let peg = |flag: u16| {
+                if line.flags & flag != 0 {
+                    SidePeg::Ceiling
+                } else {
+                    SidePeg::Edge
+                }
+            };
+            TextSide {
+                lower: texture(&side.lower),
+                upper: texture(&side.upper),
+                offset: side_offset((floor.points[i], floor.points[(i + 1) % n]), side),
+                lower_peg: peg(Linedef::LOWER_UNPEGGED),
+                upper_peg: peg(Linedef::UPPER_UNPEGGED),
+            }
+        })
+        .collect()
+}
+
 /// How a one-sided line's middle texture lies on its wall from `a` to `b`
 /// (the line's first vertex and second, in metres), as Doom lays it:
 /// its top at the ceiling, or its bottom at the floor when the line is
@@ -338,16 +379,24 @@ pub fn import_map(
 /// the x offset, and lines that Doom continues one another continue here)
 /// is the first vertex's coordinate along the line less the x offset.
 fn middle_alignment((a, b): (Vec2, Vec2), side: &Sidedef, flags: u16) -> TextureAlignment {
-    let metres = |texels: i32| (f64::from(texels) / UNITS_PER_METRE) as f32;
-    let along = (b - a).normalize_or_zero();
     TextureAlignment {
-        offset: Vec2::new(a.dot(along) - metres(side.x_offset), metres(side.y_offset)),
+        offset: side_offset((a, b), side),
         peg: if flags & Linedef::LOWER_UNPEGGED != 0 {
             Peg::Bottom
         } else {
             Peg::Top
         },
     }
+}
+
+/// The offset of `side`'s textures on a face from `a` to `b` (the side's
+/// first vertex and second, in metres) that its sector sees: its y
+/// offset down, and along the line, as [`middle_alignment`] says, the
+/// first vertex's coordinate along the line less its x offset.
+fn side_offset((a, b): (Vec2, Vec2), side: &Sidedef) -> Vec2 {
+    let metres = |texels: i32| (f64::from(texels) / UNITS_PER_METRE) as f32;
+    let along = (b - a).normalize_or_zero();
+    Vec2::new(a.dot(along) - metres(side.x_offset), metres(side.y_offset))
 }
 
 /// Each sector's floor and ceiling in metres, doors open: a door
@@ -424,6 +473,8 @@ fn neighbouring_sectors(map: &DoomMap) -> HashMap<usize, BTreeSet<usize>> {
 struct ImportedFloor {
     sector: usize,
     points: Vec<Vec2>,
+    /// Per edge of `points`, the side that faces the floor along it.
+    sides: Vec<Option<LoopSide>>,
     span: (f32, f32),
 }
 
@@ -440,6 +491,7 @@ impl ImportedFloor {
             side_material: MaterialId(0),
             light: 1.0,
             sky: false,
+            sides: Vec::new(),
         }
     }
 }
@@ -469,6 +521,7 @@ fn kept_floors(
                 ImportedFloor {
                     sector,
                     points,
+                    sides: outline.sides.clone(),
                     span,
                 },
             )

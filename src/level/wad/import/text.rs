@@ -13,9 +13,9 @@ use image::RgbaImage;
 use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
 use crate::level::ExitBy;
-use crate::level::save::point_text as point;
+use crate::level::save::{point_text as point, sides_text};
 use crate::level::wad::{WadError, WadTextures};
-use crate::level::{Peg, TextureAlignment};
+use crate::level::{FloorSide, Peg, TextureAlignment};
 
 /// A floor as written.
 pub(super) struct TextFloor {
@@ -29,7 +29,13 @@ pub(super) struct TextFloor {
     pub light: f32,
     /// Whether its ceiling is open sky; written when it is.
     pub sky: bool,
+    /// What paints the faces along each edge that look into it; written
+    /// up to the last that is not the default.
+    pub sides: Vec<TextSide>,
 }
+
+/// A floor's side as written, its materials by name.
+pub(super) type TextSide = FloorSide<String>;
 
 /// A wall as written.
 pub(super) struct TextWall {
@@ -307,6 +313,9 @@ impl<'a> LevelText<'a> {
             }
             if floor.sky {
                 text.push_str("sky = true\n");
+            }
+            if let Some(sides) = sides_text(&floor.sides, String::clone) {
+                let _ = writeln!(text, "sides = {sides}");
             }
             text.push('\n');
         }
