@@ -509,7 +509,7 @@ impl Collider {
         // An edge's wall includes the body radius already.
         let edges = self
             .heights
-            .blocking_near(start, centre_reach(start, delta), feet);
+            .blocking_near(start, travel_reach(start, delta), feet);
         if edges.is_empty() {
             return self.move_eye_among(from, delta, options, leaves);
         }
@@ -746,26 +746,24 @@ impl Collider {
     }
 }
 
-/// How far from `start` (on either axis) the casts of a move by `delta`
-/// can take the eye: a slide travels no farther than the move's length in
-/// all, each cast no farther than what is left of it, so its casts stay
-/// within that length of the start (twice it, and a margin relative to
-/// the coordinates, leave room for rounding and for the rounding guard of
-/// a path's box). The length is bounded by `|x| + |y|`, which costs no
-/// square root.
+/// How far from `start` (on either axis) a move by `delta` can take the
+/// eye: a slide travels no farther than the move's length in all, each
+/// cast no farther than what is left of it. The length is bounded by
+/// `|x| + |y|`, which costs no square root; a margin relative to the
+/// coordinates leaves room for rounding.
 #[inline]
-fn centre_reach(start: DVec2, delta: Vec2) -> f64 {
+fn travel_reach(start: DVec2, delta: Vec2) -> f64 {
     let guard = 1e-6 * (1.0 + start.abs().max_element());
-    let travel = f64::from(delta.x).abs() + f64::from(delta.y).abs();
-    2.0 * travel + guard
+    f64::from(delta.x).abs() + f64::from(delta.y).abs() + guard
 }
 
 /// How far from `start` (on either axis) the casts of a move by `delta`
-/// can meet a leaf: a leaf is met within the body radius of where the eye
-/// goes ([`centre_reach`]).
+/// can meet a leaf: twice the eye's [`travel_reach`], room for the
+/// rounding guard of a path's box too, and the body radius, within which
+/// a leaf is met.
 #[inline]
 fn leaf_reach(start: DVec2, delta: Vec2, body_radius: f32) -> f64 {
-    centre_reach(start, delta) + f64::from(body_radius)
+    2.0 * travel_reach(start, delta) + f64::from(body_radius)
 }
 
 /// Refuses a move from or to a non-finite place, or with an invalid skin.

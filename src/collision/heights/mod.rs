@@ -494,7 +494,7 @@ pub(super) struct BlockingEdges<'a> {
 
 impl BlockingEdges<'_> {
     /// Calls `visit` with each blocking edge's index and capsule whose box
-    /// meets `bounds` (within the move's reach), until it says to stop.
+    /// meets `bounds`, until it says to stop.
     fn visit(&self, bounds: &Aabb, mut visit: impl FnMut(usize, &Capsule) -> ControlFlow<()>) {
         let heights = self.heights;
         if self.feet.is_nan() {
@@ -505,8 +505,7 @@ impl BlockingEdges<'_> {
             match &heights.capsules[index] {
                 Some(capsule)
                     if !heights.standable[index].holds(self.feet)
-                        && capsule.bounds().overlaps(bounds)
-                        && capsule.bounds().overlaps(&self.near) =>
+                        && capsule.bounds().overlaps(bounds) =>
                 {
                     visit(index, capsule)
                 }
@@ -515,7 +514,8 @@ impl BlockingEdges<'_> {
         });
     }
 
-    /// Whether any edge near the move blocks it.
+    /// Whether any edge near the move blocks it: when none does, the move
+    /// meets no edge at all.
     pub fn is_empty(&self) -> bool {
         let mut any = false;
         self.visit(&self.near, |_, _| {
