@@ -182,3 +182,20 @@ fn a_grate_on_the_left_side_only_runs_the_other_way() {
     );
     assert_eq!(span(grate), (Some(1.5), 1.5), "{}", imported.text);
 }
+
+#[test]
+fn a_grate_is_not_the_texture_of_its_sectors_risers_and_headers() {
+    let mut lumps = two_rooms(1, (0, "GRATE"), (0, "-"));
+    // The west room's own walls name no texture: only the grate is left.
+    for side in [0, 1, 5] {
+        lumps.sidedefs[side] = sidedef(0, 0, "-", "-", "-", 0);
+    }
+    let (imported, level) = import(&lumps);
+    let west = &level.floors[0];
+    assert_ne!(
+        level.materials[west.side_material.index()].name,
+        "GRATE",
+        "{}",
+        imported.text
+    );
+}

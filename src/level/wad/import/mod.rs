@@ -488,11 +488,22 @@ fn kept_floors(
 
 /// The texture a sector's risers and headers take: the one its lines'
 /// lower, upper and middle sides name most (ties to the first in name
-/// order); `None` when they name none.
+/// order), leaving out the middle textures of two-sided lines, which are
+/// grates drawn with their holes, not walls; `None` when they name none.
 fn side_texture(map: &DoomMap, sector: usize) -> Option<String> {
+    let two_sided_sides: BTreeSet<usize> = (map.linedefs.iter())
+        .filter(|line| line.left.is_some())
+        .flat_map(|line| [line.right, line.left])
+        .flatten()
+        .collect();
     let mut counts: HashMap<&str, usize> = HashMap::new();
-    for side in map.sidedefs.iter().filter(|side| side.sector == sector) {
-        for name in [&side.lower, &side.upper, &side.middle] {
+    let sides = map.sidedefs.iter().enumerate();
+    for (index, side) in sides.filter(|(_, side)| side.sector == sector) {
+        let middle = (!two_sided_sides.contains(&index)).then_some(&side.middle);
+        for name in [Some(&side.lower), Some(&side.upper), middle]
+            .into_iter()
+            .flatten()
+        {
             if name != "-" && !name.is_empty() {
                 *counts.entry(name.as_str()).or_default() += 1;
             }
