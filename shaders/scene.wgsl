@@ -71,6 +71,13 @@ struct Lamps {
 @group(0) @binding(3) var light_grid: texture_2d<u32>;
 @group(1) @binding(0) var material_texture: texture_2d<f32>;
 @group(1) @binding(1) var material_sampler: sampler;
+
+// Whether the pipeline draws see-through walls (a pipeline-overridable
+// constant, which only the see-through pipelines of src/render/scene.rs
+// set): a texel less than half opaque is then not drawn. Every other
+// pipeline keeps it false, so that the driver drops the `discard`, which
+// on a real GPU would cost them the early depth test.
+override ALPHA_TEST: bool = false;
 // The chunk's light cache: the lamps' light on each face of its mesh,
 // baked by `fs_bake`; only `fs_cached` and `fs_cached_torch` read it.
 @group(2) @binding(0) var light_cache: texture_2d<f32>;
@@ -264,7 +271,11 @@ fn held_lamp_light(world: vec3<f32>, normal: vec3<f32>, lamps_listed: u32, along
 // face; kept lean because on a software rasterizer (llvmpipe) every
 // instruction here is paid a million times a frame.
 fn shade(in: VertexOut, lamp: vec3<f32>) -> vec4<f32> {
-    let albedo = textureSample(material_texture, material_sampler, in.uv).rgb;
+    let texel = textureSample(material_texture, material_sampler, in.uv);
+    if ALPHA_TEST && texel.a < 0.5 {
+        discard;
+    }
+    let albedo = texel.rgb;
 
     // Walls darken towards the floor and the ceiling: corners and the
     // wall's foot stand out.

@@ -17,6 +17,20 @@ pub struct Wall {
     pub radius: f32,
 }
 
+impl Wall {
+    /// The same segment as a wall that nothing meets: its radius is
+    /// negative infinity, which the collider, the loose bodies, the map
+    /// and the ray casts all leave out (a non-finite radius), and which,
+    /// unlike NaN, compares equal to itself, so that a level's walls and
+    /// its collider's still compare as the same.
+    pub fn passable(self) -> Self {
+        Self {
+            radius: f32::NEG_INFINITY,
+            ..self
+        }
+    }
+}
+
 #[cfg(test)]
 impl Wall {
     /// The wall from `a` to `b` (x, z) of `radius`: the unit tests' short

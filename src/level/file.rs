@@ -97,6 +97,8 @@ pub(crate) struct WallTable {
     pub material: Option<Spanned<String>>,
     pub base: Option<Number>,
     pub drawn: Option<Spanned<bool>>,
+    pub see_through: Option<Spanned<bool>>,
+    pub blocks: Option<Spanned<bool>>,
     pub offset: Option<Point>,
     pub peg: Option<Spanned<String>>,
 }

@@ -1,5 +1,5 @@
 //! Where a loose obstacle may stand when a level starts: clear of every
-//! wall's rendered body, every other obstacle, every closed door leaf and
+//! blocking wall's rendered body, every other obstacle, every closed door leaf and
 //! the walker's body at the start. A loose obstacle starting inside one of
 //! them could only be shoved out in a direction nobody chose, so the loader
 //! refuses such a level, naming both items.
@@ -47,7 +47,7 @@ fn overlaps_of<'a>(
         .walls
         .iter()
         .enumerate()
-        .filter(move |(_, wall)| wall_overlaps(wall, outline))
+        .filter(move |(_, wall)| wall.blocks() && wall_overlaps(wall, outline))
         .map(|(wall, _)| Overlapped::Wall(wall));
     let obstacles = level
         .obstacles
@@ -125,21 +125,15 @@ impl Level {
     }
 
     /// The walls a loose body meets, each with what its face is made of:
-    /// every wall at its rendered half thickness, then every edge between
+    /// every wall at its rendered half thickness (one that does not block
+    /// as a wall they never meet), then every edge between
     /// floors that a body may not cross (bodies never climb nor drop): the
     /// two floors more than [`BODY_STEP`] apart, the void on a side, or a
     /// ceiling over the edge lower than the tallest loose body standing on
     /// the higher floor. An edge's face is the higher floor's
     /// `side_material` (the ground's: the walls' default).
     pub fn body_walls(&self) -> Vec<(Wall, MaterialId)> {
-        let walls = self.walls.iter().map(|wall| {
-            let face = Wall {
-                a: wall.a,
-                b: wall.b,
-                radius: wall.thickness / 2.0,
-            };
-            (face, wall.material)
-        });
+        let walls = (self.walls.iter()).map(|wall| (wall.body_wall(), wall.material));
         let mut body_walls: Vec<(Wall, MaterialId)> = walls.collect();
         if self.floors.is_empty() {
             return body_walls;

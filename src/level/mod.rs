@@ -394,13 +394,14 @@ impl Level {
     /// level's collider) stands above the ground, in metres, for light and
     /// sound: its base and its height. `None` for a loose obstacle, which
     /// casts its shadow where it rests, as a moving shape, for a wall not
-    /// drawn, which neither light nor sound meets, and for a floor edge.
+    /// drawn or see-through, which neither light nor sound meets, and for
+    /// a floor edge.
     pub fn shape_height(&self, surface: Surface) -> Option<f32> {
         match surface {
             Surface::Wall(index) => self
                 .walls
                 .get(index)
-                .filter(|wall| wall.drawn())
+                .filter(|wall| wall.opaque())
                 .map(|wall| self.wall_base(wall) + wall.height),
             Surface::Obstacle(index) => self
                 .obstacles

@@ -10,8 +10,9 @@ use super::range::ValueRange;
 /// One wall of a level.
 ///
 /// Its common properties are fields; the few a wall rarely sets (its
-/// `base`, `drawn`, texture alignment) sit behind one optional box, read and written through
-/// methods, so that a million-wall maze's walls stay 40 bytes each.
+/// `base`, `drawn`, `see_through`, `blocks`, texture alignment) sit behind
+/// one optional box, read and written through methods, so that a
+/// million-wall maze's walls stay 40 bytes each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelWall {
     /// First end point (x, z).
@@ -44,6 +45,10 @@ struct RareWallProperties {
     base: Option<f32>,
     /// The opposite of [`LevelWall::drawn`], so that the default is drawn.
     undrawn: bool,
+    /// See [`LevelWall::see_through`].
+    see_through: bool,
+    /// The opposite of [`LevelWall::blocks`], so that the default blocks.
+    passable: bool,
     /// See [`LevelWall::alignment`].
     alignment: TextureAlignment,
 }
@@ -181,6 +186,28 @@ impl LevelWall {
         self.rare.as_ref().is_none_or(|rare| !rare.undrawn)
     }
 
+    /// Whether it is drawn with its material's transparency (a Doom
+    /// grate or fence): texels less than half opaque are not drawn, both
+    /// faces show, and, as for a wall not drawn, it casts no shadow,
+    /// stops no sound and hides nothing behind it. Default `false`.
+    pub fn see_through(&self) -> bool {
+        self.rare.as_ref().is_some_and(|rare| rare.see_through)
+    }
+
+    /// Whether it blocks the walker and the bodies (the default). A wall
+    /// that does not is still drawn (as its other keys say), but the
+    /// collider and the bodies pass through it.
+    pub fn blocks(&self) -> bool {
+        self.rare.as_ref().is_none_or(|rare| !rare.passable)
+    }
+
+    /// Whether it is drawn and opaque ([`drawn`](Self::drawn) and not
+    /// [`see_through`](Self::see_through)): what casts a shadow, stops
+    /// sound and can hide what is behind it.
+    pub fn opaque(&self) -> bool {
+        self.drawn() && !self.see_through()
+    }
+
     /// How its material lies on it: shifted by `offset`, pinned to its
     /// top or bottom.
     pub fn alignment(&self) -> TextureAlignment {
@@ -210,6 +237,29 @@ impl LevelWall {
         self.change_rare(|rare| rare.undrawn = !drawn);
     }
 
+    /// Sets [`see_through`](Self::see_through).
+    pub fn set_see_through(&mut self, see_through: bool) {
+        self.change_rare(|rare| rare.see_through = see_through);
+    }
+
+    /// Sets [`blocks`](Self::blocks).
+    pub fn set_blocks(&mut self, blocks: bool) {
+        self.change_rare(|rare| rare.passable = !blocks);
+    }
+
+    /// The wall with [`see_through`](Self::see_through) set to
+    /// `see_through`.
+    pub fn with_see_through(mut self, see_through: bool) -> LevelWall {
+        self.set_see_through(see_through);
+        self
+    }
+
+    /// The wall with [`blocks`](Self::blocks) set to `blocks`.
+    pub fn with_blocks(mut self, blocks: bool) -> LevelWall {
+        self.set_blocks(blocks);
+        self
+    }
+
     /// The wall with [`base`](Self::base) set to `base`.
     pub fn with_base(mut self, base: Option<f32>) -> LevelWall {
         self.set_base(base);
@@ -230,19 +280,35 @@ impl LevelWall {
         self.rare = (rare != RareWallProperties::default()).then(|| Box::new(rare));
     }
 
-    /// Whether it is drawn and reaches a ceiling `ceiling` metres high,
-    /// and so hides what is behind it.
+    /// Whether it is [`opaque`](Self::opaque) and reaches a ceiling
+    /// `ceiling` metres high, and so hides what is behind it.
     pub fn occludes(&self, ceiling: f32) -> bool {
-        self.drawn() && self.height >= ceiling
+        self.opaque() && self.height >= ceiling
     }
 
-    /// The wall as the collider keeps it: its segment and radius.
+    /// The wall as the collider keeps it: its segment and radius; a wall
+    /// that does not [`block`](Self::blocks) is kept there (walls keep
+    /// their indices) as one the collider never meets.
     pub fn collision_wall(&self) -> crate::collision::Wall {
-        crate::collision::Wall {
+        self.segment_wall(self.radius)
+    }
+
+    /// The wall as the loose bodies meet it: its rendered body, a capsule
+    /// of half its thickness, or one they never meet when it does not
+    /// [`block`](Self::blocks).
+    pub fn body_wall(&self) -> crate::collision::Wall {
+        self.segment_wall(self.thickness / 2.0)
+    }
+
+    /// Its segment with `radius`, or as a wall nothing meets when it
+    /// does not [`block`](Self::blocks).
+    fn segment_wall(&self, radius: f32) -> crate::collision::Wall {
+        let wall = crate::collision::Wall {
             a: self.a,
             b: self.b,
-            radius: self.radius,
-        }
+            radius,
+        };
+        if self.blocks() { wall } else { wall.passable() }
     }
 
     /// The end point `end` of this wall.
@@ -285,5 +351,18 @@ mod tests {
         wall.set_drawn(true);
         assert_eq!(wall, self::wall(), "a wall back at every default is as new");
         assert!(wall.rare.is_none());
+    }
+
+    #[test]
+    fn a_see_through_or_passable_wall_keeps_its_flags_and_only_a_passable_one_is_not_met() {
+        let grate = wall().with_see_through(true);
+        assert!(grate.see_through() && grate.blocks() && grate.drawn() && !grate.opaque());
+        assert_eq!(grate.collision_wall(), wall().collision_wall());
+        let open = wall().with_blocks(false);
+        assert!(!open.blocks() && open.opaque());
+        assert!(!open.collision_wall().radius.is_finite());
+        assert!(!open.body_wall().radius.is_finite());
+        let back = open.with_blocks(true).with_see_through(false);
+        assert!(back.rare.is_none(), "back at the defaults");
     }
 }

@@ -380,6 +380,7 @@ impl LightBaker {
             primitive: wgpu::PrimitiveState::default(),
             depth: Depth::Absent,
             blend: None,
+            constants: &[],
         };
         let first_pipeline = create_pipeline_into(device, (FORMAT, 1), spec.clone());
         let pipeline = create_pipeline_into(

@@ -276,6 +276,7 @@ impl LinePipeline {
                 // Lines show through walls.
                 depth: Depth::Ignored,
                 blend: None,
+                constants: &[],
             },
         );
         Self { pipeline }

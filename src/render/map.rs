@@ -433,6 +433,7 @@ impl MapPass {
                     },
                     depth: Depth::Ignored,
                     blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+                    constants: &[],
                 },
             )
         };

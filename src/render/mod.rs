@@ -705,8 +705,8 @@ impl Renderer {
         // Skip whatever lies beyond the fog.
         let in_volume =
             |bounds: &Bounds| self.culling == Culling::Off || frame.volume.may_see(bounds);
-        // Floors, ceilings and sky faces never pop; shapes only where the
-        // eye may see them.
+        // Floors, ceilings, sky faces and see-through walls never pop;
+        // shapes only where the eye may see them.
         let seen = |batch: &Batch| {
             in_volume(&batch.bounds)
                 && (batch.kind != BatchKind::Shapes

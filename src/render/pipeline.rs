@@ -40,6 +40,9 @@ pub struct PipelineSpec<'a> {
     pub depth: Depth,
     /// Colour blending (`None` replaces).
     pub blend: Option<wgpu::BlendState>,
+    /// The fragment shader's pipeline-overridable constants, by name
+    /// (none: each keeps its default).
+    pub constants: &'a [(&'a str, f64)],
 }
 
 impl<'a> PipelineSpec<'a> {
@@ -108,7 +111,10 @@ pub fn create_pipeline_into(
         fragment: Some(wgpu::FragmentState {
             module: spec.shader,
             entry_point: Some(spec.entry_points.1),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: spec.constants,
+                ..Default::default()
+            },
             targets: &[Some(wgpu::ColorTargetState {
                 format,
                 blend: spec.blend,

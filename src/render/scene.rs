@@ -8,7 +8,7 @@ use super::Targets;
 use super::light_cache::{ChunkLight, LightBaker};
 use super::pipeline::{Depth, PipelineSpec, create_pipeline, texture_bindings, texture_entries};
 use super::texture::create_buffer;
-use crate::level::mesh::{Batch, MeshVertex, SceneMesh};
+use crate::level::mesh::{Batch, BatchKind, MeshVertex, SceneMesh};
 
 /// How the level's faces are assembled: triangles, counter-clockwise
 /// seen from the side they look to, the back culled.
@@ -43,11 +43,11 @@ pub struct Globals {
 #[derive(Debug)]
 pub struct ScenePipeline {
     /// Draws [`Shading::WithoutLamps`].
-    without_lamps: wgpu::RenderPipeline,
+    without_lamps: ShadingPipelines,
     /// Draws [`Shading::Lit`] without the torch.
-    lit: wgpu::RenderPipeline,
+    lit: ShadingPipelines,
     /// Draws [`Shading::Lit`] with the torch.
-    lit_with_torch: wgpu::RenderPipeline,
+    lit_with_torch: ShadingPipelines,
     /// How a level's materials are bound.
     pub materials: MaterialBinding,
     /// When the quality caches lamp light.
@@ -58,10 +58,48 @@ pub struct ScenePipeline {
 #[derive(Debug)]
 struct CachedLight {
     /// Draws [`Shading::Cached`] without the torch.
-    lamps: wgpu::RenderPipeline,
+    lamps: ShadingPipelines,
     /// Draws [`Shading::Cached`] with the torch.
-    lamps_and_torch: wgpu::RenderPipeline,
+    lamps_and_torch: ShadingPipelines,
     baker: LightBaker,
+}
+
+/// One way of shading the level as two pipelines alike but for the
+/// shader's `ALPHA_TEST`: one for the see-through walls
+/// ([`BatchKind::SeeThrough`]), whose texels less than half opaque are not
+/// drawn, and one for every other face, which keeps the early depth test
+/// a `discard` would cost on a real GPU.
+#[derive(Debug)]
+struct ShadingPipelines {
+    opaque: wgpu::RenderPipeline,
+    see_through: wgpu::RenderPipeline,
+}
+
+/// The scene shader's constants for the see-through pipelines.
+const SEE_THROUGH_CONSTANTS: [(&str, f64); 1] = [("ALPHA_TEST", 1.0)];
+
+impl ShadingPipelines {
+    /// The two pipelines of `spec`, for `targets`.
+    fn new(device: &wgpu::Device, targets: &Targets, spec: PipelineSpec<'_>) -> Self {
+        let label = format!("{} for see-through walls", spec.label);
+        let see_through = PipelineSpec {
+            label: &label,
+            constants: &SEE_THROUGH_CONSTANTS,
+            ..spec.clone()
+        };
+        Self {
+            see_through: create_pipeline(device, targets, see_through),
+            opaque: create_pipeline(device, targets, spec),
+        }
+    }
+
+    /// The pipeline that draws a batch of `kind`.
+    fn drawing(&self, kind: BatchKind) -> &wgpu::RenderPipeline {
+        match kind {
+            BatchKind::SeeThrough => &self.see_through,
+            BatchKind::Shapes | BatchKind::FloorAndCeiling | BatchKind::Sky => &self.opaque,
+        }
+    }
 }
 
 /// What a scene pass draws.
@@ -143,6 +181,7 @@ impl ScenePipeline {
             primitive: FACE_PRIMITIVE,
             depth: Depth::Tested,
             blend: None,
+            constants: &[],
         };
         let cached = quality.cached_lamp_light.then(|| {
             let baker = LightBaker::new(device, shader, globals_layout, globals);
@@ -156,7 +195,7 @@ impl ScenePipeline {
                     bind_group_layouts: &layouts,
                     ..spec.with_fragment(label, fragment)
                 };
-                create_pipeline(device, targets, spec)
+                ShadingPipelines::new(device, targets, spec)
             };
             CachedLight {
                 lamps: reading("scene with cached lamp light", "fs_cached"),
@@ -167,17 +206,17 @@ impl ScenePipeline {
                 baker,
             }
         });
-        let lit = create_pipeline(
+        let lit = ShadingPipelines::new(
             device,
             targets,
             spec.with_fragment("scene with lamps", "fs_lamps"),
         );
-        let lit_with_torch = create_pipeline(
+        let lit_with_torch = ShadingPipelines::new(
             device,
             targets,
             spec.with_fragment("scene with lamps and the torch", "fs_lamps_torch"),
         );
-        let without_lamps = create_pipeline(device, targets, spec);
+        let without_lamps = ShadingPipelines::new(device, targets, spec);
         Self {
             without_lamps,
             lit,
@@ -199,7 +238,8 @@ impl ScenePipeline {
     /// through, painted with `materials` (one bind group per level
     /// material), as `shading` says; a chunk without a light cache (or a
     /// pipeline that reads none) is drawn [`Shading::Lit`], with the torch
-    /// as the shading has it, where the shading reads a cache. Returns how
+    /// as the shading has it, where the shading reads a cache. See-through
+    /// walls are drawn by the shading's see-through pipeline. Returns how
     /// many were drawn.
     pub fn draw<'a>(
         &self,
@@ -228,23 +268,25 @@ impl ScenePipeline {
         let mut current = None;
         let mut drawn = 0;
         for chunk in chunks {
+            let cache = reading
+                .and_then(|pipelines| Some((pipelines, chunk.light.as_ref()?.bind_group()?)));
+            let pipelines = cache.map_or(plain, |(pipelines, _)| pipelines);
             let mut bound = false;
             for batch in chunk.batches.iter().filter(|batch| shown(batch)) {
                 let Some(material) = materials.get(batch.material.index()) else {
                     continue;
                 };
+                let pipeline = pipelines.drawing(batch.kind);
+                let switched = current != Some(pipeline);
+                if switched {
+                    pass.set_pipeline(pipeline);
+                    pass.set_bind_group(0, globals, &[]);
+                    current = Some(pipeline);
+                }
+                if let Some((_, light)) = cache.filter(|_| switched || !bound) {
+                    pass.set_bind_group(2, light, &[]);
+                }
                 if !bound {
-                    let cache = reading
-                        .and_then(|pipeline| Some((pipeline, chunk.light.as_ref()?.bind_group()?)));
-                    let pipeline = cache.map_or(plain, |(pipeline, _)| pipeline);
-                    if current != Some(pipeline) {
-                        pass.set_pipeline(pipeline);
-                        pass.set_bind_group(0, globals, &[]);
-                        current = Some(pipeline);
-                    }
-                    if let Some((_, light)) = cache {
-                        pass.set_bind_group(2, light, &[]);
-                    }
                     pass.set_vertex_buffer(0, chunk.vertices.slice(..));
                     pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
                     bound = true;

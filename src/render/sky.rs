@@ -91,6 +91,7 @@ impl SkyPass {
                 primitive: wgpu::PrimitiveState::default(),
                 depth: Depth::Behind,
                 blend: None,
+                constants: &[],
             },
         );
         // The faces are the mesh's: only their position is read, and
@@ -111,6 +112,7 @@ impl SkyPass {
                 primitive: super::scene::FACE_PRIMITIVE,
                 depth: Depth::Tested,
                 blend: None,
+                constants: &[],
             },
         );
         let triangle = create_buffer(

@@ -148,6 +148,7 @@ impl TextPass {
                 primitive: wgpu::PrimitiveState::default(),
                 depth: Depth::Ignored,
                 blend: Some(wgpu::BlendState::PREMULTIPLIED_ALPHA_BLENDING),
+                constants: &[],
             },
         );
         let buffer = |label, size, usage| {

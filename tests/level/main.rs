@@ -18,6 +18,7 @@ mod lights;
 mod loose;
 mod reload;
 mod save;
+mod see_through;
 mod sky;
 mod undrawn;
 mod warnings;

@@ -477,3 +477,70 @@ fn a_sky_over_open_floors() {
     };
     golden("sky_courtyard", &sky_level(), view);
 }
+
+/// A grate's texture made by the test: bars every 16 texels up and across
+/// a 64 × 64 picture, 4 texels wide, rust-coloured and opaque; the
+/// texels between them transparent (and black, which shows should the
+/// alpha test let them through).
+fn grate_picture() -> RgbaImage {
+    RgbaImage::from_fn(64, 64, |x, y| {
+        if x % 16 < 4 || (28..36).contains(&y) {
+            image::Rgba([190, 110, 50, 255])
+        } else {
+            image::Rgba([0, 0, 0, 0])
+        }
+    })
+}
+
+/// A see-through wall across the view, a thin plane standing a little
+/// above the floor, its texture the grate's; behind it a brick wall and
+/// a lamp between the two, which lights the floor and the brick seen
+/// through the grate's holes (the grate casts no shadow).
+const GRATE_LEVEL: &str = r#"
+name = "a grate"
+
+[player]
+start = [0.0, 0.0]
+yaw = 0.0
+
+[[material]]
+name = "grate"
+file = "grate.png"
+metres_per_repeat = 1.0
+
+[[wall]]
+a = [3.0, -4.0]
+b = [3.0, 4.0]
+height = 2.0
+base = 0.25
+thickness = 0.0
+material = "grate"
+see_through = true
+
+[[wall]]
+a = [7.0, -8.0]
+b = [7.0, 8.0]
+material = "brick"
+
+[[light]]
+at = [5.0, 0.5]
+height = 1.5
+colour = [1.0, 0.85, 0.6]
+intensity = 3.0
+radius = 6.0
+"#;
+
+fn grate_level() -> Level {
+    let pictures =
+        std::collections::HashMap::from([("grate.png".to_owned(), Arc::new(grate_picture()))]);
+    Level::from_toml_str_and_pictures(GRATE_LEVEL, std::path::Path::new("grate.toml"), &pictures)
+        .expect("the grate level loads")
+        .level
+}
+
+/// Through the grate: its bars drawn, and between them the lamp-lit floor
+/// and brick wall behind it, not the black of its transparent texels.
+#[test]
+fn a_grate_with_transparency() {
+    golden("grate_transparency", &grate_level(), View::default());
+}

@@ -10,6 +10,7 @@ mod common;
 
 mod builder;
 mod freedoom;
+mod grates;
 mod import;
 mod in_memory;
 mod lift_ride;

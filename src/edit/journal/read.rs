@@ -7,7 +7,8 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PEG_WORD, SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD, SIDES_WORD,
+    SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -470,7 +471,9 @@ impl<'a> Fields<'a> {
             MaterialId(self.parse("a material index")?),
         )
         .with_base(self.base()?)
-        .with_drawn(!self.undrawn())
+        .with_drawn(!self.word_follows(UNDRAWN_WORD))
+        .with_see_through(self.word_follows(SEE_THROUGH_WORD))
+        .with_blocks(!self.word_follows(PASSABLE_WORD))
         .with_alignment(self.alignment()?))
     }
 
@@ -487,12 +490,6 @@ impl<'a> Fields<'a> {
             alignment.peg = self.word("a peg", &Peg::WORDS)?;
         }
         Ok(alignment)
-    }
-
-    /// Whether the next field is [`UNDRAWN_WORD`] (a wall not drawn),
-    /// taking it if so.
-    fn undrawn(&mut self) -> bool {
-        self.word_follows(UNDRAWN_WORD)
     }
 
     /// Whether the next field is `word`, taking it if so.

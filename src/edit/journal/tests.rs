@@ -325,6 +325,42 @@ fn bases_undrawn_and_aligned_walls_floor_lights_and_skies_read_back_and_items_wi
     assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }
 
+#[test]
+fn see_through_and_passable_walls_read_back_and_walls_without_them_without() {
+    let edits: Vec<Edit> = [
+        wall().with_see_through(true),
+        wall().with_blocks(false),
+        wall()
+            .with_base(Some(0.5))
+            .with_drawn(false)
+            .with_see_through(true)
+            .with_blocks(false)
+            .with_alignment(crate::level::TextureAlignment {
+                offset: Vec2::new(0.5, 0.25),
+                peg: crate::level::Peg::Top,
+            }),
+        wall(),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(index, wall)| Edit::Delete {
+        index,
+        piece: Piece::Wall(wall),
+    })
+    .collect();
+    let journal = Journal::new("some text", edits);
+    let text = journal.to_text();
+    assert_eq!(text.matches(" see-through").count(), 2, "{text}");
+    assert_eq!(text.matches(" passable").count(), 2, "{text}");
+    assert_eq!(
+        text.matches(" base 0.5 undrawn see-through passable offset 0.5 0.25")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(Journal::parse(&text).expect("its own format"), journal);
+}
+
 fn floor() -> LevelFloor {
     LevelFloor {
         points: vec![

@@ -1,8 +1,8 @@
 //! The journal's words that both its writing and its reading know: how a
 //! line names where a restored table goes, the level's default, an
-//! obstacle's motion, an item's base, a wall not drawn, a wall's texture
-//! offset and peg, a floor's light, sky and sides, and edits made
-//! together.
+//! obstacle's motion, an item's base, a wall not drawn, see-through or
+//! passable, a wall's texture offset and peg, a floor's light, sky and
+//! sides, and edits made together.
 
 /// How a restore line says its table was written first of all.
 pub(super) const FIRST_TABLE: &str = "first";
@@ -25,6 +25,12 @@ pub(super) const BASE_WORD: &str = "base";
 /// The word after a wall's fields (and its base) when it is not drawn,
 /// written only then.
 pub(super) const UNDRAWN_WORD: &str = "undrawn";
+/// The word after a wall's fields (its base, [`UNDRAWN_WORD`]) when it is
+/// see-through, written only then.
+pub(super) const SEE_THROUGH_WORD: &str = "see-through";
+/// The word after a wall's fields (its base, [`UNDRAWN_WORD`],
+/// [`SEE_THROUGH_WORD`]) when it does not block, written only then.
+pub(super) const PASSABLE_WORD: &str = "passable";
 /// The word before a wall's texture `offset` (two numbers), written only
 /// when it is not zero.
 pub(super) const OFFSET_WORD: &str = "offset";

@@ -8,7 +8,8 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PEG_WORD, SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD, SIDES_WORD,
+    SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{
@@ -269,8 +270,9 @@ fn one_line_string(text: &str) -> String {
 }
 
 /// A wall as journal fields: `ax az bx bz radius height thickness
-/// material`, its base, [`UNDRAWN_WORD`] when it is not drawn, and its
-/// texture's alignment when not the default.
+/// material`, its base, [`UNDRAWN_WORD`] when it is not drawn,
+/// [`SEE_THROUGH_WORD`] when it is see-through, [`PASSABLE_WORD`] when it
+/// does not block, and its texture's alignment when not the default.
 fn wall_fields(wall: &LevelWall) -> String {
     [
         wall.a.x,
@@ -287,7 +289,9 @@ fn wall_fields(wall: &LevelWall) -> String {
     .collect::<Vec<_>>()
     .join(" ")
         + &base_fields(wall.base())
-        + &undrawn_field(wall.drawn())
+        + &flag_field(!wall.drawn(), UNDRAWN_WORD)
+        + &flag_field(wall.see_through(), SEE_THROUGH_WORD)
+        + &flag_field(!wall.blocks(), PASSABLE_WORD)
         + &alignment_fields(wall.alignment())
 }
 
@@ -306,13 +310,13 @@ fn alignment_fields(alignment: TextureAlignment) -> String {
     fields
 }
 
-/// A wall's [`UNDRAWN_WORD`] when it is not drawn, else nothing, so a
-/// journal of drawn walls reads as before.
-fn undrawn_field(drawn: bool) -> String {
-    if drawn {
-        String::new()
+/// A wall's `word` when `set` (a property away from its default), else
+/// nothing, so a journal of walls at their defaults reads as before.
+fn flag_field(set: bool, word: &str) -> String {
+    if set {
+        format!(" {word}")
     } else {
-        format!(" {UNDRAWN_WORD}")
+        String::new()
     }
 }
 

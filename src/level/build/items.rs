@@ -75,6 +75,8 @@ impl Builder<'_> {
         )
         .with_base(self.base(table.base.as_ref(), &item)?)
         .with_drawn(table.drawn.as_ref().is_none_or(|drawn| *drawn.get_ref()))
+        .with_see_through(table.see_through.as_ref().is_some_and(|see| *see.get_ref()))
+        .with_blocks(table.blocks.as_ref().is_none_or(|blocks| *blocks.get_ref()))
         .with_alignment(TextureAlignment {
             offset: table
                 .offset

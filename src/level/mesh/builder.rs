@@ -122,13 +122,18 @@ impl MeshBuilder {
             .filter(|wall| wall.drawn())
         {
             let base = level.wall_base(wall);
-            self.part(key, wall.material, repeat(wall.material)).wall(
-                (wall.a, wall.b),
-                wall.thickness,
-                (base, base + wall.height),
-                wall.alignment(),
-                wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
-            );
+            let kind = match wall.see_through() {
+                true => BatchKind::SeeThrough,
+                false => BatchKind::Shapes,
+            };
+            self.part((chunk, kind), wall.material, repeat(wall.material))
+                .wall(
+                    (wall.a, wall.b),
+                    wall.thickness,
+                    (base, base + wall.height),
+                    wall.alignment(),
+                    wall.height < environment.ceiling_height - MIN_GAP_FOR_WALL_TOP,
+                );
         }
         let obstacles = index
             .fixed_obstacles_in(level, chunk)

@@ -49,10 +49,11 @@ impl Bounds {
     }
 }
 
-/// What a batch holds, for culling: walls and obstacles are drawn only
-/// when the eye can see one of their chunk's shapes; floors, ceilings and
-/// the faces along the edges between floors, which no wall hides from
-/// every angle, whenever their box is in view.
+/// What a batch holds, for culling and for the way it is drawn: walls and
+/// obstacles are drawn only when the eye can see one of their chunk's
+/// shapes; floors, ceilings, the faces along the edges between floors,
+/// which no wall hides from every angle, and see-through walls, whenever
+/// their box is in view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum BatchKind {
     /// Walls and obstacles filed under the chunk (see [`wall_chunk`] and
@@ -66,6 +67,10 @@ pub enum BatchKind {
     /// a floor open to the sky meets a higher closed ceiling, the span
     /// between the two ceilings seen from the open side.
     Sky,
+    /// See-through walls (a wall's `see_through`), drawn with their
+    /// material's transparency: by pipelines of their own, so that only
+    /// they pay for the alpha test.
+    SeeThrough,
 }
 
 /// A run of triangles of one material within one chunk.

@@ -13,7 +13,7 @@ use crate::level::{
 };
 
 /// A `[[wall]]`'s keys, in the order a complete file writes them.
-const WALL_KEYS: [&str; 10] = [
+const WALL_KEYS: [&str; 12] = [
     "a",
     "b",
     "radius",
@@ -22,6 +22,8 @@ const WALL_KEYS: [&str; 10] = [
     "material",
     "base",
     "drawn",
+    "see_through",
+    "blocks",
     "offset",
     "peg",
 ];
@@ -84,9 +86,9 @@ pub fn item_keys(array: Tables) -> &'static [&'static str] {
 }
 
 /// A wall's keys and values, made of `material` (its material's name);
-/// `base` only when it has one, as for every kind below, `drawn` only
-/// when it is not, and its texture's `offset` and `peg` only when not the
-/// defaults.
+/// `base` only when it has one, as for every kind below, `drawn` and
+/// `blocks` only when false, `see_through` only when true, and its
+/// texture's `offset` and `peg` only when not the defaults.
 pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
     let mut values = with_base(
         wall.base(),
@@ -103,6 +105,8 @@ pub fn wall_values(wall: &LevelWall, material: &str) -> Vec<KeyValue> {
         ),
     );
     values.extend((!wall.drawn()).then(|| ("drawn", false.to_string())));
+    values.extend((wall.see_through()).then(|| ("see_through", true.to_string())));
+    values.extend((!wall.blocks()).then(|| ("blocks", false.to_string())));
     let alignment = wall.alignment();
     values
         .extend((alignment.offset != Vec2::ZERO).then(|| ("offset", point_text(alignment.offset))));

@@ -1,6 +1,8 @@
 //! A Doom map made into a level file: its sectors become floors (with
 //! `ground = false`: outside them is void), its one-sided lines walls, its
-//! two-sided lines that block walls that are not drawn (the one-sided
+//! two-sided lines' middle textures (grates, fences) see-through walls
+//! that block where the line does, its other two-sided lines that block
+//! walls that are not drawn (the one-sided
 //! walls' textures aligned by their sides' offsets and the lines' lower
 //! unpegged flag), its sectors' light levels floors' `light`, its sky
 //! ceilings (`F_SKY1`) floors' `sky` under the episode's sky texture, its
@@ -32,7 +34,8 @@
 //! level format cannot hold (crossing another) is left out with a
 //! warning.
 //!
-//! Module map: `loops` the sectors' outlines, `sky` which ceilings are
+//! Module map: `loops` the sectors' outlines, `grates` the two-sided
+//! lines' middle textures, `sky` which ceilings are
 //! sky and the map's sky texture, `things` what each thing
 //! becomes, `specials` what each line's special is, `doors` the door
 //! sectors and their rise doors, `lifts` the lift sectors and the lines
@@ -41,6 +44,7 @@
 //! as a level without a file.
 
 mod doors;
+mod grates;
 mod in_memory;
 mod lifts;
 mod lines;
@@ -84,7 +88,8 @@ const CLOSED_GAP: f32 = 0.01;
 /// What an imported map counts, for the summary line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ImportSummary {
-    /// Walls made of one-sided lines.
+    /// Walls made of one-sided lines and of two-sided lines' middle
+    /// textures.
     pub walls: usize,
     /// Floors made of sectors.
     pub floors: usize,
@@ -243,24 +248,27 @@ pub fn import_map(
                     .then(|| level.wall_texture(&right.middle))
                     .flatten();
                 level.walls.push(TextWall {
-                    a,
-                    b,
-                    height: (ceiling - floor).max(CLOSED_GAP),
-                    material,
-                    drawn: true,
                     alignment: middle_alignment((a, b), right, line.flags),
+                    ..TextWall::new((a, b), (ceiling - floor).max(CLOSED_GAP), material)
                 });
                 summary.walls += 1;
             }
-            (Some(right), Some(left)) if line.flags & Linedef::BLOCKS != 0 => {
+            (Some(right), Some(left)) => {
+                let left = map.sidedefs.get(left);
+                let sides = [right.sector, left.map_or(right.sector, |s| s.sector)];
+                let span = |sector: usize| spans.get(sector).copied().unwrap_or((0.0, 1.0));
+                let spans = (span(sides[0]), span(sides[1]));
+                if let Some(grate) = grates::grate(&mut level, (a, b), line, (right, left), spans) {
+                    level.walls.push(grate);
+                    summary.walls += 1;
+                    continue;
+                }
+                if line.flags & Linedef::BLOCKS == 0 {
+                    continue;
+                }
                 // The walker cannot cross it, though both sides are open:
                 // a wall that blocks and is not drawn, as tall as the
                 // higher ceiling above the lower floor.
-                let sides = [
-                    right.sector,
-                    map.sidedefs.get(left).map_or(right.sector, |s| s.sector),
-                ];
-                let span = |sector: usize| spans.get(sector).copied().unwrap_or((0.0, 1.0));
                 let floor = sides
                     .iter()
                     .map(|&s| span(s).0)
@@ -270,12 +278,8 @@ pub fn import_map(
                     .map(|&s| span(s).1)
                     .fold(f32::NEG_INFINITY, f32::max);
                 level.walls.push(TextWall {
-                    a,
-                    b,
-                    height: (ceiling - floor).max(CLOSED_GAP),
-                    material: None,
                     drawn: false,
-                    alignment: TextureAlignment::default(),
+                    ..TextWall::new((a, b), (ceiling - floor).max(CLOSED_GAP), None)
                 });
             }
             _ => {}
@@ -544,11 +548,22 @@ fn kept_floors(
 
 /// The texture a sector's risers and headers take: the one its lines'
 /// lower, upper and middle sides name most (ties to the first in name
-/// order); `None` when they name none.
+/// order), leaving out the middle textures of two-sided lines, which are
+/// grates drawn with their holes, not walls; `None` when they name none.
 fn side_texture(map: &DoomMap, sector: usize) -> Option<String> {
+    let two_sided_sides: BTreeSet<usize> = (map.linedefs.iter())
+        .filter(|line| line.left.is_some())
+        .flat_map(|line| [line.right, line.left])
+        .flatten()
+        .collect();
     let mut counts: HashMap<&str, usize> = HashMap::new();
-    for side in map.sidedefs.iter().filter(|side| side.sector == sector) {
-        for name in [&side.lower, &side.upper, &side.middle] {
+    let sides = map.sidedefs.iter().enumerate();
+    for (index, side) in sides.filter(|(_, side)| side.sector == sector) {
+        let middle = (!two_sided_sides.contains(&index)).then_some(&side.middle);
+        for name in [Some(&side.lower), Some(&side.upper), middle]
+            .into_iter()
+            .flatten()
+        {
             if name != "-" && !name.is_empty() {
                 *counts.entry(name.as_str()).or_default() += 1;
             }

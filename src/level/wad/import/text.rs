@@ -42,12 +42,43 @@ pub(super) struct TextWall {
     pub a: Vec2,
     pub b: Vec2,
     pub height: f32,
+    /// Its `base`, written when it has one (else it stands on the floor
+    /// under it).
+    pub base: Option<f32>,
+    /// Its `thickness`, written when it has one (else the level's
+    /// `wall_thickness`).
+    pub thickness: Option<f32>,
     pub material: Option<String>,
     /// Whether it is drawn: `false` for a two-sided line that blocks.
     pub drawn: bool,
+    /// Whether it is see-through: a two-sided line's middle texture.
+    pub see_through: bool,
+    /// Whether it blocks: `false` for a middle texture on a line that
+    /// does not.
+    pub blocks: bool,
     /// How its texture lies: `offset` and `peg`, written when not the
     /// defaults.
     pub alignment: TextureAlignment,
+}
+
+impl TextWall {
+    /// The wall from `a` to `b`, `height` high, of `material`, with every
+    /// other key at the format's default: on the floor under it, drawn,
+    /// opaque, blocking, its texture aligned by default.
+    pub fn new((a, b): (Vec2, Vec2), height: f32, material: Option<String>) -> Self {
+        Self {
+            a,
+            b,
+            height,
+            base: None,
+            thickness: None,
+            material,
+            drawn: true,
+            see_through: false,
+            blocks: true,
+            alignment: TextureAlignment::default(),
+        }
+    }
 }
 
 /// A rise door as written: its box `thickness` thick around `a → b`,
@@ -214,6 +245,14 @@ impl<'a> LevelText<'a> {
         self.materials[name].is_some().then(|| name.to_owned())
     }
 
+    /// The material of wall texture `name` and the texture's height in
+    /// texels, or `None` when the WAD has no such texture.
+    pub fn wall_texture_with_height(&mut self, name: &str) -> Option<(String, u32)> {
+        let material = self.wall_texture(name)?;
+        let height = self.materials.get(&material)?.as_ref()?.height();
+        Some((material, height))
+    }
+
     /// `picture`, or `None` with the reason kept when it could not be
     /// decoded.
     fn decoded(
@@ -327,11 +366,23 @@ impl<'a> LevelText<'a> {
                 point(wall.b),
                 wall.height
             );
+            if let Some(base) = wall.base {
+                let _ = writeln!(text, "base = {base:?}");
+            }
+            if let Some(thickness) = wall.thickness {
+                let _ = writeln!(text, "thickness = {thickness:?}");
+            }
             if let Some(material) = &wall.material {
                 let _ = writeln!(text, "material = {material:?}");
             }
             if !wall.drawn {
                 text.push_str("drawn = false\n");
+            }
+            if wall.see_through {
+                text.push_str("see_through = true\n");
+            }
+            if !wall.blocks {
+                text.push_str("blocks = false\n");
             }
             let TextureAlignment { offset, peg } = wall.alignment;
             if offset != Vec2::ZERO {
