@@ -3,7 +3,7 @@
 //! the floors' outlines, so that finding the floor at a point tests only
 //! the floors whose boxes hold it. Built once per level; neither moves.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 
 use glam::DVec2;
 
@@ -78,33 +78,54 @@ impl BoxGrid {
         if self.indices.is_empty() {
             return;
         }
-        let mut stopped = false;
-        self.for_cells(bounds, |cell| {
-            if stopped {
-                return;
-            }
-            let run = self.starts[cell] as usize..self.starts[cell + 1] as usize;
+        let Some(cells) = cell_span(self.origin, self.cell, self.columns, self.rows, bounds) else {
+            return;
+        };
+        for row in cells.rows {
+            // A row's cells are filed one after another, so the runs of
+            // the cells from `first` to `last` make one run.
+            let first = row * self.columns + cells.columns.start();
+            let last = row * self.columns + cells.columns.end();
+            let run = self.starts[first] as usize..self.starts[last + 1] as usize;
             for &index in &self.indices[run] {
                 if visit(index).is_break() {
-                    stopped = true;
                     return;
                 }
             }
-        });
+        }
     }
+}
 
-    /// Calls `visit` with each cell that `bounds` covers (clamped to the
-    /// grid).
-    fn for_cells(&self, bounds: &Aabb, visit: impl FnMut(usize)) {
-        for_cells_of(
-            self.origin,
-            self.cell,
-            self.columns,
-            self.rows,
-            bounds,
-            visit,
-        );
+/// The cells a box covers: the rows, and the columns in each of them.
+struct CellSpan {
+    rows: RangeInclusive<usize>,
+    columns: RangeInclusive<usize>,
+}
+
+/// The cells of the grid at `origin` (cells `cell` wide, `columns` ×
+/// `rows`) that `bounds` covers, clamped to the grid; `None` for a box
+/// that is not finite or lies wholly outside the grid.
+fn cell_span(
+    origin: DVec2,
+    cell: f64,
+    columns: usize,
+    rows: usize,
+    bounds: &Aabb,
+) -> Option<CellSpan> {
+    if !(bounds.min.is_finite() && bounds.max.is_finite()) || columns == 0 || rows == 0 {
+        return None;
     }
+    let low = (bounds.min - origin) / cell;
+    let high = (bounds.max - origin) / cell;
+    if high.x < 0.0 || high.y < 0.0 || low.x >= columns as f64 || low.y >= rows as f64 {
+        return None;
+    }
+    // Finite here: a cast saturates at 0 below and a `min` clamps above.
+    let clamp = |value: f64, count: usize| (value as usize).min(count - 1);
+    Some(CellSpan {
+        rows: clamp(low.y, rows)..=clamp(high.y, rows),
+        columns: clamp(low.x, columns)..=clamp(high.x, columns),
+    })
 }
 
 /// Calls `visit` with the index of each cell of the grid at `origin`
@@ -118,17 +139,11 @@ fn for_cells_of(
     bounds: &Aabb,
     mut visit: impl FnMut(usize),
 ) {
-    if !(bounds.min.is_finite() && bounds.max.is_finite()) || columns == 0 || rows == 0 {
+    let Some(cells) = cell_span(origin, cell, columns, rows, bounds) else {
         return;
-    }
-    let clamp = |value: f64, count: usize| (value.max(0.0) as usize).min(count - 1);
-    let low = (bounds.min - origin) / cell;
-    let high = (bounds.max - origin) / cell;
-    if high.x < 0.0 || high.y < 0.0 || low.x >= columns as f64 || low.y >= rows as f64 {
-        return;
-    }
-    for row in clamp(low.y, rows)..=clamp(high.y, rows) {
-        for column in clamp(low.x, columns)..=clamp(high.x, columns) {
+    };
+    for row in cells.rows {
+        for column in cells.columns.clone() {
             visit(row * columns + column);
         }
     }
