@@ -3,7 +3,7 @@
 //! the floors' outlines, so that finding the floor at a point tests only
 //! the floors whose boxes hold it. Built once per level; neither moves.
 
-use std::ops::{ControlFlow, RangeInclusive};
+use std::ops::{ControlFlow, Range};
 
 use glam::DVec2;
 
@@ -83,10 +83,10 @@ impl BoxGrid {
         };
         for row in cells.rows {
             // A row's cells are filed one after another, so the runs of
-            // the cells from `first` to `last` make one run.
-            let first = row * self.columns + cells.columns.start();
-            let last = row * self.columns + cells.columns.end();
-            let run = self.starts[first] as usize..self.starts[last + 1] as usize;
+            // its cells in `columns` make one run.
+            let first = row * self.columns + cells.columns.start;
+            let end = row * self.columns + cells.columns.end;
+            let run = self.starts[first] as usize..self.starts[end] as usize;
             for &index in &self.indices[run] {
                 if visit(index).is_break() {
                     return;
@@ -98,8 +98,8 @@ impl BoxGrid {
 
 /// The cells a box covers: the rows, and the columns in each of them.
 struct CellSpan {
-    rows: RangeInclusive<usize>,
-    columns: RangeInclusive<usize>,
+    rows: Range<usize>,
+    columns: Range<usize>,
 }
 
 /// The cells of the grid at `origin` (cells `cell` wide, `columns` ×
@@ -123,8 +123,8 @@ fn cell_span(
     // Finite here: a cast saturates at 0 below and a `min` clamps above.
     let clamp = |value: f64, count: usize| (value as usize).min(count - 1);
     Some(CellSpan {
-        rows: clamp(low.y, rows)..=clamp(high.y, rows),
-        columns: clamp(low.x, columns)..=clamp(high.x, columns),
+        rows: clamp(low.y, rows)..clamp(high.y, rows) + 1,
+        columns: clamp(low.x, columns)..clamp(high.x, columns) + 1,
     })
 }
 
