@@ -59,10 +59,11 @@ impl Default for Doors {
 }
 
 impl Doors {
-    /// `doors`, all closed, for a walker of the default height.
+    /// `doors`, as they stand when the level starts (closed, or open
+    /// where `open`), for a walker of the default height.
     pub fn new(doors: &[Door]) -> Self {
-        let closed = vec![DoorState::CLOSED; doors.len()];
-        Self::with_states(doors, closed, defaults::PLAYER_HEIGHT)
+        let states = doors.iter().map(DoorState::at_start).collect();
+        Self::with_states(doors, states, defaults::PLAYER_HEIGHT)
     }
 
     fn with_states(doors: &[Door], states: Vec<DoorState>, headroom: f32) -> Self {
@@ -84,7 +85,8 @@ impl Doors {
 
     /// The doors of a changed level (reload, F5, an edit, undo): a door
     /// identical to one of these keeps that one's state (each old door
-    /// lends its state once, in order); every other door starts closed.
+    /// lends its state once, in order); every other door stands as at the
+    /// level's start (closed, or open where `open`).
     /// `headroom` is the walker's height, feet to head (`[player]
     /// height`), which a rise door's bottom must clear.
     pub fn changed_to(&self, doors: &[Door], headroom: f32) -> Self {
@@ -99,7 +101,7 @@ impl Doors {
                         taken[old] = true;
                         self.states[old]
                     }
-                    None => DoorState::CLOSED,
+                    None => DoorState::at_start(door),
                 }
             })
             .collect();

@@ -1,5 +1,6 @@
 //! One door's state between ticks: how far open it is, which way it moves,
-//! and how long it has stood fully open.
+//! how long it has stood fully open, and whether it has stood open since
+//! the level started.
 
 use crate::level::{Door, DoorOpens};
 use crate::tick::TICK_SECONDS;
@@ -27,6 +28,11 @@ pub struct DoorState {
     /// Ticks it has stood fully open: it closes once they reach its
     /// `close_after` (counted in ticks, so that every replay agrees).
     pub open_ticks: u32,
+    /// Whether it has stood open since the level started (a door that
+    /// starts open) and has not moved since: its wait does not run, so it
+    /// stays open until something closes it, as Doom's open door sectors
+    /// do until a line closes them.
+    pub held_open: bool,
 }
 
 impl DoorState {
@@ -35,7 +41,27 @@ impl DoorState {
         opening: 0.0,
         motion: Motion::Still,
         open_ticks: 0,
+        held_open: false,
     };
+
+    /// A door that starts open: fully open, standing, its wait not
+    /// running.
+    pub const HELD_OPEN: Self = Self {
+        opening: 1.0,
+        motion: Motion::Still,
+        open_ticks: 0,
+        held_open: true,
+    };
+
+    /// How `door` stands when the level starts: closed, or held open
+    /// where it starts open.
+    pub fn at_start(door: &Door) -> Self {
+        if door.open {
+            Self::HELD_OPEN
+        } else {
+            Self::CLOSED
+        }
+    }
 
     /// Whether the leaf closes the span and stands: closed.
     pub fn is_closed(&self) -> bool {
@@ -51,6 +77,7 @@ impl DoorState {
             Motion::Still if self.opening == 0.0 => Motion::Opening,
             Motion::Still => Motion::Closing,
         };
+        self.held_open = false;
     }
 
     /// Starts opening, unless it is opening or open already.
@@ -66,6 +93,7 @@ impl DoorState {
         if self.motion == Motion::Opening || (self.motion == Motion::Still && self.opening > 0.0) {
             self.motion = Motion::Closing;
             self.open_ticks = 0;
+            self.held_open = false;
         }
     }
 
@@ -78,7 +106,8 @@ impl DoorState {
             self.open();
             self.open_ticks = 0;
         }
-        if self.motion == Motion::Still && self.opening == 1.0 && door.close_after > 0.0 {
+        let waits = !self.held_open && door.close_after > 0.0;
+        if self.motion == Motion::Still && self.opening == 1.0 && waits {
             self.open_ticks = self.open_ticks.saturating_add(1);
             if self.open_ticks as f32 * TICK_SECONDS >= door.close_after {
                 self.motion = Motion::Closing;
@@ -195,12 +224,14 @@ mod tests {
         run(&mut state, &door, 10 * TICK_RATE, false);
         assert!(state.is_closed());
         let mut open = DoorState {
-            opening: 1.0,
-            motion: Motion::Still,
             open_ticks: 5,
+            ..DoorState::HELD_OPEN
         };
         open.close();
-        assert_eq!((open.motion, open.open_ticks), (Motion::Closing, 0));
+        assert_eq!(
+            (open.motion, open.open_ticks, open.held_open),
+            (Motion::Closing, 0, false)
+        );
     }
 
     #[test]
@@ -208,11 +239,31 @@ mod tests {
         let mut state = DoorState {
             opening: 0.5,
             motion: Motion::Closing,
-            open_ticks: 0,
+            ..DoorState::CLOSED
         };
         state.give_way();
         assert_eq!(state.motion, Motion::Opening);
         state.give_way();
         assert_eq!(state.motion, Motion::Opening);
+    }
+
+    #[test]
+    fn a_door_that_starts_open_stays_open_until_closed_then_waits_as_any_door() {
+        let mut door = door();
+        door.kind = crate::level::DoorKind::Rise;
+        door.open = true;
+        let mut state = DoorState::at_start(&door);
+        assert_eq!(state, DoorState::HELD_OPEN);
+        run(&mut state, &door, 60 * TICK_RATE, false);
+        assert_eq!((state.opening, state.motion), (1.0, Motion::Still));
+        state.close();
+        run(&mut state, &door, 10 * TICK_RATE, false);
+        assert!(state.is_closed());
+        // Opened again, it closes after its wait as a door closed at the
+        // start does.
+        state.use_it();
+        run(&mut state, &door, 10 * TICK_RATE, false);
+        assert!(state.is_closed());
+        assert_eq!(DoorState::at_start(&self::door()), DoorState::CLOSED);
     }
 }

@@ -144,6 +144,7 @@ pub(crate) struct DoorTable {
     pub opens: Option<Spanned<String>>,
     pub close_after: Option<Number>,
     pub base: Option<Number>,
+    pub open: Option<Spanned<bool>>,
 }
 
 /// One `[[switch]]`.

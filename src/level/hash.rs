@@ -30,8 +30,10 @@ impl Level {
     /// radius eye_height`; then, only for a level that has doors (so that a
     /// level without them keeps the hash it had before doors existed), the
     /// door count and each door's `a.x a.y b.x b.y`, its kind (a byte, 0
-    /// slide, 1 swing), `swing thickness speed close_after` and what opens
-    /// it (a byte, 0 use, 1 near): doors change where the walker can go;
+    /// slide, 1 swing, 2 rise), `swing thickness speed close_after`, what opens
+    /// it (a byte, 0 use, 1 near), a rise door's `height base` (and, where
+    /// any door is `open`, its `open`, a byte 0 or 1): doors change where
+    /// the walker can go;
     /// then, only for a level with a loose obstacle or any of `mass`,
     /// `friction`, `bounce`, `push` and `kick` off its default (so that a
     /// level without them keeps the hash it had before loose obstacles
@@ -75,6 +77,7 @@ impl Level {
         write_f32(&mut hasher, player.radius);
         write_f32(&mut hasher, player.eye_height);
         if !self.doors.is_empty() {
+            let has_open_doors = self.doors.iter().any(|door| door.open);
             write_count(&mut hasher, self.doors.len());
             for door in &self.doors {
                 write_point(&mut hasher, door.a);
@@ -97,6 +100,9 @@ impl Level {
                     // walker may pass under it.
                     write_f32(&mut hasher, door.height);
                     write_f32(&mut hasher, door.base.unwrap_or(f32::NAN));
+                }
+                if has_open_doors {
+                    hasher.write_u8(u8::from(door.open));
                 }
             }
         }

@@ -1,5 +1,5 @@
 //! Where a loose obstacle may stand when a level starts: clear of every
-//! blocking wall's rendered body, every other obstacle, every closed door leaf and
+//! blocking wall's rendered body, every other obstacle, every door leaf closed at the start and
 //! the walker's body at the start. A loose obstacle starting inside one of
 //! them could only be shoved out in a direction nobody chose, so the loader
 //! refuses such a level, naming both items.
@@ -65,10 +65,13 @@ fn overlaps_of<'a>(
         .iter()
         .enumerate()
         .filter(move |(_, door)| {
-            // The leaf shut: from jamb to jamb, whatever the door's kind.
-            Leaf::around(door.a, door.b, door.thickness)
-                .polygon()
-                .is_ok_and(|leaf| polygon_polygon_mtv(outline, &leaf).is_some())
+            // The leaf shut: from jamb to jamb, whatever the door's kind;
+            // a door that starts open has no leaf there, and closing onto
+            // a body it gives way.
+            !door.open
+                && Leaf::around(door.a, door.b, door.thickness)
+                    .polygon()
+                    .is_ok_and(|leaf| polygon_polygon_mtv(outline, &leaf).is_some())
         })
         .map(|(door, _)| Overlapped::Door(door));
     let player = level.player;

@@ -394,6 +394,11 @@ pub struct Door {
     /// ([`Level::base_under`](super::Level::base_under)), 0 in a level
     /// without floors.
     pub base: Option<f32>,
+    /// Whether it stands fully open when the level starts (and when a
+    /// demo starts), staying open until something closes it: Doom's
+    /// door sectors the map has open, which a line closes behind the
+    /// walker. Rise doors only. Default: false.
+    pub open: bool,
 }
 
 impl Door {
@@ -428,6 +433,7 @@ impl Door {
             opens: DoorOpens::Use,
             close_after: defaults::DOOR_CLOSE_AFTER,
             base: None,
+            open: false,
         }
     }
 
@@ -435,7 +441,7 @@ impl Door {
     /// `[[door]]` (its material aside): finite jambs, a `swing` within
     /// ±[`DOOR_MAX_SWING_DEGREES`](super::defaults::DOOR_MAX_SWING_DEGREES),
     /// thickness, height and speed finite and above 0, `close_after`
-    /// finite and 0 or more.
+    /// finite and 0 or more, `open` on a rise door only.
     pub fn is_valid(&self) -> bool {
         self.a.is_finite()
             && self.b.is_finite()
@@ -445,6 +451,7 @@ impl Door {
             && Self::SPEED.allows(self.speed)
             && Self::CLOSE_AFTER.allows(self.close_after)
             && base_is_valid(self.base)
+            && (!self.open || self.kind == DoorKind::Rise)
     }
 
     /// The length of the span, jamb to jamb, in metres.

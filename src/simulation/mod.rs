@@ -99,14 +99,14 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// A walker at `level`'s spawn, among its doors (all closed) and its
-    /// loose bodies (where the file places them).
+    /// A walker at `level`'s spawn, among its doors (closed, or open where
+    /// they start open) and its loose bodies (where the file places them).
     pub fn at_spawn(level: &Level) -> Self {
         Self::new(Walker::at_spawn(level), level)
     }
 
-    /// `walker` among `level`'s doors (all closed) and its loose bodies
-    /// (where the file places them).
+    /// `walker` among `level`'s doors (closed, or open where they start
+    /// open) and its loose bodies (where the file places them).
     pub fn new(walker: Walker, level: &Level) -> Self {
         let mut simulation = Self::alone(walker);
         simulation.level_changed(level);
@@ -133,8 +133,9 @@ impl Simulation {
 
     /// The level changed (a reload, an edit, an undo): a door identical to
     /// one of before keeps its state (see [`Doors::changed_to`]), every
-    /// other starts closed, and the loose bodies start again where the
-    /// changed file places them; the lifts start at rest. A `once` switch
+    /// other stands as at the level's start (closed, or open where it
+    /// starts open), and the loose bodies start again where the changed
+    /// file places them; the lifts start at rest. A `once` switch
     /// or teleporter identical to one of before at its index stays spent
     /// if it was; every other starts unspent. The eye stays where it is.
     pub fn level_changed(&mut self, level: &Level) {

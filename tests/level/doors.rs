@@ -1,6 +1,7 @@
 //! Doors, `[[door]]`: their defaults, every key, every error with its line
-//! and column, their place in the level hash, and files with doors written
-//! back whole or kept byte for byte by the editor's saves.
+//! and column, their place in the level hash, rise doors that start open,
+//! and files with doors written back whole or kept byte for byte by the
+//! editor's saves.
 
 use std::path::Path;
 
@@ -59,6 +60,7 @@ fn a_door_with_only_its_jambs_takes_every_default() {
     assert_eq!(door.speed, 1.5);
     assert_eq!(door.opens, DoorOpens::Use);
     assert_eq!(door.close_after, 4.0);
+    assert!(!door.open);
 }
 
 #[test]
@@ -119,6 +121,21 @@ fn errors_name_the_door_its_key_and_its_line_and_column() {
     let message = door_message(&format!("{jambs}closeafter = 1\n"));
     assert!(
         message.starts_with("test.toml:6:1: unknown key `closeafter`, did you mean `close_after`?"),
+        "{message}"
+    );
+    assert_eq!(
+        door_message(&format!("{jambs}open = true\n")),
+        "test.toml:6:8: door 0: `open = true` is for rise doors only (`kind = \"rise\"`); \
+         a swing door starts closed"
+    );
+    let message = door_message(&format!("{jambs}kind = \"slide\"\nopen = true\n"));
+    assert!(
+        message.starts_with("test.toml:7:8: door 0: `open = true` is for rise doors only"),
+        "{message}"
+    );
+    let message = door_message(&format!("{jambs}kind = \"rise\"\nopen = 1\n"));
+    assert!(
+        message.starts_with("test.toml:7:8: invalid type"),
         "{message}"
     );
     let message = door_message("b = [1.0, 0.0]\n");
@@ -184,4 +201,51 @@ fn the_editors_saves_keep_door_tables_byte_for_byte() {
         "{saved}"
     );
     assert_eq!(load(&saved).doors, load(&text).doors);
+}
+
+/// A rise door across x = 1 (its `[[door]]` header on line 3), with
+/// `extra` keys after its own.
+fn rise_door_level(extra: &str) -> String {
+    format!("{PLAYER}[[door]]\nkind = \"rise\"\na = [1.0, -1.0]\nb = [1.0, 1.0]\n{extra}")
+}
+
+#[test]
+fn a_rise_door_may_start_open_and_open_false_is_the_default() {
+    let open = load(&rise_door_level("open = true\n"));
+    assert!(open.doors[0].open);
+    let closed = load(&rise_door_level("open = false\n"));
+    assert!(!closed.doors[0].open);
+    assert_eq!(closed.doors, load(&rise_door_level("")).doors);
+    // A swing or slide door may say it starts closed.
+    let swing = load(&format!(
+        "{PLAYER}[[door]]\na = [1.0, 0.0]\nb = [2.0, 0.0]\nopen = false\n"
+    ));
+    assert!(!swing.doors[0].open);
+}
+
+#[test]
+fn open_changes_the_level_hash_only_where_a_door_has_it() {
+    let closed = load(&rise_door_level(""));
+    // The hash this level had before `open` existed, so that its demos
+    // still match.
+    assert_eq!(closed.content_hash(), 0xbae6_de9e_c997_f4f3);
+    assert_eq!(
+        load(&rise_door_level("open = false\n")).content_hash(),
+        closed.content_hash()
+    );
+    let open = load(&rise_door_level("open = true\n"));
+    assert_ne!(open.content_hash(), closed.content_hash());
+}
+
+#[test]
+fn a_door_that_starts_open_is_written_back_and_loads_equal() {
+    let level = load(&rise_door_level("base = 0.5\nopen = true\n"));
+    let text = LevelDocument::from_level(&level).expect("writable").text();
+    assert!(text.contains("open = true"), "{text}");
+    let loaded = load(&text);
+    assert_eq!(loaded.doors, level.doors);
+    assert_eq!(loaded.content_hash(), level.content_hash());
+    let closed = load(&rise_door_level(""));
+    let text = LevelDocument::from_level(&closed).expect("writable").text();
+    assert!(!text.contains("open ="), "{text}");
 }

@@ -383,9 +383,14 @@ fn a_loose_obstacle_overlapping_anything_is_refused_naming_both() {
         assert_eq!(message_for(&format!("{PLAYER}{walls}{items}")), expected);
     }
     // Flush against the wall's face, within its collision radius but clear
-    // of its body; beside the triangle; a fixed obstacle anywhere.
+    // of its body; beside the triangle; a fixed obstacle anywhere; under
+    // a rise door that starts open (closing onto it, the door gives way).
     for items in [
         loose_crate(4.0, 8.9),
+        format!(
+            "{}[[door]]\nkind = \"rise\"\na = [6.0, 0.0]\nb = [6.0, 2.0]\nopen = true\n",
+            loose_crate(5.5, 0.5)
+        ),
         format!("{fixed_triangle}{}", loose_crate(3.0, 2.0)),
         format!("{fixed_triangle}[[obstacle]]\npoints = [[2.5, 2.5], [3.5, 2.5], [3.5, 3.5]]\n"),
         loose_crate(0.25, -0.5),

@@ -1,7 +1,7 @@
 //! The simulation's pure parts: demos replayed at any frame rate, the demo
 //! reader under fuzzing, the tick's events, the map's reach and seen
-//! walls, teleporters and exits, and once-only and closing switches. One
-//! binary, a module per part.
+//! walls, teleporters and exits, once-only and closing switches, and doors
+//! that start open. One binary, a module per part.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -12,5 +12,6 @@ mod events;
 mod heights;
 mod lifts;
 mod map_reach;
+mod open_doors;
 mod switches;
 mod teleporters;

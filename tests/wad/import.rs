@@ -338,6 +338,66 @@ fn once_closing_and_shot_door_lines_work_as_doom_works_them() {
 }
 
 #[test]
+fn an_open_door_sector_a_line_closes_becomes_an_open_rise_door_that_the_line_closes() {
+    let mut lumps = step_lumps(4);
+    // The door sector open in the map (its ceiling 128 above its floor)
+    // and tagged 5; the step's line a line walked over that closes it
+    // once (3: W1 close); the door's own line works it no more.
+    lumps.sectors[2] = sector(0, 128, "FLOOR", "FLOOR", 160);
+    lumps.sectors[2][24..26].copy_from_slice(&5u16.to_le_bytes());
+    lumps.linedefs[5] = linedef(2, 5, 4, 3, 5, 5, 6);
+    lumps.linedefs[6] = linedef(1, 2, 4, 0, 0, 7, 8);
+    let wad = with_graphics(lumps.add_to(WadBuilder::iwad(), "E1M1"));
+    let wad = Wad::from_bytes("ambush.wad", wad.build()).expect("the map reads");
+    let imported = import_map(&wad, "E1M1", "ambush.textures").expect("imports");
+    assert_eq!(imported.summary.left_out_specials, 0, "the closing line");
+    assert!(imported.text.contains("open = true"), "{}", imported.text);
+    let level = load(&imported);
+    assert_eq!(level.doors.len(), 1, "{}", imported.text);
+    let door = level.doors[0];
+    assert_eq!((door.kind, door.open), (DoorKind::Rise, true));
+    assert_eq!((door.base, door.height), (Some(0.0), 4.0));
+    let ways: Vec<(SwitchBy, bool, Vec<usize>, Vec<usize>)> = (level.switches.iter())
+        .map(|switch| {
+            (
+                switch.by,
+                switch.once,
+                switch.doors.clone(),
+                switch.close.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(ways, [(SwitchBy::Walk, true, vec![], vec![0])]);
+
+    let collider = level.walking_collider(&std::sync::Arc::new(level.collider()));
+    let mut simulation = Simulation::at_spawn(&level);
+    let walk = |simulation: &mut Simulation, step: Vec2, ticks: usize| {
+        for _ in 0..ticks {
+            simulation.step_by(step * 0.02, &collider);
+        }
+        simulation.walker.position()
+    };
+    let (north, east) = (Vec2::new(0.0, -1.0), Vec2::X);
+    // From (2, -4) north under the open door, into its sector (z -8..-10).
+    let inside = walk(&mut simulation, north, 300);
+    assert!(
+        inside.y < -8.5,
+        "the open door stopped the walker at {inside}"
+    );
+    // Back south, then east over the step's line (x = 4): it closes the
+    // door, which comes down and stays down.
+    walk(&mut simulation, -north, 300);
+    let over = walk(&mut simulation, east, 150);
+    assert!(over.x > 4.5, "short of the line at {over}");
+    walk(&mut simulation, Vec2::ZERO, 400);
+    assert!(simulation.doors().is_closed(0), "the line did not close it");
+    // West and north again: the closed door stops the walker at its face.
+    walk(&mut simulation, -east, 150);
+    let stopped = walk(&mut simulation, north, 300);
+    assert!((stopped.y + 7.5).abs() < 1e-3, "stopped at {stopped}");
+}
+
+#[test]
 fn a_lift_sector_becomes_a_lift_its_switch_and_line_start_and_the_walker_rides() {
     let mut lumps = step_lumps(4);
     // The east room (16 units up) a lift for tag 7, lowering to the west

@@ -7,8 +7,8 @@ use super::super::aim::Item;
 use super::super::operation::{Edit, ItemChange, Piece, Start};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD, SIDES_WORD,
-    SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OPEN_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD,
+    SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::collision::ConvexPolygon;
 use crate::level::save::{Anchor, KeyText, Tables, item_keys};
@@ -281,6 +281,7 @@ impl<'a> Fields<'a> {
             opens: self.word("what opens a door", &DoorOpens::WORDS)?,
             close_after: self.parse("a number")?,
             base: self.base()?,
+            open: self.word_follows(OPEN_WORD),
         })
     }
 

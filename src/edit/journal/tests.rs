@@ -53,6 +53,7 @@ fn door() -> Door {
         opens: DoorOpens::Near,
         close_after: 0.0,
         base: None,
+        open: false,
     }
 }
 
@@ -577,4 +578,33 @@ fn a_journal_for_another_text_is_not_replayed() {
             .expect("same text"),
         "[player]\nstart = [0.0, 0.0]\n"
     );
+}
+
+#[test]
+fn a_door_that_starts_open_reads_back_and_doors_without_it_without() {
+    let open = Door {
+        kind: DoorKind::Rise,
+        open: true,
+        ..door()
+    };
+    let edits: Vec<Edit> = [
+        open,
+        Door {
+            base: Some(0.25),
+            ..open
+        },
+        door(),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(index, door)| Edit::Delete {
+        index,
+        piece: Piece::Door(door),
+    })
+    .collect();
+    let journal = Journal::new("some text", edits);
+    let text = journal.to_text();
+    assert_eq!(text.matches(" open").count(), 2, "{text}");
+    assert_eq!(text.matches(" base 0.25 open").count(), 1, "{text}");
+    assert_eq!(Journal::parse(&text).expect("its own format"), journal);
 }

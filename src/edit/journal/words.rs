@@ -1,7 +1,7 @@
 //! The journal's words that both its writing and its reading know: how a
 //! line names where a restored table goes, the level's default, an
-//! obstacle's motion, an item's base, a wall not drawn, see-through or
-//! passable, a wall's texture offset and peg, a floor's light, sky and
+//! obstacle's motion, an item's base, a door that starts open, a wall not
+//! drawn, see-through or passable, a wall's texture offset and peg, a floor's light, sky and
 //! sides, and edits made together.
 
 /// How a restore line says its table was written first of all.
@@ -22,6 +22,9 @@ pub(super) const DEFAULT_VALUE: &str = DEFAULT_MATERIAL;
 pub(super) const MOTION_WORDS: [(&str, bool); 2] = [("fixed", false), ("loose", true)];
 /// The word before an item's `base`, written only when it has one.
 pub(super) const BASE_WORD: &str = "base";
+/// The word after a door's fields (and its base) when it starts open,
+/// written only then.
+pub(super) const OPEN_WORD: &str = "open";
 /// The word after a wall's fields (and its base) when it is not drawn,
 /// written only then.
 pub(super) const UNDRAWN_WORD: &str = "undrawn";

@@ -8,8 +8,8 @@ use glam::Vec2;
 use super::super::operation::{Edit, Piece};
 use super::words::{
     AFTER, BASE_WORD, DEFAULT_MATERIAL, DEFAULT_VALUE, FIRST_TABLE, LIGHT_WORD, MOTION_WORDS,
-    NO_MATERIAL, OFFSET_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD, SIDES_WORD,
-    SKY_WORD, TOGETHER, UNDRAWN_WORD,
+    NO_MATERIAL, OFFSET_WORD, OPEN_WORD, OTHER_TABLE, PASSABLE_WORD, PEG_WORD, SEE_THROUGH_WORD,
+    SIDES_WORD, SKY_WORD, TOGETHER, UNDRAWN_WORD,
 };
 use crate::level::save::{Anchor, KeyText, number_text};
 use crate::level::{
@@ -189,7 +189,7 @@ fn sides_fields(sides: &[FloorSide]) -> String {
 
 /// A door as journal fields: `ax az bx bz kind swing thickness height
 /// material speed opens close_after`, `kind` and `opens` as the level
-/// format writes them.
+/// format writes them, its base, and [`OPEN_WORD`] when it starts open.
 fn door_fields(door: &Door) -> String {
     let numbers = |numbers: &[f32]| {
         numbers
@@ -208,6 +208,7 @@ fn door_fields(door: &Door) -> String {
         door.opens.word(),
         number_text(door.close_after),
     ) + &base_fields(door.base)
+        + &flag_field(door.open, OPEN_WORD)
 }
 
 /// Points as journal fields: their count, then `x z` for each.

@@ -281,7 +281,8 @@ impl Builder<'_> {
 
     /// One `[[door]]`: a span at least as long as a wall's shortest, a
     /// `swing` within ±[`defaults::DOOR_MAX_SWING_DEGREES`], sizes and
-    /// speed above 0, `close_after` 0 or more.
+    /// speed above 0, `close_after` 0 or more, `open = true` on a rise
+    /// door only.
     pub(super) fn door(
         &self,
         index: usize,
@@ -311,6 +312,7 @@ impl Builder<'_> {
             "swing",
             defaults::DOOR_SWING_DEGREES,
         )?;
+        let open = self.starts_open(table.open.as_ref(), kind, &item)?;
         Ok(Door {
             a,
             b,
@@ -347,6 +349,32 @@ impl Builder<'_> {
                 defaults::DOOR_CLOSE_AFTER,
             )?,
             base: self.base(table.base.as_ref(), &item)?,
+            open,
         })
+    }
+
+    /// A door's `open`: `false` unless written; `true` is refused on a
+    /// slide or swing door, whose open leaf stands where the loader never
+    /// looked for what it would overlap.
+    fn starts_open(
+        &self,
+        open: Option<&Spanned<bool>>,
+        kind: DoorKind,
+        item: &str,
+    ) -> Result<bool, LevelError> {
+        let Some(open) = open.filter(|open| *open.get_ref()) else {
+            return Ok(false);
+        };
+        if kind == DoorKind::Rise {
+            return Ok(true);
+        }
+        Err(self.source.invalid(
+            &open.span(),
+            item,
+            format!(
+                "`open = true` is for rise doors only (`kind = \"rise\"`); a {} door starts closed",
+                kind.word()
+            ),
+        ))
     }
 }

@@ -34,7 +34,7 @@ const OBSTACLE_KEYS: [&str; 8] = [
     "points", "height", "material", "loose", "mass", "friction", "bounce", "base",
 ];
 /// A `[[door]]`'s keys.
-const DOOR_KEYS: [&str; 11] = [
+const DOOR_KEYS: [&str; 12] = [
     "a",
     "b",
     "kind",
@@ -46,6 +46,7 @@ const DOOR_KEYS: [&str; 11] = [
     "opens",
     "close_after",
     "base",
+    "open",
 ];
 /// A `[[floor]]`'s keys.
 const FLOOR_KEYS: [&str; 9] = [
@@ -153,9 +154,10 @@ pub fn obstacle_values(obstacle: &LevelObstacle, material: &str) -> Vec<KeyValue
     )
 }
 
-/// A door's keys and values, made of `material` (its material's name).
+/// A door's keys and values, made of `material` (its material's name);
+/// `open` only when it starts open.
 pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
-    with_base(
+    let mut values = with_base(
         door.base,
         keyed(
             &DOOR_KEYS,
@@ -172,7 +174,9 @@ pub fn door_values(door: &Door, material: &str) -> Vec<KeyValue> {
                 number_text(door.close_after),
             ],
         ),
-    )
+    );
+    values.extend(door.open.then(|| ("open", true.to_string())));
+    values
 }
 
 /// A floor's keys and values, its materials by their `name`; the
@@ -377,6 +381,8 @@ mod tests {
         assert_eq!(written, item_keys(Tables::Doors)[..10]);
         let raised = Door {
             base: Some(0.5),
+            kind: crate::level::DoorKind::Rise,
+            open: true,
             ..door
         };
         let written: Vec<&str> = door_values(&raised, "wood")

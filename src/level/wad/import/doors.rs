@@ -4,10 +4,12 @@
 //! its floor up to where Doom opens it (4 units below the lowest
 //! neighbouring ceiling), moving at its special's speed and closing after
 //! its wait; a sector of several outlines a door over each. A door
-//! sector the map has open already (its ceiling above its floor) stays
-//! open: what closes it is a trigger; so does one whose outline is no box
-//! (a leaf is one), with a warning. The lines that open and close remote
-//! doors become switches, once where Doom's line is once.
+//! sector the map has open already (its ceiling above its floor) becomes
+//! a rise door that starts open where some line closes it (Doom's doors
+//! that shut behind the walker), and stays an open floor where none
+//! does; a sector whose outline is no box (a leaf is one) stays open,
+//! with a warning. The lines that open and close remote doors become
+//! switches, once where Doom's line is once.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -21,13 +23,16 @@ use super::{UNITS_PER_METRE, plan};
 use crate::level::wad::DoomMap;
 
 /// A sector some door special works: the first line (in the map's order)
-/// that works it, and how that line's special moves it.
+/// that works it, how that line's special moves it, and whether any line
+/// closes it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct DoorSector {
     /// The line's index.
     pub line: usize,
     /// How it moves.
     pub motion: DoorMotion,
+    /// Whether a remote door line closes it (a closing special tags it).
+    pub closed_by_a_line: bool,
 }
 
 /// Every door sector, by sector index.
@@ -50,11 +55,14 @@ pub(super) fn door_sectors(map: &DoomMap) -> BTreeMap<usize, DoorSector> {
                 .collect(),
             _ => Vec::new(),
         };
+        let closes = matches!(remote_door_line(line.special), Some(DoorLine::Closes(_)));
         for sector in sectors {
-            doors.entry(sector).or_insert(DoorSector {
+            let door = doors.entry(sector).or_insert(DoorSector {
                 line: index,
                 motion,
+                closed_by_a_line: false,
             });
+            door.closed_by_a_line |= closes;
         }
     }
     doors
@@ -65,8 +73,9 @@ pub(super) fn door_sectors(map: &DoomMap) -> BTreeMap<usize, DoorSector> {
 const BOX_SLACK: f32 = 1.01;
 
 /// One outline (`outline`, in plan) of door sector `sector` as a rise
-/// door closed in the map, its floor and open ceiling at `span`
-/// (metres): `Ok(None)` when the map has it open, `Err` with a warning
+/// door, its floor and open ceiling at `span` (metres), closed as the
+/// map has it or, where the map has it open, open (`Ok(None)` when no
+/// line closes it: it stays an open floor), `Err` with a warning
 /// when its outline is no box (a rise door's leaf is one), so that it is
 /// left open. `material` names a wall texture's material, if the WAD has
 /// it.
@@ -80,7 +89,8 @@ pub(super) fn rise_door(
     let Some(doom_sector) = map.sectors.get(sector) else {
         return Ok(None);
     };
-    if doom_sector.ceiling_height > doom_sector.floor_height {
+    let open = doom_sector.ceiling_height > doom_sector.floor_height;
+    if open && !door.closed_by_a_line {
         return Ok(None);
     }
     let left_open = |why: &str| format!("door sector {sector} is left open: {why}");
@@ -108,6 +118,7 @@ pub(super) fn rise_door(
             .wait_tics
             .map_or(0.0, |tics| tics / TICS_PER_SECOND),
         material: face_texture(map, &lines, sector).and_then(|name| material(&name)),
+        open,
     }))
 }
 
@@ -193,11 +204,12 @@ fn face_texture(map: &DoomMap, lines: &[usize], sector: usize) -> Option<String>
 /// The lines that open or close remote doors (switches and lines walked
 /// over) as switches of the rise doors of their tagged sectors
 /// (`rise_doors`: each door sector's rise doors, by index), once where
-/// Doom's line is once. A line that opens no rise door is left out (its
-/// doors stand open in the map already). With the count of door lines
-/// left out: those [`DoorLine::LeftOut`], and those that close no rise
-/// door (their sectors stand open in the map, and the level format has
-/// no door that starts open).
+/// Doom's line is once; a closing line closes the doors that start open
+/// as well as those opened since. A line that opens no rise door is left
+/// out (its doors stand open in the map, and nothing closes them). With
+/// the count of door lines left out: those [`DoorLine::LeftOut`], and
+/// those that close no rise door (their sectors are no box, or no sector
+/// has their tag).
 pub(super) fn switches(
     map: &DoomMap,
     rise_doors: &BTreeMap<usize, Vec<usize>>,

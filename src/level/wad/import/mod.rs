@@ -17,9 +17,10 @@
 //!
 //! Door sectors get their ceilings as Doom opens them (4 units below the
 //! lowest neighbouring ceiling), and those the map has closed a rise door
-//! (`doors`) over them, which the use key opens, and the switches and
-//! lines walked over that open or close them in Doom `[[switch]]`es, once
-//! where Doom's line is once (W1, S1).
+//! (`doors`) over them, which the use key opens, as do those the map has
+//! open that some line closes (a rise door that starts open, `open =
+//! true`), and the switches and lines walked over that open or close them
+//! in Doom `[[switch]]`es, once where Doom's line is once (W1, S1).
 //!
 //! Lift sectors become `[[lift]]`s of their floors, lowering to the
 //! lowest neighbouring floor, and the lines that work them switches that
@@ -28,9 +29,9 @@
 //! What this version leaves out, and says so in its summary and warnings:
 //! lines that are shot (doors' and lifts') do nothing, the doors they
 //! open opening by use at the door instead; lines that close doors and
-//! open them again after a wait do nothing, and so do lines that close
-//! doors the map has open; a teleporter without a destination is left
-//! out, monsters and items are left out, and a sector whose outline the
+//! open them again after a wait do nothing; a teleporter without a
+//! destination is left out, monsters and items are left out, and a
+//! sector whose outline the
 //! level format cannot hold (crossing another) is left out with a
 //! warning.
 //!
@@ -93,7 +94,8 @@ pub struct ImportSummary {
     pub walls: usize,
     /// Floors made of sectors.
     pub floors: usize,
-    /// Door sectors (a rise door each where the map has them closed).
+    /// Door sectors (a rise door each where the map has them closed, or
+    /// open and some line closes them).
     pub doors: usize,
     /// Lifts made of lift sectors.
     pub lifts: usize,

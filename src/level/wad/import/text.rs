@@ -82,7 +82,8 @@ impl TextWall {
 }
 
 /// A rise door as written: its box `thickness` thick around `a → b`,
-/// rising `height` metres from `base`.
+/// rising `height` metres from `base`, closed at the start or (`open`)
+/// open.
 pub(super) struct TextDoor {
     pub a: Vec2,
     pub b: Vec2,
@@ -92,6 +93,7 @@ pub(super) struct TextDoor {
     pub speed: f32,
     pub close_after: f32,
     pub material: Option<String>,
+    pub open: bool,
 }
 
 impl TextDoor {
@@ -278,7 +280,8 @@ impl<'a> LevelText<'a> {
     }
 
     /// Whether a loose body `square` would start clear of every wall's
-    /// rendered body, every obstacle so far, every door's closed box and
+    /// rendered body, every obstacle so far, every closed door's box (a
+    /// door that starts open gives way to a body it would close onto) and
     /// the walker's body at the start (the loader refuses a loose body
     /// that does not): judged by
     /// the square's circumscribed circle, so a body close enough to doubt
@@ -295,9 +298,8 @@ impl<'a> LevelText<'a> {
         let start_clear = self
             .start
             .is_none_or(|(start, _)| start.distance(square.at) > reach + PLAYER_RADIUS);
-        let doors_clear = self
-            .doors
-            .iter()
+        let doors_clear = (self.doors.iter())
+            .filter(|door| !door.open)
             .all(|door| door.distance_to(square.at) > reach);
         walls_clear && obstacles_clear && start_clear && doors_clear
     }
@@ -408,6 +410,9 @@ impl<'a> LevelText<'a> {
             );
             if let Some(material) = &door.material {
                 let _ = writeln!(text, "material = {material:?}");
+            }
+            if door.open {
+                text.push_str("open = true\n");
             }
             text.push('\n');
         }

@@ -1,0 +1,166 @@
+//! A rise door that starts open (`open = true`) through the simulation:
+//! the walker passes under it, a switch behind it closes it, and then it
+//! blocks; a demo of that walk replays bit for bit, on a level hashed
+//! apart from the same level with the door closed.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use glam::Vec2;
+use mazewalker::collision::Collider;
+use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
+use mazewalker::doors::Motion;
+use mazewalker::level::{Level, LevelChoice};
+use mazewalker::simulation::Simulation;
+use mazewalker::walker::{MoveIntent, Pose, TickInput};
+
+/// A corridor on the ground along +x, 2 m wide (walls at z = ±1), with a
+/// rise door 0.5 m deep across it at x = 3 (`OPEN` as the test writes
+/// it) and a walk switch across it at x = 5 that closes the door.
+const CORRIDOR: &str = r#"
+name = "open door"
+
+[player]
+start = [0, 0]
+
+[[wall]]
+a = [-1, -1]
+b = [9, -1]
+
+[[wall]]
+a = [-1, 1]
+b = [9, 1]
+
+[[door]]
+kind = "rise"
+a = [3, -1]
+b = [3, 1]
+thickness = 0.5
+height = 2.5
+close_after = 0
+OPEN
+
+[[switch]]
+a = [5, -1]
+b = [5, 1]
+by = "walk"
+close = [0]
+"#;
+
+fn level(open: bool) -> Level {
+    let text = CORRIDOR.replace("OPEN", if open { "open = true" } else { "" });
+    match Level::from_toml_str(&text, Path::new("open_door.toml")) {
+        Ok(loaded) => loaded.level,
+        Err(error) => panic!("{error}"),
+    }
+}
+
+/// The simulation on `level` with the eye at `at`, and the collider the
+/// walker moves through.
+fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
+    let collider = level.walking_collider(&Arc::new(level.collider()));
+    let mut simulation = Simulation::at_spawn(level);
+    let walker = &mut simulation.walker;
+    walker.place(Pose {
+        position: at,
+        ..walker.pose()
+    });
+    (simulation, collider)
+}
+
+/// `ticks` ticks moving by `delta` each.
+fn walk(simulation: &mut Simulation, collider: &Collider, delta: Vec2, ticks: usize) {
+    for _ in 0..ticks {
+        simulation.step_by(delta, collider);
+    }
+}
+
+#[test]
+fn an_open_rise_door_lets_the_walker_through_until_a_switch_closes_it() {
+    let level = level(true);
+    let (mut simulation, collider) = standing_at(&level, Vec2::new(1.0, 0.0));
+    let door = |simulation: &Simulation| simulation.doors().states()[0];
+    assert_eq!(
+        (door(&simulation).opening, door(&simulation).motion),
+        (1.0, Motion::Still)
+    );
+    // East 5 m, under the door and over the switch at x = 5.
+    walk(&mut simulation, &collider, Vec2::new(0.05, 0.0), 100);
+    let east = simulation.walker.position().x;
+    assert!(east > 5.5, "the open door stopped the walker at x = {east}");
+    // The switch closed the door behind the walker, and it stays closed.
+    walk(&mut simulation, &collider, Vec2::ZERO, 600);
+    assert!(simulation.doors().is_closed(0), "{:?}", door(&simulation));
+    // West again: the closed door stops the walker at its east face.
+    walk(&mut simulation, &collider, Vec2::new(-0.05, 0.0), 100);
+    let west = simulation.walker.position().x;
+    assert!(
+        west > 3.25,
+        "the closed door let the walker by to x = {west}"
+    );
+}
+
+#[test]
+fn a_rise_door_without_open_stops_the_walker_at_the_start() {
+    let level = level(false);
+    let (mut simulation, collider) = standing_at(&level, Vec2::new(1.0, 0.0));
+    assert!(simulation.doors().is_closed(0));
+    walk(&mut simulation, &collider, Vec2::new(0.05, 0.0), 100);
+    let east = simulation.walker.position().x;
+    assert!(
+        east < 2.75,
+        "the closed door let the walker by to x = {east}"
+    );
+}
+
+/// East under the open door and over the closing switch (the start faces
+/// +x), still while the door comes down, then west against it: the
+/// demo's text.
+fn demo_closing_the_door(level: &Level, collider: &Collider) -> String {
+    let (mut simulation, _) = standing_at(level, Vec2::new(1.0, 0.0));
+    let header = DemoHeader::for_recording(
+        LevelChoice::File("open_door.toml".into()),
+        level,
+        &simulation.walker,
+    );
+    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
+    let forward = |forward: f32| TickInput {
+        held: MoveIntent {
+            forward,
+            ..MoveIntent::default()
+        },
+        ..TickInput::default()
+    };
+    let inputs = std::iter::repeat_n(forward(1.0), 150)
+        .chain(std::iter::repeat_n(TickInput::default(), 300))
+        .chain(std::iter::repeat_n(forward(-1.0), 120));
+    for input in inputs {
+        simulation.step(&input, collider);
+        recorder.record(&input, &simulation).expect("tick written");
+    }
+    let demo = recorder.finish(&simulation).expect("finished");
+    String::from_utf8(demo).expect("a demo is text")
+}
+
+fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
+    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
+    let mut simulation = header.simulation(level);
+    play(&mut reader, &mut simulation, collider, |_, _| {
+        Ok::<(), mazewalker::demo::DemoError>(())
+    })
+    .expect("the demo plays")
+}
+
+#[test]
+fn a_demo_through_an_open_door_replays_bit_for_bit_on_a_level_hashed_apart() {
+    let open = level(true);
+    let collider = open.walking_collider(&Arc::new(open.collider()));
+    let demo = demo_closing_the_door(&open, &collider);
+    assert_eq!(demo, demo_closing_the_door(&open, &collider));
+    match played(&open, &collider, &demo) {
+        Played::Finished { .. } => {}
+        Played::Desync(desync) => panic!("the demo desyncs: {desync}"),
+    }
+    // The same door closed at the start is another level to a demo.
+    assert_ne!(level(false).content_hash(), open.content_hash());
+}
