@@ -662,7 +662,7 @@ fn step_corners(level: &Level) -> Vec<(usize, [f32; 4])> {
                     let [_, y, z] = v.position;
                     (
                         batch.material.index(),
-                        [z, y, v.uv[0] * repeat, v.uv[1] * repeat],
+                        [z, y, v.uv[0] * repeat.x, v.uv[1] * repeat.y],
                     )
                 }),
         );
