@@ -91,7 +91,7 @@ pub(crate) struct MaterialTable {
 #[derive(Debug, Deserialize)]
 #[serde(
     untagged,
-    expecting = "a number or a list of 2 numbers `[along, down]`"
+    expecting = "`metres_per_repeat` must be a number or a list of 2 numbers `[along, down]`"
 )]
 pub(crate) enum RepeatSize {
     /// The same size along and down.
