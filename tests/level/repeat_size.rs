@@ -123,6 +123,7 @@ fn an_edited_file_keeps_its_pair_as_written() {
         text.contains("metres_per_repeat = [ 2, 4.5 ]  # wide and tall\n"),
         "{text}"
     );
+    assert_eq!(panel_size(&text), Vec2::new(2.0, 4.5));
     assert_eq!(
         loads(&text).materials,
         level.materials,
