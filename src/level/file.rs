@@ -82,7 +82,22 @@ pub(crate) struct MaterialTable {
     pub name: Spanned<String>,
     pub file: Option<Spanned<String>>,
     pub builtin: Option<Spanned<String>>,
-    pub metres_per_repeat: Option<Number>,
+    pub metres_per_repeat: Option<Spanned<RepeatSize>>,
+}
+
+/// A material's `metres_per_repeat` as written: one number for both axes,
+/// or a list `[along, down]` (its count is checked when the level is
+/// built, so that a wrong count is reported where it was written).
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "`metres_per_repeat` must be a number or a list of 2 numbers `[along, down]`"
+)]
+pub(crate) enum RepeatSize {
+    /// The same size along and down.
+    Both(f32),
+    /// The size along, then down.
+    Each(Vec<f32>),
 }
 
 /// One `[[wall]]`.

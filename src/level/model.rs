@@ -549,8 +549,10 @@ pub struct Material {
     pub name: String,
     /// Where the pixels come from.
     pub texture: TextureSource,
-    /// World size of one texture repeat, in metres (world-space UVs).
-    pub metres_per_repeat: f32,
+    /// World size of one texture repeat, in metres (world-space UVs):
+    /// `x` along an upright face (on a floor or a ceiling, along world
+    /// x), `y` down it (on a floor or a ceiling, along world z).
+    pub metres_per_repeat: Vec2,
 }
 
 /// Where a material's texture comes from.

@@ -66,7 +66,9 @@ pub struct TextureAlignment {
     pub peg: Peg,
 }
 
-/// Where a wall's texture is pinned up and down (Doom's pegging).
+/// Where a wall's texture is pinned up and down (Doom's pegging). A
+/// repeat up and down is the texture's height: its material's
+/// `metres_per_repeat` down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Peg {
     /// A repeat of the texture starts at the wall's top and runs down

@@ -17,6 +17,7 @@ mod lifts;
 mod lights;
 mod loose;
 mod reload;
+mod repeat_size;
 mod save;
 mod see_through;
 mod sky;

@@ -70,7 +70,7 @@ fn texture_files_resolve_next_to_the_level_and_load() {
         .iter()
         .find(|material| material.name == "blue")
         .expect("declared");
-    assert_eq!(blue.metres_per_repeat, 0.5);
+    assert_eq!(blue.metres_per_repeat, glam::Vec2::splat(0.5));
     let (image, warning) = load_texture_image(blue);
     assert_eq!(warning, None);
     assert_eq!(image, pixels);

@@ -253,6 +253,27 @@ pub fn textures_named(names: &[&str]) -> Vec<u8> {
     bytes
 }
 
+/// A TEXTURE1 lump of `textures`, each (name, width, height) the one
+/// 2 × 4 patch of [`patch`] at (0, 0): every texel it does not cover is
+/// transparent.
+pub fn textures_sized(textures: &[(&str, i16, i16)]) -> Vec<u8> {
+    let count = i32::try_from(textures.len()).expect("few");
+    let mut bytes = count.to_le_bytes().to_vec();
+    let entry_size = 8 + 4 + 2 + 2 + 4 + 2 + 10;
+    for index in 0..count {
+        bytes.extend((4 + 4 * count + entry_size * index).to_le_bytes());
+    }
+    for &(name, wide, high) in textures {
+        bytes.extend(name8(name));
+        bytes.extend(0i32.to_le_bytes());
+        bytes.extend(shorts(&[wide, high]));
+        bytes.extend(0i32.to_le_bytes());
+        bytes.extend(shorts(&[1]));
+        bytes.extend(shorts(&[0, 0, 0, 1, 0]));
+    }
+    bytes
+}
+
 /// The PNAMES lump naming the one patch, `PATCH1`.
 pub fn pnames() -> Vec<u8> {
     let mut bytes = 1i32.to_le_bytes().to_vec();

@@ -13,8 +13,8 @@ use mazewalker::level::wad::import::{ImportedMap, import_map};
 use mazewalker::level::{Level, LevelWall, Peg};
 
 use crate::builder::{
-    DoomLumps, WadBuilder, flat, linedef, name8, palette, patch, pnames, sector, sidedef, thing,
-    vertex,
+    DoomLumps, WadBuilder, flat, linedef, palette, patch, pnames, sector, sidedef, textures_sized,
+    thing, vertex,
 };
 
 /// The grate's height in texels (1.5 m).
@@ -24,22 +24,7 @@ const GRATE_HIGH: i16 = 48;
 /// each the one 2 × 4 patch at (0, 0): every texel it does not cover is
 /// transparent, most of the grate's.
 fn textures() -> Vec<u8> {
-    let names = [("WALL", 4i16), ("GRATE", GRATE_HIGH)];
-    let mut bytes = 2i32.to_le_bytes().to_vec();
-    let entry_size = 8 + 4 + 2 + 2 + 4 + 2 + 10;
-    for index in 0..names.len() {
-        let offset = i32::try_from(4 + 4 * names.len() + index * entry_size).expect("small");
-        bytes.extend(offset.to_le_bytes());
-    }
-    for (name, high) in names {
-        bytes.extend(name8(name));
-        bytes.extend(0i32.to_le_bytes());
-        bytes.extend([4i16, high].iter().flat_map(|v| v.to_le_bytes()));
-        bytes.extend(0i32.to_le_bytes());
-        bytes.extend(1i16.to_le_bytes());
-        bytes.extend([0i16, 0, 0, 1, 0].iter().flat_map(|v| v.to_le_bytes()));
-    }
-    bytes
+    textures_sized(&[("WALL", 4, 4), ("GRATE", 4, GRATE_HIGH)])
 }
 
 /// Two rooms side by side, 256 units each: the west one from 0 to 128,

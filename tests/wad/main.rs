@@ -20,4 +20,5 @@ mod sky;
 mod small;
 mod stairs;
 mod teleport;
+mod texture_sizes;
 mod wad_flag;

@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use glam::Vec2;
 use toml::Spanned;
 
 use super::Builder;
 use crate::level::defaults;
 use crate::level::diagnostics::{LevelError, did_you_mean};
-use crate::level::file::MaterialTable;
+use crate::level::file::{MaterialTable, RepeatSize};
 use crate::level::model::{Material, MaterialId, TextureSource, builtin_material_id};
 use crate::level::range::ValueRange;
 use crate::level::texture::{builtin_texture, probe_texture_file};
@@ -102,12 +103,10 @@ impl Builder<'_> {
             let material = Material {
                 name: name.clone(),
                 texture,
-                metres_per_repeat: self.in_range(
-                    ValueRange::Positive,
+                metres_per_repeat: self.repeat_size(
                     table.metres_per_repeat.as_ref(),
                     &item,
-                    "metres_per_repeat",
-                    default_repeat,
+                    Vec2::splat(default_repeat),
                 )?,
             };
             match self
@@ -120,6 +119,37 @@ impl Builder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A material's `metres_per_repeat`: one number for both axes or
+    /// `[along, down]`, each above 0; `default` when absent.
+    fn repeat_size(
+        &self,
+        value: Option<&Spanned<RepeatSize>>,
+        item: &str,
+        default: Vec2,
+    ) -> Result<Vec2, LevelError> {
+        const KEY: &str = "metres_per_repeat";
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        let span = value.span();
+        let size = match value.get_ref() {
+            RepeatSize::Both(number) => Vec2::splat(*number),
+            RepeatSize::Each(numbers) => {
+                Vec2::from_array(self.numbers::<2>(numbers, &span, item, KEY)?)
+            }
+        };
+        for (axis, metres) in [("along", size.x), ("down", size.y)] {
+            if let Some(problem) = ValueRange::Positive.problem(KEY, metres) {
+                let problem = match value.get_ref() {
+                    RepeatSize::Both(_) => problem,
+                    RepeatSize::Each(_) => format!("{problem} ({axis})"),
+                };
+                return Err(self.source.invalid(&span, item, problem));
+            }
+        }
+        Ok(size)
     }
 
     /// Where material `name`'s texture comes from (its `file`, held in

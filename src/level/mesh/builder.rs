@@ -82,16 +82,21 @@ pub fn moving_mesh(level: &Level, shapes: &[MovingShape]) -> SceneMesh {
             continue;
         };
         let key = (chunk_of(first), BatchKind::Shapes);
-        let repeat = level
-            .materials
-            .get(shape.material.index())
-            .map_or(1.0, |material| material.metres_per_repeat);
         let base = shape.base_in(level);
         builder
-            .part(key, shape.material, repeat)
+            .part(key, shape.material, repeat_size(level, shape.material))
             .prism(&shape.outline, (base, base + shape.height));
     }
     builder.finish(&FloorLights::of(level))
+}
+
+/// The world size of one repeat of `material`'s texture in `level`
+/// (along and down), or 1 m each way for a material it lacks.
+fn repeat_size(level: &Level, material: MaterialId) -> Vec2 {
+    level
+        .materials
+        .get(material.index())
+        .map_or(Vec2::ONE, |material| material.metres_per_repeat)
 }
 
 /// Collects parts by chunk and material, in a deterministic order.
@@ -107,12 +112,7 @@ impl MeshBuilder {
     /// Adds the walls, obstacles, floors and ceilings of `chunk`, and the
     /// upright faces along the edges between floors.
     fn add_chunk(&mut self, level: &Level, index: &ChunkIndex, chunk: (i32, i32)) {
-        let repeat = |material: MaterialId| {
-            level
-                .materials
-                .get(material.index())
-                .map_or(1.0, |material| material.metres_per_repeat)
-        };
+        let repeat = |material| repeat_size(level, material);
         let environment = &level.environment;
         let key = (chunk, BatchKind::Shapes);
         for wall in index
@@ -169,7 +169,7 @@ impl MeshBuilder {
                 let part = match face.paint {
                     Paint::Material(material) => self.part(key, material, repeat(material)),
                     Paint::Sky => match environment.sky {
-                        Some(sky) => self.part((chunk, BatchKind::Sky), sky, 1.0),
+                        Some(sky) => self.part((chunk, BatchKind::Sky), sky, Vec2::ONE),
                         None => continue,
                     },
                 };
@@ -182,16 +182,16 @@ impl MeshBuilder {
         &mut self,
         key: PartKey,
         material: MaterialId,
-        metres_per_repeat: f32,
+        metres_per_repeat: Vec2,
     ) -> &mut MaterialBatch {
         self.parts
             .entry((key, material.index()))
             .or_insert_with(|| MaterialBatch {
-                metres_per_repeat: if metres_per_repeat > 0.0 {
-                    metres_per_repeat
-                } else {
-                    1.0
-                },
+                metres_per_repeat: Vec2::select(
+                    metres_per_repeat.cmpgt(Vec2::ZERO),
+                    metres_per_repeat,
+                    Vec2::ONE,
+                ),
                 vertices: Vec::new(),
                 indices: Vec::new(),
                 bounds: Bounds::EMPTY,

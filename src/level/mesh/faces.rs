@@ -12,7 +12,9 @@ use super::scene_mesh::{Bounds, MeshVertex, flat};
 /// Triangles of one chunk and material, before they are concatenated.
 #[derive(Debug)]
 pub(super) struct MaterialBatch {
-    pub(super) metres_per_repeat: f32,
+    /// World size of one repeat of the material's texture: `x` along a
+    /// face (on a flat, along world x), `y` down it (along world z).
+    pub(super) metres_per_repeat: Vec2,
     pub(super) vertices: Vec<MeshVertex>,
     pub(super) indices: Vec<u32>,
     pub(super) bounds: Bounds,

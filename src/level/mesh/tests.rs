@@ -662,7 +662,7 @@ fn step_corners(level: &Level) -> Vec<(usize, [f32; 4])> {
                     let [_, y, z] = v.position;
                     (
                         batch.material.index(),
-                        [z, y, v.uv[0] * repeat, v.uv[1] * repeat],
+                        [z, y, v.uv[0] * repeat.x, v.uv[1] * repeat.y],
                     )
                 }),
         );
@@ -753,4 +753,77 @@ fn a_side_entry_paints_nothing_on_the_far_side_of_its_edge() {
     let faces = step_corners(&level);
     assert_eq!(faces.len(), 8, "two faces' corners: {faces:?}");
     assert!(faces.iter().all(|(m, _)| *m == tiles), "{faces:?}");
+}
+
+/// A material `panel` 1 m wide and 2 m high (`[[material]]` text).
+const PANEL_1_BY_2: &str = "[[material]]\nname = \"panel\"\nbuiltin = \"brick\"\n\
+                            metres_per_repeat = [1.0, 2.0]\n";
+
+/// The texture coordinates (in repeats) of `mesh`'s vertex at `position`
+/// facing `normal`.
+fn uv_at(mesh: &SceneMesh, position: [f32; 3], normal: [f32; 3]) -> [f32; 2] {
+    mesh.vertices
+        .iter()
+        .find(|v| v.position == position && v.normal == normal)
+        .unwrap_or_else(|| panic!("a vertex at {position:?} facing {normal:?}"))
+        .uv
+}
+
+#[test]
+fn a_wall_of_a_material_twice_as_high_as_wide_shows_one_repeat_up_it_and_one_a_metre_along() {
+    let mesh = scene_mesh(&level(&format!(
+        "[player]\nstart = [0.0, 5.0]\n{PANEL_1_BY_2}[[wall]]\na = [0.0, 0.0]\nb = [4.0, 0.0]\n\
+         thickness = 0.0\nheight = 2.0\nmaterial = \"panel\"\n"
+    )));
+    let facing = [0.0, 0.0, -1.0];
+    // v runs down from 0 at the top to 1 at the bottom, 2 m below; u is
+    // the metres along the wall.
+    assert_eq!(uv_at(&mesh, [0.0, 2.0, 0.0], facing), [0.0, 0.0]);
+    assert_eq!(uv_at(&mesh, [0.0, 0.0, 0.0], facing), [0.0, 1.0]);
+    assert_eq!(uv_at(&mesh, [4.0, 2.0, 0.0], facing), [4.0, 0.0]);
+    assert_eq!(uv_at(&mesh, [4.0, 0.0, 0.0], facing), [4.0, 1.0]);
+}
+
+#[test]
+fn risers_floors_and_moving_shapes_take_the_materials_size_along_and_down() {
+    let level = level_with_floors(
+        &format!(
+            "{PANEL_1_BY_2}[[floor]]\npoints = [[10, 4], [12, 4], [12, 10], [10, 10]]\n\
+             height = 0.0\nceiling = 3.0\nmaterial = \"panel\"\n\
+             sides = [{{}}, {{ lower = \"panel\", lower_peg = \"edge\" }}]\n\
+             [[floor]]\npoints = [[12, 4], [14, 4], [14, 10], [12, 10]]\n\
+             height = 0.5\nceiling = 2.4\n"
+        ),
+        false,
+    );
+    let mesh = scene_mesh(&level);
+    // The riser from 0 to 0.5 m hangs from its top: 0.5 m down is a
+    // quarter of the 2 m repeat; along it, u is −z in metres.
+    let riser = [-1.0, 0.0, 0.0];
+    assert_eq!(uv_at(&mesh, [12.0, 0.5, 4.0], riser), [-4.0, 0.0]);
+    assert_eq!(uv_at(&mesh, [12.0, 0.0, 10.0], riser), [-10.0, 0.25]);
+    // The floor: u along x every 1 m, v along z every 2 m.
+    let up = [0.0, 1.0, 0.0];
+    assert_eq!(uv_at(&mesh, [10.0, 0.0, 10.0], up), [10.0, 5.0]);
+    // A door's leaf or a lift's solid: a prism 1 m high, its faces'
+    // texture hung from its top.
+    let panel = (level.materials.iter())
+        .position(|m| m.name == "panel")
+        .expect("declared");
+    let shape = MovingShape {
+        outline: vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+        ],
+        height: 1.0,
+        material: crate::level::MaterialId::at(panel),
+        base: Some(0.0),
+        shadow_height: None,
+    };
+    let moving = moving_mesh(&level, &[shape]);
+    let front = [0.0, 0.0, -1.0];
+    assert_eq!(uv_at(&moving, [1.0, 0.0, 0.0], front), [1.0, 0.5]);
+    assert_eq!(uv_at(&moving, [1.0, 1.0, 0.0], front), [1.0, 0.0]);
 }

@@ -26,7 +26,7 @@ pub use atomic::{
 };
 pub use document::{DocumentError, LevelDocument, MovedEndpoints, RemovedTable};
 pub use keys::{KeyText, KeyedTable, ReplacedValue};
-pub use numbers::{number_text, point_text};
+pub use numbers::{number_text, point_text, repeat_size_text};
 pub use pictures::{write_memory_pictures, write_png};
 pub use placement::Anchor;
 pub use values::{

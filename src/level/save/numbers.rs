@@ -16,6 +16,16 @@ pub fn point_text(point: Vec2) -> String {
     format!("[{}, {}]", number_text(point.x), number_text(point.y))
 }
 
+/// A material's `metres_per_repeat` as a level file writes it: one
+/// number when it is the same along and down, else `[along, down]`.
+pub fn repeat_size_text(size: Vec2) -> String {
+    if size.x == size.y {
+        number_text(size.x)
+    } else {
+        point_text(size)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

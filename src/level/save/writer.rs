@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::document::DocumentError;
-use super::numbers::{number_text, point_text};
+use super::numbers::{number_text, point_text, repeat_size_text};
 use super::values::{
     KeyValue, door_values, exit_values, floor_values, lift_values, light_values, obstacle_values,
     string_text, switch_values, teleporter_values, vector_text, wall_values,
@@ -233,7 +233,11 @@ fn material_table(out: &mut String, material: &Material) -> Result<(), DocumentE
             line(out, &format!("file = {}", string_text(path_text)));
         }
     }
-    key_number(out, "metres_per_repeat", material.metres_per_repeat);
+    key_value(
+        out,
+        "metres_per_repeat",
+        &repeat_size_text(material.metres_per_repeat),
+    );
     Ok(())
 }
 

@@ -13,7 +13,7 @@ use image::RgbaImage;
 use super::UNITS_PER_METRE;
 use crate::collision::distance_to_segment;
 use crate::level::ExitBy;
-use crate::level::save::{point_text as point, sides_text};
+use crate::level::save::{point_text as point, repeat_size_text, sides_text};
 use crate::level::wad::{WadError, WadTextures};
 use crate::level::{FloorSide, Peg, TextureAlignment};
 
@@ -324,11 +324,11 @@ impl<'a> LevelText<'a> {
         text.push('\n');
         for (name, picture) in &self.materials {
             let Some(picture) = picture else { continue };
-            let repeat = (f64::from(picture.width().max(1)) / UNITS_PER_METRE) as f32;
             let _ = writeln!(
                 text,
-                "[[material]]\nname = {name:?}\nfile = {:?}\nmetres_per_repeat = {repeat:?}\n",
-                format!("{}/{name}.png", self.folder)
+                "[[material]]\nname = {name:?}\nfile = {:?}\nmetres_per_repeat = {}\n",
+                format!("{}/{name}.png", self.folder),
+                repeat_size_text(picture_metres(picture))
             );
         }
         for floor in &self.floors {
@@ -503,4 +503,13 @@ fn indices(indices: &[usize]) -> String {
 /// A line's `once` key as written: only for a line that works once.
 fn once_line(once: bool) -> &'static str {
     if once { "once = true\n" } else { "" }
+}
+
+/// The world size of a Doom picture (a wall texture or a flat), its
+/// material's `metres_per_repeat`: one texel is one Doom unit both ways,
+/// so its width and its height in texels over the units per metre (a
+/// picture with no texels counts as one).
+fn picture_metres(picture: &RgbaImage) -> Vec2 {
+    let metres = |texels: u32| (f64::from(texels.max(1)) / UNITS_PER_METRE) as f32;
+    Vec2::new(metres(picture.width()), metres(picture.height()))
 }
