@@ -4,9 +4,12 @@
 //! the floor found on either side of it.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 use glam::{DVec2, Vec2};
 
+use super::box_grid::BoxGrid;
+use super::grown_box;
 use crate::collision::outline::{Outline, cut_at_corners};
 
 /// A corner closer than this to an edge (in metres) lies on it, and splits
@@ -50,11 +53,26 @@ pub(super) fn height_edges(
         .iter()
         .flat_map(|outline| outline.points().iter().copied())
         .collect();
+    // Only a corner within `ON_EDGE` of an edge's box can cut it: the
+    // corners are filed in a grid, so that an edge looks at those near it
+    // rather than at every corner of the level.
+    let corner_grid = BoxGrid::new(
+        &corners
+            .iter()
+            .map(|&corner| grown_box(corner, corner, ON_EDGE))
+            .collect::<Vec<_>>(),
+    );
+    let mut near_corners: Vec<DVec2> = Vec::new();
     let mut seen = HashSet::new();
     let mut edges = Vec::new();
     for outline in outlines {
         for (a, b) in outline.edges() {
-            for (from, to) in cut_at_corners(a, b, &corners, ON_EDGE) {
+            near_corners.clear();
+            corner_grid.visit_boxes_in(&grown_box(a, b, ON_EDGE), |index| {
+                near_corners.push(corners[index as usize]);
+                ControlFlow::Continue(())
+            });
+            for (from, to) in cut_at_corners(a, b, &near_corners, ON_EDGE) {
                 if from.distance(to) < SHORTEST_PIECE || !seen.insert(piece_key(from, to)) {
                     continue;
                 }
@@ -144,6 +162,24 @@ mod tests {
         // Four sides of the first, and of the second three and two pieces,
         // one of them the first's.
         assert_eq!(edges.len(), 8, "{edges:?}");
+    }
+
+    #[test]
+    fn a_long_edge_is_cut_at_the_corners_of_a_floor_standing_on_its_middle() {
+        // A stage 2 m wide on the middle of a 10 m long floor's side: the
+        // long side is cut where the stage's corners meet it.
+        let outlines = [
+            rectangle(0.0, 0.0, 10.0, 1.0),
+            rectangle(4.0, 1.0, 6.0, 2.0),
+        ];
+        let edges = height_edges(&outlines, innermost(&outlines));
+        let mut along: Vec<(f32, f32)> = edges
+            .iter()
+            .filter(|e| e.a.y == 1.0 && e.b.y == 1.0)
+            .map(|e| (e.a.x.min(e.b.x), e.a.x.max(e.b.x)))
+            .collect();
+        along.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert_eq!(along, [(0.0, 4.0), (4.0, 6.0), (6.0, 10.0)], "{edges:?}");
     }
 
     #[test]

@@ -475,9 +475,14 @@ impl Heights {
 
 /// The box around `p` reaching `reach` on every side.
 fn point_box(p: DVec2, reach: f64) -> Aabb {
+    grown_box(p, p, reach)
+}
+
+/// The box around `a` and `b`, grown by `reach` on every side.
+fn grown_box(a: DVec2, b: DVec2, reach: f64) -> Aabb {
     Aabb {
-        min: p - DVec2::splat(reach),
-        max: p + DVec2::splat(reach),
+        min: a.min(b) - DVec2::splat(reach),
+        max: a.max(b) + DVec2::splat(reach),
     }
 }
 
@@ -546,11 +551,7 @@ impl BlockingEdges<'_> {
 
 /// The box of `edge` grown by `reach`: where the grid files it.
 fn edge_box(edge: &HeightEdge, reach: f64) -> Aabb {
-    let (a, b) = (edge.a.as_dvec2(), edge.b.as_dvec2());
-    Aabb {
-        min: a.min(b) - DVec2::splat(reach),
-        max: a.max(b) + DVec2::splat(reach),
-    }
+    grown_box(edge.a.as_dvec2(), edge.b.as_dvec2(), reach)
 }
 
 #[cfg(test)]
