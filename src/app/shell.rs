@@ -87,6 +87,9 @@ pub struct Shell {
     /// When the shell was made, to report the time to the first frame.
     created: Instant,
     frames_presented: u64,
+    /// Whether a frame of the running session (the level itself, not its
+    /// loading) has been presented, to report the time to the first.
+    level_presented: bool,
     /// F12 was pressed: the next frame drawn is also saved.
     screenshot_due: bool,
     /// The screenshot being read back from the GPU (at once natively; a
@@ -97,6 +100,10 @@ pub struct Shell {
     /// [`FRAME_LOG_VARIABLE`] names a file.
     frame_log: Option<FrameLog>,
 }
+
+/// How often the window draws while the level loads: the progress bar's
+/// frames, and how soon after the load ends its session starts.
+const LOADING_FRAME_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The environment variable naming the file the window writes a line to
 /// per presented frame: to measure the longest gap between two frames
@@ -183,6 +190,7 @@ impl Shell {
             last_frame: Instant::now(),
             created: Instant::now(),
             frames_presented: 0,
+            level_presented: false,
             screenshot_due: false,
             screenshot_pending: None,
             error: None,
@@ -542,6 +550,13 @@ impl Shell {
                 self.created.elapsed().as_secs_f64() * 1000.0
             );
         }
+        if !self.level_presented && matches!(self.stage, Stage::Running(_)) {
+            self.level_presented = true;
+            log::info!(
+                "first frame of the level presented {:.0} ms after start",
+                self.created.elapsed().as_secs_f64() * 1000.0
+            );
+        }
         self.frames_presented += 1;
         true
     }
@@ -686,9 +701,24 @@ impl ApplicationHandler for Shell {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        event_loop.set_control_flow(ControlFlow::Poll);
-        if let Some(graphics) = &self.graphics {
-            graphics.surface.window.request_redraw();
+        let Some(graphics) = &self.graphics else {
+            event_loop.set_control_flow(ControlFlow::Poll);
+            return;
+        };
+        match &self.stage {
+            Stage::Running(_) => {
+                event_loop.set_control_flow(ControlFlow::Poll);
+                graphics.surface.window.request_redraw();
+            }
+            // The progress bar needs few frames, and each frame drawn on a
+            // CPU renderer takes the cores the load runs on.
+            Stage::Loading(_) => {
+                let due = self.last_frame + LOADING_FRAME_INTERVAL;
+                if Instant::now() >= due {
+                    graphics.surface.window.request_redraw();
+                }
+                event_loop.set_control_flow(ControlFlow::WaitUntil(due));
+            }
         }
     }
 }
