@@ -216,6 +216,18 @@ fn a_file_without_walls_gets_its_first_wall_at_the_end() {
 }
 
 #[test]
+fn a_file_that_does_not_end_in_a_line_break_is_written_back_as_it_was() {
+    for original in [
+        "[player]\nstart = [2.0, 9.7]",
+        "[player]\nyaw = 0.0   # east",
+        "# my level\n[player]\nstart = [0.0, 0.0]\n# the end",
+    ] {
+        let mut document = LevelDocument::parse(original).expect("TOML");
+        assert_eq!(document.text(), original);
+    }
+}
+
+#[test]
 fn walls_written_inline_are_not_edited() {
     let text = "wall = [{ a = [0.0, 0.0], b = [1.0, 0.0] }]\n[player]\nstart = [0.0, 0.0]\n";
     assert!(Level::from_toml_str(text, Path::new("inline.toml")).is_ok());

@@ -59,6 +59,10 @@ pub struct LevelDocument {
     /// an array the file did not have; one more each time, as
     /// [`end_position`](super::table_order::end_position) would find after it.
     next_end: isize,
+    /// Whether the text read ended in a line break: toml_edit ends its
+    /// last value's line with one whether the file did or not, and a file
+    /// written back unedited must be the file read.
+    ends_in_line_break: bool,
 }
 
 /// Why a level's text could not be read or edited.
@@ -212,6 +216,7 @@ impl LevelDocument {
                 document,
                 arrays,
                 next_end: end,
+                ends_in_line_break: text.is_empty() || text.ends_with('\n'),
             }),
             Some(_) => Err(DocumentError::WallsNotTables),
         }
@@ -594,7 +599,11 @@ impl LevelDocument {
     /// [`text`](Self::text), written a piece at a time, telling `progress`
     /// the share written (0 to 1) after each piece.
     pub fn text_reporting(&mut self, progress: &mut dyn FnMut(f32)) -> String {
-        write_in_pieces(&mut self.document, &mut self.arrays, progress)
+        let mut text = write_in_pieces(&mut self.document, &mut self.arrays, progress);
+        if !self.ends_in_line_break && text.ends_with('\n') {
+            text.pop();
+        }
+        text
     }
 
     /// A position after that of every table: the next table given it is
