@@ -12,7 +12,9 @@ use mazewalker::collision::Collider;
 use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{GRAVITY, MoveIntent, Pose, TickInput};
+use mazewalker::walker::{GRAVITY, MoveIntent, TickInput};
+
+use super::standing::standing_at;
 
 const SPLIT_LEVEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -23,20 +25,6 @@ fn split_level() -> Level {
     Level::load(Path::new(SPLIT_LEVEL))
         .expect("split-level.toml loads")
         .level
-}
-
-/// The simulation on `level` with the eye placed at `at`, standing on the
-/// floor there, and the collider the walker moves through.
-fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
-    let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut simulation = Simulation::at_spawn(level);
-    let walker = &mut simulation.walker;
-    walker.place(Pose {
-        position: at,
-        ..walker.pose()
-    });
-    walker.land(collider.heights(), level.player.radius);
-    (simulation, collider)
 }
 
 /// The feet's height after each of `ticks` ticks moving by `delta`.

@@ -16,7 +16,9 @@ use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::map::{PlanBounds, Reachable};
 use mazewalker::simulation::{Event, LiftPhase, Simulation};
-use mazewalker::walker::{MoveIntent, Pose, TickInput};
+use mazewalker::walker::{MoveIntent, TickInput};
+
+use super::standing::standing_at;
 
 /// Three rooms in a row in the void: the west one (x 0 to 10) at 1 m,
 /// the lift (x 10 to 14) at 1 m lowering to 0, and the east one (x 14 to
@@ -68,20 +70,6 @@ fn lift_rooms() -> Level {
         Ok(loaded) => loaded.level,
         Err(error) => panic!("{error}"),
     }
-}
-
-/// The simulation on `level` with the eye placed at `at`, standing on the
-/// floor there, and the collider the walker moves through.
-fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
-    let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut simulation = Simulation::at_spawn(level);
-    let walker = &mut simulation.walker;
-    walker.place(Pose {
-        position: at,
-        ..walker.pose()
-    });
-    walker.land(collider.heights(), level.player.radius);
-    (simulation, collider)
 }
 
 /// Every event of `ticks` ticks moving by `delta`, with the feet's

@@ -1,7 +1,8 @@
 //! The simulation's pure parts: demos replayed at any frame rate, the demo
 //! reader under fuzzing, the tick's events, the map's reach and seen
 //! walls, teleporters and exits, once-only and closing switches, and doors
-//! that start open. One binary, a module per part.
+//! that start open. One binary, a module per part; `standing` places the
+//! walker where a test starts it.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -13,5 +14,6 @@ mod heights;
 mod lifts;
 mod map_reach;
 mod open_doors;
+mod standing;
 mod switches;
 mod teleporters;

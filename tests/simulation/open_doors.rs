@@ -12,7 +12,9 @@ use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::doors::Motion;
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::simulation::Simulation;
-use mazewalker::walker::{MoveIntent, Pose, TickInput};
+use mazewalker::walker::{MoveIntent, TickInput};
+
+use super::standing::standing_at;
 
 /// A corridor on the ground along +x, 2 m wide (walls at z = ±1), with a
 /// rise door 0.5 m deep across it at x = 3 (`OPEN` as the test writes
@@ -53,19 +55,6 @@ fn level(open: bool) -> Level {
         Ok(loaded) => loaded.level,
         Err(error) => panic!("{error}"),
     }
-}
-
-/// The simulation on `level` with the eye at `at`, and the collider the
-/// walker moves through.
-fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
-    let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut simulation = Simulation::at_spawn(level);
-    let walker = &mut simulation.walker;
-    walker.place(Pose {
-        position: at,
-        ..walker.pose()
-    });
-    (simulation, collider)
 }
 
 /// `ticks` ticks moving by `delta` each.

@@ -12,7 +12,9 @@ use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::doors::Motion;
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{MoveIntent, Pose, TickInput};
+use mazewalker::walker::{MoveIntent, TickInput};
+
+use super::standing::standing_at;
 
 /// A room on the ground, with two doors well north of the way walked
 /// along z = 0: door 0 closes 1 s after it opens, door 1 stays open. The
@@ -61,19 +63,6 @@ fn level(once: bool) -> Level {
         Ok(loaded) => loaded.level,
         Err(error) => panic!("{error}"),
     }
-}
-
-/// The simulation on `level` with the eye at `at`, and the collider the
-/// walker moves through.
-fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
-    let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut simulation = Simulation::at_spawn(level);
-    let walker = &mut simulation.walker;
-    walker.place(Pose {
-        position: at,
-        ..walker.pose()
-    });
-    (simulation, collider)
 }
 
 /// Each door's motion after every one of `ticks` ticks moving by `delta`.

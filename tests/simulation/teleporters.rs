@@ -12,7 +12,9 @@ use mazewalker::collision::Collider;
 use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
 use mazewalker::level::{Level, LevelChoice};
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{MoveIntent, Pose, TickInput};
+use mazewalker::walker::{MoveIntent, TickInput};
+
+use super::standing::standing_at;
 
 /// Two rooms in the void, the east one a metre higher. The teleporter's
 /// line runs across the west room at x = 5 from south (z = 0.5) to north
@@ -62,20 +64,6 @@ fn two_rooms(text: &str) -> Level {
         Ok(loaded) => loaded.level,
         Err(error) => panic!("{error}"),
     }
-}
-
-/// The simulation on `level` with the eye placed at `at`, standing on the
-/// floor there, and the collider the walker moves through.
-fn standing_at(level: &Level, at: Vec2) -> (Simulation, Arc<Collider>) {
-    let collider = level.walking_collider(&Arc::new(level.collider()));
-    let mut simulation = Simulation::at_spawn(level);
-    let walker = &mut simulation.walker;
-    walker.place(Pose {
-        position: at,
-        ..walker.pose()
-    });
-    walker.land(collider.heights(), level.player.radius);
-    (simulation, collider)
 }
 
 /// Every event of `ticks` ticks moving by `delta`, with its tick.
