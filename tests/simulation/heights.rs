@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use glam::Vec2;
 use mazewalker::collision::Collider;
-use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::demo::Played;
+use mazewalker::level::Level;
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{GRAVITY, MoveIntent, TickInput};
+use mazewalker::walker::GRAVITY;
 
-use super::standing::standing_at;
+use super::standing::{forward, played, recorded, standing_at};
 
 const SPLIT_LEVEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -206,36 +206,17 @@ fn ghost_mode_passes_every_edge_and_the_feet_follow_the_floor_under_the_eye() {
 
 /// A walk up the split level's stairs, recorded: the demo's text.
 fn demo_up_the_stairs(level: &Level, collider: &Collider) -> String {
-    let (mut simulation, _) = standing_at(level, Vec2::new(2.0, 1.6));
-    let header = DemoHeader::for_recording(
-        LevelChoice::File(SPLIT_LEVEL.into()),
-        level,
-        &simulation.walker,
-    );
-    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
     // East, up the stairs, from the foot of their middle.
-    let forward = TickInput {
-        held: MoveIntent {
-            forward: 1.0,
-            ..MoveIntent::default()
-        },
-        ..TickInput::default()
-    };
-    for input in std::iter::repeat_n(forward, 240) {
-        simulation.step(&input, collider);
-        recorder.record(&input, &simulation).expect("tick written");
-    }
-    let demo = recorder.finish(&simulation).expect("finished");
-    String::from_utf8(demo).expect("a demo is text")
-}
-
-fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
-    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
-    let mut simulation = header.simulation(level);
-    play(&mut reader, &mut simulation, collider, |_, _| {
-        Ok::<(), mazewalker::demo::DemoError>(())
-    })
-    .expect("the demo plays")
+    let inputs = std::iter::repeat_n(forward(1.0), 240);
+    recorded(
+        level,
+        SPLIT_LEVEL,
+        Vec2::new(2.0, 1.6),
+        collider,
+        inputs,
+        |_| {},
+    )
+    .0
 }
 
 #[test]

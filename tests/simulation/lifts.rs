@@ -12,13 +12,13 @@ use std::sync::Arc;
 use glam::Vec2;
 use mazewalker::app::moving_shapes;
 use mazewalker::collision::Collider;
-use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::demo::Played;
+use mazewalker::level::Level;
 use mazewalker::map::{PlanBounds, Reachable};
 use mazewalker::simulation::{Event, LiftPhase, Simulation};
-use mazewalker::walker::{MoveIntent, TickInput};
+use mazewalker::walker::TickInput;
 
-use super::standing::standing_at;
+use super::standing::{forward, played, recorded, standing_at};
 
 /// Three rooms in a row in the void: the west one (x 0 to 10) at 1 m,
 /// the lift (x 10 to 14) at 1 m lowering to 0, and the east one (x 14 to
@@ -315,41 +315,15 @@ fn a_lift_is_a_way_up_for_the_reach_the_map_and_check_flood() {
 /// A ride recorded: east over the switch, then still while the lift
 /// lowers; the demo's text.
 fn demo_riding_the_lift(level: &Level, collider: &Collider) -> String {
-    let (mut simulation, _) = standing_at(level, Vec2::new(10.5, 2.0));
-    let header = DemoHeader::for_recording(
-        LevelChoice::File("lift-rooms.toml".into()),
-        level,
-        &simulation.walker,
-    );
-    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
-    let forward = TickInput {
-        held: MoveIntent {
-            forward: 1.0,
-            ..MoveIntent::default()
-        },
-        ..TickInput::default()
-    };
     let inputs =
-        std::iter::repeat_n(forward, 40).chain(std::iter::repeat_n(TickInput::default(), 20));
-    for input in inputs {
-        simulation.step(&input, collider);
-        recorder.record(&input, &simulation).expect("tick written");
-    }
+        std::iter::repeat_n(forward(1.0), 40).chain(std::iter::repeat_n(TickInput::default(), 20));
+    let at = Vec2::new(10.5, 2.0);
+    let (demo, simulation) = recorded(level, "lift-rooms.toml", at, collider, inputs, |_| {});
     assert!(
         simulation.walker.feet() < 1.0,
         "the recorded walk rode no lift"
     );
-    let demo = recorder.finish(&simulation).expect("finished");
-    String::from_utf8(demo).expect("a demo is text")
-}
-
-fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
-    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
-    let mut simulation = header.simulation(level);
-    play(&mut reader, &mut simulation, collider, |_, _| {
-        Ok::<(), mazewalker::demo::DemoError>(())
-    })
-    .expect("the demo plays")
+    demo
 }
 
 #[test]

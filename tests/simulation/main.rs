@@ -2,7 +2,7 @@
 //! reader under fuzzing, the tick's events, the map's reach and seen
 //! walls, teleporters and exits, once-only and closing switches, and doors
 //! that start open. One binary, a module per part; `standing` places the
-//! walker where a test starts it.
+//! walker where a test starts it and records and plays its demos.
 
 #[path = "../common/mod.rs"]
 mod common;

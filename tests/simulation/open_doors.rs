@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use glam::Vec2;
 use mazewalker::collision::Collider;
-use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
+use mazewalker::demo::Played;
 use mazewalker::doors::Motion;
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::level::Level;
 use mazewalker::simulation::Simulation;
-use mazewalker::walker::{MoveIntent, TickInput};
+use mazewalker::walker::TickInput;
 
-use super::standing::standing_at;
+use super::standing::{forward, played, recorded, standing_at};
 
 /// A corridor on the ground along +x, 2 m wide (walls at z = ±1), with a
 /// rise door 0.5 m deep across it at x = 3 (`OPEN` as the test writes
@@ -106,38 +106,11 @@ fn a_rise_door_without_open_stops_the_walker_at_the_start() {
 /// +x), still while the door comes down, then west against it: the
 /// demo's text.
 fn demo_closing_the_door(level: &Level, collider: &Collider) -> String {
-    let (mut simulation, _) = standing_at(level, Vec2::new(1.0, 0.0));
-    let header = DemoHeader::for_recording(
-        LevelChoice::File("open_door.toml".into()),
-        level,
-        &simulation.walker,
-    );
-    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
-    let forward = |forward: f32| TickInput {
-        held: MoveIntent {
-            forward,
-            ..MoveIntent::default()
-        },
-        ..TickInput::default()
-    };
     let inputs = std::iter::repeat_n(forward(1.0), 150)
         .chain(std::iter::repeat_n(TickInput::default(), 300))
         .chain(std::iter::repeat_n(forward(-1.0), 120));
-    for input in inputs {
-        simulation.step(&input, collider);
-        recorder.record(&input, &simulation).expect("tick written");
-    }
-    let demo = recorder.finish(&simulation).expect("finished");
-    String::from_utf8(demo).expect("a demo is text")
-}
-
-fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
-    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
-    let mut simulation = header.simulation(level);
-    play(&mut reader, &mut simulation, collider, |_, _| {
-        Ok::<(), mazewalker::demo::DemoError>(())
-    })
-    .expect("the demo plays")
+    let at = Vec2::new(1.0, 0.0);
+    recorded(level, "open_door.toml", at, collider, inputs, |_| {}).0
 }
 
 #[test]

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use glam::Vec2;
 use mazewalker::collision::Collider;
-use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
+use mazewalker::demo::Played;
 use mazewalker::doors::Motion;
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::level::Level;
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{MoveIntent, TickInput};
+use mazewalker::walker::TickInput;
 
-use super::standing::standing_at;
+use super::standing::{forward, played, recorded, standing_at};
 
 /// A room on the ground, with two doors well north of the way walked
 /// along z = 0: door 0 closes 1 s after it opens, door 1 stays open. The
@@ -176,39 +176,12 @@ fn a_once_teleporter_sends_the_walker_once() {
 /// East over the once switch (the start faces +x) and still while its
 /// door opens and closes, then back west over it: the demo's text.
 fn demo_spending_the_switch(level: &Level, collider: &Collider) -> String {
-    let (mut simulation, _) = standing_at(level, Vec2::new(1.5, 0.0));
-    let header = DemoHeader::for_recording(
-        LevelChoice::File("switches.toml".into()),
-        level,
-        &simulation.walker,
-    );
-    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
-    let forward = |forward: f32| TickInput {
-        held: MoveIntent {
-            forward,
-            ..MoveIntent::default()
-        },
-        ..TickInput::default()
-    };
     let inputs = std::iter::repeat_n(forward(1.0), 30)
         .chain(std::iter::repeat_n(TickInput::default(), 600))
         .chain(std::iter::repeat_n(forward(-1.0), 60))
         .chain(std::iter::repeat_n(TickInput::default(), 120));
-    for input in inputs {
-        simulation.step(&input, collider);
-        recorder.record(&input, &simulation).expect("tick written");
-    }
-    let demo = recorder.finish(&simulation).expect("finished");
-    String::from_utf8(demo).expect("a demo is text")
-}
-
-fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
-    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
-    let mut simulation = header.simulation(level);
-    play(&mut reader, &mut simulation, collider, |_, _| {
-        Ok::<(), mazewalker::demo::DemoError>(())
-    })
-    .expect("the demo plays")
+    let at = Vec2::new(1.5, 0.0);
+    recorded(level, "switches.toml", at, collider, inputs, |_| {}).0
 }
 
 #[test]

@@ -9,12 +9,11 @@ use std::sync::Arc;
 
 use glam::Vec2;
 use mazewalker::collision::Collider;
-use mazewalker::demo::{DemoHeader, DemoReader, DemoRecorder, Played, play};
-use mazewalker::level::{Level, LevelChoice};
+use mazewalker::demo::Played;
+use mazewalker::level::Level;
 use mazewalker::simulation::{Event, Simulation};
-use mazewalker::walker::{MoveIntent, TickInput};
 
-use super::standing::standing_at;
+use super::standing::{forward, played, recorded, standing_at};
 
 /// Two rooms in the void, the east one a metre higher. The teleporter's
 /// line runs across the west room at x = 5 from south (z = 0.5) to north
@@ -169,40 +168,23 @@ fn an_exit_is_taken_by_walking_over_it_and_by_the_use_key() {
 /// A walk east over the teleporter, recorded: the demo's text, and
 /// whether the walk teleported.
 fn demo_through_the_teleporter(level: &Level, collider: &Collider) -> (String, bool) {
-    let (mut simulation, _) = standing_at(level, level.player.start);
-    let header = DemoHeader::for_recording(
-        LevelChoice::File("two-rooms.toml".into()),
-        level,
-        &simulation.walker,
-    );
-    let mut recorder = DemoRecorder::new(Vec::new(), &header).expect("header written");
-    let forward = TickInput {
-        held: MoveIntent {
-            forward: 1.0,
-            ..MoveIntent::default()
-        },
-        ..TickInput::default()
-    };
     let mut teleported = false;
-    for input in std::iter::repeat_n(forward, 360) {
-        simulation.step(&input, collider);
-        teleported |= simulation
-            .events()
-            .iter()
-            .any(|event| matches!(event, Event::Teleported { .. }));
-        recorder.record(&input, &simulation).expect("tick written");
-    }
-    let demo = recorder.finish(&simulation).expect("finished");
-    (String::from_utf8(demo).expect("a demo is text"), teleported)
-}
-
-fn played(level: &Level, collider: &Collider, demo: &str) -> Played {
-    let (mut reader, header) = DemoReader::new(demo.as_bytes()).expect("the demo reads");
-    let mut simulation = header.simulation(level);
-    play(&mut reader, &mut simulation, collider, |_, _| {
-        Ok::<(), mazewalker::demo::DemoError>(())
-    })
-    .expect("the demo plays")
+    let inputs = std::iter::repeat_n(forward(1.0), 360);
+    let at = level.player.start;
+    let (demo, _) = recorded(
+        level,
+        "two-rooms.toml",
+        at,
+        collider,
+        inputs,
+        |simulation| {
+            teleported |= simulation
+                .events()
+                .iter()
+                .any(|event| matches!(event, Event::Teleported { .. }));
+        },
+    );
+    (demo, teleported)
 }
 
 #[test]
